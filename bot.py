@@ -1,0 +1,133 @@
+"""Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+from discord.ext import commands
+
+from utils.config import ConfigError, Settings, load_settings
+from utils.runtime import Services
+from utils.terminal_chat import Speaker, run_terminal_chat
+
+logger = logging.getLogger("bcs")
+
+EXTENSIONS = ("cogs.chat", "cogs.admin")
+
+
+class BCSBot(commands.Bot):
+    """The Discord process: services first, cogs in `setup_hook`, a clean `close`."""
+
+    def __init__(self, settings: Settings, services: Services | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True
+        intents.members = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            owner_ids=set(settings.bot_owner_ids) or None,
+            help_command=None,
+        )
+        self.settings = settings
+        self.services = services or Services(settings)
+        self.failed_extensions: dict[str, str] = {}
+
+    async def setup_hook(self) -> None:
+        """Runs once per process (unlike `on_ready`): storage, loops, cogs, one command sync."""
+        await self.services.start()
+        for extension in EXTENSIONS:
+            try:
+                await self.load_extension(extension)
+            except Exception as exc:
+                self.failed_extensions[extension] = repr(exc)
+                logger.exception("Could not load %s; the bot runs without it.", extension)
+        if self.settings.sync_commands_on_start:
+            self.services.tasks.spawn(self._sync_once_ready(), name="sync-commands")
+
+    async def _sync_once_ready(self) -> None:
+        await self.wait_until_ready()
+        try:
+            synced = await self.tree.sync()
+            logger.info("Synced %d application commands.", len(synced))
+        except discord.HTTPException as exc:
+            logger.warning("Slash command sync failed: %s", exc)
+
+    async def close(self) -> None:
+        """Unload cogs (their loops stop), then finish and flush services, then close the HTTP session."""
+        for extension in list(self.extensions):
+            try:
+                await self.unload_extension(extension)
+            except Exception:
+                logger.exception("Error while unloading %s", extension)
+        await self.services.close()
+        await super().close()
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+async def run_discord(settings: Settings) -> int:
+    bot = BCSBot(settings)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def request_stop(signame: str) -> None:
+        if not stopping.is_set():
+            logger.info("%s received; shutting down cleanly.", signame)
+            stopping.set()
+            loop.create_task(bot.close())
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, request_stop, sig.name)
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    except discord.LoginFailure:
+        print("error: DISCORD_TOKEN was rejected by Discord (check the token).", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("error: enable the Message Content intent for this bot in the Discord developer portal.", file=sys.stderr)
+        return 1
+    return 0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bot.py", description=__doc__)
+    sub = parser.add_subparsers(dest="mode")
+    sub.add_parser("run", help="run the Discord bot (the default)")
+    chat = sub.add_parser("chat", help="chat with the bot in this terminal, without Discord")
+    chat.add_argument("--user-id", type=int, default=1, help="speaker's user id (default 1)")
+    chat.add_argument("--name", default="you", help="speaker's display name")
+    chat.add_argument("--channel", default="general", help="channel name")
+    chat.add_argument("--guild-id", type=int, default=1, help="server id (0 for a direct message)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    if args.mode == "chat":
+        speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
+        return asyncio.run(run_terminal_chat(settings, speaker))
+    if not settings.discord_token.strip():
+        print("error: DISCORD_TOKEN is not set; put it in .env (see .env.example) or the environment.", file=sys.stderr)
+        return 1
+    return asyncio.run(run_discord(settings))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""ChatCog: Discord glue for the conversation pipeline.
+
+Decides whether a message is addressed to the bot (mention, reply to the bot, DM),
+applies the allow/block configuration, turns the discord message into an
+`IncomingMessage`, shows typing while the pipeline answers, and sends the reply in
+Discord-sized pieces with every mention disabled. The logic lives in `ChatService`.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+
+import discord
+from discord.ext import commands
+
+from utils.conversation.messages import IncomingMessage, Turn
+from utils.conversation.text import ATTACHMENT_THRESHOLD, split_reply
+
+logger = logging.getLogger(__name__)
+
+REPLY_CHAIN_DEPTH = 10
+NO_PINGS = discord.AllowedMentions.none()
+COOLDOWN_REACTION = "⏳"
+
+
+class ChatCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.settings = bot.settings
+        self.chat = bot.services.chat
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or self.bot.user is None:
+            return
+        if not await self._addressed_to_me(message) or not self._allowed(message):
+            return
+        if (await self.bot.get_context(message)).valid:
+            return
+        incoming = await self._to_incoming(message)
+        async with message.channel.typing():
+            reply = await self.chat.respond(incoming)
+        if reply.skipped:
+            await self._react(message, COOLDOWN_REACTION)
+            return
+        await self._send(message, reply.text)
+
+    async def _addressed_to_me(self, message: discord.Message) -> bool:
+        me = self.bot.user
+        if message.guild is None:
+            return True
+        if me in message.mentions:
+            return True
+        replied = await self._referenced(message)
+        return replied is not None and replied.author.id == me.id
+
+    def _allowed(self, message: discord.Message) -> bool:
+        s = self.settings
+        if message.author.id in s.chat_blocked_user_ids:
+            return False
+        if message.guild is None:
+            return True
+        channel = message.channel
+        channel_id = channel.parent_id if isinstance(channel, discord.Thread) and channel.parent_id else channel.id
+        if channel_id in s.chat_blocked_channel_ids:
+            return False
+        if s.chat_allowed_channel_ids and channel_id not in s.chat_allowed_channel_ids:
+            return False
+        role_ids = {role.id for role in getattr(message.author, "roles", [])}
+        if role_ids & set(s.chat_blocked_role_ids):
+            return False
+        return not s.chat_allowed_role_ids or bool(role_ids & set(s.chat_allowed_role_ids))
+
+    async def _referenced(self, message: discord.Message) -> discord.Message | None:
+        reference = message.reference
+        if reference is None or reference.message_id is None:
+            return None
+        if isinstance(reference.resolved, discord.Message):
+            return reference.resolved
+        if reference.cached_message is not None:
+            return reference.cached_message
+        try:
+            return await message.channel.fetch_message(reference.message_id)
+        except discord.HTTPException:
+            return None
+
+    async def _reply_chain(self, message: discord.Message) -> tuple[Turn, ...] | None:
+        """The messages above a reply to the bot, oldest first: that chain is the conversation."""
+        parent = await self._referenced(message)
+        if parent is None or parent.author.id != self.bot.user.id:
+            return None
+        chain: list[Turn] = []
+        current: discord.Message | None = parent
+        while current is not None and len(chain) < REPLY_CHAIN_DEPTH:
+            from_bot = current.author.id == self.bot.user.id
+            chain.append(Turn(current.author.display_name, self._plain_text(current), from_bot=from_bot))
+            current = await self._referenced(current)
+        return tuple(reversed(chain))
+
+    def _plain_text(self, message: discord.Message) -> str:
+        """The message with mentions as readable names and the bot's own mention removed."""
+        me = message.guild.me if message.guild else self.bot.user
+        text = message.clean_content
+        for name in {me.display_name, self.bot.user.name}:
+            text = re.sub(rf"@{re.escape(name)}\b", "", text)
+        return text.strip()
+
+    async def _to_incoming(self, message: discord.Message) -> IncomingMessage:
+        channel = message.channel
+        images = tuple(a.url for a in message.attachments if (a.content_type or "").startswith("image/"))
+        others = tuple(a.filename for a in message.attachments if not (a.content_type or "").startswith("image/"))
+        others += tuple(f"sticker {s.name}" for s in message.stickers)
+        return IncomingMessage(
+            author_id=message.author.id,
+            author_name=message.author.display_name,
+            channel_id=channel.id,
+            channel_name=getattr(channel, "name", None) or "direct-message",
+            guild_id=message.guild.id if message.guild else None,
+            content=self._plain_text(message),
+            image_urls=images,
+            other_attachments=others,
+            reply_chain=await self._reply_chain(message),
+        )
+
+    async def _send(self, message: discord.Message, text: str) -> None:
+        try:
+            if len(text) > ATTACHMENT_THRESHOLD:
+                file = discord.File(io.BytesIO(text.encode("utf-8")), filename="reply.txt")
+                await message.reply("That got long, so here it is as a file 📄", file=file, allowed_mentions=NO_PINGS)
+                return
+            chunks = split_reply(text)
+            await message.reply(chunks[0], allowed_mentions=NO_PINGS)
+            for chunk in chunks[1:]:
+                await message.channel.send(chunk, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            logger.warning("Could not send a reply in %s: %s", message.channel.id, exc)
+
+    @staticmethod
+    async def _react(message: discord.Message, emoji: str) -> None:
+        try:
+            await message.add_reaction(emoji)
+        except discord.HTTPException:
+            pass
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ChatCog(bot))

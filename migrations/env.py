@@ -1,0 +1,58 @@
+"""Alembic environment: online against a connection the app hands over, or offline SQL.
+
+The bot passes its own pooled connection in `config.attributes["connection"]`, so
+migrations and the app share one code path for SQLite and SQL Server. From the CLI,
+the URL is taken from DB_CONNECTION_STRING like the bot does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from alembic import context
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from utils.db_url import resolve_database_url  # noqa: E402
+from utils.schema import metadata  # noqa: E402
+
+
+def _url() -> str:
+    configured = context.config.get_main_option("sqlalchemy.url")
+    if configured:
+        return configured
+    from utils.config import load_settings
+
+    return resolve_database_url(load_settings().db_connection_string).render_as_string(hide_password=False)
+
+
+def run_offline() -> None:
+    context.configure(url=_url(), target_metadata=metadata, literal_binds=True, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_online() -> None:
+    connection = context.config.attributes.get("connection")
+    if connection is None:
+        import sqlalchemy as sa
+
+        engine = sa.create_engine(_url())
+        with engine.begin() as own_connection:
+            _migrate(own_connection)
+        engine.dispose()
+    else:
+        _migrate(connection)
+
+
+def _migrate(connection: object) -> None:
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_offline()
+else:
+    run_online()

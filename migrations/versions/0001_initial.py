@@ -1,0 +1,102 @@
+"""Initial schema: UserState, LlmLog, UserMemory and the memory-control tables.
+
+Revision ID: 0001
+Revises:
+Create Date: 2026-12-02
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+from utils.schema import IdType, UtcDateTime, utcnow
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "UserState",
+        sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
+        sa.Column("OffenseCount", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("Immune", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("OffTopicCount", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("BaselineCoherence", sa.Float, nullable=False, server_default="0.85"),
+        sa.Column("ToxicityScore", sa.Float, nullable=False, server_default="0"),
+        sa.Column("UserNotes", sa.UnicodeText, nullable=True),
+        sa.Column("Warned", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("LastOffenseAt", UtcDateTime, nullable=True),
+        sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+    op.create_table(
+        "LlmLog",
+        sa.Column("Id", IdType, primary_key=True, autoincrement=True),
+        sa.Column("Kind", sa.Unicode(40), nullable=False),
+        sa.Column("Model", sa.Unicode(100), nullable=False),
+        sa.Column("LatencyMs", sa.Integer, nullable=False),
+        sa.Column("Success", sa.Boolean, nullable=False),
+        sa.Column("PromptTokens", sa.Integer, nullable=True),
+        sa.Column("CompletionTokens", sa.Integer, nullable=True),
+        sa.Column("RequestExcerpt", sa.Unicode(2000), nullable=True),
+        sa.Column("ResponseExcerpt", sa.Unicode(2000), nullable=True),
+        sa.Column("Error", sa.Unicode(1000), nullable=True),
+        sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+    op.create_index("IX_LlmLog_CreatedAt", "LlmLog", ["CreatedAt"])
+    op.create_table(
+        "UserMemory",
+        sa.Column("Id", IdType, primary_key=True, autoincrement=True),
+        sa.Column("UserId", sa.BigInteger, nullable=False),
+        sa.Column("Memory", sa.Unicode(500), nullable=False),
+        sa.Column("Topics", sa.Unicode(200), nullable=False),
+        sa.Column("Importance", sa.Unicode(10), nullable=False),
+        sa.Column("ExpiresAt", UtcDateTime, nullable=False),
+        sa.Column("Source", sa.Unicode(20), nullable=False),
+        sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+        sa.Column("GuildId", sa.BigInteger, nullable=True),
+        sa.Column("SlotKey", sa.Unicode(40), nullable=True),
+        sa.Column("SupersededAt", UtcDateTime, nullable=True),
+    )
+    op.create_index("IX_UserMemory_UserId", "UserMemory", ["UserId"])
+    op.create_index("IX_UserMemory_ExpiresAt", "UserMemory", ["ExpiresAt"])
+    op.create_table(
+        "MemoryPreference",
+        sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
+        sa.Column("OptedOut", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("PausedUntil", UtcDateTime, nullable=True),
+        sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+    op.create_table(
+        "MemoryAudit",
+        sa.Column("Id", IdType, primary_key=True, autoincrement=True),
+        sa.Column("Action", sa.Unicode(30), nullable=False),
+        sa.Column("UserId", sa.BigInteger, nullable=False),
+        sa.Column("MemoryId", sa.BigInteger, nullable=True),
+        sa.Column("Source", sa.Unicode(20), nullable=True),
+        sa.Column("Actor", sa.Unicode(40), nullable=False),
+        sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+    op.create_index("IX_MemoryAudit_UserId", "MemoryAudit", ["UserId"])
+    op.create_table(
+        "ProfileHistory",
+        sa.Column("Id", IdType, primary_key=True, autoincrement=True),
+        sa.Column("UserId", sa.BigInteger, nullable=False),
+        sa.Column("PreviousProfile", sa.Unicode(500), nullable=True),
+        sa.Column("ChangedAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+    op.create_index("IX_ProfileHistory_UserId", "ProfileHistory", ["UserId"])
+    op.create_table(
+        "NotesBackup",
+        sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
+        sa.Column("Notes", sa.UnicodeText, nullable=True),
+        sa.Column("BackedUpAt", UtcDateTime, nullable=False, server_default=utcnow()),
+    )
+
+
+def downgrade() -> None:
+    for table in ("NotesBackup", "ProfileHistory", "MemoryAudit", "MemoryPreference", "UserMemory", "LlmLog", "UserState"):
+        op.drop_table(table)

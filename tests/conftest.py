@@ -1,0 +1,71 @@
+"""Shared fixtures: a loopback OpenAI-compatible server, settings on a real SQLite file, running services."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from fake_llm import FakeLLM, FakeLLMServer
+from utils.config import Settings
+from utils.runtime import Services
+
+SettingsFactory = Callable[..., Settings]
+
+
+@pytest.fixture
+def llm_server() -> Iterator[FakeLLMServer]:
+    server = FakeLLMServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def fake_llm(llm_server: FakeLLMServer) -> FakeLLM:
+    return llm_server.llm
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.db"
+
+
+@pytest.fixture
+def make_settings(db_path: Path, llm_server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> SettingsFactory:
+    """Settings for a test: its own SQLite file, the loopback LLM, no retries, no waiting."""
+    monkeypatch.chdir(db_path.parent)
+
+    def build(**overrides: object) -> Settings:
+        values: dict[str, object] = {
+            "discord_token": "",
+            "db_connection_string": f"sqlite:///{db_path}",
+            "llm_base_url": llm_server.base_url,
+            "llm_api_key": "test",
+            "llm_model": "test-model",
+            "llm_max_retries": 0,
+            "llm_timeout_seconds": 5,
+            "memory_extraction_delay_seconds": 0,
+            "chat_cooldown_seconds": 0,
+            "sync_commands_on_start": False,
+        }
+        values.update(overrides)
+        return Settings(_env_file=None, **values)
+
+    return build
+
+
+@pytest_asyncio.fixture
+async def services(make_settings: SettingsFactory) -> AsyncIterator[Services]:
+    running = Services(make_settings())
+    await running.start()
+    yield running
+    await running.close()
+
+
+def query(db_path: Path, sql: str, *params: object) -> list[tuple]:
+    """Read the test's SQLite file directly, as an operator would."""
+    with sqlite3.connect(db_path) as conn:
+        return conn.execute(sql, params).fetchall()

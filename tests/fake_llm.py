@@ -1,0 +1,160 @@
+"""A small OpenAI-compatible server on 127.0.0.1 for tests and benchmarks.
+
+It runs in its own thread with its own event loop, so the code under test reaches
+it over real HTTP with the real SDK (retries, timeouts and parsing included),
+whatever loop the test runs on. Behaviour is scripted per request kind:
+``chat`` answers plain completions, ``tools[name]`` answers forced tool calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+Body = dict[str, Any]
+ToolAnswer = dict[str, Any] | str | None
+"""A dict becomes the tool call's arguments; a str is sent as raw (possibly broken) arguments; None means no tool call."""
+
+
+def default_chat(body: Body) -> str:
+    last = body["messages"][-1]["content"]
+    text = last if isinstance(last, str) else " ".join(p.get("text", "") for p in last)
+    return f"echo: {text[-200:]}"
+
+
+@dataclass
+class Failure:
+    status: int
+    remaining: int
+    body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
+
+
+@dataclass
+class FakeLLM:
+    chat: Callable[[Body], str] = default_chat
+    tools: dict[str, Callable[[Body], ToolAnswer]] = field(default_factory=dict)
+    think_seconds: float = 0.0
+    requests: list[Body] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+    garbage: bool = False
+    tokens_per_char: float = 0.25
+    _server_time: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    # ----------------------------------------------------------------- inspection
+    def tool_requests(self, name: str) -> list[Body]:
+        with self._lock:
+            return [r for r in self.requests if _tool_name(r) == name]
+
+    def chat_requests(self) -> list[Body]:
+        with self._lock:
+            return [r for r in self.requests if _tool_name(r) is None]
+
+    @property
+    def server_seconds(self) -> float:
+        """Total time spent inside the handler (think time included): what is not the bot's overhead."""
+        return self._server_time
+
+    def fail(self, status: int, times: int = 1) -> None:
+        self.failures.append(Failure(status, times))
+
+    # ----------------------------------------------------------------- serving
+    async def _handle(self, request: web.Request) -> web.Response:
+        started = time.perf_counter()
+        try:
+            body = await request.json()
+            with self._lock:
+                self.requests.append(body)
+            if self.think_seconds:
+                await asyncio.sleep(self.think_seconds)
+            for failure in self.failures:
+                if failure.remaining > 0:
+                    failure.remaining -= 1
+                    return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+            if self.garbage:
+                return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+            return web.json_response(self._completion(body))
+        finally:
+            self._server_time += time.perf_counter() - started
+
+    def _completion(self, body: Body) -> Body:
+        name = _tool_name(body)
+        prompt_chars = len(json.dumps(body.get("messages", []), ensure_ascii=False))
+        message: Body = {"role": "assistant", "content": None}
+        if name is None:
+            message["content"] = self.chat(body)
+            finish = "stop"
+        else:
+            answer = self.tools.get(name, lambda _b: {"memories": []})(body)
+            if answer is None:
+                message["content"] = "I would rather not call the tool."
+                finish = "stop"
+            else:
+                arguments = answer if isinstance(answer, str) else json.dumps(answer)
+                message["tool_calls"] = [
+                    {"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}
+                ]
+                finish = "tool_calls"
+        out_chars = len(message.get("content") or "") + sum(len(c["function"]["arguments"]) for c in message.get("tool_calls", []))
+        return {
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "test"),
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": {
+                "prompt_tokens": int(prompt_chars * self.tokens_per_char),
+                "completion_tokens": int(out_chars * self.tokens_per_char),
+                "total_tokens": int((prompt_chars + out_chars) * self.tokens_per_char),
+            },
+        }
+
+
+def _tool_name(body: Body) -> str | None:
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict):
+        return choice.get("function", {}).get("name")
+    tools = body.get("tools") or []
+    return tools[0]["function"]["name"] if tools else None
+
+
+class FakeLLMServer:
+    """Starts a :class:`FakeLLM` on a free loopback port in a daemon thread."""
+
+    def __init__(self, llm: FakeLLM | None = None) -> None:
+        self.llm = llm or FakeLLM()
+        self._loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._thread = threading.Thread(target=self._loop.run_forever, name="fake-llm", daemon=True)
+        self.port = 0
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> FakeLLMServer:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(timeout=10)
+        return self
+
+    async def _start(self) -> None:
+        app = web.Application(client_max_size=16 * 1024 * 1024)
+        app.router.add_post("/v1/chat/completions", self.llm._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)

@@ -1,0 +1,90 @@
+"""The terminal chat drives the same pipeline as Discord: the plan's own integration test runs here."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from conftest import SettingsFactory, query
+from fake_llm import Body, FakeLLM
+from utils.terminal_chat import Speaker, run_terminal_chat
+
+
+def conversation_of(body: Body) -> str:
+    return body["messages"][-1]["content"].split("=== CONVERSATION")[1]
+
+
+def gta_extractor(body: Body) -> dict:
+    if "GTA" in conversation_of(body):
+        return {
+            "memories": [
+                {"memory": "Is grinding GTA all week to hit rank 500.", "topics": ["gta", "rank"], "expiration": "30d", "importance": "high"}
+            ],
+            "profile_update": None,
+        }
+    return {"memories": [], "profile_update": None}
+
+
+async def chat(settings_factory: SettingsFactory, lines: list[str], speaker: Speaker | None = None, **overrides: object) -> str:
+    out = io.StringIO()
+    code = await run_terminal_chat(
+        settings_factory(**overrides), speaker or Speaker(42, "Alice", "general", 1), io.StringIO("\n".join(lines) + "\n"), out
+    )
+    assert code == 0
+    return out.getvalue()
+
+
+async def test_plan_integration_gta_memory_reaches_next_prompt(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = gta_extractor
+    await chat(make_settings, ["Hey, I've been grinding GTA all week trying to hit rank 500"])
+    rows = query(db_path, "SELECT UserId, Memory, Topics, Source FROM UserMemory")
+    assert rows == [(42, "Is grinding GTA all week to hit rank 500.", "gta,rank", "chat")]
+
+    await chat(make_settings, ["what do you know about me?"])
+    system_prompt = fake_llm.chat_requests()[-1]["messages"][0]["content"]
+    assert "[What you know about this person:]" in system_prompt
+    assert "grinding GTA all week to hit rank 500" in system_prompt
+
+
+async def test_replies_go_to_stdout_and_every_call_is_logged(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.chat = lambda body: "pong 🏓"
+    output = await chat(make_settings, ["ping", "/channel memes", "ping again"])
+    assert output.splitlines() == ["pong 🏓", "(now in #memes)", "pong 🏓"]
+    kinds = query(db_path, "SELECT Kind, Success FROM LlmLog ORDER BY Id")
+    assert kinds.count(("chat", 1)) == 2
+    assert ("memory_extraction", 1) in kinds
+    assert {name for (name,) in query(db_path, "SELECT name FROM sqlite_master WHERE type='table'")} >= {
+        "UserState",
+        "LlmLog",
+        "UserMemory",
+    }
+
+
+async def test_http_500_gets_a_friendly_reply_and_the_next_message_recovers(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.chat = lambda body: "back online"
+    fake_llm.fail(500, times=2)
+    output = await chat(make_settings, ["hello?", "hello again"], llm_max_retries=1)
+    first, second = output.splitlines()
+    assert "try again" in first.lower()
+    assert second == "back online"
+    errors = query(db_path, "SELECT Error FROM LlmLog WHERE Success = 0")
+    assert errors and "HTTP 500" in errors[0][0]
+
+
+async def test_garbage_from_the_endpoint_is_survived(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.garbage = True
+    output = await chat(make_settings, ["anyone there?"])
+    assert "try again" in output.lower()
+    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Success = 0") == [(1,)]
+
+
+async def test_switching_speakers_keeps_memories_apart(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = gta_extractor
+    await chat(make_settings, ["I've been grinding GTA all week", "/as 7 Bob", "what do you know about me?"])
+    bob_prompt = fake_llm.chat_requests()[-1]["messages"][0]["content"]
+    assert "Bob" in bob_prompt and "GTA" not in bob_prompt
+    assert query(db_path, "SELECT DISTINCT UserId FROM UserMemory") == [(42,)]
+    extraction = fake_llm.tool_requests("extract_memories")
+    assert len(extraction) == 1 and "Bob" not in conversation_of(extraction[0])

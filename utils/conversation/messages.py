@@ -1,0 +1,43 @@
+"""Plain message types of the conversation pipeline (the cog and the terminal chat build these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line of conversation context."""
+
+    speaker: str
+    text: str
+    from_bot: bool = False
+
+
+@dataclass(frozen=True)
+class IncomingMessage:
+    """A message addressed to the bot, stripped of everything discord-specific."""
+
+    author_id: int
+    author_name: str
+    channel_id: int
+    channel_name: str
+    content: str
+    guild_id: int | None = None
+    image_urls: tuple[str, ...] = ()
+    other_attachments: tuple[str, ...] = ()
+    reply_chain: tuple[Turn, ...] | None = None
+    """When the member replied to the bot: the chain of messages above, oldest first."""
+
+    @property
+    def is_dm(self) -> bool:
+        return self.guild_id is None
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    """What to send back. ``skipped`` means the member is on cooldown and nothing is sent."""
+
+    text: str = ""
+    ok: bool = True
+    skipped: bool = False

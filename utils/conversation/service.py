@@ -1,0 +1,126 @@
+"""The conversation pipeline shared by the Discord cog and the terminal chat.
+
+One call per incoming message: clean the text, wait for this member's previous
+message in this channel to be answered (answers come in order, one at a time),
+build the memory block, ask the model, fall back to a friendly line when it
+fails, remember the exchange in the channel history, and hand the exchange to
+memory extraction in the background.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from utils.config import Settings
+from utils.conversation.messages import ChatReply, IncomingMessage, Turn
+from utils.conversation.text import clean_input
+from utils.llm_client import LLMClient, LLMError, Message
+from utils.memory.service import MemoryContext, MemoryService
+from utils.prompts import load_prompt
+
+logger = logging.getLogger(__name__)
+
+FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
+EMPTY_MESSAGE = "(no text)"
+IMAGE_UNSEEN_NOTE = "(The member attached {count} image(s); you cannot see images, so say so briefly if it matters.)"
+CUT_NOTE = "(The message was very long and has been cut.)"
+
+
+class ChatService:
+    def __init__(self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None) -> None:
+        self._settings = settings
+        self._llm = llm
+        self.memory = memory
+        self._cooldown = settings.chat_cooldown_seconds if cooldown_seconds is None else cooldown_seconds
+        self._history: dict[int, deque[Turn]] = defaultdict(lambda: deque(maxlen=max(1, settings.chat_history_turns)))
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._lock_users: dict[tuple[int, int], int] = defaultdict(int)
+        self._last_accepted: dict[int, float] = {}
+
+    async def respond(self, message: IncomingMessage) -> ChatReply:
+        """Answer one message addressed to the bot; never raises for a model or database failure."""
+        now = time.monotonic()
+        last = self._last_accepted.get(message.author_id)
+        if self._cooldown and last is not None and now - last < self._cooldown:
+            return ChatReply(skipped=True)
+        self._last_accepted[message.author_id] = now
+        text, was_cut = clean_input(message.content, self._settings.chat_max_input_chars)
+        key = (message.channel_id, message.author_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._lock_users[key] += 1
+        try:
+            async with lock:
+                return await self._answer(message, text, was_cut)
+        finally:
+            self._lock_users[key] -= 1
+            if not self._lock_users[key]:
+                del self._lock_users[key], self._locks[key]
+
+    async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
+        context = await self._build_memory_context(message, text)
+        prompt = self._compose(message, text, was_cut, context)
+        try:
+            result = await self._llm.chat(
+                prompt, kind="chat", temperature=self._settings.llm_temperature, max_tokens=self._settings.llm_max_reply_tokens
+            )
+        except LLMError as exc:
+            logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
+        history = self._history[message.channel_id]
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE))
+        history.append(Turn("Bot", result.text, from_bot=True))
+        if text:
+            self.memory.remember_turn(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                user_text=text,
+                bot_reply=result.text,
+            )
+        return ChatReply(text=result.text)
+
+    async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
+        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author."""
+        return await self.memory.build_context(
+            user_id=message.author_id,
+            member_name=message.author_name,
+            guild_id=message.guild_id,
+            text=text,
+            channel_name=message.channel_name,
+        )
+
+    def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
+        place = "a direct message" if message.is_dm else f"#{message.channel_name}"
+        system = f"{load_prompt('chat_personality')}\n\nYou are talking with {message.author_name} in {place}."
+        if context.block:
+            system += f"\n\n{context.block}"
+        prompt: list[Message] = [{"role": "system", "content": system}]
+        earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
+        for turn in earlier:
+            if turn.from_bot:
+                prompt.append({"role": "assistant", "content": turn.text})
+            else:
+                prompt.append({"role": "user", "content": f"{turn.speaker}: {turn.text}"})
+        prompt.append({"role": "user", "content": self._current_content(message, text, was_cut)})
+        return prompt
+
+    def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
+        notes = []
+        if was_cut:
+            notes.append(CUT_NOTE)
+        if message.other_attachments:
+            notes.append(f"(Attached files: {', '.join(message.other_attachments)[:300]})")
+        if message.image_urls and not self._settings.llm_vision:
+            notes.append(IMAGE_UNSEEN_NOTE.format(count=len(message.image_urls)))
+        line = f"{message.author_name}: {text or EMPTY_MESSAGE}"
+        if notes:
+            line += "\n" + "\n".join(notes)
+        if message.image_urls and self._settings.llm_vision:
+            parts: list[dict[str, Any]] = [{"type": "text", "text": line}]
+            parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
+            return parts
+        return line

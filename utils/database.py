@@ -1,0 +1,544 @@
+"""Storage: the only module that speaks SQL.
+
+SQLAlchemy 2 Core on a pooled synchronous engine, one code path for SQLite and SQL
+Server (pyodbc). Every call runs on a small thread pool owned by this class, so no
+driver call blocks the event loop. Alembic migrations are applied at connect.
+
+A database that cannot be reached does not stop the bot: :meth:`Database.connect`
+returns ``False``, logs one warning, and a background task keeps retrying; callers
+get :class:`DatabaseUnavailable` meanwhile and degrade (memory off, state kept in RAM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from utils.db_url import PROJECT_ROOT, resolve_database_url
+from utils.records import (
+    IMPORTANCE_RANK,
+    AuditEntry,
+    LlmCallRecord,
+    MemoryBatch,
+    MemoryRecord,
+    MemoryScope,
+    NewMemory,
+    UserStateRecord,
+)
+from utils.schema import (
+    ERROR_MAX,
+    EXCERPT_MAX,
+    IMPORTANCE_MAX,
+    MEMORY_TEXT_MAX,
+    SLOT_KEY_MAX,
+    SOURCE_MAX,
+    TOPICS_MAX,
+    llm_log,
+    memory_audit,
+    user_memory,
+    user_state,
+)
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+PRUNE_BATCH_ROWS = 2000
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be used right now; the caller should degrade, not crash."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def join_topics(topics: Iterable[str]) -> str:
+    """Topics are stored comma-separated, cut to the column at a tag boundary."""
+    joined = ""
+    for topic in topics:
+        candidate = f"{joined},{topic}" if joined else topic
+        if len(candidate) > TOPICS_MAX:
+            break
+        joined = candidate
+    return joined
+
+
+def split_topics(raw: str | None) -> tuple[str, ...]:
+    return tuple(t for t in (raw or "").split(",") if t)
+
+
+def alembic_config(url: sa.URL | str | None = None) -> Config:
+    """Alembic configuration pointing at this project's migrations (no alembic.ini needed)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if url is not None:
+        rendered = url.render_as_string(hide_password=False) if isinstance(url, sa.URL) else url
+        cfg.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+    return cfg
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def create_engine_for(url: sa.URL, pool_size: int) -> sa.Engine:
+    """A pooled engine; SQLite files get WAL and foreign keys, SQL Server pre-ping."""
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(
+            url,
+            poolclass=sa.pool.QueuePool,
+            pool_size=pool_size,
+            max_overflow=0,
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800)
+
+
+def _cut(value: str | None, size: int) -> str | None:
+    return None if value is None else value[:size]
+
+
+def _memory_from_row(row: sa.Row[Any]) -> MemoryRecord:
+    return MemoryRecord(
+        id=row.Id,
+        user_id=row.UserId,
+        memory=row.Memory,
+        topics=split_topics(row.Topics),
+        importance=row.Importance,
+        expires_at=row.ExpiresAt,
+        source=row.Source,
+        created_at=row.CreatedAt,
+        guild_id=row.GuildId,
+        slot_key=row.SlotKey,
+    )
+
+
+def _live(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.and_(user_memory.c.ExpiresAt > now, user_memory.c.SupersededAt.is_(None))
+
+
+def _scope_filter(scope: MemoryScope) -> sa.ColumnElement[bool]:
+    if not scope.restricted:
+        return sa.true()
+    if scope.guild_id is None:
+        return user_memory.c.GuildId.is_(None)
+    return user_memory.c.GuildId == scope.guild_id
+
+
+class Database:
+    """Async facade over a pooled SQLAlchemy engine; see the module docstring."""
+
+    def __init__(self, url: str | sa.URL = "", *, reconnect_seconds: float = 30.0, pool_size: int = 4) -> None:
+        self.url = url if isinstance(url, sa.URL) else resolve_database_url(url)
+        self._reconnect_seconds = reconnect_seconds
+        self._pool_size = pool_size
+        self._engine: sa.Engine | None = None
+        self._executor = ThreadPoolExecutor(max_workers=pool_size, thread_name_prefix="db")
+        self._write_lock = threading.Lock()
+        self._available = False
+        self._reconnect_task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._on_reconnect: list[Callable[[], Any]] = []
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def available(self) -> bool:
+        return self._available
+
+    @property
+    def dialect_name(self) -> str:
+        return self.url.get_backend_name()
+
+    def on_reconnect(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback`` (sync or async) each time the database comes back after an outage."""
+        self._on_reconnect.append(callback)
+
+    async def connect(self) -> bool:
+        """Open the pool and apply migrations. ``False`` (and background retries) if unreachable."""
+        try:
+            await self._in_thread(self._open)
+        except Exception as exc:  # noqa: BLE001 - any driver error means "not reachable now"
+            logger.warning("Database unreachable (%s); memory is off until it comes back.", _one_line(exc))
+            self._start_reconnecting()
+            return False
+        self._available = True
+        logger.info("Database ready (%s).", self.dialect_name)
+        return True
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._reconnect_task is not None:
+            self._reconnect_task.cancel()
+            await asyncio.gather(self._reconnect_task, return_exceptions=True)
+        if self._engine is not None:
+            await self._in_thread(self._engine.dispose)
+        self._executor.shutdown(wait=True)
+        self._available = False
+
+    def _open(self) -> None:
+        if self._engine is None:
+            self._engine = create_engine_for(self.url, self._pool_size)
+        with self._write_lock, self._engine.begin() as conn:
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def _start_reconnecting(self) -> None:
+        if self._closed or (self._reconnect_task is not None and not self._reconnect_task.done()):
+            return
+        self._available = False
+        self._reconnect_task = asyncio.get_running_loop().create_task(self._reconnect_loop(), name="db-reconnect")
+
+    async def _reconnect_loop(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(self._reconnect_seconds)
+            try:
+                await self._in_thread(self._open)
+            except Exception as exc:  # noqa: BLE001
+                logger.debug("Database still unreachable: %s", _one_line(exc))
+                continue
+            self._available = True
+            logger.warning("Database is back; memory is on again.")
+            for callback in self._on_reconnect:
+                result = callback()
+                if asyncio.iscoroutine(result):
+                    await result
+            return
+
+    async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    async def _run(self, work: Callable[[sa.Connection], T], *, write: bool = False) -> T:
+        """Run ``work`` in a transaction on the pool; connection loss turns into DatabaseUnavailable."""
+        if not self._available or self._engine is None:
+            raise DatabaseUnavailable("database is not connected")
+        engine = self._engine
+
+        def job() -> T:
+            if write and self.dialect_name == "sqlite":
+                with self._write_lock, engine.begin() as conn:
+                    return work(conn)
+            with engine.begin() as conn:
+                return work(conn)
+
+        try:
+            return await self._in_thread(job)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+            if exc.connection_invalidated or _is_connection_error(exc):
+                logger.warning("Lost the database (%s); reconnecting in the background.", _one_line(exc))
+                self._start_reconnecting()
+            raise DatabaseUnavailable(_one_line(exc)) from exc
+        except sa.exc.DBAPIError as exc:
+            raise DatabaseUnavailable(_one_line(exc)) from exc
+
+    # ------------------------------------------------------------------ UserState
+    async def load_user_states(self) -> list[UserStateRecord]:
+        def work(conn: sa.Connection) -> list[UserStateRecord]:
+            rows = conn.execute(sa.select(user_state)).all()
+            return [
+                UserStateRecord(
+                    user_id=r.UserId,
+                    offense_count=r.OffenseCount,
+                    immune=bool(r.Immune),
+                    off_topic_count=r.OffTopicCount,
+                    baseline_coherence=r.BaselineCoherence,
+                    toxicity_score=r.ToxicityScore,
+                    user_notes=r.UserNotes or "",
+                    warned=bool(r.Warned),
+                    last_offense_at=r.LastOffenseAt,
+                )
+                for r in rows
+            ]
+
+        return await self._run(work)
+
+    async def save_user_states(self, states: Sequence[UserStateRecord]) -> None:
+        """Upsert many members' state in one transaction (UPDATE, then INSERT where missing)."""
+        if not states:
+            return
+        now = utc_now()
+
+        def work(conn: sa.Connection) -> None:
+            for s in states:
+                values = {
+                    "OffenseCount": s.offense_count,
+                    "Immune": s.immune,
+                    "OffTopicCount": s.off_topic_count,
+                    "BaselineCoherence": s.baseline_coherence,
+                    "ToxicityScore": s.toxicity_score,
+                    "UserNotes": s.user_notes,
+                    "Warned": s.warned,
+                    "LastOffenseAt": s.last_offense_at,
+                    "UpdatedAt": now,
+                }
+                updated = conn.execute(sa.update(user_state).where(user_state.c.UserId == s.user_id).values(**values))
+                if updated.rowcount == 0:
+                    conn.execute(sa.insert(user_state).values(UserId=s.user_id, **values))
+
+        await self._run(work, write=True)
+
+    async def get_user_notes(self, user_id: int) -> str:
+        def work(conn: sa.Connection) -> str:
+            value = conn.execute(sa.select(user_state.c.UserNotes).where(user_state.c.UserId == user_id)).scalar()
+            return value or ""
+
+        return await self._run(work)
+
+    # ------------------------------------------------------------------ LlmLog
+    async def insert_llm_logs(self, records: Sequence[LlmCallRecord]) -> None:
+        if not records:
+            return
+        rows = [
+            {
+                "Kind": r.kind[:40],
+                "Model": r.model[:100],
+                "LatencyMs": r.latency_ms,
+                "Success": r.success,
+                "PromptTokens": r.prompt_tokens,
+                "CompletionTokens": r.completion_tokens,
+                "RequestExcerpt": _cut(r.request_excerpt, EXCERPT_MAX),
+                "ResponseExcerpt": _cut(r.response_excerpt, EXCERPT_MAX),
+                "Error": _cut(r.error, ERROR_MAX),
+                "CreatedAt": r.created_at or utc_now(),
+            }
+            for r in records
+        ]
+        await self._run(lambda conn: conn.execute(sa.insert(llm_log), rows), write=True)
+
+    # ------------------------------------------------------------------ UserMemory: reads
+    async def get_recent_memories(
+        self,
+        user_id: int,
+        limit: int | None = 5,
+        *,
+        scope: MemoryScope = MemoryScope.GLOBAL,
+        now: datetime | None = None,
+    ) -> list[MemoryRecord]:
+        """Live memories of one member, newest first (all of them when ``limit`` is None).
+
+        Expired and superseded rows are never returned. Retrieval calls this once per
+        member with ``limit=None`` and ranks in Python: one round trip per message.
+        """
+        moment = now or utc_now()
+        query = (
+            sa.select(user_memory)
+            .where(user_memory.c.UserId == user_id, _live(moment), _scope_filter(scope))
+            .order_by(user_memory.c.CreatedAt.desc(), user_memory.c.Id.desc())
+        )
+        if limit is not None:
+            query = query.limit(limit)
+
+        def work(conn: sa.Connection) -> list[MemoryRecord]:
+            return [_memory_from_row(r) for r in conn.execute(query)]
+
+        return await self._run(work)
+
+    # ------------------------------------------------------------------ UserMemory: writes
+    async def save_memory(
+        self,
+        user_id: int,
+        memory: str,
+        topics: Sequence[str],
+        importance: str,
+        expires_at: datetime,
+        source: str,
+        *,
+        guild_id: int | None = None,
+        slot_key: str | None = None,
+        cap: int = 50,
+    ) -> int:
+        """Insert one memory (cut to its columns) and enforce the member's cap; returns its id."""
+        batch = MemoryBatch(
+            user_id=user_id,
+            inserts=[NewMemory(user_id, memory, tuple(topics), importance, expires_at, source, guild_id, slot_key)],
+            cap=cap,
+        )
+        return (await self.apply_memory_batch(batch))[0]
+
+    async def apply_memory_batch(self, batch: MemoryBatch, *, now: datetime | None = None) -> list[int]:
+        """Apply forgets, supersessions, refreshes and inserts of one member, audit them, enforce the cap.
+
+        Everything is scoped to ``batch.user_id`` in SQL, so an id of another member is
+        simply not touched. Returns the ids of the inserted rows, in order.
+        """
+        moment = now or utc_now()
+
+        def work(conn: sa.Connection) -> list[int]:
+            audit: list[AuditEntry] = list(batch.audit)
+            owned = user_memory.c.UserId == batch.user_id
+            if batch.forget_ids:
+                gone = conn.execute(
+                    sa.select(user_memory.c.Id, user_memory.c.Source).where(owned, user_memory.c.Id.in_(batch.forget_ids))
+                ).all()
+                if gone:
+                    conn.execute(sa.delete(user_memory).where(owned, user_memory.c.Id.in_([g.Id for g in gone])))
+                audit += [AuditEntry("forgotten", batch.user_id, batch.actor, g.Id, g.Source) for g in gone]
+            if batch.supersede_ids:
+                old = conn.execute(
+                    sa.select(user_memory.c.Id, user_memory.c.Source).where(
+                        owned, user_memory.c.Id.in_(batch.supersede_ids), user_memory.c.SupersededAt.is_(None)
+                    )
+                ).all()
+                if old:
+                    conn.execute(
+                        sa.update(user_memory)
+                        .where(owned, user_memory.c.Id.in_([o.Id for o in old]))
+                        .values(SupersededAt=moment)
+                    )
+                audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.Id, o.Source) for o in old]
+            for refresh in batch.refreshes:
+                done = conn.execute(
+                    sa.update(user_memory)
+                    .where(owned, user_memory.c.Id == refresh.memory_id)
+                    .values(
+                        Memory=refresh.memory[:MEMORY_TEXT_MAX],
+                        Topics=join_topics(refresh.topics),
+                        ExpiresAt=refresh.expires_at,
+                        Importance=refresh.importance[:IMPORTANCE_MAX],
+                    )
+                )
+                if done.rowcount:
+                    audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
+            inserted: list[int] = []
+            for new in batch.inserts:
+                result = conn.execute(
+                    sa.insert(user_memory).values(
+                        UserId=batch.user_id,
+                        Memory=new.memory[:MEMORY_TEXT_MAX],
+                        Topics=join_topics(new.topics),
+                        Importance=new.importance[:IMPORTANCE_MAX],
+                        ExpiresAt=new.expires_at,
+                        Source=new.source[:SOURCE_MAX],
+                        CreatedAt=moment,
+                        GuildId=new.guild_id,
+                        SlotKey=_cut(new.slot_key, SLOT_KEY_MAX),
+                    )
+                )
+                new_id = int(result.inserted_primary_key[0])
+                inserted.append(new_id)
+                audit.append(AuditEntry("saved", batch.user_id, batch.actor, new_id, new.source[:SOURCE_MAX]))
+            if batch.inserts:
+                audit += self._prune_excess_sync(conn, batch.user_id, batch.cap, moment)
+            self._write_audit(conn, audit, moment)
+            return inserted
+
+        return await self._run(work, write=True)
+
+    async def prune_excess_memories(self, user_id: int, max_memories: int = 50) -> int:
+        """Keep at most ``max_memories`` rows for a member: superseded first, then low importance, then oldest."""
+        moment = utc_now()
+
+        def work(conn: sa.Connection) -> int:
+            pruned = self._prune_excess_sync(conn, user_id, max_memories, moment)
+            self._write_audit(conn, pruned, moment)
+            return len(pruned)
+
+        return await self._run(work, write=True)
+
+    @staticmethod
+    def _prune_excess_sync(conn: sa.Connection, user_id: int, cap: int, now: datetime) -> list[AuditEntry]:
+        rows = conn.execute(
+            sa.select(
+                user_memory.c.Id,
+                user_memory.c.Importance,
+                user_memory.c.CreatedAt,
+                user_memory.c.Source,
+                user_memory.c.SupersededAt,
+            ).where(user_memory.c.UserId == user_id, user_memory.c.ExpiresAt > now)
+        ).all()
+        if len(rows) <= cap:
+            return []
+        keep_order = sorted(
+            rows,
+            key=lambda r: (r.SupersededAt is None, IMPORTANCE_RANK.get(r.Importance, 0), r.CreatedAt, r.Id),
+            reverse=True,
+        )
+        doomed = keep_order[cap:]
+        conn.execute(
+            sa.delete(user_memory).where(user_memory.c.UserId == user_id, user_memory.c.Id.in_([r.Id for r in doomed]))
+        )
+        return [AuditEntry("pruned_cap", user_id, "system", r.Id, r.Source) for r in doomed]
+
+    async def prune_expired_memories(self, *, now: datetime | None = None, batch_rows: int = PRUNE_BATCH_ROWS) -> int:
+        """Delete every expired memory, in small batches so chat keeps its share of the database."""
+        moment = now or utc_now()
+        query = (
+            sa.select(user_memory.c.Id, user_memory.c.UserId, user_memory.c.Source)
+            .where(user_memory.c.ExpiresAt <= moment)
+            .order_by(user_memory.c.Id)
+            .limit(batch_rows)
+        )
+
+        def one_batch(conn: sa.Connection) -> int:
+            rows = conn.execute(query).all()
+            if rows:
+                conn.execute(sa.delete(user_memory).where(user_memory.c.Id.in_([r.Id for r in rows])))
+                self._write_audit(
+                    conn, [AuditEntry("pruned_expired", r.UserId, "system", r.Id, r.Source) for r in rows], moment
+                )
+            return len(rows)
+
+        total = 0
+        while True:
+            deleted = await self._run(one_batch, write=True)
+            total += deleted
+            if deleted < batch_rows:
+                return total
+            await asyncio.sleep(0)
+
+    # ------------------------------------------------------------------ MemoryAudit
+    async def write_audit(self, entries: Sequence[AuditEntry]) -> None:
+        if entries:
+            moment = utc_now()
+            await self._run(lambda conn: self._write_audit(conn, entries, moment), write=True)
+
+    @staticmethod
+    def _write_audit(conn: sa.Connection, entries: Sequence[AuditEntry], now: datetime) -> None:
+        if not entries:
+            return
+        conn.execute(
+            sa.insert(memory_audit),
+            [
+                {
+                    "Action": e.action[:30],
+                    "UserId": e.user_id,
+                    "MemoryId": e.memory_id,
+                    "Source": _cut(e.source, SOURCE_MAX),
+                    "Actor": e.actor[:40],
+                    "CreatedAt": now,
+                }
+                for e in entries
+            ],
+        )
+
+
+def _is_connection_error(exc: sa.exc.DBAPIError) -> bool:
+    text = str(exc.orig).lower()
+    return any(word in text for word in ("unable to open", "connection", "disk i/o", "communication link"))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:300]

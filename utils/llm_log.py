@@ -1,0 +1,41 @@
+"""Buffer of LlmLog rows: the LLM client appends without waiting, a periodic flush writes in batches."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+
+from utils.database import Database, DatabaseUnavailable
+from utils.records import LlmCallRecord
+
+logger = logging.getLogger(__name__)
+
+
+class LlmLogBuffer:
+    """Holds records until the database takes them; bounded so an outage cannot eat the RAM."""
+
+    def __init__(self, db: Database, max_pending: int = 10_000) -> None:
+        self._db = db
+        self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
+
+    def add(self, record: LlmCallRecord) -> None:
+        if len(self._pending) == self._pending.maxlen:
+            logger.warning("LlmLog buffer full; dropping the oldest record.")
+        self._pending.append(record)
+
+    def __len__(self) -> int:
+        return len(self._pending)
+
+    async def flush(self) -> int:
+        """Write what is pending; on failure the records stay for the next flush."""
+        if not self._pending or not self._db.available:
+            return 0
+        batch = list(self._pending)
+        try:
+            await self._db.insert_llm_logs(batch)
+        except DatabaseUnavailable as exc:
+            logger.warning("Could not write %d LlmLog rows yet: %s", len(batch), exc)
+            return 0
+        for _ in batch:
+            self._pending.popleft()
+        return len(batch)

@@ -1,0 +1,15 @@
+"""Prompts live in prompts/*.txt; each is read once and kept."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from utils.db_url import PROJECT_ROOT
+
+PROMPTS_DIR = PROJECT_ROOT / "prompts"
+
+
+@cache
+def load_prompt(name: str) -> str:
+    """The text of ``prompts/<name>.txt``, stripped of trailing whitespace."""
+    return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8").rstrip()

@@ -1,0 +1,139 @@
+"""Plain records passed between storage and logic; no SQL, no discord, no LLM here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import ClassVar
+
+IMPORTANCE_RANK = {"low": 1, "medium": 2, "high": 3}
+SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
+"""What the member said outranks what the bot noticed or migrated (the support-desk rule)."""
+
+
+@dataclass(slots=True)
+class UserStateRecord:
+    """One `UserState` row: the behaviour monitor's per-member state and the profile."""
+
+    user_id: int
+    offense_count: int = 0
+    immune: bool = False
+    off_topic_count: int = 0
+    baseline_coherence: float = 0.85
+    toxicity_score: float = 0.0
+    user_notes: str = ""
+    warned: bool = False
+    last_offense_at: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class MemoryRecord:
+    """One live `UserMemory` row as the logic sees it (topics already split)."""
+
+    id: int
+    user_id: int
+    memory: str
+    topics: tuple[str, ...]
+    importance: str
+    expires_at: datetime
+    source: str
+    created_at: datetime
+    guild_id: int | None = None
+    slot_key: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class NewMemory:
+    """A memory accepted by validation and redaction, ready to be inserted."""
+
+    user_id: int
+    memory: str
+    topics: tuple[str, ...]
+    importance: str
+    expires_at: datetime
+    source: str
+    guild_id: int | None = None
+    slot_key: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class MemoryRefresh:
+    """An existing memory said again: newer wording, later expiry, higher importance."""
+
+    memory_id: int
+    memory: str
+    topics: tuple[str, ...]
+    expires_at: datetime
+    importance: str
+
+
+@dataclass(slots=True, frozen=True)
+class AuditEntry:
+    """One `MemoryAudit` row: what happened, never the content."""
+
+    action: str
+    user_id: int
+    actor: str
+    memory_id: int | None = None
+    source: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class MemoryScope:
+    """Where a member's memories may surface.
+
+    Unrestricted (MEMORY_SCOPE=global) means everywhere; restricted means only those
+    learned in ``guild_id`` — with ``guild_id=None`` standing for direct messages.
+    """
+
+    restricted: bool = False
+    guild_id: int | None = None
+
+    GLOBAL: ClassVar[MemoryScope]
+
+    @classmethod
+    def for_place(cls, mode: str, guild_id: int | None) -> MemoryScope:
+        return cls(restricted=True, guild_id=guild_id) if mode == "guild" else cls.GLOBAL
+
+    def admits(self, guild_id: int | None) -> bool:
+        return not self.restricted or guild_id == self.guild_id
+
+
+MemoryScope.GLOBAL = MemoryScope()
+
+
+@dataclass(slots=True)
+class MemoryBatch:
+    """Everything one extraction (or one passive note) changes, applied in one transaction.
+
+    ``actor`` is written to every audit row the batch produces ("member", "admin:<id>",
+    "system"); ``audit`` holds extra entries such as ``redacted`` or ``refused_sensitive``.
+    """
+
+    user_id: int
+    actor: str = "system"
+    inserts: list[NewMemory] = field(default_factory=list)
+    refreshes: list[MemoryRefresh] = field(default_factory=list)
+    supersede_ids: list[int] = field(default_factory=list)
+    forget_ids: list[int] = field(default_factory=list)
+    audit: list[AuditEntry] = field(default_factory=list)
+    cap: int = 50
+
+    def is_empty(self) -> bool:
+        return not (self.inserts or self.refreshes or self.supersede_ids or self.forget_ids or self.audit)
+
+
+@dataclass(slots=True, frozen=True)
+class LlmCallRecord:
+    """One `LlmLog` row: a single call to the LLM, successful or not."""
+
+    kind: str
+    model: str
+    latency_ms: int
+    success: bool
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    request_excerpt: str | None = None
+    response_excerpt: str | None = None
+    error: str | None = None
+    created_at: datetime | None = None

@@ -1,0 +1,86 @@
+"""The services one bot process runs, shared by `BCSBot` and the terminal chat.
+
+Resources are created before anything talks to Discord (the RoboDanny way), the
+periodic loops (state flush, LlmLog flush, memory pruning) start once in
+:meth:`Services.start`, and :meth:`Services.close` stops them, waits for pending
+background work (memory extraction), flushes what is buffered and closes the LLM
+client and the database — in that order, so nothing accepted is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from utils.background import BackgroundTasks
+from utils.config import Settings
+from utils.conversation.service import ChatService
+from utils.database import Database, DatabaseUnavailable
+from utils.drama_tracker import DramaTracker
+from utils.llm_client import LLMClient
+from utils.llm_log import LlmLogBuffer
+from utils.memory.service import MemoryService
+from utils.periodic import PeriodicTask
+
+logger = logging.getLogger(__name__)
+
+DRAIN_TIMEOUT_SECONDS = 60.0
+
+
+class Services:
+    def __init__(self, settings: Settings, *, chat_cooldown_seconds: float | None = None) -> None:
+        self.settings = settings
+        self.db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
+        self.llm_log = LlmLogBuffer(self.db)
+        self.llm = LLMClient.from_settings(settings, log_sink=self.llm_log.add)
+        self.tasks = BackgroundTasks()
+        self.tracker = DramaTracker()
+        self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
+        self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
+        self._loops = [
+            PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
+            PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
+            PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self.memory.prune_expired, run_at_start=True),
+        ]
+        self._started = False
+        self._closed = False
+
+    async def start(self) -> None:
+        """Connect storage, load member state, start the loops. Safe to call once per process."""
+        if self._started or self._closed:
+            return
+        self._started = True
+        self.db.on_reconnect(self._after_reconnect)
+        if await self.db.connect():
+            await self._load_state()
+        for loop in self._loops:
+            loop.start()
+
+    async def _load_state(self) -> None:
+        try:
+            self.tracker.load(await self.db.load_user_states())
+        except DatabaseUnavailable as exc:
+            logger.warning("Could not load member state: %s", exc)
+
+    async def _after_reconnect(self) -> None:
+        await self._load_state()
+        await self.flush_state()
+
+    async def flush_state(self) -> None:
+        """Persist dirty member state (profiles included) and memory writes that waited for the database."""
+        await self.tracker.flush(self.db)
+        await self.memory.flush_unsaved()
+
+    async def close(self) -> None:
+        """Stop the loops, finish background work, flush, close clients. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        for loop in self._loops:
+            await loop.stop()
+        if not await self.tasks.drain(DRAIN_TIMEOUT_SECONDS):
+            logger.warning("Background work did not finish in %.0fs; cancelling it.", DRAIN_TIMEOUT_SECONDS)
+            await self.tasks.cancel_all()
+        await self.flush_state()
+        await self.llm_log.flush()
+        await self.llm.close()
+        await self.db.close()

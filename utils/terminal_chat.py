@@ -1,0 +1,99 @@
+"""`python bot.py chat`: the same conversation pipeline in a terminal, without Discord.
+
+One member message per stdin line, the bot's reply on stdout, logs on stderr.
+`/as <user-id> <name>` switches the speaker, `/channel <name>` the channel. At end
+of input it waits for background work (memory extraction), flushes state and exits 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import zlib
+from dataclasses import dataclass
+from typing import TextIO
+
+from utils.config import Settings
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services
+
+logger = logging.getLogger(__name__)
+
+HELP = "Commands: /as <user-id> <name>, /channel <name>, /help. Anything else is a message to the bot."
+
+
+@dataclass
+class Speaker:
+    user_id: int
+    name: str
+    channel: str
+    guild_id: int | None
+
+    @property
+    def channel_id(self) -> int:
+        return zlib.crc32(f"{self.guild_id}:{self.channel}".encode())
+
+
+class TerminalChat:
+    """Turns lines into pipeline calls; owns no logic of its own beyond parsing them."""
+
+    def __init__(self, services: Services, speaker: Speaker, out: TextIO) -> None:
+        self.services = services
+        self.speaker = speaker
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def handle_line(self, line: str) -> None:
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            return
+        if line.startswith("/as "):
+            self._switch_speaker(line)
+            return
+        if line.startswith("/channel "):
+            self.speaker.channel = line.split(maxsplit=1)[1].strip().lstrip("#") or self.speaker.channel
+            self.say(f"(now in #{self.speaker.channel})")
+            return
+        if line.strip() == "/help":
+            self.say(HELP)
+            return
+        reply = await self.services.chat.respond(
+            IncomingMessage(
+                author_id=self.speaker.user_id,
+                author_name=self.speaker.name,
+                channel_id=self.speaker.channel_id,
+                channel_name=self.speaker.channel,
+                guild_id=self.speaker.guild_id,
+                content=line,
+            )
+        )
+        if not reply.skipped:
+            self.say(reply.text)
+
+    def _switch_speaker(self, line: str) -> None:
+        parts = line.split(maxsplit=2)
+        if len(parts) < 2 or not parts[1].isdigit():
+            self.say("usage: /as <user-id> <name>")
+            return
+        self.speaker.user_id = int(parts[1])
+        self.speaker.name = parts[2].strip() if len(parts) > 2 else f"user{parts[1]}"
+        self.say(f"(now speaking as {self.speaker.name})")
+
+
+async def run_terminal_chat(settings: Settings, speaker: Speaker, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    services = Services(settings, chat_cooldown_seconds=0)
+    await services.start()
+    chat = TerminalChat(services, speaker, stdout)
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:
+                break
+            await chat.handle_line(line)
+    finally:
+        await services.close()
+    return 0
