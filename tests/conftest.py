@@ -69,3 +69,46 @@ def query(db_path: Path, sql: str, *params: object) -> list[tuple]:
     """Read the test's SQLite file directly, as an operator would."""
     with sqlite3.connect(db_path) as conn:
         return conn.execute(sql, params).fetchall()
+
+
+async def converse(
+    services: Services,
+    text: str,
+    *,
+    user_id: int = 42,
+    name: str = "Alice",
+    guild_id: int | None = 1,
+    channel: str = "general",
+    channel_id: int = 100,
+) -> str:
+    """One message through the real pipeline, then wait for its background extraction."""
+    from utils.conversation.messages import IncomingMessage
+
+    reply = await services.chat.respond(
+        IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id)
+    )
+    await services.tasks.drain(10)
+    return reply.text
+
+
+def system_prompt(fake: FakeLLM) -> str:
+    """The system message of the latest chat request (where the memory block lives)."""
+    return fake.chat_requests()[-1]["messages"][0]["content"]
+
+
+def extraction_input(body: dict) -> str:
+    """The user part of an extract_memories request: profile, known memories, conversation."""
+    return body["messages"][-1]["content"]
+
+
+def remembers(*memories: dict, profile: str | None = None, forget: list | None = None) -> Callable[[dict], dict]:
+    """An extractor script that always answers with these memories."""
+    answer = {"memories": list(memories), "profile_update": profile, "forget": forget or []}
+    return lambda body: answer
+
+
+def memory(text: str, *topics: str, expiration: str = "30d", importance: str = "medium", key: str | None = None) -> dict:
+    item = {"memory": text, "topics": list(topics), "expiration": expiration, "importance": importance}
+    if key:
+        item["key"] = key
+    return item

@@ -73,6 +73,20 @@ class Settings(BaseSettings):
     memory_extraction_delay_seconds: float = Field(3.0, ge=0, le=600, description="Wait this long after a reply before extracting, so a burst of messages costs one call.")
     memory_cache_members: int = Field(5000, ge=0, description="Members whose live memories are cached in RAM (0 disables the cache).")
 
+    # --- Behaviour monitor -------------------------------------------------------------------
+    sentiment_channel_ids: IdList = Field([], description="Channels the behaviour monitor watches (threads follow their parent); empty means the monitor is off.")
+    sentiment_batch_size: int = Field(10, ge=1, le=50, description="Messages of one channel analysed in one LLM call; a batch goes when full or SENTIMENT_BATCH_SECONDS after its first message.")
+    sentiment_batch_seconds: float = Field(5.0, gt=0, le=600, description="Longest wait, in seconds, before a channel's unfilled batch is analysed.")
+    sentiment_max_message_chars: int = Field(500, ge=50, le=4000, description="Longer messages are cut to this many characters before analysis.")
+    toxicity_threshold: float = Field(0.7, gt=0, le=1, description="A message scoring at least this toxicity (0-1) is an offense and gets a warning.")
+    toxicity_half_life_hours: float = Field(24.0, gt=0, description="A member's recent-toxicity score halves after this many hours without worse.")
+    offense_window_minutes: float = Field(60.0, gt=0, description="Offenses count as repeated while each comes within this many minutes of the previous one.")
+    timeout_after_offenses: int = Field(3, ge=0, le=100, description="Repeated offenses that earn a timeout (needs the Moderate Members permission); 0 turns timeouts off.")
+    timeout_minutes: float = Field(10.0, gt=0, le=40320, description="Length of a timeout, in minutes.")
+    off_topic_threshold: int = Field(3, ge=0, le=100, description="Off-topic messages in a row before a gentle redirect; 0 turns redirects off.")
+    sentiment_public_warnings: bool = Field(True, description="Warn the member with a reply in the channel; false: only the mod log hears of it.")
+    mod_log_channel_id: int = Field(0, ge=0, description="Channel that gets an embed for every monitor action; 0 means none (actions are still logged).")
+
     @field_validator(
         "bot_owner_ids",
         "chat_allowed_channel_ids",
@@ -80,6 +94,7 @@ class Settings(BaseSettings):
         "chat_allowed_role_ids",
         "chat_blocked_role_ids",
         "chat_blocked_user_ids",
+        "sentiment_channel_ids",
         mode="before",
     )
     @classmethod

@@ -28,8 +28,10 @@ from utils.db_url import PROJECT_ROOT, resolve_database_url
 from utils.records import (
     IMPORTANCE_RANK,
     AuditEntry,
+    AuditRecord,
     LlmCallRecord,
     MemoryBatch,
+    MemoryPreferenceRecord,
     MemoryRecord,
     MemoryScope,
     NewMemory,
@@ -45,6 +47,8 @@ from utils.schema import (
     TOPICS_MAX,
     llm_log,
     memory_audit,
+    memory_preference,
+    profile_history,
     user_memory,
     user_state,
 )
@@ -55,6 +59,10 @@ T = TypeVar("T")
 
 MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
 PRUNE_BATCH_ROWS = 2000
+BULK_CHUNK_ROWS = 50_000
+CAP_BATCH_MEMBERS = 200
+DELETE_CHUNK_IDS = 1000
+"""SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
 
 
 class DatabaseUnavailable(RuntimeError):
@@ -132,6 +140,7 @@ def _memory_from_row(row: sa.Row[Any]) -> MemoryRecord:
         created_at=row.CreatedAt,
         guild_id=row.GuildId,
         slot_key=row.SlotKey,
+        superseded_at=row.SupersededAt,
     )
 
 
@@ -145,6 +154,16 @@ def _scope_filter(scope: MemoryScope) -> sa.ColumnElement[bool]:
     if scope.guild_id is None:
         return user_memory.c.GuildId.is_(None)
     return user_memory.c.GuildId == scope.guild_id
+
+
+def _beyond_cap(rows: Sequence[sa.Row[Any]], cap: int) -> list[sa.Row[Any]]:
+    """The rows of one member that do not fit under ``cap``: superseded first, then low importance, then oldest."""
+    keep_order = sorted(
+        rows,
+        key=lambda r: (r.SupersededAt is None, IMPORTANCE_RANK.get(r.Importance, 0), r.CreatedAt, r.Id),
+        reverse=True,
+    )
+    return keep_order[cap:]
 
 
 class Database:
@@ -313,6 +332,7 @@ class Database:
         rows = [
             {
                 "Kind": r.kind[:40],
+                "UserId": r.user_id,
                 "Model": r.model[:100],
                 "LatencyMs": r.latency_ms,
                 "Success": r.success,
@@ -389,12 +409,7 @@ class Database:
             audit: list[AuditEntry] = list(batch.audit)
             owned = user_memory.c.UserId == batch.user_id
             if batch.forget_ids:
-                gone = conn.execute(
-                    sa.select(user_memory.c.Id, user_memory.c.Source).where(owned, user_memory.c.Id.in_(batch.forget_ids))
-                ).all()
-                if gone:
-                    conn.execute(sa.delete(user_memory).where(owned, user_memory.c.Id.in_([g.Id for g in gone])))
-                audit += [AuditEntry("forgotten", batch.user_id, batch.actor, g.Id, g.Source) for g in gone]
+                audit += self._forget_sync(conn, batch.user_id, batch.actor, user_memory.c.Id.in_(batch.forget_ids))
             if batch.supersede_ids:
                 old = conn.execute(
                     sa.select(user_memory.c.Id, user_memory.c.Source).where(
@@ -470,12 +485,7 @@ class Database:
         ).all()
         if len(rows) <= cap:
             return []
-        keep_order = sorted(
-            rows,
-            key=lambda r: (r.SupersededAt is None, IMPORTANCE_RANK.get(r.Importance, 0), r.CreatedAt, r.Id),
-            reverse=True,
-        )
-        doomed = keep_order[cap:]
+        doomed = _beyond_cap(rows, cap)
         conn.execute(
             sa.delete(user_memory).where(user_memory.c.UserId == user_id, user_memory.c.Id.in_([r.Id for r in doomed]))
         )
@@ -508,6 +518,127 @@ class Database:
                 return total
             await asyncio.sleep(0)
 
+    @staticmethod
+    def _forget_sync(conn: sa.Connection, user_id: int, actor: str, which: sa.ColumnElement[bool]) -> list[AuditEntry]:
+        """Delete a member's rows matching ``which`` and the superseded versions of their slots."""
+        owned = user_memory.c.UserId == user_id
+        gone = conn.execute(sa.select(user_memory.c.Id, user_memory.c.Source, user_memory.c.SlotKey).where(owned, which)).all()
+        slots = {g.SlotKey for g in gone if g.SlotKey}
+        if slots:
+            gone += conn.execute(
+                sa.select(user_memory.c.Id, user_memory.c.Source, user_memory.c.SlotKey).where(
+                    owned,
+                    user_memory.c.SlotKey.in_(slots),
+                    user_memory.c.SupersededAt.is_not(None),
+                    user_memory.c.Id.not_in([g.Id for g in gone]),
+                )
+            ).all()
+        if gone:
+            conn.execute(sa.delete(user_memory).where(owned, user_memory.c.Id.in_([g.Id for g in gone])))
+        return [AuditEntry("forgotten", user_id, actor, g.Id, g.Source) for g in gone]
+
+    # ------------------------------------------------------------------ memory control (see, forget, opt out)
+    async def get_all_memories(self, user_id: int) -> list[MemoryRecord]:
+        """Every row stored for a member — live, superseded or expired-not-yet-pruned — oldest first."""
+        query = sa.select(user_memory).where(user_memory.c.UserId == user_id).order_by(user_memory.c.Id)
+        return await self._run(lambda conn: [_memory_from_row(r) for r in conn.execute(query)])
+
+    async def forget_memories(self, user_id: int, *, actor: str, since: datetime | None = None) -> int:
+        """Delete all of a member's memories, or those learned since ``since``; returns how many.
+
+        With ``since``, rows that something learned in the window superseded are live
+        again: taking back the new value brings back the old one.
+        """
+        which = sa.true() if since is None else user_memory.c.CreatedAt >= since
+        moment = utc_now()
+
+        def work(conn: sa.Connection) -> int:
+            audit = self._forget_sync(conn, user_id, actor, which)
+            if since is not None:
+                conn.execute(
+                    sa.update(user_memory)
+                    .where(user_memory.c.UserId == user_id, user_memory.c.SupersededAt >= since)
+                    .values(SupersededAt=None)
+                )
+            self._write_audit(conn, audit, moment)
+            return len(audit)
+
+        return await self._run(work, write=True)
+
+    async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:
+        """Remove everything remembered about a member in one transaction; returns the memories deleted.
+
+        Memories (superseded ones too), the profile and its history go; the excerpts of
+        their LlmLog rows are blanked. The audit keeps what happened, never the content.
+        """
+        moment = utc_now()
+
+        def work(conn: sa.Connection) -> int:
+            audit = self._forget_sync(conn, user_id, actor, sa.true())
+            conn.execute(sa.delete(profile_history).where(profile_history.c.UserId == user_id))
+            conn.execute(
+                sa.update(user_state).where(user_state.c.UserId == user_id).values(UserNotes=None, UpdatedAt=moment)
+            )
+            conn.execute(
+                sa.update(llm_log).where(llm_log.c.UserId == user_id).values(RequestExcerpt=None, ResponseExcerpt=None)
+            )
+            self._write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
+            return len(audit)
+
+        return await self._run(work, write=True)
+
+    async def record_profile_change(self, user_id: int, previous: str) -> None:
+        """Keep the profile as it was before a change, so `/memory forget recent` can restore it."""
+        await self._run(
+            lambda conn: conn.execute(
+                sa.insert(profile_history).values(UserId=user_id, PreviousProfile=previous[:500], ChangedAt=utc_now())
+            ),
+            write=True,
+        )
+
+    async def take_back_profile(self, user_id: int, since: datetime) -> str | None:
+        """The profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
+
+        def work(conn: sa.Connection) -> str | None:
+            window = sa.and_(profile_history.c.UserId == user_id, profile_history.c.ChangedAt >= since)
+            first = conn.execute(
+                sa.select(profile_history.c.PreviousProfile).where(window).order_by(profile_history.c.Id).limit(1)
+            ).first()
+            if first is None:
+                return None
+            conn.execute(sa.delete(profile_history).where(window))
+            return first.PreviousProfile or ""
+
+        return await self._run(work, write=True)
+
+    async def load_memory_preferences(self) -> list[MemoryPreferenceRecord]:
+        def work(conn: sa.Connection) -> list[MemoryPreferenceRecord]:
+            rows = conn.execute(sa.select(memory_preference)).all()
+            return [MemoryPreferenceRecord(r.UserId, bool(r.OptedOut), r.PausedUntil) for r in rows]
+
+        return await self._run(work)
+
+    async def save_memory_preference(self, pref: MemoryPreferenceRecord, *, audit: AuditEntry | None = None) -> None:
+        moment = utc_now()
+        values = {"OptedOut": pref.opted_out, "PausedUntil": pref.paused_until, "UpdatedAt": moment}
+
+        def work(conn: sa.Connection) -> None:
+            updated = conn.execute(
+                sa.update(memory_preference).where(memory_preference.c.UserId == pref.user_id).values(**values)
+            )
+            if updated.rowcount == 0:
+                conn.execute(sa.insert(memory_preference).values(UserId=pref.user_id, **values))
+            if audit is not None:
+                self._write_audit(conn, [audit], moment)
+
+        await self._run(work, write=True)
+
+    async def get_audit(self, user_id: int) -> list[AuditRecord]:
+        query = sa.select(memory_audit).where(memory_audit.c.UserId == user_id).order_by(memory_audit.c.Id)
+        return await self._run(
+            lambda conn: [AuditRecord(r.Action, r.MemoryId, r.Source, r.Actor, r.CreatedAt) for r in conn.execute(query)]
+        )
+
     # ------------------------------------------------------------------ MemoryAudit
     async def write_audit(self, entries: Sequence[AuditEntry]) -> None:
         if entries:
@@ -532,6 +663,97 @@ class Database:
                 for e in entries
             ],
         )
+
+    # ------------------------------------------------------------------ bulk work (seeding, imports, maintenance)
+    async def bulk_insert_memories(self, records: Sequence[MemoryRecord], *, chunk_rows: int = BULK_CHUNK_ROWS) -> int:
+        """Insert many memory rows as they are, in one transaction of executemany chunks; returns how many.
+
+        For seeding benchmark data and imports: the records' ids are ignored (the database
+        numbers the rows) and nothing is deduplicated, capped or audited — the memory
+        service does that for what members say.
+        """
+        rows = [
+            {
+                "UserId": r.user_id,
+                "Memory": r.memory[:MEMORY_TEXT_MAX],
+                "Topics": join_topics(r.topics),
+                "Importance": r.importance[:IMPORTANCE_MAX],
+                "ExpiresAt": r.expires_at,
+                "Source": r.source[:SOURCE_MAX],
+                "CreatedAt": r.created_at,
+                "GuildId": r.guild_id,
+                "SlotKey": _cut(r.slot_key, SLOT_KEY_MAX),
+                "SupersededAt": r.superseded_at,
+            }
+            for r in records
+        ]
+
+        def work(conn: sa.Connection) -> int:
+            for start in range(0, len(rows), chunk_rows):
+                conn.execute(sa.insert(user_memory), rows[start : start + chunk_rows])
+            return len(rows)
+
+        return await self._run(work, write=True) if rows else 0
+
+    async def count_memories(self, *, now: datetime | None = None) -> tuple[int, int]:
+        """``(live, expired)`` row counts of the whole UserMemory table (superseded rows are neither)."""
+        moment = now or utc_now()
+        expired = user_memory.c.ExpiresAt <= moment
+        query = sa.select(
+            sa.func.coalesce(sa.func.sum(sa.case((_live(moment), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(sa.case((expired, 1), else_=0)), 0),
+        ).select_from(user_memory)
+        live, gone = await self._run(lambda conn: conn.execute(query).one())
+        return int(live), int(gone)
+
+    async def prune_all_excess_memories(
+        self, max_memories: int = 50, *, batch_members: int = CAP_BATCH_MEMBERS, now: datetime | None = None
+    ) -> int:
+        """Enforce the per-member cap for every member, ``batch_members`` members per transaction.
+
+        Same order as :meth:`prune_excess_memories` (superseded, then low importance, then
+        oldest go first), audited as ``pruned_cap``. One short transaction per batch and
+        a yield between batches keep chat answering while it runs; returns rows deleted.
+        """
+        moment = now or utc_now()
+        members_over = (
+            sa.select(user_memory.c.UserId)
+            .where(user_memory.c.ExpiresAt > moment)
+            .group_by(user_memory.c.UserId)
+            .having(sa.func.count() > max_memories)
+            .order_by(user_memory.c.UserId)
+        )
+        over = await self._run(lambda conn: list(conn.execute(members_over).scalars()))
+
+        def one_batch(members: list[int]) -> Callable[[sa.Connection], int]:
+            def work(conn: sa.Connection) -> int:
+                rows = conn.execute(
+                    sa.select(
+                        user_memory.c.Id,
+                        user_memory.c.UserId,
+                        user_memory.c.Importance,
+                        user_memory.c.CreatedAt,
+                        user_memory.c.Source,
+                        user_memory.c.SupersededAt,
+                    ).where(user_memory.c.UserId.in_(members), user_memory.c.ExpiresAt > moment)
+                ).all()
+                by_member: dict[int, list[sa.Row[Any]]] = {}
+                for row in rows:
+                    by_member.setdefault(row.UserId, []).append(row)
+                doomed = [r for member_rows in by_member.values() for r in _beyond_cap(member_rows, max_memories)]
+                for start in range(0, len(doomed), DELETE_CHUNK_IDS):
+                    chunk = [r.Id for r in doomed[start : start + DELETE_CHUNK_IDS]]
+                    conn.execute(sa.delete(user_memory).where(user_memory.c.Id.in_(chunk)))
+                self._write_audit(conn, [AuditEntry("pruned_cap", r.UserId, "system", r.Id, r.Source) for r in doomed], moment)
+                return len(doomed)
+
+            return work
+
+        total = 0
+        for start in range(0, len(over), batch_members):
+            total += await self._run(one_batch(over[start : start + batch_members]), write=True)
+            await asyncio.sleep(0)
+        return total
 
 
 def _is_connection_error(exc: sa.exc.DBAPIError) -> bool:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from utils.database import Database, DatabaseUnavailable
+from utils.monitor.scoring import blended, decayed, raised
 from utils.records import UserStateRecord
 from utils.schema import PROFILE_MAX
 
@@ -26,13 +27,17 @@ class DramaTracker:
     def __init__(self) -> None:
         self._users: dict[int, UserStateRecord] = {}
         self._dirty: set[int] = set()
+        self._toxicity_at: dict[int, datetime] = {}
+        """When each member's toxicity score was last set; kept in RAM, so decay pauses while the bot is down."""
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
         """Take state loaded from the database; members changed in RAM meanwhile keep their changes."""
+        loaded_at = datetime.now(UTC)
         for record in records:
             if keep_dirty and record.user_id in self._dirty:
                 continue
             self._users[record.user_id] = record
+            self._toxicity_at[record.user_id] = loaded_at
 
     def get_user(self, user_id: int) -> UserStateRecord:
         user = self._users.get(user_id)
@@ -65,6 +70,79 @@ class DramaTracker:
         """Replace the member's profile summary (the permanent memory layer)."""
         self.get_user(user_id).user_notes = profile[:PROFILE_MAX]
         self._dirty.add(user_id)
+
+    # ------------------------------------------------------------------ the behaviour monitor's state
+    def toxicity_now(self, user_id: int, now: datetime, half_life_hours: float) -> float:
+        """The member's recent-toxicity score, faded to ``now``."""
+        user = self._users.get(user_id)
+        if user is None or not user.toxicity_score:
+            return 0.0
+        return decayed(user.toxicity_score, self._toxicity_at.get(user_id, now), now, half_life_hours)
+
+    def record_toxicity(self, user_id: int, toxicity: float, now: datetime, half_life_hours: float) -> float:
+        """Fold one message's toxicity into the score (see `scoring.raised`); returns the new score."""
+        score = raised(self.toxicity_now(user_id, now, half_life_hours), toxicity)
+        self.get_user(user_id).toxicity_score = score
+        self._toxicity_at[user_id] = now
+        self._dirty.add(user_id)
+        return score
+
+    def offenses_in_window(self, user_id: int, now: datetime, window: timedelta) -> int:
+        """Offenses in the member's current run: each within ``window`` of the one before, the last within it of now."""
+        user = self._users.get(user_id)
+        if user is None or user.last_offense_at is None or now - user.last_offense_at > window:
+            return 0
+        return user.offense_count
+
+    def warned_in_window(self, user_id: int, now: datetime, window: timedelta) -> bool:
+        user = self._users.get(user_id)
+        return bool(user and user.warned and self.offenses_in_window(user_id, now, window))
+
+    def record_offense(self, user_id: int, now: datetime, window: timedelta) -> int:
+        """Count an offense; a run that went quiet for longer than ``window`` starts again (warning included)."""
+        user = self.get_user(user_id)
+        if not self.offenses_in_window(user_id, now, window):
+            user.offense_count = 0
+            user.warned = False
+        user.offense_count += 1
+        user.last_offense_at = now
+        self._dirty.add(user_id)
+        return user.offense_count
+
+    def mark_warned(self, user_id: int) -> None:
+        self.get_user(user_id).warned = True
+        self._dirty.add(user_id)
+
+    def is_immune(self, user_id: int) -> bool:
+        user = self._users.get(user_id)
+        return bool(user and user.immune)
+
+    def toggle_immune(self, user_id: int) -> bool:
+        """Flip the member's immunity (immune members are never actioned); returns the new value."""
+        user = self.get_user(user_id)
+        user.immune = not user.immune
+        self._dirty.add(user_id)
+        return user.immune
+
+    def record_topic(self, user_id: int, off_topic: bool) -> int:
+        """Count off-topic messages in a row (an on-topic one starts over); returns the count."""
+        user = self.get_user(user_id)
+        count = user.off_topic_count + 1 if off_topic else 0
+        if count != user.off_topic_count:
+            user.off_topic_count = count
+            self._dirty.add(user_id)
+        return count
+
+    def reset_off_topic(self, user_id: int) -> None:
+        """After a redirect the member starts from zero, so one drift earns one redirect."""
+        self.record_topic(user_id, False)
+
+    def record_coherence(self, user_id: int, coherence: float) -> float:
+        """Nudge the member's coherence baseline towards this message's; returns the new baseline."""
+        user = self.get_user(user_id)
+        user.baseline_coherence = blended(user.baseline_coherence, coherence)
+        self._dirty.add(user_id)
+        return user.baseline_coherence
 
     async def flush(self, db: Database) -> int:
         """Write dirty members; on failure they stay dirty for the next flush."""

@@ -55,6 +55,15 @@ class ToolSpec(Generic[ModelT]):
 
 
 @dataclass(frozen=True)
+class _Call:
+    """What one call is, for its LlmLog row."""
+
+    kind: str
+    model: str
+    user_id: int | None
+
+
+@dataclass(frozen=True)
 class Usage:
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
@@ -132,15 +141,17 @@ class LLMClient:
         model: str | None = None,
         temperature: float | None = None,
         max_tokens: int = 700,
+        user_id: int | None = None,
     ) -> ChatResult:
         """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
-        response, elapsed_ms, request = await self._create(messages, kind, model, temperature, max_tokens, tools=None)
+        call = _Call(kind, model or self.model, user_id)
+        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=None)
         text = (response.choices[0].message.content or "").strip()
         usage = _usage(response)
         if not text:
-            self._record(kind, model, elapsed_ms, False, request, None, usage, "empty completion")
+            self._record(call, elapsed_ms, False, request, None, usage, "empty completion")
             raise LLMError("the model returned an empty answer")
-        self._record(kind, model, elapsed_ms, True, request, text, usage, None)
+        self._record(call, elapsed_ms, True, request, text, usage, None)
         return ChatResult(text=text, usage=usage)
 
     async def call_tool(
@@ -152,36 +163,37 @@ class LLMClient:
         model: str | None = None,
         temperature: float | None = None,
         max_tokens: int = 1024,
+        user_id: int | None = None,
     ) -> tuple[ModelT, Usage]:
         """Force ``tool`` and return its arguments validated by ``tool.arguments_model``."""
-        response, elapsed_ms, request = await self._create(messages, kind, model, temperature, max_tokens, tools=tool)
+        call = _Call(kind, model or self.model, user_id)
+        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=tool)
         usage = _usage(response)
         calls = response.choices[0].message.tool_calls
-        call = next((c for c in calls or [] if getattr(c, "function", None) and c.function.name == tool.name), None)
-        if call is None:
+        tool_call = next((c for c in calls or [] if getattr(c, "function", None) and c.function.name == tool.name), None)
+        if tool_call is None:
             content = response.choices[0].message.content
-            self._record(kind, model, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
+            self._record(call, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
             raise LLMError(f"the model did not call {tool.name}")
-        raw = call.function.arguments or ""
+        raw = tool_call.function.arguments or ""
         try:
             parsed = tool.arguments_model.model_validate(json.loads(raw))
         except (json.JSONDecodeError, ValidationError) as exc:
             error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
-            self._record(kind, model, elapsed_ms, False, request, raw, usage, error)
+            self._record(call, elapsed_ms, False, request, raw, usage, error)
             raise LLMError(error) from None
-        self._record(kind, model, elapsed_ms, True, request, raw, usage, None)
+        self._record(call, elapsed_ms, True, request, raw, usage, None)
         return parsed, usage
 
     async def _create(
         self,
         messages: Sequence[Message],
-        kind: str,
-        model: str | None,
+        call: _Call,
         temperature: float | None,
         max_tokens: int,
         tools: ToolSpec[Any] | None,
     ) -> tuple[Any, int, list[Message]]:
-        chosen = model or self.model
+        chosen = call.model
         request = _append_no_think(messages) if self._no_think else list(messages)
         kwargs: dict[str, Any] = {"model": chosen, "messages": request}
         if tools is not None:
@@ -205,21 +217,20 @@ class LLMClient:
             except (openai.OpenAIError, ValueError) as exc:
                 elapsed = _ms_since(started)
                 error = _describe(exc)
-                self._record(kind, chosen, elapsed, False, request, None, Usage(), error)
-                logger.warning("LLM %s call failed after %d ms: %s", kind, elapsed, error)
+                self._record(call, elapsed, False, request, None, Usage(), error)
+                logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
                 raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
             error = f"unexpected response: {str(response)[:200]!r}"
-            self._record(kind, chosen, elapsed, False, request, None, Usage(), error)
-            logger.warning("LLM %s call returned no choices: %s", kind, error)
+            self._record(call, elapsed, False, request, None, Usage(), error)
+            logger.warning("LLM %s call returned no choices: %s", call.kind, error)
             raise LLMError(error)
         return response, elapsed, request
 
     def _record(
         self,
-        kind: str,
-        model: str | None,
+        call: _Call,
         elapsed_ms: int,
         success: bool,
         request: Sequence[Message],
@@ -231,9 +242,10 @@ class LLMClient:
             return
         self._log_sink(
             LlmCallRecord(
-                kind=kind,
-                model=model or self.model,
+                kind=call.kind,
+                model=call.model,
                 latency_ms=elapsed_ms,
+                user_id=call.user_id,
                 success=success,
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,

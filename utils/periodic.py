@@ -16,7 +16,9 @@ class PeriodicTask:
     never a run in progress, so a flush is not cut in half.
     """
 
-    def __init__(self, name: str, interval: float, action: Callable[[], Awaitable[object]], *, run_at_start: bool = False) -> None:
+    def __init__(
+        self, name: str, interval: float, action: Callable[[], Awaitable[object]], *, run_at_start: bool = False
+    ) -> None:
         self.name = name
         self.interval = interval
         self._action = action

@@ -40,6 +40,7 @@ class MemoryRecord:
     created_at: datetime
     guild_id: int | None = None
     slot_key: str | None = None
+    superseded_at: datetime | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -124,6 +125,26 @@ class MemoryBatch:
 
 
 @dataclass(slots=True, frozen=True)
+class MemoryPreferenceRecord:
+    """A member's say over their memory: opted out entirely, or writes paused until a time."""
+
+    user_id: int
+    opted_out: bool = False
+    paused_until: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class AuditRecord:
+    """A stored `MemoryAudit` row, for export."""
+
+    action: str
+    memory_id: int | None
+    source: str | None
+    actor: str
+    created_at: datetime
+
+
+@dataclass(slots=True, frozen=True)
 class LlmCallRecord:
     """One `LlmLog` row: a single call to the LLM, successful or not."""
 
@@ -137,3 +158,5 @@ class LlmCallRecord:
     response_excerpt: str | None = None
     error: str | None = None
     created_at: datetime | None = None
+    user_id: int | None = None
+    """The member the call was about, so forgetting them can blank its excerpts."""

@@ -18,6 +18,7 @@ from utils.database import Database, DatabaseUnavailable
 from utils.drama_tracker import DramaTracker
 from utils.llm_client import LLMClient
 from utils.llm_log import LlmLogBuffer
+from utils.memory.control import MemoryControl
 from utils.memory.service import MemoryService
 from utils.periodic import PeriodicTask
 
@@ -36,6 +37,8 @@ class Services:
         self.tracker = DramaTracker()
         self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
+        self.memory.on_forget(self.chat.forget_member)
+        self.memory_control = MemoryControl(self.db, self.memory, self.tracker)
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
@@ -60,6 +63,7 @@ class Services:
             self.tracker.load(await self.db.load_user_states())
         except DatabaseUnavailable as exc:
             logger.warning("Could not load member state: %s", exc)
+        await self.memory.load_preferences()
 
     async def _after_reconnect(self) -> None:
         await self._load_state()

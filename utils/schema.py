@@ -91,6 +91,7 @@ llm_log = sa.Table(
     metadata,
     sa.Column("Id", IdType, primary_key=True, autoincrement=True),
     sa.Column("Kind", sa.Unicode(40), nullable=False),
+    sa.Column("UserId", sa.BigInteger, nullable=True),
     sa.Column("Model", sa.Unicode(100), nullable=False),
     sa.Column("LatencyMs", sa.Integer, nullable=False),
     sa.Column("Success", sa.Boolean, nullable=False),
@@ -101,6 +102,7 @@ llm_log = sa.Table(
     sa.Column("Error", sa.Unicode(ERROR_MAX), nullable=True),
     sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     sa.Index("IX_LlmLog_CreatedAt", "CreatedAt"),
+    sa.Index("IX_LlmLog_UserId", "UserId"),
 )
 
 user_memory = sa.Table(

@@ -16,11 +16,15 @@ from typing import TextIO
 
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
+from utils.memory.commands import run_memory_command
 from utils.runtime import Services
 
 logger = logging.getLogger(__name__)
 
-HELP = "Commands: /as <user-id> <name>, /channel <name>, /help. Anything else is a message to the bot."
+HELP = (
+    "Commands: /as <user-id> <name>, /channel <name>, /memory show|forget <id>|forget all|forget recent <minutes>|"
+    "export|optout|optin|pause [minutes]|resume, /help. Anything else is a message to the bot."
+)
 
 
 @dataclass
@@ -56,6 +60,9 @@ class TerminalChat:
         if line.startswith("/channel "):
             self.speaker.channel = line.split(maxsplit=1)[1].strip().lstrip("#") or self.speaker.channel
             self.say(f"(now in #{self.speaker.channel})")
+            return
+        if line.strip() == "/memory" or line.startswith("/memory "):
+            self.say(await run_memory_command(self.services.memory_control, self.speaker.user_id, line[len("/memory") :]))
             return
         if line.strip() == "/help":
             self.say(HELP)

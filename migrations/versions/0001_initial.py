@@ -36,6 +36,7 @@ def upgrade() -> None:
         "LlmLog",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),
         sa.Column("Kind", sa.Unicode(40), nullable=False),
+        sa.Column("UserId", sa.BigInteger, nullable=True),
         sa.Column("Model", sa.Unicode(100), nullable=False),
         sa.Column("LatencyMs", sa.Integer, nullable=False),
         sa.Column("Success", sa.Boolean, nullable=False),
@@ -47,6 +48,7 @@ def upgrade() -> None:
         sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
     op.create_index("IX_LlmLog_CreatedAt", "LlmLog", ["CreatedAt"])
+    op.create_index("IX_LlmLog_UserId", "LlmLog", ["UserId"])
     op.create_table(
         "UserMemory",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),

@@ -12,6 +12,8 @@ class Turn:
     speaker: str
     text: str
     from_bot: bool = False
+    member_id: int | None = None
+    """Whose exchange this line belongs to (the author, or the member a bot line answered)."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,9 @@ CUT_NOTE = "(The message was very long and has been cut.)"
 
 
 class ChatService:
-    def __init__(self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None) -> None:
+    def __init__(
+        self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None
+    ) -> None:
         self._settings = settings
         self._llm = llm
         self.memory = memory
@@ -65,14 +67,18 @@ class ChatService:
         prompt = self._compose(message, text, was_cut, context)
         try:
             result = await self._llm.chat(
-                prompt, kind="chat", temperature=self._settings.llm_temperature, max_tokens=self._settings.llm_max_reply_tokens
+                prompt,
+                kind="chat",
+                temperature=self._settings.llm_temperature,
+                max_tokens=self._settings.llm_max_reply_tokens,
+                user_id=message.author_id,
             )
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE))
-        history.append(Turn("Bot", result.text, from_bot=True))
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
+        history.append(Turn("Bot", result.text, from_bot=True, member_id=message.author_id))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
@@ -82,6 +88,13 @@ class ChatService:
                 bot_reply=result.text,
             )
         return ChatReply(text=result.text)
+
+    def forget_member(self, user_id: int) -> None:
+        """Drop a member's lines (and the bot's answers to them) from every channel's context."""
+        for channel_id, history in self._history.items():
+            kept = [turn for turn in history if turn.member_id != user_id]
+            if len(kept) != len(history):
+                self._history[channel_id] = deque(kept, maxlen=history.maxlen)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
         """The plan's `_build_memory_context`: profile, recent and relevant memories of the author."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -42,6 +42,7 @@ from utils.records import (
     SOURCE_TRUST,
     AuditEntry,
     MemoryBatch,
+    MemoryPreferenceRecord,
     MemoryRecord,
     MemoryRefresh,
     MemoryScope,
@@ -101,6 +102,9 @@ class MemoryService:
         self._versions: dict[int, int] = {}
         self._queues: dict[int, _MemberQueue] = {}
         self._unsaved: deque[MemoryBatch] = deque(maxlen=MAX_PENDING_BATCHES)
+        self._preferences: dict[int, MemoryPreferenceRecord] = {}
+        self._epochs: dict[int, int] = {}
+        self._forget_listeners: list[Callable[[int], None]] = []
         self.round_trips = 0
         """Database reads made for retrieval; benchmarks and tests watch it."""
 
@@ -110,6 +114,49 @@ class MemoryService:
 
     def scope_for(self, guild_id: int | None) -> MemoryScope:
         return MemoryScope.for_place(self._settings.memory_scope, guild_id)
+
+    # ------------------------------------------------------------------ the member's say
+    async def load_preferences(self) -> None:
+        """Opt-outs and pauses, read once at start (and after a reconnect); kept in RAM after that."""
+        try:
+            self._preferences = {p.user_id: p for p in await self._db.load_memory_preferences()}
+        except DatabaseUnavailable as exc:
+            logger.warning("Could not load memory preferences: %s", exc)
+
+    def preference(self, user_id: int) -> MemoryPreferenceRecord:
+        return self._preferences.get(user_id) or MemoryPreferenceRecord(user_id)
+
+    def set_preference(self, preference: MemoryPreferenceRecord) -> None:
+        self._preferences[preference.user_id] = preference
+
+    async def is_opted_out(self, user_id: int) -> bool:
+        return self.preference(user_id).opted_out
+
+    def paused_until(self, user_id: int, now: datetime | None = None) -> datetime | None:
+        until = self.preference(user_id).paused_until
+        return until if until is not None and until > (now or datetime.now(UTC)) else None
+
+    def may_learn(self, user_id: int) -> bool:
+        """Nothing new is written for a member who opted out or paused memory."""
+        return self.enabled and not self.preference(user_id).opted_out and self.paused_until(user_id) is None
+
+    def on_forget(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(user_id)`` whenever a member's memories are forgotten (e.g. to purge chat history)."""
+        self._forget_listeners.append(listener)
+
+    def _forgotten(self, user_id: int) -> None:
+        self.invalidate(user_id)
+        for listener in self._forget_listeners:
+            listener(user_id)
+
+    def drop_member(self, user_id: int) -> None:
+        """Around a forget or an opt-out: no queued turn, cached row, running extraction or context line survives."""
+        self._epochs[user_id] = self._epochs.get(user_id, 0) + 1
+        queue = self._queues.get(user_id)
+        if queue is not None:
+            queue.turns.clear()
+        self._unsaved = deque((b for b in self._unsaved if b.user_id != user_id), maxlen=MAX_PENDING_BATCHES)
+        self._forgotten(user_id)
 
     # ------------------------------------------------------------------ reading
     async def live_memories(self, user_id: int, scope: MemoryScope, now: datetime | None = None) -> tuple[MemoryRecord, ...]:
@@ -139,7 +186,7 @@ class MemoryService:
         self, *, user_id: int, member_name: str, guild_id: int | None, text: str, channel_name: str = ""
     ) -> MemoryContext:
         """Profile + most recent + most relevant memories as one budgeted block for the prompt."""
-        if not self.enabled:
+        if not self.enabled or self.preference(user_id).opted_out:
             return MemoryContext("")
         profile = self._tracker.get_user_notes(user_id)
         memories: tuple[MemoryRecord, ...] = ()
@@ -166,7 +213,7 @@ class MemoryService:
     # ------------------------------------------------------------------ learning from chat
     def remember_turn(self, *, user_id: int, member_name: str, guild_id: int | None, user_text: str, bot_reply: str) -> None:
         """Queue one exchange for extraction; returns at once (the reply never waits)."""
-        if not self.enabled or not worth_extracting(user_text):
+        if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
         queue = self._queues.get(user_id)
         if queue is None:
@@ -195,6 +242,7 @@ class MemoryService:
 
     async def _extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
         """The plan's `_extract_and_save_memories`, with only the author's turns shown to the model."""
+        epoch = self._epochs.get(user_id, 0)
         scope = self.scope_for(guild_id)
         try:
             live = await self.live_memories(user_id, scope)
@@ -212,19 +260,27 @@ class MemoryService:
                 kind="memory_extraction",
                 model=self._settings.extraction_model,
                 temperature=0.3,
+                user_id=user_id,
             )
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
+            return
+        if self._epochs.get(user_id, 0) != epoch or not self.may_learn(user_id):
+            logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
             return
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = result.memories[: self._settings.memory_max_per_extraction]
         if len(result.memories) > len(accepted):
             logger.info("Extractor proposed %d memories for %s; kept %d.", len(result.memories), user_id, len(accepted))
-        candidates = [c for c in self._fold_permanent(user_id, accepted, result.profile_update) if not _repeats(c, forgotten)]
+        candidates = [
+            c for c in await self._fold_permanent(user_id, accepted, result.profile_update) if not _repeats(c, forgotten)
+        ]
         if result.profile_update:
-            self.set_profile(user_id, result.profile_update)
+            await self.set_profile(user_id, result.profile_update)
         await self._store(user_id, guild_id, candidates, source="chat", actor="member", forget_ids=forget_ids)
+        if forget_ids:
+            self._forgotten(user_id)
         logger.info(
             "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
             len(candidates),
@@ -233,7 +289,7 @@ class MemoryService:
             len(forget_ids),
         )
 
-    def _fold_permanent(
+    async def _fold_permanent(
         self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None
     ) -> list[Candidate]:
         """Expiring memories become candidates; permanent ones belong in the profile.
@@ -251,24 +307,36 @@ class MemoryService:
             profile = self._tracker.get_user_notes(user_id)
             joined = f"{profile} {m.memory}".strip()
             if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
-                self.set_profile(user_id, joined)
+                await self.set_profile(user_id, joined)
             else:
                 candidates.append(Candidate(m.memory, tuple(m.topics), "high", EXPIRATIONS["30d"], m.key))
         return candidates
 
-    def set_profile(self, user_id: int, profile: str) -> bool:
-        """Replace the profile through `DramaTracker.set_user_profile`, refusing one that holds a secret."""
+    async def set_profile(self, user_id: int, profile: str) -> bool:
+        """Replace the profile through `DramaTracker.set_user_profile`, refusing one that holds a secret.
+
+        The previous profile is kept in ProfileHistory first, so `/memory forget recent`
+        can put it back; if that record cannot be written the change still happens.
+        """
         cleaned = redact(" ".join(profile.split()))
         if cleaned.changed and is_about_a_secret(cleaned.text):
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
             return False
-        self._tracker.set_user_profile(user_id, cut_at_word(cleaned.text, PROFILE_MAX))
+        previous = self._tracker.get_user_notes(user_id)
+        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
+        if new_profile == previous:
+            return True
+        try:
+            await self._db.record_profile_change(user_id, previous)
+        except DatabaseUnavailable as exc:
+            logger.warning("Profile history for %s not kept: %s", user_id, exc)
+        self._tracker.set_user_profile(user_id, new_profile)
         return True
 
     # ------------------------------------------------------------------ learning from the monitor
     async def save_passive(self, *, user_id: int, note: str, topic: str | None, guild_id: int | None) -> None:
         """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6)."""
-        if not self.enabled:
+        if not self.may_learn(user_id):
             return
         candidate = Candidate(note, ((topic or "general").casefold(),), "medium", EXPIRATIONS["7d"])
         await self._store(user_id, guild_id, [candidate], source="passive", actor="system")
@@ -285,6 +353,7 @@ class MemoryService:
         forget_ids: Sequence[int] = (),
     ) -> None:
         now = datetime.now(UTC)
+        epoch = self._epochs.get(user_id, 0)
         batch = MemoryBatch(user_id=user_id, actor=actor, cap=self._settings.memory_max_per_user, forget_ids=list(forget_ids))
         try:
             live = [m for m in await self.live_memories(user_id, self.scope_for(guild_id), now) if m.id not in forget_ids]
@@ -292,14 +361,14 @@ class MemoryService:
             live = []
         for candidate in candidates:
             cleaned = redact(candidate.memory)
-            if cleaned.changed and is_about_a_secret(cleaned.text) or is_about_a_secret(candidate.memory):
+            if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
                 batch.audit.append(AuditEntry("refused_sensitive", user_id, actor, source=source))
                 continue
             if cleaned.changed:
                 batch.audit.append(AuditEntry("redacted", user_id, actor, source=source))
             topics = tuple(redact(t).text for t in candidate.topics)
             self._plan_write(batch, live, candidate, cleaned.text, topics, source, guild_id, now)
-        if batch.is_empty():
+        if batch.is_empty() or self._epochs.get(user_id, 0) != epoch:
             return
         await self._apply(batch)
 

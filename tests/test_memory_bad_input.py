@@ -1,0 +1,124 @@
+"""What the extractor may get wrong, and what members may paste: nothing invalid is stored, chat goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
+from utils.memory.extraction import ExtractionResult
+from utils.memory.redaction import is_about_a_secret, redact
+from utils.runtime import Services
+
+
+@pytest.mark.parametrize(
+    ("answer", "error"),
+    [
+        ('{"memories": [{"memory": "Likes tea", ', "invalid extract_memories arguments"),
+        (None, "no extract_memories tool call"),
+        ('"just a string"', "invalid extract_memories arguments"),
+    ],
+)
+async def test_broken_tool_output_is_logged_and_nothing_is_stored(
+    services: Services, fake_llm: FakeLLM, db_path: Path, answer: str | None, error: str
+) -> None:
+    fake_llm.tools["extract_memories"] = lambda body: answer
+    reply = await converse(services, "I really enjoy green tea")
+    await converse(services, "and coffee too")
+    assert reply.startswith("echo:")
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    await services.llm_log.flush()
+    errors = query(db_path, "SELECT Error FROM LlmLog WHERE Kind = 'memory_extraction' AND Success = 0")
+    assert len(errors) == 2 and all(error in e for (e,) in errors)
+
+
+async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = remembers(
+        {"memory": "Plays Hollow Knight daily.", "topics": "Hollow Knight, Games", "expiration": "forever", "importance": "URGENT"},
+        {"memory": "", "topics": ["empty"], "expiration": "7d", "importance": "low"},
+        {"memory": 12345, "topics": None, "expiration": "1d", "importance": "low"},
+        "not an object",
+    )
+    await converse(services, "hollow knight every day, silksong when")
+    rows = query(db_path, "SELECT Memory, Topics, Importance, julianday(ExpiresAt) - julianday(CreatedAt) FROM UserMemory ORDER BY Id")
+    assert [(r[0], r[1], r[2]) for r in rows] == [("Plays Hollow Knight daily.", "hollow knight,games", "medium"), ("12345", "", "low")]
+    assert round(rows[0][3]) == 7
+
+
+async def test_huge_memories_and_too_many_are_bounded(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    many = [memory(f"Owns board game {i}{i}{i} called zq{i}x.", f"game{i}") for i in range(500)]
+    fake_llm.tools["extract_memories"] = remembers(memory("word " * 2500, "long"), *many)
+    await converse(services, "I own a ridiculous number of board games")
+    lengths = [n for (n,) in query(db_path, "SELECT LENGTH(Memory) FROM UserMemory")]
+    assert len(lengths) == 10 and max(lengths) <= 500
+
+
+async def test_http_errors_from_the_extractor_cost_only_that_extraction(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Speedruns Celeste.", "celeste"))
+    original_chat = fake_llm.chat
+    fake_llm.chat = lambda body: (fake_llm.fail(503, times=1), original_chat(body))[1]
+    reply = await converse(services, "I speedrun Celeste")
+    assert reply.startswith("echo:")
+    fake_llm.chat = original_chat
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    await converse(services, "I speedrun Celeste, any% glitchless")
+    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Speedruns Celeste.",)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\x00\x00\x00", "🎮" * 3000, "مرحبا بالجميع، كيف حالكم؟", "zero\u200bwidth\u200djoiner", "a" * 9000, "   "],
+)
+async def test_odd_messages_get_an_answer(services: Services, fake_llm: FakeLLM, text: str) -> None:
+    reply = await converse(services, text)
+    assert reply
+    sent = fake_llm.chat_requests()[-1]["messages"][-1]["content"]
+    assert "\x00" not in sent and "\u200b" not in sent and len(sent) < 4300
+
+
+def test_validation_normalises_what_the_model_sends() -> None:
+    result = ExtractionResult.model_validate(
+        {
+            "memories": [{"memory": "  Likes   cats ", "topics": ["Cats", "cats", "PETS"], "expiration": "30D", "importance": "High", "key": "Main Game"}],
+            "profile_update": "x " * 400,
+            "forget": [1, "2", "x", None, True],
+        }
+    )
+    [only] = result.memories
+    assert (only.memory, only.topics, only.expiration, only.importance, only.key) == ("Likes cats", ["cats", "pets"], "30d", "high", "main_game")
+    assert result.profile_update is not None and len(result.profile_update) <= 500 and not result.profile_update.endswith(" ")
+    assert result.forget == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("card 4111-1111-1111-1111 please", "4111"),
+        ("my password is Tr0ub4dor&3", "Tr0ub4dor"),
+        ("pw: swordfish99", "swordfish99"),
+        ("the login code is 493817", "493817"),
+        ("key sk-proj-abcdefghijklmnop1234", "sk-proj"),
+        ("token MTAxNjU4NzU5NzQ5MjM0MzgwOA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456", "GhIjKl"),
+        ("AKIAIOSFODNN7EXAMPLE is the key", "AKIAIOSFODNN7EXAMPLE"),
+        ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload", "eyJhbGci"),
+        ("write to me at sam.doe@example.org", "sam.doe"),
+        ("call me on +44 20 7946 0958", "7946"),
+    ],
+)
+def test_redaction_removes_secrets(text: str, secret: str) -> None:
+    cleaned = redact(text)
+    assert secret not in cleaned.text and cleaned.changed
+
+
+@pytest.mark.parametrize(
+    "text", ["I hit rank 500 in GTA on 2026-12-01 at 12:30", "played 1000 hours of Factorio", "I'll pass on that", "Baldur's Gate 3 🎲"]
+)
+def test_redaction_leaves_ordinary_chat_alone(text: str) -> None:
+    assert redact(text).text == text
+
+
+def test_a_memory_about_a_secret_is_refused_but_context_around_one_is_kept() -> None:
+    assert is_about_a_secret(redact("Their password is hunter2.").text)
+    assert not is_about_a_secret("Asked for help getting a refund for the order they emailed about from [redacted:email].")

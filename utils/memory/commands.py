@@ -1,0 +1,63 @@
+"""`/memory …` typed as text (the terminal chat): the same actions as the Discord commands.
+
+There are no buttons in a terminal, so `forget all` acts at once; everything else
+answers exactly like the slash commands do.
+"""
+
+from __future__ import annotations
+
+from utils.database import DatabaseUnavailable
+from utils.memory.control import MemoryControl
+from utils.memory.presenting import export_json, overview_text
+
+USAGE = (
+    "usage: /memory show | forget <id> | forget all | forget recent <minutes> | export | optout | optin | "
+    "pause [minutes] | resume"
+)
+STORAGE_DOWN = "Memory storage is unavailable right now; nothing was changed. Try again in a moment."
+DEFAULT_PAUSE_MINUTES = 60
+
+
+async def run_memory_command(control: MemoryControl, user_id: int, arguments: str) -> str:
+    """Carry out one `/memory` command for ``user_id`` and return what to print."""
+    words = arguments.split()
+    try:
+        return await _dispatch(control, user_id, words)
+    except DatabaseUnavailable:
+        return STORAGE_DOWN
+
+
+async def _dispatch(control: MemoryControl, user_id: int, words: list[str]) -> str:
+    match words:
+        case ["show"]:
+            return overview_text(await control.overview(user_id))
+        case ["forget", "all"]:
+            removed = await control.forget_all(user_id, actor="member")
+            return f"Forgot everything: {removed} memories and your profile."
+        case ["forget", "recent", minutes] if minutes.isdigit():
+            taken = await control.forget_recent(user_id, int(minutes), actor="member")
+            restored = " Your profile is back to how it was." if taken.profile_restored else ""
+            return f"Forgot {taken.memories_removed} memories from the last {int(minutes)} minutes.{restored}"
+        case ["forget", memory_id] if memory_id.lstrip("#").isdigit():
+            if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor="member"):
+                return f"Forgot memory #{memory_id.lstrip('#')}."
+            return f"No memory #{memory_id.lstrip('#')} of yours; /memory show lists them."
+        case ["export"]:
+            return export_json(await control.export(user_id, actor="member"))
+        case ["optout"]:
+            changed, removed = await control.opt_out(user_id)
+            if not changed:
+                return "You are already opted out; nothing is remembered about you."
+            return f"Opted out: deleted {removed} memories and your profile, and I won't remember anything new."
+        case ["optin"]:
+            if await control.opt_in(user_id):
+                return "Welcome back: I'll remember things you tell me again."
+            return "You are not opted out; memory is already on."
+        case ["pause", *rest] if not rest or (len(rest) == 1 and rest[0].isdigit()):
+            until = await control.pause(user_id, int(rest[0]) if rest else DEFAULT_PAUSE_MINUTES)
+            return f"Paused: I won't learn anything new until {until:%Y-%m-%d %H:%M} UTC."
+        case ["resume"]:
+            if await control.resume(user_id):
+                return "Resumed: I'll remember new things again."
+            return "Memory was not paused."
+    return USAGE
