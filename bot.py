@@ -17,7 +17,7 @@ from utils.terminal_chat import Speaker, run_terminal_chat
 
 logger = logging.getLogger("bcs")
 
-EXTENSIONS = ("cogs.chat", "cogs.admin")
+EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory")
 
 
 class BCSBot(commands.Bot):
@@ -37,6 +37,7 @@ class BCSBot(commands.Bot):
         self.settings = settings
         self.services = services or Services(settings)
         self.failed_extensions: dict[str, str] = {}
+        self._sync_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Runs once per process (unlike `on_ready`): storage, loops, cogs, one command sync."""
@@ -48,7 +49,7 @@ class BCSBot(commands.Bot):
                 self.failed_extensions[extension] = repr(exc)
                 logger.exception("Could not load %s; the bot runs without it.", extension)
         if self.settings.sync_commands_on_start:
-            self.services.tasks.spawn(self._sync_once_ready(), name="sync-commands")
+            self._sync_task = self.services.tasks.spawn(self._sync_once_ready(), name="sync-commands")
 
     async def _sync_once_ready(self) -> None:
         await self.wait_until_ready()
@@ -59,7 +60,13 @@ class BCSBot(commands.Bot):
             logger.warning("Slash command sync failed: %s", exc)
 
     async def close(self) -> None:
-        """Unload cogs (their loops stop), then finish and flush services, then close the HTTP session."""
+        """Unload cogs (their loops stop), then finish and flush services, then close the HTTP session.
+
+        A sync still waiting for READY is cancelled first: closed before READY (a signal during
+        login, a refused intent) it would otherwise hold the services' drain for its whole timeout.
+        """
+        if self._sync_task is not None:
+            self._sync_task.cancel()
         for extension in list(self.extensions):
             try:
                 await self.unload_extension(extension)

@@ -18,32 +18,36 @@ STORAGE_DOWN = "Memory storage is unavailable right now; nothing was changed. Tr
 DEFAULT_PAUSE_MINUTES = 60
 
 
-async def run_memory_command(control: MemoryControl, user_id: int, arguments: str) -> str:
-    """Carry out one `/memory` command for ``user_id`` and return what to print."""
+async def run_memory_command(control: MemoryControl, user_id: int, arguments: str, *, actor: str = "member") -> str:
+    """Carry out one `/memory` command on ``user_id``'s memory and return what to say.
+
+    ``actor`` is "member" when people act on their own memory, "admin:<id>" otherwise;
+    it goes to the audit trail.
+    """
     words = arguments.split()
     try:
-        return await _dispatch(control, user_id, words)
+        return await _dispatch(control, user_id, words, actor)
     except DatabaseUnavailable:
         return STORAGE_DOWN
 
 
-async def _dispatch(control: MemoryControl, user_id: int, words: list[str]) -> str:
+async def _dispatch(control: MemoryControl, user_id: int, words: list[str], actor: str) -> str:
     match words:
         case ["show"]:
             return overview_text(await control.overview(user_id))
         case ["forget", "all"]:
-            removed = await control.forget_all(user_id, actor="member")
-            return f"Forgot everything: {removed} memories and your profile."
+            removed = await control.forget_all(user_id, actor=actor)
+            return f"Forgot everything: {removed} memories and the profile."
         case ["forget", "recent", minutes] if minutes.isdigit():
-            taken = await control.forget_recent(user_id, int(minutes), actor="member")
-            restored = " Your profile is back to how it was." if taken.profile_restored else ""
+            taken = await control.forget_recent(user_id, int(minutes), actor=actor)
+            restored = " The profile is back to how it was." if taken.profile_restored else ""
             return f"Forgot {taken.memories_removed} memories from the last {int(minutes)} minutes.{restored}"
         case ["forget", memory_id] if memory_id.lstrip("#").isdigit():
-            if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor="member"):
+            if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor=actor):
                 return f"Forgot memory #{memory_id.lstrip('#')}."
-            return f"No memory #{memory_id.lstrip('#')} of yours; /memory show lists them."
+            return f"There is no memory #{memory_id.lstrip('#')} to forget here; /memory show lists them."
         case ["export"]:
-            return export_json(await control.export(user_id, actor="member"))
+            return export_json(await control.export(user_id, actor=actor))
         case ["optout"]:
             changed, removed = await control.opt_out(user_id)
             if not changed:

@@ -334,11 +334,17 @@ class MemoryService:
         return True
 
     # ------------------------------------------------------------------ learning from the monitor
-    async def save_passive(self, *, user_id: int, note: str, topic: str | None, guild_id: int | None) -> None:
-        """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6)."""
+    async def save_passive(
+        self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
+    ) -> None:
+        """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6).
+
+        With a slot ``key`` it competes with what the member said themself, and loses:
+        a passive observation never supersedes a `chat` memory in the same slot.
+        """
         if not self.may_learn(user_id):
             return
-        candidate = Candidate(note, ((topic or "general").casefold(),), "medium", EXPIRATIONS["7d"])
+        candidate = Candidate(note, ((topic or "general").casefold(),), "medium", EXPIRATIONS["7d"], key)
         await self._store(user_id, guild_id, [candidate], source="passive", actor="system")
 
     # ------------------------------------------------------------------ storing

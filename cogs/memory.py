@@ -1,0 +1,222 @@
+"""MemoryCog: `/memory` slash commands — members see, forget, export, pause or switch off what the bot remembers.
+
+Thin glue: every action is `MemoryControl` (the terminal chat runs the same code
+through `run_memory_command`); this cog adds what only Discord has — embeds with
+pages, a confirmation button for `forget all`, a JSON file for `export`, and the
+admin subcommands (Manage Server or the bot owner). Every answer is ephemeral.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from utils.database import DatabaseUnavailable
+from utils.memory.commands import STORAGE_DOWN, run_memory_command
+from utils.memory.control import MemoryControl, MemoryOverview, member_actor
+from utils.memory.presenting import export_json, memory_line, pages, status_line
+
+logger = logging.getLogger(__name__)
+
+CONFIRM_SECONDS = 60
+EMBED_COLOUR = discord.Colour.blurple()
+NOT_ADMIN = "Only members with Manage Server (or the bot owner) can look at or erase someone else's memory."
+
+
+def overview_embed(overview: MemoryOverview, title: str, page: int) -> discord.Embed:
+    chunks = pages(overview.memories)
+    lines = [memory_line(m) for m in chunks[page]] or ["No memories."]
+    embed = discord.Embed(title=title, colour=EMBED_COLOUR, description="\n".join(lines)[:4000])
+    embed.add_field(name="Profile", value=(overview.profile or "(none)")[:1024], inline=False)
+    embed.add_field(name="Status", value=status_line(overview), inline=False)
+    embed.set_footer(text=f"Page {page + 1}/{len(chunks)} · /memory forget <id> removes one, /memory forget all everything")
+    return embed
+
+
+class OverviewPages(discord.ui.View):
+    """Previous/next buttons over a long `/memory show`."""
+
+    def __init__(self, overview: MemoryOverview, title: str) -> None:
+        super().__init__(timeout=300)
+        self.overview, self.title, self.page = overview, title, 0
+        self.count = len(pages(overview.memories))
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        self.previous.disabled = self.page == 0
+        self.next.disabled = self.page >= self.count - 1
+
+    async def _show(self, interaction: discord.Interaction) -> None:
+        self._sync_buttons()
+        await interaction.response.edit_message(embed=overview_embed(self.overview, self.title, self.page), view=self)
+
+    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction, _button: discord.ui.Button[OverviewPages]) -> None:
+        self.page = max(0, self.page - 1)
+        await self._show(interaction)
+
+    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, _button: discord.ui.Button[OverviewPages]) -> None:
+        self.page = min(self.count - 1, self.page + 1)
+        await self._show(interaction)
+
+
+class ConfirmForgetAll(discord.ui.View):
+    """Erasing everything is final, so it takes a second, deliberate click."""
+
+    def __init__(self, control: MemoryControl, user_id: int, actor: str, requester_id: int) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.control, self.user_id, self.actor, self.requester_id = control, user_id, actor, requester_id
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.requester_id
+
+    @discord.ui.button(label="Forget everything", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction, _button: discord.ui.Button[ConfirmForgetAll]) -> None:
+        self.stop()
+        text = await run_memory_command(self.control, self.user_id, "forget all", actor=self.actor)
+        await interaction.response.edit_message(content=text, view=None)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction, _button: discord.ui.Button[ConfirmForgetAll]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Cancelled; nothing was forgotten.", view=None)
+
+
+class MemoryCog(commands.Cog):
+    memory = app_commands.Group(name="memory", description="See and control what the bot remembers about you")
+    admin = app_commands.Group(name="admin", description="Moderators: see or erase a member's memory", parent=memory)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.control: MemoryControl = bot.services.memory_control
+
+    # ------------------------------------------------------------------ member commands
+    @memory.command(name="show", description="Everything I remember about you")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self._send_overview(interaction, interaction.user, "What I remember about you")
+
+    @memory.command(name="forget", description="Forget one memory (its #id), everything ('all'), or recent learning ('recent')")
+    @app_commands.describe(
+        what="a memory id from /memory show, 'all', or 'recent'", minutes="with 'recent': how many minutes back"
+    )
+    async def forget(
+        self, interaction: discord.Interaction, what: str, minutes: app_commands.Range[int, 1, 43200] | None = None
+    ) -> None:
+        await self._forget(interaction, interaction.user.id, what, minutes, actor="member")
+
+    @forget.autocomplete("what")
+    async def forget_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = [app_commands.Choice(name="all — everything, after a confirmation", value="all")]
+        choices.append(app_commands.Choice(name="recent — what I learned in the last N minutes", value="recent"))
+        try:
+            overview = await self.control.overview(interaction.user.id)
+        except DatabaseUnavailable:
+            return choices
+        for m in overview.memories:
+            choices.append(app_commands.Choice(name=f"#{m.id} {m.memory}"[:100], value=str(m.id)))
+        needle = current.casefold().lstrip("#")
+        return [c for c in choices if needle in c.name.casefold()][:25]
+
+    @memory.command(name="export", description="Download everything stored about you as JSON")
+    async def export(self, interaction: discord.Interaction) -> None:
+        try:
+            data = await self.control.export(interaction.user.id, actor="member")
+        except DatabaseUnavailable:
+            await interaction.response.send_message(STORAGE_DOWN, ephemeral=True)
+            return
+        file = discord.File(io.BytesIO(export_json(data).encode("utf-8")), filename=f"memory-{interaction.user.id}.json")
+        await interaction.response.send_message("Here is everything I keep about you.", file=file, ephemeral=True)
+
+    @memory.command(name="optout", description="Delete everything and never remember anything about you")
+    async def optout(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, interaction.user.id, "optout")
+
+    @memory.command(name="optin", description="Let me remember things about you again")
+    async def optin(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, interaction.user.id, "optin")
+
+    @memory.command(name="pause", description="Learn nothing new about you for a while (I still use what I know)")
+    @app_commands.describe(minutes="how long to pause (default 60)")
+    async def pause(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080] = 60) -> None:
+        await self._run(interaction, interaction.user.id, f"pause {minutes}")
+
+    @memory.command(name="resume", description="End a pause")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, interaction.user.id, "resume")
+
+    # ------------------------------------------------------------------ admin commands
+    @admin.command(name="show", description="What I remember about a member")
+    async def admin_show(self, interaction: discord.Interaction, member: discord.User) -> None:
+        if await self._refused(interaction):
+            return
+        await self._send_overview(interaction, member, f"What I remember about {member.display_name}")
+
+    @admin.command(name="forget", description="Erase one memory (#id), or everything ('all'), of a member")
+    @app_commands.describe(what="a memory id, 'all', or 'recent'", minutes="with 'recent': how many minutes back")
+    async def admin_forget(
+        self,
+        interaction: discord.Interaction,
+        member: discord.User,
+        what: str,
+        minutes: app_commands.Range[int, 1, 43200] | None = None,
+    ) -> None:
+        if await self._refused(interaction):
+            return
+        await self._forget(interaction, member.id, what, minutes, actor=member_actor(member.id, interaction.user.id))
+
+    # ------------------------------------------------------------------ helpers
+    async def _refused(self, interaction: discord.Interaction) -> bool:
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if (permissions is not None and permissions.manage_guild) or await self.bot.is_owner(interaction.user):
+            return False
+        await interaction.response.send_message(NOT_ADMIN, ephemeral=True)
+        return True
+
+    async def _send_overview(self, interaction: discord.Interaction, user: discord.abc.User, title: str) -> None:
+        try:
+            overview = await self.control.overview(user.id)
+        except DatabaseUnavailable:
+            await interaction.response.send_message(STORAGE_DOWN, ephemeral=True)
+            return
+        view = OverviewPages(overview, title)
+        embed = overview_embed(overview, title, 0)
+        if view.count > 1:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _forget(
+        self, interaction: discord.Interaction, user_id: int, what: str, minutes: int | None, *, actor: str
+    ) -> None:
+        what = what.strip().casefold()
+        if what == "all":
+            view = ConfirmForgetAll(self.control, user_id, actor, interaction.user.id)
+            await interaction.response.send_message(
+                "This erases every memory and the profile, for good. Sure?", view=view, ephemeral=True
+            )
+            return
+        if what == "recent":
+            if minutes is None:
+                await interaction.response.send_message("Say how far back: `/memory forget recent minutes:30`.", ephemeral=True)
+                return
+            await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor)
+            return
+        if not what.lstrip("#").isdigit():
+            await interaction.response.send_message(
+                "Give a memory id from /memory show (like 12), 'all', or 'recent'.", ephemeral=True
+            )
+            return
+        await self._run(interaction, user_id, f"forget {what.lstrip('#')}", actor=actor)
+
+    async def _run(self, interaction: discord.Interaction, user_id: int, command: str, *, actor: str = "member") -> None:
+        text = await run_memory_command(self.control, user_id, command, actor=actor)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(MemoryCog(bot))
