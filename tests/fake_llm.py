@@ -98,11 +98,11 @@ class FakeLLM:
                 finish = "stop"
             else:
                 arguments = answer if isinstance(answer, str) else json.dumps(answer)
-                message["tool_calls"] = [
-                    {"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}
-                ]
+                message["tool_calls"] = [{"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}]
                 finish = "tool_calls"
-        out_chars = len(message.get("content") or "") + sum(len(c["function"]["arguments"]) for c in message.get("tool_calls", []))
+        out_chars = len(message.get("content") or "") + sum(
+            len(c["function"]["arguments"]) for c in message.get("tool_calls", [])
+        )
         return {
             "id": "chatcmpl-test",
             "object": "chat.completion",

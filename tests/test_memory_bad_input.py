@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
+
 from utils.memory.extraction import ExtractionResult
 from utils.memory.redaction import is_about_a_secret, redact
 from utils.runtime import Services
@@ -36,14 +36,24 @@ async def test_broken_tool_output_is_logged_and_nothing_is_stored(
 
 async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
     fake_llm.tools["extract_memories"] = remembers(
-        {"memory": "Plays Hollow Knight daily.", "topics": "Hollow Knight, Games", "expiration": "forever", "importance": "URGENT"},
+        {
+            "memory": "Plays Hollow Knight daily.",
+            "topics": "Hollow Knight, Games",
+            "expiration": "forever",
+            "importance": "URGENT",
+        },
         {"memory": "", "topics": ["empty"], "expiration": "7d", "importance": "low"},
         {"memory": 12345, "topics": None, "expiration": "1d", "importance": "low"},
         "not an object",
     )
     await converse(services, "hollow knight every day, silksong when")
-    rows = query(db_path, "SELECT Memory, Topics, Importance, julianday(ExpiresAt) - julianday(CreatedAt) FROM UserMemory ORDER BY Id")
-    assert [(r[0], r[1], r[2]) for r in rows] == [("Plays Hollow Knight daily.", "hollow knight,games", "medium"), ("12345", "", "low")]
+    rows = query(
+        db_path, "SELECT Memory, Topics, Importance, julianday(ExpiresAt) - julianday(CreatedAt) FROM UserMemory ORDER BY Id"
+    )
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        ("Plays Hollow Knight daily.", "hollow knight,games", "medium"),
+        ("12345", "", "low"),
+    ]
     assert round(rows[0][3]) == 7
 
 
@@ -55,7 +65,9 @@ async def test_huge_memories_and_too_many_are_bounded(services: Services, fake_l
     assert len(lengths) == 10 and max(lengths) <= 500
 
 
-async def test_http_errors_from_the_extractor_cost_only_that_extraction(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_http_errors_from_the_extractor_cost_only_that_extraction(
+    services: Services, fake_llm: FakeLLM, db_path: Path
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Speedruns Celeste.", "celeste"))
     original_chat = fake_llm.chat
     fake_llm.chat = lambda body: (fake_llm.fail(503, times=1), original_chat(body))[1]
@@ -81,13 +93,27 @@ async def test_odd_messages_get_an_answer(services: Services, fake_llm: FakeLLM,
 def test_validation_normalises_what_the_model_sends() -> None:
     result = ExtractionResult.model_validate(
         {
-            "memories": [{"memory": "  Likes   cats ", "topics": ["Cats", "cats", "PETS"], "expiration": "30D", "importance": "High", "key": "Main Game"}],
+            "memories": [
+                {
+                    "memory": "  Likes   cats ",
+                    "topics": ["Cats", "cats", "PETS"],
+                    "expiration": "30D",
+                    "importance": "High",
+                    "key": "Main Game",
+                }
+            ],
             "profile_update": "x " * 400,
             "forget": [1, "2", "x", None, True],
         }
     )
     [only] = result.memories
-    assert (only.memory, only.topics, only.expiration, only.importance, only.key) == ("Likes cats", ["cats", "pets"], "30d", "high", "main_game")
+    assert (only.memory, only.topics, only.expiration, only.importance, only.key) == (
+        "Likes cats",
+        ["cats", "pets"],
+        "30d",
+        "high",
+        "main_game",
+    )
     assert result.profile_update is not None and len(result.profile_update) <= 500 and not result.profile_update.endswith(" ")
     assert result.forget == [1, 2]
 
@@ -113,7 +139,8 @@ def test_redaction_removes_secrets(text: str, secret: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["I hit rank 500 in GTA on 2026-12-01 at 12:30", "played 1000 hours of Factorio", "I'll pass on that", "Baldur's Gate 3 🎲"]
+    "text",
+    ["I hit rank 500 in GTA on 2026-12-01 at 12:30", "played 1000 hours of Factorio", "I'll pass on that", "Baldur's Gate 3 🎲"],
 )
 def test_redaction_leaves_ordinary_chat_alone(text: str) -> None:
     assert redact(text).text == text

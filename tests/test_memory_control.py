@@ -8,6 +8,7 @@ from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
 from fake_llm import FakeLLM
+
 from utils.memory.commands import run_memory_command
 from utils.records import MemoryBatch, NewMemory
 from utils.runtime import Services
@@ -36,7 +37,9 @@ async def test_show_lists_profile_and_live_memories_with_ids(services: Services)
     assert "expires in 7 days" in shown
 
 
-async def test_forget_one_removes_it_from_the_table_and_the_next_prompt(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_forget_one_removes_it_from_the_table_and_the_next_prompt(
+    services: Services, fake_llm: FakeLLM, db_path: Path
+) -> None:
     gta = await seed(services, ALICE, "Plays GTA every night.", "gta")
     chess = await seed(services, ALICE, "Plays chess on weekends.", "chess")
     await converse(services, "gta or chess tonight?")
@@ -190,7 +193,9 @@ async def test_extractor_cannot_forget_what_it_was_not_shown(services: Services,
 async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is Dota 2.", "dota", key="main_game"))
     await converse(services, "my main game is Dota 2 these days")
-    await services.memory.save_passive(user_id=ALICE, note="Seems to mostly play Fortnite.", topic="fortnite", guild_id=1, key="main_game")
+    await services.memory.save_passive(
+        user_id=ALICE, note="Seems to mostly play Fortnite.", topic="fortnite", guild_id=1, key="main_game"
+    )
     assert query(db_path, "SELECT Memory, Source FROM UserMemory") == [("Main game is Dota 2.", "chat")]
 
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League of Legends.", "league", key="main_game"))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
+
 from utils.terminal_chat import Speaker, run_terminal_chat
 
 
@@ -18,7 +19,12 @@ def gta_extractor(body: Body) -> dict:
     if "GTA" in conversation_of(body):
         return {
             "memories": [
-                {"memory": "Is grinding GTA all week to hit rank 500.", "topics": ["gta", "rank"], "expiration": "30d", "importance": "high"}
+                {
+                    "memory": "Is grinding GTA all week to hit rank 500.",
+                    "topics": ["gta", "rank"],
+                    "expiration": "30d",
+                    "importance": "high",
+                }
             ],
             "profile_update": None,
         }
@@ -34,7 +40,9 @@ async def chat(settings_factory: SettingsFactory, lines: list[str], speaker: Spe
     return out.getvalue()
 
 
-async def test_plan_integration_gta_memory_reaches_next_prompt(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_plan_integration_gta_memory_reaches_next_prompt(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
     fake_llm.tools["extract_memories"] = gta_extractor
     await chat(make_settings, ["Hey, I've been grinding GTA all week trying to hit rank 500"])
     rows = query(db_path, "SELECT UserId, Memory, Topics, Source FROM UserMemory")
@@ -46,7 +54,9 @@ async def test_plan_integration_gta_memory_reaches_next_prompt(make_settings: Se
     assert "grinding GTA all week to hit rank 500" in system_prompt
 
 
-async def test_replies_go_to_stdout_and_every_call_is_logged(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_replies_go_to_stdout_and_every_call_is_logged(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
     fake_llm.chat = lambda body: "pong 🏓"
     output = await chat(make_settings, ["ping", "/channel memes", "ping again"])
     assert output.splitlines() == ["pong 🏓", "(now in #memes)", "pong 🏓"]

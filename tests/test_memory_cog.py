@@ -1,0 +1,154 @@
+"""`/memory` as members and moderators use it: the real bot in simcord's in-memory Discord."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import discord
+import pytest_asyncio
+import simcord
+from conftest import SettingsFactory, query
+
+from bot import BCSBot
+from utils.records import MemoryBatch, NewMemory
+
+
+@dataclass
+class Server:
+    env: simcord.Env
+    bot: BCSBot
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    mod: simcord.MemberActor
+
+    async def seed(self, user_id: int, *texts: str) -> list[int]:
+        expires = datetime.now(UTC) + timedelta(days=3)
+        batch = MemoryBatch(user_id=user_id, inserts=[NewMemory(user_id, t, ("tag",), "high", expires, "chat") for t in texts])
+        ids = await self.bot.services.db.apply_memory_batch(batch)
+        self.bot.services.memory.invalidate(user_id)
+        return ids
+
+
+@pytest_asyncio.fixture
+async def simcord_bot(make_settings: SettingsFactory) -> AsyncIterator[BCSBot]:
+    bot = BCSBot(make_settings())
+    yield bot
+    await bot.close()
+
+
+@pytest_asyncio.fixture
+async def server(simcord_env: simcord.Env, simcord_bot: BCSBot) -> Server:
+    env = simcord_env
+    await simcord_bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("general")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return Server(
+        env,
+        simcord_bot,
+        channel,
+        guild.add_member(env.create_user("alice")),
+        guild.add_member(env.create_user("bob")),
+        guild.add_member(env.create_user("mod"), roles=[mods]),
+    )
+
+
+async def test_show_is_ephemeral_and_lists_ids(server: Server) -> None:
+    [memory_id] = await server.seed(server.alice.id, "Speedruns Hollow Knight.")
+    result = await server.alice.slash(server.channel, "memory show")
+    assert result.ephemeral
+    [embed] = result.response.embeds
+    assert f"#{memory_id} Speedruns Hollow Knight." in embed.description
+    assert "from chat" in embed.description and "expires in 3 days" in embed.description
+
+
+async def test_long_show_is_paginated(server: Server) -> None:
+    await server.seed(server.alice.id, *[f"Owns plant number {i} called fern{i}." for i in range(23)])
+    result = await server.alice.slash(server.channel, "memory show")
+    assert result.response.embeds[0].footer.text.startswith("Page 1/3")
+    turned = await server.alice.click(result.response, label="Next ▶")
+    assert turned.response.embeds[0].footer.text.startswith("Page 2/3")
+
+
+async def test_forget_one_and_refuse_someone_elses(server: Server, db_path) -> None:
+    [mine] = await server.seed(server.alice.id, "Collects vinyl.")
+    [bobs] = await server.seed(server.bob.id, "Bob collects coins.")
+    refused = await server.alice.slash(server.channel, "memory forget", what=str(bobs))
+    assert refused.ephemeral and "no memory" in refused.response.content.lower()
+    done = await server.alice.slash(server.channel, "memory forget", what=str(mine))
+    assert done.response.content == f"Forgot memory #{mine}."
+    assert query(db_path, "SELECT Id FROM UserMemory") == [(bobs,)]
+
+
+async def test_forget_all_needs_the_confirmation_button(server: Server, db_path) -> None:
+    await server.seed(server.alice.id, "Plays the cello.", "Has twin sisters.")
+    prompt = await server.alice.slash(server.channel, "memory forget", what="all")
+    assert prompt.ephemeral and query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(2,)]
+    clicked = await server.alice.click(prompt.response, label="Forget everything")
+    assert "Forgot everything: 2 memories" in clicked.response.content
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+
+
+async def test_cancel_keeps_everything(server: Server, db_path) -> None:
+    await server.seed(server.alice.id, "Plays the cello.")
+    prompt = await server.alice.slash(server.channel, "memory forget", what="all")
+    clicked = await server.alice.click(prompt.response, label="Cancel")
+    assert "nothing was forgotten" in clicked.response.content
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+
+
+async def test_export_is_an_ephemeral_json_file_of_only_my_data(server: Server) -> None:
+    [mine] = await server.seed(server.alice.id, "Bakes sourdough.")
+    await server.seed(server.bob.id, "Bob brews beer.")
+    result = await server.alice.slash(server.channel, "memory export")
+    assert result.ephemeral
+    [attachment] = result.response.attachments
+    data = json.loads(await attachment.read())
+    assert [m["id"] for m in data["memories"]] == [mine]
+    assert "beer" not in json.dumps(data)
+
+
+async def test_optout_and_optin(server: Server, db_path) -> None:
+    await server.seed(server.alice.id, "Bakes sourdough.")
+    result = await server.alice.slash(server.channel, "memory optout")
+    assert result.ephemeral and "Opted out" in result.response.content
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    again = await server.alice.slash(server.channel, "memory optout")
+    assert "already" in again.response.content
+    back = await server.alice.slash(server.channel, "memory optin")
+    assert "Welcome back" in back.response.content
+
+
+async def test_admin_can_show_and_forget_a_member_and_others_are_refused(server: Server, db_path) -> None:
+    [alices] = await server.seed(server.alice.id, "Is studying for the bar exam.")
+    refused = await server.bob.slash(server.channel, "memory admin show", member=server.alice)
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    refused = await server.bob.slash(server.channel, "memory admin forget", member=server.alice, what=str(alices))
+    assert "Manage Server" in refused.response.content
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+
+    shown = await server.mod.slash(server.channel, "memory admin show", member=server.alice)
+    assert "bar exam" in shown.response.embeds[0].description
+    forgot = await server.mod.slash(server.channel, "memory admin forget", member=server.alice, what=str(alices))
+    assert forgot.response.content == f"Forgot memory #{alices}."
+    assert query(db_path, "SELECT Actor FROM MemoryAudit WHERE Action = 'forgotten'") == [(f"admin:{server.mod.id}",)]
+
+
+async def test_admin_can_forget_a_member_who_left(server: Server, db_path) -> None:
+    ghost = server.env.create_user("ghost")
+    await server.seed(ghost.id, "Used to run the book club.")
+    prompt = await server.mod.slash(server.channel, "memory admin forget", member=ghost, what="all")
+    clicked = await server.mod.click(prompt.response, label="Forget everything")
+    assert "Forgot everything: 1 memories" in clicked.response.content
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+
+
+async def test_bad_forget_arguments_get_a_clear_answer(server: Server) -> None:
+    garbage = await server.alice.slash(server.channel, "memory forget", what="the thing")
+    assert garbage.ephemeral and "memory id" in garbage.response.content
+    recent = await server.alice.slash(server.channel, "memory forget", what="recent")
+    assert "how far back" in recent.response.content
