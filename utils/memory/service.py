@@ -102,6 +102,7 @@ class MemoryService:
         self._versions: dict[int, int] = {}
         self._queues: dict[int, _MemberQueue] = {}
         self._unsaved: deque[MemoryBatch] = deque(maxlen=MAX_PENDING_BATCHES)
+        self._unsaved_lock = asyncio.Lock()
         self._preferences: dict[int, MemoryPreferenceRecord] = {}
         self._epochs: dict[int, int] = {}
         self._forget_listeners: list[Callable[[int], None]] = []
@@ -429,15 +430,17 @@ class MemoryService:
     async def flush_unsaved(self) -> int:
         """Retry writes that failed while the database was away; returns how many landed."""
         landed = 0
-        while self._unsaved and self._db.available:
-            batch = self._unsaved[0]
-            try:
-                await self._db.apply_memory_batch(batch)
-            except DatabaseUnavailable:
-                break
-            self._unsaved.popleft()
-            self.invalidate(batch.user_id)
-            landed += 1
+        async with self._unsaved_lock:
+            while self._unsaved and self._db.available:
+                batch = self._unsaved[0]
+                try:
+                    await self._db.apply_memory_batch(batch)
+                except DatabaseUnavailable:
+                    break
+                if self._unsaved and self._unsaved[0] is batch:
+                    self._unsaved.popleft()
+                self.invalidate(batch.user_id)
+                landed += 1
         return landed
 
     async def prune_expired(self) -> int:

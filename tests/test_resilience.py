@@ -1,0 +1,46 @@
+"""A database that is down at start, or goes away: the bot answers, keeps what it accepted, and recovers."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
+from utils.runtime import Services
+
+
+async def wait_until(condition, timeout: float = 5.0) -> bool:
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return condition()
+
+
+async def test_unreachable_database_at_start_then_recovery(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the database folder should be")
+    db_file = blocker / "bot.db"
+    services = Services(make_settings(db_connection_string=f"sqlite:///{db_file}", db_reconnect_seconds=0.05))
+    await services.start()
+    try:
+        assert not services.db.available
+        fake_llm.tools["extract_memories"] = remembers(memory("Plays Factorio.", "factorio"))
+        reply = await converse(services, "I love Factorio")
+        assert reply.startswith("echo:")
+        services.tracker.set_user_profile(42, "Alice builds megabases.")
+
+        blocker.unlink()
+        blocker.mkdir()
+        assert await wait_until(lambda: services.db.available)
+        await services.flush_state()
+        assert query(db_file, "SELECT Memory FROM UserMemory") == [("Plays Factorio.",)]
+        assert query(db_file, "SELECT UserNotes FROM UserState") == [("Alice builds megabases.",)]
+        await converse(services, "factorio tips?")
+        assert "Plays Factorio." in system_prompt(fake_llm)
+    finally:
+        await services.close()
+    assert query(db_file, "SELECT COUNT(*) FROM LlmLog") == [(4,)]
