@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
 from fake_llm import FakeLLM
+
 from utils.runtime import Services
 
 
