@@ -97,14 +97,22 @@ class ChatService:
                 self._history[channel_id] = deque(kept, maxlen=history.maxlen)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
-        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author."""
-        return await self.memory.build_context(
-            user_id=message.author_id,
-            member_name=message.author_name,
-            guild_id=message.guild_id,
-            text=text,
-            channel_name=message.channel_name,
-        )
+        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
+
+        Memory makes answers better but must never stop one: any failure here is
+        logged and the reply goes out without the block.
+        """
+        try:
+            return await self.memory.build_context(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                text=text,
+                channel_name=message.channel_name,
+            )
+        except Exception:
+            logger.exception("Memory block for %s failed; answering without it.", message.author_id)
+            return MemoryContext("")
 
     def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
         place = "a direct message" if message.is_dm else f"#{message.channel_name}"
