@@ -98,3 +98,18 @@ async def test_switching_speakers_keeps_memories_apart(make_settings: SettingsFa
     assert query(db_path, "SELECT DISTINCT UserId FROM UserMemory") == [(42,)]
     extraction = fake_llm.tool_requests("extract_memories")
     assert len(extraction) == 1 and "Bob" not in conversation_of(extraction[0])
+
+
+async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = gta_extractor
+    output = await chat(
+        make_settings,
+        ["I've been grinding GTA all week", "/memory show", "/memory forget 1", "/memory show", "/memory optout", "/memory nonsense"],
+    )
+    lines = output.splitlines()
+    assert any(line.startswith("#1 Is grinding GTA all week to hit rank 500.") for line in lines)
+    assert "Forgot memory #1." in lines
+    assert "No memories." in lines
+    assert any(line.startswith("Opted out") for line in lines)
+    assert lines[-1].startswith("usage: /memory")
+    assert query(db_path, "SELECT OptedOut FROM MemoryPreference WHERE UserId = 42") == [(1,)]

@@ -2,15 +2,20 @@
 
 One member message per stdin line, the bot's reply on stdout, logs on stderr.
 `/as <user-id> <name>` switches the speaker, `/channel <name>` the channel. At end
-of input it waits for background work (memory extraction), flushes state and exits 0.
+of input, or on SIGINT/SIGTERM, it answers the message in progress, waits for
+background work (memory extraction), flushes state and exits 0.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
+import threading
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -21,6 +26,8 @@ from utils.runtime import Services
 
 logger = logging.getLogger(__name__)
 
+MEMORY_COMMAND_WAIT_SECONDS = 30.0
+"""A `/memory` command first lets running extractions land, so `show` reflects what was just said."""
 HELP = (
     "Commands: /as <user-id> <name>, /channel <name>, /memory show|forget <id>|forget all|forget recent <minutes>|"
     "export|optout|optin|pause [minutes]|resume, /help. Anything else is a message to the bot."
@@ -62,6 +69,7 @@ class TerminalChat:
             self.say(f"(now in #{self.speaker.channel})")
             return
         if line.strip() == "/memory" or line.startswith("/memory "):
+            await self.services.tasks.drain(MEMORY_COMMAND_WAIT_SECONDS)
             self.say(await run_memory_command(self.services.memory_control, self.speaker.user_id, line[len("/memory") :]))
             return
         if line.strip() == "/help":
@@ -94,13 +102,49 @@ async def run_terminal_chat(settings: Settings, speaker: Speaker, stdin: TextIO 
     services = Services(settings, chat_cooldown_seconds=0)
     await services.start()
     chat = TerminalChat(services, speaker, stdout)
-    loop = asyncio.get_running_loop()
+    lines = _read_lines(stdin)
+    stopped = asyncio.Event()
     try:
-        while True:
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:
-                break
-            await chat.handle_line(line)
+        with _stop_on_signals(lines, stopped):
+            while not stopped.is_set() and (line := await lines.get()) is not None:
+                await chat.handle_line(line)
     finally:
         await services.close()
     return 0
+
+
+def _read_lines(stdin: TextIO) -> asyncio.Queue[str | None]:
+    """Lines from a daemon thread (None at the end): a read blocked on an open stdin must not keep a stopping process alive."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def pump() -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the chat has already ended
+            for line in iter(stdin.readline, ""):
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=pump, name="stdin-reader", daemon=True).start()
+    return lines
+
+
+@contextlib.contextmanager
+def _stop_on_signals(lines: asyncio.Queue[str | None], stopped: asyncio.Event) -> Iterator[None]:
+    """SIGINT/SIGTERM end the chat like the end of input does, so nothing accepted is lost."""
+    loop = asyncio.get_running_loop()
+
+    def stop(name: str) -> None:
+        logger.info("%s received; finishing up.", name)
+        stopped.set()
+        lines.put_nowait(None)
+
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            loop.add_signal_handler(sig, stop, sig.name)
+            installed.append(sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
