@@ -17,7 +17,7 @@ from utils.terminal_chat import Speaker, run_terminal_chat
 
 logger = logging.getLogger("bcs")
 
-EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory")
+EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory", "cogs.sentiment")
 
 
 class BCSBot(commands.Bot):
@@ -31,7 +31,6 @@ class BCSBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
-            owner_ids=set(settings.bot_owner_ids) or None,
             help_command=None,
         )
         self.settings = settings
@@ -50,6 +49,10 @@ class BCSBot(commands.Bot):
                 logger.exception("Could not load %s; the bot runs without it.", extension)
         if self.settings.sync_commands_on_start:
             self._sync_task = self.services.tasks.spawn(self._sync_once_ready(), name="sync-commands")
+
+    async def is_owner(self, user: discord.abc.User) -> bool:
+        """BOT_OWNER_IDS *and* the application owner (or team): discord.py alone drops the latter once ids are given."""
+        return user.id in self.settings.bot_owner_ids or await super().is_owner(user)
 
     async def _sync_once_ready(self) -> None:
         await self.wait_until_ready()
@@ -85,13 +88,12 @@ def configure_logging(level: str) -> None:
 async def run_discord(settings: Settings) -> int:
     bot = BCSBot(settings)
     loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
+    closing: list[asyncio.Task[None]] = []  # holds the close task so it is not garbage-collected mid-shutdown
 
     def request_stop(signame: str) -> None:
-        if not stopping.is_set():
+        if not closing:
             logger.info("%s received; shutting down cleanly.", signame)
-            stopping.set()
-            loop.create_task(bot.close())
+            closing.append(loop.create_task(bot.close()))
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, request_stop, sig.name)

@@ -8,6 +8,7 @@ Discord-sized pieces with every mention disabled. The logic lives in `ChatServic
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import re
@@ -23,6 +24,8 @@ logger = logging.getLogger(__name__)
 REPLY_CHAIN_DEPTH = 10
 NO_PINGS = discord.AllowedMentions.none()
 COOLDOWN_REACTION = "⏳"
+MEMBER_MESSAGE_TYPES = (discord.MessageType.default, discord.MessageType.reply)
+"""What members write; system messages (a pin, a new thread) point at messages too but say nothing to the bot."""
 
 
 class ChatCog(commands.Cog):
@@ -33,11 +36,14 @@ class ChatCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or self.bot.user is None:
+        if message.author.bot or self.bot.user is None or message.type not in MEMBER_MESSAGE_TYPES:
             return
         if not await self._addressed_to_me(message) or not self._allowed(message):
             return
         if (await self.bot.get_context(message)).valid:
+            return
+        if self.chat.on_cooldown(message.author.id):
+            await self._react(message, COOLDOWN_REACTION)
             return
         incoming = await self._to_incoming(message)
         async with message.channel.typing():
@@ -75,8 +81,8 @@ class ChatCog(commands.Cog):
 
     async def _referenced(self, message: discord.Message) -> discord.Message | None:
         reference = message.reference
-        if reference is None or reference.message_id is None:
-            return None
+        if reference is None or reference.message_id is None or reference.type is not discord.MessageReferenceType.reply:
+            return None  # a forward of the bot's message is not a reply to it
         if isinstance(reference.resolved, discord.Message):
             return reference.resolved
         if reference.cached_message is not None:
@@ -139,10 +145,8 @@ class ChatCog(commands.Cog):
 
     @staticmethod
     async def _react(message: discord.Message, emoji: str) -> None:
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await message.add_reaction(emoji)
-        except discord.HTTPException:
-            pass
 
 
 async def setup(bot: commands.Bot) -> None:

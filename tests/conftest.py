@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-
 from fake_llm import FakeLLM, FakeLLMServer
+
 from utils.config import Settings
 from utils.runtime import Services
 
@@ -84,9 +84,7 @@ async def converse(
     """One message through the real pipeline, then wait for its background extraction."""
     from utils.conversation.messages import IncomingMessage
 
-    reply = await services.chat.respond(
-        IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id)
-    )
+    reply = await services.chat.respond(IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id))
     await services.tasks.drain(10)
     return reply.text
 

@@ -43,13 +43,16 @@ class ChatService:
         self._lock_users: dict[tuple[int, int], int] = defaultdict(int)
         self._last_accepted: dict[int, float] = {}
 
+    def on_cooldown(self, author_id: int) -> bool:
+        """True when the member's previous answered message is too recent (checked before showing typing)."""
+        last = self._last_accepted.get(author_id)
+        return bool(self._cooldown) and last is not None and time.monotonic() - last < self._cooldown
+
     async def respond(self, message: IncomingMessage) -> ChatReply:
         """Answer one message addressed to the bot; never raises for a model or database failure."""
-        now = time.monotonic()
-        last = self._last_accepted.get(message.author_id)
-        if self._cooldown and last is not None and now - last < self._cooldown:
+        if self.on_cooldown(message.author_id):
             return ChatReply(skipped=True)
-        self._last_accepted[message.author_id] = now
+        self._last_accepted[message.author_id] = time.monotonic()
         text, was_cut = clean_input(message.content, self._settings.chat_max_input_chars)
         key = (message.channel_id, message.author_id)
         lock = self._locks.setdefault(key, asyncio.Lock())

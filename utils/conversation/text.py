@@ -39,7 +39,7 @@ def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
             chunks.append(prefix + remaining)
             break
         cut = _cut_point(remaining, room)
-        piece, remaining = remaining[:cut].rstrip(), remaining[cut:].lstrip("\n ")
+        piece, remaining = remaining[:cut].rstrip(), remaining[cut:].removeprefix(" ").lstrip("\n")
         body = prefix + piece
         open_lang = _still_open(body)
         chunks.append(body + "\n```" if open_lang is not None else body)
