@@ -37,7 +37,7 @@ class DramaTracker:
             if keep_dirty and record.user_id in self._dirty:
                 continue
             self._users[record.user_id] = record
-            self._toxicity_at[record.user_id] = loaded_at
+            self._toxicity_at.setdefault(record.user_id, loaded_at)
 
     def get_user(self, user_id: int) -> UserStateRecord:
         user = self._users.get(user_id)

@@ -20,6 +20,7 @@ from utils.llm_client import LLMClient
 from utils.llm_log import LlmLogBuffer
 from utils.memory.control import MemoryControl
 from utils.memory.service import MemoryService
+from utils.monitor.service import MonitorService
 from utils.periodic import PeriodicTask
 
 logger = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ class Services:
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
         self.memory.on_forget(self.chat.forget_member)
         self.memory_control = MemoryControl(self.db, self.memory, self.tracker)
+        self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),

@@ -1,0 +1,238 @@
+"""The behaviour monitor's pipeline without Discord: real Services, SQLite in tmp_path, the loopback LLM."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from conftest import SettingsFactory, converse, query, system_prompt
+from fake_llm import FakeLLM
+from monitor_fakes import Analyst, batch_lines, minutes, said
+
+from utils.memory.service import MemoryService
+from utils.monitor.policy import ActionKind
+from utils.runtime import Services
+
+MONITOR = {"sentiment_channel_ids": [500], "sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
+
+Running = Callable[..., "asynccontextmanager[Services]"]
+
+
+@pytest.fixture
+def running(make_settings: SettingsFactory) -> Callable[..., AsyncIterator[Services]]:
+    @asynccontextmanager
+    async def start(**overrides: object) -> AsyncIterator[Services]:
+        services = Services(make_settings(**{**MONITOR, **overrides}))
+        await services.start()
+        try:
+            yield services
+        finally:
+            await services.close()
+
+    return start
+
+
+@pytest.fixture
+def analyst(fake_llm: FakeLLM) -> Analyst:
+    scripted = Analyst()
+    fake_llm.tools["report_analysis"] = scripted
+    return scripted
+
+
+async def test_a_toxic_message_raises_the_score_and_earns_a_warning(running, analyst, fake_llm: FakeLLM) -> None:
+    async with running() as services:
+        outcome = await services.monitor.analyse([said("gg everyone"), said("you are an idiot", author_id=7, name="Bob")])
+        assert len(fake_llm.tool_requests("report_analysis")) == 1
+        calm, toxic = outcome.verdicts
+        assert calm.actions == () and calm.toxicity_score == pytest.approx(0.05)
+        [warning] = toxic.actions
+        assert warning.kind is ActionKind.WARN and warning.public
+        assert "Bob" in warning.text and "insult 0.92" in warning.reason
+        bob = services.tracker.get_user(7)
+        assert bob.toxicity_score == pytest.approx(0.92)
+        assert (bob.offense_count, bob.warned) == (1, True)
+
+
+async def test_repeated_offenses_in_the_window_earn_a_timeout_and_a_quiet_spell_starts_over(running, analyst) -> None:
+    async with running(timeout_after_offenses=3, offense_window_minutes=60) as services:
+        kinds = []
+        for at in (0, 20, 40, 200):
+            outcome = await services.monitor.analyse([said("trash player", at=minutes(at))])
+            kinds.append([a.kind for a in outcome.actions])
+        assert kinds == [[ActionKind.WARN], [ActionKind.WARN], [ActionKind.WARN, ActionKind.TIMEOUT], [ActionKind.WARN]]
+        assert services.tracker.get_user(42).offense_count == 1
+
+
+async def test_an_immune_member_is_scored_but_never_actioned(running, analyst, caplog: pytest.LogCaptureFixture) -> None:
+    async with running() as services:
+        services.tracker.toggle_immune(7)
+        with caplog.at_level(logging.INFO, logger="utils.monitor.service"):
+            outcome = await services.monitor.analyse([said("you idiot", author_id=7, name="Mod")] * 3)
+        assert outcome.actions == []
+        assert all(v.remark == "immune: not actioned" for v in outcome.verdicts)
+        assert services.tracker.get_user(7).offense_count == 0
+        assert services.tracker.toxicity_now(7, minutes(0), 24) == pytest.approx(0.92)
+        assert "Mod in #general is immune; not actioned." in caplog.text
+
+
+async def test_off_topic_drift_earns_one_gentle_redirect(running, analyst) -> None:
+    async with running(off_topic_threshold=3) as services:
+        first = await services.monitor.analyse([said("crypto is up"), said("buy crypto now"), said("crypto forever")])
+        assert [[a.kind for a in v.actions] for v in first.verdicts] == [[], [], [ActionKind.REDIRECT]]
+        assert "#general" in first.actions[0].text
+        again = await services.monitor.analyse([said("more crypto"), said("back to the game"), said("crypto")])
+        assert again.actions == []
+        assert services.tracker.get_user(42).off_topic_count == 1
+
+
+async def test_several_drifting_members_get_a_single_redirect(running, analyst) -> None:
+    async with running(off_topic_threshold=1) as services:
+        outcome = await services.monitor.analyse([said("crypto?"), said("crypto!", author_id=7, name="Bob")])
+        [redirect] = outcome.actions
+        assert redirect.message.author_name == "Bob"
+        assert services.tracker.get_user(42).off_topic_count == 0
+
+
+async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_next_prompt(
+    running, analyst: Analyst, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    analyst.notes = {"guitar": "Is learning to play the guitar."}
+    async with running() as services:
+        outcome = await services.monitor.analyse([said("finally practising my guitar every evening")])
+        assert outcome.verdicts[0].note == "Is learning to play the guitar."
+        assert services.tracker.get_user_notes(42) == "[2026-03-01 12:00] Is learning to play the guitar."
+        [(memory, topics, importance, source, expires)] = query(
+            db_path, "SELECT Memory, Topics, Importance, Source, ExpiresAt FROM UserMemory WHERE UserId = 42"
+        )
+        assert (memory, topics, importance, source) == ("Is learning to play the guitar.", "general", "medium", "passive")
+        lifetime = datetime.fromisoformat(expires).replace(tzinfo=UTC) - datetime.now(UTC)
+        assert timedelta(days=6, hours=23) < lifetime <= timedelta(days=7)
+
+        await converse(services, "what should I practise tonight?")
+        assert re.search(r'- \w+: "Is learning to play the guitar\." \(', system_prompt(fake_llm))
+
+
+async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: Analyst, db_path: Path) -> None:
+    analyst.notes = {"mail": "Can be reached at alice@example.com for raids.", "password": "Their password is hunter22."}
+    async with running() as services:
+        await services.monitor.analyse([said("mail me"), said("my password is hunter22")])
+        notes = services.tracker.get_user_notes(42)
+        assert "alice@example.com" not in notes and "hunter22" not in notes
+        assert "alice@example.com" not in str(query(db_path, "SELECT Memory FROM UserMemory"))
+
+
+async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst, fake_llm: FakeLLM, db_path: Path) -> None:
+    if not hasattr(MemoryService, "is_opted_out"):
+        pytest.skip("MemoryService.is_opted_out (issue 4) is not in this tree yet")
+    analyst.notes = {"guitar": "Is learning to play the guitar."}
+    async with running() as services:
+        await services.memory_control.opt_out(42)
+        outcome = await services.monitor.analyse([said("my guitar idiot amp broke")])
+        assert outcome.verdicts[0].note is None
+        assert [a.kind for a in outcome.actions] == [ActionKind.WARN]
+        assert services.tracker.get_user_notes(42) == ""
+        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+
+
+async def test_state_survives_a_restart_through_user_state(running, analyst: Analyst, db_path: Path) -> None:
+    analyst.notes = {"raid": "Leads the Tuesday raids."}
+    async with running() as services:
+        await services.monitor.analyse([said("raid tonight, you idiot", at=minutes(5)), said("crypto", author_id=7, name="Bob")])
+        services.tracker.toggle_immune(7)
+    assert query(db_path, "SELECT UserId, OffenseCount, Warned, Immune, OffTopicCount FROM UserState ORDER BY UserId") == [
+        (7, 0, 0, 1, 1),
+        (42, 1, 1, 0, 0),
+    ]
+    async with running() as services:
+        alice, bob = services.tracker.get_user(42), services.tracker.get_user(7)
+        assert (alice.offense_count, alice.warned, alice.last_offense_at) == (1, True, minutes(5))
+        assert alice.toxicity_score == pytest.approx(0.92)
+        assert alice.user_notes == "[2026-03-01 12:05] Leads the Tuesday raids."
+        assert (bob.immune, bob.off_topic_count) == (True, 1)
+        second = await services.monitor.analyse([said("idiot again", at=minutes(30))])
+        assert second.verdicts[0].offenses == 2
+
+
+async def test_a_malformed_report_is_logged_and_ignored(
+    running, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    answers = iter(['{"findings": [{"index": 0, "toxicity"', {"findings": "all fine"}, None])
+    fake_llm.tools["report_analysis"] = lambda body: next(answers)
+    async with running() as services:
+        with caplog.at_level(logging.WARNING, logger="utils.monitor.service"):
+            outcomes = [await services.monitor.analyse([said("you idiot")]) for _ in range(3)]
+        assert all(o.failed and o.verdicts == [] for o in outcomes)
+        assert caplog.text.count("Analysis of 1 messages in #general failed; batch dropped") == 3
+        assert services.tracker.get_user(42).toxicity_score == 0
+        fake_llm.tools["report_analysis"] = Analyst()
+        recovered = await services.monitor.analyse([said("you idiot")])
+        assert [a.kind for a in recovered.actions] == [ActionKind.WARN]
+    rows = query(db_path, "SELECT Success, Error FROM LlmLog WHERE Kind = 'sentiment_analysis' ORDER BY Id")
+    assert [r[0] for r in rows] == [0, 0, 0, 1]
+    assert "invalid report_analysis arguments" in rows[0][1] and "no report_analysis tool call" in rows[2][1]
+
+
+async def test_findings_for_messages_that_do_not_exist_are_dropped(running, fake_llm: FakeLLM) -> None:
+    fake_llm.tools["report_analysis"] = lambda body: {
+        "findings": [
+            {"index": 5, "toxicity": 0.99, "off_topic": False},
+            {"index": -1, "toxicity": 0.99, "off_topic": False},
+            {"index": "one", "toxicity": 0.99, "off_topic": False},
+            {"index": 1, "toxicity": "very", "off_topic": False},
+            {"index": 1, "toxicity": "0.95", "off_topic": "false", "categories": "insult, threat"},
+            {"index": 1, "toxicity": 0.0, "off_topic": False},
+        ]
+    }
+    async with running() as services:
+        outcome = await services.monitor.analyse([said("hello"), said("you idiot")])
+        first, second = outcome.verdicts
+        assert first.finding is None and first.remark == "no finding" and first.actions == ()
+        assert second.finding.toxicity == 0.95 and second.finding.categories == ["insult", "threat"]
+        assert [a.kind for a in second.actions] == [ActionKind.WARN]
+
+
+async def test_a_failed_call_drops_the_batch_and_the_monitor_keeps_watching(
+    running, analyst, fake_llm: FakeLLM, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake_llm.fail(500)
+    async with running() as services:
+        with caplog.at_level(logging.WARNING):
+            for text in ("you idiot", "still an idiot", "idiot"):
+                services.monitor.observe(said(text))
+            await services.tasks.drain(10)
+        assert "batch dropped: HTTP 500" in caplog.text
+        assert services.tracker.get_user(42).offense_count == 0
+        for text in ("you idiot", "still an idiot", "idiot"):
+            services.monitor.observe(said(text))
+        await services.tasks.drain(10)
+        assert services.tracker.get_user(42).offense_count == 3
+    assert len(fake_llm.tool_requests("report_analysis")) == 2
+
+
+async def test_one_call_per_batch_and_waiting_messages_go_at_shutdown(running, analyst, fake_llm: FakeLLM) -> None:
+    async with running(sentiment_batch_size=4) as services:
+        for i in range(6):
+            services.monitor.observe(said(f"message {i}"))
+        await services.tasks.drain(10)
+        [first] = fake_llm.tool_requests("report_analysis")
+        assert [text for _i, _n, text in batch_lines(first)] == [f"message {i}" for i in range(4)]
+        assert services.monitor.flush_pending() == 1
+        await services.tasks.drain(10)
+    second = fake_llm.tool_requests("report_analysis")[1]
+    assert [index for index, _n, _t in batch_lines(second)] == [0, 1]
+
+
+async def test_the_request_numbers_the_messages_and_shows_what_is_noted(running, analyst, fake_llm: FakeLLM) -> None:
+    async with running() as services:
+        services.tracker.update_user_notes(42, "Plays support in every game.", now=minutes(0))
+        await services.monitor.analyse([said("hi"), said("yo", author_id=7, name="Bob")])
+        content = fake_llm.tool_requests("report_analysis")[0]["messages"][-1]["content"]
+        assert "=== CHANNEL #general ===" in content
+        assert "- Alice: [2026-03-01 12:00] Plays support in every game." in content
+        assert "- Bob" not in content
+        assert "[0] Alice: hi\n[1] Bob: yo" in content

@@ -1,0 +1,165 @@
+"""`scripts/replay_monitor.py`: a channel log through the monitor's pipeline, without Discord."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import SettingsFactory, query
+from fake_llm import FakeLLM
+from monitor_fakes import Analyst, batch_lines
+
+from utils.db_url import PROJECT_ROOT
+from utils.monitor.replay import replay
+from utils.runtime import Services
+
+MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
+
+
+def line(author_id: int, name: str, content: str, second: int, channel: str = "general", **extra: object) -> str:
+    return json.dumps(
+        {"author_id": author_id, "author_name": name, "channel": channel, "content": content,
+         "timestamp": f"2026-03-01T12:{second // 60:02d}:{second % 60:02d}Z", **extra}
+    )
+
+
+TRANSCRIPT = [
+    line(1, "Alice", "gg, practising guitar after this", 0),
+    line(2, "Bob", "you are an idiot", 10),
+    "{not json",
+    line(3, "Cara", "", 15),
+    line(9, "Bot", "beep", 16, bot=True),
+    line(1, "Alice", "calm down", 20, channel="#memes"),
+    line(2, "Bob", "trash team", 200),
+]
+
+
+async def run(settings_factory: SettingsFactory, lines: list[str], *, dry_run: bool, **overrides: object) -> tuple[int, str]:
+    out = io.StringIO()
+    code = await replay(settings_factory(**{**MONITOR, **overrides}), lines, out, dry_run=dry_run)
+    return code, out.getvalue()
+
+
+def exists(path: Path) -> bool:
+    return path.exists()
+
+
+def snapshot(db_path: Path) -> tuple[bytes, list]:
+    tables = ["UserState", "UserMemory", "LlmLog", "MemoryAudit"]
+    return db_path.read_bytes(), [query(db_path, f"SELECT COUNT(*) FROM {t}") for t in tables]
+
+
+async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.tools["report_analysis"] = Analyst(notes={"guitar": "Is learning to play the guitar."})
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=False)
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[:3] == [
+        "line 3: skipped (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))",
+        "line 4: skipped (no text to analyse)",
+        "line 5: skipped (a bot's message)",
+    ]
+    assert lines[3] == (
+        '2026-03-01 12:00:00 #general Alice: "gg, practising guitar after this" -> toxicity 0.05, score 0.05 -> no action'
+        " | note: Is learning to play the guitar. (saved as a passive memory)"
+    )
+    assert lines[4] == (
+        '2026-03-01 12:00:10 #general Bob: "you are an idiot" -> toxicity 0.92 (insult), score 0.92, offenses 1'
+        ' -> would warn: "Bob, please keep it friendly: that message crossed the line."'
+    )
+    assert lines[5].startswith('2026-03-01 12:00:20 #memes Alice: "calm down" -> toxicity 0.05')
+    assert lines[6].startswith('2026-03-01 12:03:20 #general Bob: "trash team" -> toxicity 0.92 (insult), score 0.92, offenses 2')
+    assert lines[6].endswith('would warn: "Bob, that is 2 messages over the line in a short time. Please cool it down."')
+    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 notes."
+    assert lines[-1] == "State, passive memories and the LLM log were written."
+    assert [[t for _i, _n, t in batch_lines(r)] for r in fake_llm.tool_requests("report_analysis")] == [
+        ["gg, practising guitar after this", "you are an idiot"],
+        ["calm down"],
+        ["trash team"],
+    ]
+    assert query(db_path, "SELECT UserId, OffenseCount FROM UserState WHERE Warned = 1") == [(2, 2)]
+    assert query(db_path, "SELECT UserId, Memory, Source FROM UserMemory") == [(1, "Is learning to play the guitar.", "passive")]
+    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'sentiment_analysis'") == [(3,)]
+
+
+async def test_replay_uses_the_stored_state(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    fake_llm.tools["report_analysis"] = Analyst()
+    services = Services(make_settings())
+    await services.start()
+    services.tracker.toggle_immune(2)
+    await services.close()
+    code, output = await run(make_settings, [line(2, "Bob", "you idiot", 0)], dry_run=True)
+    assert code == 0 and "-> immune: not actioned" in output
+
+
+async def test_a_dry_run_writes_nothing(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["report_analysis"] = Analyst(notes={"guitar": "Is learning to play the guitar."})
+    await run(make_settings, [line(5, "Eve", "hello", 0)], dry_run=False)
+    before = snapshot(db_path)
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, timeout_after_offenses=1)
+    assert code == 0
+    assert "(not saved: dry run)" in output and "would time out for 10 min" in output
+    assert output.splitlines()[-1] == "Dry run: nothing was written."
+    assert snapshot(db_path) == before
+
+
+async def test_a_dry_run_does_not_create_a_missing_database(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.tools["report_analysis"] = Analyst()
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
+    assert code == 0 and f"No database at {db_path} yet" in output
+    assert not exists(db_path)
+
+
+async def test_a_failed_batch_is_reported_and_the_replay_goes_on(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    fake_llm.tools["report_analysis"] = Analyst()
+    fake_llm.fail(500)
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
+    assert code == 1
+    assert '12:00:00 #general Alice: "gg, practising guitar after this" -> not analysed: the batch failed (HTTP 500' in output
+    assert "#memes Alice" in output and "(1 LLM calls" not in output and "1 failed)" in output
+
+
+async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory) -> None:
+    code, output = await run(make_settings, ["", "[1, 2]", line(1, "A", "   ", 0)], dry_run=True)
+    assert code == 2
+    assert output.splitlines() == [
+        "line 2: skipped (not a JSON object)",
+        "line 3: skipped (no text to analyse)",
+        "Nothing to replay: no message with text in the transcript.",
+    ]
+
+
+def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
+    llm_server.llm.tools["report_analysis"] = Analyst()
+    transcript = tmp_path / "log.jsonl"
+    transcript.write_text("\n".join(TRANSCRIPT) + "\n", encoding="utf-8")
+    env = {
+        **os.environ,
+        "LLM_BASE_URL": llm_server.base_url,
+        "LLM_MAX_RETRIES": "0",
+        "DB_CONNECTION_STRING": f"sqlite:///{db_path}",
+        "SENTIMENT_BATCH_SIZE": "3",
+    }
+    script = str(PROJECT_ROOT / "scripts" / "replay_monitor.py")
+    done = subprocess.run([sys.executable, script, str(transcript), "--dry-run"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert 'would warn: "Bob, please keep it friendly' in done.stdout and not db_path.exists()
+
+
+def test_an_unreadable_transcript_is_a_clear_error(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    spec = importlib.util.spec_from_file_location("replay_monitor", PROJECT_ROOT / "scripts" / "replay_monitor.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main([str(tmp_path / "nope.jsonl")]) == 2
+    assert "error: cannot read" in capsys.readouterr().err
