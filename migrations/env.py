@@ -14,8 +14,8 @@ from alembic import context
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from utils.db_url import resolve_database_url  # noqa: E402
-from utils.schema import metadata  # noqa: E402
+from utils.db_url import resolve_database_url
+from utils.schema import metadata
 
 
 def _url() -> str:
@@ -28,7 +28,11 @@ def _url() -> str:
 
 
 def run_offline() -> None:
-    context.configure(url=_url(), target_metadata=metadata, literal_binds=True, render_as_batch=True)
+    url = _url()
+    # Offline there is no server to ask its version: render what SQL Server 2012+ gets online
+    # (NVARCHAR(max), not the deprecated NTEXT, which cannot even be compared with `=`).
+    dialect_opts = {"deprecate_large_types": True} if url.startswith("mssql") else {}
+    context.configure(url=url, target_metadata=metadata, literal_binds=True, render_as_batch=True, dialect_opts=dialect_opts)
     with context.begin_transaction():
         context.run_migrations()
 

@@ -48,6 +48,7 @@ from utils.schema import (
     llm_log,
     memory_audit,
     memory_preference,
+    notes_backup,
     profile_history,
     user_memory,
     user_state,
@@ -180,6 +181,8 @@ class Database:
         self._reconnect_task: asyncio.Task[None] | None = None
         self._closed = False
         self._on_reconnect: list[Callable[[], Any]] = []
+        self.last_error: str | None = None
+        """Why the last :meth:`connect` failed, for tools that report it in one line."""
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -199,7 +202,8 @@ class Database:
         try:
             await self._in_thread(self._open)
         except Exception as exc:  # noqa: BLE001 - any driver error means "not reachable now"
-            logger.warning("Database unreachable (%s); memory is off until it comes back.", _one_line(exc))
+            self.last_error = _one_line(exc)
+            logger.warning("Database unreachable (%s); memory is off until it comes back.", self.last_error)
             self._start_reconnecting()
             return False
         self._available = True
@@ -438,20 +442,7 @@ class Database:
                     audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
             inserted: list[int] = []
             for new in batch.inserts:
-                result = conn.execute(
-                    sa.insert(user_memory).values(
-                        UserId=batch.user_id,
-                        Memory=new.memory[:MEMORY_TEXT_MAX],
-                        Topics=join_topics(new.topics),
-                        Importance=new.importance[:IMPORTANCE_MAX],
-                        ExpiresAt=new.expires_at,
-                        Source=new.source[:SOURCE_MAX],
-                        CreatedAt=moment,
-                        GuildId=new.guild_id,
-                        SlotKey=_cut(new.slot_key, SLOT_KEY_MAX),
-                    )
-                )
-                new_id = int(result.inserted_primary_key[0])
+                new_id = self._insert_memory(conn, batch.user_id, new, moment)
                 inserted.append(new_id)
                 audit.append(AuditEntry("saved", batch.user_id, batch.actor, new_id, new.source[:SOURCE_MAX]))
             if batch.inserts:
@@ -460,6 +451,24 @@ class Database:
             return inserted
 
         return await self._run(work, write=True)
+
+    @staticmethod
+    def _insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
+        """Insert one memory of ``user_id`` (cut to its columns); returns its id."""
+        result = conn.execute(
+            sa.insert(user_memory).values(
+                UserId=user_id,
+                Memory=new.memory[:MEMORY_TEXT_MAX],
+                Topics=join_topics(new.topics),
+                Importance=new.importance[:IMPORTANCE_MAX],
+                ExpiresAt=new.expires_at,
+                Source=new.source[:SOURCE_MAX],
+                CreatedAt=created_at,
+                GuildId=new.guild_id,
+                SlotKey=_cut(new.slot_key, SLOT_KEY_MAX),
+            )
+        )
+        return int(result.inserted_primary_key[0])
 
     async def prune_excess_memories(self, user_id: int, max_memories: int = 50) -> int:
         """Keep at most ``max_memories`` rows for a member: superseded first, then low importance, then oldest."""
@@ -492,12 +501,16 @@ class Database:
         return [AuditEntry("pruned_cap", user_id, "system", r.Id, r.Source) for r in doomed]
 
     async def prune_expired_memories(self, *, now: datetime | None = None, batch_rows: int = PRUNE_BATCH_ROWS) -> int:
-        """Delete every expired memory, in small batches so chat keeps its share of the database."""
+        """Delete every expired memory, in small batches so chat keeps its share of the database.
+
+        Batches are taken in ExpiresAt order so each one is a range read of that index;
+        in Id order SQLite scanned the table from the start every batch (quadratic).
+        """
         moment = now or utc_now()
         query = (
             sa.select(user_memory.c.Id, user_memory.c.UserId, user_memory.c.Source)
             .where(user_memory.c.ExpiresAt <= moment)
-            .order_by(user_memory.c.Id)
+            .order_by(user_memory.c.ExpiresAt, user_memory.c.Id)
             .limit(batch_rows)
         )
 
@@ -638,6 +651,108 @@ class Database:
         return await self._run(
             lambda conn: [AuditRecord(r.Action, r.MemoryId, r.Source, r.Actor, r.CreatedAt) for r in conn.execute(query)]
         )
+
+    # ------------------------------------------------------------------ tools: health check, notes migration (scripts/)
+    async def ping(self) -> bool:
+        """Whether the database answers a trivial query; never migrates, so it can run beside the bot (Docker HEALTHCHECK)."""
+
+        def probe() -> None:
+            if self._engine is None:
+                self._engine = create_engine_for(self.url, 1)
+            with self._engine.connect() as conn:
+                conn.execute(sa.select(sa.literal(1))).scalar_one()
+
+        try:
+            await self._in_thread(probe)
+        except Exception as exc:  # noqa: BLE001 - any driver error means "not answering"
+            self.last_error = _one_line(exc)
+            return False
+        return True
+
+    async def get_all_user_notes(self) -> dict[int, str | None]:
+        """Every member's raw ``UserNotes`` by id (NULL stays None): what the one-time migration reads."""
+        query = sa.select(user_state.c.UserId, user_state.c.UserNotes).order_by(user_state.c.UserId)
+        return await self._run(lambda conn: {r.UserId: r.UserNotes for r in conn.execute(query)})
+
+    async def get_notes_backups(self) -> dict[int, str | None]:
+        """The notes kept by the migration before it overwrote them, by member id."""
+        query = sa.select(notes_backup.c.UserId, notes_backup.c.Notes).order_by(notes_backup.c.UserId)
+        return await self._run(lambda conn: {r.UserId: r.Notes for r in conn.execute(query)})
+
+    async def migrate_user_notes(
+        self,
+        user_id: int,
+        old_notes: str,
+        profile: str,
+        memories: Sequence[tuple[datetime, NewMemory]] = (),
+        *,
+        actor: str = "migration",
+        cap: int = 50,
+        now: datetime | None = None,
+    ) -> bool:
+        """Replace a member's legacy notes by ``profile``, keeping the old notes in NotesBackup first.
+
+        One transaction: the backup, the new profile and the migrated memories (each
+        ``(observed_at, memory)``, stored with the time it was observed) land together or
+        not at all. Compare-and-set: ``False`` and nothing written when the member already
+        has a backup or their notes are no longer ``old_notes`` (the bot changed them
+        meanwhile), so the caller never overwrites what it did not read. (SQL Server's
+        ``=`` ignores trailing spaces and, in the default collation, case; the bot only
+        ever appends lines, which the check sees.)
+        """
+        moment = now or utc_now()
+
+        def work(conn: sa.Connection) -> bool:
+            backed_up = conn.execute(sa.select(notes_backup.c.UserId).where(notes_backup.c.UserId == user_id)).first()
+            if backed_up is not None:
+                return False
+            updated = conn.execute(
+                sa.update(user_state)
+                .where(user_state.c.UserId == user_id, user_state.c.UserNotes == old_notes)
+                .values(UserNotes=profile, UpdatedAt=moment)
+            )
+            if updated.rowcount == 0:
+                return False
+            conn.execute(sa.insert(notes_backup).values(UserId=user_id, Notes=old_notes, BackedUpAt=moment))
+            audit: list[AuditEntry] = []
+            for observed_at, new in memories:
+                new_id = self._insert_memory(conn, user_id, new, observed_at)
+                audit.append(AuditEntry("saved", user_id, actor, new_id, new.source[:SOURCE_MAX]))
+            if memories:
+                audit += self._prune_excess_sync(conn, user_id, cap, moment)
+            self._write_audit(conn, audit, moment)
+            return True
+
+        return await self._run(work, write=True)
+
+    async def rollback_notes_migration(self, *, source: str = "migration", actor: str = "migration") -> tuple[int, int]:
+        """Put every backed-up member's old notes back, byte for byte, and drop their ``source`` memories.
+
+        One transaction. A member whose notes were erased since (NULL: they asked to be
+        forgotten) gets nothing back; their backup is dropped all the same. Returns
+        ``(restored, dropped)``.
+        """
+        moment = utc_now()
+
+        def work(conn: sa.Connection) -> tuple[int, int]:
+            restored = dropped = 0
+            audit: list[AuditEntry] = []
+            for backup in conn.execute(sa.select(notes_backup.c.UserId, notes_backup.c.Notes)).all():
+                put_back = conn.execute(
+                    sa.update(user_state)
+                    .where(user_state.c.UserId == backup.UserId, user_state.c.UserNotes.is_not(None))
+                    .values(UserNotes=backup.Notes, UpdatedAt=moment)
+                )
+                if put_back.rowcount:
+                    restored += 1
+                    audit += self._forget_sync(conn, backup.UserId, actor, user_memory.c.Source == source)
+                else:
+                    dropped += 1
+                conn.execute(sa.delete(notes_backup).where(notes_backup.c.UserId == backup.UserId))
+            self._write_audit(conn, audit, moment)
+            return restored, dropped
+
+        return await self._run(work, write=True)
 
     # ------------------------------------------------------------------ MemoryAudit
     async def write_audit(self, entries: Sequence[AuditEntry]) -> None:

@@ -1,5 +1,11 @@
 """Initial schema: UserState, LlmLog, UserMemory and the memory-control tables.
 
+Existing deployments of the bot already have some of these tables (the old code
+created UserState, LlmLog and, with the plan applied, UserMemory itself). So this
+revision adopts what it finds: a missing table is created, an existing one gets
+only its missing columns and indexes, and an old LlmLog whose columns do not match
+is kept as LlmLog_legacy. Offline (`--sql`) it renders the plain CREATE statements.
+
 Revision ID: 0001
 Revises:
 Create Date: 2026-12-02
@@ -18,8 +24,45 @@ branch_labels = None
 depends_on = None
 
 
+_EXISTING: dict[str, sa.engine.Inspector] = {}
+"""Tables the database already had when this revision started (empty offline)."""
+
+
+def _existing() -> dict[str, sa.engine.Inspector]:
+    if op.get_context().as_sql:
+        return {}
+    inspector = sa.inspect(op.get_bind())
+    return dict.fromkeys(inspector.get_table_names(), inspector)
+
+
+def create_table(name: str, *columns: sa.Column) -> None:
+    """CREATE TABLE, or ADD COLUMN for each column an existing table of that name lacks."""
+    inspector = _EXISTING.get(name)
+    if inspector is None:
+        op.create_table(name, *columns)
+        return
+    present = {c["name"].lower() for c in inspector.get_columns(name)}
+    with op.batch_alter_table(name) as batch:
+        for column in columns:
+            if column.name.lower() not in present:
+                batch.add_column(column)
+
+
+def create_index(name: str, table: str, columns: list[str]) -> None:
+    inspector = _EXISTING.get(table)
+    if inspector is not None and name.lower() in {str(i["name"]).lower() for i in inspector.get_indexes(table)}:
+        return
+    op.create_index(name, table, columns)
+
+
 def upgrade() -> None:
-    op.create_table(
+    _EXISTING.clear()
+    _EXISTING.update(_existing())
+    legacy_log = _EXISTING.get("LlmLog")
+    if legacy_log is not None and "kind" not in {c["name"].lower() for c in legacy_log.get_columns("LlmLog")}:
+        op.rename_table("LlmLog", "LlmLog_legacy")
+        del _EXISTING["LlmLog"]
+    create_table(
         "UserState",
         sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
         sa.Column("OffenseCount", sa.Integer, nullable=False, server_default="0"),
@@ -32,7 +75,7 @@ def upgrade() -> None:
         sa.Column("LastOffenseAt", UtcDateTime, nullable=True),
         sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
-    op.create_table(
+    create_table(
         "LlmLog",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),
         sa.Column("Kind", sa.Unicode(40), nullable=False),
@@ -47,9 +90,9 @@ def upgrade() -> None:
         sa.Column("Error", sa.Unicode(1000), nullable=True),
         sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
-    op.create_index("IX_LlmLog_CreatedAt", "LlmLog", ["CreatedAt"])
-    op.create_index("IX_LlmLog_UserId", "LlmLog", ["UserId"])
-    op.create_table(
+    create_index("IX_LlmLog_CreatedAt", "LlmLog", ["CreatedAt"])
+    create_index("IX_LlmLog_UserId", "LlmLog", ["UserId"])
+    create_table(
         "UserMemory",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),
         sa.Column("UserId", sa.BigInteger, nullable=False),
@@ -63,16 +106,16 @@ def upgrade() -> None:
         sa.Column("SlotKey", sa.Unicode(40), nullable=True),
         sa.Column("SupersededAt", UtcDateTime, nullable=True),
     )
-    op.create_index("IX_UserMemory_UserId", "UserMemory", ["UserId"])
-    op.create_index("IX_UserMemory_ExpiresAt", "UserMemory", ["ExpiresAt"])
-    op.create_table(
+    create_index("IX_UserMemory_UserId", "UserMemory", ["UserId"])
+    create_index("IX_UserMemory_ExpiresAt", "UserMemory", ["ExpiresAt"])
+    create_table(
         "MemoryPreference",
         sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
         sa.Column("OptedOut", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("PausedUntil", UtcDateTime, nullable=True),
         sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
-    op.create_table(
+    create_table(
         "MemoryAudit",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),
         sa.Column("Action", sa.Unicode(30), nullable=False),
@@ -82,16 +125,16 @@ def upgrade() -> None:
         sa.Column("Actor", sa.Unicode(40), nullable=False),
         sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
-    op.create_index("IX_MemoryAudit_UserId", "MemoryAudit", ["UserId"])
-    op.create_table(
+    create_index("IX_MemoryAudit_UserId", "MemoryAudit", ["UserId"])
+    create_table(
         "ProfileHistory",
         sa.Column("Id", IdType, primary_key=True, autoincrement=True),
         sa.Column("UserId", sa.BigInteger, nullable=False),
         sa.Column("PreviousProfile", sa.Unicode(500), nullable=True),
         sa.Column("ChangedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     )
-    op.create_index("IX_ProfileHistory_UserId", "ProfileHistory", ["UserId"])
-    op.create_table(
+    create_index("IX_ProfileHistory_UserId", "ProfileHistory", ["UserId"])
+    create_table(
         "NotesBackup",
         sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),
         sa.Column("Notes", sa.UnicodeText, nullable=True),

@@ -1,0 +1,86 @@
+"""An existing deployment's database (tables the old bot created itself) is adopted, not rejected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from conftest import query
+from utils.database import Database
+
+
+def legacy_database(path: Path) -> None:
+    """The old bot's tables: UserState without the new columns, its own LlmLog, the plan's UserMemory."""
+    engine = sa.create_engine(f"sqlite:///{path}")
+    meta = sa.MetaData()
+    state = sa.Table(
+        "UserState",
+        meta,
+        sa.Column("UserId", sa.BigInteger, primary_key=True),
+        sa.Column("OffenseCount", sa.Integer, nullable=False),
+        sa.Column("Immune", sa.Boolean, nullable=False),
+        sa.Column("OffTopicCount", sa.Integer, nullable=False),
+        sa.Column("BaselineCoherence", sa.Float, nullable=False),
+        sa.Column("UserNotes", sa.UnicodeText),
+        sa.Column("Warned", sa.Boolean, nullable=False),
+        sa.Column("LastOffenseAt", sa.DateTime),
+        sa.Column("UpdatedAt", sa.DateTime, nullable=False),
+    )
+    log = sa.Table(
+        "LlmLog",
+        meta,
+        sa.Column("Id", sa.Integer, primary_key=True),
+        sa.Column("RequestType", sa.Unicode(50), nullable=False),
+        sa.Column("DurationMs", sa.Integer, nullable=False),
+    )
+    sa.Table(
+        "UserMemory",
+        meta,
+        sa.Column("Id", sa.Integer, primary_key=True),
+        sa.Column("UserId", sa.BigInteger, nullable=False, index=True),
+        sa.Column("Memory", sa.Unicode(500), nullable=False),
+        sa.Column("Topics", sa.Unicode(200), nullable=False),
+        sa.Column("Importance", sa.Unicode(10), nullable=False),
+        sa.Column("ExpiresAt", sa.DateTime, nullable=False),
+        sa.Column("Source", sa.Unicode(20), nullable=False),
+        sa.Column("CreatedAt", sa.DateTime, nullable=False),
+    )
+    meta.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(
+            sa.insert(state).values(
+                UserId=42,
+                OffenseCount=2,
+                Immune=False,
+                OffTopicCount=0,
+                BaselineCoherence=0.8,
+                UserNotes="[2026-01-02 13:00] plays GTA",
+                Warned=True,
+                UpdatedAt=sa.func.current_timestamp(),
+            )
+        )
+        conn.execute(sa.insert(log).values(RequestType="chat", DurationMs=120))
+    engine.dispose()
+
+
+async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -> None:
+    path = tmp_path / "legacy.db"
+    legacy_database(path)
+    db = Database(f"sqlite:///{path}")
+    assert await db.connect()
+    try:
+        [state] = await db.load_user_states()
+        assert (state.user_id, state.offense_count, state.user_notes, state.toxicity_score) == (
+            42,
+            2,
+            "[2026-01-02 13:00] plays GTA",
+            0.0,
+        )
+        assert await db.get_recent_memories(42) == []
+    finally:
+        await db.close()
+    assert query(path, "SELECT RequestType, DurationMs FROM LlmLog_legacy") == [("chat", 120)]
+    columns = {row[1] for row in query(path, "PRAGMA table_info('UserMemory')")}
+    assert {"GuildId", "SlotKey", "SupersededAt"} <= columns
+    assert query(path, "SELECT version_num FROM alembic_version") == [("0001",)]

@@ -1,0 +1,352 @@
+"""The SQL Server path proven without a SQL Server: everything `Database` sends is valid T-SQL.
+
+Every public method of `Database` runs here on SQLite while an SQLAlchemy event keeps the
+statements it executes; each is then compiled as the mssql+pyodbc dialect compiles it
+for SQL Server 2019 (so row limits become TOP / OFFSET … ROWS, never the ROW_NUMBER()
+fallback) and parsed with sqlfluff's T-SQL grammar. The tables and indexes, and Alembic's
+offline script (`upgrade head --sql`), are checked the same way. sqlfluff lets a few
+foreign constructs through as identifiers, so LIMIT, `::`, ILIKE, RETURNING and the
+deprecated NTEXT are also looked for in the text.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import io
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import pytest_asyncio
+import sqlalchemy as sa
+from alembic import command
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects.mssql import pyodbc as mssql_pyodbc
+from sqlalchemy.schema import CreateIndex, CreateTable
+from sqlfluff.core import FluffConfig, Linter
+
+from utils.database import Database, alembic_config
+from utils.db_url import PROJECT_ROOT
+from utils.records import (
+    AuditEntry,
+    LlmCallRecord,
+    MemoryBatch,
+    MemoryPreferenceRecord,
+    MemoryRecord,
+    MemoryRefresh,
+    MemoryScope,
+    NewMemory,
+    UserStateRecord,
+)
+from utils.schema import metadata, user_memory
+
+FOREIGN = {
+    "LIMIT": re.compile(r"\bLIMIT\b", re.IGNORECASE),
+    "::": re.compile(r"::"),
+    "ILIKE": re.compile(r"\bILIKE\b", re.IGNORECASE),
+    "RETURNING": re.compile(r"\bRETURNING\b", re.IGNORECASE),
+    "NTEXT": re.compile(r"\bNTEXT\b", re.IGNORECASE),
+}
+_QUOTED = re.compile(r"'(?:[^']|'')*'")
+_COMMENT = re.compile(r"--[^\n]*")
+NOT_SQL_METHODS = {"connect", "close"}
+"""Lifecycle: `connect` runs the Alembic migrations, checked below through their offline script."""
+
+
+def sql_server_2019() -> sa.Dialect:
+    """The mssql+pyodbc dialect as `MSDialect.initialize()` leaves it after connecting to SQL Server 2019 (15.x).
+
+    Building the dialect does not import pyodbc (only `create_engine` does), so this runs
+    where the unixODBC runtime is missing, as on SQLite-only machines.
+    """
+    dialect = mssql_pyodbc.dialect(paramstyle="qmark")  # pyodbc.paramstyle
+    dialect.server_version_info = (15, 0, 2000)
+    dialect._supports_offset_fetch = True
+    dialect.deprecate_large_types = True
+    dialect._supports_nvarchar_max = True
+    return dialect
+
+
+@cache
+def tsql_linter() -> Linter:
+    """sqlfluff's T-SQL grammar; pyodbc's `?` markers are filled in by the placeholder templater."""
+    return Linter(
+        config=FluffConfig(
+            configs={
+                "core": {"dialect": "tsql", "templater": "placeholder"},
+                "templater": {"placeholder": {"param_style": "question_mark"}},
+            }
+        )
+    )
+
+
+def tsql_problems(sql: str) -> list[str]:
+    """Why ``sql`` is not T-SQL for SQL Server: parse errors, and foreign tokens outside string literals."""
+    parsed = tsql_linter().parse_string(sql)
+    problems = [violation.desc() for violation in parsed.violations]
+    code = _COMMENT.sub(" ", _QUOTED.sub("''", sql))
+    problems += [f"contains {name}" for name, pattern in FOREIGN.items() if pattern.search(code)]
+    return problems
+
+
+def mssql_sql(statement: sa.sql.ClauseElement, parameters: list[dict[str, Any]] | None = None) -> str:
+    """The statement text pyodbc would get: bound values as `?`, IN lists expanded, TOP rendered."""
+    rows = parameters or []
+    compiled = statement.compile(
+        dialect=sql_server_2019(),
+        column_keys=list(rows[0]) if rows else None,
+        for_executemany=len(rows) > 1,
+        compile_kwargs={"render_postcompile": True},
+    )
+    return str(compiled)
+
+
+# ---------------------------------------------------------------------- the checker itself
+@pytest.mark.parametrize(
+    ("sql", "problem"),
+    [
+        (str(sa.select(user_memory.c.Id).limit(5).compile(dialect=sqlite.dialect())), "LIMIT"),
+        (
+            str(sa.select(user_memory.c.Id).where(user_memory.c.Memory.ilike("%x%")).compile(dialect=postgresql.dialect())),
+            "ILIKE",
+        ),
+        (str(sa.insert(user_memory).returning(user_memory.c.Id).compile(dialect=postgresql.dialect())), "RETURNING"),
+        ("SELECT [Id] FROM [UserMemory] WHERE [Id] = 1::bigint", "::"),
+        ("CREATE TABLE [T] ([Notes] NTEXT NULL)", "NTEXT"),
+        ("SELECT [Id] FROM [UserMemory] WHERE", "unparsable"),
+    ],
+)
+def test_the_checker_rejects_what_sql_server_rejects(sql: str, problem: str) -> None:
+    assert any(problem in found for found in tsql_problems(sql)), tsql_problems(sql)
+
+
+def test_the_checker_accepts_sql_server_paging_and_output() -> None:
+    paged = sa.select(user_memory.c.Id).order_by(user_memory.c.Id).offset(10).limit(5)
+    assert "OFFSET ? ROWS\n FETCH FIRST ? ROWS ONLY" in mssql_sql(paged)
+    assert tsql_problems(mssql_sql(paged)) == []
+    top = mssql_sql(sa.select(user_memory.c.Id).order_by(user_memory.c.Id).limit(5))
+    assert top.startswith("SELECT TOP 5 ") and tsql_problems(top) == []
+    assert tsql_problems("INSERT INTO [T] ([A]) OUTPUT inserted.[Id] VALUES (?)") == []
+
+
+def test_long_text_is_bound_as_nvarchar_max_not_ntext() -> None:
+    """ODBC drivers send strings over 2000 characters as NTEXT, which `=` rejects (the notes migration compares notes).
+
+    SQLAlchemy's setinputsizes binds UnicodeText as SQL_WVARCHAR of size 0, i.e. NVARCHAR(max);
+    the compose file's connection strings also say LongAsMax=yes (ODBC Driver 18).
+    """
+    dialect = sql_server_2019()
+    assert dialect.bind_typing is sa.engine.interfaces.BindTyping.SETINPUTSIZES
+    fake_pyodbc = SimpleNamespace(SQL_WVARCHAR="SQL_WVARCHAR", SQL_VARCHAR="SQL_VARCHAR")
+    long_columns = [c for t in metadata.tables.values() for c in t.columns if isinstance(c.type, sa.UnicodeText)]
+    assert {str(c) for c in long_columns} >= {"UserState.UserNotes", "NotesBackup.Notes"}
+    for column in long_columns:
+        assert column.type.dialect_impl(dialect).get_dbapi_type(fake_pyodbc) == ("SQL_WVARCHAR", 0, 0), column
+    compose = (PROJECT_ROOT / "docker-compose.yml").read_text(encoding="utf-8")
+    assert compose.count("LongAsMax=yes") == compose.count("DRIVER={ODBC Driver 18 for SQL Server}") == 2
+
+
+# ---------------------------------------------------------------------- tables and indexes
+@pytest.mark.parametrize("table", list(metadata.sorted_tables), ids=lambda t: t.name)
+def test_every_table_and_index_is_tsql(table: sa.Table) -> None:
+    ddl = [str(CreateTable(table).compile(dialect=sql_server_2019()))]
+    ddl += [str(CreateIndex(index).compile(dialect=sql_server_2019())) for index in table.indexes]
+    for statement in ddl:
+        assert tsql_problems(statement) == [], statement
+
+
+def test_alembic_offline_script_for_sql_server_is_tsql() -> None:
+    cfg = alembic_config("mssql+pyodbc://user:secret@sqlserver/BreehaviorMonitor?driver=ODBC+Driver+18+for+SQL+Server")
+    cfg.output_buffer = io.StringIO()
+    command.upgrade(cfg, "head", sql=True)
+    script = cfg.output_buffer.getvalue()
+    assert "CREATE TABLE [UserMemory]" in script and "NVARCHAR(max)" in script and script.rstrip().endswith("GO")
+    assert tsql_problems(script) == []
+
+
+# ---------------------------------------------------------------------- every statement Database issues
+@dataclass
+class Recorder:
+    """Runs Database methods by name and keeps, per method, what they executed."""
+
+    db: Database
+    statements: dict[str, list[tuple[sa.sql.ClauseElement, list[dict[str, Any]]]]] = field(default_factory=dict)
+    current: str | None = None
+
+    def listen(self, conn: sa.Connection, element: Any, multiparams: Any, params: Any, options: Any) -> None:
+        assert self.current is not None, f"a statement outside any method: {element}"
+        rows = list(multiparams) or ([params] if params else [])
+        self.statements.setdefault(self.current, []).append((element, rows))
+
+    async def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        self.current = name
+        try:
+            return await getattr(self.db, name)(*args, **kwargs)
+        finally:
+            self.current = None
+
+
+NOW = datetime.now(UTC)
+ALICE, BOB = 123456789012345678, 223456789012345678
+
+
+def new(user_id: int, text: str, *, days: float = 30, slot: str | None = None, guild: int | None = None) -> NewMemory:
+    return NewMemory(user_id, text, ("topic",), "medium", NOW + timedelta(days=days), "chat", guild, slot)
+
+
+async def every_method(r: Recorder) -> None:
+    """One pass over every public method, with inputs that take each SQL branch."""
+    await r.call("ping")
+    await r.call("save_user_states", [UserStateRecord(ALICE, user_notes="[2026-01-01 10:00] plays GTA"), UserStateRecord(BOB)])
+    await r.call("save_user_states", [UserStateRecord(ALICE, offense_count=1, user_notes="[2026-01-01 10:00] plays GTA")])
+    await r.call("load_user_states")
+    await r.call("get_user_notes", ALICE)
+    await r.call("insert_llm_logs", [LlmCallRecord("chat", "m", 5, True, 1, 2, "q", "r", None, NOW, ALICE)] * 2)
+
+    first = await r.call(
+        "save_memory", ALICE, "plays GTA", ["gta"], "high", NOW + timedelta(days=30), "chat", slot_key="main_game"
+    )
+    ids = await r.call(
+        "apply_memory_batch",
+        MemoryBatch(
+            ALICE,
+            actor="member",
+            inserts=[
+                new(ALICE, "plays Elden Ring", slot="main_game"),
+                new(ALICE, "old", days=-1),
+                new(ALICE, "in a guild", guild=7),
+            ],
+            refreshes=[MemoryRefresh(first, "plays GTA a lot", ("gta",), NOW + timedelta(days=60), "high")],
+            supersede_ids=[first],
+            cap=2,
+        ),
+    )
+    await r.call(
+        "apply_memory_batch", MemoryBatch(ALICE, forget_ids=[ids[0], 999], audit=[AuditEntry("redacted", ALICE, "member")])
+    )
+    await r.call("get_recent_memories", ALICE, 5)
+    await r.call("get_recent_memories", ALICE, None, scope=MemoryScope(True, 7))
+    await r.call("get_recent_memories", ALICE, 5, scope=MemoryScope(True, None))
+    await r.call("get_all_memories", ALICE)
+    for i in range(4):
+        await r.call("save_memory", BOB, f"bob {i}", ["t"], "low", NOW + timedelta(days=i + 1), "chat", cap=50)
+    await r.call("prune_excess_memories", BOB, 2)
+    await r.call(
+        "bulk_insert_memories",
+        [
+            MemoryRecord(0, BOB, f"bulk {i}", ("t",), "low", NOW - timedelta(days=1), "chat", NOW - timedelta(days=9))
+            for i in range(3)
+        ],
+        chunk_rows=2,
+    )
+    await r.call("count_memories")
+    await r.call("prune_expired_memories", batch_rows=2)
+    await r.call(
+        "bulk_insert_memories",
+        [MemoryRecord(0, BOB, f"b{i}", ("t",), "low", NOW + timedelta(days=9), "chat", NOW) for i in range(5)],
+    )
+    await r.call("prune_all_excess_memories", 2, batch_members=1)
+    await r.call("save_memory", ALICE, "rank goal 500", ["rank"], "medium", NOW + timedelta(days=9), "chat", slot_key="rank_goal")
+    await r.call("forget_memories", ALICE, actor="member", since=NOW - timedelta(days=1))
+    await r.call("forget_memories", BOB, actor="member")
+
+    await r.call("record_profile_change", ALICE, "Plays GTA.")
+    await r.call("take_back_profile", ALICE, NOW - timedelta(minutes=5))
+    await r.call("take_back_profile", ALICE, NOW + timedelta(days=1))
+    await r.call(
+        "save_memory_preference", MemoryPreferenceRecord(ALICE, opted_out=True), audit=AuditEntry("opted_out", ALICE, "member")
+    )
+    await r.call("save_memory_preference", MemoryPreferenceRecord(ALICE, paused_until=NOW + timedelta(days=1)))
+    await r.call("load_memory_preferences")
+    await r.call("write_audit", [AuditEntry("exported", ALICE, "member")])
+    await r.call("get_audit", ALICE)
+
+    await r.call("get_all_user_notes")
+    await r.call("migrate_user_notes", ALICE, "stale", "Plays GTA.")
+    await r.call(
+        "migrate_user_notes", ALICE, "[2026-01-01 10:00] plays GTA", "Plays GTA.", [(NOW, new(ALICE, "plays GTA"))], cap=1
+    )
+    await r.call("get_notes_backups")
+    await r.call("rollback_notes_migration")
+    await r.call("erase_member", ALICE, actor="member", action="erased")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def recorded(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Recorder]:
+    db = Database(sa.URL.create("sqlite", database=str(tmp_path_factory.mktemp("tsql") / "capture.db")))
+    assert await db.connect()
+    recorder = Recorder(db)
+    sa.event.listen(db._engine, "before_execute", recorder.listen)
+    await every_method(recorder)
+    yield recorder
+    await db.close()
+
+
+def public_sql_methods() -> set[str]:
+    return {
+        name
+        for name, member in inspect.getmembers(Database, inspect.iscoroutinefunction)
+        if not name.startswith("_") and name not in NOT_SQL_METHODS
+    }
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_every_public_method_was_exercised(recorded: Recorder) -> None:
+    missing = public_sql_methods() - set(recorded.statements)
+    assert not missing, f"add these Database methods to every_method() in tests/test_tsql.py: {sorted(missing)}"
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> None:
+    checked: dict[str, str] = {}
+    for method, statements in recorded.statements.items():
+        for element, parameters in statements:
+            assert isinstance(element, sa.sql.Executable) and not isinstance(element, sa.TextClause), (method, element)
+            sql = mssql_sql(element, parameters)
+            assert not re.match(r"INSERT INTO \[\w+\] \(\[Id\]", sql), f"{method} sets an IDENTITY column: {sql}"
+            checked.setdefault(sql, method)
+    failures = {sql: (checked[sql], tsql_problems(sql)) for sql in checked if tsql_problems(sql)}
+    assert failures == {}
+    assert len(checked) >= len(recorded.statements)
+    assert any(sql.startswith("SELECT TOP ") for sql in checked), "row limits compile to TOP"
+    assert any("OUTPUT inserted.[Id]" in sql for sql in checked), "new ids come back through OUTPUT, not RETURNING"
+
+
+# ---------------------------------------------------------------------- no SQL text anywhere else
+SQLITE_PRAGMAS = ("utils/database.py", "_sqlite_pragmas")
+"""The one place raw SQL is allowed outside the migrations: SQLite connection PRAGMAs, never sent to SQL Server."""
+
+
+def _sql_text_calls(path: Path) -> list[tuple[str, int]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and (str(path.relative_to(PROJECT_ROOT)), node.name) == SQLITE_PRAGMAS:
+            allowed |= {child.lineno for child in ast.walk(node) if hasattr(child, "lineno")}
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or node.lineno in allowed:
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        raw_execute = name in {"execute", "executemany"} and node.args and isinstance(node.args[0], ast.Constant | ast.JoinedStr)
+        if name in {"text", "exec_driver_sql"} or raw_execute:
+            found.append((name, node.lineno))
+    return found
+
+
+def test_no_hand_written_sql_outside_the_migrations() -> None:
+    sources = [
+        PROJECT_ROOT / "bot.py",
+        *sorted((PROJECT_ROOT / "utils").rglob("*.py")),
+        *sorted((PROJECT_ROOT / "cogs").rglob("*.py")),
+    ]
+    sources += sorted((PROJECT_ROOT / "scripts").rglob("*.py"))
+    offenders = {str(p.relative_to(PROJECT_ROOT)): calls for p in sources if (calls := _sql_text_calls(p))}
+    assert offenders == {}
