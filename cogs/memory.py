@@ -8,21 +8,29 @@ admin subcommands (Manage Server or the bot owner). Every answer is ephemeral.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from utils.database import DatabaseUnavailable
+from utils.database import DatabaseError
 from utils.memory.commands import STORAGE_DOWN, run_memory_command
 from utils.memory.control import MemoryControl, MemoryOverview, member_actor
 from utils.memory.presenting import export_json, memory_line, pages, status_line
+from utils.records import MemoryScope
 
 logger = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 CONFIRM_SECONDS = 60
+DEFER_AFTER_SECONDS = 2.0
+"""Discord wants an answer within 3 s; slower storage gets a "thinking…" first."""
 EMBED_COLOUR = discord.Colour.blurple()
 NOT_ADMIN = "Only members with Manage Server (or the bot owner) can look at or erase someone else's memory."
 
@@ -30,7 +38,7 @@ NOT_ADMIN = "Only members with Manage Server (or the bot owner) can look at or e
 def overview_embed(overview: MemoryOverview, title: str, page: int) -> discord.Embed:
     chunks = pages(overview.memories)
     lines = [memory_line(m) for m in chunks[page]] or ["No memories."]
-    embed = discord.Embed(title=title, colour=EMBED_COLOUR, description="\n".join(lines)[:4000])
+    embed = discord.Embed(title=title, colour=EMBED_COLOUR, description="\n".join(lines))
     embed.add_field(name="Profile", value=(overview.profile or "(none)")[:1024], inline=False)
     embed.add_field(name="Status", value=status_line(overview), inline=False)
     embed.set_footer(text=f"Page {page + 1}/{len(chunks)} · /memory forget <id> removes one, /memory forget all everything")
@@ -68,9 +76,9 @@ class OverviewPages(discord.ui.View):
 class ConfirmForgetAll(discord.ui.View):
     """Erasing everything is final, so it takes a second, deliberate click."""
 
-    def __init__(self, control: MemoryControl, user_id: int, actor: str, requester_id: int) -> None:
+    def __init__(self, control: MemoryControl, user_id: int, actor: str, requester_id: int, scope: MemoryScope) -> None:
         super().__init__(timeout=CONFIRM_SECONDS)
-        self.control, self.user_id, self.actor, self.requester_id = control, user_id, actor, requester_id
+        self.control, self.user_id, self.actor, self.requester_id, self.scope = control, user_id, actor, requester_id, scope
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.requester_id
@@ -78,7 +86,7 @@ class ConfirmForgetAll(discord.ui.View):
     @discord.ui.button(label="Forget everything", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, _button: discord.ui.Button[ConfirmForgetAll]) -> None:
         self.stop()
-        text = await run_memory_command(self.control, self.user_id, "forget all", actor=self.actor)
+        text = await run_memory_command(self.control, self.user_id, "forget all", actor=self.actor, scope=self.scope)
         await interaction.response.edit_message(content=text, view=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
@@ -94,11 +102,12 @@ class MemoryCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.control: MemoryControl = bot.services.memory_control
+        self._scope_for = bot.services.memory.scope_for
 
     # ------------------------------------------------------------------ member commands
     @memory.command(name="show", description="Everything I remember about you")
     async def show(self, interaction: discord.Interaction) -> None:
-        await self._send_overview(interaction, interaction.user, "What I remember about you")
+        await self._send_overview(interaction, interaction.user, "What I remember about you", MemoryScope.GLOBAL)
 
     @memory.command(name="forget", description="Forget one memory (its #id), everything ('all'), or recent learning ('recent')")
     @app_commands.describe(
@@ -107,7 +116,7 @@ class MemoryCog(commands.Cog):
     async def forget(
         self, interaction: discord.Interaction, what: str, minutes: app_commands.Range[int, 1, 43200] | None = None
     ) -> None:
-        await self._forget(interaction, interaction.user.id, what, minutes, actor="member")
+        await self._forget(interaction, interaction.user.id, what, minutes, actor="member", scope=MemoryScope.GLOBAL)
 
     @forget.autocomplete("what")
     async def forget_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -115,7 +124,7 @@ class MemoryCog(commands.Cog):
         choices.append(app_commands.Choice(name="recent — what I learned in the last N minutes", value="recent"))
         try:
             overview = await self.control.overview(interaction.user.id)
-        except DatabaseUnavailable:
+        except DatabaseError:
             return choices
         for m in overview.memories:
             choices.append(app_commands.Choice(name=f"#{m.id} {m.memory}"[:100], value=str(m.id)))
@@ -125,12 +134,12 @@ class MemoryCog(commands.Cog):
     @memory.command(name="export", description="Download everything stored about you as JSON")
     async def export(self, interaction: discord.Interaction) -> None:
         try:
-            data = await self.control.export(interaction.user.id, actor="member")
-        except DatabaseUnavailable:
-            await interaction.response.send_message(STORAGE_DOWN, ephemeral=True)
+            data = await self._in_time(interaction, self.control.export(interaction.user.id, actor="member"))
+        except DatabaseError:
+            await self._say(interaction, content=STORAGE_DOWN)
             return
         file = discord.File(io.BytesIO(export_json(data).encode("utf-8")), filename=f"memory-{interaction.user.id}.json")
-        await interaction.response.send_message("Here is everything I keep about you.", file=file, ephemeral=True)
+        await self._say(interaction, content="Here is everything I keep about you.", file=file)
 
     @memory.command(name="optout", description="Delete everything and never remember anything about you")
     async def optout(self, interaction: discord.Interaction) -> None:
@@ -154,7 +163,8 @@ class MemoryCog(commands.Cog):
     async def admin_show(self, interaction: discord.Interaction, member: discord.User) -> None:
         if await self._refused(interaction):
             return
-        await self._send_overview(interaction, member, f"What I remember about {member.display_name}")
+        title = f"What I remember about {member.display_name}"
+        await self._send_overview(interaction, member, title, self._scope_for(interaction.guild_id))
 
     @admin.command(name="forget", description="Erase one memory (#id), or everything ('all'), of a member")
     @app_commands.describe(what="a memory id, 'all', or 'recent'", minutes="with 'recent': how many minutes back")
@@ -167,55 +177,89 @@ class MemoryCog(commands.Cog):
     ) -> None:
         if await self._refused(interaction):
             return
-        await self._forget(interaction, member.id, what, minutes, actor=member_actor(member.id, interaction.user.id))
+        actor = member_actor(member.id, interaction.user.id)
+        await self._forget(interaction, member.id, what, minutes, actor=actor, scope=self._scope_for(interaction.guild_id))
 
     # ------------------------------------------------------------------ helpers
     async def _refused(self, interaction: discord.Interaction) -> bool:
         permissions = getattr(interaction.user, "guild_permissions", None)
         if (permissions is not None and permissions.manage_guild) or await self.bot.is_owner(interaction.user):
             return False
-        await interaction.response.send_message(NOT_ADMIN, ephemeral=True)
+        await self._say(interaction, content=NOT_ADMIN)
         return True
 
-    async def _send_overview(self, interaction: discord.Interaction, user: discord.abc.User, title: str) -> None:
+    async def _send_overview(
+        self, interaction: discord.Interaction, user: discord.abc.User, title: str, scope: MemoryScope
+    ) -> None:
         try:
-            overview = await self.control.overview(user.id)
-        except DatabaseUnavailable:
-            await interaction.response.send_message(STORAGE_DOWN, ephemeral=True)
+            overview = await self._in_time(interaction, self.control.overview(user.id, scope=scope))
+        except DatabaseError:
+            await self._say(interaction, content=STORAGE_DOWN)
             return
         view = OverviewPages(overview, title)
         embed = overview_embed(overview, title, 0)
         if view.count > 1:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await self._say(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await self._say(interaction, embed=embed)
 
     async def _forget(
-        self, interaction: discord.Interaction, user_id: int, what: str, minutes: int | None, *, actor: str
+        self,
+        interaction: discord.Interaction,
+        user_id: int,
+        what: str,
+        minutes: int | None,
+        *,
+        actor: str,
+        scope: MemoryScope,
     ) -> None:
         what = what.strip().casefold()
         if what == "all":
-            view = ConfirmForgetAll(self.control, user_id, actor, interaction.user.id)
-            await interaction.response.send_message(
-                "This erases every memory and the profile, for good. Sure?", view=view, ephemeral=True
-            )
+            view = ConfirmForgetAll(self.control, user_id, actor, interaction.user.id, scope)
+            where = "learned in this server" if scope.restricted else "and the profile"
+            await self._say(interaction, content=f"This erases every memory {where}, for good. Sure?", view=view)
             return
         if what == "recent":
             if minutes is None:
-                await interaction.response.send_message("Say how far back: `/memory forget recent minutes:30`.", ephemeral=True)
-                return
-            await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor)
+                await self._say(interaction, content="Say how far back: `/memory forget recent minutes:30`.")
+            elif scope.restricted:
+                await self._say(interaction, content="In per-server memory, erase by id or 'all' for this server.")
+            else:
+                await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor)
             return
         if not what.lstrip("#").isdigit():
-            await interaction.response.send_message(
-                "Give a memory id from /memory show (like 12), 'all', or 'recent'.", ephemeral=True
-            )
+            await self._say(interaction, content="Give a memory id from /memory show (like 12), 'all', or 'recent'.")
             return
-        await self._run(interaction, user_id, f"forget {what.lstrip('#')}", actor=actor)
+        await self._run(interaction, user_id, f"forget {what.lstrip('#')}", actor=actor, scope=scope)
 
-    async def _run(self, interaction: discord.Interaction, user_id: int, command: str, *, actor: str = "member") -> None:
-        text = await run_memory_command(self.control, user_id, command, actor=actor)
-        await interaction.response.send_message(text, ephemeral=True)
+    async def _run(
+        self,
+        interaction: discord.Interaction,
+        user_id: int,
+        command: str,
+        *,
+        actor: str = "member",
+        scope: MemoryScope = MemoryScope.GLOBAL,
+    ) -> None:
+        text = await self._in_time(interaction, run_memory_command(self.control, user_id, command, actor=actor, scope=scope))
+        await self._say(interaction, content=text)
+
+    @staticmethod
+    async def _in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+        """Await ``work``; if storage is slow, acknowledge the command first so Discord does not time it out."""
+        task = asyncio.ensure_future(work)
+        done, _pending = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        return await task
+
+    @staticmethod
+    async def _say(interaction: discord.Interaction, **message: Any) -> None:
+        """Answer ephemerally, as the response or, after a defer, as its follow-up."""
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
-
 from conftest import query
+
 from utils.database import Database
 
 

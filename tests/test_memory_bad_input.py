@@ -131,6 +131,18 @@ def test_validation_normalises_what_the_model_sends() -> None:
         ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload", "eyJhbGci"),
         ("write to me at sam.doe@example.org", "sam.doe"),
         ("call me on +44 20 7946 0958", "7946"),
+        ("my password's hunter2", "hunter2"),
+        ("password -> Tr0ub4dor&3", "Tr0ub4dor"),
+        ("Mein Passwort ist geheim123", "geheim123"),
+        ("the wifi password is 'correct horse battery staple'", "horse"),
+        ("pin 4821", "4821"),
+        ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalr"),
+        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.SflKxwRJSMeKKF2QT4fw", "SflKx"),
+        ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat"),
+        ("xoxb-123456789012-1234567890123-abcdefghij", "xoxb"),
+        ("the otp was 482 913", "482 913"),
+        ("4111.1111.1111.1111", "4111"),
+        ("my number is 07700 900123", "900123"),
     ],
 )
 def test_redaction_removes_secrets(text: str, secret: str) -> None:
@@ -140,7 +152,15 @@ def test_redaction_removes_secrets(text: str, secret: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I hit rank 500 in GTA on 2026-12-01 at 12:30", "played 1000 hours of Factorio", "I'll pass on that", "Baldur's Gate 3 🎲"],
+    [
+        "I hit rank 500 in GTA on 2026-12-01 at 12:30",
+        "played 1000 hours of Factorio",
+        "I'll pass on that",
+        "Baldur's Gate 3 🎲",
+        "Discord ID 123456789012345678",
+        "I got code 403 errors all day",
+        "i was pinned 3 times",
+    ],
 )
 def test_redaction_leaves_ordinary_chat_alone(text: str) -> None:
     assert redact(text).text == text

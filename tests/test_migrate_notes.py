@@ -80,6 +80,7 @@ async def seed(settings: Settings, db_path: Path) -> None:
     await db.close()
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE UserState SET UserNotes = NULL WHERE UserId = 104")
+        conn.execute("UPDATE UserState SET UserNotes = '' WHERE UserId = 103")  # the bot itself writes NULL for no notes
 
 
 def dump(db_path: Path) -> list[str]:

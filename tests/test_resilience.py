@@ -32,16 +32,18 @@ async def test_unreachable_database_at_start_then_recovery(
         fake_llm.tools["extract_memories"] = remembers(memory("Plays Factorio.", "factorio"))
         reply = await converse(services, "I love Factorio")
         assert reply.startswith("echo:")
-        services.tracker.set_user_profile(42, "Alice builds megabases.")
+        assert fake_llm.tool_requests("extract_memories") == [], "memory is off (fail closed) until opt-outs are known"
+        services.tracker.update_user_notes(42, "Talks about factory games a lot.")
 
         blocker.unlink()
         blocker.mkdir()
-        assert await wait_until(lambda: services.db.available)
+        assert await wait_until(lambda: services.db.available and services.memory.preferences.loaded)
         await services.flush_state()
+        assert "Talks about factory games" in query(db_file, "SELECT UserNotes FROM UserState")[0][0]
+        await converse(services, "I love Factorio, megabase time")
         assert query(db_file, "SELECT Memory FROM UserMemory") == [("Plays Factorio.",)]
-        assert query(db_file, "SELECT UserNotes FROM UserState") == [("Alice builds megabases.",)]
         await converse(services, "factorio tips?")
         assert "Plays Factorio." in system_prompt(fake_llm)
     finally:
         await services.close()
-    assert query(db_file, "SELECT COUNT(*) FROM LlmLog") == [(4,)]
+    assert query(db_file, "SELECT COUNT(*) FROM LlmLog") == [(5,)], "calls made while the database was down are logged too"

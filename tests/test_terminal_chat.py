@@ -104,7 +104,14 @@ async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFacto
     fake_llm.tools["extract_memories"] = gta_extractor
     output = await chat(
         make_settings,
-        ["I've been grinding GTA all week", "/memory show", "/memory forget 1", "/memory show", "/memory optout", "/memory nonsense"],
+        [
+            "I've been grinding GTA all week",
+            "/memory show",
+            "/memory forget 1",
+            "/memory show",
+            "/memory optout",
+            "/memory nonsense",
+        ],
     )
     lines = output.splitlines()
     assert any(line.startswith("#1 Is grinding GTA all week to hit rank 500.") for line in lines)

@@ -258,6 +258,8 @@ async def every_method(r: Recorder) -> None:
     await r.call("forget_memories", BOB, actor="member")
 
     await r.call("record_profile_change", ALICE, "Plays GTA.")
+    await r.call("get_profile_history", ALICE)
+    await r.call("get_notes_backup", ALICE)
     await r.call("take_back_profile", ALICE, NOW - timedelta(minutes=5))
     await r.call("take_back_profile", ALICE, NOW + timedelta(days=1))
     await r.call(

@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     # --- Memory ------------------------------------------------------------------------------
     memory_enabled: bool = Field(True, description="Remember members: extraction after replies and a memory block in the prompt.")
     memory_scope: Literal["global", "guild"] = Field("global", description="global: one community; guild: memories stay in the server (DMs apart).")
-    memory_context_chars: int = Field(1500, ge=200, le=8000, description="Size budget of the memory block in the chat prompt, in characters.")
+    memory_context_chars: int = Field(1500, ge=400, le=8000, description="Size budget of the memory block in the chat prompt, in characters.")
     memory_recent_count: int = Field(5, ge=0, le=20, description="Most recent memories always shown to the model.")
     memory_relevant_count: int = Field(5, ge=0, le=20, description="Memories matching the new message shown besides the recent ones.")
     memory_max_per_user: int = Field(50, ge=1, le=500, description="Live memories kept per member; over it, lowest importance then oldest go.")

@@ -45,6 +45,7 @@ from utils.schema import (
     SLOT_KEY_MAX,
     SOURCE_MAX,
     TOPICS_MAX,
+    cut_utf16,
     llm_log,
     memory_audit,
     memory_preference,
@@ -66,8 +67,12 @@ DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
 
 
-class DatabaseUnavailable(RuntimeError):
-    """The database cannot be used right now; the caller should degrade, not crash."""
+class DatabaseError(RuntimeError):
+    """A statement failed for good (bad data, a constraint): retrying it will not help."""
+
+
+class DatabaseUnavailable(DatabaseError):
+    """The database cannot be used right now; the caller should degrade, keep what it has, and retry later."""
 
 
 def utc_now() -> datetime:
@@ -79,7 +84,7 @@ def join_topics(topics: Iterable[str]) -> str:
     joined = ""
     for topic in topics:
         candidate = f"{joined},{topic}" if joined else topic
-        if len(candidate) > TOPICS_MAX:
+        if cut_utf16(candidate, TOPICS_MAX) != candidate:
             break
         joined = candidate
     return joined
@@ -211,6 +216,9 @@ class Database:
         return True
 
     async def close(self) -> None:
+        """Stop reconnecting and release the pool; closing twice is harmless."""
+        if self._closed:
+            return
         self._closed = True
         if self._reconnect_task is not None:
             self._reconnect_task.cancel()
@@ -254,7 +262,12 @@ class Database:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     async def _run(self, work: Callable[[sa.Connection], T], *, write: bool = False) -> T:
-        """Run ``work`` in a transaction on the pool; connection loss turns into DatabaseUnavailable."""
+        """Run ``work`` in a transaction on the pool.
+
+        Connection loss and transient errors (locks, timeouts) raise DatabaseUnavailable,
+        which callers retry later; a statement the database rejects for good raises
+        DatabaseError, so one bad row cannot block a retry queue forever.
+        """
         if not self._available or self._engine is None:
             raise DatabaseUnavailable("database is not connected")
         engine = self._engine
@@ -274,7 +287,10 @@ class Database:
                 self._start_reconnecting()
             raise DatabaseUnavailable(_one_line(exc)) from exc
         except sa.exc.DBAPIError as exc:
-            raise DatabaseUnavailable(_one_line(exc)) from exc
+            if exc.connection_invalidated:
+                self._start_reconnecting()
+                raise DatabaseUnavailable(_one_line(exc)) from exc
+            raise DatabaseError(_one_line(exc)) from exc
 
     # ------------------------------------------------------------------ UserState
     async def load_user_states(self) -> list[UserStateRecord]:
@@ -311,7 +327,7 @@ class Database:
                     "OffTopicCount": s.off_topic_count,
                     "BaselineCoherence": s.baseline_coherence,
                     "ToxicityScore": s.toxicity_score,
-                    "UserNotes": s.user_notes,
+                    "UserNotes": s.user_notes or None,
                     "Warned": s.warned,
                     "LastOffenseAt": s.last_offense_at,
                     "UpdatedAt": now,
@@ -428,15 +444,18 @@ class Database:
                     )
                 audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.Id, o.Source) for o in old]
             for refresh in batch.refreshes:
+                changes: dict[str, Any] = {
+                    "Memory": refresh.memory,
+                    "Topics": join_topics(refresh.topics),
+                    "ExpiresAt": refresh.expires_at,
+                    "Importance": refresh.importance,
+                }
+                if refresh.source is not None:
+                    changes["Source"] = refresh.source
+                if refresh.slot_key is not None:
+                    changes["SlotKey"] = refresh.slot_key
                 done = conn.execute(
-                    sa.update(user_memory)
-                    .where(owned, user_memory.c.Id == refresh.memory_id)
-                    .values(
-                        Memory=refresh.memory[:MEMORY_TEXT_MAX],
-                        Topics=join_topics(refresh.topics),
-                        ExpiresAt=refresh.expires_at,
-                        Importance=refresh.importance[:IMPORTANCE_MAX],
-                    )
+                    sa.update(user_memory).where(owned, user_memory.c.Id == refresh.memory_id).values(**changes)
                 )
                 if done.rowcount:
                     audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
@@ -495,59 +514,67 @@ class Database:
         if len(rows) <= cap:
             return []
         doomed = _beyond_cap(rows, cap)
-        conn.execute(
-            sa.delete(user_memory).where(user_memory.c.UserId == user_id, user_memory.c.Id.in_([r.Id for r in doomed]))
-        )
+        ids = [r.Id for r in doomed]
+        for start in range(0, len(ids), DELETE_CHUNK_IDS):
+            chunk = ids[start : start + DELETE_CHUNK_IDS]
+            conn.execute(sa.delete(user_memory).where(user_memory.c.UserId == user_id, user_memory.c.Id.in_(chunk)))
         return [AuditEntry("pruned_cap", user_id, "system", r.Id, r.Source) for r in doomed]
 
     async def prune_expired_memories(self, *, now: datetime | None = None, batch_rows: int = PRUNE_BATCH_ROWS) -> int:
         """Delete every expired memory, in small batches so chat keeps its share of the database.
 
-        Batches are taken in ExpiresAt order so each one is a range read of that index;
-        in Id order SQLite scanned the table from the start every batch (quadratic).
+        Batches walk the table in Id order from where the last one stopped (keyset), so
+        each is a short range read whose deletes share pages; restarting from the
+        lowest Id every batch rescanned the live rows each time (quadratic).
         """
         moment = now or utc_now()
-        query = (
-            sa.select(user_memory.c.Id, user_memory.c.UserId, user_memory.c.Source)
-            .where(user_memory.c.ExpiresAt <= moment)
-            .order_by(user_memory.c.ExpiresAt, user_memory.c.Id)
-            .limit(batch_rows)
-        )
 
-        def one_batch(conn: sa.Connection) -> int:
-            rows = conn.execute(query).all()
-            if rows:
+        def one_batch(after: int) -> Callable[[sa.Connection], tuple[int, int]]:
+            query = (
+                sa.select(user_memory.c.Id, user_memory.c.UserId, user_memory.c.Source)
+                .where(user_memory.c.ExpiresAt <= moment, user_memory.c.Id > after)
+                .order_by(user_memory.c.Id)
+                .limit(batch_rows)
+            )
+
+            def work(conn: sa.Connection) -> tuple[int, int]:
+                rows = conn.execute(query).all()
+                if not rows:
+                    return 0, after
                 conn.execute(sa.delete(user_memory).where(user_memory.c.Id.in_([r.Id for r in rows])))
                 self._write_audit(
                     conn, [AuditEntry("pruned_expired", r.UserId, "system", r.Id, r.Source) for r in rows], moment
                 )
-            return len(rows)
+                return len(rows), rows[-1].Id
 
-        total = 0
+            return work
+
+        total, after = 0, 0
         while True:
-            deleted = await self._run(one_batch, write=True)
+            deleted, after = await self._run(one_batch(after), write=True)
             total += deleted
             if deleted < batch_rows:
                 return total
             await asyncio.sleep(0)
 
     @staticmethod
-    def _forget_sync(conn: sa.Connection, user_id: int, actor: str, which: sa.ColumnElement[bool]) -> list[AuditEntry]:
-        """Delete a member's rows matching ``which`` and the superseded versions of their slots."""
+    def _forget_sync(
+        conn: sa.Connection, user_id: int, actor: str, which: sa.ColumnElement[bool], *, with_old_versions: bool = True
+    ) -> list[AuditEntry]:
+        """Delete a member's rows matching ``which`` and (by default) the superseded versions of their slots.
+
+        Deletes by predicate rather than by a list of ids, so erasing a member with
+        thousands of rows stays within SQL Server's 2100-parameter limit.
+        """
         owned = user_memory.c.UserId == user_id
-        gone = conn.execute(sa.select(user_memory.c.Id, user_memory.c.Source, user_memory.c.SlotKey).where(owned, which)).all()
+        columns = (user_memory.c.Id, user_memory.c.Source, user_memory.c.SlotKey)
+        gone = conn.execute(sa.select(*columns).where(owned, which)).all()
         slots = {g.SlotKey for g in gone if g.SlotKey}
-        if slots:
-            gone += conn.execute(
-                sa.select(user_memory.c.Id, user_memory.c.Source, user_memory.c.SlotKey).where(
-                    owned,
-                    user_memory.c.SlotKey.in_(slots),
-                    user_memory.c.SupersededAt.is_not(None),
-                    user_memory.c.Id.not_in([g.Id for g in gone]),
-                )
-            ).all()
+        if with_old_versions and slots:
+            which = sa.or_(which, sa.and_(user_memory.c.SlotKey.in_(slots), user_memory.c.SupersededAt.is_not(None)))
+            gone = conn.execute(sa.select(*columns).where(owned, which)).all()
         if gone:
-            conn.execute(sa.delete(user_memory).where(owned, user_memory.c.Id.in_([g.Id for g in gone])))
+            conn.execute(sa.delete(user_memory).where(owned, which))
         return [AuditEntry("forgotten", user_id, actor, g.Id, g.Source) for g in gone]
 
     # ------------------------------------------------------------------ memory control (see, forget, opt out)
@@ -556,23 +583,25 @@ class Database:
         query = sa.select(user_memory).where(user_memory.c.UserId == user_id).order_by(user_memory.c.Id)
         return await self._run(lambda conn: [_memory_from_row(r) for r in conn.execute(query)])
 
-    async def forget_memories(self, user_id: int, *, actor: str, since: datetime | None = None) -> int:
-        """Delete all of a member's memories, or those learned since ``since``; returns how many.
+    async def forget_memories(
+        self, user_id: int, *, actor: str, since: datetime | None = None, scope: MemoryScope = MemoryScope.GLOBAL
+    ) -> int:
+        """Delete a member's memories (within ``scope``), or only those learned since ``since``; returns how many.
 
         With ``since``, rows that something learned in the window superseded are live
         again: taking back the new value brings back the old one.
         """
-        which = sa.true() if since is None else user_memory.c.CreatedAt >= since
+        which = _scope_filter(scope) if since is None else sa.and_(_scope_filter(scope), user_memory.c.CreatedAt >= since)
         moment = utc_now()
 
         def work(conn: sa.Connection) -> int:
-            audit = self._forget_sync(conn, user_id, actor, which)
             if since is not None:
                 conn.execute(
                     sa.update(user_memory)
-                    .where(user_memory.c.UserId == user_id, user_memory.c.SupersededAt >= since)
+                    .where(user_memory.c.UserId == user_id, _scope_filter(scope), user_memory.c.SupersededAt >= since)
                     .values(SupersededAt=None)
                 )
+            audit = self._forget_sync(conn, user_id, actor, which, with_old_versions=since is None)
             self._write_audit(conn, audit, moment)
             return len(audit)
 
@@ -581,14 +610,15 @@ class Database:
     async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:
         """Remove everything remembered about a member in one transaction; returns the memories deleted.
 
-        Memories (superseded ones too), the profile and its history go; the excerpts of
-        their LlmLog rows are blanked. The audit keeps what happened, never the content.
+        Memories (superseded ones too), the profile, its history and any notes backup
+        go; the excerpts of their LlmLog rows are blanked. The audit keeps what happened, never the content.
         """
         moment = utc_now()
 
         def work(conn: sa.Connection) -> int:
             audit = self._forget_sync(conn, user_id, actor, sa.true())
             conn.execute(sa.delete(profile_history).where(profile_history.c.UserId == user_id))
+            conn.execute(sa.delete(notes_backup).where(notes_backup.c.UserId == user_id))
             conn.execute(
                 sa.update(user_state).where(user_state.c.UserId == user_id).values(UserNotes=None, UpdatedAt=moment)
             )
@@ -623,6 +653,20 @@ class Database:
             return first.PreviousProfile or ""
 
         return await self._run(work, write=True)
+
+    async def get_profile_history(self, user_id: int) -> list[tuple[str, datetime]]:
+        """Earlier profiles of a member with when each was replaced, oldest first (for export)."""
+        query = (
+            sa.select(profile_history.c.PreviousProfile, profile_history.c.ChangedAt)
+            .where(profile_history.c.UserId == user_id)
+            .order_by(profile_history.c.Id)
+        )
+        return await self._run(lambda conn: [(r.PreviousProfile or "", r.ChangedAt) for r in conn.execute(query)])
+
+    async def get_notes_backup(self, user_id: int) -> str | None:
+        """The notes a migration replaced, if one did (for export)."""
+        query = sa.select(notes_backup.c.Notes).where(notes_backup.c.UserId == user_id)
+        return await self._run(lambda conn: conn.execute(query).scalar())
 
     async def load_memory_preferences(self) -> list[MemoryPreferenceRecord]:
         def work(conn: sa.Connection) -> list[MemoryPreferenceRecord]:

@@ -12,7 +12,7 @@ import logging
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from utils.database import Database, DatabaseUnavailable
+from utils.database import Database, DatabaseError, DatabaseUnavailable
 from utils.monitor.scoring import blended, decayed, raised
 from utils.records import UserStateRecord
 from utils.schema import PROFILE_MAX
@@ -156,5 +156,8 @@ class DramaTracker:
         except DatabaseUnavailable as exc:
             self._dirty.update(user_ids)
             logger.warning("State flush of %d members postponed: %s", len(snapshot), exc)
+            return 0
+        except DatabaseError as exc:
+            logger.error("State flush of %d members rejected by the database: %s", len(snapshot), exc)
             return 0
         return len(snapshot)

@@ -91,8 +91,16 @@ def _append_no_think(messages: Sequence[Message]) -> list[Message]:
 
 
 def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
+    """A redacted excerpt; cut before redacting so a huge prompt costs the event loop nothing."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return redact(text).text[:size]
+    return redact(text[: size + 200]).text[:size]
+
+
+def _request_excerpt(request: Sequence[Message]) -> str:
+    """The system prompt and the last message only: earlier lines may be other members' words,
+    which must not be kept under this member's id (their own erasure could not reach them)."""
+    kept = [m for m in request[:1] if m.get("role") == "system"] + list(request[-1:])
+    return _excerpt(kept)
 
 
 class LLMClient:
@@ -249,7 +257,7 @@ class LLMClient:
                 success=success,
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,
-                request_excerpt=_excerpt(list(request)),
+                request_excerpt=_request_excerpt(request),
                 response_excerpt=None if response is None else _excerpt(response),
                 error=None if error is None else error[:ERROR_MAX],
             )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from dataclasses import replace
 
-from utils.database import Database, DatabaseUnavailable
+from utils.database import Database, DatabaseError, DatabaseUnavailable
 from utils.records import LlmCallRecord
 
 logger = logging.getLogger(__name__)
@@ -36,6 +37,15 @@ class LlmLogBuffer:
         except DatabaseUnavailable as exc:
             logger.warning("Could not write %d LlmLog rows yet: %s", len(batch), exc)
             return 0
+        except DatabaseError as exc:
+            logger.error("Dropped %d LlmLog rows the database rejected: %s", len(batch), exc)
         for _ in batch:
             self._pending.popleft()
         return len(batch)
+
+    def forget(self, user_id: int) -> None:
+        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content)."""
+        self._pending = type(self._pending)(
+            (replace(r, request_excerpt=None, response_excerpt=None) if r.user_id == user_id else r for r in self._pending),
+            maxlen=self._pending.maxlen,
+        )

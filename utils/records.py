@@ -66,6 +66,10 @@ class MemoryRefresh:
     topics: tuple[str, ...]
     expires_at: datetime
     importance: str
+    source: str | None = None
+    """The more trusted of the old and the new source (None: unchanged)."""
+    slot_key: str | None = None
+    """A slot the new statement named, when the old row had none (None: unchanged)."""
 
 
 @dataclass(slots=True, frozen=True)

@@ -14,7 +14,7 @@ import logging
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.conversation.service import ChatService
-from utils.database import Database, DatabaseUnavailable
+from utils.database import Database, DatabaseError
 from utils.drama_tracker import DramaTracker
 from utils.llm_client import LLMClient
 from utils.llm_log import LlmLogBuffer
@@ -39,6 +39,7 @@ class Services:
         self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
         self.memory.on_forget(self.chat.forget_member)
+        self.memory.on_forget(self.llm_log.forget)
         self.memory_control = MemoryControl(self.db, self.memory, self.tracker)
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [
@@ -63,9 +64,9 @@ class Services:
     async def _load_state(self) -> None:
         try:
             self.tracker.load(await self.db.load_user_states())
-        except DatabaseUnavailable as exc:
+        except DatabaseError as exc:
             logger.warning("Could not load member state: %s", exc)
-        await self.memory.load_preferences()
+        await self.memory.preferences.load()
 
     async def _after_reconnect(self) -> None:
         await self._load_state()

@@ -47,6 +47,34 @@ def _utcnow_mssql(element: utcnow, compiler: object, **kw: object) -> str:
     return "SYSUTCDATETIME()"
 
 
+def cut_utf16(text: str, units: int) -> str:
+    """Cut ``text`` to ``units`` UTF-16 code units: how SQL Server measures NVARCHAR(n).
+
+    An emoji is one Python character but two units, so a plain ``text[:n]`` can still
+    overflow the column (SQL Server 2019+ then refuses the whole statement).
+    """
+    if len(text) * 2 <= units:
+        return text
+    used = 0
+    for index, char in enumerate(text):
+        used += 2 if ord(char) > 0xFFFF else 1
+        if used > units:
+            return text[:index]
+    return text
+
+
+class BoundedUnicode(sa.TypeDecorator[str]):
+    """NVARCHAR(n) that cuts what it is given to fit, so an over-long value never fails a write."""
+
+    impl = sa.Unicode
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: sa.Dialect) -> str | None:
+        if value is None or self.impl.length is None:
+            return value
+        return cut_utf16(value, self.impl.length)
+
+
 class UtcDateTime(sa.TypeDecorator[datetime]):
     """DATETIME2 holding naive UTC; accepts and returns aware UTC datetimes."""
 
@@ -90,16 +118,16 @@ llm_log = sa.Table(
     "LlmLog",
     metadata,
     sa.Column("Id", IdType, primary_key=True, autoincrement=True),
-    sa.Column("Kind", sa.Unicode(40), nullable=False),
+    sa.Column("Kind", BoundedUnicode(40), nullable=False),
     sa.Column("UserId", sa.BigInteger, nullable=True),
-    sa.Column("Model", sa.Unicode(100), nullable=False),
+    sa.Column("Model", BoundedUnicode(100), nullable=False),
     sa.Column("LatencyMs", sa.Integer, nullable=False),
     sa.Column("Success", sa.Boolean, nullable=False),
     sa.Column("PromptTokens", sa.Integer, nullable=True),
     sa.Column("CompletionTokens", sa.Integer, nullable=True),
-    sa.Column("RequestExcerpt", sa.Unicode(EXCERPT_MAX), nullable=True),
-    sa.Column("ResponseExcerpt", sa.Unicode(EXCERPT_MAX), nullable=True),
-    sa.Column("Error", sa.Unicode(ERROR_MAX), nullable=True),
+    sa.Column("RequestExcerpt", BoundedUnicode(EXCERPT_MAX), nullable=True),
+    sa.Column("ResponseExcerpt", BoundedUnicode(EXCERPT_MAX), nullable=True),
+    sa.Column("Error", BoundedUnicode(ERROR_MAX), nullable=True),
     sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     sa.Index("IX_LlmLog_CreatedAt", "CreatedAt"),
     sa.Index("IX_LlmLog_UserId", "UserId"),
@@ -110,14 +138,14 @@ user_memory = sa.Table(
     metadata,
     sa.Column("Id", IdType, primary_key=True, autoincrement=True),
     sa.Column("UserId", sa.BigInteger, nullable=False),
-    sa.Column("Memory", sa.Unicode(MEMORY_TEXT_MAX), nullable=False),
-    sa.Column("Topics", sa.Unicode(TOPICS_MAX), nullable=False),
-    sa.Column("Importance", sa.Unicode(IMPORTANCE_MAX), nullable=False),
+    sa.Column("Memory", BoundedUnicode(MEMORY_TEXT_MAX), nullable=False),
+    sa.Column("Topics", BoundedUnicode(TOPICS_MAX), nullable=False),
+    sa.Column("Importance", BoundedUnicode(IMPORTANCE_MAX), nullable=False),
     sa.Column("ExpiresAt", UtcDateTime, nullable=False),
-    sa.Column("Source", sa.Unicode(SOURCE_MAX), nullable=False),
+    sa.Column("Source", BoundedUnicode(SOURCE_MAX), nullable=False),
     sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     sa.Column("GuildId", sa.BigInteger, nullable=True),
-    sa.Column("SlotKey", sa.Unicode(SLOT_KEY_MAX), nullable=True),
+    sa.Column("SlotKey", BoundedUnicode(SLOT_KEY_MAX), nullable=True),
     sa.Column("SupersededAt", UtcDateTime, nullable=True),
     sa.Index("IX_UserMemory_UserId", "UserId"),
     sa.Index("IX_UserMemory_ExpiresAt", "ExpiresAt"),
@@ -136,11 +164,11 @@ memory_audit = sa.Table(
     "MemoryAudit",
     metadata,
     sa.Column("Id", IdType, primary_key=True, autoincrement=True),
-    sa.Column("Action", sa.Unicode(30), nullable=False),
+    sa.Column("Action", BoundedUnicode(30), nullable=False),
     sa.Column("UserId", sa.BigInteger, nullable=False),
     sa.Column("MemoryId", sa.BigInteger, nullable=True),
-    sa.Column("Source", sa.Unicode(SOURCE_MAX), nullable=True),
-    sa.Column("Actor", sa.Unicode(40), nullable=False),
+    sa.Column("Source", BoundedUnicode(SOURCE_MAX), nullable=True),
+    sa.Column("Actor", BoundedUnicode(40), nullable=False),
     sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     sa.Index("IX_MemoryAudit_UserId", "UserId"),
 )
@@ -150,7 +178,7 @@ profile_history = sa.Table(
     metadata,
     sa.Column("Id", IdType, primary_key=True, autoincrement=True),
     sa.Column("UserId", sa.BigInteger, nullable=False),
-    sa.Column("PreviousProfile", sa.Unicode(PROFILE_MAX), nullable=True),
+    sa.Column("PreviousProfile", BoundedUnicode(PROFILE_MAX), nullable=True),
     sa.Column("ChangedAt", UtcDateTime, nullable=False, server_default=utcnow()),
     sa.Index("IX_ProfileHistory_UserId", "UserId"),
 )

@@ -6,9 +6,10 @@ answers exactly like the slash commands do.
 
 from __future__ import annotations
 
-from utils.database import DatabaseUnavailable
+from utils.database import DatabaseError
 from utils.memory.control import MemoryControl
 from utils.memory.presenting import export_json, overview_text
+from utils.records import MemoryScope
 
 USAGE = (
     "usage: /memory show | forget <id> | forget all | forget recent <minutes> | export | optout | optin | "
@@ -18,32 +19,37 @@ STORAGE_DOWN = "Memory storage is unavailable right now; nothing was changed. Tr
 DEFAULT_PAUSE_MINUTES = 60
 
 
-async def run_memory_command(control: MemoryControl, user_id: int, arguments: str, *, actor: str = "member") -> str:
+async def run_memory_command(
+    control: MemoryControl, user_id: int, arguments: str, *, actor: str = "member", scope: MemoryScope = MemoryScope.GLOBAL
+) -> str:
     """Carry out one `/memory` command on ``user_id``'s memory and return what to say.
 
     ``actor`` is "member" when people act on their own memory, "admin:<id>" otherwise;
-    it goes to the audit trail.
+    it goes to the audit trail. An admin's ``scope`` is their server's (with
+    MEMORY_SCOPE=guild), so they cannot reach what a member said elsewhere.
     """
     words = arguments.split()
     try:
-        return await _dispatch(control, user_id, words, actor)
-    except DatabaseUnavailable:
+        return await _dispatch(control, user_id, words, actor, scope)
+    except DatabaseError:
         return STORAGE_DOWN
 
 
-async def _dispatch(control: MemoryControl, user_id: int, words: list[str], actor: str) -> str:
+async def _dispatch(control: MemoryControl, user_id: int, words: list[str], actor: str, scope: MemoryScope) -> str:
     match words:
         case ["show"]:
             return overview_text(await control.overview(user_id))
         case ["forget", "all"]:
-            removed = await control.forget_all(user_id, actor=actor)
+            removed = await control.forget_all(user_id, actor=actor, scope=scope)
+            if scope.restricted:
+                return f"Forgot everything learned in this server: {removed} memories."
             return f"Forgot everything: {removed} memories and the profile."
         case ["forget", "recent", minutes] if minutes.isdigit():
             taken = await control.forget_recent(user_id, int(minutes), actor=actor)
             restored = " The profile is back to how it was." if taken.profile_restored else ""
             return f"Forgot {taken.memories_removed} memories from the last {int(minutes)} minutes.{restored}"
         case ["forget", memory_id] if memory_id.lstrip("#").isdigit():
-            if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor=actor):
+            if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor=actor, scope=scope):
                 return f"Forgot memory #{memory_id.lstrip('#')}."
             return f"There is no memory #{memory_id.lstrip('#')} to forget here; /memory show lists them."
         case ["export"]:

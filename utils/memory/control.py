@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from utils.database import Database
+from utils.database import Database, DatabaseError
 from utils.drama_tracker import DramaTracker
 from utils.memory.service import MemoryService
-from utils.records import AuditEntry, MemoryBatch, MemoryPreferenceRecord, MemoryRecord
+from utils.records import AuditEntry, MemoryBatch, MemoryPreferenceRecord, MemoryRecord, MemoryScope
 
 MAX_PAUSE_MINUTES = 7 * 24 * 60
 MAX_RECENT_MINUTES = 30 * 24 * 60
@@ -49,42 +49,51 @@ class MemoryControl:
         self._memory = memory
         self._tracker = tracker
 
-    async def overview(self, user_id: int) -> MemoryOverview:
-        """The profile and every live memory, newest first, across all servers."""
-        memories = tuple(await self._db.get_recent_memories(user_id, None))
-        preference = self._memory.preference(user_id)
+    async def overview(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> MemoryOverview:
+        """The profile and every live memory within ``scope`` (a member sees all of theirs), newest first."""
+        memories = tuple(await self._db.get_recent_memories(user_id, None, scope=scope))
         return MemoryOverview(
             user_id=user_id,
-            profile=self._tracker.get_user_notes(user_id),
+            profile=self._tracker.get_user_notes(user_id) if not scope.restricted else "",
             memories=memories,
-            opted_out=preference.opted_out,
+            opted_out=self._memory.preferences.opted_out(user_id),
             paused_until=self._memory.paused_until(user_id),
         )
 
-    async def forget_one(self, user_id: int, memory_id: int, *, actor: str) -> bool:
+    async def forget_one(
+        self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL
+    ) -> bool:
         """Delete one memory of ``user_id`` (and the versions it superseded); False if it is not theirs."""
-        if memory_id not in {m.id for m in await self._db.get_all_memories(user_id)}:
+        if not any(m.id == memory_id and scope.admits(m.guild_id) for m in await self._db.get_all_memories(user_id)):
             return False
-        self._memory.drop_member(user_id)
-        await self._db.apply_memory_batch(MemoryBatch(user_id=user_id, actor=actor, forget_ids=[memory_id]))
-        self._memory.drop_member(user_id)
+        async with self._memory.member_lock(user_id):
+            self._memory.halt_learning(user_id)
+            await self._db.apply_memory_batch(MemoryBatch(user_id=user_id, actor=actor, forget_ids=[memory_id]))
+            self._memory.forget_context(user_id)
         return True
 
-    async def forget_all(self, user_id: int, *, actor: str) -> int:
-        """Delete every memory and the profile; returns the number of memories removed."""
+    async def forget_all(self, user_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> int:
+        """Delete every memory and the profile (or, for one server, its memories); returns how many memories."""
+        if scope.restricted:
+            async with self._memory.member_lock(user_id):
+                self._memory.halt_learning(user_id)
+                removed = await self._db.forget_memories(user_id, actor=actor, scope=scope)
+                self._memory.forget_context(user_id)
+            return removed
         return await self._erase(user_id, actor=actor, action="forgotten")
 
     async def forget_recent(self, user_id: int, minutes: int, *, actor: str) -> TakeBack:
         """Take back what was learned in the last ``minutes``: memories, and the profile as it was then."""
         minutes = max(1, min(minutes, MAX_RECENT_MINUTES))
         since = datetime.now(UTC) - timedelta(minutes=minutes)
-        self._memory.drop_member(user_id)
-        removed = await self._db.forget_memories(user_id, actor=actor, since=since)
-        previous = await self._db.take_back_profile(user_id, since)
-        if previous is not None:
-            self._tracker.set_user_profile(user_id, previous)
-            await self._tracker.flush(self._db)
-        self._memory.drop_member(user_id)
+        async with self._memory.member_lock(user_id):
+            self._memory.halt_learning(user_id)
+            removed = await self._db.forget_memories(user_id, actor=actor, since=since)
+            previous = await self._db.take_back_profile(user_id, since)
+            if previous is not None:
+                self._tracker.set_user_profile(user_id, previous)
+                await self._tracker.flush(self._db)
+            self._memory.forget_context(user_id)
         return TakeBack(removed, previous is not None)
 
     async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
@@ -93,7 +102,7 @@ class MemoryControl:
         now = datetime.now(UTC)
         memories = await self._db.get_all_memories(user_id)
         state = self._tracker.get_user(user_id) if user_id in self._tracker.known_user_ids() else None
-        preference = self._memory.preference(user_id)
+        preference = self._memory.preferences.get(user_id)
         return {
             "member_id": str(user_id),
             "exported_at": now.isoformat(),
@@ -102,6 +111,10 @@ class MemoryControl:
                 "paused_until": _iso(self._memory.paused_until(user_id)),
             },
             "profile": self._tracker.get_user_notes(user_id),
+            "earlier_profiles": [
+                {"profile": text, "replaced_at": at.isoformat()} for text, at in await self._db.get_profile_history(user_id)
+            ],
+            "notes_before_migration": await self._db.get_notes_backup(user_id),
             "memories": [_exported(m, now) for m in memories],
             "behaviour": None
             if state is None
@@ -118,45 +131,56 @@ class MemoryControl:
         }
 
     async def opt_out(self, user_id: int) -> tuple[bool, int]:
-        """Erase everything and stop remembering; (changed, memories removed)."""
-        if self._memory.preference(user_id).opted_out:
+        """Erase everything and stop remembering; (changed, memories removed).
+
+        The RAM preference flips first (nothing new is learned from here on), the erase
+        runs, and only then is the opt-out stored: if the erase fails the member is
+        told so and can simply try again.
+        """
+        before = self._memory.preferences.get(user_id)
+        if before.opted_out:
             return False, 0
         preference = MemoryPreferenceRecord(user_id, opted_out=True)
-        await self._db.save_memory_preference(preference)
-        self._memory.set_preference(preference)
-        removed = await self._erase(user_id, actor="member", action="opted_out")
+        self._memory.preferences.set(preference)
+        try:
+            removed = await self._erase(user_id, actor="member", action="opted_out")
+            await self._db.save_memory_preference(preference)
+        except DatabaseError:
+            self._memory.preferences.set(before)
+            raise
         return True, removed
 
     async def opt_in(self, user_id: int) -> bool:
-        if not self._memory.preference(user_id).opted_out:
+        if not self._memory.preferences.opted_out(user_id):
             return False
         preference = MemoryPreferenceRecord(user_id, opted_out=False)
         await self._db.save_memory_preference(preference, audit=AuditEntry("opted_in", user_id, "member"))
-        self._memory.set_preference(preference)
+        self._memory.preferences.set(preference)
         return True
 
     async def pause(self, user_id: int, minutes: int) -> datetime:
         """Stop writing anything new for ``minutes`` (reading goes on); returns when it ends."""
         until = datetime.now(UTC) + timedelta(minutes=max(1, min(minutes, MAX_PAUSE_MINUTES)))
-        preference = MemoryPreferenceRecord(user_id, self._memory.preference(user_id).opted_out, until)
+        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), until)
         await self._db.save_memory_preference(preference)
-        self._memory.set_preference(preference)
-        self._memory.drop_member(user_id)
+        self._memory.preferences.set(preference)
+        self._memory.halt_learning(user_id)
         return until
 
     async def resume(self, user_id: int) -> bool:
         if self._memory.paused_until(user_id) is None:
             return False
-        preference = MemoryPreferenceRecord(user_id, self._memory.preference(user_id).opted_out, None)
+        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), None)
         await self._db.save_memory_preference(preference)
-        self._memory.set_preference(preference)
+        self._memory.preferences.set(preference)
         return True
 
     async def _erase(self, user_id: int, *, actor: str, action: str) -> int:
-        self._memory.drop_member(user_id)
-        removed = await self._db.erase_member(user_id, actor=actor, action=action)
-        self._tracker.set_user_profile(user_id, "")
-        self._memory.drop_member(user_id)
+        async with self._memory.member_lock(user_id):
+            self._memory.drop_member(user_id)
+            removed = await self._db.erase_member(user_id, actor=actor, action=action)
+            self._tracker.set_user_profile(user_id, "")
+            self._memory.drop_member(user_id)
         return removed
 
 

@@ -10,6 +10,8 @@ from utils.prompts import load_prompt
 from utils.records import MemoryRecord
 
 HEADER = "[What you know about this person:]"
+MIN_LINES_BUDGET = 60
+"""Below this, not even a short profile fits after the framing: better no block than a broken one."""
 _BRACKETS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")"})
 _ROLE_PREFIX = re.compile(r"(?i)^\s*(system|assistant|user|developer)\s*:")
 
@@ -61,6 +63,8 @@ def build_memory_block(
         return ""
     intro = load_prompt("memory_block").format(name=member_name)
     lines_budget = budget - len(intro) - len(HEADER) - 2
+    if lines_budget < MIN_LINES_BUDGET:
+        return ""
     used = 0
     profile_line = ""
     if profile:

@@ -10,6 +10,8 @@ from utils.memory.control import MemoryOverview
 from utils.records import MemoryRecord
 
 PAGE_SIZE = 10
+PAGE_CHARS = 3800
+"""An embed description holds 4096 characters; a page never needs cutting."""
 
 
 def expires_phrase(moment: datetime, now: datetime | None = None) -> str:
@@ -33,8 +35,21 @@ def memory_line(memory: MemoryRecord, now: datetime | None = None) -> str:
     )
 
 
-def pages(memories: tuple[MemoryRecord, ...], size: int = PAGE_SIZE) -> list[tuple[MemoryRecord, ...]]:
-    return [memories[i : i + size] for i in range(0, len(memories), size)] or [()]
+def pages(memories: tuple[MemoryRecord, ...], size: int = PAGE_SIZE, chars: int = PAGE_CHARS) -> list[tuple[MemoryRecord, ...]]:
+    """Memories in pages of at most ``size`` entries and ``chars`` characters of lines."""
+    result: list[tuple[MemoryRecord, ...]] = []
+    page: list[MemoryRecord] = []
+    used = 0
+    for memory in memories:
+        length = len(memory_line(memory)) + 1
+        if page and (len(page) == size or used + length > chars):
+            result.append(tuple(page))
+            page, used = [], 0
+        page.append(memory)
+        used += length
+    if page or not result:
+        result.append(tuple(page))
+    return result
 
 
 def status_line(overview: MemoryOverview) -> str:

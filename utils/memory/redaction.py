@@ -13,40 +13,55 @@ from dataclasses import dataclass
 
 PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
 
+_SEPARATOR = r"(?:'s|\s+(?:(?:ist|is|was|est|es)\b|=|->|:)\s*[:=-]?|\s*(?:[:=]|->))\s*"
+_QUOTED_OR_WORD = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s\"']+)"
+
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("token", re.compile(r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
     ("api-key", re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}")),
     ("token", re.compile(r"\b[A-Za-z\d_-]{23,28}\.[A-Za-z\d_-]{6,7}\.[A-Za-z\d_-]{27,40}\b")),
+    ("token", re.compile(r"\bmfa\.[A-Za-z\d_-]{60,}")),
     ("api-key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("api-key", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b")),
+    ("api-key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
+    ("token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
     ("token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{10,}")),
     (
         "api-key",
         re.compile(
-            r"(?i)(?P<keep>\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|token|secret)"
-            r"\s*(?:is|=|:)\s*)\S{6,}"
+            r"(?i)(?P<keep>\b[\w-]*(?:api[_ -]?key|secret|access[_ -]?key|token)[\w-]*\s*(?:is|=|:)\s*)\S{6,}"
         ),
     ),
     ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
     (
         "password",
         re.compile(
-            r"(?i)(?P<keep>\b(?:password|passwd|passwort|passcode|passphrase|contraseña|pwd|pw|pin)\b"
-            r"(?:\s+(?:is|was|=)|\s*[:=])?\s*)[\"']?[^\s\"']+"
+            r"(?i)(?P<keep>\b(?:password|passwd|passwort|passcode|passphrase|contraseña|mot de passe|pwd|pw|pin)"
+            + _SEPARATOR
+            + r")"
+            + _QUOTED_OR_WORD
         ),
     ),
+    ("password", re.compile(r"(?i)(?P<keep>\bpass\s*[:=]\s*)" + _QUOTED_OR_WORD)),
+    ("password", re.compile(r"(?i)(?P<keep>\bpin\s+)\d{4,8}\b")),
     (
         "code",
         re.compile(
             r"(?i)(?P<keep>\b(?:code|otp|2fa|mfa|verification|one[- ]time(?: code)?|auth(?:entication)? code)\b"
-            r"[^\d\n]{0,20})\b\d{4,8}\b"
+            r"[^\d\n]{0,20})\b(?:\d{3}[ -]\d{3}|\d{4,8})\b"
         ),
     ),
-    ("card", re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])")),
+    ("card", re.compile(r"(?<![\w-])\d(?:[ .-]{0,2}\d){12,18}(?![\w-])")),
+    ("id-number", re.compile(r"(?i)(?P<keep>\b(?:ssn|social security(?: number)?)\D{0,10})\d{3}-?\d{2}-?\d{4}\b")),
     (
         "phone",
-        re.compile(r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(?\d{1,4}\)?[ .-]?){2,4}\d{2,4}|\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4})(?!\w)"),
+        re.compile(
+            r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(?\d{1,4}\)?[ .-]?){2,4}\d{2,4}|\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}"
+            r"|0\d{3,4}[ ]\d{6})(?!\w)"
+        ),
     ),
 ]
+_CARD_GROUPS = re.compile(r"^\d{4}([ .-]{1,2}\d{4}){3}$|^\d{4}[ -]\d{6}[ -]\d{5}$")
+
 
 SENSITIVE_WORDS = re.compile(
     r"(?i)\b(password|passcode|pin|card number|credit card|debit card|cvv|api key|token|2fa|otp|"
@@ -71,11 +86,25 @@ def redact(text: str) -> Redaction:
     for kind, pattern in _PATTERNS:
 
         def replace(match: re.Match[str], kind: str = kind) -> str:
+            if kind == "card" and not _looks_like_a_card(match.group()):
+                return match.group()
             kinds.append(kind)
             return f"{match.groupdict().get('keep') or ''}[redacted:{kind}]"
 
         text = pattern.sub(replace, text)
     return Redaction(text, tuple(kinds))
+
+
+def _looks_like_a_card(text: str) -> bool:
+    """Grouped like a card (4-4-4-4, Amex 4-6-5), or a digit run that passes the Luhn check.
+
+    The check keeps most long ids (a Discord snowflake, a score) out of the redaction.
+    """
+    if _CARD_GROUPS.match(text):
+        return True
+    digits = [int(d) for d in text if d.isdigit()]
+    checksum = sum(digits[-1::-2]) + sum(sum(divmod(2 * d, 10)) for d in digits[-2::-2])
+    return checksum % 10 == 0
 
 
 def is_about_a_secret(memory: str) -> bool:

@@ -10,6 +10,7 @@ phrases. Ranking is match strength, then importance, then recency.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,9 @@ _STOPWORDS = frozenset(
     where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
     hello lol ok okay please thanks thank tell remember something anything one""".split()
 )
+GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
+"""Broad tags that say what kind of memory it is, not what it is about: they never make a memory relevant."""
+GENERIC_CHANNELS = frozenset({"general", "chat", "off-topic", "offtopic", "random", "lounge", "memes", "bot", "bots"})
 TOPIC_PHRASE_WEIGHT = 3.0
 TEXT_WORD_WEIGHT = 1.0
 
@@ -54,12 +58,15 @@ def stem(word: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Folded, stemmed words of ``text`` in order (apostrophes dropped: "baldur's" → "baldur")."""
+    """Folded, stemmed words of ``text`` in order.
+
+    Case and accents are folded ("Pokémon" → "pokemon") and apostrophes dropped
+    ("baldur's" → "baldur"), so the way a member happens to type a name does not matter.
+    """
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
     out = []
-    for raw in _WORD.findall(text.casefold()):
-        token = raw.replace("'", "").replace("’", "")
-        if raw.endswith(("'s", "’s")):
-            token = raw[:-2]
+    for raw in _WORD.findall(folded):
+        token = raw[:-2] if raw.endswith(("'s", "’s")) else raw.replace("'", "").replace("’", "")
         out.append(stem(token))
     return out
 
@@ -77,12 +84,13 @@ class Query:
 
     @classmethod
     def of(cls, message: str, channel_name: str = "") -> Query:
-        sequence = tuple(words(f"{message} {channel_name.replace('-', ' ').replace('_', ' ')}"))
+        """The channel name counts too ("#elden-ring"), unless it is a generic one like #general."""
+        channel = "" if channel_name.casefold() in GENERIC_CHANNELS else channel_name.replace("-", " ").replace("_", " ")
+        sequence = tuple(words(f"{message} {channel}"))
         return cls(sequence, frozenset(w for w in sequence if w not in _STOPWORDS and len(w) > 1))
 
     def has_phrase(self, phrase: Sequence[str]) -> bool:
-        if not phrase:
-            return False
+        """A one-word topic is a word of the query; a longer one must appear as is, in order."""
         if len(phrase) == 1:
             return phrase[0] in self.vocabulary
         n = len(phrase)
@@ -90,14 +98,22 @@ class Query:
 
 
 def match_strength(memory: MemoryRecord, query: Query) -> float:
-    """How strongly ``memory`` is about what ``query`` talks about; 0 means unrelated."""
+    """How strongly ``memory`` is about what ``query`` talks about; 0 means unrelated.
+
+    A topic counts as a whole phrase, stop words included ("league of legends", "the
+    last of us"), so it never shrinks to a common word that would match anything.
+    Broad tags ("general", "personal") never count.
+    """
     if not query.vocabulary:
         return 0.0
     score = 0.0
     for topic in memory.topics:
-        phrase = [w for w in words(topic) if w not in _STOPWORDS]
-        if phrase and query.has_phrase(phrase):
-            score += TOPIC_PHRASE_WEIGHT + (len(phrase) - 1)
+        if topic in GENERIC_TOPICS:
+            continue
+        phrase = words(topic)
+        meaningful = [w for w in phrase if w not in _STOPWORDS]
+        if meaningful and query.has_phrase(phrase):
+            score += TOPIC_PHRASE_WEIGHT + (len(meaningful) - 1)
     score += TEXT_WORD_WEIGHT * len(content_words(memory.memory) & query.vocabulary)
     return score
 

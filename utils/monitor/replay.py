@@ -148,7 +148,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
             print(f"No database at {absent} yet: starting from empty state (not creating it).", file=out)
         elif await db.connect():
             tracker.load(await db.load_user_states())
-            await memory.load_preferences()
+            await memory.preferences.load()
         elif not dry_run:
             print("error: the database is unreachable; nothing was replayed (try --dry-run).", file=out)
             return 1
