@@ -259,3 +259,16 @@ async def test_the_extractor_sees_live_memories_numbered_not_by_id(services: Ser
     text = extraction_input(fake_llm.tool_requests("extract_memories")[-1])
     assert memory_id == 4
     assert "1. Plays Valorant at Gold rank." in text and "4. Plays" not in text
+
+
+async def test_a_memory_with_contact_details_is_kept_redacted_and_audited(
+    services: Services, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.tools["extract_memories"] = remembers(
+        memory("Runs the community newsletter and asked members to send tips to news@guild.example.org.", "newsletter")
+    )
+    await converse(services, "I run the newsletter now, send tips to news@guild.example.org")
+    assert query(db_path, "SELECT Memory FROM UserMemory") == [
+        ("Runs the community newsletter and asked members to send tips to [redacted:email].",)
+    ]
+    assert query(db_path, "SELECT Action FROM MemoryAudit ORDER BY Id") == [("redacted",), ("saved",)]

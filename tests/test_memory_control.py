@@ -132,7 +132,8 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
         assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
     finally:
         await second.close()
-    assert [a for (a,) in query(db_path, "SELECT Action FROM MemoryAudit")].count("opted_out") == 1
+    actions = [a for (a,) in query(db_path, "SELECT Action FROM MemoryAudit")]
+    assert actions.count("opted_out") == 1 and actions.count("opted_in") == 1
 
 
 async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
