@@ -8,6 +8,7 @@ delays the write.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -29,6 +30,7 @@ class DramaTracker:
         self._dirty: set[int] = set()
         self._toxicity_at: dict[int, datetime] = {}
         """When each member's toxicity score was last set; kept in RAM, so decay pauses while the bot is down."""
+        self._flushing = asyncio.Lock()
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
         """Take state loaded from the database; members changed in RAM meanwhile keep their changes."""
@@ -145,7 +147,15 @@ class DramaTracker:
         return user.baseline_coherence
 
     async def flush(self, db: Database) -> int:
-        """Write dirty members; on failure they stay dirty for the next flush."""
+        """Write dirty members; on failure they stay dirty for the next flush.
+
+        Flushes run one at a time, so when a flush returns, everything that was dirty
+        when it was called is written (a concurrent one is waited for, not skipped).
+        """
+        async with self._flushing:
+            return await self._flush(db)
+
+    async def _flush(self, db: Database) -> int:
         if not self._dirty or not db.available:
             return 0
         user_ids = list(self._dirty)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from dataclasses import replace
@@ -18,6 +19,7 @@ class LlmLogBuffer:
     def __init__(self, db: Database, max_pending: int = 10_000) -> None:
         self._db = db
         self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
+        self._flushing = asyncio.Lock()
 
     def add(self, record: LlmCallRecord) -> None:
         if len(self._pending) == self._pending.maxlen:
@@ -28,7 +30,11 @@ class LlmLogBuffer:
         return len(self._pending)
 
     async def flush(self) -> int:
-        """Write what is pending; on failure the records stay for the next flush."""
+        """Write what is pending; on failure the records stay for the next flush. One flush at a time."""
+        async with self._flushing:
+            return await self._flush()
+
+    async def _flush(self) -> int:
         if not self._pending or not self._db.available:
             return 0
         batch = list(self._pending)
