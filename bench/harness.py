@@ -1,0 +1,127 @@
+"""What every benchmark sets up: the loopback LLM (tests/fake_llm.py, timed per request), settings, the database."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from bench.params import BENCH_DIR
+from utils.config import Settings
+from utils.runtime import Services
+
+TESTS_DIR = BENCH_DIR.parent / "tests"
+if str(TESTS_DIR) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIR))
+
+from fake_llm import Body, FakeLLM, FakeLLMServer  # noqa: E402
+
+__all__ = ["Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "open_without_loops", "start_llm", "tag"]
+
+_TAG = re.compile(r"\(m(\d+)\)\s*$")
+REPLIES = (
+    "Nice, how is that going so far?",
+    "Ha, fair enough. What made you pick that?",
+    "That sounds rough, hang in there!",
+    "Oh cool, tell me more about it.",
+    "Honestly same. Want some tips?",
+)
+
+
+def tag(number: int) -> str:
+    """A message's number, appended to its text so the server can time that message's request."""
+    return f"(m{number})"
+
+
+def tag_of(body: Body) -> int | None:
+    last = body["messages"][-1].get("content")
+    match = _TAG.search(last) if isinstance(last, str) else None
+    return int(match.group(1)) if match else None
+
+
+def short_reply(body: Body) -> str:
+    """A chat answer of ordinary length, the same for the same message."""
+    number = tag_of(body) or len(body["messages"])
+    return REPLIES[number % len(REPLIES)]
+
+
+@dataclass
+class TimedLLM(FakeLLM):
+    """The fake LLM, also keeping each tagged request's time in the handler (to subtract from that reply's latency)."""
+
+    handler_seconds: dict[int, float] = field(default_factory=dict)
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        started = time.perf_counter()
+        try:
+            return await super()._handle(request)
+        finally:
+            elapsed = time.perf_counter() - started
+            number = tag_of(await request.json())
+            if number is not None:
+                self.handler_seconds[number] = elapsed
+
+
+def start_llm(**behaviour: Any) -> FakeLLMServer:
+    return FakeLLMServer(TimedLLM(chat=short_reply, **behaviour)).start()
+
+
+def bench_settings(db_url: str, llm_url: str, **overrides: Any) -> Settings:
+    """The project's settings with its defaults, pointed at the bench's database and loopback LLM."""
+    values: dict[str, Any] = {
+        "discord_token": "",
+        "db_connection_string": db_url,
+        "llm_base_url": llm_url,
+        "llm_api_key": "bench",
+        "llm_model": "bench-model",
+        "llm_max_retries": 0,
+        "llm_timeout_seconds": 30,
+        "log_level": "WARNING",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
+
+
+class WarningCounter(logging.Handler):
+    """Counts what the bot logs at WARNING or above during a benchmark: "no error" means zero here too."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+        self.first: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(("utils", "cogs")):
+            self.count += 1
+            self.first = self.first or record.getMessage()[:200]
+
+    def __enter__(self) -> WarningCounter:
+        logging.getLogger().addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger().removeHandler(self)
+
+
+def remove_sqlite(path: Path) -> None:
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
+
+
+async def open_without_loops(services: Services) -> None:
+    """`Services.start()` minus its loops: connect, load member state and memory preferences.
+
+    The memory-prune loop runs at start and would delete the seeded expired rows
+    before they are measured; items 1 and 4 decide themselves when pruning happens.
+    """
+    if not await services.db.connect():
+        raise RuntimeError(f"cannot connect to {services.db.url.render_as_string(hide_password=True)}")
+    services.tracker.load(await services.db.load_user_states())
+    if not await services.memory.preferences.load():
+        raise RuntimeError("cannot load memory preferences")

@@ -1,0 +1,87 @@
+"""What one benchmark run does: sizes, durations, seed. The CLI builds it, child processes receive it as JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+BENCH_DIR = Path(__file__).resolve().parent
+DEFAULT_OUT = BENCH_DIR / "out"
+MEMORY_CAP = 50
+
+
+@dataclass(frozen=True)
+class BenchParams:
+    seed: int = 7
+    out_dir: Path = DEFAULT_OUT
+    db_url: str = field(default_factory=lambda: os.environ.get("BENCH_DB_URL", ""))
+    """A second database for items 1 and 4 (BENCH_DB_URL); it must be a scratch database."""
+
+    extraction_delay: float = 3.0
+    """MEMORY_EXTRACTION_DELAY_SECONDS for the runs (the project's default); item 3 compresses it with its clock."""
+
+    # 1. memory block build (and the seeded data item 4 starts from)
+    members: int = 10_000
+    live_per_member: int = MEMORY_CAP
+    expired_per_member: int = 50
+    samples: int = 2_000
+
+    # 2. pipeline under load
+    load_members: int = 200
+    load_channels: int = 20
+    duration: float = 60.0
+    pause_seconds: tuple[float, float] = (1.0, 6.0)
+    """Each member waits this long (uniform) between getting a reply and sending the next message."""
+    seeded_memories_per_load_member: int = 10
+
+    # 3. LLM cost
+    cost_turns: int = 100
+    cost_members: int = 5
+    cost_time_scale: float = 0.01
+    """The conversation's clock (and the extraction delay) run this much faster than real time."""
+
+    # 4. pruning at scale
+    over_cap_per_member: int = 5
+    prune_chat_interval: float = 0.05
+    prune_idle_seconds: float = 2.0
+
+    @classmethod
+    def tiny(cls, **overrides: Any) -> BenchParams:
+        """Small enough for the smoke test: every code path, a few seconds in all."""
+        base = cls(
+            members=40,
+            expired_per_member=20,
+            samples=30,
+            load_members=6,
+            load_channels=2,
+            duration=1.0,
+            pause_seconds=(0.05, 0.2),
+            cost_turns=16,
+            cost_time_scale=0.005,
+            over_cap_per_member=3,
+            prune_idle_seconds=0.3,
+            extraction_delay=0.2,
+        )
+        return replace(base, **overrides)
+
+    def to_json(self) -> str:
+        values = asdict(self)
+        values["out_dir"] = str(self.out_dir)
+        return json.dumps(values)
+
+    @classmethod
+    def from_json(cls, text: str) -> BenchParams:
+        values = json.loads(text)
+        values["out_dir"] = Path(values["out_dir"])
+        values["pause_seconds"] = tuple(values["pause_seconds"])
+        return cls(**values)
+
+    @property
+    def work_dir(self) -> Path:
+        """Scratch files of one run (the pipeline's database, the pruning copy); rewritten every run."""
+        path = self.out_dir / "work"
+        path.mkdir(parents=True, exist_ok=True)
+        return path

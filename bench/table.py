@@ -1,0 +1,44 @@
+"""The one table `python -m bench` prints, and the Markdown of bench/RESULTS.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bench.results import BenchResult, Row
+
+HEADERS = ("benchmark", "metric", "ours", "plan", "target", "met")
+
+
+def _status(row: Row) -> str:
+    return "" if row.met is None else "yes" if row.met else "NO"
+
+
+def _cells(row: Row) -> tuple[str, ...]:
+    return (row.bench, row.metric, row.ours, row.plan, row.target, _status(row))
+
+
+def render_text(results: Sequence[BenchResult]) -> str:
+    rows = [_cells(r) for result in results for r in result.rows]
+    widths = [max(len(h), *(len(c[i]) for c in rows)) if rows else len(h) for i, h in enumerate(HEADERS)]
+    line = "+".join("-" * (w + 2) for w in widths)
+    out = [" | ".join(h.ljust(w) for h, w in zip(HEADERS, widths, strict=True)), line]
+    previous = None
+    for cells in rows:
+        shown = ("" if cells[0] == previous else cells[0], *cells[1:])
+        previous = cells[0]
+        out.append(" | ".join(c.ljust(w) for c, w in zip(shown, widths, strict=True)).rstrip())
+    return "\n".join(out)
+
+
+def render_markdown(results: Sequence[BenchResult]) -> str:
+    out = ["| " + " | ".join(HEADERS) + " |", "|" + "|".join("---" for _ in HEADERS) + "|"]
+    for result in results:
+        for row in result.rows:
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in _cells(row)) + " |")
+    return "\n".join(out)
+
+
+def targets_summary(results: Sequence[BenchResult]) -> tuple[int, list[Row]]:
+    """How many targeted rows there are, and those that are not met."""
+    targeted = [r for result in results for r in result.rows if r.met is not None]
+    return len(targeted), [r for r in targeted if not r.met]

@@ -1,0 +1,64 @@
+"""`python -m bench` on tiny data: every benchmark runs and what it counts holds; no timing is asserted here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import llm_cost, memory_block, pipeline, pruning
+from bench.__main__ import main
+from bench.params import MEMORY_CAP, BenchParams
+
+
+@pytest.fixture
+def params(tmp_path: Path) -> BenchParams:
+    return BenchParams.tiny(out_dir=tmp_path / "out", db_url="")
+
+
+async def test_memory_block_reads_once_cold_and_never_warm(params: BenchParams) -> None:
+    facts = (await memory_block.run(params)).facts
+    assert facts["sqlite_samples"] == params.samples
+    assert facts["sqlite_max_cold_round_trips"] == 1
+    assert facts["sqlite_max_warm_round_trips"] == 0
+    assert facts["sqlite_blocks_filled"] == params.samples
+    assert 1 <= facts["sqlite_plan_round_trips_per_message"] <= 2
+
+
+async def test_pipeline_answers_everyone_and_loses_no_memory(params: BenchParams) -> None:
+    facts = (await pipeline.run(params)).facts
+    assert facts["replies"] >= params.load_members
+    assert facts["failed_replies"] == 0 and facts["warnings"] == 0, facts["first_warning"]
+    assert facts["drained"]
+    assert facts["extractions_answered"] > 0
+    assert facts["memories_lost"] == 0
+    assert facts["peak_rss_mb"] > 0
+
+
+async def test_llm_cost_answers_every_turn_and_keeps_the_block_in_budget(params: BenchParams) -> None:
+    result = await llm_cost.run(params)
+    facts = result.facts
+    assert facts["answered"] == params.cost_turns == facts["plan_extraction_calls"]
+    assert 0 < facts["extraction_calls"] < facts["answered"]
+    assert facts["blocks_shown"] == facts["blocks_within_budget"] == facts["answered"]
+    assert facts["max_block_chars"] <= facts["budget_chars"]
+    assert facts["plan_tokens_per_turn"] > 0 and facts["our_tokens_per_turn"] > 0
+    assert facts["warnings"] == 0
+
+
+async def test_pruning_leaves_no_expired_row_and_nobody_over_the_cap(params: BenchParams) -> None:
+    facts = (await pruning.run(params)).facts
+    assert facts["sqlite_expired_before"] == params.members * params.expired_per_member
+    assert facts["sqlite_expired_deleted"] == facts["sqlite_expired_before"]
+    assert facts["sqlite_expired_after"] == 0
+    assert facts["sqlite_live_after"] == params.members * MEMORY_CAP
+    assert facts["sqlite_cap_deleted"] > 0
+    assert facts["sqlite_failed"] == 0 and facts["sqlite_warnings"] == 0, facts["sqlite_first_warning"]
+    assert facts["sqlite_chat_idle_count"] > 0
+
+
+def test_the_command_prints_one_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--tiny", "--only", "memory_block", "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "1 memory block (sqlite)" in out
+    assert "Targets met:" in out
