@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands
 
 from utils.config import ConfigError, Settings, load_settings
-from utils.runtime import Services
+from utils.runtime import Services, freeze_startup_heap
 from utils.terminal_chat import Speaker, run_terminal_chat
 
 logger = logging.getLogger("bcs")
@@ -99,7 +99,9 @@ async def run_discord(settings: Settings) -> int:
         loop.add_signal_handler(sig, request_stop, sig.name)
     try:
         async with bot:
-            await bot.start(settings.discord_token)
+            await bot.login(settings.discord_token)
+            freeze_startup_heap()
+            await bot.connect()
     except discord.LoginFailure:
         print("error: DISCORD_TOKEN was rejected by Discord (check the token).", file=sys.stderr)
         return 1

@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from utils.config import Settings
+
 BENCH_DIR = Path(__file__).resolve().parent
 DEFAULT_OUT = BENCH_DIR / "out"
 MEMORY_CAP = 50
@@ -20,7 +22,7 @@ class BenchParams:
     db_url: str = field(default_factory=lambda: os.environ.get("BENCH_DB_URL", ""))
     """A second database for items 1 and 4 (BENCH_DB_URL); it must be a scratch database."""
 
-    extraction_delay: float = 3.0
+    extraction_delay: float = field(default_factory=lambda: Settings.model_fields["memory_extraction_delay_seconds"].default)
     """MEMORY_EXTRACTION_DELAY_SECONDS for the runs (the project's default); item 3 compresses it with its clock."""
 
     # 1. memory block build (and the seeded data item 4 starts from)

@@ -25,7 +25,7 @@ from bench.seed import CHANNELS, GUILD_ID, MESSAGES, fill_template, member_id, m
 from bench.stats import LoopLagSampler, ms, peak_rss_bytes, percentile
 from utils.conversation.messages import IncomingMessage
 from utils.database import Database
-from utils.runtime import Services
+from utils.runtime import Services, freeze_startup_heap
 
 NAME = "pipeline"
 DRAIN_SECONDS = 60.0
@@ -46,6 +46,7 @@ async def run(params: BenchParams) -> BenchResult:
     try:
         with WarningCounter() as warnings:
             await services.start()
+            freeze_startup_heap()
             now = datetime.now(UTC)
             seeded = [
                 m

@@ -37,7 +37,7 @@ from bench.seed import (
 from bench.stats import LoopLagSampler, ms, percentile
 from utils.conversation.messages import IncomingMessage
 from utils.periodic import PeriodicTask
-from utils.runtime import Services
+from utils.runtime import Services, freeze_startup_heap
 
 NAME = "pruning"
 
@@ -73,6 +73,7 @@ async def measure(result: BenchResult, label: str, url: str, params: BenchParams
     try:
         with WarningCounter() as warnings:
             await open_without_loops(services)
+            freeze_startup_heap()
             await ensure_seeded(services.db, params)
             await _add_over_cap_rows(services, params)
             live_before, expired_before = await services.db.count_memories()

@@ -70,7 +70,7 @@ class Settings(BaseSettings):
     memory_max_per_user: int = Field(50, ge=1, le=500, description="Live memories kept per member; over it, lowest importance then oldest go.")
     memory_max_per_extraction: int = Field(10, ge=1, le=50, description="Memories accepted from one extraction call.")
     memory_prune_hours: float = Field(6.0, gt=0, description="How often expired memories are deleted, in hours (also at start).")
-    memory_extraction_delay_seconds: float = Field(3.0, ge=0, le=600, description="Wait this long after a reply before extracting, so a burst of messages costs one call.")
+    memory_extraction_delay_seconds: float = Field(5.0, ge=0, le=600, description="Wait this long after a reply before extracting, so a burst of messages costs one call.")
     memory_cache_members: int = Field(5000, ge=0, description="Members whose live memories are cached in RAM (0 disables the cache).")
 
     # --- Behaviour monitor -------------------------------------------------------------------

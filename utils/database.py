@@ -182,6 +182,8 @@ class Database:
         self._engine: sa.Engine | None = None
         self._executor = ThreadPoolExecutor(max_workers=pool_size, thread_name_prefix="db")
         self._write_lock = threading.Lock()
+        self._write_turn = asyncio.Lock()
+        """SQLite has one writer: writers wait for their turn here, so they never sit in a pool thread a read needs."""
         self._available = False
         self._reconnect_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -280,6 +282,9 @@ class Database:
                 return work(conn)
 
         try:
+            if write and self.dialect_name == "sqlite":
+                async with self._write_turn:
+                    return await self._in_thread(job)
             return await self._in_thread(job)
         except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
             if exc.connection_invalidated or _is_connection_error(exc):

@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 import openai
 from openai import AsyncOpenAI
+from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
 from utils.config import Settings
@@ -193,6 +194,16 @@ class LLMClient:
         self._record(call, elapsed_ms, True, request, raw, usage, None)
         return parsed, usage
 
+    async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
+        """`chat.completions.create` without the SDK's request transform.
+
+        The SDK walks every message of the request through its TypedDict transform
+        before sending it: 4.5 ms of event-loop time for a 22-message chat prompt on the
+        bench machine. Our body is plain JSON already, so the SDK's low-level `post`
+        sends it as it is, with the same retries, timeouts, errors and response parsing.
+        """
+        return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
+
     async def _create(
         self,
         messages: Sequence[Message],
@@ -215,13 +226,13 @@ class LLMClient:
         async with self._semaphore:
             try:
                 try:
-                    response = await self._client.chat.completions.create(**kwargs)
+                    response = await self._post_completion(kwargs)
                 except openai.BadRequestError as exc:
                     if not (use_temperature and "temperature" in str(exc).lower()):
                         raise
                     self._no_temperature.add(chosen)
                     kwargs.pop("temperature")
-                    response = await self._client.chat.completions.create(**kwargs)
+                    response = await self._post_completion(kwargs)
             except (openai.OpenAIError, ValueError) as exc:
                 elapsed = _ms_since(started)
                 error = _describe(exc)

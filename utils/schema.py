@@ -51,16 +51,18 @@ def cut_utf16(text: str, units: int) -> str:
     """Cut ``text`` to ``units`` UTF-16 code units: how SQL Server measures NVARCHAR(n).
 
     An emoji is one Python character but two units, so a plain ``text[:n]`` can still
-    overflow the column (SQL Server 2019+ then refuses the whole statement).
+    overflow the column (SQL Server 2019+ then refuses the whole statement). Measured
+    by the codec, not char by char: this runs for every string bound to the database.
     """
     if len(text) * 2 <= units:
         return text
-    used = 0
-    for index, char in enumerate(text):
-        used += 2 if ord(char) > 0xFFFF else 1
-        if used > units:
-            return text[:index]
-    return text
+    encoded = text.encode("utf-16-le", "surrogatepass")
+    if len(encoded) <= units * 2:
+        return text
+    cut = encoded[: units * 2]
+    if 0xD800 <= int.from_bytes(cut[-2:], "little") <= 0xDBFF:
+        cut = cut[:-2]
+    return cut.decode("utf-16-le", "surrogatepass")
 
 
 class BoundedUnicode(sa.TypeDecorator[str]):

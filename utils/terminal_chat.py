@@ -22,7 +22,7 @@ from typing import TextIO
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
 from utils.memory.commands import run_memory_command
-from utils.runtime import Services
+from utils.runtime import Services, freeze_startup_heap
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +101,7 @@ class TerminalChat:
 async def run_terminal_chat(settings: Settings, speaker: Speaker, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     services = Services(settings, chat_cooldown_seconds=0)
     await services.start()
+    freeze_startup_heap()
     chat = TerminalChat(services, speaker, stdout)
     lines = _read_lines(stdin)
     stopped = asyncio.Event()

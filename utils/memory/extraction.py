@@ -132,46 +132,32 @@ def cut_at_word(text: str, limit: int) -> str:
 
 MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
     name="extract_memories",
-    description="Report what is worth remembering about the member from this exchange.",
+    description="What to remember about the member.",
     parameters={
         "type": "object",
         "properties": {
             "memories": {
                 "type": "array",
-                "description": "New memories about the member. Empty when nothing is worth keeping.",
                 "items": {
                     "type": "object",
                     "properties": {
-                        "memory": {"type": "string", "description": "One concise sentence about the member."},
-                        "topics": {
-                            "type": "array",
-                            "items": {"type": "string"},
-                            "description": "Lower-case retrieval tags, e.g. 'elden ring', 'gta', 'personal'.",
-                        },
+                        "memory": {"type": "string"},
+                        "topics": {"type": "array", "items": {"type": "string"}},
                         "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
                         "importance": {"type": "string", "enum": ["low", "medium", "high"]},
-                        "key": {
-                            "type": ["string", "null"],
-                            "description": "Optional snake_case slot (main_game, rank_goal, reply_language).",
-                        },
+                        "key": {"type": ["string", "null"]},
                     },
                     "required": ["memory", "topics", "expiration", "importance"],
                 },
             },
-            "profile_update": {
-                "type": ["string", "null"],
-                "description": "The whole profile rewritten with new permanent facts (max 500 chars), or null.",
-            },
-            "forget": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "Numbers of 'Already remembered' entries the member asked to forget.",
-            },
+            "profile_update": {"type": ["string", "null"]},
+            "forget": {"type": "array", "items": {"type": "integer"}},
         },
         "required": ["memories"],
     },
     arguments_model=ExtractionResult,
 )
+"""The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,19 @@ class Query:
         return any(self.sequence[i : i + n] == tuple(phrase) for i in range(len(self.sequence) - n + 1))
 
 
+@lru_cache(maxsize=50_000)
+def _memory_terms(text: str) -> frozenset[str]:
+    """A memory's content words, worked out once per text: the hot path ranks the same memories message after message."""
+    return frozenset(content_words(text))
+
+
+@lru_cache(maxsize=20_000)
+def _topic_phrase(topic: str) -> tuple[tuple[str, ...], int]:
+    """A topic's words and how many of them are meaningful (not stop words)."""
+    phrase = tuple(words(topic))
+    return phrase, sum(1 for w in phrase if w not in _STOPWORDS)
+
+
 def match_strength(memory: MemoryRecord, query: Query) -> float:
     """How strongly ``memory`` is about what ``query`` talks about; 0 means unrelated.
 
@@ -110,11 +123,10 @@ def match_strength(memory: MemoryRecord, query: Query) -> float:
     for topic in memory.topics:
         if topic in GENERIC_TOPICS:
             continue
-        phrase = words(topic)
-        meaningful = [w for w in phrase if w not in _STOPWORDS]
+        phrase, meaningful = _topic_phrase(topic)
         if meaningful and query.has_phrase(phrase):
-            score += TOPIC_PHRASE_WEIGHT + (len(meaningful) - 1)
-    score += TEXT_WORD_WEIGHT * len(content_words(memory.memory) & query.vocabulary)
+            score += TOPIC_PHRASE_WEIGHT + (meaningful - 1)
+    score += TEXT_WORD_WEIGHT * len(_memory_terms(memory.memory) & query.vocabulary)
     return score
 
 

@@ -45,7 +45,10 @@ from utils.schema import PROFILE_MAX
 
 logger = logging.getLogger(__name__)
 
-SHOWN_TO_EXTRACTOR = 15
+SHOWN_TO_EXTRACTOR = 10
+"""Live memories shown to the extractor (the matching ones first): enough to dedup and forget, cheap in tokens."""
+BOT_REPLY_SHOWN_CHARS = 300
+"""The extractor learns about the member, not the bot: the start of each reply is context enough."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,8 @@ class MemoryService:
         if queue is None:
             queue = self._queues[user_id] = _MemberQueue(member_name)
         queue.name = member_name
-        queue.turns.append(_QueuedTurn(guild_id, ExtractionTurn(redact(user_text).text, redact(bot_reply).text)))
+        reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
+        queue.turns.append(_QueuedTurn(guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text)))
         if not queue.running:
             queue.running = True
             self._tasks.spawn(self._extraction_worker(user_id), name=f"extract-memories-{user_id}")
