@@ -39,7 +39,7 @@ class Settings(BaseSettings):
     llm_api_key: str = Field("not-needed", description="API key for the endpoint (local servers accept any value).")
     llm_timeout_seconds: float = Field(60.0, gt=0, description="Timeout of one LLM request, in seconds.")
     llm_max_retries: int = Field(2, ge=0, le=10, description="Retries with backoff on HTTP 429, 5xx and timeouts.")
-    llm_max_concurrency: int = Field(4, ge=1, le=64, description="LLM requests in flight at once, across the whole bot.")
+    llm_max_concurrency: int = Field(4, ge=1, le=64, description="LLM requests in flight at once for chat replies, and as many again for background work.")
     llm_no_think: bool = Field(False, description="Append /no_think to prompts (Qwen3-style reasoning models).")
     llm_vision: bool = Field(False, description="Pass image attachments to the model (it must support images).")
     llm_temperature: float = Field(0.8, ge=0, le=2, description="Sampling temperature for chat replies (left out for models that reject it).")

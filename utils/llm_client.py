@@ -32,6 +32,8 @@ logger = logging.getLogger(__name__)
 ModelT = TypeVar("ModelT", bound=BaseModel)
 Message = dict[str, Any]
 
+CHAT_LANE = "chat"
+BACKGROUND_LANE = "background"
 _NO_TEMPERATURE_MODELS = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 
 
@@ -122,7 +124,9 @@ class LLMClient:
         self.model = model
         self._no_think = no_think
         self._log_sink = log_sink
-        self._semaphore = asyncio.Semaphore(max_concurrency)
+        self._lanes = {lane: asyncio.Semaphore(max_concurrency) for lane in (CHAT_LANE, BACKGROUND_LANE)}
+        """Chat replies and background calls (extraction, analysis) have separate slots: a reply never
+        waits behind a burst of extractions."""
         self._no_temperature: set[str] = set()
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
 
@@ -223,7 +227,7 @@ class LLMClient:
             kwargs["temperature"] = temperature
         kwargs["max_completion_tokens" if not _supports_temperature(chosen) else "max_tokens"] = max_tokens
         started = time.monotonic()
-        async with self._semaphore:
+        async with self._lanes[CHAT_LANE if call.kind == CHAT_LANE else BACKGROUND_LANE]:
             try:
                 try:
                     response = await self._post_completion(kwargs)

@@ -147,7 +147,7 @@ def rank_relevant(
 
 def near_duplicate(a: str, b: str, threshold: float = 0.6) -> bool:
     """Two memory sentences that say the same thing (word-set overlap over ``threshold``)."""
-    wa, wb = content_words(a), content_words(b)
+    wa, wb = _memory_terms(a), _memory_terms(b)
     if not wa or not wb:
         return a.strip().casefold() == b.strip().casefold()
     overlap = len(wa & wb)
