@@ -26,8 +26,6 @@ logger = logging.getLogger(__name__)
 
 FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
 EMPTY_MESSAGE = "(no text)"
-IMAGE_UNSEEN_NOTE = "(The member attached {count} image(s); you cannot see images, so say so briefly if it matters.)"
-CUT_NOTE = "(The message was very long and has been cut.)"
 
 
 class ChatService:
@@ -119,7 +117,8 @@ class ChatService:
 
     def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
         place = "a direct message" if message.is_dm else f"#{message.channel_name}"
-        system = f"{load_prompt('chat_personality')}\n\nYou are talking with {message.author_name} in {place}."
+        context_line = load_prompt("chat_context").format(name=message.author_name, place=place)
+        system = f"{load_prompt('chat_personality')}\n\n{context_line}"
         if context.block:
             system += f"\n\n{context.block}"
         prompt: list[Message] = [{"role": "system", "content": system}]
@@ -135,11 +134,11 @@ class ChatService:
     def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
         notes = []
         if was_cut:
-            notes.append(CUT_NOTE)
+            notes.append(load_prompt("note_message_cut"))
         if message.other_attachments:
-            notes.append(f"(Attached files: {', '.join(message.other_attachments)[:300]})")
+            notes.append(load_prompt("note_attachments").format(files=", ".join(message.other_attachments)[:300]))
         if message.image_urls and not self._settings.llm_vision:
-            notes.append(IMAGE_UNSEEN_NOTE.format(count=len(message.image_urls)))
+            notes.append(load_prompt("note_image_unseen").format(count=len(message.image_urls)))
         line = f"{message.author_name}: {text or EMPTY_MESSAGE}"
         if notes:
             line += "\n" + "\n".join(notes)
