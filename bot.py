@@ -63,7 +63,7 @@ class BCSBot(commands.Bot):
             logger.warning("Slash command sync failed: %s", exc)
 
     async def close(self) -> None:
-        """Unload cogs (their loops stop), then finish and flush services, then close the HTTP session.
+        """Unload cogs (the monitor sends its waiting batches), then finish and flush services, then close HTTP.
 
         A sync still waiting for READY is cancelled first: closed before READY (a signal during
         login, a refused intent) it would otherwise hold the services' drain for its whole timeout.

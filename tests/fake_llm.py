@@ -44,8 +44,9 @@ class FakeLLM:
     requests: list[Body] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
     garbage: bool = False
+    gate: threading.Event | None = None
+    """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
     tokens_per_char: float = 0.25
-    _server_time: float = 0.0
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # ----------------------------------------------------------------- inspection
@@ -57,32 +58,25 @@ class FakeLLM:
         with self._lock:
             return [r for r in self.requests if _tool_name(r) is None]
 
-    @property
-    def server_seconds(self) -> float:
-        """Total time spent inside the handler (think time included): what is not the bot's overhead."""
-        return self._server_time
-
     def fail(self, status: int, times: int = 1) -> None:
         self.failures.append(Failure(status, times))
 
     # ----------------------------------------------------------------- serving
     async def _handle(self, request: web.Request) -> web.Response:
-        started = time.perf_counter()
-        try:
-            body = await request.json()
-            with self._lock:
-                self.requests.append(body)
-            if self.think_seconds:
-                await asyncio.sleep(self.think_seconds)
-            for failure in self.failures:
-                if failure.remaining > 0:
-                    failure.remaining -= 1
-                    return web.Response(status=failure.status, text=failure.body, content_type="application/json")
-            if self.garbage:
-                return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
-            return web.json_response(self._completion(body))
-        finally:
-            self._server_time += time.perf_counter() - started
+        body = await request.json()
+        with self._lock:
+            self.requests.append(body)
+        if self.gate is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
+        if self.think_seconds:
+            await asyncio.sleep(self.think_seconds)
+        for failure in self.failures:
+            if failure.remaining > 0:
+                failure.remaining -= 1
+                return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+        if self.garbage:
+            return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+        return web.json_response(self._completion(body))
 
     def _completion(self, body: Body) -> Body:
         name = _tool_name(body)

@@ -272,3 +272,14 @@ async def test_a_memory_with_contact_details_is_kept_redacted_and_audited(
         ("Runs the community newsletter and asked members to send tips to [redacted:email].",)
     ]
     assert query(db_path, "SELECT Action FROM MemoryAudit ORDER BY Id") == [("redacted",), ("saved",)]
+
+
+async def test_monitor_observation_lines_are_not_the_profile(services: Services, fake_llm: FakeLLM) -> None:
+    services.tracker.set_user_profile(ALICE, "Alice mains Mercy.")
+    services.tracker.update_user_notes(ALICE, "Was heated about ranked tonight.")
+    fake_llm.tools["extract_memories"] = remembers(profile="Alice mains Mercy and Kiriko.")
+    await converse(services, "I picked up Kiriko as a second main")
+    await converse(services, "hey")
+    prompt = system_prompt(fake_llm)
+    assert 'Profile: "Alice mains Mercy and Kiriko."' in prompt and "heated" not in prompt
+    assert "Was heated about ranked tonight." in services.tracker.get_user_notes(ALICE)

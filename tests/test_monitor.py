@@ -127,8 +127,6 @@ async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: 
 
 
 async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst, fake_llm: FakeLLM, db_path: Path) -> None:
-    if not hasattr(MemoryService, "is_opted_out"):
-        pytest.skip("MemoryService.is_opted_out (issue 4) is not in this tree yet")
     analyst.notes = {"guitar": "Is learning to play the guitar."}
     async with running() as services:
         await services.memory_control.opt_out(42)

@@ -1,15 +1,21 @@
 """DramaTracker: per-member state kept in RAM, loaded from UserState and flushed back in batches.
 
-The chat and the behaviour monitor both change member state (the profile lives in
-`UserState.UserNotes`); changes mark the member dirty and a periodic flush writes
-only those, so nothing accepted is lost on a clean stop and a database outage only
-delays the write.
+The chat and the behaviour monitor both change member state; changes mark the
+member dirty and a periodic flush writes only those, so nothing accepted is lost on
+a clean stop and a database outage only delays the write.
+
+`UserState.UserNotes` holds two things, as the plan's transition design has it: the
+member's profile (the permanent memory layer, ≤ 500 characters) and the monitor's
+timestamped observation lines (`[2026-01-02 13:00] …`). They are kept apart here —
+the profile is the text that is not an observation line — so a profile rewrite
+keeps the observations and the observations never pass for the profile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -22,6 +28,22 @@ logger = logging.getLogger(__name__)
 
 LEGACY_NOTES_MAX = 4000
 """`UserNotes` is NVARCHAR(MAX); the monitor's appended note lines are kept within this many characters."""
+NOTE_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] ")
+
+
+def split_notes(notes: str) -> tuple[str, list[str]]:
+    """(profile, observation lines) of a `UserNotes` value."""
+    lines = [line for line in notes.splitlines() if line.strip()]
+    profile = " ".join(line.strip() for line in lines if not NOTE_LINE.match(line))
+    return profile, [line for line in lines if NOTE_LINE.match(line)]
+
+
+def join_notes(profile: str, observations: list[str]) -> str:
+    """Profile first, then as many of the newest observation lines as the bound allows."""
+    kept = list(observations)
+    while kept and len("\n".join([profile, *kept])) > LEGACY_NOTES_MAX:
+        kept.pop(0)
+    return "\n".join(part for part in (profile, *kept) if part)
 
 
 class DramaTracker:
@@ -50,27 +72,33 @@ class DramaTracker:
     def known_user_ids(self) -> list[int]:
         return list(self._users)
 
-    def mark_dirty(self, user_id: int) -> None:
-        self._dirty.add(user_id)
-
     def get_user_notes(self, user_id: int) -> str:
+        """Everything in `UserNotes`: the profile and the monitor's observation lines (legacy readers)."""
         user = self._users.get(user_id)
         return user.user_notes if user else ""
+
+    def get_profile(self, user_id: int) -> str:
+        """The permanent memory layer alone, without the monitor's observation lines."""
+        return split_notes(self.get_user_notes(user_id))[0]
 
     def update_user_notes(self, user_id: int, note: str, now: datetime | None = None) -> None:
         """Append a timestamped observation line; the oldest lines go first when over the bound."""
         moment = (now or datetime.now(UTC)).astimezone(UTC)
         line = f"[{moment:%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]
         user = self.get_user(user_id)
-        lines = [existing for existing in user.user_notes.splitlines() if existing.strip()] + [line]
-        while len("\n".join(lines)) > LEGACY_NOTES_MAX and len(lines) > 1:
-            lines.pop(0)
-        user.user_notes = "\n".join(lines)
+        profile, observations = split_notes(user.user_notes)
+        user.user_notes = join_notes(profile, [*observations, line])
         self._dirty.add(user_id)
 
     def set_user_profile(self, user_id: int, profile: str) -> None:
-        """Replace the member's profile summary (the permanent memory layer)."""
-        self.get_user(user_id).user_notes = profile[:PROFILE_MAX]
+        """Replace the member's profile summary (the permanent memory layer); observation lines stay."""
+        user = self.get_user(user_id)
+        user.user_notes = join_notes(" ".join(profile.split())[:PROFILE_MAX], split_notes(user.user_notes)[1])
+        self._dirty.add(user_id)
+
+    def clear_notes(self, user_id: int) -> None:
+        """Profile and observations both gone (forget all, opt-out)."""
+        self.get_user(user_id).user_notes = ""
         self._dirty.add(user_id)
 
     # ------------------------------------------------------------------ the behaviour monitor's state

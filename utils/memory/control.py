@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from utils.database import Database, DatabaseError
-from utils.drama_tracker import DramaTracker
+from utils.drama_tracker import DramaTracker, split_notes
 from utils.memory.service import MemoryService
 from utils.records import AuditEntry, MemoryBatch, MemoryPreferenceRecord, MemoryRecord, MemoryScope
 
@@ -54,7 +54,7 @@ class MemoryControl:
         memories = tuple(await self._db.get_recent_memories(user_id, None, scope=scope))
         return MemoryOverview(
             user_id=user_id,
-            profile=self._tracker.get_user_notes(user_id) if not scope.restricted else "",
+            profile=self._tracker.get_profile(user_id) if not scope.restricted else "",
             memories=memories,
             opted_out=self._memory.preferences.opted_out(user_id),
             paused_until=self._memory.paused_until(user_id),
@@ -110,7 +110,8 @@ class MemoryControl:
                 "opted_out": preference.opted_out,
                 "paused_until": _iso(self._memory.paused_until(user_id)),
             },
-            "profile": self._tracker.get_user_notes(user_id),
+            "profile": self._tracker.get_profile(user_id),
+            "behaviour_notes": split_notes(self._tracker.get_user_notes(user_id))[1],
             "earlier_profiles": [
                 {"profile": text, "replaced_at": at.isoformat()} for text, at in await self._db.get_profile_history(user_id)
             ],
@@ -179,7 +180,7 @@ class MemoryControl:
         async with self._memory.member_lock(user_id):
             self._memory.drop_member(user_id)
             removed = await self._db.erase_member(user_id, actor=actor, action=action)
-            self._tracker.set_user_profile(user_id, "")
+            self._tracker.clear_notes(user_id)
             self._memory.drop_member(user_id)
         return removed
 

@@ -111,9 +111,6 @@ class MemoryService:
         self.store.invalidate(user_id)
 
     # ------------------------------------------------------------------ the member's say
-    async def is_opted_out(self, user_id: int) -> bool:
-        return self.preferences.opted_out(user_id)
-
     def paused_until(self, user_id: int) -> datetime | None:
         return self.preferences.paused_until(user_id)
 
@@ -154,7 +151,7 @@ class MemoryService:
         """Profile + most recent + most relevant memories as one budgeted block for the prompt."""
         if not self.enabled or not self.preferences.may_read(user_id):
             return MemoryContext("")
-        profile = self._tracker.get_user_notes(user_id)
+        profile = self._tracker.get_profile(user_id)
         memories: tuple[MemoryRecord, ...] = ()
         if self._db.available:
             try:
@@ -218,7 +215,7 @@ class MemoryService:
             live = ()
         shown = _shown_to_extractor(live, Query.of(" ".join(t.user_text for t in turns)))
         messages = build_extraction_messages(
-            member_name=name, profile=self._tracker.get_user_notes(user_id), shown=shown, turns=turns
+            member_name=name, profile=self._tracker.get_profile(user_id), shown=shown, turns=turns
         )
         try:
             result, _usage = await self._llm.call_tool(
@@ -270,7 +267,7 @@ class MemoryService:
                 continue
             if profile_update:
                 continue
-            joined = f"{self._tracker.get_user_notes(user_id)} {m.memory}".strip()
+            joined = f"{self._tracker.get_profile(user_id)} {m.memory}".strip()
             if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
                 await self.set_profile(user_id, joined)
             else:
@@ -287,7 +284,7 @@ class MemoryService:
         if cleaned.changed and is_about_a_secret(cleaned.text):
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
             return False
-        previous = self._tracker.get_user_notes(user_id)
+        previous = self._tracker.get_profile(user_id)
         new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
         if new_profile == previous:
             return True

@@ -164,13 +164,14 @@ class MonitorService:
             logger.info("Monitor decided: %s %s in %s (%s).", action.kind, action.message.author_name, where, action.reason)
         return outcome
 
-    async def _may_note(self, user_id: int) -> bool:
-        """Opted-out and paused members get nothing new written about them, notes included."""
-        return not await self._memory.is_opted_out(user_id) and self._memory.paused_until(user_id) is None
+    def _may_note(self, user_id: int) -> bool:
+        """Opted-out and paused members get nothing new written about them, notes included; and, failing
+        closed, nobody does before the opt-outs have been read."""
+        return self._memory.may_learn(user_id)
 
     async def _take_note(self, message: ObservedMessage, note: str | None, topic: str | None) -> str | None:
         """A finding's observation: a line in the member's notes and a 7-day passive memory."""
-        if not note or not await self._may_note(message.author_id):
+        if not note or not self._may_note(message.author_id):
             return None
         cleaned = redact(note)
         if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(note):
