@@ -44,6 +44,8 @@ class FakeLLM:
     requests: list[Body] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
     garbage: bool = False
+    arrived: threading.Event = field(default_factory=threading.Event)
+    """Set whenever a request comes in (clear it to wait for the next one)."""
     gate: threading.Event | None = None
     """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
     tokens_per_char: float = 0.25
@@ -66,6 +68,7 @@ class FakeLLM:
         body = await request.json()
         with self._lock:
             self.requests.append(body)
+        self.arrived.set()
         if self.gate is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
         if self.think_seconds:

@@ -14,7 +14,6 @@ from conftest import SettingsFactory, converse, query, system_prompt
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines, minutes, said
 
-from utils.memory.service import MemoryService
 from utils.monitor.policy import ActionKind
 from utils.runtime import Services
 
