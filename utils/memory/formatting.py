@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from utils.prompts import load_prompt
 from utils.records import MemoryRecord
 
-HEADER = "[What you know about this person:]"
 MIN_LINES_BUDGET = 60
 """Below this, not even a short profile fits after the framing: better no block than a broken one."""
 _BRACKETS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")"})
@@ -62,7 +61,7 @@ def build_memory_block(
     if not (profile or recent or relevant):
         return ""
     intro = load_prompt("memory_block").format(name=member_name)
-    lines_budget = budget - len(intro) - len(HEADER) - 2
+    lines_budget = budget - len(intro) - 1
     if lines_budget < MIN_LINES_BUDGET:
         return ""
     used = 0
@@ -86,4 +85,4 @@ def build_memory_block(
     body = [line for line in (profile_line, *recent_lines, *relevant_lines) if line]
     if not body:
         return ""
-    return "\n".join([intro, HEADER, *body])
+    return "\n".join([intro, *body])
