@@ -222,10 +222,8 @@ class MemoryCog(commands.Cog):
         if what == "recent":
             if minutes is None:
                 await self._say(interaction, content="Say how far back: `/memory forget recent minutes:30`.")
-            elif scope.restricted:
-                await self._say(interaction, content="In per-server memory, erase by id or 'all' for this server.")
             else:
-                await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor)
+                await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor, scope=scope)
             return
         if not what.lstrip("#").isdigit():
             await self._say(interaction, content="Give a memory id from /memory show (like 12), 'all', or 'recent'.")

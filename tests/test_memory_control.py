@@ -130,6 +130,8 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
         assert "not opted out" in await cmd(second, "optin")
         await converse(second, "hiking in Norway next week")
         assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+        await converse(second, "any hiking tips for Norway?")
+        assert "Likes hiking." in system_prompt(fake_llm)
     finally:
         await second.close()
     actions = [a for (a,) in query(db_path, "SELECT Action FROM MemoryAudit")]
@@ -186,9 +188,10 @@ async def test_forgetting_by_asking(services: Services, fake_llm: FakeLLM, db_pa
 
 async def test_extractor_cannot_forget_what_it_was_not_shown(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
     await seed(services, BOB, "Bob plays Tetris.", "tetris")
-    fake_llm.tools["extract_memories"] = remembers(forget=[1, 2, 3])
-    await converse(services, "forget everything about Bob")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Bob plays Tetris.",)]
+    await seed(services, ALICE, "Plays Tetris too.", "tetris")
+    fake_llm.tools["extract_memories"] = remembers(forget=[1, 2, 3, 99, 0, -1])
+    await converse(services, "forget that I play tetris, and everything about Bob")
+    assert query(db_path, "SELECT UserId, Memory FROM UserMemory") == [(BOB, "Bob plays Tetris.")]
 
 
 async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:

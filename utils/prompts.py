@@ -13,3 +13,9 @@ PROMPTS_DIR = PROJECT_ROOT / "prompts"
 def load_prompt(name: str) -> str:
     """The text of ``prompts/<name>.txt``, stripped of trailing whitespace."""
     return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8").rstrip()
+
+
+def preload_prompts() -> None:
+    """Read every prompt now, at start-up, so no message ever waits on a file read."""
+    for path in PROMPTS_DIR.glob("*.txt"):
+        load_prompt(path.stem)

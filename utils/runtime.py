@@ -23,6 +23,7 @@ from utils.memory.control import MemoryControl
 from utils.memory.service import MemoryService
 from utils.monitor.service import MonitorService
 from utils.periodic import PeriodicTask
+from utils.prompts import preload_prompts
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ class Services:
         ]
         self._started = False
         self._closed = False
+        preload_prompts()
 
     async def start(self) -> None:
         """Connect storage, load member state, start the loops. Safe to call once per process."""

@@ -17,6 +17,7 @@ USAGE = (
 )
 STORAGE_DOWN = "Memory storage is unavailable right now; nothing was changed. Try again in a moment."
 DEFAULT_PAUSE_MINUTES = 60
+RECENT_NEEDS_GLOBAL = "In per-server memory, erase by id or 'all' for this server."
 
 
 async def run_memory_command(
@@ -44,6 +45,8 @@ async def _dispatch(control: MemoryControl, user_id: int, words: list[str], acto
             if scope.restricted:
                 return f"Forgot everything learned in this server: {removed} memories."
             return f"Forgot everything: {removed} memories and the profile."
+        case ["forget", "recent", _minutes] if scope.restricted:
+            return RECENT_NEEDS_GLOBAL
         case ["forget", "recent", minutes] if minutes.isdigit():
             taken = await control.forget_recent(user_id, int(minutes), actor=actor)
             restored = " The profile is back to how it was." if taken.profile_restored else ""
