@@ -16,6 +16,7 @@ import re
 import discord
 from discord.ext import commands
 
+from utils.conversation.access import may_chat
 from utils.conversation.messages import IncomingMessage, Turn
 from utils.conversation.text import ATTACHMENT_THRESHOLD, split_reply
 
@@ -63,21 +64,15 @@ class ChatCog(commands.Cog):
         return replied is not None and replied.author.id == me.id
 
     def _allowed(self, message: discord.Message) -> bool:
-        s = self.settings
-        if message.author.id in s.chat_blocked_user_ids:
-            return False
-        if message.guild is None:
-            return True
         channel = message.channel
-        channel_id = channel.parent_id if isinstance(channel, discord.Thread) and channel.parent_id else channel.id
-        if channel_id in s.chat_blocked_channel_ids:
-            return False
-        if s.chat_allowed_channel_ids and channel_id not in s.chat_allowed_channel_ids:
-            return False
-        role_ids = {role.id for role in getattr(message.author, "roles", [])}
-        if role_ids & set(s.chat_blocked_role_ids):
-            return False
-        return not s.chat_allowed_role_ids or bool(role_ids & set(s.chat_allowed_role_ids))
+        if message.guild is None:
+            channel_id = None
+        elif isinstance(channel, discord.Thread) and channel.parent_id:
+            channel_id = channel.parent_id
+        else:
+            channel_id = channel.id
+        roles = [role.id for role in getattr(message.author, "roles", [])]
+        return may_chat(self.settings, author_id=message.author.id, channel_id=channel_id, role_ids=roles)
 
     async def _referenced(self, message: discord.Message) -> discord.Message | None:
         reference = message.reference
