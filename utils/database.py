@@ -414,7 +414,12 @@ class Database:
         slot_key: str | None = None,
         cap: int = 50,
     ) -> int:
-        """Insert one memory (cut to its columns) and enforce the member's cap; returns its id."""
+        """Insert one memory (cut to its columns) and enforce the member's cap; returns its id.
+
+        The plan's raw write, kept for scripts and tests: it applies no dedup, trust or
+        redaction. The bot itself writes through `MemoryStore`, which plans a batch
+        with those rules and hands it to :meth:`apply_memory_batch`.
+        """
         batch = MemoryBatch(
             user_id=user_id,
             inserts=[NewMemory(user_id, memory, tuple(topics), importance, expires_at, source, guild_id, slot_key)],
