@@ -54,7 +54,6 @@ SEED: dict[int, str | None] = {
     106: NON_ASCII,
     107: FAILING,
 }
-LEGACY_IDS = {101, 105, 106, 107}
 
 
 def notes_block(body: Body) -> str:

@@ -19,8 +19,6 @@ from utils.runtime import Services
 
 MONITOR = {"sentiment_channel_ids": [500], "sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 
-Running = Callable[..., "asynccontextmanager[Services]"]
-
 
 @pytest.fixture
 def running(make_settings: SettingsFactory) -> Callable[..., AsyncIterator[Services]]:
