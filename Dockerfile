@@ -45,7 +45,7 @@ FROM base AS runtime
 
 COPY --chown=10001:10001 bot.py ./
 COPY --chown=10001:10001 cogs/ cogs/
-COPY --chown=10001:10001 utils/ utils/
+COPY --chown=10001:10001 breehavior/ breehavior/
 COPY --chown=10001:10001 prompts/ prompts/
 COPY --chown=10001:10001 migrations/ migrations/
 COPY --chown=10001:10001 scripts/ scripts/
@@ -53,6 +53,6 @@ RUN install -d -o 10001 -g 10001 /app/data
 
 USER 10001:10001
 
-HEALTHCHECK --interval=60s --timeout=15s --start-period=60s --retries=3 CMD ["python", "scripts/healthcheck.py"]
+HEALTHCHECK --interval=60s --timeout=15s --start-period=60s --retries=3 CMD ["python", "-m", "scripts.healthcheck"]
 
 CMD ["python", "bot.py"]

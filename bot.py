@@ -11,13 +11,13 @@ import sys
 import discord
 from discord.ext import commands
 
-from utils.config import ConfigError, Settings, load_settings
-from utils.runtime import Services, freeze_startup_heap
-from utils.terminal_chat import Speaker, run_terminal_chat
+from breehavior.config import ConfigError, Settings, load_settings
+from breehavior.runtime import Services, freeze_startup_heap
+from scripts.terminal_chat import Speaker, run_terminal_chat
 
 logger = logging.getLogger("bcs")
 
-EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory", "cogs.sentiment")
+EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory", "cogs.monitor")
 
 
 class BCSBot(commands.Bot):

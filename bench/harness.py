@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,15 +11,9 @@ from typing import Any
 
 from aiohttp import web
 
-from bench.params import BENCH_DIR
-from utils.config import Settings
-from utils.runtime import Services
-
-TESTS_DIR = BENCH_DIR.parent / "tests"
-if str(TESTS_DIR) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIR))
-
-from fake_llm import Body, FakeLLM, FakeLLMServer  # noqa: E402
+from breehavior.config import Settings
+from breehavior.runtime import Services
+from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
 
 __all__ = ["Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "open_without_loops", "start_llm", "tag"]
 
@@ -97,7 +90,7 @@ class WarningCounter(logging.Handler):
         self.first: str | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(("utils", "cogs")):
+        if record.name.startswith(("breehavior", "cogs")):
             self.count += 1
             self.first = self.first or record.getMessage()[:200]
 

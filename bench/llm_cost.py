@@ -37,11 +37,11 @@ from bench.seed import (
     member_memories,
     sqlite_url,
 )
-from utils.conversation.messages import IncomingMessage
-from utils.database import Database
-from utils.prompts import load_prompt
-from utils.records import UserStateRecord
-from utils.runtime import Services
+from breehavior.conversation.messages import IncomingMessage
+from breehavior.prompts import load_prompt
+from breehavior.runtime import Services
+from breehavior.storage.database import Database
+from breehavior.storage.records import UserStateRecord
 
 NAME = "llm_cost"
 CHARS_PER_TOKEN = 4

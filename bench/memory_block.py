@@ -21,8 +21,8 @@ from bench.plan_baseline import PlanRetrieval
 from bench.results import BenchResult, fmt_ms, fmt_ratio
 from bench.seed import GUILD_ID, SeedMessage, ensure_seeded, messages, seeded_sqlite, sqlite_url
 from bench.stats import ms, percentile
-from utils.conversation.messages import IncomingMessage
-from utils.runtime import Services
+from breehavior.conversation.messages import IncomingMessage
+from breehavior.runtime import Services
 
 NAME = "memory_block"
 

@@ -23,9 +23,9 @@ from bench.params import BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import CHANNELS, GUILD_ID, MESSAGES, fill_template, member_id, member_memories, member_name, sqlite_url
 from bench.stats import LoopLagSampler, ms, peak_rss_bytes, percentile
-from utils.conversation.messages import IncomingMessage
-from utils.database import Database
-from utils.runtime import Services, freeze_startup_heap
+from breehavior.conversation.messages import IncomingMessage
+from breehavior.runtime import Services, freeze_startup_heap
+from breehavior.storage.database import Database
 
 NAME = "pipeline"
 DRAIN_SECONDS = 60.0

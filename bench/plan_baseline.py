@@ -22,8 +22,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from utils.drama_tracker import DramaTracker
-from utils.schema import user_memory
+from breehavior.monitor.state import MonitorState
+from breehavior.storage.schema import user_memory
 
 _TOPIC_KEYWORDS = {
     "gta", "warzone", "cod", "battlefield", "fortnite", "apex", "valorant",
@@ -144,7 +144,7 @@ _IMPORTANCE_ORDER = sa.case((user_memory.c.Importance == "high", 3), (user_memor
 class PlanRetrieval:
     """`get_recent_memories` + `get_memories_by_topics` + `_build_memory_context` as in the plan."""
 
-    def __init__(self, url: sa.URL | str, tracker: DramaTracker) -> None:
+    def __init__(self, url: sa.URL | str, tracker: MonitorState) -> None:
         connect_args = {"timeout": 30} if sa.make_url(url).get_backend_name() == "sqlite" else {}
         self._engine = sa.create_engine(url, poolclass=sa.pool.NullPool, connect_args=connect_args)
         self._tracker = tracker

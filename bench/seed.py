@@ -20,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from bench.params import BenchParams
-from utils import schema
-from utils.database import MIGRATIONS_DIR, Database
-from utils.records import MemoryRecord
+from breehavior.storage import schema
+from breehavior.storage.database import MIGRATIONS_DIR, Database
+from breehavior.storage.records import MemoryRecord
 
 SEED_VERSION = 1
 CACHE_MAX_AGE = timedelta(days=7)

@@ -18,11 +18,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from utils.database import DatabaseError
-from utils.memory.commands import STORAGE_DOWN, run_memory_command
-from utils.memory.control import MemoryControl, MemoryOverview, member_actor
-from utils.memory.presenting import export_json, memory_line, pages, status_line
-from utils.records import MemoryScope
+from breehavior.memory.commands import STORAGE_DOWN, run_memory_command
+from breehavior.memory.control import MemoryControl, MemoryOverview, member_actor
+from breehavior.memory.member_view import export_json, memory_line, pages, status_line
+from breehavior.storage.database import DatabaseError
+from breehavior.storage.records import MemoryScope
 
 logger = logging.getLogger(__name__)
 

@@ -7,22 +7,17 @@ the URL is taken from DB_CONNECTION_STRING like the bot does.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from alembic import context
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from utils.db_url import resolve_database_url
-from utils.schema import metadata
+from breehavior.storage.schema import metadata
+from breehavior.storage.url import resolve_database_url
 
 
 def _url() -> str:
     configured = context.config.get_main_option("sqlalchemy.url")
     if configured:
         return configured
-    from utils.config import load_settings
+    from breehavior.config import load_settings
 
     return resolve_database_url(load_settings().db_connection_string).render_as_string(hide_password=False)
 

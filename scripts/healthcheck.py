@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from utils.config import ConfigError, load_settings
-from utils.database import Database
+from breehavior.config import ConfigError, load_settings
+from breehavior.storage.database import Database
 
 
 async def check() -> int:

@@ -5,7 +5,7 @@
     python scripts/migrate_notes_to_profiles.py --rollback   # put the old notes back
 
 Same configuration (.env / environment) and database as the bot; stop the bot first.
-The logic is in utils/profile_migration.py; this file only sets up the process.
+The logic is in breehavior/notes_migration.py; this file only sets up the process.
 """
 
 from __future__ import annotations
@@ -13,11 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from utils.profile_migration import EXIT_CANNOT_RUN, parse_args, run
+from breehavior.notes_migration import EXIT_CANNOT_RUN, parse_args, run
 
 
 def main() -> int:

@@ -15,10 +15,8 @@ import logging
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from utils.config import ConfigError, load_settings
-from utils.monitor.replay import replay
+from breehavior.config import ConfigError, load_settings
+from breehavior.monitor.replay import replay
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from fake_llm import FakeLLM, FakeLLMServer
 
-from utils.config import Settings
-from utils.runtime import Services
+from breehavior.config import Settings
+from breehavior.runtime import Services
+from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
 
 SettingsFactory = Callable[..., Settings]
 
@@ -82,7 +82,7 @@ async def converse(
     channel_id: int = 100,
 ) -> str:
     """One message through the real pipeline, then wait for its background extraction."""
-    from utils.conversation.messages import IncomingMessage
+    from breehavior.conversation.messages import IncomingMessage
 
     reply = await services.chat.respond(IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id))
     await services.tasks.drain(10)

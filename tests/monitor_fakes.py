@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import count
 
-from fake_llm import Body
-
-from utils.monitor.messages import ObservedMessage
+from breehavior.monitor.messages import ObservedMessage
+from breehavior.testing.fake_llm import Body
 
 MESSAGE_LINE = re.compile(r"^\[(\d+)\] (.+?): (.*)$", re.MULTILINE)
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from conftest import query
-from fake_llm import Body, FakeLLM, FakeLLMServer
 
-from utils.config import Settings
+from breehavior.config import Settings
+from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
 
 BOT = Path(__file__).resolve().parent.parent / "bot.py"
 SETTING_NAMES = {name.upper() for name in Settings.model_fields}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from utils.config import ConfigError, Settings, load_settings
+from breehavior.config import ConfigError, Settings, load_settings
 
 EXAMPLE = Path(__file__).resolve().parent.parent / ".env.example"
 NAMES = {name.upper() for name in Settings.model_fields}

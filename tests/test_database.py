@@ -22,9 +22,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from utils.database import Database, DatabaseUnavailable, alembic_config
-from utils.db_url import resolve_database_url
-from utils.records import (
+from breehavior.storage.database import Database, DatabaseUnavailable, alembic_config
+from breehavior.storage.records import (
     LlmCallRecord,
     MemoryBatch,
     MemoryRecord,
@@ -33,7 +32,17 @@ from utils.records import (
     NewMemory,
     UserStateRecord,
 )
-from utils.schema import ERROR_MAX, EXCERPT_MAX, llm_log, memory_audit, metadata, notes_backup, user_memory, user_state
+from breehavior.storage.schema import (
+    ERROR_MAX,
+    EXCERPT_MAX,
+    llm_log,
+    memory_audit,
+    metadata,
+    notes_backup,
+    user_memory,
+    user_state,
+)
+from breehavior.storage.url import resolve_database_url
 
 MSSQL_TEST_URL = os.environ.get("MSSQL_TEST_URL", "").strip()
 BACKENDS = [

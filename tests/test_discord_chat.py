@@ -20,11 +20,11 @@ import pytest
 import simcord
 from conftest import SettingsFactory, query
 from discord.ext import commands
-from fake_llm import FakeLLM
 from simcord.backend import serializers
 
 from bot import EXTENSIONS, BCSBot
-from utils.conversation.service import FALLBACK_REPLY
+from breehavior.conversation.service import FALLBACK_REPLY
+from breehavior.testing.fake_llm import FakeLLM
 
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")
 NO_PINGS_JSON = {"parse": []}

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from test_tsql import tsql_problems
 
-from utils.db_url import PROJECT_ROOT
+from breehavior.storage.url import PROJECT_ROOT
 
 DOCKERFILE = PROJECT_ROOT / "Dockerfile"
 COMPOSE_FILE = PROJECT_ROOT / "docker-compose.yml"
@@ -116,9 +116,9 @@ def test_runtime_stage_is_the_default_runs_the_bot_as_a_non_root_user(stages: di
     assert user.split(":")[0] not in {"0", "root"}
     assert json.loads(runtime.args_of("CMD")[-1]) == ["python", "bot.py"]
     (healthcheck,) = runtime.args_of("HEALTHCHECK")
-    assert healthcheck.endswith('CMD ["python", "scripts/healthcheck.py"]') and "--interval=" in healthcheck
+    assert healthcheck.endswith('CMD ["python", "-m", "scripts.healthcheck"]') and "--interval=" in healthcheck
     copied = {args.split()[-2].rstrip("/") for args in runtime.args_of("COPY")}
-    assert copied >= {"bot.py", "cogs", "utils", "prompts", "migrations", "scripts"}
+    assert copied >= {"bot.py", "cogs", "breehavior", "prompts", "migrations", "scripts"}
     assert (PROJECT_ROOT / "scripts" / "healthcheck.py").exists()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from utils.config import Settings
+from breehavior.config import Settings
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

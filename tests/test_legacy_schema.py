@@ -7,7 +7,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from conftest import query
 
-from utils.database import Database
+from breehavior.storage.database import Database
 
 
 def legacy_database(path: Path) -> None:

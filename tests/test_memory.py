@@ -16,10 +16,10 @@ from conftest import (
     remembers,
     system_prompt,
 )
-from fake_llm import FakeLLM
 
-from utils.records import MemoryBatch, NewMemory
-from utils.runtime import Services
+from breehavior.runtime import Services
+from breehavior.storage.records import MemoryBatch, NewMemory
+from breehavior.testing.fake_llm import FakeLLM
 
 ALICE, BOB = 42, 7
 
@@ -209,7 +209,7 @@ async def test_burst_costs_fewer_calls_and_each_turn_is_extracted_once(make_sett
     services = Services(make_settings(memory_extraction_delay_seconds=0.2))
     await services.start()
     try:
-        from utils.conversation.messages import IncomingMessage
+        from breehavior.conversation.messages import IncomingMessage
 
         for word in ("apples", "bananas", "cherries", "dates"):
             await services.chat.respond(IncomingMessage(ALICE, "Alice", 100, "general", f"I really like {word}", guild_id=1))
@@ -223,7 +223,7 @@ async def test_burst_costs_fewer_calls_and_each_turn_is_extracted_once(make_sett
 
 
 async def test_image_only_messages_skip_extraction(services: Services, fake_llm: FakeLLM) -> None:
-    from utils.conversation.messages import IncomingMessage
+    from breehavior.conversation.messages import IncomingMessage
 
     await services.chat.respond(IncomingMessage(ALICE, "Alice", 100, "general", "", guild_id=1, image_urls=("http://x/cat.png",)))
     await services.tasks.drain(10)

@@ -13,7 +13,7 @@ import simcord
 from conftest import SettingsFactory, query
 
 from bot import BCSBot
-from utils.records import MemoryBatch, NewMemory
+from breehavior.storage.records import MemoryBatch, NewMemory
 
 
 @dataclass

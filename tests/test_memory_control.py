@@ -7,11 +7,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
-from fake_llm import FakeLLM
 
-from utils.memory.commands import run_memory_command
-from utils.records import MemoryBatch, NewMemory
-from utils.runtime import Services
+from breehavior.memory.commands import run_memory_command
+from breehavior.runtime import Services
+from breehavior.storage.records import MemoryBatch, NewMemory
+from breehavior.testing.fake_llm import FakeLLM
 
 ALICE, BOB = 42, 7
 

@@ -9,12 +9,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
-from fake_llm import Body, FakeLLM
 
-from utils.conversation.messages import IncomingMessage
-from utils.memory.commands import run_memory_command
-from utils.records import MemoryBatch, NewMemory
-from utils.runtime import Services
+from breehavior.conversation.messages import IncomingMessage
+from breehavior.memory.commands import run_memory_command
+from breehavior.runtime import Services
+from breehavior.storage.records import MemoryBatch, NewMemory
+from breehavior.testing.fake_llm import Body, FakeLLM
 
 ALICE, BOB = 42, 7
 

@@ -13,15 +13,15 @@ from subprocess import PIPE
 
 import pytest
 from conftest import SettingsFactory, query
-from fake_llm import Body, FakeLLM
 
-from utils.config import Settings
-from utils.database import Database
-from utils.db_url import PROJECT_ROOT
-from utils.profile_migration import PROFILE_TOOL, parse_args, run
-from utils.prompts import load_prompt
-from utils.records import UserStateRecord
-from utils.schema import PROFILE_MAX
+from breehavior.config import Settings
+from breehavior.notes_migration import PROFILE_TOOL, parse_args, run
+from breehavior.prompts import load_prompt
+from breehavior.storage.database import Database
+from breehavior.storage.records import UserStateRecord
+from breehavior.storage.schema import PROFILE_MAX
+from breehavior.storage.url import PROJECT_ROOT
+from breehavior.testing.fake_llm import Body, FakeLLM
 
 NOW = datetime.now(UTC)
 

@@ -7,13 +7,13 @@ from datetime import timedelta
 import pytest
 from monitor_fakes import T0, minutes, said
 
-from utils.drama_tracker import DramaTracker
-from utils.monitor.analysis import AnalysisReport, MessageFinding, findings_by_index
-from utils.monitor.batching import BatchBuffer
-from utils.monitor.messages import CUT_MARK, prepare_content
-from utils.monitor.policy import ActionKind, Policy, judge
-from utils.monitor.reports import member_status, notes_text, status_text
-from utils.records import UserStateRecord
+from breehavior.monitor.analysis import AnalysisReport, MessageFinding, findings_by_index
+from breehavior.monitor.batching import BatchBuffer
+from breehavior.monitor.messages import CUT_MARK, prepare_content
+from breehavior.monitor.policy import ActionKind, Policy, judge
+from breehavior.monitor.reports import member_status, notes_text, status_text
+from breehavior.monitor.state import MonitorState
+from breehavior.storage.records import UserStateRecord
 
 HOUR = timedelta(hours=1)
 
@@ -101,7 +101,7 @@ def test_findings_must_be_a_list_and_repeated_indexes_keep_the_first() -> None:
 
 
 def test_the_toxicity_score_fades_by_half_life_and_takes_the_worse_message() -> None:
-    tracker = DramaTracker()
+    tracker = MonitorState()
     assert tracker.record_toxicity(1, 0.8, T0, half_life_hours=10) == 0.8
     assert tracker.toxicity_now(1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
     assert tracker.record_toxicity(1, 0.1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
@@ -109,7 +109,7 @@ def test_the_toxicity_score_fades_by_half_life_and_takes_the_worse_message() -> 
 
 
 def test_offenses_count_in_a_run_and_the_warning_resets_with_it() -> None:
-    tracker, window = DramaTracker(), timedelta(minutes=30)
+    tracker, window = MonitorState(), timedelta(minutes=30)
     assert [tracker.record_offense(1, minutes(m), window) for m in (0, 25, 50)] == [1, 2, 3]
     tracker.mark_warned(1)
     assert tracker.warned_in_window(1, minutes(70), window)
@@ -118,7 +118,7 @@ def test_offenses_count_in_a_run_and_the_warning_resets_with_it() -> None:
 
 
 def test_off_topic_runs_immunity_and_coherence_mark_the_member_dirty() -> None:
-    tracker = DramaTracker()
+    tracker = MonitorState()
     tracker.load([UserStateRecord(user_id=1)])
     assert [tracker.record_topic(1, flag) for flag in (True, True, False, True)] == [1, 2, 0, 1]
     assert tracker.toggle_immune(1) and tracker.is_immune(1) and not tracker.toggle_immune(1)
@@ -128,7 +128,7 @@ def test_off_topic_runs_immunity_and_coherence_mark_the_member_dirty() -> None:
 
 def test_timeouts_can_be_turned_off_and_warnings_kept_out_of_the_channel() -> None:
     policy = Policy(timeout_after_offenses=0, public_warnings=False)
-    tracker = DramaTracker()
+    tracker = MonitorState()
     toxic = MessageFinding(index=0, toxicity=0.95)
     verdicts = [judge(policy, tracker, said("x", at=minutes(i)), toxic) for i in range(5)]
     assert {a.kind for v in verdicts for a in v.actions} == {ActionKind.WARN}
@@ -136,7 +136,7 @@ def test_timeouts_can_be_turned_off_and_warnings_kept_out_of_the_channel() -> No
 
 
 def test_status_and_notes_texts() -> None:
-    tracker, policy = DramaTracker(), Policy()
+    tracker, policy = MonitorState(), Policy()
     judge(policy, tracker, said("x", at=T0), MessageFinding(index=0, toxicity=0.8, categories=["insult"]))
     text = status_text("Alice", member_status(tracker, policy, 42, T0 + 24 * HOUR), policy)
     assert "Recent offenses: 0" in text and "Recent toxicity: 0.40" in text and "Warned: no" in text

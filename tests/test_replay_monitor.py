@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 from conftest import SettingsFactory, query
-from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
 
-from utils.db_url import PROJECT_ROOT
-from utils.monitor.replay import replay
-from utils.runtime import Services
+from breehavior.monitor.replay import replay
+from breehavior.runtime import Services
+from breehavior.storage.url import PROJECT_ROOT
+from breehavior.testing.fake_llm import FakeLLM
 
 MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 

@@ -6,9 +6,9 @@ import asyncio
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
-from fake_llm import FakeLLM
 
-from utils.runtime import Services
+from breehavior.runtime import Services
+from breehavior.testing.fake_llm import FakeLLM
 
 
 async def wait_until(condition, timeout: float = 5.0) -> bool:

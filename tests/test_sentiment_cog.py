@@ -14,11 +14,11 @@ import discord
 import pytest_asyncio
 import simcord
 from conftest import SettingsFactory, query
-from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
 from simcord.backend.models.message import MessageSticker
 
 from bot import BCSBot
+from breehavior.testing.fake_llm import FakeLLM
 
 WAIT = 30.0
 """SENTIMENT_BATCH_SECONDS in these tests: longer than simcord's settle timeout, so only advance_time fires it."""

@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 
 from conftest import SettingsFactory, query
-from fake_llm import Body, FakeLLM
 
-from utils.terminal_chat import Speaker, run_terminal_chat
+from breehavior.testing.fake_llm import Body, FakeLLM
+from scripts.terminal_chat import Speaker, run_terminal_chat
 
 
 def conversation_of(body: Body) -> str:

@@ -32,9 +32,8 @@ from sqlalchemy.dialects.mssql import pyodbc as mssql_pyodbc
 from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlfluff.core import FluffConfig, Linter
 
-from utils.database import Database, alembic_config
-from utils.db_url import PROJECT_ROOT
-from utils.records import (
+from breehavior.storage.database import Database, alembic_config
+from breehavior.storage.records import (
     AuditEntry,
     LlmCallRecord,
     MemoryBatch,
@@ -45,7 +44,8 @@ from utils.records import (
     NewMemory,
     UserStateRecord,
 )
-from utils.schema import metadata, user_memory
+from breehavior.storage.schema import metadata, user_memory
+from breehavior.storage.url import PROJECT_ROOT
 
 FOREIGN = {
     "LIMIT": re.compile(r"\bLIMIT\b", re.IGNORECASE),
@@ -322,7 +322,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
-SQLITE_PRAGMAS = ("utils/database.py", "_sqlite_pragmas")
+SQLITE_PRAGMAS = ("breehavior/storage/database.py", "_sqlite_pragmas")
 """The one place raw SQL is allowed outside the migrations: SQLite connection PRAGMAs, never sent to SQL Server."""
 
 
@@ -346,7 +346,7 @@ def _sql_text_calls(path: Path) -> list[tuple[str, int]]:
 def test_no_hand_written_sql_outside_the_migrations() -> None:
     sources = [
         PROJECT_ROOT / "bot.py",
-        *sorted((PROJECT_ROOT / "utils").rglob("*.py")),
+        *sorted((PROJECT_ROOT / "breehavior").rglob("*.py")),
         *sorted((PROJECT_ROOT / "cogs").rglob("*.py")),
     ]
     sources += sorted((PROJECT_ROOT / "scripts").rglob("*.py"))

@@ -1,0 +1,149 @@
+"""The conversation pipeline shared by the Discord cog and the terminal chat.
+
+One call per incoming message: clean the text, wait for this member's previous
+message in this channel to be answered (answers come in order, one at a time),
+build the memory block, ask the model, fall back to a friendly line when it
+fails, remember the exchange in the channel history, and hand the exchange to
+memory extraction in the background.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from breehavior.config import Settings
+from breehavior.conversation.messages import ChatReply, IncomingMessage, Turn
+from breehavior.conversation.text import clean_input
+from breehavior.llm.client import LLMClient, LLMError, Message
+from breehavior.memory.service import MemoryContext, MemoryService
+from breehavior.prompts import load_prompt
+
+logger = logging.getLogger(__name__)
+
+FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
+EMPTY_MESSAGE = "(no text)"
+
+
+class ChatService:
+    def __init__(
+        self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None
+    ) -> None:
+        self._settings = settings
+        self._llm = llm
+        self.memory = memory
+        self._cooldown = settings.chat_cooldown_seconds if cooldown_seconds is None else cooldown_seconds
+        self._history: dict[int, deque[Turn]] = defaultdict(lambda: deque(maxlen=max(1, settings.chat_history_turns)))
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._lock_users: dict[tuple[int, int], int] = defaultdict(int)
+        self._last_accepted: dict[int, float] = {}
+
+    def on_cooldown(self, author_id: int) -> bool:
+        """True when the member's previous answered message is too recent (checked before showing typing)."""
+        last = self._last_accepted.get(author_id)
+        return bool(self._cooldown) and last is not None and time.monotonic() - last < self._cooldown
+
+    async def respond(self, message: IncomingMessage) -> ChatReply:
+        """Answer one message addressed to the bot; never raises for a model or database failure."""
+        if self.on_cooldown(message.author_id):
+            return ChatReply(skipped=True)
+        self._last_accepted[message.author_id] = time.monotonic()
+        text, was_cut = clean_input(message.content, self._settings.chat_max_input_chars)
+        key = (message.channel_id, message.author_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._lock_users[key] += 1
+        try:
+            async with lock:
+                return await self._answer(message, text, was_cut)
+        finally:
+            self._lock_users[key] -= 1
+            if not self._lock_users[key]:
+                del self._lock_users[key], self._locks[key]
+
+    async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
+        context = await self._build_memory_context(message, text)
+        prompt = self._compose(message, text, was_cut, context)
+        try:
+            result = await self._llm.chat(
+                prompt,
+                kind="chat",
+                temperature=self._settings.llm_temperature,
+                max_tokens=self._settings.llm_max_reply_tokens,
+                user_id=message.author_id,
+            )
+        except LLMError as exc:
+            logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
+        history = self._history[message.channel_id]
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
+        history.append(Turn("Bot", result.text, from_bot=True, member_id=message.author_id))
+        if text:
+            self.memory.remember_turn(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                user_text=text,
+                bot_reply=result.text,
+            )
+        return ChatReply(text=result.text)
+
+    def forget_member(self, user_id: int) -> None:
+        """Drop a member's lines (and the bot's answers to them) from every channel's context."""
+        for channel_id, history in self._history.items():
+            kept = [turn for turn in history if turn.member_id != user_id]
+            if len(kept) != len(history):
+                self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
+        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
+
+        Memory makes answers better but must never stop one: any failure here is
+        logged and the reply goes out without the block.
+        """
+        try:
+            return await self.memory.build_context(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                text=text,
+                channel_name=message.channel_name,
+            )
+        except Exception:
+            logger.exception("Memory block for %s failed; answering without it.", message.author_id)
+            return MemoryContext("")
+
+    def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
+        place = "a direct message" if message.is_dm else f"#{message.channel_name}"
+        context_line = load_prompt("chat_context").format(name=message.author_name, place=place)
+        system = f"{load_prompt('chat_personality')}\n\n{context_line}"
+        if context.block:
+            system += f"\n\n{context.block}"
+        prompt: list[Message] = [{"role": "system", "content": system}]
+        earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
+        for turn in earlier:
+            if turn.from_bot:
+                prompt.append({"role": "assistant", "content": turn.text})
+            else:
+                prompt.append({"role": "user", "content": f"{turn.speaker}: {turn.text}"})
+        prompt.append({"role": "user", "content": self._current_content(message, text, was_cut)})
+        return prompt
+
+    def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
+        notes = []
+        if was_cut:
+            notes.append(load_prompt("note_message_cut"))
+        if message.other_attachments:
+            notes.append(load_prompt("note_attachments").format(files=", ".join(message.other_attachments)[:300]))
+        if message.image_urls and not self._settings.llm_vision:
+            notes.append(load_prompt("note_image_unseen").format(count=len(message.image_urls)))
+        line = f"{message.author_name}: {text or EMPTY_MESSAGE}"
+        if notes:
+            line += "\n" + "\n".join(notes)
+        if message.image_urls and self._settings.llm_vision:
+            parts: list[dict[str, Any]] = [{"type": "text", "text": line}]
+            parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
+            return parts
+        return line

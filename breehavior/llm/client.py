@@ -1,0 +1,300 @@
+"""The only module that speaks to the LLM: any OpenAI-compatible endpoint via AsyncOpenAI.
+
+Retries with backoff on 429, 5xx and timeouts are the SDK's own (``max_retries``);
+on top of it this client bounds concurrency, forces and validates tool calls with
+pydantic, leaves temperature out for models that reject it, appends ``/no_think``
+when configured, and records every call (success or failure) for ``LlmLog``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import openai
+from openai import AsyncOpenAI
+from openai.types.chat import ChatCompletion
+from pydantic import BaseModel, ValidationError
+
+from breehavior.config import Settings
+from breehavior.privacy.screen import redact
+from breehavior.storage.records import LlmCallRecord
+from breehavior.storage.schema import ERROR_MAX, EXCERPT_MAX
+
+logger = logging.getLogger(__name__)
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+Message = dict[str, Any]
+
+CHAT_LANE = "chat"
+BACKGROUND_LANE = "background"
+_NO_TEMPERATURE_MODELS = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
+
+
+class LLMError(RuntimeError):
+    """The LLM could not give a usable answer (down, slow, error status, or invalid output)."""
+
+
+@dataclass(frozen=True)
+class ToolSpec(Generic[ModelT]):
+    """A function tool the model is forced to call, and the pydantic model its arguments must fit."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    arguments_model: type[ModelT]
+
+    def as_openai(self) -> dict[str, Any]:
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": self.parameters},
+        }
+
+
+@dataclass(frozen=True)
+class _Call:
+    """What one call is, for its LlmLog row."""
+
+    kind: str
+    model: str
+    user_id: int | None
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    text: str
+    usage: Usage
+
+
+def _supports_temperature(model: str) -> bool:
+    """Reasoning models (o1/o3/o4, gpt-5) reject a temperature other than the default."""
+    return not _NO_TEMPERATURE_MODELS.match(model)
+
+
+def _append_no_think(messages: Sequence[Message]) -> list[Message]:
+    """Qwen3-style models skip their reasoning when the last user turn ends with /no_think."""
+    out = [dict(m) for m in messages]
+    for message in reversed(out):
+        if message.get("role") == "user" and isinstance(message.get("content"), str):
+            message["content"] = f"{message['content']} /no_think"
+            break
+    return out
+
+
+def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
+    """A redacted excerpt; cut before redacting so a huge prompt costs the event loop nothing."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return redact(text[: size + 200]).text[:size]
+
+
+def _request_excerpt(request: Sequence[Message]) -> str:
+    """The system prompt and the last message only: earlier lines may be other members' words,
+    which must not be kept under this member's id (their own erasure could not reach them)."""
+    kept = [m for m in request[:1] if m.get("role") == "system"] + list(request[-1:])
+    return _excerpt(kept)
+
+
+class LLMClient:
+    """See the module docstring. One instance per process; close it on shutdown."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str,
+        model: str,
+        timeout: float = 60.0,
+        max_retries: int = 2,
+        max_concurrency: int = 4,
+        no_think: bool = False,
+        log_sink: Callable[[LlmCallRecord], None] | None = None,
+    ) -> None:
+        self.model = model
+        self._no_think = no_think
+        self._log_sink = log_sink
+        self._lanes = {lane: asyncio.Semaphore(max_concurrency) for lane in (CHAT_LANE, BACKGROUND_LANE)}
+        """Chat replies and background calls (extraction, analysis) have separate slots: a reply never
+        waits behind a burst of extractions."""
+        self._no_temperature: set[str] = set()
+        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, log_sink: Callable[[LlmCallRecord], None] | None = None) -> LLMClient:
+        return cls(
+            base_url=settings.llm_base_url,
+            api_key=settings.llm_api_key,
+            model=settings.llm_model,
+            timeout=settings.llm_timeout_seconds,
+            max_retries=settings.llm_max_retries,
+            max_concurrency=settings.llm_max_concurrency,
+            no_think=settings.llm_no_think,
+            log_sink=log_sink,
+        )
+
+    async def close(self) -> None:
+        await self._client.close()
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        *,
+        kind: str = "chat",
+        model: str | None = None,
+        temperature: float | None = None,
+        max_tokens: int = 700,
+        user_id: int | None = None,
+    ) -> ChatResult:
+        """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
+        call = _Call(kind, model or self.model, user_id)
+        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=None)
+        text = (response.choices[0].message.content or "").strip()
+        usage = _usage(response)
+        if not text:
+            self._record(call, elapsed_ms, False, request, None, usage, "empty completion")
+            raise LLMError("the model returned an empty answer")
+        self._record(call, elapsed_ms, True, request, text, usage, None)
+        return ChatResult(text=text, usage=usage)
+
+    async def call_tool(
+        self,
+        messages: Sequence[Message],
+        tool: ToolSpec[ModelT],
+        *,
+        kind: str,
+        model: str | None = None,
+        temperature: float | None = None,
+        max_tokens: int = 1024,
+        user_id: int | None = None,
+    ) -> tuple[ModelT, Usage]:
+        """Force ``tool`` and return its arguments validated by ``tool.arguments_model``."""
+        call = _Call(kind, model or self.model, user_id)
+        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=tool)
+        usage = _usage(response)
+        calls = response.choices[0].message.tool_calls
+        tool_call = next((c for c in calls or [] if getattr(c, "function", None) and c.function.name == tool.name), None)
+        if tool_call is None:
+            content = response.choices[0].message.content
+            self._record(call, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
+            raise LLMError(f"the model did not call {tool.name}")
+        raw = tool_call.function.arguments or ""
+        try:
+            parsed = tool.arguments_model.model_validate(json.loads(raw))
+        except (json.JSONDecodeError, ValidationError) as exc:
+            error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
+            self._record(call, elapsed_ms, False, request, raw, usage, error)
+            raise LLMError(error) from None
+        self._record(call, elapsed_ms, True, request, raw, usage, None)
+        return parsed, usage
+
+    async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
+        """`chat.completions.create` without the SDK's request transform.
+
+        The SDK walks every message of the request through its TypedDict transform
+        before sending it: 4.5 ms of event-loop time for a 22-message chat prompt on the
+        bench machine. Our body is plain JSON already, so the SDK's low-level `post`
+        sends it as it is, with the same retries, timeouts, errors and response parsing.
+        """
+        return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
+
+    async def _create(
+        self,
+        messages: Sequence[Message],
+        call: _Call,
+        temperature: float | None,
+        max_tokens: int,
+        tools: ToolSpec[Any] | None,
+    ) -> tuple[Any, int, list[Message]]:
+        chosen = call.model
+        request = _append_no_think(messages) if self._no_think else list(messages)
+        kwargs: dict[str, Any] = {"model": chosen, "messages": request}
+        if tools is not None:
+            kwargs["tools"] = [tools.as_openai()]
+            kwargs["tool_choice"] = {"type": "function", "function": {"name": tools.name}}
+        use_temperature = temperature is not None and _supports_temperature(chosen) and chosen not in self._no_temperature
+        if use_temperature:
+            kwargs["temperature"] = temperature
+        kwargs["max_completion_tokens" if not _supports_temperature(chosen) else "max_tokens"] = max_tokens
+        started = time.monotonic()
+        async with self._lanes[CHAT_LANE if call.kind == CHAT_LANE else BACKGROUND_LANE]:
+            try:
+                try:
+                    response = await self._post_completion(kwargs)
+                except openai.BadRequestError as exc:
+                    if not (use_temperature and "temperature" in str(exc).lower()):
+                        raise
+                    self._no_temperature.add(chosen)
+                    kwargs.pop("temperature")
+                    response = await self._post_completion(kwargs)
+            except (openai.OpenAIError, ValueError) as exc:
+                elapsed = _ms_since(started)
+                error = _describe(exc)
+                self._record(call, elapsed, False, request, None, Usage(), error)
+                logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
+                raise LLMError(error) from exc
+        elapsed = _ms_since(started)
+        if not getattr(response, "choices", None):
+            error = f"unexpected response: {str(response)[:200]!r}"
+            self._record(call, elapsed, False, request, None, Usage(), error)
+            logger.warning("LLM %s call returned no choices: %s", call.kind, error)
+            raise LLMError(error)
+        return response, elapsed, request
+
+    def _record(
+        self,
+        call: _Call,
+        elapsed_ms: int,
+        success: bool,
+        request: Sequence[Message],
+        response: str | None,
+        usage: Usage,
+        error: str | None,
+    ) -> None:
+        if self._log_sink is None:
+            return
+        self._log_sink(
+            LlmCallRecord(
+                kind=call.kind,
+                model=call.model,
+                latency_ms=elapsed_ms,
+                user_id=call.user_id,
+                success=success,
+                prompt_tokens=usage.prompt_tokens,
+                completion_tokens=usage.completion_tokens,
+                request_excerpt=_request_excerpt(request),
+                response_excerpt=None if response is None else _excerpt(response),
+                error=None if error is None else error[:ERROR_MAX],
+            )
+        )
+
+
+def _usage(response: Any) -> Usage:
+    usage = getattr(response, "usage", None)
+    if usage is None:
+        return Usage()
+    return Usage(getattr(usage, "prompt_tokens", None), getattr(usage, "completion_tokens", None))
+
+
+def _ms_since(started: float) -> int:
+    return int((time.monotonic() - started) * 1000)
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, openai.APITimeoutError):
+        return "timeout"
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}: {str(exc.message)[:200]}"
+    if isinstance(exc, openai.APIConnectionError):
+        return f"connection error: {exc.__cause__ or exc}"[:300]
+    return f"{type(exc).__name__}: {exc}"[:300]

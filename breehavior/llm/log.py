@@ -1,0 +1,64 @@
+"""Buffer of LlmLog rows: the LLM client appends without waiting, a periodic flush writes in batches."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections import deque
+from dataclasses import replace
+
+from breehavior.storage.database import Database, DatabaseError, DatabaseUnavailable
+from breehavior.storage.records import LlmCallRecord
+
+logger = logging.getLogger(__name__)
+
+FLUSH_CHUNK_ROWS = 100
+
+
+class LlmLogBuffer:
+    """Holds records until the database takes them; bounded so an outage cannot eat the RAM."""
+
+    def __init__(self, db: Database, max_pending: int = 10_000) -> None:
+        self._db = db
+        self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
+        self._flushing = asyncio.Lock()
+
+    def add(self, record: LlmCallRecord) -> None:
+        if len(self._pending) == self._pending.maxlen:
+            logger.warning("LlmLog buffer full; dropping the oldest record.")
+        self._pending.append(record)
+
+    def __len__(self) -> int:
+        return len(self._pending)
+
+    async def flush(self) -> int:
+        """Write what is pending; on failure the records stay for the next flush. One flush at a time."""
+        async with self._flushing:
+            return await self._flush()
+
+    async def _flush(self) -> int:
+        """Write in small transactions, yielding between them: one big insert would hold the GIL
+        long enough to stall the event loop (seen in the pipeline benchmark)."""
+        written = 0
+        while self._pending and self._db.available:
+            batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
+            try:
+                await self._db.insert_llm_logs(batch)
+            except DatabaseUnavailable as exc:
+                logger.warning("Could not write %d LlmLog rows yet: %s", len(self._pending), exc)
+                break
+            except DatabaseError as exc:
+                logger.error("Dropped %d LlmLog rows the database rejected: %s", len(batch), exc)
+            for _ in batch:
+                self._pending.popleft()
+            written += len(batch)
+            await asyncio.sleep(0)
+        return written
+
+    def forget(self, user_id: int) -> None:
+        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content)."""
+        self._pending = type(self._pending)(
+            (replace(r, request_excerpt=None, response_excerpt=None) if r.user_id == user_id else r for r in self._pending),
+            maxlen=self._pending.maxlen,
+        )

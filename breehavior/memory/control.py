@@ -1,0 +1,211 @@
+"""What members (and admins) can do with what the bot remembers: see, forget, export, opt out, pause.
+
+The `/memory` cog and the terminal chat both call this, so a command behaves the
+same everywhere. Forgetting is complete: rows (superseded ones too), the profile,
+the cached reads, queued extraction turns and the channel history (through
+`MemoryService.drop_member`) lose the member's content, so the very next prompt
+cannot hold it. The audit trail records every
+action without any of the forgotten content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from breehavior.memory.service import MemoryService
+from breehavior.monitor.state import MonitorState, split_notes
+from breehavior.storage.database import Database, DatabaseError
+from breehavior.storage.records import AuditEntry, MemoryBatch, MemoryPreferenceRecord, MemoryRecord, MemoryScope
+
+MAX_PAUSE_MINUTES = 7 * 24 * 60
+MAX_RECENT_MINUTES = 30 * 24 * 60
+
+
+@dataclass(frozen=True)
+class MemoryOverview:
+    user_id: int
+    profile: str
+    memories: tuple[MemoryRecord, ...]
+    opted_out: bool
+    paused_until: datetime | None
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    memories_removed: int
+    profile_restored: bool
+
+
+def member_actor(user_id: int, acting_user_id: int) -> str:
+    """"member" when people act on their own memory, "admin:<id>" when someone else does."""
+    return "member" if user_id == acting_user_id else f"admin:{acting_user_id}"
+
+
+class MemoryControl:
+    def __init__(self, db: Database, memory: MemoryService, tracker: MonitorState) -> None:
+        self._db = db
+        self._memory = memory
+        self._tracker = tracker
+
+    async def overview(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> MemoryOverview:
+        """The profile and every live memory within ``scope`` (a member sees all of theirs), newest first."""
+        memories = tuple(await self._db.get_recent_memories(user_id, None, scope=scope))
+        return MemoryOverview(
+            user_id=user_id,
+            profile=self._tracker.get_profile(user_id) if not scope.restricted else "",
+            memories=memories,
+            opted_out=self._memory.preferences.opted_out(user_id),
+            paused_until=self._memory.paused_until(user_id),
+        )
+
+    async def forget_one(
+        self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL
+    ) -> bool:
+        """Delete one memory of ``user_id`` (and the versions it superseded); False if it is not theirs."""
+        if not any(m.id == memory_id and scope.admits(m.guild_id) for m in await self._db.get_all_memories(user_id)):
+            return False
+        async with self._memory.member_lock(user_id):
+            self._memory.halt_learning(user_id)
+            await self._db.apply_memory_batch(MemoryBatch(user_id=user_id, actor=actor, forget_ids=[memory_id]))
+            self._memory.forget_context(user_id)
+        return True
+
+    async def forget_all(self, user_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> int:
+        """Delete every memory and the profile (or, for one server, its memories); returns how many memories."""
+        if scope.restricted:
+            async with self._memory.member_lock(user_id):
+                self._memory.halt_learning(user_id)
+                removed = await self._db.forget_memories(user_id, actor=actor, scope=scope)
+                self._memory.forget_context(user_id)
+            return removed
+        return await self._erase(user_id, actor=actor, action="forgotten")
+
+    async def forget_recent(self, user_id: int, minutes: int, *, actor: str) -> TakeBack:
+        """Take back what was learned in the last ``minutes``: memories, and the profile as it was then."""
+        minutes = max(1, min(minutes, MAX_RECENT_MINUTES))
+        since = datetime.now(UTC) - timedelta(minutes=minutes)
+        async with self._memory.member_lock(user_id):
+            self._memory.halt_learning(user_id)
+            removed = await self._db.forget_memories(user_id, actor=actor, since=since)
+            previous = await self._db.take_back_profile(user_id, since)
+            if previous is not None:
+                self._tracker.set_user_profile(user_id, previous)
+                await self._tracker.flush(self._db)
+            self._memory.forget_context(user_id)
+        return TakeBack(removed, previous is not None)
+
+    async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
+        """Everything stored about the member, as JSON-ready data (the export is itself audited)."""
+        await self._db.write_audit([AuditEntry("exported", user_id, actor)])
+        now = datetime.now(UTC)
+        memories = await self._db.get_all_memories(user_id)
+        state = self._tracker.get_user(user_id) if user_id in self._tracker.known_user_ids() else None
+        preference = self._memory.preferences.get(user_id)
+        return {
+            "member_id": str(user_id),
+            "exported_at": now.isoformat(),
+            "memory_settings": {
+                "opted_out": preference.opted_out,
+                "paused_until": _iso(self._memory.paused_until(user_id)),
+            },
+            "profile": self._tracker.get_profile(user_id),
+            "behaviour_notes": split_notes(self._tracker.get_user_notes(user_id))[1],
+            "earlier_profiles": [
+                {"profile": text, "replaced_at": at.isoformat()} for text, at in await self._db.get_profile_history(user_id)
+            ],
+            "notes_before_migration": await self._db.get_notes_backup(user_id),
+            "memories": [_exported(m, now) for m in memories],
+            "behaviour": None
+            if state is None
+            else {
+                "offense_count": state.offense_count,
+                "warned": state.warned,
+                "immune": state.immune,
+                "off_topic_count": state.off_topic_count,
+                "last_offense_at": _iso(state.last_offense_at),
+            },
+            "audit": [
+                {**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.get_audit(user_id)
+            ],
+        }
+
+    async def opt_out(self, user_id: int) -> tuple[bool, int]:
+        """Erase everything and stop remembering; (changed, memories removed).
+
+        The RAM preference flips first (nothing new is learned from here on), the erase
+        runs, and only then is the opt-out stored: if the erase fails the member is
+        told so and can simply try again.
+        """
+        before = self._memory.preferences.get(user_id)
+        if before.opted_out:
+            return False, 0
+        preference = MemoryPreferenceRecord(user_id, opted_out=True)
+        self._memory.preferences.set(preference)
+        try:
+            removed = await self._erase(user_id, actor="member", action="opted_out")
+            await self._db.save_memory_preference(preference)
+        except DatabaseError:
+            self._memory.preferences.set(before)
+            raise
+        return True, removed
+
+    async def opt_in(self, user_id: int) -> bool:
+        if not self._memory.preferences.opted_out(user_id):
+            return False
+        preference = MemoryPreferenceRecord(user_id, opted_out=False)
+        await self._db.save_memory_preference(preference, audit=AuditEntry("opted_in", user_id, "member"))
+        self._memory.preferences.set(preference)
+        return True
+
+    async def pause(self, user_id: int, minutes: int) -> datetime:
+        """Stop writing anything new for ``minutes`` (reading goes on); returns when it ends."""
+        until = datetime.now(UTC) + timedelta(minutes=max(1, min(minutes, MAX_PAUSE_MINUTES)))
+        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), until)
+        await self._db.save_memory_preference(preference)
+        self._memory.preferences.set(preference)
+        self._memory.halt_learning(user_id)
+        return until
+
+    async def resume(self, user_id: int) -> bool:
+        if self._memory.paused_until(user_id) is None:
+            return False
+        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), None)
+        await self._db.save_memory_preference(preference)
+        self._memory.preferences.set(preference)
+        return True
+
+    async def _erase(self, user_id: int, *, actor: str, action: str) -> int:
+        async with self._memory.member_lock(user_id):
+            self._memory.drop_member(user_id)
+            removed = await self._db.erase_member(user_id, actor=actor, action=action)
+            self._tracker.clear_notes(user_id)
+            self._memory.drop_member(user_id)
+        return removed
+
+
+def memory_status(memory: MemoryRecord, now: datetime) -> str:
+    if memory.superseded_at is not None:
+        return "superseded"
+    return "expired" if memory.expires_at <= now else "live"
+
+
+def _exported(memory: MemoryRecord, now: datetime) -> dict[str, Any]:
+    return {
+        "id": memory.id,
+        "memory": memory.memory,
+        "topics": list(memory.topics),
+        "importance": memory.importance,
+        "source": memory.source,
+        "status": memory_status(memory, now),
+        "learned_at": memory.created_at.isoformat(),
+        "expires_at": memory.expires_at.isoformat(),
+        "guild_id": None if memory.guild_id is None else str(memory.guild_id),
+        "slot": memory.slot_key,
+        "superseded_at": _iso(memory.superseded_at),
+    }
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()

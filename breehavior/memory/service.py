@@ -1,0 +1,351 @@
+"""MemoryService: what the bot knows about members, how it learns it, and how it forgets.
+
+Reading (the hot path, before every reply): the profile from `MonitorState`, and
+the member's live memories from `MemoryStore` — one database round trip the first
+time, none afterwards.
+
+Learning (after the reply, never before it): turns are queued per member; one
+extraction runs per member at a time and takes every turn queued meanwhile, so a
+burst of messages costs one call and each turn is extracted exactly once. Turns
+from different servers are extracted separately, so each memory records where it
+was learned. What the extractor proposes is written by `MemoryStore` under the
+member's lock, after checking that no forget, opt-out or pause happened meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import groupby
+
+from breehavior.background import BackgroundTasks
+from breehavior.config import Settings
+from breehavior.llm.client import LLMClient, LLMError
+from breehavior.memory.extraction import (
+    EXPIRATIONS,
+    MEMORY_EXTRACTION_TOOL,
+    PERMANENT,
+    ExtractedMemory,
+    ExtractionTurn,
+    build_extraction_messages,
+    cut_at_word,
+)
+from breehavior.memory.notes_for_model import build_memory_block
+from breehavior.memory.preferences import MemoryPreferences
+from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
+from breehavior.memory.store import Candidate, MemoryStore
+from breehavior.monitor.state import MonitorState
+from breehavior.privacy.screen import is_about_a_secret, redact
+from breehavior.storage.database import Database, DatabaseError
+from breehavior.storage.records import MemoryRecord, MemoryScope
+from breehavior.storage.schema import PROFILE_MAX
+
+logger = logging.getLogger(__name__)
+
+SHOWN_TO_EXTRACTOR = 10
+"""Live memories shown to the extractor (the matching ones first): enough to dedup and forget, cheap in tokens."""
+BOT_REPLY_SHOWN_CHARS = 300
+"""The extractor learns about the member, not the bot: the start of each reply is context enough."""
+
+
+@dataclass(frozen=True)
+class MemoryContext:
+    """The memory block for one prompt and what went into it (for tests, logs and benchmarks)."""
+
+    block: str
+    recent: tuple[MemoryRecord, ...] = ()
+    relevant: tuple[MemoryRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class _QueuedTurn:
+    guild_id: int | None
+    turn: ExtractionTurn
+
+
+@dataclass
+class _MemberQueue:
+    name: str
+    turns: list[_QueuedTurn] = field(default_factory=list)
+    running: bool = False
+
+
+class MemoryService:
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        llm: LLMClient,
+        tracker: MonitorState,
+        tasks: BackgroundTasks,
+    ) -> None:
+        self._settings = settings
+        self._db = db
+        self._llm = llm
+        self._tracker = tracker
+        self._tasks = tasks
+        self.preferences = MemoryPreferences(db)
+        self.store = MemoryStore(db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members)
+        self._queues: dict[int, _MemberQueue] = {}
+        self._forget_listeners: list[Callable[[int], None]] = []
+
+    @property
+    def enabled(self) -> bool:
+        return self._settings.memory_enabled
+
+    @property
+    def round_trips(self) -> int:
+        """Database reads made for retrieval; benchmarks and tests watch it."""
+        return self.store.round_trips
+
+    def scope_for(self, guild_id: int | None) -> MemoryScope:
+        return MemoryScope.for_place(self._settings.memory_scope, guild_id)
+
+    async def live_memories(self, user_id: int, scope: MemoryScope) -> tuple[MemoryRecord, ...]:
+        return await self.store.live_memories(user_id, scope)
+
+    def invalidate(self, user_id: int) -> None:
+        self.store.invalidate(user_id)
+
+    # ------------------------------------------------------------------ the member's say
+    def paused_until(self, user_id: int) -> datetime | None:
+        return self.preferences.paused_until(user_id)
+
+    def may_learn(self, user_id: int) -> bool:
+        """Nothing new is written for a member who opted out or paused (or before preferences are known)."""
+        return self.enabled and self.preferences.may_learn(user_id)
+
+    def on_forget(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(user_id)`` whenever a member's memories are forgotten (chat history, LlmLog buffer)."""
+        self._forget_listeners.append(listener)
+
+    def halt_learning(self, user_id: int) -> None:
+        """Drop queued turns and make any extraction already running give up before it writes."""
+        self.store.bump_epoch(user_id)
+        queue = self._queues.get(user_id)
+        if queue is not None:
+            queue.turns.clear()
+
+    def forget_context(self, user_id: int) -> None:
+        """Drop every copy of the member's content the bot would read again: cache, chat context, log buffer."""
+        self.store.invalidate(user_id)
+        for listener in self._forget_listeners:
+            listener(user_id)
+
+    def drop_member(self, user_id: int) -> None:
+        """Around an erase (forget all, opt-out): nothing queued, cached, pending or in context survives."""
+        self.halt_learning(user_id)
+        self.store.drop_unsaved(user_id)
+        self.forget_context(user_id)
+
+    def member_lock(self, user_id: int) -> asyncio.Lock:
+        return self.store.lock(user_id)
+
+    # ------------------------------------------------------------------ reading
+    async def build_context(
+        self, *, user_id: int, member_name: str, guild_id: int | None, text: str, channel_name: str = ""
+    ) -> MemoryContext:
+        """Profile + most recent + most relevant memories as one budgeted block for the prompt."""
+        if not self.enabled or not self.preferences.may_read(user_id):
+            return MemoryContext("")
+        profile = self._tracker.get_profile(user_id)
+        memories: tuple[MemoryRecord, ...] = ()
+        if self._db.available:
+            try:
+                memories = await self.store.live_memories(user_id, self.scope_for(guild_id))
+            except DatabaseError as exc:
+                logger.warning("Memory read skipped for %s: %s", user_id, exc)
+        recent = memories[: self._settings.memory_recent_count]
+        relevant = rank_relevant(
+            memories[self._settings.memory_recent_count :],
+            Query.of(text, channel_name),
+            limit=self._settings.memory_relevant_count,
+        )
+        block = build_memory_block(
+            member_name=member_name,
+            profile=profile,
+            recent=recent,
+            relevant=relevant,
+            budget=self._settings.memory_context_chars,
+        )
+        return MemoryContext(block, tuple(recent), tuple(relevant))
+
+    # ------------------------------------------------------------------ learning from chat
+    def remember_turn(self, *, user_id: int, member_name: str, guild_id: int | None, user_text: str, bot_reply: str) -> None:
+        """Queue one exchange for extraction; returns at once (the reply never waits)."""
+        if not self.may_learn(user_id) or not worth_extracting(user_text):
+            return
+        queue = self._queues.get(user_id)
+        if queue is None:
+            queue = self._queues[user_id] = _MemberQueue(member_name)
+        queue.name = member_name
+        reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
+        queue.turns.append(_QueuedTurn(guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text)))
+        if not queue.running:
+            queue.running = True
+            self._tasks.spawn(self._extraction_worker(user_id), name=f"extract-memories-{user_id}")
+
+    async def _extraction_worker(self, user_id: int) -> None:
+        queue = self._queues[user_id]
+        try:
+            if self._settings.memory_extraction_delay_seconds:
+                await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
+            while queue.turns:
+                pending, queue.turns = queue.turns, []
+                for guild_id, group in groupby(pending, key=lambda q: q.guild_id):
+                    try:
+                        await self._extract_and_save(user_id, queue.name, guild_id, [q.turn for q in group])
+                    except Exception:
+                        logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
+        finally:
+            queue.running = False
+            if not queue.turns:
+                self._queues.pop(user_id, None)
+
+    async def _extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
+        """The plan's `_extract_and_save_memories`, with only the author's turns shown to the model."""
+        epoch = self.store.epoch(user_id)
+        scope = self.scope_for(guild_id)
+        try:
+            live = await self.store.live_memories(user_id, scope)
+        except DatabaseError:
+            live = ()
+        shown = _shown_to_extractor(live, Query.of(" ".join(t.user_text for t in turns)))
+        messages = build_extraction_messages(
+            member_name=name, profile=self._tracker.get_profile(user_id), shown=shown, turns=turns
+        )
+        try:
+            result, _usage = await self._llm.call_tool(
+                messages,
+                MEMORY_EXTRACTION_TOOL,
+                kind="memory_extraction",
+                model=self._settings.extraction_model,
+                temperature=0.3,
+                user_id=user_id,
+            )
+        except LLMError as exc:
+            logger.warning("Memory extraction for %s failed: %s", user_id, exc)
+            return
+        forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
+        forgotten = [m for m in shown if m.id in forget_ids]
+        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]
+        if len(result.memories) > self._settings.memory_max_per_extraction:
+            logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
+        async with self.store.lock(user_id):
+            if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
+                logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
+                return
+            candidates = await self._fold_permanent(user_id, accepted, result.profile_update)
+            if result.profile_update:
+                await self.set_profile(user_id, result.profile_update)
+            await self.store.store(user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids)
+        if forget_ids:
+            self.forget_context(user_id)
+        logger.info(
+            "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
+            len(candidates),
+            name,
+            bool(result.profile_update),
+            len(forget_ids),
+        )
+
+    async def _fold_permanent(
+        self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None
+    ) -> list[Candidate]:
+        """Expiring memories become candidates; permanent ones belong in the profile.
+
+        A permanent fact the model did not fold into a profile update is appended to the
+        profile when it fits, else kept as a 30-day memory, so it is never silently lost.
+        """
+        candidates = []
+        for m in memories:
+            if m.expiration != PERMANENT:
+                candidates.append(Candidate(m.memory, tuple(m.topics), m.importance, EXPIRATIONS[m.expiration], m.key))
+                continue
+            if profile_update:
+                continue
+            joined = f"{self._tracker.get_profile(user_id)} {m.memory}".strip()
+            if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
+                await self.set_profile(user_id, joined)
+            else:
+                candidates.append(Candidate(m.memory, tuple(m.topics), "high", EXPIRATIONS["30d"], m.key))
+        return candidates
+
+    async def set_profile(self, user_id: int, profile: str) -> bool:
+        """Replace the profile through `MonitorState.set_user_profile`, refusing one that holds a secret.
+
+        The previous profile is kept in ProfileHistory first, so `/memory forget recent`
+        can put it back; if that record cannot be written the change still happens.
+        """
+        cleaned = redact(" ".join(profile.split()))
+        if cleaned.changed and is_about_a_secret(cleaned.text):
+            logger.info("Refused a profile update for %s: it carried a secret.", user_id)
+            return False
+        previous = self._tracker.get_profile(user_id)
+        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
+        if new_profile == previous:
+            return True
+        try:
+            await self._db.record_profile_change(user_id, previous)
+        except DatabaseError as exc:
+            logger.warning("Profile history for %s not kept: %s", user_id, exc)
+        self._tracker.set_user_profile(user_id, new_profile)
+        return True
+
+    # ------------------------------------------------------------------ learning from the monitor
+    async def save_passive(
+        self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
+    ) -> None:
+        """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6).
+
+        With a slot ``key`` it competes with what the member said themself, and loses:
+        a passive observation never supersedes a `chat` memory in the same slot.
+        """
+        candidate = Candidate(note, ((topic or "general").casefold(),), "medium", EXPIRATIONS["7d"], key)
+        async with self.store.lock(user_id):
+            if self.may_learn(user_id):
+                scope = self.scope_for(guild_id)
+                await self.store.store(user_id, guild_id, scope, [candidate], source="passive", actor="system")
+
+    # ------------------------------------------------------------------ housekeeping
+    async def flush_unsaved(self) -> int:
+        return await self.store.flush_unsaved()
+
+    async def prune_expired(self) -> int:
+        """The pruning loop's work: delete expired rows (reads already ignore them)."""
+        if not self._db.available:
+            return 0
+        count = await self._db.prune_expired_memories()
+        if count:
+            logger.info("Pruned %d expired memories.", count)
+        return count
+
+
+CHAT_FILLERS = frozenset(
+    stem(w) for w in "haha hahaha lmao lmfao rofl xd same nice cool true fr brb gg ty thx np idk omg wow yep nope bruh".split()
+)
+"""Chat fillers that are not stopwords but carry nothing to remember: alone, they cost no extraction call."""
+
+
+def worth_extracting(text: str) -> bool:
+    """Skip the extractor for turns with nothing to learn ("lol", "ok", "same", "haha true", an image alone)."""
+    return bool(content_words(text) - CHAT_FILLERS) or "forget" in text.casefold()
+
+
+def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[MemoryRecord]:
+    """What the extractor is told it already knows: the matching memories first, then the newest."""
+    relevant = rank_relevant(live, query, limit=SHOWN_TO_EXTRACTOR)
+    chosen = {m.id for m in relevant}
+    rest = [m for m in live if m.id not in chosen]
+    return (relevant + rest)[:SHOWN_TO_EXTRACTOR]
+
+
+def _repeats(memory: ExtractedMemory, forgotten: Sequence[MemoryRecord]) -> bool:
+    """True when a new memory says again what the member just asked to forget (so it is not stored or folded)."""
+    return any(
+        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS
+        for old in forgotten
+    )

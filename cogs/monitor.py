@@ -1,0 +1,234 @@
+"""MonitorCog: Discord glue for the behaviour monitor (`breehavior.monitor`).
+
+Turns member messages in watched channels (and their edits and deletions) into
+`ObservedMessage` calls on `MonitorService`, carries out the actions the monitor
+decides (a warning reply, a timeout when the bot may give one, a gentle redirect),
+logs every action and mirrors it as an embed in the mod-log channel, and offers
+`/bcs status`, `/bcs immune` and `/bcs notes`. The decisions live in `breehavior.monitor`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from breehavior.monitor.messages import ObservedMessage, prepare_content
+from breehavior.monitor.policy import Action, ActionKind, BatchOutcome
+from breehavior.monitor.reports import immunity_text, member_status, notes_text, status_text
+
+logger = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+WATCHED_TYPES = (discord.MessageType.default, discord.MessageType.reply)
+EXCERPT_CHARS = 300
+COLOURS = {
+    ActionKind.WARN: discord.Colour.orange(),
+    ActionKind.TIMEOUT: discord.Colour.red(),
+    ActionKind.REDIRECT: discord.Colour.blue(),
+}
+TITLES = {ActionKind.WARN: "Warning", ActionKind.TIMEOUT: "Timeout", ActionKind.REDIRECT: "Off-topic redirect"}
+REFUSAL = "You need the Manage Server permission for that."
+
+
+def _extras(message: discord.Message) -> tuple[str, ...]:
+    files = tuple(
+        f"{'image' if (a.content_type or '').startswith('image/') else 'file'} {a.filename}" for a in message.attachments
+    )
+    return files + tuple(f"sticker {s.name}" for s in message.stickers)
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+class MonitorCog(commands.Cog):
+    bcs = app_commands.Group(name="bcs", description="Behaviour monitor", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.settings = bot.settings
+        self.monitor = bot.services.monitor
+        self.tracker = bot.services.tracker
+
+    async def cog_load(self) -> None:
+        self.monitor.set_handler(self.carry_out)
+
+    async def cog_unload(self) -> None:
+        """Waiting batches are analysed now; shutdown waits for them before flushing state."""
+        self.monitor.flush_pending()
+
+    # ------------------------------------------------------------------ watching
+    def _watched_channel_id(self, channel: discord.abc.Messageable) -> int:
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            return channel.parent_id
+        return getattr(channel, "id", 0)
+
+    def _observed(self, message: discord.Message) -> ObservedMessage | None:
+        content = prepare_content(
+            message.clean_content, _extras(message), max_chars=self.settings.sentiment_max_message_chars
+        )
+        if content is None:
+            return None
+        channel = message.channel
+        topic = getattr(channel, "topic", None) or getattr(getattr(channel, "parent", None), "topic", None) or ""
+        return ObservedMessage(
+            message_id=message.id,
+            channel_id=channel.id,
+            channel_name=getattr(channel, "name", None) or str(channel.id),
+            author_id=message.author.id,
+            author_name=message.author.display_name,
+            content=content,
+            created_at=message.created_at,
+            guild_id=message.guild.id if message.guild else None,
+            channel_topic=topic,
+        )
+
+    def _watches(self, message: discord.Message) -> bool:
+        return (
+            message.guild is not None
+            and not message.author.bot
+            and message.webhook_id is None
+            and message.type in WATCHED_TYPES
+            and self.monitor.watches(self._watched_channel_id(message.channel))
+        )
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if not self._watches(message):
+            return
+        observed = self._observed(message)
+        if observed is None:
+            logger.debug("Message %s has no text to analyse (attachments or stickers only).", message.id)
+            return
+        self.monitor.observe(observed)
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Only a message still waiting in its batch is affected; analysed ones keep their verdict."""
+        if "content" not in payload.data or not self.monitor.buffer.is_open(payload.channel_id):
+            return
+        message = payload.message
+        content = prepare_content(message.clean_content, _extras(message), max_chars=self.settings.sentiment_max_message_chars)
+        self.monitor.edited(payload.channel_id, payload.message_id, content)
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.monitor.deleted(payload.channel_id, {payload.message_id})
+
+    @commands.Cog.listener()
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        self.monitor.deleted(payload.channel_id, set(payload.message_ids))
+
+    # ------------------------------------------------------------------ acting
+    async def carry_out(self, outcome: BatchOutcome) -> None:
+        """Do what the monitor decided, one action at a time; a failed action is logged, the rest go on."""
+        for action in outcome.actions:
+            if action.kind is ActionKind.TIMEOUT:
+                result = await self._timeout(action)
+            else:
+                result = await self._post(action)
+            logger.info(
+                "Monitor %s for %s (%s) in #%s: %s; %s",
+                action.kind,
+                action.message.author_name,
+                action.message.author_id,
+                action.message.channel_name,
+                action.reason,
+                result,
+            )
+            await self._mod_log(action, result)
+
+    async def _post(self, action: Action) -> str:
+        if not action.public:
+            return "not posted in the channel (SENTIMENT_PUBLIC_WARNINGS is off)"
+        channel = self.bot.get_partial_messageable(action.message.channel_id, guild_id=action.message.guild_id)
+        reference = channel.get_partial_message(action.message.message_id).to_reference(fail_if_not_exists=False)
+        try:
+            await channel.send(action.text, reference=reference, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            return f"could not post it: {exc.text or exc.status}"
+        return "posted in the channel"
+
+    async def _timeout(self, action: Action) -> str:
+        guild = self.bot.get_guild(action.message.guild_id or 0)
+        if guild is None or action.duration is None:
+            return "not timed out: the server is not available"
+        if not guild.me.guild_permissions.moderate_members:
+            return "not timed out: the bot lacks the Moderate Members permission"
+        try:
+            member = guild.get_member(action.message.author_id) or await guild.fetch_member(action.message.author_id)
+        except discord.HTTPException:
+            return "not timed out: the member is no longer in the server"
+        if member.id == guild.owner_id or member.guild_permissions.administrator or member.top_role >= guild.me.top_role:
+            return "not timed out: the member ranks too high for the bot"
+        minutes = f"{action.duration.total_seconds() / 60:g}"
+        try:
+            await member.timeout(action.duration, reason=f"Behaviour monitor: {action.reason}")
+        except discord.HTTPException as exc:
+            return f"not timed out: {exc.text or exc.status}"
+        return f"timed out for {minutes} minutes"
+
+    async def _mod_log(self, action: Action, result: str) -> None:
+        channel_id = self.settings.mod_log_channel_id
+        channel = self.bot.get_channel(channel_id) if channel_id else None
+        if not isinstance(channel, discord.abc.Messageable):
+            if channel_id:
+                logger.warning("MOD_LOG_CHANNEL_ID %s is not a channel the bot can see.", channel_id)
+            return
+        m = action.message
+        embed = discord.Embed(title=TITLES[action.kind], description=action.reason, colour=COLOURS[action.kind])
+        embed.add_field(name="Member", value=f"<@{m.author_id}> ({m.author_name})")
+        embed.add_field(name="Channel", value=f"<#{m.channel_id}>")
+        embed.add_field(name="Result", value=result, inline=False)
+        embed.add_field(name="Message", value=m.content[:EXCERPT_CHARS], inline=False)
+        if m.guild_id:
+            embed.url = f"https://discord.com/channels/{m.guild_id}/{m.channel_id}/{m.message_id}"
+        embed.timestamp = m.created_at
+        try:
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            logger.warning("Could not write to the mod log %s: %s", channel_id, exc)
+
+    # ------------------------------------------------------------------ /bcs
+    @bcs.command(name="status", description="Offenses, recent toxicity and warnings of a member (yours by default).")
+    @app_commands.describe(member="Whose status to show; someone else's needs Manage Server.")
+    async def status(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        target = member or interaction.user
+        if target.id != interaction.user.id and not _is_admin(interaction):
+            await interaction.response.send_message(REFUSAL, ephemeral=True)
+            return
+        policy = self.monitor.policy
+        state = member_status(self.tracker, policy, target.id, interaction.created_at)
+        await interaction.response.send_message(
+            status_text(target.display_name, state, policy), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @bcs.command(name="immune", description="Toggle whether the monitor may action a member (Manage Server).")
+    @app_commands.describe(member="The member to make immune, or no longer immune.")
+    async def immune(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        if not _is_admin(interaction):
+            await interaction.response.send_message(REFUSAL, ephemeral=True)
+            return
+        now_immune = self.tracker.toggle_immune(member.id)
+        logger.info("%s set immunity of %s (%s) to %s.", interaction.user.id, member.display_name, member.id, now_immune)
+        await interaction.response.send_message(
+            immunity_text(member.display_name, now_immune), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @bcs.command(name="notes", description="What the monitor has noted about a member (Manage Server).")
+    @app_commands.describe(member="Whose notes to show.")
+    async def notes(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        if not _is_admin(interaction):
+            await interaction.response.send_message(REFUSAL, ephemeral=True)
+            return
+        await interaction.response.send_message(
+            notes_text(member.display_name, self.tracker.get_user_notes(member.id)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(MonitorCog(bot))
