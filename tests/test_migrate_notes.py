@@ -18,7 +18,6 @@ from breehavior.config import Settings
 from breehavior.notes_migration import PROFILE_TOOL, parse_args, run
 from breehavior.prompts import load_prompt
 from breehavior.storage.database import Database
-from breehavior.storage.records import UserStateRecord
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
@@ -73,10 +72,12 @@ def profile_writer(body: Body) -> dict | str:
 async def seed(settings: Settings, db_path: Path) -> None:
     db = Database(settings.db_connection_string)
     assert await db.connect()
-    await db.save_user_states(
-        [UserStateRecord(user_id=uid, user_notes=notes or "", offense_count=uid % 3) for uid, notes in SEED.items()]
-    )
     await db.close()
+    with sqlite3.connect(db_path) as conn:  # byte for byte as the old bot wrote them (the monitor's flush now bounds lines)
+        conn.executemany(
+            "INSERT INTO UserState (UserId, UserNotes, OffenseCount) VALUES (?, ?, ?)",
+            [(uid, notes or None, uid % 3) for uid, notes in SEED.items()],
+        )
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE UserState SET UserNotes = NULL WHERE UserId = 104")
         conn.execute("UPDATE UserState SET UserNotes = '' WHERE UserId = 103")  # the bot itself writes NULL for no notes
