@@ -354,7 +354,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
-SQLITE_PRAGMAS = ("breehavior/storage/engine.py", ("_sqlite_pragmas", "_sqlite_read_only_pragmas"))
+SQLITE_PRAGMAS = ("breehavior/storage/engine.py", ("_sqlite_pragmas",))
 """The one place raw SQL is allowed outside the migrations: SQLite connection PRAGMAs, never sent to SQL Server."""
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -88,13 +89,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _sqlite_read_only_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA query_only=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.close()
-
-
 def sqlite_path(url: sa.URL) -> Path | None:
     """The file an SQLite URL names (None for in-memory or another backend)."""
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -102,13 +96,30 @@ def sqlite_path(url: sa.URL) -> Path | None:
     return Path(url.database)
 
 
+def _sqlite_snapshot(path: Path) -> sqlite3.Connection:
+    """An in-memory copy of the SQLite file at ``path``, read through `mode=ro` (the file is never written)."""
+    source = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+    return copy
+
+
 def create_engine_for(url: sa.URL, pool_size: int, *, read_only: bool = False) -> sa.Engine:
-    """A pooled engine; SQLite files get WAL and foreign keys (or `mode=ro`), SQL Server pre-ping."""
+    """A pooled engine; SQLite files get WAL and foreign keys, SQL Server pre-ping.
+
+    Read-only SQLite is one in-memory snapshot of the file (read with `mode=ro`), which
+    the migrations can bring up to date without touching the file: a dry run on an old
+    deployment sees today's schema and changes no byte.
+    """
     path = sqlite_path(url)
+    if read_only and path is not None:
+        snapshot = _sqlite_snapshot(path)
+        return sa.create_engine("sqlite://", creator=lambda: snapshot, poolclass=sa.pool.StaticPool)
     if url.get_backend_name() == "sqlite":
-        if read_only and path is not None:
-            url = sa.URL.create("sqlite", database=f"file:{path.resolve()}", query={"mode": "ro", "uri": "true"})
-        elif path is not None:
+        if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
         engine = sa.create_engine(
             url,
@@ -117,7 +128,7 @@ def create_engine_for(url: sa.URL, pool_size: int, *, read_only: bool = False) -
             max_overflow=0,
             connect_args={"check_same_thread": False, "timeout": 30},
         )
-        sa.event.listen(engine, "connect", _sqlite_read_only_pragmas if read_only else _sqlite_pragmas)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800)
 
@@ -144,6 +155,8 @@ class Database:
         self._on_reconnect: list[Callable[[], Any]] = []
         self.last_error: str | None = None
         """Why the last :meth:`connect` failed, for tools that report it in one line."""
+        self._side_files: list[Path] = []
+        """WAL files SQLite made for a read-only open that were not there before: removed again at close."""
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -197,14 +210,19 @@ class Database:
             await self._in_thread(self._engine.dispose)
         self._executor.shutdown(wait=True)
         self._available = False
+        for side in self._side_files:
+            side.unlink(missing_ok=True)
 
     def _open(self) -> None:
         path = sqlite_path(self.url)
         if self.read_only and path is not None and not path.is_file():
             raise DatabasePermanentError(f"no database file at {path}")
+        if self.read_only and path is not None and self._engine is None:
+            sides = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+            self._side_files = [side for side in sides if not side.exists()]
         if self._engine is None:
             self._engine = create_engine_for(self.url, self._pool_size, read_only=self.read_only)
-        if self.read_only:
+        if self.read_only and path is None:
             with self._engine.connect() as conn:
                 conn.execute(sa.select(sa.literal(1))).scalar_one()
             return
@@ -292,7 +310,7 @@ class Database:
             self._lost_the_file(vanished)
             raise DatabaseUnavailable(f"the database file {vanished} was removed")
         engine = self._engine
-        serialise = write and self.dialect_name == "sqlite"
+        serialise = self.dialect_name == "sqlite" and (write or self.read_only)
 
         def job() -> T:
             if serialise:
@@ -336,8 +354,8 @@ def permanent_reason(exc: BaseException, url: sa.URL, *, read_only: bool = False
     if isinstance(exc, ImportError) or any(sign in text for sign in MISSING_DRIVER_SIGNS):
         driver = url.query.get("driver") or _odbc_driver(str(url.query.get("odbc_connect", ""))) or "the ODBC driver"
         return (
-            f"DB_CONNECTION_STRING points at SQL Server, but {driver} (pyodbc and the unixODBC runtime) is not "
-            f"installed on this machine ({one_line(exc)}); install it or use an SQLite URL."
+            f"DB_CONNECTION_STRING points at SQL Server, but this machine cannot load its ODBC driver ({driver}; "
+            f"it needs pyodbc, the unixODBC runtime and that driver): {one_line(exc)}. Install them or use an SQLite URL."
         )
     return None
 
