@@ -283,6 +283,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(memories.set_user_profile, ALICE, "Plays GTA.")
     await r.call(memories.set_user_profile, BOB + 1, "Someone new.")
     await r.call(memories.get_profile_history, ALICE)
+    await r.call(memories.get_profile, ALICE)
     await r.call(notes.get_notes_backup, ALICE)
     await r.call(memories.take_back_profile, ALICE, NOW - timedelta(minutes=5))
     await r.call(memories.take_back_profile, ALICE, NOW + timedelta(days=1))

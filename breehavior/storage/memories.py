@@ -406,6 +406,12 @@ def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetim
         conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
 
 
+@reads
+def get_profile(conn: sa.Connection, user_id: int) -> str:
+    """The member's stored profile (the UserNotes text that is not a note line)."""
+    return split_notes(_stored_notes(conn, user_id) or "")[0]
+
+
 @writes
 def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: datetime | None = None) -> bool:
     """Replace the member's profile (the permanent memory layer); the monitor's note lines stay.
