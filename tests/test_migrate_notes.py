@@ -16,13 +16,14 @@ from alembic import command
 from conftest import SettingsFactory, query
 
 from breehavior.config import Settings
-from breehavior.notes_migration import PROFILE_TOOL, parse_args, run
+from breehavior.notes_migration import PROFILE_TOOL
 from breehavior.prompts import load_prompt
 from breehavior.storage.database import Database
 from breehavior.storage.engine import alembic_config
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
+from scripts.migrate_notes_to_profiles import parse_args, run
 
 NOW = datetime.now(UTC)
 
