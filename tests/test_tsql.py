@@ -352,6 +352,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
     assert len(checked) >= len(recorded.statements)
     assert any(sql.startswith("SELECT TOP ") for sql in checked), "row limits compile to TOP"
     assert any("OUTPUT inserted.[Id]" in sql for sql in checked), "new ids come back through OUTPUT, not RETURNING"
+    assert any("FROM [UserState] WITH (UPDLOCK, ROWLOCK)" in sql for sql in checked), "UserNotes is read to be rewritten"
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
