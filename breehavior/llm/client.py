@@ -26,6 +26,7 @@ from breehavior.config import Settings
 from breehavior.privacy.screen import redact
 from breehavior.storage.records import LlmCallRecord
 from breehavior.storage.schema import ERROR_MAX, EXCERPT_MAX
+from breehavior.text import valid_text, valid_tree
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ def _append_no_think(messages: Sequence[Message]) -> list[Message]:
 def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
     """A redacted excerpt; cut before redacting so a huge prompt costs the event loop nothing."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return redact(text[: size + 200]).text[:size]
+    return redact(valid_text(text[: size + 200])).text[:size]
 
 
 def _request_excerpt(request: Sequence[Message]) -> str:
@@ -159,7 +160,7 @@ class LLMClient:
         """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
         call = _Call(kind, model or self.model, user_id)
         response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=None)
-        text = (response.choices[0].message.content or "").strip()
+        text = valid_text(response.choices[0].message.content).strip()
         usage = _usage(response)
         if not text:
             self._record(call, elapsed_ms, False, request, None, usage, "empty completion")
@@ -188,9 +189,9 @@ class LLMClient:
             content = response.choices[0].message.content
             self._record(call, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
             raise LLMError(f"the model did not call {tool.name}")
-        raw = tool_call.function.arguments or ""
+        raw = valid_text(tool_call.function.arguments)
         try:
-            parsed = tool.arguments_model.model_validate(json.loads(raw))
+            parsed = tool.arguments_model.model_validate(valid_tree(json.loads(raw)))
         except (json.JSONDecodeError, ValidationError) as exc:
             error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
             self._record(call, elapsed_ms, False, request, raw, usage, error)
@@ -274,7 +275,7 @@ class LLMClient:
                 completion_tokens=usage.completion_tokens,
                 request_excerpt=_request_excerpt(request),
                 response_excerpt=None if response is None else _excerpt(response),
-                error=None if error is None else error[:ERROR_MAX],
+                error=None if error is None else valid_text(error)[:ERROR_MAX],
             )
         )
 
