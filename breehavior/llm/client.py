@@ -100,6 +100,33 @@ def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
     return redact(valid_text(text[: size + 200])).text[:size]
 
 
+_FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
+
+
+def parse_arguments(raw: str) -> Any:
+    """A tool call's arguments, read the way small models write them.
+
+    Raw newlines and tabs inside strings are accepted (``strict=False``), a code fence
+    around the JSON is taken off, and when there is prose before or after it, the first
+    JSON object in the text is used. Raises ``json.JSONDecodeError`` when there is none.
+    """
+    text = raw.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError as first_error:
+        decoder = json.JSONDecoder(strict=False)
+        start = text.find("{")
+        while start != -1:
+            try:
+                return decoder.raw_decode(text, start)[0]
+            except json.JSONDecodeError:
+                start = text.find("{", start + 1)
+        raise first_error from None
+
+
 def _request_excerpt(request: Sequence[Message]) -> str:
     """The system prompt and the last message only: earlier lines may be other members' words,
     which must not be kept under this member's id (their own erasure could not reach them)."""
@@ -191,7 +218,7 @@ class LLMClient:
             raise LLMError(f"the model did not call {tool.name}")
         raw = valid_text(tool_call.function.arguments)
         try:
-            parsed = tool.arguments_model.model_validate(valid_tree(json.loads(raw)))
+            parsed = tool.arguments_model.model_validate(valid_tree(parse_arguments(raw)))
         except (json.JSONDecodeError, ValidationError) as exc:
             error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
             self._record(call, elapsed_ms, False, request, raw, usage, error)
