@@ -156,6 +156,9 @@ class LLMClient:
         """Chat replies and background calls (extraction, analysis) have separate slots: a reply never
         waits behind a burst of extractions."""
         self._no_temperature: set[str] = set()
+        self.deadline_seconds = timeout * (max_retries + 1)
+        """The whole call, SDK retries included. The SDK's own timeout bounds each read, not a
+        request: an endpoint trickling its body a byte at a time held a reply for 130-167 s."""
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
 
     @classmethod
@@ -236,6 +239,17 @@ class LLMClient:
         """
         return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
 
+    async def _post_with_temperature_fallback(self, kwargs: dict[str, Any], use_temperature: bool) -> ChatCompletion:
+        """Post; a model that rejects the temperature is asked again without it (and remembered)."""
+        try:
+            return await self._post_completion(kwargs)
+        except openai.BadRequestError as exc:
+            if not (use_temperature and "temperature" in str(exc).lower()):
+                raise
+            self._no_temperature.add(kwargs["model"])
+            kwargs.pop("temperature")
+            return await self._post_completion(kwargs)
+
     async def _create(
         self,
         messages: Sequence[Message],
@@ -257,17 +271,14 @@ class LLMClient:
         started = time.monotonic()
         async with self._lanes[CHAT_LANE if call.kind == CHAT_LANE else BACKGROUND_LANE]:
             try:
-                try:
-                    response = await self._post_completion(kwargs)
-                except openai.BadRequestError as exc:
-                    if not (use_temperature and "temperature" in str(exc).lower()):
-                        raise
-                    self._no_temperature.add(chosen)
-                    kwargs.pop("temperature")
-                    response = await self._post_completion(kwargs)
-            except (openai.OpenAIError, ValueError) as exc:
+                async with asyncio.timeout(self.deadline_seconds):
+                    response = await self._post_with_temperature_fallback(kwargs, use_temperature)
+            except asyncio.CancelledError:
+                self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled")
+                raise
+            except (openai.OpenAIError, ValueError, TimeoutError) as exc:
                 elapsed = _ms_since(started)
-                error = _describe(exc)
+                error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
                 self._record(call, elapsed, False, request, None, Usage(), error)
                 logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
                 raise LLMError(error) from exc
