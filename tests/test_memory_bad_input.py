@@ -44,6 +44,7 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
         },
         {"memory": "", "topics": ["empty"], "expiration": "7d", "importance": "low"},
         {"memory": 12345, "topics": None, "expiration": "1d", "importance": "low"},
+        {"memory": "Waits for Silksong.", "topics": None, "expiration": "1d", "importance": "low"},
         "not an object",
     )
     await converse(services, "hollow knight every day, silksong when")
@@ -52,8 +53,8 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
     )
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("Plays Hollow Knight daily.", "hollow knight,games", "medium"),
-        ("12345", "", "low"),
-    ]
+        ("Waits for Silksong.", "", "low"),
+    ]  # a bare number was kept as "12345" before issue 11; it says nothing about the member
     assert round(rows[0][3]) == 7
 
 
