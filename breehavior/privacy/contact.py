@@ -1,9 +1,10 @@
 """E-mail addresses (also spelled out: "alice dot smith at gmail dot com"), phone numbers, street addresses.
 
 Phones: international (+NN …) and the national shapes members of this bot write (US, UK,
-FR, DE, ES, IT, NL, PL, BR, RU, TR). Google's ``phonenumbers`` was measured against this
-table: it needs a region per guess, and trying eleven regions costs ~3.7 ms a line, so
-the hand-written shapes stay (see the closing note for the figures).
+FR, DE, ES, IT, NL, PL, BR, RU, TR). Google's ``phonenumbers`` was measured against the
+table: it found the same 16 of 16 phone rows with no false alarm, but it needs a region
+per guess, and trying eleven regions costs ~500 µs a line (p50) against ~55 µs for the
+whole screen, so the hand-written shapes stay.
 
 Addresses: a house number next to a street word of one of the table's languages ("42
 Baker Street", "Hauptstraße 5", "12 rue de la Paix", "Calle Mayor 10", "via Roma 15",

@@ -1,9 +1,11 @@
 """API keys, tokens, webhook URLs, private keys and long random strings.
 
-Vendor shapes follow the prefixes documented by each vendor (and the plugin list of Yelp's
-detect-secrets, which was measured and not used: see ``docs`` in the closing note — it
-is tuned for source files, misses most of these in chat phrasing and costs ~0.5 ms a line).
-A long mixed-case base64-like run with high Shannon entropy is redacted whatever its vendor.
+Vendor shapes follow the prefixes each vendor documents (the plugin list of Yelp's
+detect-secrets among them). detect-secrets itself was measured on the secrets table and
+not used: tuned for source files (quoted assignments, file types), it found 10 of the
+table's 32 key/token rows and 10 of 185 secrets overall, at ~120 µs a line against ~65 µs
+for these rules, which find all 32. A long mixed-case base64-like run with high Shannon
+entropy is redacted whatever its vendor.
 """
 
 from __future__ import annotations

@@ -144,3 +144,25 @@ def test_the_older_names_answer_like_the_screen() -> None:
     assert is_about_a_secret("Their password is hunter2.")
     assert not is_about_a_secret("Asked for help getting a refund for the order they emailed about from [redacted:email].")
     assert not is_about_a_secret("Likes cats and plays chess on Sundays.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Judgement: a street address with a house number is redacted even when it is a public place said in
+        # passing (the screen cannot tell a café from a home); the line is kept when it says enough besides.
+        (
+            "We met at the café at 12 Main Street and talked for hours about Elden Ring.",
+            "We met at the café at [redacted:address] and talked for hours about Elden Ring.",
+        ),
+        # A place without a house number is not an address anyone can be found at.
+        ("We met at the café on Main Street and talked for hours.", "We met at the café on Main Street and talked for hours."),
+        ("Visited the Eiffel Tower and the Champs-Élysées in 2023.", "Visited the Eiffel Tower and the Champs-Élysées in 2023."),
+        # Four groups of four digits read as a card even without a valid Luhn sum: a pasted card with a typo is
+        # still a card, and a tracking id so grouped is a rare, cheap loss.
+        ("order 1234 5678 9012 3456 shipped", "order [redacted:card] shipped"),
+    ],
+)
+def test_documented_judgements(text: str, expected: str) -> None:
+    screened = screen(text)
+    assert screened.text == expected
