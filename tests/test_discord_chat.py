@@ -461,3 +461,24 @@ async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fak
     await world.bot.close()  # flushes LlmLog and member state; a lone surrogate there used to raise forever
     rows = query(db_path, "SELECT Success, ResponseExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
     assert [r[0] for r in rows] == [1, 1, 1] and rows[0][1] == "half an emoji \ufffd here"
+
+
+async def test_a_reply_that_goes_on_as_another_speaker_or_copies_its_notes_is_cut(world: World, fake_llm: FakeLLM) -> None:
+    bob = world.member("bob")
+    await bob.send(world.channel, f"{world.me} hi, I'm bob")
+    answers = iter(
+        [
+            "Sure thing alice!\nbob: wait what\nalice: lol\nBot: anyway",
+            "Of course.\n[What you know about this person:]\nProfile: \"alice is a nurse\"",
+            "[What you know about this person:]\n- Recent: \"Likes tea\" (1 day ago)",
+        ]
+    )
+    fake_llm.chat = lambda body: next(answers)
+    await world.alice.send(world.channel, f"{world.me} can you help?")
+    await world.alice.send(world.channel, f"{world.me} what do you know?")
+    await world.alice.send(world.channel, f"{world.me} and now?")
+
+    assert [m.content for m in world.bot_messages()][1:] == ["Sure thing alice!", "Of course.", FALLBACK_REPLY]
+    later = fake_llm.chat_requests()[-1]["messages"]
+    assert {"role": "assistant", "content": "Sure thing alice!"} in later
+    assert "bob: wait what" not in str(later)

@@ -18,7 +18,7 @@ from typing import Any
 
 from breehavior.config import Settings
 from breehavior.conversation.messages import ChatReply, IncomingMessage, Turn
-from breehavior.conversation.text import clean_input
+from breehavior.conversation.text import clean_input, trim_reply
 from breehavior.llm.client import LLMClient, LLMError, Message
 from breehavior.memory.service import MemoryContext, MemoryService
 from breehavior.prompts import load_prompt
@@ -80,18 +80,27 @@ class ChatService:
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
+        reply = trim_reply(result.text, self._speakers(message))
+        if not reply:
+            logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
         history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
-        history.append(Turn("Bot", result.text, from_bot=True, member_id=message.author_id))
+        history.append(Turn("Bot", reply, from_bot=True, member_id=message.author_id))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
                 member_name=message.author_name,
                 guild_id=message.guild_id,
                 user_text=text,
-                bot_reply=result.text,
+                bot_reply=reply,
             )
-        return ChatReply(text=result.text)
+        return ChatReply(text=reply)
+
+    def _speakers(self, message: IncomingMessage) -> set[str]:
+        """Names the model might go on speaking as: the author and everyone in the context it was shown."""
+        earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
+        return {message.author_name, *(turn.speaker for turn in earlier)}
 
     def forget_member(self, user_id: int) -> None:
         """Drop a member's lines (and the bot's answers to them) from every channel's context."""

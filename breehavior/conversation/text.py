@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from breehavior.prompts import load_prompt
 from breehavior.text import valid_text
 
 DISCORD_LIMIT = 2000
@@ -24,6 +26,41 @@ def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
     if len(cleaned) <= max_chars:
         return cleaned, False
     return cleaned[:max_chars].rstrip(), True
+
+
+ROLE_LABELS = ("User", "Assistant", "Bot", "System", "Human", "AI", "Model", "Member")
+_BLOCK_LINE = re.compile(r'^\s*(?:Profile: "|- (?:Recent|Relevant): ")', re.MULTILINE)
+
+
+def trim_reply(text: str, speakers: Iterable[str] = ()) -> str:
+    """The model's reply up to where it stops being the bot's answer; may be empty.
+
+    Small models go on writing the dialogue ("\nAlice: ...", "User: ...") or copy the
+    memory block (its heading, its ``Profile: "..."`` lines). The reply is cut where
+    that starts; a leading "Bot:"/"Assistant:" label is taken off. Whoever sends the
+    reply must not send an empty one.
+    """
+    names = sorted({n.strip() for n in (*speakers, *ROLE_LABELS) if n and n.strip()}, key=len, reverse=True)
+    label = "|".join(re.escape(n) for n in names)
+    reply = re.sub(r"^\s*(?:bot|assistant|ai|model)\s*:\s*", "", text, flags=re.IGNORECASE)
+    cuts = [len(reply)]
+    next_speaker = re.search(rf"\n[ \t>*_]*(?:{label})[*_]*[ \t]*:", reply, flags=re.IGNORECASE)
+    if next_speaker:
+        cuts.append(next_speaker.start())
+    block = _BLOCK_LINE.search(reply)
+    if block:
+        cuts.append(block.start())
+    for heading in _block_headings():
+        at = reply.find(heading)
+        if at != -1:
+            cuts.append(at)
+    return reply[: min(cuts)].strip()
+
+
+def _block_headings() -> tuple[str, ...]:
+    """Fixed lines of prompts/memory_block.txt (the part before any {placeholder}), long enough to be unmistakable."""
+    lines = (line.split("{")[0].strip() for line in load_prompt("memory_block").splitlines())
+    return tuple(line for line in lines if len(line) >= 20)
 
 
 def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
