@@ -13,12 +13,13 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from breehavior.config import Settings
 from breehavior.conversation.messages import ChatReply, IncomingMessage, Turn
-from breehavior.conversation.text import clean_input, trim_reply
+from breehavior.conversation.text import clean_input, shorten, trim_reply
 from breehavior.llm.client import LLMClient, LLMError, Message
 from breehavior.memory.service import MemoryContext, MemoryService
 from breehavior.prompts import load_prompt
@@ -26,6 +27,11 @@ from breehavior.text import valid_text
 
 logger = logging.getLogger(__name__)
 
+HISTORY_MAX_CHARS = 6000
+"""Earlier lines shown with a new message (about 1.5k tokens): 20 turns of long messages once filled
+3,743 of a 4,096-token context. The newest lines that fit are shown."""
+HISTORY_REPLY_CHARS = 1000
+"""A bot reply kept as context is cut to this: a 50k reply was once replayed whole with every message after it."""
 FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
 EMPTY_MESSAGE = "(no text)"
 
@@ -86,7 +92,7 @@ class ChatService:
             return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
         history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
-        history.append(Turn("Bot", reply, from_bot=True, member_id=message.author_id))
+        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, member_id=message.author_id))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
@@ -135,7 +141,7 @@ class ChatService:
             system += f"\n\n{context.block}"
         prompt: list[Message] = [{"role": "system", "content": system}]
         earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
-        for turn in earlier:
+        for turn in newest_that_fit(earlier, HISTORY_MAX_CHARS):
             if turn.from_bot:
                 prompt.append({"role": "assistant", "content": turn.text})
             else:
@@ -159,6 +165,18 @@ class ChatService:
             parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
             return parts
         return line
+
+
+def newest_that_fit(turns: Sequence[Turn], limit: int) -> list[Turn]:
+    """The newest turns whose texts add up to at most ``limit`` characters, oldest first."""
+    kept: list[Turn] = []
+    used = 0
+    for turn in reversed(turns):
+        used += len(turn.speaker) + len(turn.text) + 2
+        if used > limit:
+            break
+        kept.append(turn)
+    return kept[::-1]
 
 
 def _valid_message(message: IncomingMessage) -> IncomingMessage:

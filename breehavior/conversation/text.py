@@ -28,6 +28,15 @@ def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
     return cleaned[:max_chars].rstrip(), True
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word when one is near, marked with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.8 else cut).rstrip() + "…"
+
+
 ROLE_LABELS = ("User", "Assistant", "Bot", "System", "Human", "AI", "Model", "Member")
 _BLOCK_LINE = re.compile(r'^\s*(?:Profile: "|- (?:Recent|Relevant): ")', re.MULTILINE)
 
