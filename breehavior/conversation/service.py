@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -91,8 +91,9 @@ class ChatService:
             logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
-        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, member_id=message.author_id))
+        ids = {"member_id": message.author_id, "message_id": message.message_id}
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
+        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, **ids))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
@@ -114,6 +115,30 @@ class ChatService:
             kept = [turn for turn in history if turn.member_id != user_id]
             if len(kept) != len(history):
                 self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def messages_deleted(self, channel_id: int, message_ids: Collection[int]) -> None:
+        """Members deleted messages: those lines, and the bot's answers to them, leave the channel's context.
+
+        A deleted message (say, one holding a password) must not be sent again in
+        anyone's prompt, and an answer to it may repeat it.
+        """
+        history = self._history.get(channel_id)
+        gone = set(message_ids)
+        if history is None or not gone:
+            return
+        kept = [turn for turn in history if turn.message_id not in gone]
+        if len(kept) != len(history):
+            self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
+        """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
+        history = self._history.get(channel_id)
+        if history is None:
+            return
+        text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
+        for index, turn in enumerate(history):
+            if turn.message_id == message_id and not turn.from_bot:
+                history[index] = replace(turn, text=text or EMPTY_MESSAGE)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
         """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
