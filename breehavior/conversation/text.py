@@ -52,18 +52,11 @@ def trim_reply(text: str, speakers: Iterable[str] = ()) -> str:
     names = sorted({n.strip() for n in (*speakers, *ROLE_LABELS) if n and n.strip()}, key=len, reverse=True)
     label = "|".join(re.escape(n) for n in names)
     reply = re.sub(r"^\s*(?:bot|assistant|ai|model)\s*:\s*", "", text, flags=re.IGNORECASE)
-    cuts = [len(reply)]
-    next_speaker = re.search(rf"\n[ \t>*_]*(?:{label})[*_]*[ \t]*:", reply, flags=re.IGNORECASE)
-    if next_speaker:
-        cuts.append(next_speaker.start())
-    block = _BLOCK_LINE.search(reply)
-    if block:
-        cuts.append(block.start())
-    for heading in _block_headings():
-        at = reply.find(heading)
-        if at != -1:
-            cuts.append(at)
-    return reply[: min(cuts)].strip()
+    speaker = re.compile(rf"\n[ \t>*_]*(?:{label})[*_]*[ \t]*:", re.IGNORECASE)
+    starts = [m.start() for pattern in (speaker, _BLOCK_LINE) for m in pattern.finditer(reply)]
+    starts += [m.start() for heading in _block_headings() for m in re.finditer(re.escape(heading), reply)]
+    outside_code = [at for at in starts if reply.count("```", 0, at) % 2 == 0]
+    return reply[: min(outside_code, default=len(reply))].strip()
 
 
 def _block_headings() -> tuple[str, ...]:

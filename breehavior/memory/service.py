@@ -37,7 +37,7 @@ from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
 from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
 from breehavior.memory.store import Candidate, MemoryStore
-from breehavior.memory.vetting import vet
+from breehavior.memory.vetting import asks_to_forget, vet
 from breehavior.monitor.state import MonitorState
 from breehavior.privacy.screen import is_about_a_secret, redact
 from breehavior.storage.database import Database, DatabaseError
@@ -334,7 +334,7 @@ CHAT_FILLERS = frozenset(
 
 def worth_extracting(text: str) -> bool:
     """Skip the extractor for turns with nothing to learn ("lol", "ok", "same", "haha true", an image alone)."""
-    return bool(content_words(text) - CHAT_FILLERS) or "forget" in text.casefold()
+    return bool(content_words(text) - CHAT_FILLERS) or asks_to_forget([text])
 
 
 def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[MemoryRecord]:

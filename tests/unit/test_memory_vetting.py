@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from breehavior.memory.extraction import ExtractionResult
+from breehavior.memory.service import worth_extracting
 from breehavior.memory.vetting import about_someone_else, asks_to_forget, echoes_prompt, says_something, vet
 
 # ----------------------------------------------------------------------------- junk vs real
@@ -183,6 +184,11 @@ DOES_NOT_ASK = [
 @pytest.mark.parametrize("text", ASKS)
 def test_the_members_own_request_to_forget(text: str) -> None:
     assert asks_to_forget([text])
+
+
+@pytest.mark.parametrize("text", ASKS)
+def test_a_request_to_forget_always_reaches_the_extractor(text: str) -> None:
+    assert worth_extracting(text)
 
 
 @pytest.mark.parametrize("text", DOES_NOT_ASK)

@@ -30,6 +30,8 @@ CASES = [
     ("Time is 10:30 now\nand then 11:00", "Time is 10:30 now\nand then 11:00"),
     ("Your profile says you're a nurse from Lyon.", "Your profile says you're a nurse from Lyon."),
     ("```python\nprint('a: b')\n```", "```python\nprint('a: b')\n```"),
+    ("Config:\n```\nUser: root\nBot: yes\n```\nDone.", "Config:\n```\nUser: root\nBot: yes\n```\nDone."),
+    ("Config:\n```\nUser: root\n```\nalice: thanks!", "Config:\n```\nUser: root\n```"),
 ]
 
 
