@@ -9,7 +9,6 @@ plain function tested with a table; :func:`vet` applies them all to one answer.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -37,12 +36,11 @@ _EMPTY_PHRASES = frozenset(
      "no new facts", "not applicable", "nothing worth keeping", "no update", "none yet", "not sure"}
 )
 """Fillers from the request itself ("(nothing yet)", "(no profile yet)") and their kin."""
-_UNSPACED_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN")
-
-
-def _is_unspaced_letter(ch: str) -> bool:
-    name = unicodedata.name(ch, "")
-    return any(name.startswith(script) for script in _UNSPACED_SCRIPTS)
+_UNSPACED_LETTER = re.compile(
+    "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]"
+)
+"""Thai, Lao, Tibetan, Myanmar, Khmer, kana, CJK ideographs, Hangul: scripts written without spaces between words."""
 
 
 def _words(text: str) -> list[str]:
@@ -75,7 +73,7 @@ def says_something(text: str) -> bool:
     letters = sum(ch.isalpha() for ch in visible)
     if letters < MIN_LETTER_SHARE * len(visible):
         return False
-    if sum(_is_unspaced_letter(ch) for ch in stripped) >= MIN_LETTERS_UNSPACED:
+    if len(_UNSPACED_LETTER.findall(stripped)) >= MIN_LETTERS_UNSPACED:
         return True
     return len([w for w in words if len(w) >= 2]) >= MIN_WORDS
 
@@ -172,7 +170,7 @@ _FORGET_CUES: tuple[re.Pattern[str], ...] = tuple(
         _LEAD + r"(?:forget|unlearn)\b(?!\s+to\b)",
         _LEAD + r"(?:delete|remove|erase|wipe|scrap|drop|clear)\s+(?:that|this|it|what|everything|all|my|those|these|"
         r"the\s+(?:last|memory|memories|note|notes|fact|thing|part|stuff|bit))\b",
-        _LEAD + r"(?:don't|dont|do not|stop|never|no longer)\s+(?:remember|remembering|store|storing|save|saving|keep|"
+        _LEAD + r"(?:don['’]t|dont|do not|stop|never|no longer)\s+(?:remember|remembering|store|storing|save|saving|keep|"
         r"keeping|memori[sz]e|note)\b",
         r"\b(?:delete|remove|erase|drop|wipe|take)\b[^.!?\n]{0,60}\bout of\s+(?:your\s+)?(?:memory|memories|notes)\b",
         r"\b(?:delete|remove|erase|drop|wipe)\b[^.!?\n]{0,60}\bfrom\s+(?:your\s+)?(?:memory|memories|notes|brain|head)\b",
@@ -213,6 +211,18 @@ _FORGET_CUES: tuple[re.Pattern[str], ...] = tuple(
 )
 
 
+_FORGET_NEEDLES = (
+    "forget", "unlearn", "delete", "remove", "erase", "wipe", "scrap", "drop", "clear", "don't", "don’t", "dont",
+    "do not",
+    "stop", "never", "no longer", "out of", "vergiss", "vergessen", "lösch", "entfern", "merk", "nicht", "oubli",
+    "efface", "supprim", "pas", "olv", "borr", "bórr", "elimin", "elimín",
+    "no ", "deja", "esque", "apag", "exclu", "remov", "dimentic",
+    "cancell", "non ", "забуд", "удали", "не ", "zapomn", "usuń", "vergeet", "verwijder", "unut", "忘", "削除", "消して",
+    "删", "别记", "不要记", "잊어", "삭제",
+)
+"""Every cue holds one of these: most messages are answered by substring tests alone (this runs per message)."""
+
+
 def asks_to_forget(member_texts: Iterable[str]) -> bool:
     """True when the member's own words ask the bot to forget something.
 
@@ -221,7 +231,11 @@ def asks_to_forget(member_texts: Iterable[str]) -> bool:
     remember his name" and "se me olvida todo" are not requests; "forget that",
     "vergiss das", "oublie ça", "olvídalo", "забудь", "忘れてください" are.
     """
-    return any(cue.search(text) for text in member_texts for cue in _FORGET_CUES)
+    for text in member_texts:
+        lowered = text.casefold()
+        if any(needle in lowered for needle in _FORGET_NEEDLES) and any(cue.search(text) for cue in _FORGET_CUES):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- one answer
