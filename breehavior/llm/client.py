@@ -262,7 +262,9 @@ class LLMClient:
         tools: ToolSpec[Any] | None,
     ) -> tuple[Any, int, list[Message]]:
         chosen = call.model
-        request = _append_no_think(messages) if self._no_think else list(messages)
+        request = valid_tree(_append_no_think(messages) if self._no_think else list(messages))
+        # The last line of defence: whatever a caller built (a display name, a monitor batch), one
+        # lone surrogate would make this request fail to encode, and the next, until restart.
         kwargs: dict[str, Any] = {"model": chosen, "messages": request}
         if tools is not None:
             kwargs["tools"] = [tools.as_openai()]
