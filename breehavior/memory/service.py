@@ -215,9 +215,8 @@ class MemoryService:
         except DatabaseError:
             live = ()
         shown = _shown_to_extractor(live, Query.of(" ".join(t.user_text for t in turns)))
-        messages = build_extraction_messages(
-            member_name=name, profile=self._tracker.get_profile(user_id), shown=shown, turns=turns
-        )
+        profile = self._tracker.get_profile(user_id)
+        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
             result, _usage = await self._llm.call_tool(
                 messages,
@@ -230,7 +229,7 @@ class MemoryService:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns])
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]

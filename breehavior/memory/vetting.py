@@ -36,6 +36,7 @@ _EMPTY_PHRASES = frozenset(
      "no new facts", "not applicable", "nothing worth keeping", "no update", "none yet", "not sure"}
 )
 """Fillers from the request itself ("(nothing yet)", "(no profile yet)") and their kin."""
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 _UNSPACED_LETTER = re.compile(
     "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]"
@@ -127,7 +128,31 @@ def mentioned_names(texts: Iterable[str]) -> set[str]:
     return {m.casefold() for text in texts for m in _AT_NAME.findall(text)}
 
 
-def about_someone_else(text: str, member_name: str, mentioned: Iterable[str] = ()) -> bool:
+_SELF_INTRODUCTION = re.compile(
+    r"\b(?:my name is|my name's|i'm called|i am called|call me|ich heiße|ich heisse|mein name ist|je m['’]appelle|"
+    r"me llamo|mi nombre es|mi chiamo|meu nome é|eu me chamo|меня зовут|mijn naam is|ik heet|nazywam się|mam na imię)"
+    r"\s+([^\W\d_][\w'-]*)",
+    re.IGNORECASE,
+)
+
+
+def names_of_the_member(member_texts: Iterable[str], profile: str = "") -> set[str]:
+    """Other names that mean the member: one they gave ("my name is Alicia", "me llamo Alicia") and the
+    subjects of their current profile ("Alicia is a nurse."), which was vetted when it was written."""
+    names = {m.casefold() for text in member_texts for m in _SELF_INTRODUCTION.findall(text)}
+    for sentence in _SENTENCE_END.split(profile):
+        words = _words(sentence)
+        if len(words) >= 2 and words[0][0].isupper() and words[1].casefold() in _VERBS_AFTER_A_NAME:
+            names.add(words[0].casefold())
+        possessive = _POSSESSIVE_START.match(sentence)
+        if possessive:
+            names.add(possessive.group(1).casefold())
+    return names - _SUBJECT_WORDS
+
+
+def about_someone_else(
+    text: str, member_name: str, mentioned: Iterable[str] = (), *, also_the_member: Iterable[str] = ()
+) -> bool:
     """True when a proposed memory is a claim about another person rather than about the member.
 
     Refused: any Discord mention; a possessive first word that is not the member's
@@ -138,7 +163,7 @@ def about_someone_else(text: str, member_name: str, mentioned: Iterable[str] = (
     """
     if _MENTION.search(text):
         return True
-    own = {w.casefold() for w in _words(member_name)} | {member_name.casefold()}
+    own = {w.casefold() for w in _words(member_name)} | {member_name.casefold()} | set(also_the_member)
     others = {name for name in mentioned if name not in own}
     if any(name not in own for name in mentioned_names([text])):
         return True
@@ -239,28 +264,28 @@ def asks_to_forget(member_texts: Iterable[str]) -> bool:
 
 
 # --------------------------------------------------------------------------- one answer
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
-
-
-def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[str]) -> ExtractionResult:
+def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[str], profile: str = "") -> ExtractionResult:
     """The extractor's answer with what may not be kept taken out.
 
     Memories must say something and be about the member; a profile keeps only its
     sentences about the member (none left: no update); `forget` stands only when the
     member's own words (``member_texts``, their turns in this extraction) asked for it.
+    ``profile`` is the member's current one (names it gives the member are theirs).
     """
     mentioned = mentioned_names(member_texts)
+    also = names_of_the_member(member_texts, profile) - mentioned
     memories = [
         m
         for m in result.memories
         if says_something(m.memory)
         and not echoes_prompt(m.memory, member_texts)
-        and not about_someone_else(m.memory, member_name, mentioned)
+        and not about_someone_else(m.memory, member_name, mentioned, also_the_member=also)
     ]
-    profile = result.profile_update
-    if profile is not None:
-        kept = [s for s in _SENTENCE_END.split(profile) if not about_someone_else(s, member_name, mentioned)]
+    update = result.profile_update
+    if update is not None:
+        sentences = _SENTENCE_END.split(update)
+        kept = [s for s in sentences if not about_someone_else(s, member_name, mentioned, also_the_member=also)]
         joined = " ".join(kept)
-        profile = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
+        update = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
     forget = result.forget if result.forget and asks_to_forget(member_texts) else []
-    return result.model_copy(update={"memories": memories, "profile_update": profile, "forget": forget})
+    return result.model_copy(update={"memories": memories, "profile_update": update, "forget": forget})

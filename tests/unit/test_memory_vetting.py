@@ -6,7 +6,14 @@ import pytest
 
 from breehavior.memory.extraction import ExtractionResult
 from breehavior.memory.service import worth_extracting
-from breehavior.memory.vetting import about_someone_else, asks_to_forget, echoes_prompt, says_something, vet
+from breehavior.memory.vetting import (
+    about_someone_else,
+    asks_to_forget,
+    echoes_prompt,
+    names_of_the_member,
+    says_something,
+    vet,
+)
 
 # ----------------------------------------------------------------------------- junk vs real
 JUNK = [
@@ -223,3 +230,33 @@ def test_vet_keeps_what_may_be_kept_and_nothing_else() -> None:
     assert asked.forget == [1, 2]
     junk_profile = answer.model_copy(update={"profile_update": "null"})
     assert vet(junk_profile, member_name="Alice", member_texts=[]).profile_update is None
+
+
+@pytest.mark.parametrize(
+    ("texts", "profile", "names"),
+    [
+        (["my name is Alicia btw"], "", {"alicia"}),
+        (["me llamo Lucía y soy enfermera"], "", {"lucía"}),
+        (["ich heiße Jürgen"], "", {"jürgen"}),
+        (["je m’appelle Élodie"], "", {"élodie"}),
+        (["меня зовут Аня"], "", {"аня"}),
+        ([], "Alicia is a nurse from Lyon. She plays Mercy.", {"alicia"}),
+        ([], "Alicia's cat is Miso.", {"alicia"}),
+        (["I'm tired", "call me maybe"], "Plays Mercy.", {"maybe"}),
+    ],
+)
+def test_names_of_the_member(texts: list[str], profile: str, names: set[str]) -> None:
+    assert names_of_the_member(texts, profile) == names
+
+
+def test_a_profile_under_the_members_real_name_keeps_its_sentences() -> None:
+    """The display name is "Ali"; the profile calls her Alicia, as she said once, long ago."""
+    answer = ExtractionResult.model_validate(
+        {"memories": [{"memory": "Alicia works nights.", "topics": []}], "profile_update": "Alicia is a nurse. Bob is a thief."}
+    )
+    vetted = vet(answer, member_name="Ali", member_texts=["long shift today"], profile="Alicia is a nurse.")
+    assert vetted.profile_update == "Alicia is a nurse." and [m.memory for m in vetted.memories] == ["Alicia works nights."]
+    told = vet(answer, member_name="Ali", member_texts=["my name is Alicia, long shift today"])
+    assert told.profile_update == "Alicia is a nurse."
+    unknown = vet(answer, member_name="Ali", member_texts=["long shift today"])
+    assert unknown.profile_update is None and unknown.memories == []
