@@ -14,6 +14,7 @@ from breehavior.memory.vetting import (
     says_something,
     vet,
 )
+from breehavior.monitor.analysis import MessageFinding
 
 # ----------------------------------------------------------------------------- junk vs real
 JUNK = [
@@ -260,3 +261,10 @@ def test_a_profile_under_the_members_real_name_keeps_its_sentences() -> None:
     assert told.profile_update == "Alicia is a nurse."
     unknown = vet(answer, member_name="Ali", member_texts=["long shift today"])
     assert unknown.profile_update is None and unknown.memories == []
+
+
+@pytest.mark.parametrize("note", ["1d", "][", "💡", "1.0", "{{note}}", "null", "Seems tilted."])
+def test_the_monitors_note_must_say_something_too(note: str) -> None:
+    fields = {name for name, f in MessageFinding.model_fields.items() if f.is_required()}
+    finding = MessageFinding.model_validate({**dict.fromkeys(fields, 1), "note_update": note})
+    assert finding.note_update == ("Seems tilted." if note == "Seems tilted." else None)
