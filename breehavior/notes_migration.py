@@ -38,6 +38,7 @@ from breehavior.prompts import load_prompt
 from breehavior.storage.database import Database, DatabaseUnavailable
 from breehavior.storage.records import MemoryPreferenceRecord, NewMemory
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
+from breehavior.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")
 """One observation line as `MonitorState.update_user_notes` writes it (UTC)."""
@@ -332,7 +333,7 @@ class NotesMigration:
         elif self._options.dry_run:
             self._report(describe_change(outcome))
         else:
-            extra = f", {len(outcome.memories)} memories" if self._options.with_memories else ""
+            extra = f", {plural(len(outcome.memories), 'memory', 'memories')}" if self._options.with_memories else ""
             self._report(f"member {outcome.user_id}: migrated ({len(outcome.old or '')} → {len(outcome.new)} characters{extra})")
 
 
@@ -459,11 +460,12 @@ async def _rollback(db: Database, *, dry_run: bool, out: TextIO) -> int:
         backups = await db.get_notes_backups()
         for user_id, notes in backups.items():
             print(f"member {user_id}: would get back {len(notes or '')} characters of old notes", file=out)
-        print(f"Dry run: would restore {len(backups)} members. Nothing was written.", file=out)
+        print(f"Dry run: would restore {plural(len(backups), 'member')}. Nothing was written.", file=out)
         return EXIT_OK
     restored, dropped = await db.rollback_notes_migration(source=MEMORY_SOURCE, actor=ACTOR)
-    line = f"Restored the old notes of {restored} members and removed their migrated memories."
+    line = f"Restored the old notes of {plural(restored, 'member')} and removed their migrated memories."
     if dropped:
-        line += f" {dropped} members were erased since the migration: their backups were dropped, nothing restored."
+        erased = f"{plural(dropped, 'member')} {'was' if dropped == 1 else 'were'}"
+        line += f" {erased} erased since the migration: their backups were dropped, nothing restored."
     print(line, file=out)
     return EXIT_OK

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from breehavior.wording import plural
+
 
 class AdminCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
@@ -18,7 +20,7 @@ class AdminCog(commands.Cog):
             synced = await self.bot.tree.sync(guild=ctx.guild)
         else:
             synced = await self.bot.tree.sync()
-        await ctx.reply(f"Synced {len(synced)} commands ({where}).")
+        await ctx.reply(f"Synced {plural(len(synced), 'command')} ({where}).")
 
     @sync.error
     async def sync_error(self, ctx: commands.Context[commands.Bot], error: commands.CommandError) -> None:

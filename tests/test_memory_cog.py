@@ -143,7 +143,7 @@ async def test_admin_can_forget_a_member_who_left(server: Server, db_path) -> No
     await server.seed(ghost.id, "Used to run the book club.")
     prompt = await server.mod.slash(server.channel, "memory admin forget", member=ghost, what="all")
     clicked = await server.mod.click(prompt.response, label="Forget everything")
-    assert "Forgot everything: 1 memories" in clicked.response.content
+    assert "Forgot everything: 1 memory and the profile" in clicked.response.content
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 

@@ -10,6 +10,7 @@ from breehavior.memory.control import MemoryControl
 from breehavior.memory.member_view import export_json, overview_text
 from breehavior.storage.database import DatabaseError
 from breehavior.storage.records import MemoryScope
+from breehavior.wording import plural
 
 USAGE = (
     "usage: /memory show | forget <id> | forget all | forget recent <minutes> | export | optout | optin | "
@@ -43,14 +44,15 @@ async def _dispatch(control: MemoryControl, user_id: int, words: list[str], acto
         case ["forget", "all"]:
             removed = await control.forget_all(user_id, actor=actor, scope=scope)
             if scope.restricted:
-                return f"Forgot everything learned in this server: {removed} memories."
-            return f"Forgot everything: {removed} memories and the profile."
+                return f"Forgot everything learned in this server: {plural(removed, 'memory', 'memories')}."
+            return f"Forgot everything: {plural(removed, 'memory', 'memories')} and the profile."
         case ["forget", "recent", _minutes] if scope.restricted:
             return RECENT_NEEDS_GLOBAL
         case ["forget", "recent", minutes] if minutes.isdigit():
             taken = await control.forget_recent(user_id, int(minutes), actor=actor)
             restored = " The profile is back to how it was." if taken.profile_restored else ""
-            return f"Forgot {taken.memories_removed} memories from the last {int(minutes)} minutes.{restored}"
+            forgot = plural(taken.memories_removed, "memory", "memories")
+            return f"Forgot {forgot} from the last {plural(int(minutes), 'minute')}.{restored}"
         case ["forget", memory_id] if memory_id.lstrip("#").isdigit():
             if await control.forget_one(user_id, int(memory_id.lstrip("#")), actor=actor, scope=scope):
                 return f"Forgot memory #{memory_id.lstrip('#')}."
@@ -61,7 +63,8 @@ async def _dispatch(control: MemoryControl, user_id: int, words: list[str], acto
             changed, removed = await control.opt_out(user_id)
             if not changed:
                 return "You are already opted out; nothing is remembered about you."
-            return f"Opted out: deleted {removed} memories and your profile, and I won't remember anything new."
+            deleted = plural(removed, "memory", "memories")
+            return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new."
         case ["optin"]:
             if await control.opt_in(user_id):
                 return "Welcome back: I'll remember things you tell me again."
