@@ -37,6 +37,7 @@ from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
 from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
 from breehavior.memory.store import Candidate, MemoryStore
+from breehavior.memory.vetting import vet
 from breehavior.monitor.state import MonitorState
 from breehavior.privacy.screen import is_about_a_secret, redact
 from breehavior.storage.database import Database, DatabaseError
@@ -229,6 +230,7 @@ class MemoryService:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns])
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]

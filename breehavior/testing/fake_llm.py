@@ -51,6 +51,9 @@ class FakeLLM:
     tokens_per_char: float = 0.25
     models: list[str] | None = None
     """Answer `GET /v1/models` with these ids; None answers 404, as servers that do not list models do."""
+    trickle_seconds: float = 0.0
+    """When set, the answer's body is trickled: a space every 50 ms for this long, then the JSON (a slow
+    endpoint that never lets the SDK's per-read timeout fire)."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # ----------------------------------------------------------------- inspection
@@ -81,6 +84,8 @@ class FakeLLM:
                 return web.Response(status=failure.status, text=failure.body, content_type="application/json")
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+        if self.trickle_seconds:
+            return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
 
     async def _models(self, _request: web.Request) -> web.Response:
@@ -88,6 +93,20 @@ class FakeLLM:
             return web.Response(status=404, text='{"error": {"message": "not found"}}', content_type="application/json")
         listed = [{"id": m, "object": "model", "owned_by": "test"} for m in self.models]
         return web.json_response({"object": "list", "data": listed})
+
+    async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        deadline = time.monotonic() + self.trickle_seconds
+        try:
+            while time.monotonic() < deadline:
+                await response.write(b" ")
+                await asyncio.sleep(0.05)
+            await response.write(json.dumps(answer).encode())
+            await response.write_eof()
+        except (ConnectionError, RuntimeError):
+            pass  # the client gave up: what the trickle is there to provoke
+        return response
 
     def _completion(self, body: Body) -> Body:
         name = _tool_name(body)
