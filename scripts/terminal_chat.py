@@ -28,6 +28,7 @@ from breehavior.conversation.messages import IncomingMessage
 from breehavior.doctor import startup_summary
 from breehavior.memory.commands import run_memory_command
 from breehavior.runtime import Services, freeze_startup_heap
+from breehavior.text import valid_text
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +68,8 @@ def discord_id(text: str) -> int:
 
 
 def printable(text: str) -> str:
-    """Lone surrogates (from a model, or escaped input) become U+FFFD instead of an encoding crash; a split pair is rejoined."""
-    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    """What the terminal shows or reads: valid text (a lone surrogate becomes U+FFFD, a split pair is rejoined)."""
+    return valid_text(text)
 
 
 @dataclass
