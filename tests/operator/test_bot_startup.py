@@ -96,7 +96,10 @@ async def test_a_failed_llm_call_logs_the_url_and_llm_base_url(
 
 
 async def test_a_network_failure_at_login_is_one_line_even_without_signal_handlers(
-    make_settings: SettingsFactory, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    make_settings: SettingsFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """DNS down, no route: one line, no traceback. On Windows `add_signal_handler` raises NotImplementedError."""
     monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{closed_port()}/api/v10")
@@ -105,9 +108,12 @@ async def test_a_network_failure_at_login_is_one_line_even_without_signal_handle
         raise NotImplementedError
 
     monkeypatch.setattr(asyncio.get_running_loop(), "add_signal_handler", windows)
-    code = await bot.run_discord(make_settings(discord_token="x" * 59))
+    with caplog.at_level(logging.INFO, logger="bcs"):
+        code = await bot.run_discord(make_settings(discord_token="x" * 59))
 
     assert code == 1
+    summary = [r.getMessage() for r in caplog.records if "(LLM_BASE_URL)" in r.getMessage()]
+    assert summary and summary[0].endswith("model test-model (LLM_MODEL): reachable."), "the start-up summary comes first"
     err = capsys.readouterr().err
     [line] = [line for line in err.splitlines() if line.startswith("error:")]
     assert "cannot reach Discord" in line and "Traceback" not in err
