@@ -142,3 +142,16 @@ def test_readme_states_the_python_version_the_project_requires() -> None:
 def test_the_readme_names_the_terminal_chat_commands_its_help_lists() -> None:
     for command in ("/as <user-id> <name>", "/channel <name>", "/memory show", "/help"):
         assert command in readme() and command in CHAT_EPILOG, command
+
+
+def test_the_layout_table_maps_every_package_cog_and_script() -> None:
+    """A newcomer finds any behaviour from docs/development.md: nothing in the tree is missing from its map."""
+    layout = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    expected = [f"breehavior/{p.name}/" for p in (ROOT / "breehavior").iterdir() if (p / "__init__.py").exists()]
+    expected += [f"cogs/{p.name}" for p in (ROOT / "cogs").glob("*.py") if p.name != "__init__.py"]
+    expected += [f"scripts/{p.name}" for p in (ROOT / "scripts").glob("*.py") if p.name != "__init__.py"]
+    expected += ["bench/", "migrations/", "prompts/", "tests/", "bot.py"]
+    assert len(expected) > 15
+    missing = [path for path in expected if f"`{path}`" not in layout]
+    assert missing == []
+    assert README.read_text(encoding="utf-8").count("docs/development.md") >= 1, "the README links to the layout"
