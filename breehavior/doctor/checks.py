@@ -70,7 +70,7 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         results = [ok("database", f"{where} reachable, schema at {head}")]
         try:
             async with asyncio.timeout(deadline):
-                await db.insert_llm_logs([LlmCallRecord("doctor", settings.llm_model, 0, True)])
+                await _write_one_row(db, LlmCallRecord("doctor", settings.llm_model, 0, True))
         except (DatabaseError, TimeoutError) as exc:
             results.append(failed("database write", f"{where}: {exc or 'timeout'}", WRITE_FIX))
         else:
@@ -78,6 +78,18 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         return results
     finally:
         await db.close()
+
+
+async def _write_one_row(db: Database, record: LlmCallRecord) -> None:
+    """One LlmLog row, through whichever storage API this version has (the storage package is being split:
+    `Database.insert_llm_logs` today, `Database.run(llm_log.insert_llm_logs, …)` after)."""
+    insert = getattr(db, "insert_llm_logs", None)
+    if insert is not None:
+        await insert([record])
+        return
+    from breehavior.storage import llm_log  # type: ignore[attr-defined]
+
+    await db.run(llm_log.insert_llm_logs, [record])  # type: ignore[attr-defined]
 
 
 def _schema_head() -> str:
