@@ -115,7 +115,8 @@ def configure_logging(level: str) -> None:
 
 
 async def run_discord(settings: Settings) -> int:
-    logger.info("%s", await startup_summary(settings))
+    summary = await startup_summary(settings)
+    logger.log(logging.INFO if summary.endswith(": reachable.") else logging.WARNING, "%s", summary)
     bot = BCSBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # holds the close task so it is not garbage-collected mid-shutdown
@@ -184,7 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.discord_token.strip():
         print("error: DISCORD_TOKEN is not set; put it in .env (see .env.example) or the environment.", file=sys.stderr)
         return 1
-    return asyncio.run(run_discord(settings))
+    try:
+        return asyncio.run(run_discord(settings))
+    except KeyboardInterrupt:  # Windows has no signal handlers: Ctrl-C arrives here, after the bot has closed
+        return 130
 
 
 if __name__ == "__main__":
