@@ -11,6 +11,7 @@ from breehavior.config import Settings, env_files, unknown_keys_warnings
 from breehavior.doctor.llm_checks import masked
 from breehavior.doctor.result import CheckResult, failed, ok, skipped, warning
 from breehavior.invite import invite_url, timeouts_enabled
+from breehavior.storage import llm_log
 from breehavior.storage.database import Database, DatabaseError, alembic_config
 from breehavior.storage.records import LlmCallRecord
 from breehavior.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
@@ -70,7 +71,7 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         results = [ok("database", f"{where} reachable, schema at {head}")]
         try:
             async with asyncio.timeout(deadline):
-                await _write_one_row(db, LlmCallRecord("doctor", settings.llm_model, 0, True))
+                await db.run(llm_log.insert_llm_logs, [LlmCallRecord("doctor", settings.llm_model, 0, True)])
         except (DatabaseError, TimeoutError) as exc:
             results.append(failed("database write", f"{where}: {exc or 'timeout'}", WRITE_FIX))
         else:
@@ -78,18 +79,6 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         return results
     finally:
         await db.close()
-
-
-async def _write_one_row(db: Database, record: LlmCallRecord) -> None:
-    """One LlmLog row, through whichever storage API this version has (the storage package is being split:
-    `Database.insert_llm_logs` today, `Database.run(llm_log.insert_llm_logs, …)` after)."""
-    insert = getattr(db, "insert_llm_logs", None)
-    if insert is not None:
-        await insert([record])
-        return
-    from breehavior.storage import llm_log  # type: ignore[attr-defined]
-
-    await db.run(llm_log.insert_llm_logs, [record])  # type: ignore[attr-defined]
 
 
 def _schema_head() -> str:
