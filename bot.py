@@ -34,7 +34,7 @@ from breehavior.config import ConfigError, Settings, load_settings, unknown_keys
 from breehavior.doctor import run_doctor, startup_summary  # noqa: E402
 from breehavior.invite import invite_url, timeouts_enabled  # noqa: E402
 from breehavior.runtime import Services, freeze_startup_heap  # noqa: E402
-from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat  # noqa: E402
+from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 
 logger = logging.getLogger("bcs")
 
@@ -160,7 +160,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     chat.add_argument("--user-id", type=discord_id, default=1, help="speaker's user id (default: 1)")
     chat.add_argument("--name", default="you", help="speaker's display name (default: you)")
     chat.add_argument("--channel", default="general", help="channel name (default: general)")
-    chat.add_argument("--guild-id", type=int, default=1, help="server id, 0 for a direct message (default: 1)")
+    chat.add_argument("--guild-id", type=server_id, default=1, help="server id, 0 for a direct message (default: 1)")
     doctor = sub.add_parser("doctor", help="check settings, database, LLM and Discord login; exit 0 when all work")
     doctor.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
     return parser.parse_args(argv)
@@ -170,7 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.mode == "doctor":  # the doctor reports bad settings as its first check
         configure_logging("ERROR")
-        return asyncio.run(run_doctor(skip_discord=args.skip_discord))
+        try:
+            return asyncio.run(run_doctor(skip_discord=args.skip_discord))
+        except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
+            sys.stdout = None  # type: ignore[assignment]  # no second error when Python flushes it at exit
+            return 1
     try:
         settings = load_settings()
     except ConfigError as exc:
@@ -183,7 +187,11 @@ def main(argv: list[str] | None = None) -> int:
         speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
         return asyncio.run(run_terminal_chat(settings, speaker))
     if not settings.discord_token.strip():
-        print("error: DISCORD_TOKEN is not set; put it in .env (see .env.example) or the environment.", file=sys.stderr)
+        print(
+            "error: DISCORD_TOKEN is not set; put it in .env next to bot.py (see .env.example). "
+            "`python bot.py doctor` checks every setting.",
+            file=sys.stderr,
+        )
         return 1
     try:
         return asyncio.run(run_discord(settings))

@@ -67,6 +67,11 @@ def discord_id(text: str) -> int:
     return value
 
 
+def server_id(text: str) -> int:
+    """`--guild-id`: a Discord id, or 0 for a direct message."""
+    return 0 if text.strip() == "0" else discord_id(text)
+
+
 def printable(text: str) -> str:
     """What the terminal shows or reads: valid text (a lone surrogate becomes U+FFFD, a split pair is rejoined)."""
     return valid_text(text)

@@ -131,3 +131,25 @@ async def test_the_bot_logs_its_invite_link_at_start(make_settings: SettingsFact
     [line] = [r.getMessage() for r in caplog.records if "Invite the bot" in r.getMessage()]
     assert f"client_id={application_id}" in line and "scope=bot+applications.commands" in line
     assert "permissions=274878024768" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "ok"),
+    [
+        (["chat", "--guild-id", "0"], True),
+        (["chat", "--guild-id", "123456789012345678"], True),
+        (["chat", "--guild-id", "-1"], False),
+        (["chat", "--guild-id", "99999999999999999999"], False),
+        (["chat", "--user-id", "0"], False),
+        (["chat", "--user-id", "42"], True),
+        (["doctor", "--skip-discord"], True),
+        (["doctor", "--skip"], True),  # argparse abbreviations
+        (["doctor", "--fix"], False),
+    ],
+)
+def test_the_command_line_takes_only_ids_discord_can_have(args: list[str], ok: bool) -> None:
+    if ok:
+        bot.parse_args(args)
+    else:
+        with pytest.raises(SystemExit):
+            bot.parse_args(args)
