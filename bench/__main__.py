@@ -21,7 +21,7 @@ from bench.child import MODULES, RESULT_PREFIX
 from bench.params import BENCH_DIR, DEFAULT_OUT, BenchParams
 from bench.results import BenchResult
 from bench.stats import cpu_counters, load_average, machine, steal_percent
-from bench.table import render_markdown, render_text, targets_summary
+from bench.table import render_markdown, render_text, summary_line, targets_summary
 
 RESULTS_FILE = BENCH_DIR / "RESULTS.md"
 
@@ -35,7 +35,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="cached data and scratch files (default bench/out)")
     parser.add_argument("--tiny", action="store_true", help="tiny data, 1 s runs: checks it all works, measures nothing")
     parser.add_argument("--write-results", action="store_true", help=f"rewrite {RESULTS_FILE.relative_to(BENCH_DIR.parent)}")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.tiny and args.write_results:
+        parser.error("--tiny measures nothing: it cannot --write-results")
+    return args
 
 
 def params_from(args: argparse.Namespace) -> BenchParams:
@@ -95,15 +98,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[bench] {name} done in {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     steal = steal_percent(counters, cpu_counters())
-    total, unmet = targets_summary(results)
     info = machine()
-    print(render_text(results))
+    print(render_text(results, judged=not args.tiny))
     print(
-        f"\nTargets met: {total - len(unmet)} of {total}. Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
+        f"\n{summary_line(results, tiny=args.tiny)} Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
         f" load average before it {load_before}, CPU steal {steal}."
     )
-    if args.tiny:
-        print("(--tiny: a check that everything runs; these figures measure nothing.)")
     if args.write_results:
         RESULTS_FILE.write_text(results_markdown(results, seconds, load_before, steal), encoding="utf-8")
         print(f"Wrote {RESULTS_FILE}")

@@ -39,6 +39,7 @@ from breehavior.storage import notes as sql
 from breehavior.storage.engine import Database, DatabaseUnavailable
 from breehavior.storage.records import MemoryPreferenceRecord, NewMemory
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
+from breehavior.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")
 """One observation line as `MonitorState.update_user_notes` writes it (UTC)."""
@@ -334,7 +335,7 @@ class NotesMigration:
         elif self._options.dry_run:
             self._report(describe_change(outcome))
         else:
-            extra = f", {len(outcome.memories)} memories" if self._options.with_memories else ""
+            extra = f", {plural(len(outcome.memories), 'memory', 'memories')}" if self._options.with_memories else ""
             self._report(f"member {outcome.user_id}: migrated ({len(outcome.old or '')} → {len(outcome.new)} characters{extra})")
 
 

@@ -37,6 +37,7 @@ from breehavior.notes_migration import (
 )
 from breehavior.storage import notes as sql
 from breehavior.storage.engine import Database, DatabaseUnavailable
+from breehavior.wording import plural
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -129,12 +130,13 @@ async def _rollback(db: Database, *, dry_run: bool, out: TextIO) -> int:
         backups = await db.run(sql.get_notes_backups)
         for user_id, notes in backups.items():
             print(f"member {user_id}: would get back {len(notes or '')} characters of old notes", file=out)
-        print(f"Dry run: would restore {len(backups)} members. Nothing was written.", file=out)
+        print(f"Dry run: would restore {plural(len(backups), 'member')}. Nothing was written.", file=out)
         return EXIT_OK
     restored, dropped = await db.run(sql.rollback_notes_migration, source=MEMORY_SOURCE, actor=ACTOR)
-    line = f"Restored the old notes of {restored} members and removed their migrated memories."
+    line = f"Restored the old notes of {plural(restored, 'member')} and removed their migrated memories."
     if dropped:
-        line += f" {dropped} members were erased since the migration: their backups were dropped, nothing restored."
+        erased = f"{plural(dropped, 'member')} {'was' if dropped == 1 else 'were'}"
+        line += f" {erased} erased since the migration: their backups were dropped, nothing restored."
     print(line, file=out)
     return EXIT_OK
 

@@ -158,7 +158,7 @@ async def test_admin_can_forget_a_member_who_left(server: Server, db_path) -> No
     await server.seed(ghost.id, "Used to run the book club.", guild_id=server.guild_id)
     prompt = await server.mod.slash(server.channel, "memory-admin forget", member=ghost, what="all")
     clicked = await server.mod.click(prompt.response, label="Forget everything")
-    assert "Forgot everything learned in this server: 1 memories" in clicked.response.content
+    assert "Forgot everything learned in this server: 1 memory" in clicked.response.content
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 

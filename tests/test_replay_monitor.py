@@ -83,7 +83,7 @@ async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
     assert lines[5].startswith('2026-03-01 12:00:20 #memes Alice: "calm down" -> toxicity 0.05')
     assert lines[6].startswith('2026-03-01 12:03:20 #general Bob: "trash team" -> toxicity 0.92 (insult), score 0.92, offenses 2')
     assert lines[6].endswith('would warn: "Bob, that is 2 messages over the line in a short time. Please cool it down."')
-    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 notes."
+    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 note."
     assert lines[-1] == "State, passive memories and the LLM log were written."
     assert [[t for _i, _n, t in batch_lines(r)] for r in fake_llm.tool_requests("report_analysis")] == [
         ["gg, practising guitar after this", "you are an idiot"],
@@ -131,7 +131,7 @@ async def test_a_failed_batch_is_reported_and_the_replay_goes_on(make_settings: 
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
     assert code == 1
     assert '12:00:00 #general Alice: "gg, practising guitar after this" -> not analysed: the batch failed (HTTP 500' in output
-    assert "#memes Alice" in output and "(1 LLM calls" not in output and "1 failed)" in output
+    assert "#memes Alice" in output and "(1 LLM call," not in output and "1 failed)" in output
 
 
 async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory) -> None:

@@ -285,7 +285,8 @@ class LLMClient:
                 elapsed = _ms_since(started)
                 error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
                 self._record(call, elapsed, False, request, None, Usage(), error)
-                logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
+                url = self._client.base_url
+                logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
                 raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):

@@ -49,6 +49,8 @@ class FakeLLM:
     gate: threading.Event | None = None
     """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
     tokens_per_char: float = 0.25
+    models: list[str] | None = None
+    """Answer `GET /v1/models` with these ids; None answers 404, as servers that do not list models do."""
     trickle_seconds: float = 0.0
     """When set, the answer's body is trickled: a space every 50 ms for this long, then the JSON (a slow
     endpoint that never lets the SDK's per-read timeout fire)."""
@@ -85,6 +87,12 @@ class FakeLLM:
         if self.trickle_seconds:
             return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
+
+    async def _models(self, _request: web.Request) -> web.Response:
+        if self.models is None:
+            return web.Response(status=404, text='{"error": {"message": "not found"}}', content_type="application/json")
+        listed = [{"id": m, "object": "model", "owned_by": "test"} for m in self.models]
+        return web.json_response({"object": "list", "data": listed})
 
     async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "application/json"})
@@ -163,6 +171,7 @@ class FakeLLMServer:
     async def _start(self) -> None:
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self.llm._handle)
+        app.router.add_get("/v1/models", self.llm._models)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
