@@ -40,9 +40,7 @@ class EmbeddingStats:
 class EmbeddingClient:
     """See the module docstring. ``model`` is what each stored vector records as its EmbeddingModel."""
 
-    def __init__(
-        self, *, base_url: str, api_key: str, model: str, timeout: float = 2.0, dimensions: int | None = None
-    ) -> None:
+    def __init__(self, *, base_url: str, api_key: str, model: str, timeout: float = 2.0, dimensions: int | None = None) -> None:
         self.model = model
         self.dimensions = dimensions
         self.stats = EmbeddingStats()

@@ -24,7 +24,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from breehavior.storage.records import IMPORTANCE_RANK, MemoryRecord
 
@@ -37,14 +37,15 @@ _STOP_TEXT = frozenset(
     where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
     hello lol ok okay please thanks thank tell remember something anything one""".split()
 ) | frozenset(
-    # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word
-    # (so "die", "war", "hat", "son", "sin", "den", "todo" stay words): "de" or "la" must never make two memories match.
+    # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
+    # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
+    # "de" or "la" must never make two memories match.
     """le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
-    tes sa ses leur leurs que qui dans pour par sur avec sans pas tres tous tout toute toutes chaque aussi
+    tes sa ses leur leurs que qui pour par sur avec pas tres tous tout toute toutes chaque aussi
     der das dem des ein eine einen einem einer und oder ist sind ich du er sie es wir ihr mein meine dein deine
     sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon
     el los las una unos unas y o es yo tu ella nosotros ellos mi mis su sus que en con por para muy
-    tambien cada todos todas il lo gli le una di da del della che con per non sono anche molto ogni
+    tambien cada il lo gli le una di da del della che con per non sono anche molto ogni
     o os as um uma e ou eu ele ela nos eles meu minha seu sua com sem nao muito tambem cada""".split()
 )
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
@@ -78,13 +79,33 @@ _DEDUP_FILLERS = frozenset({"nam", "call", "currently", "recently", "usually", "
 """Words that change no fact when swapped ("a dog named/called Pixel"); after stemming."""
 
 
+_IRREGULAR = {
+    past: base
+    for base, forms in {
+        "go": "went gone", "buy": "bought", "make": "made", "take": "took taken", "meet": "met", "see": "saw seen",
+        "give": "gave given", "feel": "felt", "find": "found", "leave": "left", "lose": "lost", "run": "ran", "win": "won",
+        "write": "wrote written", "eat": "ate eaten", "drive": "drove driven", "begin": "began begun", "bring": "brought",
+        "think": "thought", "teach": "taught", "catch": "caught", "sell": "sold", "keep": "kept", "sleep": "slept",
+        "spend": "spent", "build": "built", "send": "sent", "hold": "held", "hear": "heard", "pay": "paid",
+        "grow": "grew grown", "fly": "flew flown", "swim": "swam swum", "sing": "sang sung", "fall": "fell fallen",
+        "break": "broke broken", "choose": "chose chosen", "wear": "wore worn", "become": "became", "come": "came",
+        "draw": "drew drawn", "ride": "rode ridden", "throw": "threw thrown", "speak": "spoke spoken", "steal": "stole stolen",
+        "forget": "forgot forgotten", "understand": "understood", "stand": "stood", "sit": "sat", "fight": "fought",
+        "hang": "hung", "shoot": "shot", "wake": "woke woken", "hide": "hid hidden", "shake": "shook", "freeze": "froze frozen",
+    }.items()
+    for past in forms.split()
+}  # fmt: skip
+"""Irregular English past forms: "I went hiking" meets "goes hiking", "bought a car" meets "buying a car"."""
+
+
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
-    """A deliberately small English stemmer: plurals, -ing, -ed, a final -e; enough for chat words.
+    """A deliberately small English stemmer: plurals, -ing, -ed, a final -e, irregular pasts; enough for chat words.
 
     "games", "gaming" and "game" all become "gam": what matters is that inflections of
     one word meet, not that the stem is a word.
     """
+    word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or not word.isalpha():
         return word
     for suffix, replacement in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
@@ -168,7 +189,7 @@ class Query:
         n = len(phrase)
         return any(self.sequence[i : i + n] == tuple(phrase) for i in range(len(self.sequence) - n + 1))
 
-    @property
+    @cached_property
     def families(self) -> frozenset[str]:
         return frozenset(family(w) for w in self.vocabulary)
 
@@ -179,18 +200,20 @@ class _Terms:
 
     counts: Mapping[str, int]
     families: Mapping[str, int]
+    words: frozenset[str]
+    family_words: frozenset[str]
     length: int
 
 
 @lru_cache(maxsize=50_000)
 def _terms(text: str) -> _Terms:
     content = [w for w in words(text) if _is_content(w)]
-    return _Terms(Counter(content), Counter(family(w) for w in content), len(content))
+    counts, families = Counter(content), Counter(family(w) for w in content)
+    return _Terms(counts, families, frozenset(counts), frozenset(families), len(content))
 
 
-@lru_cache(maxsize=50_000)
 def _memory_terms(text: str) -> frozenset[str]:
-    return frozenset(_terms(text).counts)
+    return _terms(text).words
 
 
 @lru_cache(maxsize=20_000)
@@ -228,18 +251,25 @@ def lexical_scores(memories: Sequence[MemoryRecord], query: Query) -> list[float
         return [0.0] * len(memories)
     terms = [_terms(m.memory) for m in memories]
     topic_seen: dict[str, bool] = {}
-    topics = [_matched_topics(m, query, topic_seen) for m in memories]
+    topics = [_matched_topics(m, query, topic_seen) if m.topics else [] for m in memories]
     n = len(memories)
     average = max(sum(t.length for t in terms) / n, 1.0)
-    vocabulary = [(w, family(w)) for w in query.vocabulary]
-    df = Counter(w for t in terms for w, _ in vocabulary if w in t.counts)
-    family_df = Counter(f for t in terms for f in {f for _, f in vocabulary} if f in t.families)
+    vocabulary, families = query.vocabulary, query.families
+    df: Counter[str] = Counter()
+    family_df: Counter[str] = Counter()
+    for t in terms:
+        df.update(vocabulary & t.words)
+        family_df.update(families & t.family_words)
     topic_df = Counter(topic for found in topics for topic in found)
+    pairs = [(w, family(w)) for w in vocabulary]
     scores = []
     for t, found in zip(terms, topics, strict=True):
         score = 0.0
+        if not found and families.isdisjoint(t.family_words):
+            scores.append(score)
+            continue
         norm = BM25_K1 * (1 - BM25_B + BM25_B * t.length / average)
-        for word, fam in vocabulary:
+        for word, fam in pairs:
             if tf := t.counts.get(word, 0):
                 score += _idf(n, df[word]) * tf * (BM25_K1 + 1) / (tf + norm)
             elif tf := t.families.get(fam, 0):
