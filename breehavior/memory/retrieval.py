@@ -40,7 +40,7 @@ _STOP_TEXT = frozenset(
     # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
     # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
     # "de" or "la" must never make two memories match.
-    """le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
+    """de le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
     tes sa ses leur leurs que qui pour par sur avec pas tres tous tout toute toutes chaque aussi
     der das dem des ein eine einen einem einer und oder ist sind ich du er sie es wir ihr mein meine dein deine
     sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon
