@@ -28,7 +28,7 @@ ToolAnswer = dict[str, Any] | str | None
 """A dict becomes the tool call's arguments; a str is sent as raw (possibly broken) arguments; None means no tool call."""
 
 
-EMBEDDING_DIMENSIONS = 64
+EMBEDDING_DIMENSIONS = 1024
 _EMBEDDING_STOP = frozenset(
     "a an the i my me is are was to of and in on at for it its that this with has have do how what".split()
 )
