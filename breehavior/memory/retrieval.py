@@ -255,11 +255,15 @@ def lexical_scores(memories: Sequence[MemoryRecord], query: Query) -> list[float
     n = len(memories)
     average = max(sum(t.length for t in terms) / n, 1.0)
     vocabulary, families = query.vocabulary, query.families
-    df: Counter[str] = Counter()
-    family_df: Counter[str] = Counter()
+    df: dict[str, int] = {}
+    family_df: dict[str, int] = {}
     for t in terms:
-        df.update(vocabulary & t.words)
-        family_df.update(families & t.family_words)
+        if families.isdisjoint(t.family_words):
+            continue
+        for word in vocabulary & t.words:
+            df[word] = df.get(word, 0) + 1
+        for fam in families & t.family_words:
+            family_df[fam] = family_df.get(fam, 0) + 1
     topic_df = Counter(topic for found in topics for topic in found)
     pairs = [(w, family(w)) for w in vocabulary]
     scores = []

@@ -41,10 +41,11 @@ def from_bytes(blob: bytes | None, dimensions: int | None = None) -> Vector | No
 
 def similarities(query: Vector, vectors: Mapping[int, Vector]) -> dict[int, float]:
     """Cosine of ``query`` with each memory's vector (memory id → cosine); vectors of another size are left out."""
-    ids = [memory_id for memory_id, vector in vectors.items() if vector.shape == query.shape]
+    size = query.size
+    ids = [memory_id for memory_id, vector in vectors.items() if vector.size == size]
     if not ids:
         return {}
-    matrix = np.stack([vectors[memory_id] for memory_id in ids])
+    matrix = np.array([vectors[memory_id] for memory_id in ids]) if len(ids) < len(vectors) else np.array(list(vectors.values()))
     return dict(zip(ids, (matrix @ query).tolist(), strict=True))
 
 

@@ -74,7 +74,9 @@ async def test_recall_bench_lexical_and_hybrid(conversation_file: Path, llm_serv
     assert result.facts["lexical_total"] == result.facts["hybrid_total"] == total == 4
     assert result.facts["hybrid_hits"] >= result.facts["lexical_hits"] >= 3
     assert llm_server.llm.chat_requests() == []
-    assert len(llm_server.llm.embedding_requests) == 2 + total, "memories in one batch per speaker, then one per question"
+    requests = llm_server.llm.embedding_requests
+    assert len(requests) == 2 + total + 1, "memories in one batch per speaker, one per question, one floor check"
+    assert result.facts["unrelated_max_cosine"] < 0.3, "hashed words: unrelated pairs share none"
 
 
 def test_recall_is_left_out_of_the_default_run_and_needs_files(capsys: pytest.CaptureFixture[str]) -> None:
