@@ -7,12 +7,22 @@ L2-normalised, so a cosine is one dot product.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
 Vector = NDArray[np.float32]
+
+
+class _HasEmbedding(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def embedding(self) -> bytes | None: ...
+    @property
+    def embedding_model(self) -> str | None: ...
 
 
 def normalized(values: Sequence[float] | Vector) -> Vector | None:
@@ -52,3 +62,18 @@ def similarities(query: Vector, vectors: Mapping[int, Vector]) -> dict[int, floa
 def cosine(a: Vector, b: Vector) -> float | None:
     """Cosine of two unit vectors, or None when their sizes differ (made by different models)."""
     return float(a @ b) if a.shape == b.shape else None
+
+
+def stored_vectors(memories: Iterable[_HasEmbedding], model: str, dimensions: int) -> dict[int, Vector]:
+    """The memories' stored vectors made by ``model`` with ``dimensions`` (memory id → vector); others are left out.
+
+    A vector from another model, or of another size, is not comparable: that memory
+    competes on its words until the backfill gives it a new one.
+    """
+    out = {}
+    for memory in memories:
+        if memory.embedding_model == model and memory.embedding is not None:
+            vector = from_bytes(memory.embedding, dimensions)
+            if vector is not None:
+                out[memory.id] = vector
+    return out
