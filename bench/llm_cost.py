@@ -200,7 +200,9 @@ async def run(params: BenchParams) -> BenchResult:
                 nonlocal answered
                 await asyncio.sleep(max(0.0, origin + turn.at * scale - loop.time()))
                 uid, name = member_id(turn.member), NAMES[turn.member]
-                reply = await services.chat.respond(IncomingMessage(uid, name, channel_id, CHANNEL, turn.text, guild_id=GUILD_ID))
+                reply = await services.chat.respond(
+                    IncomingMessage(uid, name, channel_id, CHANNEL, turn.text, guild_id=GUILD_ID)
+                )
                 if not (reply.ok and not reply.skipped):
                     return
                 answered += 1

@@ -39,7 +39,7 @@ class TakeBack:
 
 
 def member_actor(user_id: int, acting_user_id: int) -> str:
-    """ "member" when people act on their own memory, "admin:<id>" when someone else does."""
+    """"member" when people act on their own memory, "admin:<id>" when someone else does."""
     return "member" if user_id == acting_user_id else f"admin:{acting_user_id}"
 
 
@@ -60,7 +60,9 @@ class MemoryControl:
             paused_until=self._memory.paused_until(user_id),
         )
 
-    async def forget_one(self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> bool:
+    async def forget_one(
+        self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL
+    ) -> bool:
         """Delete one memory of ``user_id`` (and the versions it superseded); False if it is not theirs."""
         if not any(m.id == memory_id and scope.admits(m.guild_id) for m in await self._db.get_all_memories(user_id)):
             return False
@@ -124,7 +126,9 @@ class MemoryControl:
                 "off_topic_count": state.off_topic_count,
                 "last_offense_at": _iso(state.last_offense_at),
             },
-            "audit": [{**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.get_audit(user_id)],
+            "audit": [
+                {**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.get_audit(user_id)
+            ],
         }
 
     async def opt_out(self, user_id: int) -> tuple[bool, int]:

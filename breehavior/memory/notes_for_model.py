@@ -16,7 +16,7 @@ _ROLE_PREFIX = re.compile(r"(?i)^\s*(system|assistant|user|developer)\s*:")
 
 
 def format_relative_time(moment: datetime, now: datetime | None = None) -> str:
-    """ "just now", "5 minutes ago", "3 hours ago", "yesterday", "3 days ago", "2 weeks ago", "4 months ago"."""
+    """"just now", "5 minutes ago", "3 hours ago", "yesterday", "3 days ago", "2 weeks ago", "4 months ago"."""
     current = now or datetime.now(UTC)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)

@@ -346,5 +346,6 @@ def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[Memo
 def _repeats(memory: ExtractedMemory, forgotten: Sequence[MemoryRecord]) -> bool:
     """True when a new memory says again what the member just asked to forget (so it is not stored or folded)."""
     return any(
-        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS for old in forgotten
+        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS
+        for old in forgotten
     )

@@ -200,7 +200,9 @@ def build_analysis_messages(batch: Sequence[ObservedMessage], notes: Mapping[int
     first = batch[0]
     channel = f"#{first.channel_name}" + (f" (topic: {' '.join(first.channel_topic.split())})" if first.channel_topic else "")
     authors = dict.fromkeys((m.author_id, m.author_name) for m in batch)
-    known = "\n".join(f"- {name}: {_tail(notes[uid], NOTES_SHOWN_CHARS)}" for uid, name in authors if notes.get(uid, "").strip())
+    known = "\n".join(
+        f"- {name}: {_tail(notes[uid], NOTES_SHOWN_CHARS)}" for uid, name in authors if notes.get(uid, "").strip()
+    )
     lines = "\n".join(f"[{i}] {m.author_name}: {m.content}" for i, m in enumerate(batch))
     user_content = load_prompt("sentiment_analysis_request").format(
         channel=channel, known=known or "(nothing yet)", lines=lines, count=len(batch)

@@ -89,3 +89,4 @@ class BatchBuffer:
         batch = self._open.get(channel_id)
         if batch is not None and not batch.messages:
             del self._open[channel_id]
+

@@ -16,7 +16,6 @@ PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
 _SEPARATOR = r"(?:'s|\s+(?:(?:ist|is|was|est|es)\b|=|->|:)\s*[:=-]?|\s*(?:[:=]|->))\s*"
 _QUOTED_OR_WORD = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s\"']+)"
 
-
 @dataclass(frozen=True)
 class _Rule:
     """One kind of secret; ``needles`` (lower-case, any) and ``digits`` are cheap tests that must pass

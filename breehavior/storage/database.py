@@ -448,7 +448,9 @@ class Database:
                 ).all()
                 if old:
                     conn.execute(
-                        sa.update(user_memory).where(owned, user_memory.c.Id.in_([o.Id for o in old])).values(SupersededAt=moment)
+                        sa.update(user_memory)
+                        .where(owned, user_memory.c.Id.in_([o.Id for o in old]))
+                        .values(SupersededAt=moment)
                     )
                 audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.Id, o.Source) for o in old]
             for refresh in batch.refreshes:
@@ -462,7 +464,9 @@ class Database:
                     changes["Source"] = refresh.source
                 if refresh.slot_key is not None:
                     changes["SlotKey"] = refresh.slot_key
-                done = conn.execute(sa.update(user_memory).where(owned, user_memory.c.Id == refresh.memory_id).values(**changes))
+                done = conn.execute(
+                    sa.update(user_memory).where(owned, user_memory.c.Id == refresh.memory_id).values(**changes)
+                )
                 if done.rowcount:
                     audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
             inserted: list[int] = []
@@ -548,7 +552,9 @@ class Database:
                 if not rows:
                     return 0, after
                 conn.execute(sa.delete(user_memory).where(user_memory.c.Id.in_([r.Id for r in rows])))
-                self._write_audit(conn, [AuditEntry("pruned_expired", r.UserId, "system", r.Id, r.Source) for r in rows], moment)
+                self._write_audit(
+                    conn, [AuditEntry("pruned_expired", r.UserId, "system", r.Id, r.Source) for r in rows], moment
+                )
                 return len(rows), rows[-1].Id
 
             return work
@@ -623,8 +629,12 @@ class Database:
             audit = self._forget_sync(conn, user_id, actor, sa.true())
             conn.execute(sa.delete(profile_history).where(profile_history.c.UserId == user_id))
             conn.execute(sa.delete(notes_backup).where(notes_backup.c.UserId == user_id))
-            conn.execute(sa.update(user_state).where(user_state.c.UserId == user_id).values(UserNotes=None, UpdatedAt=moment))
-            conn.execute(sa.update(llm_log).where(llm_log.c.UserId == user_id).values(RequestExcerpt=None, ResponseExcerpt=None))
+            conn.execute(
+                sa.update(user_state).where(user_state.c.UserId == user_id).values(UserNotes=None, UpdatedAt=moment)
+            )
+            conn.execute(
+                sa.update(llm_log).where(llm_log.c.UserId == user_id).values(RequestExcerpt=None, ResponseExcerpt=None)
+            )
             self._write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
             return len(audit)
 
