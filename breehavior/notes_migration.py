@@ -35,7 +35,10 @@ from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.privacy.screen import is_about_a_secret, redact
 from breehavior.prompts import load_prompt
-from breehavior.storage.database import Database, DatabaseUnavailable
+from breehavior.storage import members
+from breehavior.storage import memories as memory_sql
+from breehavior.storage import notes as sql
+from breehavior.storage.engine import Database, DatabaseUnavailable
 from breehavior.storage.records import MemoryPreferenceRecord, NewMemory
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
 
@@ -238,9 +241,9 @@ class NotesMigration:
         return skipped, pending
 
     async def run(self) -> list[Outcome]:
-        notes = await self._db.get_all_user_notes()
-        backups = await self._db.get_notes_backups()
-        self._preferences = {p.user_id: p for p in await self._db.load_memory_preferences()}
+        notes = await self._db.run(sql.get_all_user_notes)
+        backups = await self._db.run(sql.get_notes_backups)
+        self._preferences = {p.user_id: p for p in await self._db.run(members.load_memory_preferences)}
         outcomes, pending = self.classify(notes, backups, self._preferences)
         queue = deque(pending)
         threshold = min(ABORT_AFTER_FAILURES, len(pending))
@@ -302,7 +305,8 @@ class NotesMigration:
         profile = cut_at_word(cleaned.text, PROFILE_MAX)
         memories = await self._memories_for(user_id, notes)
         if not self._options.dry_run:
-            written = await self._db.migrate_user_notes(
+            written = await self._db.run(
+                sql.migrate_user_notes,
                 user_id, notes, profile, memories, actor=ACTOR, cap=self._settings.memory_max_per_user, now=self._now
             )
             if not written:
@@ -315,7 +319,7 @@ class NotesMigration:
         preference = self._preferences.get(user_id)
         if preference is not None and preference.paused_until is not None and preference.paused_until > self._now:
             return []
-        known = [m.memory for m in await self._db.get_recent_memories(user_id, None, now=self._now)]
+        known = [m.memory for m in await self._db.run(memory_sql.get_recent_memories, user_id, None, now=self._now)]
         return migrated_memories(
             user_id,
             notes,
@@ -407,7 +411,7 @@ async def run(args: argparse.Namespace, *, settings: Settings | None = None, out
         print(f"error: {exc}", file=err)
         return EXIT_CANNOT_RUN
     try:
-        db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
+        db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=args.dry_run)
     except ValueError as exc:
         print(f"error: {exc}", file=err)
         return EXIT_CANNOT_RUN
@@ -456,12 +460,12 @@ async def _migrate(settings: Settings, db: Database, args: argparse.Namespace, *
 
 async def _rollback(db: Database, *, dry_run: bool, out: TextIO) -> int:
     if dry_run:
-        backups = await db.get_notes_backups()
+        backups = await db.run(sql.get_notes_backups)
         for user_id, notes in backups.items():
             print(f"member {user_id}: would get back {len(notes or '')} characters of old notes", file=out)
         print(f"Dry run: would restore {len(backups)} members. Nothing was written.", file=out)
         return EXIT_OK
-    restored, dropped = await db.rollback_notes_migration(source=MEMORY_SOURCE, actor=ACTOR)
+    restored, dropped = await db.run(sql.rollback_notes_migration, source=MEMORY_SOURCE, actor=ACTOR)
     line = f"Restored the old notes of {restored} members and removed their migrated memories."
     if dropped:
         line += f" {dropped} members were erased since the migration: their backups were dropped, nothing restored."

@@ -444,3 +444,20 @@ async def test_smoke_the_bot_builds_without_a_token_and_loads_every_cog(make_set
         # Closed before READY ever came (a signal during start-up): the pending sync must not hold it up.
         await asyncio.wait_for(bot.close(), timeout=10)
     assert bot.is_closed() and bot.extensions == {}
+
+
+# --------------------------------------------------------------------------- text no encoder accepts
+async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fake_llm: FakeLLM, db_path: Path) -> None:
+    """The model's JSON carries "\\ud83d" (half an emoji): the reply goes out, the channel keeps working, LlmLog is written."""
+    fake_llm.chat = lambda body: "half an emoji \ud83d here" if len(fake_llm.chat_requests()) == 1 else "all fine"
+    await world.alice.send(world.channel, f"{world.me} say something odd")
+    bob = world.member("bob")
+    await bob.send(world.channel, f"{world.me} and now me")
+    await world.alice.send(world.channel, f"{world.me} still there?")
+
+    assert [m.content for m in world.bot_messages()] == ["half an emoji \ufffd here", "all fine", "all fine"]
+    later = fake_llm.chat_requests()[-1]["messages"]
+    assert {"role": "assistant", "content": "half an emoji \ufffd here"} in later
+    await world.bot.close()  # flushes LlmLog and member state; a lone surrogate there used to raise forever
+    rows = query(db_path, "SELECT Success, ResponseExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
+    assert [r[0] for r in rows] == [1, 1, 1] and rows[0][1] == "half an emoji \ufffd here"

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
+from dataclasses import replace
 from typing import Any
 
 from breehavior.config import Settings
@@ -21,6 +22,7 @@ from breehavior.conversation.text import clean_input
 from breehavior.llm.client import LLMClient, LLMError, Message
 from breehavior.memory.service import MemoryContext, MemoryService
 from breehavior.prompts import load_prompt
+from breehavior.text import valid_text
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +53,7 @@ class ChatService:
         if self.on_cooldown(message.author_id):
             return ChatReply(skipped=True)
         self._last_accepted[message.author_id] = time.monotonic()
+        message = _valid_message(message)
         text, was_cut = clean_input(message.content, self._settings.chat_max_input_chars)
         key = (message.channel_id, message.author_id)
         lock = self._locks.setdefault(key, asyncio.Lock())
@@ -147,3 +150,18 @@ class ChatService:
             parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
             return parts
         return line
+
+
+def _valid_message(message: IncomingMessage) -> IncomingMessage:
+    """Names and earlier lines as valid text (the content is cleaned by `clean_input`): one lone
+    surrogate in a display name or a reply chain would break this request and the history after it."""
+    chain = message.reply_chain
+    if chain is not None:
+        chain = tuple(replace(t, speaker=valid_text(t.speaker), text=valid_text(t.text)) for t in chain)
+    return replace(
+        message,
+        author_name=valid_text(message.author_name),
+        channel_name=valid_text(message.channel_name),
+        other_attachments=tuple(valid_text(a) for a in message.other_attachments),
+        reply_chain=chain,
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from breehavior.text import valid_text
+
 DISCORD_LIMIT = 2000
 ATTACHMENT_THRESHOLD = 6000
 """Replies longer than this go out as a text file rather than a wall of messages."""
@@ -13,11 +15,12 @@ _FENCE = re.compile(r"^\s*```(\S*)", re.MULTILINE)
 
 
 def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
-    """Drop NULs, control and invisible formatting characters; cut to ``max_chars``.
+    """Make the text valid (lone surrogates), drop NULs, control and invisible formatting characters;
+    cut to ``max_chars``.
 
     Emoji, RTL scripts and ordinary whitespace are kept. Returns (text, was_cut).
     """
-    cleaned = _INVISIBLE.sub("", text).strip()
+    cleaned = _INVISIBLE.sub("", valid_text(text)).strip()
     if len(cleaned) <= max_chars:
         return cleaned, False
     return cleaned[:max_chars].rstrip(), True

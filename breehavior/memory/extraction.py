@@ -55,7 +55,7 @@ class ExtractedMemory(BaseModel):
         seen: list[str] = []
         for item in items:
             topic = " ".join(str(item).replace(",", " ").split()).casefold()[:TOPIC_MAX_CHARS]
-            if topic and topic not in seen:
+            if any(ch.isalnum() for ch in topic) and topic not in seen:
                 seen.append(topic)
         return seen[:MAX_TOPICS]
 

@@ -1,100 +1,184 @@
-"""Secret redaction, applied before any text reaches the extractor and before any memory is stored.
+"""The privacy screen: the one decision on what text may be stored, logged or shown to the extractor.
 
-Patterns follow the support-desk memory module, widened for what Discord members
-actually paste: card numbers, passwords and PINs, one-time codes, API keys and
-tokens (OpenAI, Discord, AWS, GitHub, bearer), email addresses and phone numbers.
-Each secret becomes a ``[redacted:kind]`` placeholder, so the text keeps its shape.
+Every path that keeps or logs text goes through :func:`screen` — memory lines, topics,
+slot keys, the profile, the monitor's notes, migrated notes, LlmLog excerpts, chat lines
+and display names shown to the extractor. It
+
+1. makes the text valid (lone surrogates, NUL) so no later encode can fail;
+2. reads it in a matching form (NFKC, invisible characters dropped, Cyrillic/Greek
+   look-alikes as Latin — see :mod:`breehavior.privacy.normalise`), while the kept text
+   keeps its own letters;
+3. replaces every secret by ``[redacted:kind]`` (rules in passwords, keys, numbers,
+   contact, seed);
+4. says whether the line is *refused*: for a field that is kept (memory, profile, note,
+   topic, slot key) a line whose point is the secret is dropped, not stored half-redacted.
+
+``redact`` and ``is_about_a_secret`` are the older two-step names, kept for their callers
+and answered by the same screen.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
-PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
+from breehavior.privacy import contact, keys, numbers, passwords, seed
+from breehavior.privacy.normalise import make_valid, normalise
+from breehavior.privacy.rule import Rule, Span, words
 
-_SEPARATOR = r"(?:'s|\s+(?:(?:ist|is|was|est|es)\b|=|->|:)\s*[:=-]?|\s*(?:[:=]|->))\s*"
-_QUOTED_OR_WORD = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s\"']+)"
+Field = Literal["memory", "profile", "note", "topic", "key", "log", "message", "name"]
+KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "key"})
+"""Fields whose line is refused when its point is a secret; the others are only redacted."""
 
-@dataclass(frozen=True)
-class _Rule:
-    """One kind of secret; ``needles`` (lower-case, any) and ``digits`` are cheap tests that must pass
-    before the regex runs — most chat lines then cost no regex at all (redaction runs on every message)."""
-
-    kind: str
-    pattern: re.Pattern[str]
-    needles: tuple[str, ...] = ()
-    digits: int = 0
-
-    def may_match(self, lowered: str, digit_count: int) -> bool:
-        return digit_count >= self.digits and (not self.needles or any(n in lowered for n in self.needles))
-
-
-_PASSWORD_WORDS = ("pass", "pw", "pin", "contraseña", "mot de passe")
-_RULES: tuple[_Rule, ...] = (
-    _Rule("token", re.compile(r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"), ("eyj",)),
-    _Rule("api-key", re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}"), ("sk-",)),
-    _Rule("token", re.compile(r"\b[A-Za-z\d_-]{23,28}\.[A-Za-z\d_-]{6,7}\.[A-Za-z\d_-]{27,40}\b"), (".",)),
-    _Rule("token", re.compile(r"\bmfa\.[A-Za-z\d_-]{60,}"), ("mfa.",)),
-    _Rule("api-key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), ("akia", "asia")),
-    _Rule("api-key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})"), ("gh",)),
-    _Rule("token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), ("xox",)),
-    _Rule("token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{10,}"), ("bearer",)),
-    _Rule(
-        "api-key",
-        re.compile(r"(?i)(?P<keep>\b[\w-]*(?:api[_ -]?key|secret|access[_ -]?key|token)[\w-]*\s*(?:is|=|:)\s*)\S{6,}"),
-        ("key", "secret", "token"),
-    ),
-    _Rule("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), ("@",)),
-    _Rule(
-        "password",
-        re.compile(
-            r"(?i)(?P<keep>\b(?:password|passwd|passwort|passcode|passphrase|contraseña|mot de passe|pwd|pw|pin)"
-            + _SEPARATOR
-            + r")"
-            + _QUOTED_OR_WORD
-        ),
-        _PASSWORD_WORDS,
-    ),
-    _Rule("password", re.compile(r"(?i)(?P<keep>\bpass\s*[:=]\s*)" + _QUOTED_OR_WORD), ("pass",)),
-    _Rule("password", re.compile(r"(?i)(?P<keep>\bpin\s+)\d{4,8}\b"), ("pin",), digits=4),
-    _Rule(
-        "code",
-        re.compile(
-            r"(?i)(?P<keep>\b(?:code|otp|2fa|mfa|verification|one[- ]time(?: code)?|auth(?:entication)? code)\b"
-            r"[^\d\n]{0,20})\b(?:\d{3}[ -]\d{3}|\d{4,8})\b"
-        ),
-        ("code", "otp", "2fa", "mfa", "verification", "one-time", "one time", "auth"),
-        digits=4,
-    ),
-    _Rule("card", re.compile(r"(?<![\w-])\d(?:[ .-]{0,2}\d){12,18}(?![\w-])"), digits=13),
-    _Rule(
-        "id-number",
-        re.compile(r"(?i)(?P<keep>\b(?:ssn|social security(?: number)?)\D{0,10})\d{3}-?\d{2}-?\d{4}\b"),
-        ("ssn", "social security"),
-        digits=9,
-    ),
-    _Rule(
-        "phone",
-        re.compile(
-            r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(?\d{1,4}\)?[ .-]?){2,4}\d{2,4}|\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}"
-            r"|0\d{3,4}[ ]\d{6})(?!\w)"
-        ),
-        digits=7,
-    ),
+PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
+SECRET_KINDS = frozenset(
+    {"password", "code", "card", "api-key", "token", "webhook", "private-key", "bank-account", "id-number", "seed-phrase"}
 )
-_CARD_GROUPS = re.compile(r"^\d{4}([ .-]{1,2}\d{4}){3}$|^\d{4}[ -]\d{6}[ -]\d{5}$")
-
+"""Credentials: a line carrying one is refused. Contact details (email, phone, address) are kept redacted
+when the line says enough besides them."""
+MIN_WORDS_AROUND_SECRET = 5
+RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
 
 SENSITIVE_WORDS = re.compile(
-    r"(?i)\b(password|passcode|pin|card number|credit card|debit card|cvv|api key|token|2fa|otp|"
-    r"one-time code|verification code|login code|social security|ssn)\b"
+    r"(?i)(?<![^\W\d_])(?:"
+    + words(
+        *passwords.PASSWORD_WORDS,
+        "pin",
+        "pins",
+        "card number",
+        "credit card",
+        "debit card",
+        "cvv",
+        "cvc",
+        "api key",
+        "token",
+        "2fa",
+        "otp",
+        "one-time code",
+        "verification code",
+        "login code",
+        "backup code",
+        "backup codes",
+        "recovery code",
+        "recovery codes",
+        "social security",
+        "ssn",
+        "iban",
+        "bank account",
+        "account number",
+        "seed phrase",
+        "recovery phrase",
+        "mnemonic",
+        "private key",
+        "secret key",
+        "webhook",
+        "home address",
+        "kartennummer",
+        "numéro de carte",
+        "número de tarjeta",
+        "numero di carta",
+        "número do cartão",
+        "kaartnummer",
+        "numer karty",
+        "номер карты",
+        "kart numarası",
+        "adresse",
+        "dirección",
+        "indirizzo",
+        "endereço",
+        "adres",
+        "адрес",
+    )
+    + r")(?![^\W\d_])"
 )
-MIN_WORDS_AROUND_SECRET = 5
+
+
+@dataclass(frozen=True)
+class Screened:
+    """What may be kept of a text: ``text`` with secrets replaced, whether it is ``refused``, the ``kinds`` found."""
+
+    text: str
+    refused: bool
+    kinds: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.kinds)
+
+
+def _find(text: str) -> list[Span]:
+    lowered = text.casefold()
+    digit_count = sum(map(str.isdigit, text))
+    found = [span for rule in RULES if rule.may_match(lowered, digit_count) for span in rule.spans(text)]
+    found.extend(seed.spans(text, lowered))
+    if "[redacted:" in text:
+        kept = [m.span() for m in PLACEHOLDER.finditer(text)]
+        found = [s for s in found if not any(s[0] < end and start < s[1] for start, end in kept)]
+    return found
+
+
+def _merge(found: list[Span]) -> list[tuple[int, int, list[str]]]:
+    """Overlapping spans become one (a password that is also an API key is redacted once)."""
+    merged: list[tuple[int, int, list[str]]] = []
+    for start, end, kind in sorted(found, key=lambda s: (s[0], -s[1])):
+        if merged and start < merged[-1][1]:
+            last = merged[-1]
+            merged[-1] = (last[0], max(last[1], end), [*last[2], kind])
+        else:
+            merged.append((start, end, [kind]))
+    return merged
+
+
+def _refused(text: str, field: str) -> bool:
+    if field not in KEPT_FIELDS or "[redacted:" not in text:
+        return False
+    if field in ("topic", "key") or any(m.group(1) in SECRET_KINDS for m in PLACEHOLDER.finditer(text)):
+        return True
+    if SENSITIVE_WORDS.search(normalise(text).text):
+        return True
+    remainder = PLACEHOLDER.sub(" ", text)
+    return len(re.findall(r"\w+", remainder)) < MIN_WORDS_AROUND_SECRET
+
+
+def screen(text: object, field: Field = "memory") -> Screened:
+    """Screen one text for ``field``; never raises, whatever the text (see the module docstring)."""
+    valid = make_valid(text)
+    matching = normalise(valid)
+    view = matching.text.replace("_", " ") if field == "key" else matching.text
+    merged = _merge(_find(view))
+    pieces, position, kinds = [], 0, []
+    for start, end, found in merged:
+        first, last = matching.span_in_original(start, end)
+        pieces += [valid[position:first], f"[redacted:{found[0]}]"]
+        position = last
+        kinds += [k for k in found if k not in kinds]
+    cleaned = "".join([*pieces, valid[position:]]) if merged else valid
+    return Screened(cleaned, _refused(cleaned, field), tuple(kinds))
+
+
+def screen_profile(profile: object) -> Screened:
+    """The profile as a whole: whitespace collapsed, refused like a memory when its point is a secret."""
+    return screen(" ".join(make_valid(profile).split()), "profile")
+
+
+def screen_topics(topics: Iterable[object]) -> tuple[str, ...]:
+    """Topics a model returned, without those that hold a secret (a topic is too short to keep half of)."""
+    kept = (screen(t, "topic") for t in topics)
+    return tuple(s.text for s in kept if not s.refused and s.text.strip())
+
+
+def screen_key(key: object) -> str | None:
+    """A slot key, or None when it holds a secret (``password_hunter2``)."""
+    screened = screen(key, "key")
+    return None if screened.refused else screened.text
 
 
 @dataclass(frozen=True)
 class Redaction:
+    """The older result shape (text and kinds), kept for the callers of :func:`redact`."""
+
     text: str
     kinds: tuple[str, ...]
 
@@ -104,44 +188,15 @@ class Redaction:
 
 
 def redact(text: str) -> Redaction:
-    """Replace every secret in ``text`` by a placeholder naming its kind."""
-    kinds: list[str] = []
-    lowered, digit_count = text.casefold(), sum(c.isdigit() for c in text)
-    for rule in _RULES:
-        if not rule.may_match(lowered, digit_count):
-            continue
-
-        def replace(match: re.Match[str], kind: str = rule.kind) -> str:
-            if kind == "card" and not _looks_like_a_card(match.group()):
-                return match.group()
-            kinds.append(kind)
-            return f"{match.groupdict().get('keep') or ''}[redacted:{kind}]"
-
-        text = rule.pattern.sub(replace, text)
-    return Redaction(text, tuple(kinds))
-
-
-def _looks_like_a_card(text: str) -> bool:
-    """Grouped like a card (4-4-4-4, Amex 4-6-5), or a digit run that passes the Luhn check.
-
-    The check keeps most long ids (a Discord snowflake, a score) out of the redaction.
-    """
-    if _CARD_GROUPS.match(text):
-        return True
-    digits = [int(d) for d in text if d.isdigit()]
-    checksum = sum(digits[-1::-2]) + sum(sum(divmod(2 * d, 10)) for d in digits[-2::-2])
-    return checksum % 10 == 0
+    """Replace every secret in ``text`` by a placeholder naming its kind (the screen, without refusal)."""
+    screened = screen(text, "log")
+    return Redaction(screened.text, screened.kinds)
 
 
 def is_about_a_secret(memory: str) -> bool:
-    """True when a (redacted) memory's point is the secret itself, so it must be refused.
+    """True when a memory (redacted or not) must be refused: the screen's verdict for a memory line.
 
     "Their password is [redacted:password]" says nothing but the secret; "asked how to
     get a refund, mentioned [redacted:email]" still says something worth keeping.
     """
-    if not PLACEHOLDER.search(memory):
-        return bool(SENSITIVE_WORDS.search(memory) and re.search(r"\d{4,}", memory))
-    if SENSITIVE_WORDS.search(memory):
-        return True
-    remainder = PLACEHOLDER.sub(" ", memory)
-    return len(re.findall(r"\w+", remainder)) < MIN_WORDS_AROUND_SECRET
+    return screen(memory, "memory").refused

@@ -82,6 +82,9 @@ class FakeLLM:
     """Change it to play a model swapped for one of another size."""
     embedding_seconds: float = 0.0
     embedding_failures: list[Failure] = field(default_factory=list)
+    trickle_seconds: float = 0.0
+    """When set, the answer's body is trickled: a space every 50 ms for this long, then the JSON (a slow
+    endpoint that never lets the SDK's per-read timeout fire)."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # ----------------------------------------------------------------- inspection
@@ -135,7 +138,23 @@ class FakeLLM:
                 return web.Response(status=failure.status, text=failure.body, content_type="application/json")
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+        if self.trickle_seconds:
+            return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
+
+    async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        deadline = time.monotonic() + self.trickle_seconds
+        try:
+            while time.monotonic() < deadline:
+                await response.write(b" ")
+                await asyncio.sleep(0.05)
+            await response.write(json.dumps(answer).encode())
+            await response.write_eof()
+        except (ConnectionError, RuntimeError):
+            pass  # the client gave up: what the trickle is there to provoke
+        return response
 
     def _completion(self, body: Body) -> Body:
         name = _tool_name(body)

@@ -1,0 +1,86 @@
+"""Text as the privacy rules see it: valid, NFKC, without invisible characters, look-alike letters in Latin.
+
+The rules match this *matching* form; the redaction is applied to the member's own text
+through an index map, so a stored line keeps its letters (an accent, a Cyrillic word)
+unless a part of it is redacted. ``pass\u200bword`` and ``раssword`` (Cyrillic р, а)
+both read ``password`` here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# Invisible format characters people (and models) slip into words: zero-width space/joiners,
+# direction marks, word joiner, BOM, soft hyphen, Mongolian vowel separator, invisible operators.
+_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+
+# Cyrillic and Greek letters drawn like Latin ones. Applied only to a word made entirely of
+# Latin letters and these (so "раѕѕwоrd" becomes "password" while "пароль" stays Russian).
+_HOMOGLYPHS = str.maketrans(
+    "аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУ"  # Cyrillic
+    "αβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
+    "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpABEZHIKMNOPTYX",
+)
+_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+_WORD = re.compile(r"\w+")
+
+
+def make_valid(text: object) -> str:
+    """Any value as text that encodes as UTF-8: lone surrogates become U+FFFD, NUL characters go.
+
+    A lone surrogate from a model reply must never reach the database or a log line (it
+    breaks every later encode), so the screen starts here for every field.
+    """
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text.replace("\x00", "") if "\x00" in text else text
+
+
+@dataclass(frozen=True)
+class Normalised:
+    """The matching form of a text and, for each of its characters, the index of the original one."""
+
+    original: str
+    text: str
+    origin: tuple[int, ...] | None
+    """``None`` when ``text`` is ``original`` (the common, all-ASCII case): positions are the same."""
+
+    def span_in_original(self, start: int, end: int) -> tuple[int, int]:
+        """The original characters behind ``text[start:end]`` (invisible characters inside included)."""
+        if self.origin is None:
+            return start, end
+        if start >= end:
+            at = self.origin[start] if start < len(self.origin) else len(self.original)
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def _latin_lookalike(word: str) -> str:
+    if any(c in _LOOKALIKE_CHARS for c in word) and all(c.isascii() or c in _LOOKALIKE_CHARS for c in word):
+        return word.translate(_HOMOGLYPHS)
+    return word
+
+
+def normalise(text: str) -> Normalised:
+    """The matching form of ``text`` (already valid): NFKC per character, invisible characters
+    dropped, look-alike words mapped to Latin. Plain ASCII, most of chat, costs one check."""
+    if text.isascii():
+        return Normalised(text, text, None)
+    pieces: list[str] = []
+    origin: list[int] = []
+    for index, char in enumerate(text):
+        if _INVISIBLE.match(char):
+            continue
+        folded = unicodedata.normalize("NFKC", char) if not char.isascii() else char
+        pieces.append(folded)
+        origin.extend([index] * len(folded))
+    matching = "".join(pieces)
+    if not matching.isascii():
+        matching = _WORD.sub(lambda m: _latin_lookalike(m.group()), matching)
+    return Normalised(text, matching, tuple(origin))

@@ -1,0 +1,51 @@
+"""One kind of secret as a regex with cheap pre-checks, and the span it reports.
+
+Redaction runs on every message, so a rule first asks whether the line can hold its
+secret at all (a needle word, enough digits, enough length) and most chat lines cost no
+regex. A rule reports the span of its ``secret`` group when it has one (``password is
+[redacted:password]`` keeps its lead-in) and may refuse a match through ``accept``
+(a checksum, a stop word).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+Span = tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str
+    pattern: re.Pattern[str]
+    needles: tuple[str, ...] = ()
+    """Lower-case substrings of which one must be present (empty: no such check)."""
+    digits: int = 0
+    """At least this many digits in the line."""
+    min_length: int = 0
+    accept: Callable[[re.Match[str]], bool | tuple[int, int]] | None = None
+    """False drops a match; a ``(start, end)`` pair narrows it (an IBAN followed by a word)."""
+
+    def may_match(self, lowered: str, digit_count: int) -> bool:
+        return (
+            digit_count >= self.digits
+            and len(lowered) >= self.min_length
+            and (not self.needles or any(n in lowered for n in self.needles))
+        )
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for match in self.pattern.finditer(text):
+            verdict = True if self.accept is None else self.accept(match)
+            if not verdict:
+                continue
+            group = "secret" if "secret" in self.pattern.groupindex and match.group("secret") is not None else 0
+            start, end = verdict if isinstance(verdict, tuple) else match.span(group)
+            if end > start:
+                yield start, end, self.kind
+
+
+def words(*alternatives: str) -> str:
+    """A non-capturing alternation of literal words, longest first (so ``passwort`` wins over ``pass``)."""
+    return "(?:" + "|".join(sorted(alternatives, key=len, reverse=True)) + ")"

@@ -1,0 +1,56 @@
+"""Wallet recovery (BIP-39 seed) phrases: twelve or more words in a row from the 2048-word list.
+
+The list comes from the ``mnemonic`` package (the reference implementation). Ordinary
+English rarely strings twelve list words together (the list has no "the", "is", "I",
+"to"), so a run of 12+ is a seed phrase; after a seed word ("seed phrase", "recovery
+phrase", "mnemonic", "Wiederherstellungsphrase", …) six are enough. The checksum is not
+required: a member who pastes a phrase with a typo, or half of one, still gave it away.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from mnemonic import Mnemonic
+
+from breehavior.privacy.rule import Span
+
+_WORD = re.compile(r"[A-Za-z]+")
+_GAP = re.compile(r"^[\s,;.:\-\d)(]*$")
+_SEED_WORDS = re.compile(
+    r"(?i)\b(?:seed|recovery|mnemonic|backup|secret recovery|wiederherstellungs\w*|phrase de récupération|frase semilla"
+    r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
+    r"|kurtarma)\b"
+)
+FULL_RUN = 12
+AFTER_A_SEED_WORD = 6
+
+
+@cache
+def wordlist() -> frozenset[str]:
+    return frozenset(Mnemonic("english").wordlist)
+
+
+def spans(text: str, lowered: str) -> Iterator[Span]:
+    """Runs of list words separated only by spaces, commas or numbering ("1. abandon 2. ability")."""
+    if lowered.count(" ") + lowered.count("\n") < AFTER_A_SEED_WORD - 1:
+        return
+    known = wordlist()
+    needed = AFTER_A_SEED_WORD if _SEED_WORDS.search(lowered) else FULL_RUN
+    run: list[re.Match[str]] = []
+    for match in _WORD.finditer(text):
+        if match.group().lower() in known and (not run or _GAP.match(text[run[-1].end() : match.start()])):
+            run.append(match)
+            continue
+        if _a_phrase(run, needed):
+            yield run[0].start(), run[-1].end(), "seed-phrase"
+        run = [match] if match.group().lower() in known else []
+    if _a_phrase(run, needed):
+        yield run[0].start(), run[-1].end(), "seed-phrase"
+
+
+def _a_phrase(run: list[re.Match[str]], needed: int) -> bool:
+    """Long enough and varied: a seed's words are drawn at random ("word word word …" is not one)."""
+    return len(run) >= needed and len({m.group().lower() for m in run}) >= needed * 2 // 3
