@@ -5,6 +5,7 @@
     python -m bench --duration 20        # a shorter pipeline run
     python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
     BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
+    python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
 """
 
 from __future__ import annotations
@@ -35,15 +36,33 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="cached data and scratch files (default bench/out)")
     parser.add_argument("--tiny", action="store_true", help="tiny data, 1 s runs: checks it all works, measures nothing")
     parser.add_argument("--write-results", action="store_true", help=f"rewrite {RESULTS_FILE.relative_to(BENCH_DIR.parent)}")
+    parser.add_argument(
+        "--locomo", nargs="+", type=Path, default=[], metavar="FILE", help="LoCoMo conversations for item 5 (recall)"
+    )
+    parser.add_argument(
+        "--embed-url", default="", help='embedding endpoint for item 5\'s hybrid mode ("local": MiniLM on loopback)'
+    )
+    parser.add_argument("--embed-model", default="", help="embedding model name at --embed-url")
     args = parser.parse_args(argv)
     if args.tiny and args.write_results:
         parser.error("--tiny measures nothing: it cannot --write-results")
+    if args.only and "recall" in args.only and not args.locomo:
+        parser.error("--only recall needs --locomo FILE [FILE ...]")
+    if args.embed_url and args.embed_url != "local" and not args.embed_model:
+        parser.error("--embed-url needs --embed-model")
     return args
 
 
 def params_from(args: argparse.Namespace) -> BenchParams:
     base = BenchParams.tiny() if args.tiny else BenchParams(duration=args.duration, load_members=args.members)
-    return replace(base, seed=args.seed, out_dir=args.out)
+    return replace(
+        base,
+        seed=args.seed,
+        out_dir=args.out,
+        locomo=tuple(str(p.resolve()) for p in args.locomo),
+        embed_url=args.embed_url,
+        embed_model=args.embed_model,
+    )
 
 
 def run_child(name: str, params: BenchParams) -> BenchResult:
@@ -87,7 +106,7 @@ def results_markdown(results: list[BenchResult], seconds: float, load_before: st
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     params = params_from(args)
-    names = [n for n in MODULES if not args.only or n in args.only]
+    names = [n for n in MODULES if (n in args.only if args.only else n != "recall" or args.locomo)]
     load_before, counters = load_average(), cpu_counters()
     started = time.perf_counter()
     results = []
@@ -100,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     steal = steal_percent(counters, cpu_counters())
     info = machine()
     print(render_text(results, judged=not args.tiny))
+    for result in results:
+        for line in result.facts.get("lines", []):
+            print(line)
     print(
         f"\n{summary_line(results, tiny=args.tiny)} Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
         f" load average before it {load_before}, CPU steal {steal}."

@@ -98,6 +98,13 @@ class Settings(BaseSettings):
     memory_extraction_delay_seconds: float = Field(5.0, ge=0, le=600, description="Wait this long after a reply before extracting, so a burst of messages costs one call.")
     memory_cache_members: int = Field(5000, ge=0, description="Members whose live memories are cached in RAM (0 disables the cache).")
 
+    # --- Embeddings (hybrid retrieval; off by default) ---------------------------------------
+    embedding_model: str = Field("", description="Embedding model served at /v1/embeddings (e.g. nomic-embed-text, all-minilm, text-embedding-3-small); empty turns embeddings off.")
+    embedding_base_url: str = Field("", description="OpenAI-compatible endpoint for embeddings; empty means LLM_BASE_URL.")
+    embedding_api_key: str = Field("", description="API key for the embedding endpoint; empty means LLM_API_KEY.")
+    embedding_timeout_seconds: float = Field(1.5, gt=0, le=30, description="Total deadline of one embedding request, in seconds; past it that message is ranked by words alone.")
+    embedding_min_similarity: float = Field(0.3, ge=-1, le=1, description="Cosine below which meaning alone never makes a memory relevant (0.3 suits all-minilm; raise it for models whose unrelated texts score higher).")
+
     # --- Behaviour monitor -------------------------------------------------------------------
     sentiment_channel_ids: IdList = Field([], description="Channels the behaviour monitor watches (threads follow their parent); empty means the monitor is off.")
     sentiment_batch_size: int = Field(10, ge=1, le=50, description="Messages of one channel analysed in one LLM call; a batch goes when full or SENTIMENT_BATCH_SECONDS after its first message.")
