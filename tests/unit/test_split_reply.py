@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 
@@ -133,7 +134,7 @@ def test_fences_are_balanced_in_every_chunk(text: str) -> None:
 def test_a_reopened_fence_keeps_its_language(text: str) -> None:
     chunks = split_reply(text)
     continued = 0
-    for before, after in zip(chunks, chunks[1:], strict=False):
+    for before, after in pairwise(chunks):
         if before.endswith("\n```") and after.startswith("```"):
             continued += 1
             opening = [line.strip() for line in fence_lines(before)][-2]
@@ -187,7 +188,7 @@ def _joined(left: str, right: str) -> bool:
 
 
 def _boundaries(chunks: list[str]) -> list[tuple[str, str]]:
-    return [(x, y) for x, y in zip(chunks, chunks[1:], strict=False) if not x.endswith("```")]
+    return [(x, y) for x, y in pairwise(chunks) if not x.endswith("```")]
 
 
 GRAPHEMES = ["🇫🇷", "👍🏽", "👨\u200d👩\u200d👧\u200d👦", "❤\ufe0f", "e\u0301", "क्षि", "🏳\ufe0f\u200d🌈"]
