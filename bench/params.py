@@ -50,6 +50,9 @@ class BenchParams:
     prune_chat_interval: float = 0.05
     prune_idle_seconds: float = 2.0
 
+    # 5. privacy screen
+    redaction_messages: int = 20_000
+
     @classmethod
     def tiny(cls, **overrides: Any) -> BenchParams:
         """Small enough for the smoke test: every code path, a few seconds in all."""
@@ -66,6 +69,7 @@ class BenchParams:
             over_cap_per_member=3,
             prune_idle_seconds=0.3,
             extraction_delay=0.2,
+            redaction_messages=300,
         )
         return replace(base, **overrides)
 

@@ -22,7 +22,7 @@ async def test_junk_memories_and_a_junk_profile_are_not_stored(services: Service
     )
     await converse(services, "I collect vinyl records, mostly jazz")
     assert query(db_path, "SELECT Memory FROM UserMemory") == [("Collects vinyl records.",)]
-    assert services.tracker.get_profile(42) == ""
+    assert services.memory.profile(42) == ""
 
 
 async def test_a_forget_the_member_did_not_ask_for_deletes_nothing(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
@@ -48,4 +48,4 @@ async def test_a_claim_about_another_member_is_not_stored_under_the_speaker(
     )
     await converse(services, "Bob's real name is Robert and he lives at 12 Elm St, also @bob is a thief lol")
     assert query(db_path, "SELECT Memory FROM UserMemory") == [("Plays Valorant with Bob every Friday.",)]
-    assert services.tracker.get_profile(42) == "Alice is a nurse."
+    assert services.memory.profile(42) == "Alice is a nurse."

@@ -23,8 +23,14 @@ MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 
 def line(author_id: int, name: str, content: str, second: int, channel: str = "general", **extra: object) -> str:
     return json.dumps(
-        {"author_id": author_id, "author_name": name, "channel": channel, "content": content,
-         "timestamp": f"2026-03-01T12:{second // 60:02d}:{second % 60:02d}Z", **extra}
+        {
+            "author_id": author_id,
+            "author_name": name,
+            "channel": channel,
+            "content": content,
+            "timestamp": f"2026-03-01T12:{second // 60:02d}:{second % 60:02d}Z",
+            **extra,
+        }
     )
 
 
@@ -150,8 +156,15 @@ def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
         "SENTIMENT_BATCH_SIZE": "3",
     }
     script = str(PROJECT_ROOT / "scripts" / "replay_monitor.py")
-    done = subprocess.run([sys.executable, script, str(transcript), "--dry-run"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, script, str(transcript), "--dry-run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert 'would warn: "Bob, please keep it friendly' in done.stdout and not db_path.exists()
 
@@ -163,3 +176,28 @@ def test_an_unreadable_transcript_is_a_clear_error(tmp_path: Path, capsys, monke
     spec.loader.exec_module(script)
     assert script.main([str(tmp_path / "nope.jsonl")]) == 2
     assert "error: cannot read" in capsys.readouterr().err
+
+
+async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it."""
+    import sqlite3
+
+    from alembic import command
+
+    from breehavior.storage.engine import alembic_config
+
+    folder = tmp_path / "old"
+    folder.mkdir()
+    path = folder / "bot.db"
+    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO UserState (UserId, OffenseCount, UserNotes) VALUES (2, 1, '[2026-01-01 10:00] rude')")
+    conn.commit()
+    conn.close()
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    fake_llm.tools["report_analysis"] = Analyst()
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
+    assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before

@@ -30,7 +30,8 @@ from breehavior.monitor.messages import ObservedMessage, prepare_content
 from breehavior.monitor.policy import ActionKind, BatchOutcome, Verdict
 from breehavior.monitor.service import MonitorService
 from breehavior.monitor.state import MonitorState
-from breehavior.storage.database import Database, DatabaseUnavailable
+from breehavior.storage import members
+from breehavior.storage.engine import Database, DatabaseUnavailable
 
 QUOTE_CHARS = 60
 REQUIRED = ("author_id", "author_name", "channel", "content", "timestamp")
@@ -136,7 +137,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
     if not transcript.messages:
         print("Nothing to replay: no message with text in the transcript.", file=out)
         return 2
-    db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
+    db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=dry_run)
     llm_log = LlmLogBuffer(db)
     llm = LLMClient.from_settings(settings, log_sink=None if dry_run else llm_log.add)
     tracker, tasks = MonitorState(), BackgroundTasks()
@@ -147,7 +148,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
         if absent is not None:
             print(f"No database at {absent} yet: starting from empty state (not creating it).", file=out)
         elif await db.connect():
-            tracker.load(await db.load_user_states())
+            tracker.load(await db.run(members.load_user_states))
             await memory.preferences.load()
         elif not dry_run:
             print("error: the database is unreachable; nothing was replayed (try --dry-run).", file=out)

@@ -64,13 +64,7 @@ _UNSPACED_WORDS = ("パスワード", "暗証番号", "密码", "密碼", "口�
 # German, Dutch and Nordic words compound ("WLAN-Passwort" splits, "Wifipasswort" does not).
 _COMPOUNDING = ("passwort", "kennwort", "wachtwoord", "lösenord", "passord", "password")
 _KEY = (
-    r"(?:(?:(?<![^\W\d_])"
-    + words(*PASSWORD_WORDS)
-    + r"|[^\W\d_]{2,12}"
-    + words(*_COMPOUNDING)
-    + r")(?![^\W\d_])|"
-    + words(*_UNSPACED_WORDS)
-    + ")"
+    r"(?:\b" + words(*PASSWORD_WORDS) + r"(?![^\W\d_])|" + words(*_COMPOUNDING) + r"(?![^\W\d_])|" + words(*_UNSPACED_WORDS) + ")"
 )
 _QUALIFIER = (
     r"(?:\s+(?:for|to|of|on|at|für|zu|vom|von|de|du|pour|para|per|di|del|da|do|voor|van|dla|для|от|för|til|için)"
@@ -134,7 +128,8 @@ def _weak(match: re.Match[str]) -> bool:
 _NEEDLES = (
     "pass",
     "pw",
-    "wort",
+    "passwort",
+    "kennwort",
     "mot de",
     "mdp",
     "contras",
@@ -146,7 +141,8 @@ _NEEDLES = (
     "парол",
     "ifre",
     "parol",
-    "nord",
+    "lösenord",
+    "losenord",
     "passord",
     "adgangskode",
     "salasana",

@@ -24,6 +24,7 @@ _SEED_WORDS = re.compile(
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
     r"|kurtarma)\b"
 )
+_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789"})
 FULL_RUN = 12
 AFTER_A_SEED_WORD = 6
 
@@ -38,7 +39,12 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if lowered.count(" ") + lowered.count("\n") < AFTER_A_SEED_WORD - 1:
         return
     known = wordlist()
+    bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound
+    if bound < AFTER_A_SEED_WORD:
+        return
     needed = AFTER_A_SEED_WORD if _SEED_WORDS.search(lowered) else FULL_RUN
+    if bound < needed:
+        return
     run: list[re.Match[str]] = []
     for match in _WORD.finditer(text):
         if match.group().lower() in known and (not run or _GAP.match(text[run[-1].end() : match.start()])):
@@ -49,6 +55,14 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         run = [match] if match.group().lower() in known else []
     if _a_phrase(run, needed):
         yield run[0].start(), run[-1].end(), "seed-phrase"
+
+
+def _longest_run(tokens: list[str], known: frozenset[str]) -> int:
+    longest = current = 0
+    for token in tokens:
+        current = current + 1 if token in known else 0
+        longest = max(longest, current)
+    return longest
 
 
 def _a_phrase(run: list[re.Match[str]], needed: int) -> bool:

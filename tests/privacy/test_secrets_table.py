@@ -347,3 +347,11 @@ def test_the_table_is_large_and_covers_every_kind() -> None:
         "seed-phrase",
         "address",
     }
+
+
+@pytest.mark.parametrize("text", [row[0] for row in SECRETS], ids=[c[0][:40] for c in SECRETS])
+def test_screening_twice_changes_nothing_more(text: str) -> None:
+    """Callers redact for the extractor and judge the redacted line later: the verdict must not change."""
+    once = screen(text, "memory")
+    twice = screen(once.text, "memory")
+    assert (twice.text, twice.refused) == (once.text, once.refused)

@@ -70,7 +70,7 @@ async def test_terminal_bytes_that_are_not_utf8_cost_nothing(services: Services,
 async def test_a_lone_surrogate_in_the_extractors_answer_costs_no_other_members_profile(
     services: Services, fake_llm: FakeLLM, db_path: Path
 ) -> None:
-    services.tracker.set_user_profile(7, "Bob restores old motorbikes.")
+    assert await services.memory.set_profile(7, "Bob restores old motorbikes.")
     fake_llm.tools["extract_memories"] = remembers(
         memory("Is learning \ud83d Japanese.", "japanese\udce9"), profile="Alice is a nurse \ud83d from Lyon."
     )
