@@ -5,6 +5,7 @@
     python -m bench --duration 20        # a shorter pipeline run
     python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
     BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
+    python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bench.child import MODULES, RESULT_PREFIX
 from bench.params import BENCH_DIR, DEFAULT_OUT, BenchParams
 from bench.results import BenchResult
 from bench.stats import cpu_counters, load_average, machine, steal_percent
-from bench.table import render_markdown, render_text, targets_summary
+from bench.table import render_markdown, render_text, summary_line, targets_summary
 
 RESULTS_FILE = BENCH_DIR / "RESULTS.md"
 
@@ -35,12 +36,33 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="cached data and scratch files (default bench/out)")
     parser.add_argument("--tiny", action="store_true", help="tiny data, 1 s runs: checks it all works, measures nothing")
     parser.add_argument("--write-results", action="store_true", help=f"rewrite {RESULTS_FILE.relative_to(BENCH_DIR.parent)}")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--locomo", nargs="+", type=Path, default=[], metavar="FILE", help="LoCoMo conversations for item 5 (recall)"
+    )
+    parser.add_argument(
+        "--embed-url", default="", help='embedding endpoint for item 5\'s hybrid mode ("local": MiniLM on loopback)'
+    )
+    parser.add_argument("--embed-model", default="", help="embedding model name at --embed-url")
+    args = parser.parse_args(argv)
+    if args.tiny and args.write_results:
+        parser.error("--tiny measures nothing: it cannot --write-results")
+    if args.only and "recall" in args.only and not args.locomo:
+        parser.error("--only recall needs --locomo FILE [FILE ...]")
+    if args.embed_url and args.embed_url != "local" and not args.embed_model:
+        parser.error("--embed-url needs --embed-model")
+    return args
 
 
 def params_from(args: argparse.Namespace) -> BenchParams:
     base = BenchParams.tiny() if args.tiny else BenchParams(duration=args.duration, load_members=args.members)
-    return replace(base, seed=args.seed, out_dir=args.out)
+    return replace(
+        base,
+        seed=args.seed,
+        out_dir=args.out,
+        locomo=tuple(str(p.resolve()) for p in args.locomo),
+        embed_url=args.embed_url,
+        embed_model=args.embed_model,
+    )
 
 
 def run_child(name: str, params: BenchParams) -> BenchResult:
@@ -84,7 +106,7 @@ def results_markdown(results: list[BenchResult], seconds: float, load_before: st
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     params = params_from(args)
-    names = [n for n in MODULES if not args.only or n in args.only]
+    names = [n for n in MODULES if (n in args.only if args.only else n != "recall" or args.locomo)]
     load_before, counters = load_average(), cpu_counters()
     started = time.perf_counter()
     results = []
@@ -95,15 +117,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[bench] {name} done in {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     steal = steal_percent(counters, cpu_counters())
-    total, unmet = targets_summary(results)
     info = machine()
-    print(render_text(results))
+    print(render_text(results, judged=not args.tiny))
+    for result in results:
+        for line in result.facts.get("lines", []):
+            print(line)
     print(
-        f"\nTargets met: {total - len(unmet)} of {total}. Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
+        f"\n{summary_line(results, tiny=args.tiny)} Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
         f" load average before it {load_before}, CPU steal {steal}."
     )
-    if args.tiny:
-        print("(--tiny: a check that everything runs; these figures measure nothing.)")
     if args.write_results:
         RESULTS_FILE.write_text(results_markdown(results, seconds, load_before, steal), encoding="utf-8")
         print(f"Wrote {RESULTS_FILE}")

@@ -21,6 +21,7 @@ MODULES = {
     "llm_cost": "bench.llm_cost",
     "pruning": "bench.pruning",
     "redaction": "bench.redaction",
+    "recall": "bench.recall",
 }
 
 

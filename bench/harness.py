@@ -115,6 +115,6 @@ async def open_without_loops(services: Services) -> None:
     """
     if not await services.db.connect():
         raise RuntimeError(f"cannot connect to {services.db.url.render_as_string(hide_password=True)}")
-    services.tracker.load(await services.db.load_user_states())
-    if not await services.memory.preferences.load():
+    await services.load_state()
+    if not services.memory.preferences.loaded:
         raise RuntimeError("cannot load memory preferences")

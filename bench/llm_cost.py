@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bench.bulk import bulk_insert_memories
 from bench.harness import Body, WarningCounter, bench_settings, remove_sqlite, start_llm
 from bench.params import BenchParams
 from bench.plan_baseline import PLAN_EXTRACTION_TOOL, PLAN_HISTORY_MESSAGES, plan_extraction_messages, request_chars
@@ -40,8 +41,8 @@ from bench.seed import (
 from breehavior.conversation.messages import IncomingMessage
 from breehavior.prompts import load_prompt
 from breehavior.runtime import Services
-from breehavior.storage.database import Database
-from breehavior.storage.records import UserStateRecord
+from breehavior.storage.engine import Database
+from breehavior.storage.memories import set_user_profile
 
 NAME = "llm_cost"
 CHARS_PER_TOKEN = 4
@@ -150,10 +151,9 @@ async def _seed(url: str, params: BenchParams) -> None:
             for i in range(params.cost_members)
             for m in member_memories(params, i, now, live=SEEDED_MEMORIES, expired=0, stream="cost")
         ]
-        await db.bulk_insert_memories(rows)
-        await db.save_user_states(
-            [UserStateRecord(user_id=member_id(i), user_notes=profile_of(params, i)) for i in range(params.cost_members)]
-        )
+        await db.run(bulk_insert_memories, rows)
+        for i in range(params.cost_members):
+            await db.run(set_user_profile, member_id(i), profile_of(params, i))
     finally:
         await db.close()
 

@@ -53,6 +53,12 @@ class BenchParams:
     # 5. privacy screen
     redaction_messages: int = 20_000
 
+    # 6. recall on LoCoMo (runs only when files are given)
+    locomo: tuple[str, ...] = ()
+    embed_url: str = ""
+    """An OpenAI-compatible embedding endpoint for the hybrid mode; "local" serves all-MiniLM-L6-v2 on loopback."""
+    embed_model: str = ""
+
     @classmethod
     def tiny(cls, **overrides: Any) -> BenchParams:
         """Small enough for the smoke test: every code path, a few seconds in all."""
@@ -83,6 +89,7 @@ class BenchParams:
         values = json.loads(text)
         values["out_dir"] = Path(values["out_dir"])
         values["pause_seconds"] = tuple(values["pause_seconds"])
+        values["locomo"] = tuple(values.get("locomo", ()))
         return cls(**values)
 
     @property

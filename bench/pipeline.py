@@ -17,6 +17,7 @@ import zlib
 from datetime import UTC, datetime
 from itertools import count
 
+from bench.bulk import bulk_insert_memories
 from bench.harness import WarningCounter, bench_settings, remove_sqlite, tag
 from bench.llm_process import LLMProcess
 from bench.params import BenchParams
@@ -25,7 +26,8 @@ from bench.seed import CHANNELS, GUILD_ID, MESSAGES, fill_template, member_id, m
 from bench.stats import LoopLagSampler, ms, peak_rss_bytes, percentile
 from breehavior.conversation.messages import IncomingMessage
 from breehavior.runtime import Services, freeze_startup_heap
-from breehavior.storage.database import Database
+from breehavior.storage.engine import Database
+from breehavior.storage.memories import get_all_memories
 
 NAME = "pipeline"
 DRAIN_SECONDS = 60.0
@@ -53,7 +55,7 @@ async def run(params: BenchParams) -> BenchResult:
                 for i in range(params.load_members)
                 for m in member_memories(params, i, now, live=params.seeded_memories_per_load_member, expired=0, stream="load")
             ]
-            await services.db.bulk_insert_memories(seeded)
+            await services.db.run(bulk_insert_memories, seeded)
             loop = asyncio.get_running_loop()
             started = loop.time()
             deadline = started + params.duration
@@ -145,7 +147,7 @@ async def _lost_memories(url: str, params: BenchParams, answered: dict[str, list
     try:
         lost = 0
         for index in range(params.load_members):
-            stored = {m.memory for m in await db.get_all_memories(member_id(index))}
+            stored = {m.memory for m in await db.run(get_all_memories, member_id(index))}
             lost += sum(1 for text in answered.get(member_name(index), []) if text not in stored)
         return lost
     finally:

@@ -138,7 +138,7 @@ def _format_relative_time(dt: datetime) -> str:
     return f"{days // 30}mo ago"
 
 
-_IMPORTANCE_ORDER = sa.case((user_memory.c.Importance == "high", 3), (user_memory.c.Importance == "medium", 2), else_=1)
+_IMPORTANCE_ORDER = sa.case((user_memory.c.importance == "high", 3), (user_memory.c.importance == "medium", 2), else_=1)
 
 
 class PlanRetrieval:
@@ -155,14 +155,14 @@ class PlanRetrieval:
 
     def _query(self, query: sa.Select[Any]) -> list[PlanMemory]:
         with self._engine.connect() as conn:
-            return [PlanMemory(r.Memory, r.Topics, r.Importance, r.CreatedAt) for r in conn.execute(query)]
+            return [PlanMemory(r.Memory, ",".join(r.Topics), r.Importance, r.CreatedAt) for r in conn.execute(query)]
 
     async def get_recent_memories(self, user_id: int, limit: int = 5) -> list[PlanMemory]:
         self.round_trips += 1
         query = (
-            sa.select(user_memory.c.Memory, user_memory.c.Topics, user_memory.c.Importance, user_memory.c.CreatedAt)
-            .where(user_memory.c.UserId == user_id, user_memory.c.ExpiresAt > datetime.now(UTC))
-            .order_by(user_memory.c.CreatedAt.desc())
+            sa.select(user_memory.c.memory, user_memory.c.topics, user_memory.c.importance, user_memory.c.created_at)
+            .where(user_memory.c.user_id == user_id, user_memory.c.expires_at > datetime.now(UTC))
+            .order_by(user_memory.c.created_at.desc())
             .limit(limit)
         )
         return await asyncio.to_thread(self._query, query)
@@ -172,13 +172,13 @@ class PlanRetrieval:
             return []
         self.round_trips += 1
         query = (
-            sa.select(user_memory.c.Memory, user_memory.c.Topics, user_memory.c.Importance, user_memory.c.CreatedAt)
+            sa.select(user_memory.c.memory, user_memory.c.topics, user_memory.c.importance, user_memory.c.created_at)
             .where(
-                user_memory.c.UserId == user_id,
-                user_memory.c.ExpiresAt > datetime.now(UTC),
-                sa.or_(*(user_memory.c.Topics.like(f"%{kw.lower()}%") for kw in topic_keywords)),
+                user_memory.c.user_id == user_id,
+                user_memory.c.expires_at > datetime.now(UTC),
+                sa.or_(*(user_memory.c.topics.like(f"%{kw.lower()}%") for kw in topic_keywords)),
             )
-            .order_by(_IMPORTANCE_ORDER.desc(), user_memory.c.CreatedAt.desc())
+            .order_by(_IMPORTANCE_ORDER.desc(), user_memory.c.created_at.desc())
             .limit(limit)
         )
         return await asyncio.to_thread(self._query, query)

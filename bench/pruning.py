@@ -5,7 +5,7 @@ expired rows) plus a few over-cap rows per member. Chat messages from random
 seeded members (each a cold read of the database being pruned) arrive at a steady
 pace before and during the prune; their latency and the event-loop lag are compared
 between the idle phase and the prune. The prune is the bot's own: the memory
-service's expired-row job, then `Database.prune_all_excess_memories`.
+service's expired-row job, then `bench.bulk.prune_all_excess_memories`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.bulk import bulk_insert_memories, count_memories, prune_all_excess_memories
 from bench.harness import WarningCounter, bench_settings, open_without_loops, remove_sqlite, tag
 from bench.llm_process import LLMProcess
 from bench.params import MEMORY_CAP, BenchParams
@@ -58,7 +59,7 @@ async def _add_over_cap_rows(services: Services, params: BenchParams) -> None:
         for i in range(params.members)
         for m in member_memories(params, i, now, live=params.over_cap_per_member, expired=0, stream="over-cap")
     ]
-    await services.db.bulk_insert_memories(extra)
+    await services.db.run(bulk_insert_memories, extra)
 
 
 async def measure(result: BenchResult, label: str, url: str, params: BenchParams) -> None:
@@ -76,7 +77,7 @@ async def measure(result: BenchResult, label: str, url: str, params: BenchParams
             freeze_startup_heap()
             await ensure_seeded(services.db, params)
             await _add_over_cap_rows(services, params)
-            live_before, expired_before = await services.db.count_memories()
+            live_before, expired_before = await services.db.run(count_memories)
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
 
@@ -119,7 +120,7 @@ async def measure(result: BenchResult, label: str, url: str, params: BenchParams
             prune_from = time.perf_counter()
             expired_deleted = await services.memory.prune_expired()
             expired_done = time.perf_counter()
-            capped = await services.db.prune_all_excess_memories(MEMORY_CAP)
+            capped = await prune_all_excess_memories(services.db, MEMORY_CAP)
             prune_to = time.perf_counter()
             prune_lags = sampler.lags[mark:]
             stop.set()
@@ -127,7 +128,7 @@ async def measure(result: BenchResult, label: str, url: str, params: BenchParams
             await sampler.stop()
             await services.tasks.drain(60)
             await log_flush.stop()
-            live_after, expired_after = await services.db.count_memories()
+            live_after, expired_after = await services.db.run(count_memories)
             await services.close()
     finally:
         await services.close()

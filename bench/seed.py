@@ -19,9 +19,10 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 
+from bench.bulk import bulk_insert_memories, count_memories
 from bench.params import BenchParams
 from breehavior.storage import schema
-from breehavior.storage.database import MIGRATIONS_DIR, Database
+from breehavior.storage.engine import MIGRATIONS_DIR, Database
 from breehavior.storage.records import MemoryRecord
 
 SEED_VERSION = 1
@@ -184,7 +185,7 @@ async def load_rows(db: Database, params: BenchParams, *, live: bool = True, exp
     for rows in _chunks(params, now, live=live, expired=expired):
         if inserting is not None:
             total += await inserting
-        inserting = asyncio.get_running_loop().create_task(db.bulk_insert_memories(rows))
+        inserting = asyncio.get_running_loop().create_task(db.run(bulk_insert_memories, rows))
         await asyncio.sleep(0)
     if inserting is not None:
         total += await inserting
@@ -240,7 +241,7 @@ async def ensure_seeded(db: Database, params: BenchParams) -> None:
     """
     want_live = params.members * params.live_per_member
     want_expired = params.members * params.expired_per_member
-    live, expired = await db.count_memories()
+    live, expired = await db.run(count_memories)
     if (live, expired) == (want_live, want_expired):
         return
     if (live, expired) == (0, 0):

@@ -24,7 +24,9 @@ from breehavior.monitor.service import MonitorService
 from breehavior.monitor.state import MonitorState
 from breehavior.periodic import PeriodicTask
 from breehavior.prompts import preload_prompts
-from breehavior.storage.database import Database, DatabaseError
+from breehavior.storage import members
+from breehavior.storage.engine import Database, DatabaseError
+from breehavior.storage.user_notes import split_notes
 
 logger = logging.getLogger(__name__)
 
@@ -55,8 +57,10 @@ class Services:
         self.tracker = MonitorState()
         self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
-        self.memory.on_forget(self.chat.forget_member)
-        self.memory.on_forget(self.llm_log.forget)
+        self.tracker.profile_of = self.memory.profile
+        self.llm_log.keeps_text_of = lambda user_id: not self.memory.preferences.opted_out(user_id)
+        self.memory.on_erase(lambda erasure: self.chat.forget_member(erasure.user_id))
+        self.memory.on_erase(lambda erasure: self.llm_log.forget(erasure.user_id))
         self.memory_control = MemoryControl(self.db, self.memory, self.tracker)
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [
@@ -75,19 +79,21 @@ class Services:
         self._started = True
         self.db.on_reconnect(self._after_reconnect)
         if await self.db.connect():
-            await self._load_state()
+            await self.load_state()
         for loop in self._loops:
             loop.start()
 
-    async def _load_state(self) -> None:
+    async def load_state(self) -> None:
         try:
-            self.tracker.load(await self.db.load_user_states())
+            records = await self.db.run(members.load_user_states)
+            self.tracker.load(records)
+            self.memory.store.load_profiles({r.user_id: split_notes(r.user_notes)[0] for r in records})
         except DatabaseError as exc:
             logger.warning("Could not load member state: %s", exc)
         await self.memory.preferences.load()
 
     async def _after_reconnect(self) -> None:
-        await self._load_state()
+        await self.load_state()
         await self.flush_state()
 
     async def flush_state(self) -> None:

@@ -1,8 +1,26 @@
-"""Owner tools: syncing slash commands on demand (`@bot sync`, or `@bot sync guild` for this server)."""
+"""Owner tools (`@bot sync`) and the one permission check of every manager command (/memory admin, /bcs).
+
+Managers are members with Manage Server in the server the command is used in, and
+the bot owner; Discord also hides top-level manager commands from everyone else
+(`app_commands.default_permissions(manage_guild=True)`), this check is what decides.
+"""
 
 from __future__ import annotations
 
+import discord
 from discord.ext import commands
+
+from breehavior.wording import plural
+
+NOT_A_MANAGER = "You need the Manage Server permission (or to own the bot) for that."
+
+
+async def is_manager(bot: commands.Bot, interaction: discord.Interaction) -> bool:
+    """Manage Server in this server, or the bot owner: the rule of every manager command."""
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    if interaction.guild_id is not None and permissions is not None and permissions.manage_guild:
+        return True
+    return await bot.is_owner(interaction.user)
 
 
 class AdminCog(commands.Cog):
@@ -18,7 +36,7 @@ class AdminCog(commands.Cog):
             synced = await self.bot.tree.sync(guild=ctx.guild)
         else:
             synced = await self.bot.tree.sync()
-        await ctx.reply(f"Synced {len(synced)} commands ({where}).")
+        await ctx.reply(f"Synced {plural(len(synced), 'command')} ({where}).")
 
     @sync.error
     async def sync_error(self, ctx: commands.Context[commands.Bot], error: commands.CommandError) -> None:

@@ -18,11 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from breehavior.memory.commands import STORAGE_DOWN, run_memory_command
+from breehavior.memory.commands import STORAGE_DOWN, MemoryAction, OptIn, Pause, Resume, run_memory_action
 from breehavior.memory.control import MemoryControl, MemoryOverview, member_actor
+from breehavior.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from breehavior.memory.member_view import export_json, memory_line, pages, status_line
-from breehavior.storage.database import DatabaseError
+from breehavior.storage.engine import DatabaseError
 from breehavior.storage.records import MemoryScope
+from cogs.admin import is_manager
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +35,7 @@ DEFER_AFTER_SECONDS = 2.0
 """Discord wants an answer within 3 s; slower storage gets a "thinking…" first."""
 EMBED_COLOUR = discord.Colour.blurple()
 NOT_ADMIN = "Only members with Manage Server (or the bot owner) can look at or erase someone else's memory."
+NOT_HERE = "That member is not in this server: you can erase what was learned here, not read it."
 
 
 def overview_embed(overview: MemoryOverview, title: str, page: int) -> discord.Embed:
@@ -43,6 +46,11 @@ def overview_embed(overview: MemoryOverview, title: str, page: int) -> discord.E
     embed.add_field(name="Status", value=status_line(overview), inline=False)
     embed.set_footer(text=f"Page {page + 1}/{len(chunks)} · /memory forget <id> removes one, /memory forget all everything")
     return embed
+
+
+def _member_of(user: discord.abc.User, guild_id: int) -> bool:
+    """Whether the user Discord resolved for this command is a member of the server it was used in."""
+    return isinstance(user, discord.Member) and user.guild.id == guild_id
 
 
 class OverviewPages(discord.ui.View):
@@ -86,7 +94,7 @@ class ConfirmForgetAll(discord.ui.View):
     @discord.ui.button(label="Forget everything", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, _button: discord.ui.Button[ConfirmForgetAll]) -> None:
         self.stop()
-        text = await run_memory_command(self.control, self.user_id, "forget all", actor=self.actor, scope=self.scope)
+        text = await run_memory_action(self.control, self.user_id, ForgetAll(), actor=self.actor, scope=self.scope)
         await interaction.response.edit_message(content=text, view=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
@@ -97,12 +105,16 @@ class ConfirmForgetAll(discord.ui.View):
 
 class MemoryCog(commands.Cog):
     memory = app_commands.Group(name="memory", description="See and control what the bot remembers about you")
-    admin = app_commands.Group(name="admin", description="Moderators: see or erase a member's memory", parent=memory)
+    admin = app_commands.Group(
+        name="memory-admin",
+        description="Moderators: see or erase a member's memory (what was learned in this server)",
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    """Top level, so Discord hides it from members without Manage Server; `is_manager` still decides."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.control: MemoryControl = bot.services.memory_control
-        self._scope_for = bot.services.memory.scope_for
 
     # ------------------------------------------------------------------ member commands
     @memory.command(name="show", description="Everything I remember about you")
@@ -143,28 +155,31 @@ class MemoryCog(commands.Cog):
 
     @memory.command(name="optout", description="Delete everything and never remember anything about you")
     async def optout(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, interaction.user.id, "optout")
+        await self._run(interaction, interaction.user.id, OptOut())
 
     @memory.command(name="optin", description="Let me remember things about you again")
     async def optin(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, interaction.user.id, "optin")
+        await self._run(interaction, interaction.user.id, OptIn())
 
     @memory.command(name="pause", description="Learn nothing new about you for a while (I still use what I know)")
     @app_commands.describe(minutes="how long to pause (default 60)")
     async def pause(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080] = 60) -> None:
-        await self._run(interaction, interaction.user.id, f"pause {minutes}")
+        await self._run(interaction, interaction.user.id, Pause(minutes))
 
     @memory.command(name="resume", description="End a pause")
     async def resume(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, interaction.user.id, "resume")
+        await self._run(interaction, interaction.user.id, Resume())
 
     # ------------------------------------------------------------------ admin commands
     @admin.command(name="show", description="What I remember about a member")
     async def admin_show(self, interaction: discord.Interaction, member: discord.User) -> None:
         if await self._refused(interaction):
             return
+        if interaction.guild_id is not None and not _member_of(member, interaction.guild_id):
+            await self._say(interaction, content=NOT_HERE)
+            return
         title = f"What I remember about {member.display_name}"
-        await self._send_overview(interaction, member, title, self._scope_for(interaction.guild_id))
+        await self._send_overview(interaction, member, title, self._admin_scope(interaction))
 
     @admin.command(name="forget", description="Erase one memory (#id), or everything ('all'), of a member")
     @app_commands.describe(what="a memory id, 'all', or 'recent'", minutes="with 'recent': how many minutes back")
@@ -178,15 +193,22 @@ class MemoryCog(commands.Cog):
         if await self._refused(interaction):
             return
         actor = member_actor(member.id, interaction.user.id)
-        await self._forget(interaction, member.id, what, minutes, actor=actor, scope=self._scope_for(interaction.guild_id))
+        await self._forget(interaction, member.id, what, minutes, actor=actor, scope=self._admin_scope(interaction))
 
     # ------------------------------------------------------------------ helpers
     async def _refused(self, interaction: discord.Interaction) -> bool:
-        permissions = getattr(interaction.user, "guild_permissions", None)
-        if (permissions is not None and permissions.manage_guild) or await self.bot.is_owner(interaction.user):
+        if await is_manager(self.bot, interaction):
             return False
         await self._say(interaction, content=NOT_ADMIN)
         return True
+
+    @staticmethod
+    def _admin_scope(interaction: discord.Interaction) -> MemoryScope:
+        """A manager reaches what was learned in their own server only — never other servers' or direct messages'.
+
+        Whatever MEMORY_SCOPE says; the bot owner, in direct messages, reaches everything.
+        """
+        return MemoryScope.GLOBAL if interaction.guild_id is None else MemoryScope(True, interaction.guild_id)
 
     async def _send_overview(
         self, interaction: discord.Interaction, user: discord.abc.User, title: str, scope: MemoryScope
@@ -223,23 +245,24 @@ class MemoryCog(commands.Cog):
             if minutes is None:
                 await self._say(interaction, content="Say how far back: `/memory forget recent minutes:30`.")
             else:
-                await self._run(interaction, user_id, f"forget recent {minutes}", actor=actor, scope=scope)
+                await self._run(interaction, user_id, ForgetRecent(minutes), actor=actor, scope=scope)
             return
-        if not what.lstrip("#").isdigit():
+        number = what.lstrip("#")
+        if not (number.isascii() and number.isdigit() and len(number) <= 18):
             await self._say(interaction, content="Give a memory id from /memory show (like 12), 'all', or 'recent'.")
             return
-        await self._run(interaction, user_id, f"forget {what.lstrip('#')}", actor=actor, scope=scope)
+        await self._run(interaction, user_id, ForgetIds((int(number),)), actor=actor, scope=scope)
 
     async def _run(
         self,
         interaction: discord.Interaction,
         user_id: int,
-        command: str,
+        action: MemoryAction,
         *,
         actor: str = "member",
         scope: MemoryScope = MemoryScope.GLOBAL,
     ) -> None:
-        text = await self._in_time(interaction, run_memory_command(self.control, user_id, command, actor=actor, scope=scope))
+        text = await self._in_time(interaction, run_memory_action(self.control, user_id, action, actor=actor, scope=scope))
         await self._say(interaction, content=text)
 
     @staticmethod

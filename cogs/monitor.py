@@ -18,6 +18,7 @@ from discord.ext import commands
 from breehavior.monitor.messages import ObservedMessage, prepare_content
 from breehavior.monitor.policy import Action, ActionKind, BatchOutcome
 from breehavior.monitor.reports import immunity_text, member_status, notes_text, status_text
+from cogs.admin import is_manager
 
 logger = logging.getLogger(__name__)
 
@@ -38,11 +39,6 @@ def _extras(message: discord.Message) -> tuple[str, ...]:
         f"{'image' if (a.content_type or '').startswith('image/') else 'file'} {a.filename}" for a in message.attachments
     )
     return files + tuple(f"sticker {s.name}" for s in message.stickers)
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    user = interaction.user
-    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
 
 
 class MonitorCog(commands.Cog):
@@ -170,7 +166,7 @@ class MonitorCog(commands.Cog):
             await member.timeout(action.duration, reason=f"Behaviour monitor: {action.reason}")
         except discord.HTTPException as exc:
             return f"not timed out: {exc.text or exc.status}"
-        return f"timed out for {minutes} minutes"
+        return f"timed out for {minutes} minute{'' if minutes == '1' else 's'}"
 
     async def _mod_log(self, action: Action, result: str) -> None:
         channel_id = self.settings.mod_log_channel_id
@@ -198,7 +194,7 @@ class MonitorCog(commands.Cog):
     @app_commands.describe(member="Whose status to show; someone else's needs Manage Server.")
     async def status(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         target = member or interaction.user
-        if target.id != interaction.user.id and not _is_admin(interaction):
+        if target.id != interaction.user.id and not await is_manager(self.bot, interaction):
             await interaction.response.send_message(REFUSAL, ephemeral=True)
             return
         policy = self.monitor.policy
@@ -210,7 +206,7 @@ class MonitorCog(commands.Cog):
     @bcs.command(name="immune", description="Toggle whether the monitor may action a member (Manage Server).")
     @app_commands.describe(member="The member to make immune, or no longer immune.")
     async def immune(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        if not _is_admin(interaction):
+        if not await is_manager(self.bot, interaction):
             await interaction.response.send_message(REFUSAL, ephemeral=True)
             return
         now_immune = self.tracker.toggle_immune(member.id)
@@ -222,7 +218,7 @@ class MonitorCog(commands.Cog):
     @bcs.command(name="notes", description="What the monitor has noted about a member (Manage Server).")
     @app_commands.describe(member="Whose notes to show.")
     async def notes(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        if not _is_admin(interaction):
+        if not await is_manager(self.bot, interaction):
             await interaction.response.send_message(REFUSAL, ephemeral=True)
             return
         await interaction.response.send_message(

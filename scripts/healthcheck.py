@@ -11,7 +11,7 @@ import asyncio
 import sys
 
 from breehavior.config import ConfigError, load_settings
-from breehavior.storage.database import Database
+from breehavior.storage.engine import Database
 
 
 async def check() -> int:

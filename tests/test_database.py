@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 import pytest_asyncio
@@ -21,7 +22,9 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from storage_calls import storage
 
+from breehavior.memory.store import prune_expired_in_batches
 from breehavior.storage.database import Database, DatabaseUnavailable, alembic_config
 from breehavior.storage.records import (
     LlmCallRecord,
@@ -114,7 +117,7 @@ def memory(user_id: int, text: str, *, expires_in: timedelta = 30 * DAY, importa
 
 async def insert(db: Database, new: NewMemory, *, at: datetime) -> int:
     """One memory learned at ``at`` (its CreatedAt)."""
-    (memory_id,) = await db.apply_memory_batch(MemoryBatch(new.user_id, inserts=[new], cap=500), now=at)
+    (memory_id,) = await storage(db).apply_memory_batch(MemoryBatch(new.user_id, inserts=[new], cap=500), now=at)
     return memory_id
 
 
@@ -125,24 +128,37 @@ def texts(memories: list[MemoryRecord]) -> list[str]:
 # ---------------------------------------------------------------------- UserState
 async def test_user_state_upsert_and_load(db: Database, engine: sa.Engine) -> None:
     offended = datetime(2026, 2, 27, 8, 30, 15, 123456, tzinfo=UTC)
+    line = "[2026-02-27 08:30] Plays chess ♟ and Go — 囲碁."
     alice = UserStateRecord(ALICE, offense_count=2, immune=True, baseline_coherence=0.7, toxicity_score=0.25,
-                            user_notes="Plays chess ♟ and Go — 囲碁.", warned=True, last_offense_at=offended)  # fmt: skip
+                            user_notes=line, warned=True, last_offense_at=offended)  # fmt: skip
     bob = UserStateRecord(BOB)
-    await db.save_user_states([alice, bob])
-    assert sorted(await db.load_user_states(), key=lambda s: s.user_id) == [alice, bob]
+    await storage(db).save_user_states([alice, bob])
+    assert sorted(await storage(db).load_user_states(), key=lambda s: s.user_id) == [alice, bob]
 
-    long_notes = "é" * 9000
+    long_notes = "[2026-02-28 09:00] " + "é" * 3900
     changed = UserStateRecord(ALICE, offense_count=3, user_notes=long_notes)
-    await db.save_user_states([changed])
+    await storage(db).save_user_states([changed])
     assert len(rows(engine, user_state)) == 2
-    assert sorted(await db.load_user_states(), key=lambda s: s.user_id) == [changed, bob]
-    assert await db.get_user_notes(ALICE) == long_notes
-    assert await db.get_user_notes(999) == ""
+    assert sorted(await storage(db).load_user_states(), key=lambda s: s.user_id) == [changed, bob]
+    assert await storage(db).get_user_notes(ALICE) == long_notes
+    assert await storage(db).get_user_notes(999) == ""
+
+
+async def test_the_state_flush_keeps_the_profile_memory_wrote(db: Database) -> None:
+    """The profile part of UserNotes is memory's: a monitor flush (note lines) never undoes it, nor the reverse."""
+    await storage(db).save_user_states([UserStateRecord(ALICE, user_notes="[2026-01-01 10:00] was rude")])
+    assert await storage(db).set_user_profile(ALICE, "Plays chess.")
+    await storage(db).save_user_states([UserStateRecord(ALICE, offense_count=1, user_notes="[2026-01-01 10:00] was rude")])
+    assert await storage(db).get_user_notes(ALICE) == "Plays chess.\n[2026-01-01 10:00] was rude"
+    assert await storage(db).set_user_profile(ALICE, "Plays Go.")
+    assert await storage(db).get_user_notes(ALICE) == "Plays Go.\n[2026-01-01 10:00] was rude"
+    assert await storage(db).get_profile_history(ALICE) == [("", ANY), ("Plays chess.", ANY)]
+    assert await storage(db).get_user_notes(999) == ""
 
 
 # ---------------------------------------------------------------------- LlmLog
 async def test_llm_log_rows_are_cut_to_their_columns(db: Database, engine: sa.Engine) -> None:
-    await db.insert_llm_logs(
+    await storage(db).insert_llm_logs(
         [
             LlmCallRecord("k" * 60, "m" * 150, 1234, False, 10, 20, "q" * 3000, "r" * 2500, "e" * 1500, NOW, ALICE),
             LlmCallRecord("chat", "gpt-4o-mini", 5, True),
@@ -168,26 +184,31 @@ async def test_recent_memories_newest_first_live_and_in_scope(db: Database) -> N
     await insert(db, memory(ALICE, "said in a DM"), at=NOW - 3 * DAY)
     await insert(db, memory(ALICE, "long expired", expires_in=-DAY), at=NOW - 9 * DAY)
     old = await insert(db, memory(ALICE, "old rank goal", slot_key="rank_goal"), at=NOW - 2 * DAY)
-    await db.apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[old]), now=NOW - DAY)
+    await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[old]), now=NOW - DAY)
     await insert(db, memory(BOB, "bob's own memory"), at=NOW)
 
-    everything = await db.get_recent_memories(ALICE, None, now=NOW)
+    everything = await storage(db).get_recent_memories(ALICE, None, now=NOW)
     assert texts(everything) == ["said in a DM", "plays in guild twenty", "plays in guild ten"]
     assert {m.user_id for m in everything} == {ALICE}
-    assert texts(await db.get_recent_memories(ALICE, 2, now=NOW)) == ["said in a DM", "plays in guild twenty"]
-    assert texts(await db.get_recent_memories(ALICE, None, scope=MemoryScope(True, 10), now=NOW)) == ["plays in guild ten"]
-    assert texts(await db.get_recent_memories(ALICE, None, scope=MemoryScope(True, None), now=NOW)) == ["said in a DM"]
-    assert texts(await db.get_recent_memories(ALICE, None, now=NOW + 2 * DAY)) == ["said in a DM", "plays in guild twenty"]
-    (dm,) = await db.get_recent_memories(ALICE, 1, now=NOW)
+    assert texts(await storage(db).get_recent_memories(ALICE, 2, now=NOW)) == ["said in a DM", "plays in guild twenty"]
+    assert texts(await storage(db).get_recent_memories(ALICE, None, scope=MemoryScope(True, 10), now=NOW)) == [
+        "plays in guild ten"
+    ]
+    assert texts(await storage(db).get_recent_memories(ALICE, None, scope=MemoryScope(True, None), now=NOW)) == ["said in a DM"]
+    assert texts(await storage(db).get_recent_memories(ALICE, None, now=NOW + 2 * DAY)) == [
+        "said in a DM",
+        "plays in guild twenty",
+    ]
+    (dm,) = await storage(db).get_recent_memories(ALICE, 1, now=NOW)
     assert (dm.created_at, dm.expires_at, dm.topics, dm.source) == (NOW - 3 * DAY, NOW + 30 * DAY, ("topic",), "chat")
 
 
 async def test_save_memory_cuts_to_columns_and_keeps_the_cap(db: Database) -> None:
     for i in range(4):
-        await db.save_memory(
+        await storage(db).save_memory(
             ALICE, f"memory {i} " + "x" * 600, ["t" * 150, "s" * 60, "short"], "low", NOW + DAY * (i + 1), "chat", cap=3
         )
-    kept = await db.get_recent_memories(ALICE, None, now=NOW)
+    kept = await storage(db).get_recent_memories(ALICE, None, now=NOW)
     assert len(kept) == 3
     assert {len(m.memory) for m in kept} == {500}
     assert all(m.topics == ("t" * 150,) for m in kept)
@@ -212,17 +233,17 @@ async def test_apply_memory_batch_touches_only_its_member(db: Database, engine: 
         ],
         inserts=[memory(ALICE, "alice four", slot_key="main_game")],
     )
-    (a4,) = await db.apply_memory_batch(batch, now=NOW)
+    (a4,) = await storage(db).apply_memory_batch(batch, now=NOW)
 
-    live = await db.get_recent_memories(ALICE, None, now=NOW)
+    live = await storage(db).get_recent_memories(ALICE, None, now=NOW)
     assert texts(live) == ["alice four", "alice three, said again"]
     assert (live[1].importance, live[1].expires_at, live[1].topics) == ("high", NOW + 60 * DAY, ("topic", "again"))
-    superseded = rows(engine, user_memory, user_memory.c.Id == a2)[0]
+    superseded = rows(engine, user_memory, user_memory.c.id == a2)[0]
     assert superseded.SupersededAt == NOW
-    assert rows(engine, user_memory, user_memory.c.Id == a1) == []
-    bobs = rows(engine, user_memory, user_memory.c.UserId == BOB)
+    assert rows(engine, user_memory, user_memory.c.id == a1) == []
+    bobs = rows(engine, user_memory, user_memory.c.user_id == BOB)
     assert [(r.Id, r.Memory, r.SupersededAt) for r in bobs] == [(b1, "bob one", None), (b2, "bob two", None)]
-    audit = [(r.Action, r.MemoryId, r.Actor) for r in rows(engine, memory_audit, memory_audit.c.Actor == "member")]
+    audit = [(r.Action, r.MemoryId, r.Actor) for r in rows(engine, memory_audit, memory_audit.c.actor == "member")]
     assert sorted(audit) == sorted([("forgotten", a1, "member"), ("superseded", a2, "member"),
                                     ("refreshed", a3, "member"), ("saved", a4, "member")])  # fmt: skip
 
@@ -237,11 +258,11 @@ async def test_prune_expired_memories_in_batches(db: Database, engine: sa.Engine
         db._engine, "before_execute", lambda conn, stmt, *args: deletes.append(stmt) if isinstance(stmt, sa.Delete) else None
     )
 
-    assert await db.prune_expired_memories(now=NOW, batch_rows=2) == 5
+    assert await prune_expired_in_batches(db, now=NOW, batch_rows=2) == 5
     assert len(deletes) == 3, "5 expired rows in batches of 2"
     assert sorted(r.Memory for r in rows(engine, user_memory)) == ["bob still live", "still live"]
-    assert len(rows(engine, memory_audit, memory_audit.c.Action == "pruned_expired")) == 5
-    assert await db.prune_expired_memories(now=NOW, batch_rows=2) == 0
+    assert len(rows(engine, memory_audit, memory_audit.c.action == "pruned_expired")) == 5
+    assert await prune_expired_in_batches(db, now=NOW, batch_rows=2) == 0
 
 
 async def test_prune_excess_goes_superseded_then_lowest_importance_then_oldest(db: Database, engine: sa.Engine) -> None:
@@ -250,44 +271,45 @@ async def test_prune_excess_goes_superseded_then_lowest_importance_then_oldest(d
     low_old = await insert(db, memory(ALICE, "low old", importance="low"), at=NOW - 4 * DAY)
     low_new = await insert(db, memory(ALICE, "low new", importance="low"), at=NOW - DAY)
     replaced = await insert(db, memory(ALICE, "high but superseded", importance="high"), at=NOW - DAY)
-    await db.apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[replaced]), now=NOW - DAY)
+    await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[replaced]), now=NOW - DAY)
     bobs = [await insert(db, memory(BOB, f"bob {i}", importance="low"), at=NOW - DAY) for i in range(4)]
 
-    assert await db.prune_excess_memories(ALICE, 3) == 2
-    assert {r.Id for r in rows(engine, user_memory, user_memory.c.UserId == ALICE)} == {high_old, medium_old, low_new}
-    pruned = {r.MemoryId for r in rows(engine, memory_audit, memory_audit.c.Action == "pruned_cap")}
+    assert await storage(db).prune_excess_memories(ALICE, 3) == 2
+    assert {r.Id for r in rows(engine, user_memory, user_memory.c.user_id == ALICE)} == {high_old, medium_old, low_new}
+    pruned = {r.MemoryId for r in rows(engine, memory_audit, memory_audit.c.action == "pruned_cap")}
     assert pruned == {low_old, replaced}
-    assert [r.Id for r in rows(engine, user_memory, user_memory.c.UserId == BOB)] == bobs
-    assert await db.prune_excess_memories(ALICE, 3) == 0
+    assert [r.Id for r in rows(engine, user_memory, user_memory.c.user_id == BOB)] == bobs
+    assert await storage(db).prune_excess_memories(ALICE, 3) == 0
 
 
 # ---------------------------------------------------------------------- notes migration support
 async def test_notes_migration_is_compare_and_set_and_rolls_back(db: Database, engine: sa.Engine) -> None:
     legacy = "[2026-02-01 10:00] plays GTA\n[2026-02-02 11:00] likes trains  \n" + "[2026-02-03 12:00] 好き\n" * 400
     assert len(legacy) > 4000, "long enough that an ODBC driver would send it as NTEXT unless bound as NVARCHAR(max)"
-    await db.save_user_states([UserStateRecord(ALICE, user_notes=legacy), UserStateRecord(BOB, user_notes="x")])
-    with engine.begin() as conn:
-        conn.execute(sa.update(user_state).where(user_state.c.UserId == BOB).values(UserNotes=None))
-    assert await db.get_all_user_notes() == {ALICE: legacy, BOB: None}
+    with engine.begin() as conn:  # as the old bot left them: the monitor's flush now bounds what it writes
+        conn.execute(sa.insert(user_state), [{"user_id": ALICE, "user_notes": legacy}, {"user_id": BOB, "user_notes": None}])
+    assert await storage(db).get_all_user_notes() == {ALICE: legacy, BOB: None}
     await insert(db, memory(ALICE, "learned in chat"), at=NOW - DAY)
     observed = NOW - 3 * DAY
     migrated = [(observed, memory(ALICE, "plays GTA", importance="low", source="migration"))]
 
-    assert not await db.migrate_user_notes(ALICE, "stale notes", "Plays GTA.", migrated, now=NOW)
-    assert await db.get_user_notes(ALICE) == legacy and await db.get_notes_backups() == {}
+    assert not await storage(db).migrate_user_notes(ALICE, "stale notes", "Plays GTA.", migrated, now=NOW)
+    assert await storage(db).get_user_notes(ALICE) == legacy and await storage(db).get_notes_backups() == {}
 
-    assert await db.migrate_user_notes(ALICE, legacy, "Plays GTA.", migrated, now=NOW)
-    assert await db.get_user_notes(ALICE) == "Plays GTA."
-    assert await db.get_notes_backups() == {ALICE: legacy}
-    (row,) = rows(engine, user_memory, user_memory.c.Source == "migration")
+    assert await storage(db).migrate_user_notes(ALICE, legacy, "Plays GTA.", migrated, now=NOW)
+    assert await storage(db).get_user_notes(ALICE) == "Plays GTA."
+    assert await storage(db).get_notes_backups() == {ALICE: legacy}
+    (row,) = rows(engine, user_memory, user_memory.c.source == "migration")
     assert (row.Memory, row.CreatedAt, row.Importance) == ("plays GTA", observed, "low")
-    assert not await db.migrate_user_notes(ALICE, "Plays GTA.", "Again.", now=NOW), "a backed-up member is never migrated twice"
+    assert not await storage(db).migrate_user_notes(ALICE, "Plays GTA.", "Again.", now=NOW), (
+        "a backed-up member is never migrated twice"
+    )
 
     with engine.begin() as conn:
-        conn.execute(sa.insert(notes_backup).values(UserId=BOB, Notes="erased member's old notes", BackedUpAt=NOW))
-    assert await db.rollback_notes_migration() == (1, 1)
-    assert await db.get_all_user_notes() == {ALICE: legacy, BOB: None}
-    assert texts(await db.get_recent_memories(ALICE, None, now=NOW)) == ["learned in chat"]
+        conn.execute(sa.insert(notes_backup).values(user_id=BOB, notes="erased member's old notes", backed_up_at=NOW))
+    assert await storage(db).rollback_notes_migration() == (1, 1)
+    assert await storage(db).get_all_user_notes() == {ALICE: legacy, BOB: None}
+    assert texts(await storage(db).get_recent_memories(ALICE, None, now=NOW)) == ["learned in chat"]
     assert rows(engine, notes_backup) == []
 
 
@@ -308,9 +330,9 @@ async def test_unreachable_database_degrades_instead_of_crashing(backend: str, t
     assert not db.available and db.last_error
     assert await db.ping() is False
     with pytest.raises(DatabaseUnavailable):
-        await db.load_user_states()
+        await storage(db).load_user_states()
     with pytest.raises(DatabaseUnavailable):
-        await db.save_memory(ALICE, "lost?", ["t"], "low", NOW + DAY, "chat")
+        await storage(db).save_memory(ALICE, "lost?", ["t"], "low", NOW + DAY, "chat")
     await db.close()
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from conftest import query
+from storage_calls import storage
 
 from breehavior.storage.database import Database
 
@@ -70,17 +71,17 @@ async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -
     db = Database(f"sqlite:///{path}")
     assert await db.connect()
     try:
-        [state] = await db.load_user_states()
+        [state] = await storage(db).load_user_states()
         assert (state.user_id, state.offense_count, state.user_notes, state.toxicity_score) == (
             42,
             2,
             "[2026-01-02 13:00] plays GTA",
             0.0,
         )
-        assert await db.get_recent_memories(42) == []
+        assert await storage(db).get_recent_memories(42) == []
     finally:
         await db.close()
     assert query(path, "SELECT RequestType, DurationMs FROM LlmLog_legacy") == [("chat", 120)]
     columns = {row[1] for row in query(path, "PRAGMA table_info('UserMemory')")}
     assert {"GuildId", "SlotKey", "SupersededAt"} <= columns
-    assert query(path, "SELECT version_num FROM alembic_version") == [("0001",)]
+    assert query(path, "SELECT version_num FROM alembic_version") == [("0002",)]

@@ -16,6 +16,7 @@ from conftest import (
     remembers,
     system_prompt,
 )
+from storage_calls import storage
 
 from breehavior.runtime import Services
 from breehavior.storage.records import MemoryBatch, NewMemory
@@ -29,7 +30,7 @@ async def seed(services: Services, user_id: int, text: str, topics: tuple[str, .
     learned = datetime.now(UTC) - timedelta(days=days_ago)
     expires = kw.pop("expires_at", datetime.now(UTC) + timedelta(days=30))
     new = NewMemory(user_id, text, topics, str(kw.pop("importance", "medium")), expires, str(kw.pop("source", "chat")), **kw)
-    [memory_id] = await services.db.apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]), now=learned)
+    [memory_id] = await storage(services.db).apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]), now=learned)
     services.memory.invalidate(user_id)
     return memory_id
 
@@ -163,7 +164,7 @@ async def test_memory_block_respects_its_budget(make_settings: SettingsFactory, 
     services = Services(make_settings(memory_context_chars=600))
     await services.start()
     try:
-        services.tracker.set_user_profile(ALICE, "Long profile. " * 40)
+        await services.memory.set_profile(ALICE, "Long profile. " * 40)
         for day in range(12):
             await seed(
                 services,
@@ -275,7 +276,7 @@ async def test_a_memory_with_contact_details_is_kept_redacted_and_audited(
 
 
 async def test_monitor_observation_lines_are_not_the_profile(services: Services, fake_llm: FakeLLM) -> None:
-    services.tracker.set_user_profile(ALICE, "Alice mains Mercy.")
+    await services.memory.set_profile(ALICE, "Alice mains Mercy.")
     services.tracker.update_user_notes(ALICE, "Was heated about ranked tonight.")
     fake_llm.tools["extract_memories"] = remembers(profile="Alice mains Mercy and Kiriko.")
     await converse(services, "I picked up Kiriko as a second main")

@@ -44,6 +44,7 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
         },
         {"memory": "", "topics": ["empty"], "expiration": "7d", "importance": "low"},
         {"memory": 12345, "topics": None, "expiration": "1d", "importance": "low"},
+        {"memory": "Waits for Silksong.", "topics": None, "expiration": "1d", "importance": "low"},
         "not an object",
     )
     await converse(services, "hollow knight every day, silksong when")
@@ -52,8 +53,8 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
     )
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("Plays Hollow Knight daily.", "hollow knight,games", "medium"),
-        ("12345", "", "low"),
-    ]
+        ("Waits for Silksong.", "", "low"),
+    ]  # a bare number was kept as "12345" before issue 11; it says nothing about the member
     assert round(rows[0][3]) == 7
 
 
@@ -169,3 +170,17 @@ def test_redaction_leaves_ordinary_chat_alone(text: str) -> None:
 def test_a_memory_about_a_secret_is_refused_but_context_around_one_is_kept() -> None:
     assert is_about_a_secret(redact("Their password is hunter2.").text)
     assert not is_about_a_secret("Asked for help getting a refund for the order they emailed about from [redacted:email].")
+
+
+async def test_a_raw_newline_inside_the_tool_json_is_read_not_rejected(
+    services: Services, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    """Small models put real line breaks inside strings; `json.loads` rejects them as "Invalid control character"."""
+    fake_llm.tools["extract_memories"] = lambda body: (
+        '```json\n{"memories": [{"memory": "Plays the cello\nin an orchestra.", "topics": ["cello"], '
+        '"expiration": "30d", "importance": "medium"}], "profile_update": null, "forget": []}\n```'
+    )
+    await converse(services, "I play the cello in an orchestra")
+    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Plays the cello in an orchestra.",)]
+    await services.llm_log.flush()
+    assert query(db_path, "SELECT Success FROM LlmLog WHERE Kind = 'memory_extraction'") == [(1,)]

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import discord
+import pytest
 import pytest_asyncio
 import simcord
 from conftest import SettingsFactory, query
+from simcord.backend.errors import SetupError
+from storage_calls import storage
 
 from bot import BCSBot
 from breehavior.storage.records import MemoryBatch, NewMemory
@@ -24,11 +27,15 @@ class Server:
     alice: simcord.MemberActor
     bob: simcord.MemberActor
     mod: simcord.MemberActor
+    guild_id: int = 0
+    guild: simcord.GuildHandle | None = None
 
-    async def seed(self, user_id: int, *texts: str) -> list[int]:
+    async def seed(self, user_id: int, *texts: str, guild_id: int | None = None) -> list[int]:
+        """Memories of ``user_id`` as if learned in ``guild_id`` (None: in direct messages)."""
         expires = datetime.now(UTC) + timedelta(days=3)
-        batch = MemoryBatch(user_id=user_id, inserts=[NewMemory(user_id, t, ("tag",), "high", expires, "chat") for t in texts])
-        ids = await self.bot.services.db.apply_memory_batch(batch)
+        inserts = [NewMemory(user_id, t, ("tag",), "high", expires, "chat", guild_id) for t in texts]
+        batch = MemoryBatch(user_id=user_id, inserts=inserts)
+        ids = await storage(self.bot.services.db).apply_memory_batch(batch)
         self.bot.services.memory.invalidate(user_id)
         return ids
 
@@ -54,6 +61,8 @@ async def server(simcord_env: simcord.Env, simcord_bot: BCSBot) -> Server:
         guild.add_member(env.create_user("alice")),
         guild.add_member(env.create_user("bob")),
         guild.add_member(env.create_user("mod"), roles=[mods]),
+        guild.id,
+        guild,
     )
 
 
@@ -124,27 +133,55 @@ async def test_optout_and_optin(server: Server, db_path) -> None:
 
 
 async def test_admin_can_show_and_forget_a_member_and_others_are_refused(server: Server, db_path) -> None:
-    [alices] = await server.seed(server.alice.id, "Is studying for the bar exam.")
-    refused = await server.bob.slash(server.channel, "memory admin show", member=server.alice)
+    [alices] = await server.seed(server.alice.id, "Is studying for the bar exam.", guild_id=server.guild_id)
+    with pytest.raises(SetupError, match="not visible to this user"):
+        await server.bob.slash(server.channel, "memory-admin show", member=server.alice)
+    # A server admin may let others see the command; the bot's own check still refuses them.
+    [admin] = [c for c in await server.bot.tree.fetch_commands() if c.name == "memory-admin"]
+    assert server.guild is not None
+    server.guild.set_command_permissions(admin, {server.bob: True})
+    refused = await server.bob.slash(server.channel, "memory-admin show", member=server.alice)
     assert refused.ephemeral and "Manage Server" in refused.response.content
-    refused = await server.bob.slash(server.channel, "memory admin forget", member=server.alice, what=str(alices))
+    refused = await server.bob.slash(server.channel, "memory-admin forget", member=server.alice, what=str(alices))
     assert "Manage Server" in refused.response.content
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
 
-    shown = await server.mod.slash(server.channel, "memory admin show", member=server.alice)
+    shown = await server.mod.slash(server.channel, "memory-admin show", member=server.alice)
     assert "bar exam" in shown.response.embeds[0].description
-    forgot = await server.mod.slash(server.channel, "memory admin forget", member=server.alice, what=str(alices))
+    forgot = await server.mod.slash(server.channel, "memory-admin forget", member=server.alice, what=str(alices))
     assert forgot.response.content == f"Forgot memory #{alices}."
     assert query(db_path, "SELECT Actor FROM MemoryAudit WHERE Action = 'forgotten'") == [(f"admin:{server.mod.id}",)]
 
 
 async def test_admin_can_forget_a_member_who_left(server: Server, db_path) -> None:
     ghost = server.env.create_user("ghost")
-    await server.seed(ghost.id, "Used to run the book club.")
-    prompt = await server.mod.slash(server.channel, "memory admin forget", member=ghost, what="all")
+    await server.seed(ghost.id, "Used to run the book club.", guild_id=server.guild_id)
+    prompt = await server.mod.slash(server.channel, "memory-admin forget", member=ghost, what="all")
     clicked = await server.mod.click(prompt.response, label="Forget everything")
-    assert "Forgot everything: 1 memories" in clicked.response.content
+    assert "Forgot everything learned in this server: 1 memory" in clicked.response.content
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+
+
+async def test_a_manager_reaches_only_their_server_never_direct_messages(
+    simcord_env: simcord.Env, server: Server, db_path
+) -> None:
+    """MEMORY_SCOPE=global (the default): a Manage-Server holder reads only what was learned in their server,
+    only about its members; what a member said in DMs or another server stays out of reach."""
+    [here] = await server.seed(server.alice.id, "Is learning the cello.", guild_id=server.guild_id)
+    [in_dms] = await server.seed(server.alice.id, "Told me in DMs about a health issue.")
+    [elsewhere] = await server.seed(server.alice.id, "Plays in another server's league.", guild_id=server.guild_id + 1)
+    shown = await server.mod.slash(server.channel, "memory-admin show", member=server.alice)
+    description = shown.response.embeds[0].description
+    assert f"#{here} " in description and "DMs" not in description and "league" not in description
+    for other in (in_dms, elsewhere):
+        refused = await server.mod.slash(server.channel, "memory-admin forget", member=server.alice, what=str(other))
+        assert refused.response.content.startswith(f"There is no memory #{other}")
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(3,)]
+
+    stranger = simcord_env.create_user("stranger")
+    await server.seed(stranger.id, "Lives in Lyon.")
+    peek = await server.mod.slash(server.channel, "memory-admin show", member=stranger)
+    assert "not in this server" in peek.response.content and not peek.response.embeds
 
 
 async def test_bad_forget_arguments_get_a_clear_answer(server: Server) -> None:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from storage_calls import storage
 
 from breehavior.memory.commands import run_memory_command
 from breehavior.runtime import Services
@@ -19,7 +20,7 @@ ALICE, BOB = 42, 7
 async def seed(services: Services, user_id: int, text: str, *topics: str, source: str = "chat", **kw: object) -> int:
     expires = datetime.now(UTC) + timedelta(days=7)
     new = NewMemory(user_id, text, topics, "medium", expires, source, **kw)
-    [memory_id] = await services.db.apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]))
+    [memory_id] = await storage(services.db).apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]))
     services.memory.invalidate(user_id)
     return memory_id
 
@@ -29,7 +30,7 @@ async def cmd(services: Services, text: str, user_id: int = ALICE) -> str:
 
 
 async def test_show_lists_profile_and_live_memories_with_ids(services: Services) -> None:
-    services.tracker.set_user_profile(ALICE, "Alice mains Zarya.")
+    await services.memory.set_profile(ALICE, "Alice mains Zarya.")
     memory_id = await seed(services, ALICE, "Is climbing to Diamond.", "overwatch", "rank")
     shown = await cmd(services, "show")
     assert "Alice mains Zarya." in shown
@@ -65,7 +66,7 @@ async def test_forget_all_erases_memories_profile_history_and_context_but_not_ot
     await seed(services, ALICE, "Is learning Japanese.", "japanese")
     await seed(services, ALICE, "Main game is Apex.", "apex", slot_key="main_game")
     bobs = await seed(services, BOB, "Bob is learning Japanese too.", "japanese")
-    services.tracker.set_user_profile(ALICE, "Alice lives in Osaka.")
+    await services.memory.set_profile(ALICE, "Alice lives in Osaka.")
     await converse(services, "ohayo! my teacher says my kanji is improving")
     await cmd(services, "forget all")
     await converse(services, "what do you know about me?")
@@ -90,7 +91,7 @@ async def test_audit_records_actions_without_forgotten_content(services: Service
 async def test_export_holds_exactly_the_members_data(services: Services) -> None:
     mine = await seed(services, ALICE, "Builds mechanical keyboards.", "keyboards")
     await seed(services, BOB, "Bob collects stamps.", "stamps")
-    services.tracker.set_user_profile(ALICE, "Alice is a keyboard nerd.")
+    await services.memory.set_profile(ALICE, "Alice is a keyboard nerd.")
     data = json.loads(await cmd(services, "export"))
     assert data["member_id"] == str(ALICE) and data["profile"] == "Alice is a keyboard nerd."
     assert [m["id"] for m in data["memories"]] == [mine] and data["memories"][0]["status"] == "live"
@@ -113,7 +114,7 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
     await converse(first, "went hiking in the Alps today")
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
     reply = await cmd(first, "optout")
-    assert "deleted 1 memories" in reply
+    assert "deleted 1 memory and your profile" in reply
     assert "already opted out" in await cmd(first, "optout")
     await first.close()
 
@@ -153,15 +154,18 @@ async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm
 
 async def test_forget_recent_takes_back_memories_and_profile(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
     old = NewMemory(ALICE, "Has a cat called Miso.", ("cat",), "medium", datetime.now(UTC) + timedelta(days=7), "chat")
-    await services.db.apply_memory_batch(MemoryBatch(user_id=ALICE, inserts=[old]), now=datetime.now(UTC) - timedelta(hours=3))
-    services.tracker.set_user_profile(ALICE, "Alice likes cats.")
+    three_hours_ago = datetime.now(UTC) - timedelta(hours=3)
+    await storage(services.db).apply_memory_batch(
+        MemoryBatch(user_id=ALICE, inserts=[old], profile="Alice likes cats."), now=three_hours_ago
+    )
+    services.memory.store.load_profiles({ALICE: "Alice likes cats."})
     fake_llm.tools["extract_memories"] = remembers(
         memory("Is moving to Berlin.", "moving"), profile="Alice likes cats and is moving to Berlin."
     )
     await converse(services, "big news, I'm moving to Berlin")
     assert services.tracker.get_user_notes(ALICE) == "Alice likes cats and is moving to Berlin."
     reply = await cmd(services, "forget recent 10")
-    assert reply == "Forgot 1 memories from the last 10 minutes. The profile is back to how it was."
+    assert reply == "Forgot 1 memory from the last 10 minutes. The profile is back to how it was."
     assert services.tracker.get_user_notes(ALICE) == "Alice likes cats."
     assert query(db_path, "SELECT Memory FROM UserMemory") == [("Has a cat called Miso.",)]
     await services.flush_state()

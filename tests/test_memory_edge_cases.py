@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from storage_calls import storage
 
 from breehavior.conversation.messages import IncomingMessage
 from breehavior.memory.commands import run_memory_command
@@ -24,7 +25,9 @@ async def seed(
 ) -> int:
     """Store a memory as if learned ``ago`` (it expires a week from now)."""
     new = NewMemory(user_id, text, topics, "medium", datetime.now(UTC) + timedelta(days=7), source)
-    [mid] = await services.db.apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]), now=datetime.now(UTC) - ago)
+    [mid] = await storage(services.db).apply_memory_batch(
+        MemoryBatch(user_id=user_id, inserts=[new]), now=datetime.now(UTC) - ago
+    )
     services.memory.invalidate(user_id)
     return mid
 
@@ -75,7 +78,9 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
     old = NewMemory(
         ALICE, "Main game is Dota 2.", ("dota",), "medium", datetime.now(UTC) + timedelta(days=7), "chat", 1, "main_game"
     )
-    await services.db.apply_memory_batch(MemoryBatch(user_id=ALICE, inserts=[old]), now=datetime.now(UTC) - timedelta(hours=3))
+    await storage(services.db).apply_memory_batch(
+        MemoryBatch(user_id=ALICE, inserts=[old]), now=datetime.now(UTC) - timedelta(hours=3)
+    )
     services.memory.invalidate(ALICE)
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League.", "league", key="main_game"))
     await converse(services, "switched my main game to League")
@@ -88,15 +93,15 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
 
 
 async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Services, db_path: Path):
-    services.tracker.set_user_profile(ALICE, "[2024-01-01 10:00] was rude in #general; lives in Lyon")
+    await services.memory.set_profile(ALICE, "[2024-01-01 10:00] was rude in #general; lives in Lyon")
     await services.flush_state()
     old = services.tracker.get_user_notes(ALICE)
-    assert await services.db.migrate_user_notes(ALICE, old, "Lives in Lyon.")
-    services.tracker.set_user_profile(ALICE, "Lives in Lyon.")
+    assert await storage(services.db).migrate_user_notes(ALICE, old, "Lives in Lyon.")
+    await services.memory.set_profile(ALICE, "Lives in Lyon.")
     await services.flush_state()
     await cmd(services, "forget all")
     await services.flush_state()  # the periodic flush writes the tracker's "" profile
-    await services.db.rollback_notes_migration()
+    await storage(services.db).rollback_notes_migration()
     assert query(db_path, "SELECT Notes FROM NotesBackup") == []
     assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) in ([(None,)], [("",)])
 

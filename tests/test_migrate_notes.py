@@ -12,16 +12,18 @@ from pathlib import Path
 from subprocess import PIPE
 
 import pytest
+from alembic import command
 from conftest import SettingsFactory, query
 
 from breehavior.config import Settings
-from breehavior.notes_migration import PROFILE_TOOL, parse_args, run
+from breehavior.notes_migration import PROFILE_TOOL
 from breehavior.prompts import load_prompt
 from breehavior.storage.database import Database
-from breehavior.storage.records import UserStateRecord
+from breehavior.storage.engine import alembic_config
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
+from scripts.migrate_notes_to_profiles import parse_args, run
 
 NOW = datetime.now(UTC)
 
@@ -73,10 +75,12 @@ def profile_writer(body: Body) -> dict | str:
 async def seed(settings: Settings, db_path: Path) -> None:
     db = Database(settings.db_connection_string)
     assert await db.connect()
-    await db.save_user_states(
-        [UserStateRecord(user_id=uid, user_notes=notes or "", offense_count=uid % 3) for uid, notes in SEED.items()]
-    )
     await db.close()
+    with sqlite3.connect(db_path) as conn:  # byte for byte as the old bot wrote them (the monitor's flush now bounds lines)
+        conn.executemany(
+            "INSERT INTO UserState (UserId, UserNotes, OffenseCount) VALUES (?, ?, ?)",
+            [(uid, notes or None, uid % 3) for uid, notes in SEED.items()],
+        )
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE UserState SET UserNotes = NULL WHERE UserId = 104")
         conn.execute("UPDATE UserState SET UserNotes = '' WHERE UserId = 103")  # the bot itself writes NULL for no notes
@@ -319,3 +323,40 @@ async def test_the_script_runs_with_the_bots_configuration(legacy: Settings, tmp
     assert process.returncode == 1, stderr.decode()
     assert "Dry run: would migrate 3" in stdout.decode()
     assert stderr == b""
+
+
+def files_and_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    """An old deployment (schema at revision 0001, WAL mode): a dry run neither migrates it nor leaves WAL files."""
+    folder = tmp_path / "old"
+    folder.mkdir()
+    path = folder / "bot.db"
+    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("INSERT INTO UserState (UserId, UserNotes) VALUES (101, ?)", (SEED[101],))
+    conn.commit()
+    conn.close()  # as a stopped bot leaves it: the WAL checkpointed and its files gone
+    before = files_and_bytes(folder)
+    assert list(before) == ["bot.db"]
+    fake_llm.tools[PROFILE_TOOL.name] = profile_writer
+    code, out, err = await migrate(make_settings(db_connection_string=f"sqlite:///{path}"), "--dry-run", "--memories")
+    assert code == 0, err
+    assert "member 101: would migrate" in out
+    assert files_and_bytes(folder) == before
+
+
+async def test_a_dry_run_on_a_missing_database_creates_nothing(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    path = tmp_path / "typo" / "bot.db"
+    code, out, err = await migrate(make_settings(db_connection_string=f"sqlite:///{path}"), "--dry-run")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and f"no database file at {path}" in err
+    assert not path.parent.exists()
+    assert fake_llm.requests == []

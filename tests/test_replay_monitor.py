@@ -23,8 +23,14 @@ MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 
 def line(author_id: int, name: str, content: str, second: int, channel: str = "general", **extra: object) -> str:
     return json.dumps(
-        {"author_id": author_id, "author_name": name, "channel": channel, "content": content,
-         "timestamp": f"2026-03-01T12:{second // 60:02d}:{second % 60:02d}Z", **extra}
+        {
+            "author_id": author_id,
+            "author_name": name,
+            "channel": channel,
+            "content": content,
+            "timestamp": f"2026-03-01T12:{second // 60:02d}:{second % 60:02d}Z",
+            **extra,
+        }
     )
 
 
@@ -77,7 +83,7 @@ async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
     assert lines[5].startswith('2026-03-01 12:00:20 #memes Alice: "calm down" -> toxicity 0.05')
     assert lines[6].startswith('2026-03-01 12:03:20 #general Bob: "trash team" -> toxicity 0.92 (insult), score 0.92, offenses 2')
     assert lines[6].endswith('would warn: "Bob, that is 2 messages over the line in a short time. Please cool it down."')
-    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 notes."
+    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 note."
     assert lines[-1] == "State, passive memories and the LLM log were written."
     assert [[t for _i, _n, t in batch_lines(r)] for r in fake_llm.tool_requests("report_analysis")] == [
         ["gg, practising guitar after this", "you are an idiot"],
@@ -125,7 +131,7 @@ async def test_a_failed_batch_is_reported_and_the_replay_goes_on(make_settings: 
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
     assert code == 1
     assert '12:00:00 #general Alice: "gg, practising guitar after this" -> not analysed: the batch failed (HTTP 500' in output
-    assert "#memes Alice" in output and "(1 LLM calls" not in output and "1 failed)" in output
+    assert "#memes Alice" in output and "(1 LLM call," not in output and "1 failed)" in output
 
 
 async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory) -> None:
@@ -150,8 +156,15 @@ def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
         "SENTIMENT_BATCH_SIZE": "3",
     }
     script = str(PROJECT_ROOT / "scripts" / "replay_monitor.py")
-    done = subprocess.run([sys.executable, script, str(transcript), "--dry-run"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, script, str(transcript), "--dry-run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert 'would warn: "Bob, please keep it friendly' in done.stdout and not db_path.exists()
 
@@ -163,3 +176,28 @@ def test_an_unreadable_transcript_is_a_clear_error(tmp_path: Path, capsys, monke
     spec.loader.exec_module(script)
     assert script.main([str(tmp_path / "nope.jsonl")]) == 2
     assert "error: cannot read" in capsys.readouterr().err
+
+
+async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it."""
+    import sqlite3
+
+    from alembic import command
+
+    from breehavior.storage.engine import alembic_config
+
+    folder = tmp_path / "old"
+    folder.mkdir()
+    path = folder / "bot.db"
+    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO UserState (UserId, OffenseCount, UserNotes) VALUES (2, 1, '[2026-01-01 10:00] rude')")
+    conn.commit()
+    conn.close()
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    fake_llm.tools["report_analysis"] = Analyst()
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
+    assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before

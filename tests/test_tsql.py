@@ -1,6 +1,7 @@
-"""The SQL Server path proven without a SQL Server: everything `Database` sends is valid T-SQL.
+"""The SQL Server path proven without a SQL Server: everything the storage functions send is valid T-SQL.
 
-Every public method of `Database` runs here on SQLite while an SQLAlchemy event keeps the
+Every storage function (the `reads`/`writes` functions of `breehavior.storage` and the
+bench's `bench.bulk`) runs here on SQLite while an SQLAlchemy event keeps the
 statements it executes; each is then compiled as the mssql+pyodbc dialect compiles it
 for SQL Server 2019 (so row limits become TOP / OFFSET … ROWS, never the ROW_NUMBER()
 fallback) and parsed with sqlfluff's T-SQL grammar. The tables and indexes, and Alembic's
@@ -32,7 +33,9 @@ from sqlalchemy.dialects.mssql import pyodbc as mssql_pyodbc
 from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlfluff.core import FluffConfig, Linter
 
-from breehavior.storage.database import Database, alembic_config
+from bench import bulk
+from breehavior.storage import llm_log, members, memories, notes
+from breehavior.storage.engine import ACCESS, Database, alembic_config
 from breehavior.storage.records import (
     AuditEntry,
     LlmCallRecord,
@@ -56,8 +59,7 @@ FOREIGN = {
 }
 _QUOTED = re.compile(r"'(?:[^']|'')*'")
 _COMMENT = re.compile(r"--[^\n]*")
-NOT_SQL_METHODS = {"connect", "close"}
-"""Lifecycle: `connect` runs the Alembic migrations, checked below through their offline script."""
+STORAGE_MODULES = (memories, members, llm_log, notes, bulk)
 
 
 def sql_server_2019() -> sa.Dialect:
@@ -112,12 +114,12 @@ def mssql_sql(statement: sa.sql.ClauseElement, parameters: list[dict[str, Any]] 
 @pytest.mark.parametrize(
     ("sql", "problem"),
     [
-        (str(sa.select(user_memory.c.Id).limit(5).compile(dialect=sqlite.dialect())), "LIMIT"),
+        (str(sa.select(user_memory.c.id).limit(5).compile(dialect=sqlite.dialect())), "LIMIT"),
         (
-            str(sa.select(user_memory.c.Id).where(user_memory.c.Memory.ilike("%x%")).compile(dialect=postgresql.dialect())),
+            str(sa.select(user_memory.c.id).where(user_memory.c.memory.ilike("%x%")).compile(dialect=postgresql.dialect())),
             "ILIKE",
         ),
-        (str(sa.insert(user_memory).returning(user_memory.c.Id).compile(dialect=postgresql.dialect())), "RETURNING"),
+        (str(sa.insert(user_memory).returning(user_memory.c.id).compile(dialect=postgresql.dialect())), "RETURNING"),
         ("SELECT [Id] FROM [UserMemory] WHERE [Id] = 1::bigint", "::"),
         ("CREATE TABLE [T] ([Notes] NTEXT NULL)", "NTEXT"),
         ("SELECT [Id] FROM [UserMemory] WHERE", "unparsable"),
@@ -128,10 +130,10 @@ def test_the_checker_rejects_what_sql_server_rejects(sql: str, problem: str) -> 
 
 
 def test_the_checker_accepts_sql_server_paging_and_output() -> None:
-    paged = sa.select(user_memory.c.Id).order_by(user_memory.c.Id).offset(10).limit(5)
+    paged = sa.select(user_memory.c.id).order_by(user_memory.c.id).offset(10).limit(5)
     assert "OFFSET ? ROWS\n FETCH FIRST ? ROWS ONLY" in mssql_sql(paged)
     assert tsql_problems(mssql_sql(paged)) == []
-    top = mssql_sql(sa.select(user_memory.c.Id).order_by(user_memory.c.Id).limit(5))
+    top = mssql_sql(sa.select(user_memory.c.id).order_by(user_memory.c.id).limit(5))
     assert top.startswith("SELECT TOP 5 ") and tsql_problems(top) == []
     assert tsql_problems("INSERT INTO [T] ([A]) OUTPUT inserted.[Id] VALUES (?)") == []
 
@@ -171,26 +173,37 @@ def test_alembic_offline_script_for_sql_server_is_tsql() -> None:
     assert tsql_problems(script) == []
 
 
-# ---------------------------------------------------------------------- every statement Database issues
+# ---------------------------------------------------------------------- every statement the storage functions issue
 @dataclass
 class Recorder:
-    """Runs Database methods by name and keeps, per method, what they executed."""
+    """Runs storage functions and keeps, per function, what they executed."""
 
     db: Database
     statements: dict[str, list[tuple[sa.sql.ClauseElement, list[dict[str, Any]]]]] = field(default_factory=dict)
     current: str | None = None
 
     def listen(self, conn: sa.Connection, element: Any, multiparams: Any, params: Any, options: Any) -> None:
-        assert self.current is not None, f"a statement outside any method: {element}"
+        assert self.current is not None, f"a statement outside any storage function: {element}"
         rows = list(multiparams) or ([params] if params else [])
         self.statements.setdefault(self.current, []).append((element, rows))
 
-    async def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        self.current = name
+    async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        self.current = function_name(fn)
         try:
-            return await getattr(self.db, name)(*args, **kwargs)
+            return await self.db.run(fn, *args, **kwargs)
         finally:
             self.current = None
+
+    async def ping(self) -> None:
+        self.current = "Database.ping"
+        try:
+            assert await self.db.ping()
+        finally:
+            self.current = None
+
+
+def function_name(fn: Any) -> str:
+    return f"{fn.__module__}.{fn.__name__}"
 
 
 NOW = datetime.now(UTC)
@@ -202,19 +215,21 @@ def new(user_id: int, text: str, *, days: float = 30, slot: str | None = None, g
 
 
 async def every_method(r: Recorder) -> None:
-    """One pass over every public method, with inputs that take each SQL branch."""
-    await r.call("ping")
-    await r.call("save_user_states", [UserStateRecord(ALICE, user_notes="[2026-01-01 10:00] plays GTA"), UserStateRecord(BOB)])
-    await r.call("save_user_states", [UserStateRecord(ALICE, offense_count=1, user_notes="[2026-01-01 10:00] plays GTA")])
-    await r.call("load_user_states")
-    await r.call("get_user_notes", ALICE)
-    await r.call("insert_llm_logs", [LlmCallRecord("chat", "m", 5, True, 1, 2, "q", "r", None, NOW, ALICE)] * 2)
+    """One pass over every storage function, with inputs that take each SQL branch."""
+    await r.ping()
+    state = [UserStateRecord(ALICE, user_notes="[2026-01-01 10:00] plays GTA"), UserStateRecord(BOB)]
+    await r.call(members.save_user_states, state)
+    await r.call(members.save_user_states, [UserStateRecord(ALICE, offense_count=1, user_notes="[2026-01-01 10:00] GTA")])
+    await r.call(members.load_user_states)
+    await r.call(members.get_user_notes, ALICE)
+    await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q plays GTA", "r", None, NOW, ALICE)] * 2)
+    await r.call(llm_log.get_member_llm_logs, ALICE)
 
     first = await r.call(
-        "save_memory", ALICE, "plays GTA", ["gta"], "high", NOW + timedelta(days=30), "chat", slot_key="main_game"
+        memories.save_memory, ALICE, "plays GTA", ["gta"], "high", NOW + timedelta(days=30), "chat", slot_key="main_game"
     )
     ids = await r.call(
-        "apply_memory_batch",
+        memories.apply_memory_batch,
         MemoryBatch(
             ALICE,
             actor="member",
@@ -223,61 +238,73 @@ async def every_method(r: Recorder) -> None:
                 new(ALICE, "old", days=-1),
                 new(ALICE, "in a guild", guild=7),
             ],
-            refreshes=[MemoryRefresh(first, "plays GTA a lot", ("gta",), NOW + timedelta(days=60), "high")],
+            refreshes=[MemoryRefresh(first, "plays GTA a lot", ("gta",), NOW + timedelta(days=60), "high", "chat", "game")],
             supersede_ids=[first],
             cap=2,
+            profile="Plays games.",
         ),
     )
     await r.call(
-        "apply_memory_batch", MemoryBatch(ALICE, forget_ids=[ids[0], 999], audit=[AuditEntry("redacted", ALICE, "member")])
+        memories.apply_memory_batch,
+        MemoryBatch(ALICE, forget_ids=[ids[0], 999], audit=[AuditEntry("redacted", ALICE, "member")]),
     )
-    await r.call("get_recent_memories", ALICE, 5)
-    await r.call("get_recent_memories", ALICE, None, scope=MemoryScope(True, 7))
-    await r.call("get_recent_memories", ALICE, 5, scope=MemoryScope(True, None))
-    await r.call("get_all_memories", ALICE)
+    await r.call(memories.get_recent_memories, ALICE, 5)
+    await r.call(memories.get_recent_memories, ALICE, None, scope=MemoryScope(True, 7))
+    await r.call(memories.get_recent_memories, ALICE, 5, scope=MemoryScope(True, None))
+    await r.call(memories.get_all_memories, ALICE)
+    await r.call(memories.set_memory_embeddings, [(ids[2], "nomic", b"\x00\x00\x80?"), (999, "nomic", b"")])
+    await r.call(memories.memories_missing_embedding, "nomic", 10)
     for i in range(4):
-        await r.call("save_memory", BOB, f"bob {i}", ["t"], "low", NOW + timedelta(days=i + 1), "chat", cap=50)
-    await r.call("prune_excess_memories", BOB, 2)
+        await r.call(memories.save_memory, BOB, f"bob {i}", ["t"], "low", NOW + timedelta(days=i + 1), "chat", cap=50)
+    await r.call(memories.prune_excess_memories, BOB, 2)
+    expired = [
+        MemoryRecord(0, BOB, f"bulk {i}", ("t",), "low", NOW - timedelta(days=1), "chat", NOW - timedelta(days=9))
+        for i in range(3)
+    ]
+    await r.call(bulk.bulk_insert_memories, expired, chunk_rows=2)
+    await r.call(bulk.count_memories)
+    await r.call(memories.prune_expired_memories, batch_rows=2)
+    await r.call(memories.prune_expired_memories, batch_rows=2, after=10**6)
     await r.call(
-        "bulk_insert_memories",
-        [
-            MemoryRecord(0, BOB, f"bulk {i}", ("t",), "low", NOW - timedelta(days=1), "chat", NOW - timedelta(days=9))
-            for i in range(3)
-        ],
-        chunk_rows=2,
-    )
-    await r.call("count_memories")
-    await r.call("prune_expired_memories", batch_rows=2)
-    await r.call(
-        "bulk_insert_memories",
+        bulk.bulk_insert_memories,
         [MemoryRecord(0, BOB, f"b{i}", ("t",), "low", NOW + timedelta(days=9), "chat", NOW) for i in range(5)],
     )
-    await r.call("prune_all_excess_memories", 2, batch_members=1)
-    await r.call("save_memory", ALICE, "rank goal 500", ["rank"], "medium", NOW + timedelta(days=9), "chat", slot_key="rank_goal")
-    await r.call("forget_memories", ALICE, actor="member", since=NOW - timedelta(days=1))
-    await r.call("forget_memories", BOB, actor="member")
-
-    await r.call("record_profile_change", ALICE, "Plays GTA.")
-    await r.call("get_profile_history", ALICE)
-    await r.call("get_notes_backup", ALICE)
-    await r.call("take_back_profile", ALICE, NOW - timedelta(minutes=5))
-    await r.call("take_back_profile", ALICE, NOW + timedelta(days=1))
+    over = await r.call(bulk.members_over_cap, 2, NOW)
+    await r.call(bulk.cap_members, over, 2, NOW)
     await r.call(
-        "save_memory_preference", MemoryPreferenceRecord(ALICE, opted_out=True), audit=AuditEntry("opted_out", ALICE, "member")
+        memories.save_memory, ALICE, "rank goal 500", ["rank"], "medium", NOW + timedelta(days=9), "chat", slot_key="rank_goal"
     )
-    await r.call("save_memory_preference", MemoryPreferenceRecord(ALICE, paused_until=NOW + timedelta(days=1)))
-    await r.call("load_memory_preferences")
-    await r.call("write_audit", [AuditEntry("exported", ALICE, "member")])
-    await r.call("get_audit", ALICE)
+    await r.call(memories.forget_memories, ALICE, actor="member", since=NOW - timedelta(days=1))
+    await r.call(memories.forget_memories, ALICE, actor="member", ids=[1, 2], scope=MemoryScope(True, 7))
+    await r.call(memories.forget_memories, BOB, actor="member")
+    await r.call(llm_log.blank_excerpts_mentioning, ALICE, ["plays GTA"])
+    await r.call(llm_log.blank_member_excerpts, ALICE, NOW - timedelta(days=1))
 
-    await r.call("get_all_user_notes")
-    await r.call("migrate_user_notes", ALICE, "stale", "Plays GTA.")
+    await r.call(memories.set_user_profile, ALICE, "Plays GTA.")
+    await r.call(memories.set_user_profile, BOB + 1, "Someone new.")
+    await r.call(memories.get_profile_history, ALICE)
+    await r.call(memories.get_profile, ALICE)
+    await r.call(notes.get_notes_backup, ALICE)
+    await r.call(memories.take_back_profile, ALICE, NOW - timedelta(minutes=5))
+    await r.call(memories.take_back_profile, ALICE, NOW + timedelta(days=1))
     await r.call(
-        "migrate_user_notes", ALICE, "[2026-01-01 10:00] plays GTA", "Plays GTA.", [(NOW, new(ALICE, "plays GTA"))], cap=1
+        members.save_memory_preference,
+        MemoryPreferenceRecord(ALICE, opted_out=True),
+        audit=AuditEntry("opted_out", ALICE, "member"),
     )
-    await r.call("get_notes_backups")
-    await r.call("rollback_notes_migration")
-    await r.call("erase_member", ALICE, actor="member", action="erased")
+    await r.call(members.save_memory_preference, MemoryPreferenceRecord(ALICE, paused_until=NOW + timedelta(days=1)))
+    await r.call(members.load_memory_preferences)
+    await r.call(memories.write_audit, [AuditEntry("exported", ALICE, "member")])
+    await r.call(memories.get_audit, ALICE)
+
+    await r.call(notes.get_all_user_notes)
+    await r.call(notes.migrate_user_notes, ALICE, "stale", "Plays GTA.")
+    await r.call(notes.migrate_user_notes, BOB, "", "Plays GTA.", [(NOW, new(BOB, "plays GTA"))], cap=1)
+    notes_now = await r.call(members.get_user_notes, ALICE)
+    await r.call(notes.migrate_user_notes, ALICE, notes_now, "Plays GTA.", [(NOW, new(ALICE, "plays GTA"))], cap=1)
+    await r.call(notes.get_notes_backups)
+    await r.call(notes.rollback_notes_migration)
+    await r.call(memories.erase_member, ALICE, actor="member", action="erased")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -285,24 +312,30 @@ async def recorded(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Re
     db = Database(sa.URL.create("sqlite", database=str(tmp_path_factory.mktemp("tsql") / "capture.db")))
     assert await db.connect()
     recorder = Recorder(db)
-    sa.event.listen(db._engine, "before_execute", recorder.listen)
+    sa.event.listen(db.engine, "before_execute", recorder.listen)
     await every_method(recorder)
     yield recorder
     await db.close()
 
 
-def public_sql_methods() -> set[str]:
+def storage_functions() -> set[str]:
     return {
-        name
-        for name, member in inspect.getmembers(Database, inspect.iscoroutinefunction)
-        if not name.startswith("_") and name not in NOT_SQL_METHODS
+        function_name(member)
+        for module in STORAGE_MODULES
+        for _name, member in inspect.getmembers(module, inspect.isfunction)
+        if hasattr(member, ACCESS) and member.__module__ == module.__name__
     }
 
 
+def test_storage_functions_are_found() -> None:
+    found = storage_functions()
+    assert "breehavior.storage.memories.save_memory" in found and len(found) >= 25, sorted(found)
+
+
 @pytest.mark.asyncio(loop_scope="module")
-async def test_every_public_method_was_exercised(recorded: Recorder) -> None:
-    missing = public_sql_methods() - set(recorded.statements)
-    assert not missing, f"add these Database methods to every_method() in tests/test_tsql.py: {sorted(missing)}"
+async def test_every_storage_function_was_exercised(recorded: Recorder) -> None:
+    missing = storage_functions() - set(recorded.statements)
+    assert not missing, f"add these storage functions to every_method() in tests/test_tsql.py: {sorted(missing)}"
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -319,10 +352,11 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
     assert len(checked) >= len(recorded.statements)
     assert any(sql.startswith("SELECT TOP ") for sql in checked), "row limits compile to TOP"
     assert any("OUTPUT inserted.[Id]" in sql for sql in checked), "new ids come back through OUTPUT, not RETURNING"
+    assert any("FROM [UserState] WITH (UPDLOCK, ROWLOCK)" in sql for sql in checked), "UserNotes is read to be rewritten"
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
-SQLITE_PRAGMAS = ("breehavior/storage/database.py", "_sqlite_pragmas")
+SQLITE_PRAGMAS = ("breehavior/storage/engine.py", ("_sqlite_pragmas",))
 """The one place raw SQL is allowed outside the migrations: SQLite connection PRAGMAs, never sent to SQL Server."""
 
 
@@ -330,7 +364,11 @@ def _sql_text_calls(path: Path) -> list[tuple[str, int]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     allowed: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and (str(path.relative_to(PROJECT_ROOT)), node.name) == SQLITE_PRAGMAS:
+        if (
+            isinstance(node, ast.FunctionDef)
+            and str(path.relative_to(PROJECT_ROOT)) == SQLITE_PRAGMAS[0]
+            and node.name in SQLITE_PRAGMAS[1]
+        ):
             allowed |= {child.lineno for child in ast.walk(node) if hasattr(child, "lineno")}
     found = []
     for node in ast.walk(tree):

@@ -1,9 +1,12 @@
 """The only module that speaks to the LLM: any OpenAI-compatible endpoint via AsyncOpenAI.
 
 Retries with backoff on 429, 5xx and timeouts are the SDK's own (``max_retries``);
-on top of it this client bounds concurrency, forces and validates tool calls with
-pydantic, leaves temperature out for models that reject it, appends ``/no_think``
-when configured, and records every call (success or failure) for ``LlmLog``.
+on top of it this client puts a total deadline on each call (retries included),
+bounds concurrency, forces tool calls and reads their arguments leniently before
+pydantic validates them, makes every text the model returns valid (no lone
+surrogates), leaves temperature out for models that reject it, appends
+``/no_think`` when configured, and records every call (success, failure, deadline
+or cancellation) for ``LlmLog``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from breehavior.config import Settings
 from breehavior.privacy.screen import redact
 from breehavior.storage.records import LlmCallRecord
 from breehavior.storage.schema import ERROR_MAX, EXCERPT_MAX
+from breehavior.text import valid_text, valid_tree
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +100,34 @@ def _append_no_think(messages: Sequence[Message]) -> list[Message]:
 def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
     """A redacted excerpt; cut before redacting so a huge prompt costs the event loop nothing."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return redact(text[: size + 200]).text[:size]
+    return redact(valid_text(text[: size + 200])).text[:size]
+
+
+_FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
+
+
+def parse_arguments(raw: str) -> Any:
+    """A tool call's arguments, read the way small models write them.
+
+    Raw newlines and tabs inside strings are accepted (``strict=False``), a code fence
+    around the JSON is taken off, and when there is prose before or after it, the first
+    JSON object in the text is used. Raises ``json.JSONDecodeError`` when there is none.
+    """
+    text = raw.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError as first_error:
+        decoder = json.JSONDecoder(strict=False)
+        start = text.find("{")
+        while start != -1:
+            try:
+                return decoder.raw_decode(text, start)[0]
+            except json.JSONDecodeError:
+                start = text.find("{", start + 1)
+        raise first_error from None
 
 
 def _request_excerpt(request: Sequence[Message]) -> str:
@@ -128,6 +159,9 @@ class LLMClient:
         """Chat replies and background calls (extraction, analysis) have separate slots: a reply never
         waits behind a burst of extractions."""
         self._no_temperature: set[str] = set()
+        self.deadline_seconds = timeout * (max_retries + 1)
+        """The whole call, SDK retries included. The SDK's own timeout bounds each read, not a
+        request: an endpoint trickling its body a byte at a time held a reply for 130-167 s."""
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
 
     @classmethod
@@ -159,7 +193,7 @@ class LLMClient:
         """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
         call = _Call(kind, model or self.model, user_id)
         response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=None)
-        text = (response.choices[0].message.content or "").strip()
+        text = valid_text(response.choices[0].message.content).strip()
         usage = _usage(response)
         if not text:
             self._record(call, elapsed_ms, False, request, None, usage, "empty completion")
@@ -188,9 +222,9 @@ class LLMClient:
             content = response.choices[0].message.content
             self._record(call, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
             raise LLMError(f"the model did not call {tool.name}")
-        raw = tool_call.function.arguments or ""
+        raw = valid_text(tool_call.function.arguments)
         try:
-            parsed = tool.arguments_model.model_validate(json.loads(raw))
+            parsed = tool.arguments_model.model_validate(valid_tree(parse_arguments(raw)))
         except (json.JSONDecodeError, ValidationError) as exc:
             error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
             self._record(call, elapsed_ms, False, request, raw, usage, error)
@@ -208,6 +242,17 @@ class LLMClient:
         """
         return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
 
+    async def _post_with_temperature_fallback(self, kwargs: dict[str, Any], use_temperature: bool) -> ChatCompletion:
+        """Post; a model that rejects the temperature is asked again without it (and remembered)."""
+        try:
+            return await self._post_completion(kwargs)
+        except openai.BadRequestError as exc:
+            if not (use_temperature and "temperature" in str(exc).lower()):
+                raise
+            self._no_temperature.add(kwargs["model"])
+            kwargs.pop("temperature")
+            return await self._post_completion(kwargs)
+
     async def _create(
         self,
         messages: Sequence[Message],
@@ -217,7 +262,9 @@ class LLMClient:
         tools: ToolSpec[Any] | None,
     ) -> tuple[Any, int, list[Message]]:
         chosen = call.model
-        request = _append_no_think(messages) if self._no_think else list(messages)
+        request = valid_tree(_append_no_think(messages) if self._no_think else list(messages))
+        # The last line of defence: whatever a caller built (a display name, a monitor batch), one
+        # lone surrogate would make this request fail to encode, and the next, until restart.
         kwargs: dict[str, Any] = {"model": chosen, "messages": request}
         if tools is not None:
             kwargs["tools"] = [tools.as_openai()]
@@ -229,19 +276,17 @@ class LLMClient:
         started = time.monotonic()
         async with self._lanes[CHAT_LANE if call.kind == CHAT_LANE else BACKGROUND_LANE]:
             try:
-                try:
-                    response = await self._post_completion(kwargs)
-                except openai.BadRequestError as exc:
-                    if not (use_temperature and "temperature" in str(exc).lower()):
-                        raise
-                    self._no_temperature.add(chosen)
-                    kwargs.pop("temperature")
-                    response = await self._post_completion(kwargs)
-            except (openai.OpenAIError, ValueError) as exc:
+                async with asyncio.timeout(self.deadline_seconds):
+                    response = await self._post_with_temperature_fallback(kwargs, use_temperature)
+            except asyncio.CancelledError:
+                self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled")
+                raise
+            except (openai.OpenAIError, ValueError, TimeoutError) as exc:
                 elapsed = _ms_since(started)
-                error = _describe(exc)
+                error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
                 self._record(call, elapsed, False, request, None, Usage(), error)
-                logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
+                url = self._client.base_url
+                logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
                 raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
@@ -274,7 +319,7 @@ class LLMClient:
                 completion_tokens=usage.completion_tokens,
                 request_excerpt=_request_excerpt(request),
                 response_excerpt=None if response is None else _excerpt(response),
-                error=None if error is None else error[:ERROR_MAX],
+                error=None if error is None else valid_text(error)[:ERROR_MAX],
             )
         )
 

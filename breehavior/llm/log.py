@@ -6,9 +6,11 @@ import asyncio
 import itertools
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
 
-from breehavior.storage.database import Database, DatabaseError, DatabaseUnavailable
+from breehavior.storage import llm_log as sql
+from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from breehavior.storage.records import LlmCallRecord
 
 logger = logging.getLogger(__name__)
@@ -23,8 +25,12 @@ class LlmLogBuffer:
         self._db = db
         self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
         self._flushing = asyncio.Lock()
+        self.keeps_text_of: Callable[[int], bool] = lambda _user_id: True
+        """Whether a member's words may be logged: False for a member who opted out (only the call's metadata is kept)."""
 
     def add(self, record: LlmCallRecord) -> None:
+        if record.user_id is not None and not self.keeps_text_of(record.user_id):
+            record = replace(record, request_excerpt=None, response_excerpt=None)
         if len(self._pending) == self._pending.maxlen:
             logger.warning("LlmLog buffer full; dropping the oldest record.")
         self._pending.append(record)
@@ -44,7 +50,7 @@ class LlmLogBuffer:
         while self._pending and self._db.available:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
             try:
-                await self._db.insert_llm_logs(batch)
+                await self._db.run(sql.insert_llm_logs, batch)
             except DatabaseUnavailable as exc:
                 logger.warning("Could not write %d LlmLog rows yet: %s", len(self._pending), exc)
                 break
@@ -57,7 +63,10 @@ class LlmLogBuffer:
         return written
 
     def forget(self, user_id: int) -> None:
-        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content)."""
+        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content).
+
+        Called by every erasure; the rows already written are blanked by the erasure's own transaction.
+        """
         self._pending = type(self._pending)(
             (replace(r, request_excerpt=None, response_excerpt=None) if r.user_id == user_id else r for r in self._pending),
             maxlen=self._pending.maxlen,

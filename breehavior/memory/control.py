@@ -1,11 +1,11 @@
 """What members (and admins) can do with what the bot remembers: see, forget, export, opt out, pause.
 
-The `/memory` cog and the terminal chat both call this, so a command behaves the
-same everywhere. Forgetting is complete: rows (superseded ones too), the profile,
-the cached reads, queued extraction turns and the channel history (through
-`MemoryService.drop_member`) lose the member's content, so the very next prompt
-cannot hold it. The audit trail records every
-action without any of the forgotten content.
+The `/memory` cog and the terminal chat both call this (through the typed actions of
+`breehavior.memory.commands`), so a command behaves the same everywhere. Every
+forget goes through the one erase operation, `MemoryService.erase`, which reaches
+every copy (rows, profile, caches, queued and postponed writes, chat context,
+LlmLog excerpts). The audit trail records every action without any of the
+forgotten content.
 """
 
 from __future__ import annotations
@@ -14,13 +14,16 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from breehavior.memory.erasure import Erased, ForgetAll, ForgetIds, ForgetRecent, OptOut
 from breehavior.memory.service import MemoryService
-from breehavior.monitor.state import MonitorState, split_notes
-from breehavior.storage.database import Database, DatabaseError
-from breehavior.storage.records import AuditEntry, MemoryBatch, MemoryPreferenceRecord, MemoryRecord, MemoryScope
+from breehavior.monitor.state import MonitorState
+from breehavior.storage import llm_log as log_sql
+from breehavior.storage import memories as sql
+from breehavior.storage import notes as notes_sql
+from breehavior.storage.engine import Database
+from breehavior.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryRecord, MemoryScope
 
 MAX_PAUSE_MINUTES = 7 * 24 * 60
-MAX_RECENT_MINUTES = 30 * 24 * 60
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class TakeBack:
 
 
 def member_actor(user_id: int, acting_user_id: int) -> str:
-    """"member" when people act on their own memory, "admin:<id>" when someone else does."""
+    """ "member" when people act on their own memory, "admin:<id>" when someone else does."""
     return "member" if user_id == acting_user_id else f"admin:{acting_user_id}"
 
 
@@ -51,56 +54,33 @@ class MemoryControl:
 
     async def overview(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> MemoryOverview:
         """The profile and every live memory within ``scope`` (a member sees all of theirs), newest first."""
-        memories = tuple(await self._db.get_recent_memories(user_id, None, scope=scope))
+        memories = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope))
         return MemoryOverview(
             user_id=user_id,
-            profile=self._tracker.get_profile(user_id) if not scope.restricted else "",
+            profile=self._memory.profile(user_id) if not scope.restricted else "",
             memories=memories,
             opted_out=self._memory.preferences.opted_out(user_id),
             paused_until=self._memory.paused_until(user_id),
         )
 
-    async def forget_one(
-        self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL
-    ) -> bool:
+    async def forget_one(self, user_id: int, memory_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> bool:
         """Delete one memory of ``user_id`` (and the versions it superseded); False if it is not theirs."""
-        if not any(m.id == memory_id and scope.admits(m.guild_id) for m in await self._db.get_all_memories(user_id)):
-            return False
-        async with self._memory.member_lock(user_id):
-            self._memory.halt_learning(user_id)
-            await self._db.apply_memory_batch(MemoryBatch(user_id=user_id, actor=actor, forget_ids=[memory_id]))
-            self._memory.forget_context(user_id)
-        return True
+        return (await self._memory.erase(user_id, ForgetIds((memory_id,)), actor=actor, scope=scope)).found
 
     async def forget_all(self, user_id: int, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> int:
         """Delete every memory and the profile (or, for one server, its memories); returns how many memories."""
-        if scope.restricted:
-            async with self._memory.member_lock(user_id):
-                self._memory.halt_learning(user_id)
-                removed = await self._db.forget_memories(user_id, actor=actor, scope=scope)
-                self._memory.forget_context(user_id)
-            return removed
-        return await self._erase(user_id, actor=actor, action="forgotten")
+        return (await self._memory.erase(user_id, ForgetAll(), actor=actor, scope=scope)).memories_removed
 
     async def forget_recent(self, user_id: int, minutes: int, *, actor: str) -> TakeBack:
         """Take back what was learned in the last ``minutes``: memories, and the profile as it was then."""
-        minutes = max(1, min(minutes, MAX_RECENT_MINUTES))
-        since = datetime.now(UTC) - timedelta(minutes=minutes)
-        async with self._memory.member_lock(user_id):
-            self._memory.halt_learning(user_id)
-            removed = await self._db.forget_memories(user_id, actor=actor, since=since)
-            previous = await self._db.take_back_profile(user_id, since)
-            if previous is not None:
-                self._tracker.set_user_profile(user_id, previous)
-                await self._tracker.flush(self._db)
-            self._memory.forget_context(user_id)
-        return TakeBack(removed, previous is not None)
+        erased = await self._memory.erase(user_id, ForgetRecent(minutes), actor=actor)
+        return TakeBack(erased.memories_removed, erased.profile_restored)
 
     async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
         """Everything stored about the member, as JSON-ready data (the export is itself audited)."""
-        await self._db.write_audit([AuditEntry("exported", user_id, actor)])
+        await self._db.run(sql.write_audit, [AuditEntry("exported", user_id, actor)])
         now = datetime.now(UTC)
-        memories = await self._db.get_all_memories(user_id)
+        memories = await self._db.run(sql.get_all_memories, user_id)
         state = self._tracker.get_user(user_id) if user_id in self._tracker.known_user_ids() else None
         preference = self._memory.preferences.get(user_id)
         return {
@@ -110,12 +90,13 @@ class MemoryControl:
                 "opted_out": preference.opted_out,
                 "paused_until": _iso(self._memory.paused_until(user_id)),
             },
-            "profile": self._tracker.get_profile(user_id),
-            "behaviour_notes": split_notes(self._tracker.get_user_notes(user_id))[1],
+            "profile": self._memory.profile(user_id),
+            "behaviour_notes": self._tracker.note_lines(user_id),
             "earlier_profiles": [
-                {"profile": text, "replaced_at": at.isoformat()} for text, at in await self._db.get_profile_history(user_id)
+                {"profile": text, "replaced_at": at.isoformat()}
+                for text, at in await self._db.run(sql.get_profile_history, user_id)
             ],
-            "notes_before_migration": await self._db.get_notes_backup(user_id),
+            "notes_before_migration": await self._db.run(notes_sql.get_notes_backup, user_id),
             "memories": [_exported(m, now) for m in memories],
             "behaviour": None
             if state is None
@@ -126,63 +107,35 @@ class MemoryControl:
                 "off_topic_count": state.off_topic_count,
                 "last_offense_at": _iso(state.last_offense_at),
             },
-            "audit": [
-                {**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.get_audit(user_id)
+            "llm_calls": [
+                {**asdict(r), "created_at": _iso(r.created_at)} for r in await self._db.run(log_sql.get_member_llm_logs, user_id)
             ],
+            "audit": [{**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.run(sql.get_audit, user_id)],
         }
 
     async def opt_out(self, user_id: int) -> tuple[bool, int]:
-        """Erase everything and stop remembering; (changed, memories removed).
-
-        The RAM preference flips first (nothing new is learned from here on), the erase
-        runs, and only then is the opt-out stored: if the erase fails the member is
-        told so and can simply try again.
-        """
-        before = self._memory.preferences.get(user_id)
-        if before.opted_out:
-            return False, 0
-        preference = MemoryPreferenceRecord(user_id, opted_out=True)
-        self._memory.preferences.set(preference)
-        try:
-            removed = await self._erase(user_id, actor="member", action="opted_out")
-            await self._db.save_memory_preference(preference)
-        except DatabaseError:
-            self._memory.preferences.set(before)
-            raise
-        return True, removed
+        """Erase everything and stop remembering; (changed, memories removed)."""
+        erased: Erased = await self._memory.erase(user_id, OptOut(), actor="member")
+        return erased.changed, erased.memories_removed
 
     async def opt_in(self, user_id: int) -> bool:
         if not self._memory.preferences.opted_out(user_id):
             return False
         preference = MemoryPreferenceRecord(user_id, opted_out=False)
-        await self._db.save_memory_preference(preference, audit=AuditEntry("opted_in", user_id, "member"))
-        self._memory.preferences.set(preference)
+        await self._memory.preferences.save(preference, audit=AuditEntry("opted_in", user_id, "member"))
         return True
 
     async def pause(self, user_id: int, minutes: int) -> datetime:
         """Stop writing anything new for ``minutes`` (reading goes on); returns when it ends."""
         until = datetime.now(UTC) + timedelta(minutes=max(1, min(minutes, MAX_PAUSE_MINUTES)))
-        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), until)
-        await self._db.save_memory_preference(preference)
-        self._memory.preferences.set(preference)
-        self._memory.halt_learning(user_id)
+        await self._memory.pause(user_id, until)
         return until
 
     async def resume(self, user_id: int) -> bool:
         if self._memory.paused_until(user_id) is None:
             return False
-        preference = MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), None)
-        await self._db.save_memory_preference(preference)
-        self._memory.preferences.set(preference)
+        await self._memory.preferences.save(MemoryPreferenceRecord(user_id, self._memory.preferences.opted_out(user_id), None))
         return True
-
-    async def _erase(self, user_id: int, *, actor: str, action: str) -> int:
-        async with self._memory.member_lock(user_id):
-            self._memory.drop_member(user_id)
-            removed = await self._db.erase_member(user_id, actor=actor, action=action)
-            self._tracker.clear_notes(user_id)
-            self._memory.drop_member(user_id)
-        return removed
 
 
 def memory_status(memory: MemoryRecord, now: datetime) -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from breehavior.storage.database import Database, DatabaseError
-from breehavior.storage.records import MemoryPreferenceRecord
+from breehavior.storage import members as sql
+from breehavior.storage.engine import Database, DatabaseError
+from breehavior.storage.records import AuditEntry, MemoryPreferenceRecord
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ class MemoryPreferences:
     async def load(self) -> bool:
         """Read every stored preference (at start and after a reconnect)."""
         try:
-            self._by_member = {p.user_id: p for p in await self._db.load_memory_preferences()}
+            self._by_member = {p.user_id: p for p in await self._db.run(sql.load_memory_preferences)}
         except DatabaseError as exc:
             logger.warning("Could not load memory preferences; memory stays off: %s", exc)
             return False
@@ -36,7 +37,13 @@ class MemoryPreferences:
         return self._by_member.get(user_id) or MemoryPreferenceRecord(user_id)
 
     def set(self, preference: MemoryPreferenceRecord) -> None:
+        """Change it in RAM only (what is read from here on); :meth:`save` stores it."""
         self._by_member[preference.user_id] = preference
+
+    async def save(self, preference: MemoryPreferenceRecord, *, audit: AuditEntry | None = None) -> None:
+        """Store it, then hold it in RAM (nothing changes if the database refuses)."""
+        await self._db.run(sql.save_memory_preference, preference, audit=audit)
+        self.set(preference)
 
     def opted_out(self, user_id: int) -> bool:
         return self.get(user_id).opted_out

@@ -1,15 +1,18 @@
 """MemoryService: what the bot knows about members, how it learns it, and how it forgets.
 
-Reading (the hot path, before every reply): the profile from `MonitorState`, and
-the member's live memories from `MemoryStore` — one database round trip the first
-time, none afterwards.
+Reading (the hot path, before every reply): the profile and the member's live
+memories from `MemoryStore` — one database round trip the first time, none afterwards.
 
 Learning (after the reply, never before it): turns are queued per member; one
 extraction runs per member at a time and takes every turn queued meanwhile, so a
 burst of messages costs one call and each turn is extracted exactly once. Turns
 from different servers are extracted separately, so each memory records where it
 was learned. What the extractor proposes is written by `MemoryStore` under the
-member's lock, after checking that no forget, opt-out or pause happened meanwhile.
+member's lock, after checking that no forget, opt-out or pause happened meanwhile,
+with the profile of the same extraction in the same transaction.
+
+Forgetting: :meth:`MemoryService.erase` is the one front door for every forget,
+forget-recent, forget-all, opt-out and admin erase.
 """
 
 from __future__ import annotations
@@ -18,12 +21,22 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from itertools import groupby
 
 from breehavior.background import BackgroundTasks
 from breehavior.config import Settings
 from breehavior.llm.client import LLMClient, LLMError
+from breehavior.memory.erasure import (
+    MAX_RECENT_MINUTES,
+    Erased,
+    EraseWhat,
+    Erasure,
+    ForgetAll,
+    ForgetIds,
+    ForgetRecent,
+    OptOut,
+)
 from breehavior.memory.extraction import (
     EXPIRATIONS,
     MEMORY_EXTRACTION_TOOL,
@@ -36,11 +49,13 @@ from breehavior.memory.extraction import (
 from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
 from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
-from breehavior.memory.store import Candidate, MemoryStore
+from breehavior.memory.store import Candidate, MemoryStore, prune_expired_in_batches
+from breehavior.memory.vetting import asks_to_forget, vet
 from breehavior.monitor.state import MonitorState
 from breehavior.privacy.screen import is_about_a_secret, redact
-from breehavior.storage.database import Database, DatabaseError
-from breehavior.storage.records import MemoryRecord, MemoryScope
+from breehavior.storage import memories as sql
+from breehavior.storage.engine import Database, DatabaseError
+from breehavior.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope
 from breehavior.storage.schema import PROFILE_MAX
 
 logger = logging.getLogger(__name__)
@@ -90,7 +105,7 @@ class MemoryService:
         self.preferences = MemoryPreferences(db)
         self.store = MemoryStore(db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members)
         self._queues: dict[int, _MemberQueue] = {}
-        self._forget_listeners: list[Callable[[int], None]] = []
+        self._erase_listeners: list[Callable[[Erasure], None]] = []
 
     @property
     def enabled(self) -> bool:
@@ -118,31 +133,77 @@ class MemoryService:
         """Nothing new is written for a member who opted out or paused (or before preferences are known)."""
         return self.enabled and self.preferences.may_learn(user_id)
 
-    def on_forget(self, listener: Callable[[int], None]) -> None:
-        """Call ``listener(user_id)`` whenever a member's memories are forgotten (chat history, LlmLog buffer)."""
-        self._forget_listeners.append(listener)
+    def on_erase(self, listener: Callable[[Erasure], None]) -> None:
+        """Call ``listener(erasure)`` after every erasure (chat context, LlmLog buffer drop their copies)."""
+        self._erase_listeners.append(listener)
 
-    def halt_learning(self, user_id: int) -> None:
-        """Drop queued turns and make any extraction already running give up before it writes."""
+    def member_lock(self, user_id: int) -> asyncio.Lock:
+        return self.store.lock(user_id)
+
+    def profile(self, user_id: int) -> str:
+        """The member's profile, the permanent memory layer (kept by the store)."""
+        return self.store.profile(user_id)
+
+    # ------------------------------------------------------------------ the one erase operation
+    async def erase(self, user_id: int, what: EraseWhat, *, actor: str, scope: MemoryScope = MemoryScope.GLOBAL) -> Erased:
+        """Take back what ``what`` names, everywhere the bot keeps a copy: the only way anything is forgotten.
+
+        Under the member's lock: queued turns are dropped and the epoch moves (an
+        extraction already running, and every postponed write, gives up), the rows and
+        their LlmLog excerpts go in one transaction, the cache and profile in RAM follow,
+        and the listeners drop the chat context and unwritten LlmLog rows. An opt-out
+        flips the preference first and stores it after the erase (restored if it fails).
+        """
+        if isinstance(what, ForgetIds):
+            mine = {m.id for m in await self._db.run(sql.get_all_memories, user_id) if scope.admits(m.guild_id)}
+            if not what.ids or not set(what.ids) <= mine:
+                return Erased(found=False)
+        before = self.preferences.get(user_id)
+        if isinstance(what, OptOut):
+            if before.opted_out:
+                return Erased(changed=False)
+            self.preferences.set(MemoryPreferenceRecord(user_id, opted_out=True))
+        since = None
+        if isinstance(what, ForgetRecent):
+            since = datetime.now(UTC) - timedelta(minutes=max(1, min(what.minutes, MAX_RECENT_MINUTES)))
+        everything = isinstance(what, OptOut) or (isinstance(what, ForgetAll) and not scope.restricted)
+        async with self.store.lock(user_id):
+            self._halt(user_id)
+            try:
+                if everything:
+                    action = "opted_out" if isinstance(what, OptOut) else "forgotten"
+                    result = Erased(await self.store.erase_member(user_id, actor=actor, action=action))
+                    self._tracker.clear_notes(user_id)
+                else:
+                    ids = what.ids if isinstance(what, ForgetIds) else ()
+                    removed, restored = await self.store.forget(user_id, actor=actor, scope=scope, since=since, ids=ids)
+                    result = Erased(removed, restored)
+                if isinstance(what, OptOut):
+                    await self.preferences.save(MemoryPreferenceRecord(user_id, opted_out=True))
+            except DatabaseError:
+                self.preferences.set(before)
+                raise
+            finally:
+                self._halt(user_id)
+                self._tell(Erasure(user_id, everything, since))
+        return result
+
+    def _halt(self, user_id: int) -> None:
+        """Drop queued turns and postponed writes; an extraction already running gives up before it writes."""
         self.store.bump_epoch(user_id)
         queue = self._queues.get(user_id)
         if queue is not None:
             queue.turns.clear()
 
-    def forget_context(self, user_id: int) -> None:
-        """Drop every copy of the member's content the bot would read again: cache, chat context, log buffer."""
-        self.store.invalidate(user_id)
-        for listener in self._forget_listeners:
-            listener(user_id)
+    def _tell(self, erasure: Erasure) -> None:
+        self.store.invalidate(erasure.user_id)
+        for listener in self._erase_listeners:
+            listener(erasure)
 
-    def drop_member(self, user_id: int) -> None:
-        """Around an erase (forget all, opt-out): nothing queued, cached, pending or in context survives."""
-        self.halt_learning(user_id)
-        self.store.drop_unsaved(user_id)
-        self.forget_context(user_id)
-
-    def member_lock(self, user_id: int) -> asyncio.Lock:
-        return self.store.lock(user_id)
+    async def pause(self, user_id: int, until: datetime) -> None:
+        """Learn nothing new until ``until``: what is queued or running for the member is dropped too."""
+        await self.preferences.save(MemoryPreferenceRecord(user_id, self.preferences.opted_out(user_id), until))
+        self._halt(user_id)
 
     # ------------------------------------------------------------------ reading
     async def build_context(
@@ -151,7 +212,7 @@ class MemoryService:
         """Profile + most recent + most relevant memories as one budgeted block for the prompt."""
         if not self.enabled or not self.preferences.may_read(user_id):
             return MemoryContext("")
-        profile = self._tracker.get_profile(user_id)
+        profile = self.store.profile(user_id)
         memories: tuple[MemoryRecord, ...] = ()
         if self._db.available:
             try:
@@ -214,9 +275,8 @@ class MemoryService:
         except DatabaseError:
             live = ()
         shown = _shown_to_extractor(live, Query.of(" ".join(t.user_text for t in turns)))
-        messages = build_extraction_messages(
-            member_name=name, profile=self._tracker.get_profile(user_id), shown=shown, turns=turns
-        )
+        profile = self.store.profile(user_id)
+        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
             result, _usage = await self._llm.call_tool(
                 messages,
@@ -229,6 +289,7 @@ class MemoryService:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]
@@ -238,12 +299,12 @@ class MemoryService:
             if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
-            candidates = await self._fold_permanent(user_id, accepted, result.profile_update)
-            if result.profile_update:
-                await self.set_profile(user_id, result.profile_update)
-            await self.store.store(user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids)
+            candidates, profile = self._fold_permanent(user_id, accepted, result.profile_update)
+            await self.store.store(
+                user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids, profile=profile
+            )
         if forget_ids:
-            self.forget_context(user_id)
+            self._tell(Erasure(user_id, everything=False))
         logger.info(
             "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
             len(candidates),
@@ -252,14 +313,16 @@ class MemoryService:
             len(forget_ids),
         )
 
-    async def _fold_permanent(
+    def _fold_permanent(
         self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None
-    ) -> list[Candidate]:
+    ) -> tuple[list[Candidate], str | None]:
         """Expiring memories become candidates; permanent ones belong in the profile.
 
+        Returns the candidates and the new profile (None: unchanged), written together.
         A permanent fact the model did not fold into a profile update is appended to the
         profile when it fits, else kept as a 30-day memory, so it is never silently lost.
         """
+        profile = self.screen_profile(user_id, profile_update) if profile_update else None
         candidates = []
         for m in memories:
             if m.expiration != PERMANENT:
@@ -267,32 +330,33 @@ class MemoryService:
                 continue
             if profile_update:
                 continue
-            joined = f"{self._tracker.get_profile(user_id)} {m.memory}".strip()
+            joined = f"{profile or self.store.profile(user_id)} {m.memory}".strip()
             if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
-                await self.set_profile(user_id, joined)
+                profile = self.screen_profile(user_id, joined) or profile
             else:
                 candidates.append(Candidate(m.memory, tuple(m.topics), "high", EXPIRATIONS["30d"], m.key))
-        return candidates
+        return candidates, profile
 
-    async def set_profile(self, user_id: int, profile: str) -> bool:
-        """Replace the profile through `MonitorState.set_user_profile`, refusing one that holds a secret.
-
-        The previous profile is kept in ProfileHistory first, so `/memory forget recent`
-        can put it back; if that record cannot be written the change still happens.
-        """
+    def screen_profile(self, user_id: int, profile: str) -> str | None:
+        """The profile as it may be stored (redacted, cut at a word), or None when it carries a secret or changes nothing."""
         cleaned = redact(" ".join(profile.split()))
         if cleaned.changed and is_about_a_secret(cleaned.text):
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
-            return False
-        previous = self._tracker.get_profile(user_id)
+            return None
         new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
-        if new_profile == previous:
-            return True
-        try:
-            await self._db.record_profile_change(user_id, previous)
-        except DatabaseError as exc:
-            logger.warning("Profile history for %s not kept: %s", user_id, exc)
-        self._tracker.set_user_profile(user_id, new_profile)
+        return None if new_profile == self.store.profile(user_id) else new_profile
+
+    async def set_profile(self, user_id: int, profile: str) -> bool:
+        """Replace the profile (the plan's `set_user_profile`), refusing one that holds a secret.
+
+        Written through the store like any memory: the previous profile is kept in
+        ProfileHistory in the same transaction, so `/memory forget recent` can put it back.
+        """
+        async with self.store.lock(user_id):
+            screened = self.screen_profile(user_id, profile)
+            if screened is None:
+                return " ".join(profile.split()) == self.store.profile(user_id)
+            await self.store.store(user_id, None, MemoryScope.GLOBAL, [], source="chat", actor="member", profile=screened)
         return True
 
     # ------------------------------------------------------------------ learning from the monitor
@@ -315,10 +379,10 @@ class MemoryService:
         return await self.store.flush_unsaved()
 
     async def prune_expired(self) -> int:
-        """The pruning loop's work: delete expired rows (reads already ignore them)."""
+        """The pruning loop's work: delete expired rows (reads already ignore them), one short transaction per batch."""
         if not self._db.available:
             return 0
-        count = await self._db.prune_expired_memories()
+        count = await prune_expired_in_batches(self._db)
         if count:
             logger.info("Pruned %d expired memories.", count)
         return count
@@ -332,7 +396,7 @@ CHAT_FILLERS = frozenset(
 
 def worth_extracting(text: str) -> bool:
     """Skip the extractor for turns with nothing to learn ("lol", "ok", "same", "haha true", an image alone)."""
-    return bool(content_words(text) - CHAT_FILLERS) or "forget" in text.casefold()
+    return bool(content_words(text) - CHAT_FILLERS) or asks_to_forget([text])
 
 
 def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[MemoryRecord]:
@@ -346,6 +410,5 @@ def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[Memo
 def _repeats(memory: ExtractedMemory, forgotten: Sequence[MemoryRecord]) -> bool:
     """True when a new memory says again what the member just asked to forget (so it is not stored or folded)."""
     return any(
-        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS
-        for old in forgotten
+        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS for old in forgotten
     )

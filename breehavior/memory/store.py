@@ -1,15 +1,18 @@
-"""MemoryStore: the memory rows as the logic sees them — a per-member read cache and the write rules.
+"""MemoryStore: the only writer of UserMemory and of the profile — a per-member read cache and the write rules.
 
 Reads: a member's live memories come from one query, then from a cache dropped on
 every write of theirs (a version counter keeps a read that raced a write out of it).
+Profiles are kept in RAM, loaded at start and changed only here.
 
 Writes: every candidate, from any source, goes through redaction, dedup against
 live memories (a repeat refreshes instead of adding a row), slot supersession by
-source trust, and the cap — applied as one batch in one transaction. A batch the
-database cannot take now waits in a bounded queue and is retried; one it rejects
-for good is logged and dropped. Writes and erasures of a member are serialised by
-a per-member lock, and a member's epoch (bumped by every forget, opt-out or pause)
-lets a write that started before one of those notice it and give up.
+source trust, and the cap — applied as one batch in one transaction, together with
+the profile the same extraction produced. A write the database cannot take now
+waits in a bounded queue *unplanned*, and is planned again against the database
+when it lands (so it cannot skip dedup); one it rejects for good is logged and
+dropped. Writes and erasures of a member are serialised by a per-member lock, and a
+member's epoch (bumped by every erasure or pause) makes a write that started — or
+was postponed — before one of those give up.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.privacy.screen import is_about_a_secret, redact
-from breehavior.storage.database import Database, DatabaseError, DatabaseUnavailable
+from breehavior.storage import memories as sql
+from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from breehavior.storage.records import (
     IMPORTANCE_RANK,
     SOURCE_TRUST,
@@ -37,7 +41,7 @@ from breehavior.storage.records import (
 
 logger = logging.getLogger(__name__)
 
-MAX_PENDING_BATCHES = 1000
+MAX_PENDING_WRITES = 1000
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,22 @@ class Candidate:
     importance: str
     lifetime: timedelta
     slot_key: str | None = None
+
+
+@dataclass
+class Write:
+    """One write as asked, before planning: what a postponed write keeps until it can be planned for real."""
+
+    user_id: int
+    guild_id: int | None
+    scope: MemoryScope
+    candidates: Sequence[Candidate]
+    source: str
+    actor: str
+    epoch: int
+    forget_ids: Sequence[int] = ()
+    profile: str | None = None
+    at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
 def _trust(source: str) -> int:
@@ -64,7 +84,8 @@ class MemoryStore:
         self._versions: dict[int, int] = {}
         self._epochs: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._unsaved: deque[MemoryBatch] = deque(maxlen=MAX_PENDING_BATCHES)
+        self._postponed: deque[Write] = deque(maxlen=MAX_PENDING_WRITES)
+        self._profiles: dict[int, str] = {}
         self.round_trips = 0
         """Database reads made for retrieval; benchmarks and tests watch it."""
 
@@ -77,7 +98,7 @@ class MemoryStore:
         if cached is None:
             version = self._versions.get(user_id, 0)
             self.round_trips += 1
-            cached = tuple(await self._db.get_recent_memories(user_id, None, scope=scope, now=moment))
+            cached = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope, now=moment))
             if self._versions.get(user_id, 0) == version and self._cache_members > 0:
                 self._cache[key] = cached
                 while len(self._cache) > self._cache_members:
@@ -92,6 +113,15 @@ class MemoryStore:
         for key in [k for k in self._cache if k[0] == user_id]:
             del self._cache[key]
 
+    def profile(self, user_id: int) -> str:
+        """The member's profile (the permanent memory layer), from RAM."""
+        return self._profiles.get(user_id, "")
+
+    def load_profiles(self, profiles: dict[int, str]) -> None:
+        """Take the stored profiles (at start, after a reconnect); a profile changed in RAM meanwhile wins."""
+        pending = {w.user_id for w in self._postponed if w.profile is not None}
+        self._profiles.update({uid: text for uid, text in profiles.items() if uid not in pending})
+
     # ------------------------------------------------------------------ serialising a member's writes
     def lock(self, user_id: int) -> asyncio.Lock:
         """Held around every write and erasure of one member, so they never interleave."""
@@ -104,11 +134,13 @@ class MemoryStore:
         return self._epochs.get(user_id, 0)
 
     def bump_epoch(self, user_id: int) -> None:
-        """Anything learned before now must not be written any more (forget, opt-out, pause)."""
+        """Anything learned before now must not be written any more (erasure, opt-out, pause); postponed writes go."""
         self._epochs[user_id] = self.epoch(user_id) + 1
+        self._postponed = deque((w for w in self._postponed if w.user_id != user_id), maxlen=MAX_PENDING_WRITES)
 
-    def drop_unsaved(self, user_id: int) -> None:
-        self._unsaved = deque((b for b in self._unsaved if b.user_id != user_id), maxlen=MAX_PENDING_BATCHES)
+    def postponed(self, user_id: int | None = None) -> int:
+        """How many writes wait for the database (of one member, or all)."""
+        return sum(1 for w in self._postponed if user_id is None or w.user_id == user_id)
 
     # ------------------------------------------------------------------ writing (caller holds lock(user_id))
     async def store(
@@ -121,25 +153,41 @@ class MemoryStore:
         source: str,
         actor: str,
         forget_ids: Sequence[int] = (),
+        profile: str | None = None,
     ) -> None:
-        """Plan and apply one batch for ``user_id``; the caller holds :meth:`lock` and checked the epoch."""
-        now = datetime.now(UTC)
-        batch = MemoryBatch(user_id=user_id, actor=actor, cap=self._cap, forget_ids=list(forget_ids))
+        """Plan and apply one write for ``user_id``; the caller holds :meth:`lock` and checked the epoch.
+
+        ``profile`` (already screened) replaces the member's profile in the same transaction.
+        """
+        if profile is not None:
+            self._profiles[user_id] = profile
+        write = Write(user_id, guild_id, scope, candidates, source, actor, self.epoch(user_id), forget_ids, profile)
         try:
-            live = [m for m in await self.live_memories(user_id, scope, now) if m.id not in forget_ids]
-        except DatabaseError:
-            live = []
-        for candidate in candidates:
+            batch = await self._plan(write)
+            if not batch.is_empty():
+                await self._apply(batch)
+        except DatabaseUnavailable as exc:
+            logger.warning("Memory write for %s postponed: %s", user_id, exc)
+            self._postponed.append(write)
+        except DatabaseError as exc:
+            logger.error("Memory write for %s rejected by the database and dropped: %s", user_id, exc)
+
+    async def _plan(self, write: Write) -> MemoryBatch:
+        """The batch for ``write`` against what the database holds now (raises if it cannot be read)."""
+        now = datetime.now(UTC)
+        forget_ids = list(write.forget_ids)
+        batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=write.profile)
+        live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
+        for candidate in write.candidates:
             cleaned = redact(candidate.memory)
             if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
-                batch.audit.append(AuditEntry("refused_sensitive", user_id, actor, source=source))
+                batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=write.source))
                 continue
             if cleaned.changed:
-                batch.audit.append(AuditEntry("redacted", user_id, actor, source=source))
+                batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=write.source))
             topics = tuple(redact(t).text for t in candidate.topics)
-            self._plan_write(batch, live, candidate, cleaned.text, topics, source, guild_id, now)
-        if not batch.is_empty():
-            await self._apply(batch)
+            self._plan_write(batch, live, candidate, cleaned.text, topics, write.source, write.guild_id, now)
+        return batch
 
     def _plan_write(
         self,
@@ -189,30 +237,78 @@ class MemoryStore:
     async def _apply(self, batch: MemoryBatch) -> None:
         self.invalidate(batch.user_id)
         try:
-            await self._db.apply_memory_batch(batch)
-        except DatabaseUnavailable as exc:
-            logger.warning("Memory write for %s postponed: %s", batch.user_id, exc)
-            self._unsaved.append(batch)
-        except DatabaseError as exc:
-            logger.error("Memory write for %s rejected by the database and dropped: %s", batch.user_id, exc)
+            await self._db.run(sql.apply_memory_batch, batch)
         finally:
             self.invalidate(batch.user_id)
 
     async def flush_unsaved(self) -> int:
-        """Retry writes that failed while the database was away; returns how many landed."""
+        """Plan again and apply the writes postponed while the database was away; returns how many landed.
+
+        A write whose member was erased or paused since (the epoch moved) is dropped:
+        it must not bring back what the member took back.
+        """
         landed = 0
-        while self._unsaved and self._db.available:
-            batch = self._unsaved[0]
-            async with self.lock(batch.user_id):
-                if not self._unsaved or self._unsaved[0] is not batch:
+        while self._postponed and self._db.available:
+            write = self._postponed[0]
+            async with self.lock(write.user_id):
+                if not self._postponed or self._postponed[0] is not write:
                     continue
-                try:
-                    await self._db.apply_memory_batch(batch)
-                    landed += 1
-                except DatabaseUnavailable:
-                    break
-                except DatabaseError as exc:
-                    logger.error("Postponed memory write for %s rejected and dropped: %s", batch.user_id, exc)
-                self._unsaved.popleft()
-                self.invalidate(batch.user_id)
+                if write.epoch == self.epoch(write.user_id):
+                    try:
+                        batch = await self._plan(write)
+                        if not batch.is_empty():
+                            await self._apply(batch)
+                        landed += 1
+                    except DatabaseUnavailable:
+                        break
+                    except DatabaseError as exc:
+                        logger.error("Postponed memory write for %s rejected and dropped: %s", write.user_id, exc)
+                self._postponed.popleft()
         return landed
+
+    # ------------------------------------------------------------------ erasing (caller holds lock(user_id))
+    async def forget(
+        self,
+        user_id: int,
+        *,
+        actor: str,
+        scope: MemoryScope = MemoryScope.GLOBAL,
+        since: datetime | None = None,
+        ids: Sequence[int] = (),
+    ) -> tuple[int, bool]:
+        """Delete memories (all in ``scope``, learned since ``since``, or ``ids``) and blank them in LlmLog.
+
+        With ``since``, the profile is put back as it was then. The profile in RAM is read
+        back from the database: one a dropped postponed write set goes too. Returns
+        (rows removed, profile restored).
+        """
+        self.invalidate(user_id)
+        try:
+            texts = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
+            restored = None if since is None else await self._db.run(sql.take_back_profile, user_id, since)
+            self._profiles[user_id] = await self._db.run(sql.get_profile, user_id)
+        finally:
+            self.invalidate(user_id)
+        return len(texts), restored is not None
+
+    async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:
+        """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts)."""
+        self.invalidate(user_id)
+        try:
+            removed = await self._db.run(sql.erase_member, user_id, actor=actor, action=action)
+        finally:
+            self.invalidate(user_id)
+        self._profiles.pop(user_id, None)
+        return removed
+
+
+async def prune_expired_in_batches(db: Database, *, now: datetime | None = None, batch_rows: int = sql.PRUNE_BATCH_ROWS) -> int:
+    """Delete every expired memory, one short transaction per batch (chat keeps its share); returns how many."""
+    moment = now or datetime.now(UTC)
+    total, after = 0, 0
+    while True:
+        deleted, after = await db.run(sql.prune_expired_memories, now=moment, after=after, batch_rows=batch_rows)
+        total += deleted
+        if deleted < batch_rows:
+            return total
+        await asyncio.sleep(0)

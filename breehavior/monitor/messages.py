@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from breehavior.privacy.screen import redact
+from breehavior.text import valid_text
 
 CUT_MARK = " …[cut]"
 
@@ -35,7 +36,7 @@ def prepare_content(text: str, extras: tuple[str, ...] = (), *, max_chars: int) 
     Attachments and stickers cannot be scored as text, so they only show as a short
     marker next to real words; secrets are redacted; very long messages are cut.
     """
-    words = " ".join(text.split())
+    words = " ".join(valid_text(text).split())
     if not words:
         return None
     cleaned = redact(words).text

@@ -30,7 +30,9 @@ from breehavior.monitor.messages import ObservedMessage, prepare_content
 from breehavior.monitor.policy import ActionKind, BatchOutcome, Verdict
 from breehavior.monitor.service import MonitorService
 from breehavior.monitor.state import MonitorState
-from breehavior.storage.database import Database, DatabaseUnavailable
+from breehavior.storage import members
+from breehavior.storage.engine import Database, DatabaseUnavailable
+from breehavior.wording import plural
 
 QUOTE_CHARS = 60
 REQUIRED = ("author_id", "author_name", "channel", "content", "timestamp")
@@ -136,7 +138,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
     if not transcript.messages:
         print("Nothing to replay: no message with text in the transcript.", file=out)
         return 2
-    db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
+    db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=dry_run)
     llm_log = LlmLogBuffer(db)
     llm = LLMClient.from_settings(settings, log_sink=None if dry_run else llm_log.add)
     tracker, tasks = MonitorState(), BackgroundTasks()
@@ -147,7 +149,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
         if absent is not None:
             print(f"No database at {absent} yet: starting from empty state (not creating it).", file=out)
         elif await db.connect():
-            tracker.load(await db.load_user_states())
+            tracker.load(await db.run(members.load_user_states))
             await memory.preferences.load()
         elif not dry_run:
             print("error: the database is unreachable; nothing was replayed (try --dry-run).", file=out)
@@ -194,9 +196,10 @@ async def _run(monitor: MonitorService, messages: list[ObservedMessage], out: Te
     counts = {kind: sum(a.kind is kind for a in actions) for kind in ActionKind}
     notes = sum(1 for _n, o in outcomes for v in o.verdicts if v.note)
     print(
-        f"Replayed {sum(n for n, _o in outcomes)} messages in {len(outcomes)} batches ({len(outcomes)} LLM calls, "
-        f"{failed} failed): {counts[ActionKind.WARN]} warnings, {counts[ActionKind.TIMEOUT]} timeouts, "
-        f"{counts[ActionKind.REDIRECT]} redirects, {notes} notes.",
+        f"Replayed {plural(sum(n for n, _o in outcomes), 'message')} in {plural(len(outcomes), 'batch', 'batches')} "
+        f"({plural(len(outcomes), 'LLM call')}, {failed} failed): {plural(counts[ActionKind.WARN], 'warning')}, "
+        f"{plural(counts[ActionKind.TIMEOUT], 'timeout')}, {plural(counts[ActionKind.REDIRECT], 'redirect')}, "
+        f"{plural(notes, 'note')}.",
         file=out,
     )
     return failed

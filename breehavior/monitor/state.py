@@ -5,45 +5,28 @@ member dirty and a periodic flush writes only those, so nothing accepted is lost
 a clean stop and a database outage only delays the write.
 
 `UserState.UserNotes` holds two things, as the plan's transition design has it: the
-member's profile (the permanent memory layer, ≤ 500 characters) and the monitor's
-timestamped observation lines (`[2026-01-02 13:00] …`). They are kept apart here —
-the profile is the text that is not an observation line — so a profile rewrite
-keeps the observations and the observations never pass for the profile.
+member's profile (the permanent memory layer, owned and written by memory) and the
+monitor's timestamped observation lines (`[2026-01-02 13:00] …`), which are kept
+here and flushed with the rest of the state; the flush keeps the stored profile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from breehavior.monitor.scoring import blended, decayed, raised
-from breehavior.storage.database import Database, DatabaseError, DatabaseUnavailable
+from breehavior.storage import members as sql
+from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from breehavior.storage.records import UserStateRecord
-from breehavior.storage.schema import PROFILE_MAX
+from breehavior.storage.user_notes import LEGACY_NOTES_MAX, join_notes, split_notes
 
 logger = logging.getLogger(__name__)
 
-LEGACY_NOTES_MAX = 4000
-"""`UserNotes` is NVARCHAR(MAX); the monitor's appended note lines are kept within this many characters."""
-NOTE_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] ")
-
-
-def split_notes(notes: str) -> tuple[str, list[str]]:
-    """(profile, observation lines) of a `UserNotes` value."""
-    lines = [line for line in notes.splitlines() if line.strip()]
-    profile = " ".join(line.strip() for line in lines if not NOTE_LINE.match(line))
-    return profile, [line for line in lines if NOTE_LINE.match(line)]
-
-
-def join_notes(profile: str, observations: list[str]) -> str:
-    """Profile first, then as many of the newest observation lines as the bound allows."""
-    kept = list(observations)
-    while kept and len("\n".join([profile, *kept])) > LEGACY_NOTES_MAX:
-        kept.pop(0)
-    return "\n".join(part for part in (profile, *kept) if part)
+__all__ = ["LEGACY_NOTES_MAX", "MonitorState", "join_notes", "split_notes"]
 
 
 class MonitorState:
@@ -53,14 +36,19 @@ class MonitorState:
         self._toxicity_at: dict[int, datetime] = {}
         """When each member's toxicity score was last set; kept in RAM, so decay pauses while the bot is down."""
         self._flushing = asyncio.Lock()
+        self.profile_of: Callable[[int], str] = lambda _user_id: ""
+        """The member's profile, owned by memory; shown with the note lines to legacy readers of `UserNotes`."""
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
-        """Take state loaded from the database; members changed in RAM meanwhile keep their changes."""
+        """Take state loaded from the database; members changed in RAM meanwhile keep their changes.
+
+        Only the note lines of `UserNotes` are the monitor's; the profile is memory's.
+        """
         loaded_at = datetime.now(UTC)
         for record in records:
             if keep_dirty and record.user_id in self._dirty:
                 continue
-            self._users[record.user_id] = record
+            self._users[record.user_id] = replace(record, user_notes="\n".join(split_notes(record.user_notes)[1]))
             self._toxicity_at.setdefault(record.user_id, loaded_at)
 
     def get_user(self, user_id: int) -> UserStateRecord:
@@ -72,35 +60,27 @@ class MonitorState:
     def known_user_ids(self) -> list[int]:
         return list(self._users)
 
-    def get_user_notes(self, user_id: int) -> str:
-        """Everything in `UserNotes`: the profile and the monitor's observation lines (legacy readers)."""
+    def note_lines(self, user_id: int) -> list[str]:
+        """The monitor's timestamped observation lines about a member, oldest first."""
         user = self._users.get(user_id)
-        return user.user_notes if user else ""
+        return split_notes(user.user_notes)[1] if user else []
 
-    def get_profile(self, user_id: int) -> str:
-        """The permanent memory layer alone, without the monitor's observation lines."""
-        return split_notes(self.get_user_notes(user_id))[0]
+    def get_user_notes(self, user_id: int) -> str:
+        """`UserNotes` as legacy readers know it: the profile (memory's), then the monitor's note lines."""
+        return join_notes(self.profile_of(user_id), self.note_lines(user_id))
 
     def update_user_notes(self, user_id: int, note: str, now: datetime | None = None) -> None:
         """Append a timestamped observation line; the oldest lines go first when over the bound."""
         moment = (now or datetime.now(UTC)).astimezone(UTC)
         line = f"[{moment:%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]
         user = self.get_user(user_id)
-        profile, observations = split_notes(user.user_notes)
-        user.user_notes = join_notes(profile, [*observations, line])
-        self._dirty.add(user_id)
-
-    def set_user_profile(self, user_id: int, profile: str) -> None:
-        """Replace the member's profile summary (the permanent memory layer); observation lines stay."""
-        user = self.get_user(user_id)
-        user.user_notes = join_notes(" ".join(profile.split())[:PROFILE_MAX], split_notes(user.user_notes)[1])
+        user.user_notes = join_notes("", [*split_notes(user.user_notes)[1], line])
         self._dirty.add(user_id)
 
     def clear_notes(self, user_id: int) -> None:
-        """Profile and observations both gone (forget all, opt-out)."""
+        """The note lines gone (forget all, opt-out: the erasure removes the profile itself)."""
         self.get_user(user_id).user_notes = ""
         self._dirty.add(user_id)
-
     # ------------------------------------------------------------------ the behaviour monitor's state
     def toxicity_now(self, user_id: int, now: datetime, half_life_hours: float) -> float:
         """The member's recent-toxicity score, faded to ``now``."""
@@ -190,7 +170,7 @@ class MonitorState:
         snapshot = [replace(self._users[uid]) for uid in user_ids if uid in self._users]
         self._dirty.difference_update(user_ids)
         try:
-            await db.save_user_states(snapshot)
+            await db.run(sql.save_user_states, snapshot)
         except DatabaseUnavailable as exc:
             self._dirty.update(user_ids)
             logger.warning("State flush of %d members postponed: %s", len(snapshot), exc)

@@ -13,7 +13,7 @@ SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
 
 @dataclass(slots=True)
 class UserStateRecord:
-    """One `UserState` row: the behaviour monitor's per-member state and the profile."""
+    """One `UserState` row: the behaviour monitor's per-member state, and `UserNotes` (profile and note lines)."""
 
     user_id: int
     offense_count: int = 0
@@ -39,8 +39,12 @@ class MemoryRecord:
     source: str
     created_at: datetime
     guild_id: int | None = None
+    """Where it was learned: a server's id, or None for direct messages."""
     slot_key: str | None = None
     superseded_at: datetime | None = None
+    embedding: bytes | None = None
+    """float32 vector bytes from `embedding_model`, or None until one is computed."""
+    embedding_model: str | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -123,9 +127,13 @@ class MemoryBatch:
     forget_ids: list[int] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)
     cap: int = 50
+    profile: str | None = None
+    """A new profile learned by the same extraction: written in the same transaction (None: unchanged)."""
 
     def is_empty(self) -> bool:
-        return not (self.inserts or self.refreshes or self.supersede_ids or self.forget_ids or self.audit)
+        return not (
+            self.inserts or self.refreshes or self.supersede_ids or self.forget_ids or self.audit or self.profile is not None
+        )
 
 
 @dataclass(slots=True, frozen=True)

@@ -3,15 +3,20 @@
 It runs in its own thread with its own event loop, so the code under test reaches
 it over real HTTP with the real SDK (retries, timeouts and parsing included),
 whatever loop the test runs on. Behaviour is scripted per request kind:
-``chat`` answers plain completions, ``tools[name]`` answers forced tool calls.
+``chat`` answers plain completions, ``tools[name]`` answers forced tool calls, and
+``/v1/embeddings`` answers deterministic hashed-word vectors (`hashed_embedding`):
+texts sharing words are close, others nearly orthogonal, and ``embedding_aliases``
+lets a test say that two words mean the same ("pup" → "dog").
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +26,27 @@ from aiohttp import web
 Body = dict[str, Any]
 ToolAnswer = dict[str, Any] | str | None
 """A dict becomes the tool call's arguments; a str is sent as raw (possibly broken) arguments; None means no tool call."""
+
+
+EMBEDDING_DIMENSIONS = 1024
+_EMBEDDING_STOP = frozenset(
+    "a an the i my me is are was to of and in on at for it its that this with has have do how what".split()
+)
+
+
+def hashed_embedding(text: str, dimensions: int = EMBEDDING_DIMENSIONS, aliases: dict[str, str] | None = None) -> list[float]:
+    """A bag of hashed words (plural "s" dropped): the same text always gives the same vector."""
+    vector = [0.0] * dimensions
+    for word in re.findall(r"[^\W_]+", text.casefold()):
+        word = (aliases or {}).get(word, word)
+        if word in _EMBEDDING_STOP:
+            continue
+        word = word[:-1] if len(word) > 3 and word.endswith("s") else word
+        digest = zlib.crc32(word.encode())
+        vector[digest % dimensions] += 1.0 if digest >> 31 else -1.0
+    if not any(vector):
+        vector[0] = 1.0
+    return vector
 
 
 def default_chat(body: Body) -> str:
@@ -49,6 +75,18 @@ class FakeLLM:
     gate: threading.Event | None = None
     """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
     tokens_per_char: float = 0.25
+    models: list[str] | None = None
+    """Answer `GET /v1/models` with these ids; None answers 404, as servers that do not list models do."""
+    embedding_requests: list[Body] = field(default_factory=list)
+    """Bodies of `/v1/embeddings` requests (kept apart from chat and tool requests)."""
+    embedding_aliases: dict[str, str] = field(default_factory=dict)
+    embedding_dimensions: int = EMBEDDING_DIMENSIONS
+    """Change it to play a model swapped for one of another size."""
+    embedding_seconds: float = 0.0
+    embedding_failures: list[Failure] = field(default_factory=list)
+    trickle_seconds: float = 0.0
+    """When set, the answer's body is trickled: a space every 50 ms for this long, then the JSON (a slow
+    endpoint that never lets the SDK's per-read timeout fire)."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # ----------------------------------------------------------------- inspection
@@ -63,7 +101,30 @@ class FakeLLM:
     def fail(self, status: int, times: int = 1) -> None:
         self.failures.append(Failure(status, times))
 
+    def embedded_texts(self) -> list[str]:
+        """Every text sent to `/v1/embeddings`, in order."""
+        with self._lock:
+            bodies = list(self.embedding_requests)
+        return [text for body in bodies for text in ([body["input"]] if isinstance(body["input"], str) else body["input"])]
+
     # ----------------------------------------------------------------- serving
+    async def _handle_embeddings(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        with self._lock:
+            self.embedding_requests.append(body)
+        if self.embedding_seconds:
+            await asyncio.sleep(self.embedding_seconds)
+        for failure in self.embedding_failures:
+            if failure.remaining > 0:
+                failure.remaining -= 1
+                return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+        texts = [body["input"]] if isinstance(body["input"], str) else body["input"]
+        vectors = [hashed_embedding(t, self.embedding_dimensions, self.embedding_aliases) for t in texts]
+        data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
+        tokens = sum(len(t.split()) for t in texts)
+        usage = {"prompt_tokens": tokens, "total_tokens": tokens}
+        return web.json_response({"object": "list", "data": data, "model": body.get("model", "test"), "usage": usage})
+
     async def _handle(self, request: web.Request) -> web.Response:
         body = await request.json()
         with self._lock:
@@ -79,7 +140,29 @@ class FakeLLM:
                 return web.Response(status=failure.status, text=failure.body, content_type="application/json")
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+        if self.trickle_seconds:
+            return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
+
+    async def _models(self, _request: web.Request) -> web.Response:
+        if self.models is None:
+            return web.Response(status=404, text='{"error": {"message": "not found"}}', content_type="application/json")
+        listed = [{"id": m, "object": "model", "owned_by": "test"} for m in self.models]
+        return web.json_response({"object": "list", "data": listed})
+
+    async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        deadline = time.monotonic() + self.trickle_seconds
+        try:
+            while time.monotonic() < deadline:
+                await response.write(b" ")
+                await asyncio.sleep(0.05)
+            await response.write(json.dumps(answer).encode())
+            await response.write_eof()
+        except (ConnectionError, RuntimeError):
+            pass  # the client gave up: what the trickle is there to provoke
+        return response
 
     def _completion(self, body: Body) -> Body:
         name = _tool_name(body)
@@ -144,6 +227,8 @@ class FakeLLMServer:
     async def _start(self) -> None:
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self.llm._handle)
+        app.router.add_get("/v1/models", self.llm._models)
+        app.router.add_post("/v1/embeddings", self.llm._handle_embeddings)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

@@ -1,0 +1,31 @@
+"""Tests call storage functions by name: ``await storage(db).get_recent_memories(ALICE, 5)``.
+
+A test helper only (the product calls ``db.run(fn, *args)`` with the function itself).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import Any
+
+from bench import bulk
+from breehavior.storage import llm_log, members, memories, notes
+from breehavior.storage.engine import ACCESS, Database
+
+FUNCTIONS = {
+    name: fn
+    for module in (memories, members, llm_log, notes, bulk)
+    for name, fn in inspect.getmembers(module, inspect.isfunction)
+    if hasattr(fn, ACCESS) and fn.__module__ == module.__name__
+}
+
+
+class storage:  # noqa: N801 - reads like a function at the call site
+    """``storage(db).name(*args)`` is ``db.run(<storage function name>, *args)``."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return functools.partial(self._db.run, FUNCTIONS[name])
