@@ -252,3 +252,21 @@ def test_clean_input(raw: str, cleaned: str, cut: bool) -> None:
 @pytest.mark.parametrize("emoji", ["👩\u200d💻", "👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "🧑\u200d🤝\u200d🧑"])
 def test_clean_input_keeps_emoji_zwj_sequences(emoji: str) -> None:
     assert clean_input(f"I am {emoji} today", 1000) == (f"I am {emoji} today", False)
+
+
+INLINE_TRIPLE = [
+    "a" * 1990 + " ```x``` tail" * 300,
+    "word " * 398 + "Run ```npm ci``` first, then " * 100,
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: a cut just before an inline ```code``` makes the next chunk start with ``` and _still_open reads "
+    "it as an opening fence; split_reply then adds a closing fence and reopens '```npm' around plain prose",
+)
+@pytest.mark.parametrize("text", INLINE_TRIPLE)
+def test_inline_triple_backticks_are_not_taken_for_a_fence(text: str) -> None:
+    chunks = split_reply(text)
+    assert len(chunks) > 1
+    assert "".join("".join(chunks).split()) == "".join(text.split())
