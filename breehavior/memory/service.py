@@ -54,7 +54,7 @@ from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, ne
 from breehavior.memory.store import Candidate, MemoryStore, prune_expired_in_batches
 from breehavior.memory.vetting import asks_to_forget, vet
 from breehavior.monitor.state import MonitorState
-from breehavior.privacy.screen import is_about_a_secret, redact
+from breehavior.privacy.screen import is_about_a_secret, redact, screen
 from breehavior.storage import memories as sql
 from breehavior.storage.engine import Database, DatabaseError
 from breehavior.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope
@@ -253,7 +253,7 @@ class MemoryService:
         queue = self._queues.get(user_id)
         if queue is None:
             queue = self._queues[user_id] = _MemberQueue(member_name)
-        queue.name = member_name
+        queue.name = screen(member_name, "name").text  # the display name is shown to the extractor
         reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
         queue.turns.append(_QueuedTurn(guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text)))
         if not queue.running:

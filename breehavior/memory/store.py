@@ -21,13 +21,13 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from breehavior.memory.meaning import MemoryMeaning
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.memory.semantic import Vector
-from breehavior.privacy.screen import is_about_a_secret, redact
+from breehavior.privacy.screen import is_about_a_secret, redact, screen_key, screen_topics
 from breehavior.storage import memories as sql
 from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from breehavior.storage.records import (
@@ -193,8 +193,10 @@ class MemoryStore:
             accepted.append((candidate, cleaned.text))
         vectors = await self._vectors([text for _, text in accepted])
         for (candidate, text), vector in zip(accepted, vectors, strict=True):
-            topics = tuple(redact(t).text for t in candidate.topics)
-            self._plan_write(batch, live, candidate, text, topics, write.source, write.guild_id, now, vector)
+            # A topic or slot key holding a secret is dropped, not kept half-redacted (the privacy screen).
+            screened = replace(candidate, slot_key=screen_key(candidate.slot_key) if candidate.slot_key else None)
+            topics = screen_topics(candidate.topics)
+            self._plan_write(batch, live, screened, text, topics, write.source, write.guild_id, now, vector)
         return batch
 
     async def _vectors(self, texts: list[str]) -> list[Vector | None]:
