@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import converse, memory, query, remembers
+
 from breehavior.runtime import Services
 from breehavior.testing.fake_llm import FakeLLM
-from conftest import converse, memory, query, remembers
 
 
 async def test_a_topic_or_slot_key_holding_a_secret_is_not_stored(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
