@@ -16,8 +16,10 @@ ATTACHMENT_THRESHOLD = 6000
 _INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u200c\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
 # Pictographs (and the modifiers, variation selector and tags that end one) a zero-width joiner may join:
 # a U+200D between two of them is part of one emoji ("👩\u200d💻" is a technologist, not a woman and a laptop).
-_PICTO = "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff" \
+_PICTO = (
+    "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff"
     "\u3030\u303d\u3297\u3299\ufe0f\U0001f000-\U0001faff\U000e0020-\U000e007f"
+)
 _STRAY_ZWJ = re.compile(f"(?<![{_PICTO}])\u200d+|\u200d+(?![{_PICTO}])")
 MAX_REOPEN_TAG = 100
 """A fence's language tag longer than this (no real one is) is not repeated when the fence is reopened:
@@ -106,9 +108,7 @@ def _cut_point(text: str, room: int) -> int:
     window = text[:room]
     for separator in ("\n\n", "\n", " "):
         index = window.rfind(separator)
-        while index > room // 3 and not (
-            _is_boundary(text, index) and _is_boundary(text, index + len(separator))
-        ):
+        while index > room // 3 and not (_is_boundary(text, index) and _is_boundary(text, index + len(separator))):
             index = window.rfind(separator, 0, index)
         if index > room // 3:
             return index
