@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from breehavior.prompts import load_prompt
@@ -12,8 +13,17 @@ DISCORD_LIMIT = 2000
 ATTACHMENT_THRESHOLD = 6000
 """Replies longer than this go out as a text file rather than a wall of messages."""
 
-_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
-_FENCE = re.compile(r"^\s*```(\S*)", re.MULTILINE)
+_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u200c\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+# Pictographs (and the modifiers, variation selector and tags that end one) a zero-width joiner may join:
+# a U+200D between two of them is part of one emoji ("👩\u200d💻" is a technologist, not a woman and a laptop).
+_PICTO = (
+    "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff"
+    "\u3030\u303d\u3297\u3299\ufe0f\U0001f000-\U0001faff\U000e0020-\U000e007f"
+)
+_STRAY_ZWJ = re.compile(f"(?<![{_PICTO}])\u200d+|\u200d+(?![{_PICTO}])")
+MAX_REOPEN_TAG = 100
+"""A fence's language tag longer than this (no real one is) is not repeated when the fence is reopened:
+it would leave no room for the code, or none at all."""
 
 
 def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
@@ -22,10 +32,10 @@ def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
 
     Emoji, RTL scripts and ordinary whitespace are kept. Returns (text, was_cut).
     """
-    cleaned = _INVISIBLE.sub("", valid_text(text)).strip()
+    cleaned = _STRAY_ZWJ.sub("", _INVISIBLE.sub("", valid_text(text))).strip()
     if len(cleaned) <= max_chars:
         return cleaned, False
-    return cleaned[:max_chars].rstrip(), True
+    return cleaned[: _grapheme_start(cleaned, max_chars)].rstrip(), True
 
 
 def shorten(text: str, limit: int) -> str:
@@ -66,7 +76,8 @@ def _block_headings() -> tuple[str, ...]:
 
 
 def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
-    """Split into Discord-sized chunks at line or word boundaries, never breaking a code fence.
+    """Split into Discord-sized chunks at line or word boundaries, never breaking a code fence
+    or a visible character (a flag, a ZWJ family, an accented letter, a conjunct).
 
     A chunk that ends inside a ``` block closes it, and the next chunk reopens it with
     the same language tag, so every chunk renders on its own.
@@ -76,7 +87,7 @@ def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
     open_lang: str | None = None
     while remaining:
         prefix = f"```{open_lang}\n" if open_lang is not None else ""
-        room = limit - len(prefix) - 4
+        room = limit - len(prefix) - 4  # >= limit - MAX_REOPEN_TAG - 8: every turn takes a bite
         if len(prefix) + len(remaining) <= limit:
             chunks.append(prefix + remaining)
             break
@@ -84,22 +95,96 @@ def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
         piece, remaining = remaining[:cut].rstrip(), remaining[cut:].removeprefix(" ").lstrip("\n")
         body = prefix + piece
         open_lang = _still_open(body)
+        if open_lang is not None and len(open_lang) > MAX_REOPEN_TAG:
+            open_lang = ""
         chunks.append(body + "\n```" if open_lang is not None else body)
     return [c for c in chunks if c.strip()]
 
 
 def _cut_point(text: str, room: int) -> int:
+    """Where to end the next chunk (0 < cut <= room): a blank line, a line end or a space in the last
+    two thirds of the window, else the last grapheme boundary, else (one "character" longer than a
+    message, as combining-mark spam) ``room`` itself."""
     window = text[:room]
     for separator in ("\n\n", "\n", " "):
         index = window.rfind(separator)
+        while index > room // 3 and not (_is_boundary(text, index) and _is_boundary(text, index + len(separator))):
+            index = window.rfind(separator, 0, index)
         if index > room // 3:
             return index
-    return room
+    return _grapheme_start(text, room) or room
 
 
 def _still_open(chunk: str) -> str | None:
-    """The language of a code fence left open at the end of ``chunk``, or None."""
-    lang = None
-    for match in _FENCE.finditer(chunk):
-        lang = match.group(1) if lang is None else None
+    """The info string (language) of a code fence left open at the end of ``chunk``, or None.
+
+    As in CommonMark, a fence is a line that starts with ```: it opens when the rest of the
+    line holds no backtick (so "```npm ci``` first" is inline code, not a fence) and closes
+    an open block when nothing but spaces follows.
+    """
+    lang: str | None = None
+    for line in chunk.split("\n"):
+        stripped = line.strip()
+        if not stripped.startswith("```"):
+            continue
+        rest = stripped[3:].strip()
+        if lang is None and "`" not in rest:
+            lang = rest
+        elif lang is not None and not rest:
+            lang = None
     return lang
+
+
+# ----------------------------------------------------------------------------- grapheme boundaries
+# A hand-written approximation of UAX #29 extended grapheme clusters, checked against the regex
+# package's \X in tests/unit/test_split_reply.py. It errs on the side of keeping code points together.
+_PREPEND = frozenset("\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u0890\u0891\u08e2\U000110bd\U000110cd")
+
+
+def _extends(char: str) -> bool:
+    """Whether ``char`` belongs to the character before it (marks, joiner, selectors, skin tones, tags)."""
+    code = ord(char)
+    return (
+        unicodedata.category(char) in ("Mn", "Me", "Mc")
+        or code == 0x200D
+        or 0xFE00 <= code <= 0xFE0F
+        or 0x1F3FB <= code <= 0x1F3FF
+        or 0xE0020 <= code <= 0xE007F
+        or 0xE0100 <= code <= 0xE01EF
+        or 0x1160 <= code <= 0x11FF  # Hangul medial vowels and final consonants
+        or 0xD7B0 <= code <= 0xD7FF
+    )
+
+
+def _is_regional(char: str) -> bool:
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def _is_boundary(text: str, at: int) -> bool:
+    """Whether a cut before ``text[at]`` leaves every visible character whole."""
+    if at <= 0 or at >= len(text):
+        return True
+    before, after = text[at - 1], text[at]
+    if before == "\r" and after == "\n":
+        return False
+    if before in "\r\n" or after in "\r\n":
+        return True
+    if _extends(after) or before == "\u200d" or before in _PREPEND:
+        return False
+    if unicodedata.combining(before) == 9 and unicodedata.category(after) == "Lo":
+        return False  # a virama joins two consonants into one conjunct (क्ष)
+    if 0x1100 <= ord(before) <= 0x115F and (0x1100 <= ord(after) <= 0x115F or 0xAC00 <= ord(after) <= 0xD7A3):
+        return False  # a Hangul leading consonant joins what follows
+    if _is_regional(before) and _is_regional(after):
+        run = 0
+        while run < at and _is_regional(text[at - 1 - run]):
+            run += 1
+        return run % 2 == 0  # flags are pairs of regional indicators
+    return True
+
+
+def _grapheme_start(text: str, at: int) -> int:
+    """The last grapheme boundary at or before ``at``; 0 when the first character reaches past it."""
+    while at > 0 and not _is_boundary(text, at):
+        at -= 1
+    return at

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from breehavior.privacy.normalise import make_valid, normalise
 from breehavior.prompts import load_prompt
 from breehavior.storage.records import MemoryRecord
 from breehavior.wording import plural
@@ -39,9 +40,20 @@ def format_relative_time(moment: datetime, now: datetime | None = None) -> str:
 
 
 def as_note(text: str) -> str:
-    """One line of quoted note text that cannot pose as a header, a role or a new instruction block."""
-    flat = " ".join(text.split()).translate(_BRACKETS)
-    return '"' + _ROLE_PREFIX.sub(r"(\1 said):", flat).replace('"', "'") + '"'
+    """One line of quoted note text that cannot pose as a header, a role or a new instruction block.
+
+    A leading role word is recognised in the privacy screen's matching form (NFKC, invisible
+    characters dropped, Cyrillic/Greek look-alikes read as Latin), because a model reads
+    "ｓｙｓｔｅｍ:", "sys\u200btem:" and "ѕуѕtem:" as "system:" too; the note keeps the member's letters.
+    """
+    flat = " ".join(make_valid(text).split()).translate(_BRACKETS)
+    seen = normalise(flat)
+    role = _ROLE_PREFIX.match(seen.text)
+    if role:
+        word_start, word_end = seen.span_in_original(*role.span(1))
+        _, prefix_end = seen.span_in_original(role.start(), role.end())
+        flat = f"({flat[word_start:word_end]} said):{flat[prefix_end:]}"
+    return '"' + flat.replace('"', "'") + '"'
 
 
 def build_memory_block(

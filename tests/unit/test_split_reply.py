@@ -7,9 +7,10 @@ from collections.abc import Callable
 from itertools import pairwise
 
 import pytest
+import regex
 
 import breehavior.conversation.text as text_module
-from breehavior.conversation.text import DISCORD_LIMIT, clean_input, split_reply
+from breehavior.conversation.text import DISCORD_LIMIT, MAX_REOPEN_TAG, _is_boundary, _still_open, clean_input, split_reply
 
 ZWJ, VS16 = "\u200d", "\ufe0f"
 
@@ -153,15 +154,22 @@ def test_indentation_inside_code_survives_the_cut() -> None:
 LANG_TAGS = ["python", "typescriptreact", "x" * 1992, "y" * 2500]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="split_reply reopens a fence with its language tag without bounding it: a tag near 2,000 characters "
-    "leaves room <= 0, so _cut_point returns 0 and the loop never ends (or a chunk exceeds the limit)",
-)
 def test_an_absurd_language_tag_cannot_hang_or_overflow() -> None:
     for tag in LANG_TAGS:
         chunks = split_reply("```" + tag + "\n" + "code line\n" * 300 + "```")
         assert all(len(c) <= DISCORD_LIMIT for c in chunks)
+
+
+@pytest.mark.parametrize("tag", ["z" * (MAX_REOPEN_TAG + 1), "x" * 1992, "y" * 2500, "q" * 1996, "w" * 1997, "t" * 3990])
+@pytest.mark.parametrize("limit", [DISCORD_LIMIT, 200])
+def test_an_absurd_language_tag_loses_no_code_and_reopens_a_bare_fence(tag: str, limit: int) -> None:
+    text = "```" + tag + "\n" + "".join(f"code line {i}\n" for i in range(300)) + "```"
+    chunks = split_reply(text, limit)
+    assert all(len(c) <= limit for c in chunks)
+    shown = [line for chunk in chunks for line in chunk.split("\n")]
+    assert all(f"code line {i}" in shown for i in range(300))
+    assert all(len(fence_lines(c)) % 2 == 0 for c in chunks)
+    assert all(c.split("\n", 1)[0] == "```" for c in chunks[1:])
 
 
 @pytest.mark.parametrize("tag", LANG_TAGS[:2])
@@ -202,16 +210,77 @@ def test_surrogate_pairs_never_end_up_halved(grapheme: str) -> None:
             chunk.encode("utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a hard cut (no space in the window) falls at a code point, not a grapheme: a flag, a skin tone or a ZWJ "
-    "family can be split between two messages and render as two broken symbols",
-)
 @pytest.mark.parametrize("grapheme", GRAPHEMES)
 def test_a_visible_character_is_never_split_between_messages(grapheme: str) -> None:
     for pad in range(1990, 2001):
         chunks = split_reply("a" * pad + grapheme * 20)
         assert not any(_joined(x, y) for x, y in _boundaries(chunks)), pad
+
+
+@pytest.mark.parametrize("grapheme", GRAPHEMES)
+@pytest.mark.parametrize("limit", [50, 333])
+def test_a_visible_character_is_never_split_whatever_the_limit(grapheme: str, limit: int) -> None:
+    text = "".join(grapheme + ("a" * (i % 5)) for i in range(400))
+    chunks = split_reply(text, limit)
+    assert all(len(c) <= limit for c in chunks)
+    assert "".join(chunks) == text
+    assert not any(_joined(x, y) for x, y in _boundaries(chunks))
+
+
+def test_one_character_longer_than_a_message_is_cut_anyway() -> None:
+    """Combining-mark spam (Zalgo) is one grapheme of thousands of code points: cut it rather than hang."""
+    text = "Z" + "\u0301\u0323" * 3000
+    chunks = split_reply(text)
+    assert all(len(c) <= DISCORD_LIMIT for c in chunks)
+    assert "".join(chunks) == text
+
+
+# Text in many scripts; every cut _is_boundary allows must be a boundary of the regex package's \X
+# (UAX #29 extended grapheme clusters). regex is installed as sqlfluff's dependency; the product does not use it.
+BOUNDARY_TEXTS = [
+    "🇫🇷🇩🇪🇯🇵x🇺",
+    "🇦" * 7,
+    "👍🏽👋🏿 ok",
+    "👩🏽\u200d💻 ok",
+    "👨\u200d👩\u200d👧\u200d👦",
+    "🧑\u200d🤝\u200d🧑 😶\u200d🌫\ufe0f 🐈\u200d⬛",
+    "🏳\ufe0f\u200d🌈🏳\ufe0f\u200d⚧\ufe0f",
+    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland (tag sequence)
+    "❤\ufe0f❤",
+    "1\ufe0f\u20e3#\ufe0f\u20e3",
+    "e\u0301a\u0308\u0323 ñ n\u0303 ﬁ",
+    "Z̴̡̢a̷̛l̵g̶o̸",
+    "क्षि नमस्ते हिन्दी",
+    "বাংলা ক্ষ্ম",
+    "ગુજરાતી ક્ષ",
+    "മലയാളം ന്റ",
+    "தமிழ் க்ஷ",
+    "ภาษาไทย ที่นี่",
+    "한국어 \u1100\u1161\u11a8 글",
+    "مرحبا بالعالم \u0600١٢",
+    "שָׁלוֹם",
+    "日本語のテキスト「とても」",
+    "a\r\nb\n\rc",
+    "x\u200dy \u200d\u200d",
+]
+
+
+@pytest.mark.parametrize("text", BOUNDARY_TEXTS)
+def test_boundaries_agree_with_uax29(text: str) -> None:
+    real = set()
+    for match in regex.finditer(r"\X", text):
+        real.add(match.end())
+    assert [i for i in range(1, len(text)) if _is_boundary(text, i) and i not in real] == []
+
+
+def test_boundaries_are_not_too_cautious() -> None:
+    """Keeping too much together is safe but costs room: at most a few cuts where UAX #29 allows one are refused."""
+    refused = total = 0
+    for text in BOUNDARY_TEXTS:
+        real = {m.end() for m in regex.finditer(r"\X", text)} - {len(text)}
+        total += len(real)
+        refused += sum(not _is_boundary(text, i) for i in real)
+    assert refused <= 3, (refused, total)
 
 
 @pytest.mark.parametrize("grapheme", GRAPHEMES)
@@ -244,14 +313,35 @@ def test_clean_input(raw: str, cleaned: str, cut: bool) -> None:
     assert clean_input(raw, 10 if cut else 1000) == (cleaned, cut)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="clean_input's docstring keeps emoji, but it strips U+200D everywhere, so a ZWJ sequence falls apart: "
-    "'👩\u200d💻' (woman technologist) reaches the model as '👩💻' (woman, laptop)",
-)
 @pytest.mark.parametrize("emoji", ["👩\u200d💻", "👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "🧑\u200d🤝\u200d🧑"])
 def test_clean_input_keeps_emoji_zwj_sequences(emoji: str) -> None:
     assert clean_input(f"I am {emoji} today", 1000) == (f"I am {emoji} today", False)
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("❤\ufe0f\u200d🔥 love", "❤\ufe0f\u200d🔥 love"),
+        ("👨\u200d⚕\ufe0f doctor", "👨\u200d⚕\ufe0f doctor"),
+        ("🐻\u200d❄\ufe0f bear", "🐻\u200d❄\ufe0f bear"),
+        ("👩🏽\u200d💻 dev", "👩🏽\u200d💻 dev"),
+        ("pass\u200dword", "password"),  # between letters: a hiding trick, not an emoji
+        ("👋\u200dhello", "👋hello"),
+        ("hello\u200d👋", "hello👋"),
+        ("\u200d👋\u200d", "👋"),
+        ("👩\u200b\u200d💻", "👩\u200d💻"),  # the zero-width space goes, the joiner between emoji stays
+    ],
+)
+def test_clean_input_keeps_a_joiner_only_between_emoji(raw: str, cleaned: str) -> None:
+    assert clean_input(raw, 1000) == (cleaned, False)
+
+
+@pytest.mark.parametrize("grapheme", GRAPHEMES)
+def test_clean_input_cuts_at_a_visible_character(grapheme: str) -> None:
+    for size in range(5, 5 + 2 * len(grapheme)):
+        text, cut = clean_input("abc" + grapheme * 10, size)
+        assert cut and len(text) <= size
+        assert text == "abc" + grapheme * ((len(text) - 3) // len(grapheme))
 
 
 INLINE_TRIPLE = [
@@ -260,13 +350,38 @@ INLINE_TRIPLE = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a cut just before an inline ```code``` makes the next chunk start with ``` and _still_open reads "
-    "it as an opening fence; split_reply then adds a closing fence and reopens '```npm' around plain prose",
-)
 @pytest.mark.parametrize("text", INLINE_TRIPLE)
 def test_inline_triple_backticks_are_not_taken_for_a_fence(text: str) -> None:
     chunks = split_reply(text)
     assert len(chunks) > 1
     assert "".join("".join(chunks).split()) == "".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("chunk", "open_lang"),
+    [
+        ("```python\nx = 1", "python"),
+        ("```\nplain", ""),
+        ("  ```js\nlet x", "js"),
+        ("```\r\ncrlf", ""),
+        ("```python\nx = 1\n```", None),
+        ("```python\nx = 1\n  ```  ", None),
+        ("```npm ci``` first, then ```npm test```", None),  # inline code, not a fence
+        ("Run ```npm ci``` first\n```bash\nnpm ci", "bash"),
+        ("```bash\necho ```x``` inside", "bash"),  # inline backticks inside a block do not close it
+        ("```sql\nSELECT 1\n```\ntext\n```sql\nSELECT 2", "sql"),
+        ("```python title\nx", "python title"),
+        ("text ``` more", None),
+        ("", None),
+    ],
+)
+def test_what_is_an_open_fence(chunk: str, open_lang: str | None) -> None:
+    assert _still_open(chunk) == open_lang
+
+
+def test_a_real_fence_after_inline_backticks_is_still_reopened() -> None:
+    text = "Run ```npm ci``` first, then:\n```bash\n" + "npm run build --verbose\n" * 200 + "```\nDone."
+    chunks = split_reply(text)
+    assert len(chunks) > 1
+    assert all(len(fence_lines(c)) % 2 == 0 for c in chunks)
+    assert all(c.startswith("```bash\n") for c in chunks[1:])
