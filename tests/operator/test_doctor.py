@@ -23,7 +23,7 @@ from breehavior.doctor.llm_checks import check_embeddings, check_llm, unreachabl
 from breehavior.doctor.result import Status
 from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL
 from breehavior.prompts import load_prompt
-from breehavior.testing.fake_llm import FakeLLM
+from breehavior.testing.fake_llm import Failure, FakeLLM
 
 GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
 MESSAGE_CONTENT_LIMITED = 1 << 19
@@ -76,6 +76,18 @@ async def test_against_a_working_endpoint_it_exits_0_after_a_forced_extract_memo
     assert request["tools"] == [MEMORY_EXTRACTION_TOOL.as_openai()], "the real tool spec, not a copy"
     assert request["messages"][0]["content"] == load_prompt("memory_extraction"), "the real prompt"
     assert query(db_path, "SELECT Kind FROM LlmLog") == [("doctor",)], "the write check leaves one row"
+
+
+async def test_a_configured_embedding_model_gets_one_embeddings_call(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    code, lines = await doctor(make_settings(embedding_model="nomic-embed-text", embedding_timeout_seconds=30), skip_discord=True)
+    assert code == 0, lines
+    assert line_of(lines, "embeddings").startswith("✓") and "nomic-embed-text" in line_of(lines, "embeddings")
+    [body] = fake_llm.embedding_requests
+    assert body["model"] == "nomic-embed-text"
+
+    fake_llm.embedding_failures.append(Failure(404, 1, '{"error": {"message": "model not found"}}'))
+    code, lines = await doctor(make_settings(embedding_model="nomic-embed-txt"), skip_discord=True)
+    assert code == 1 and "EMBEDDING_MODEL" in line_of(lines, "embeddings")
 
 
 async def test_invalid_settings_are_the_first_and_only_check(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -188,10 +200,12 @@ async def test_the_startup_summary_names_url_and_model_reachable_or_not(
 
 # ---------------------------------------------------------------------- embeddings
 class WithEmbeddings(Settings):
-    """The embedding settings another change adds; the doctor must work with and without them."""
+    """Settings with the EMBEDDING_* fields (declared again: the doctor reads them with getattr, so it also
+    works with a Settings that lacks them)."""
 
     embedding_model: str = ""
     embedding_base_url: str = ""
+    embedding_timeout_seconds: float = 30.0
 
 
 @pytest_asyncio.fixture
@@ -215,11 +229,18 @@ async def embeddings_server() -> AsyncIterator[str]:
 
 
 async def test_embeddings_are_checked_only_when_configured(make_settings: SettingsFactory, embeddings_server: str) -> None:
-    assert (await check_embeddings(make_settings())).status is Status.SKIPPED  # Settings may have no EMBEDDING_* at all
-    base = make_settings().model_dump()
+    assert (await check_embeddings(make_settings())).status is Status.SKIPPED
+    base = {k: v for k, v in make_settings().model_dump().items() if not k.startswith("embedding_")}
     configured = WithEmbeddings(_env_file=None, **base, embedding_model="nomic-embed-text", embedding_base_url=embeddings_server)
     result = await check_embeddings(configured)
     assert result.status is Status.OK and "768" in result.detail
+
+    slow = WithEmbeddings(
+        _env_file=None, **base, embedding_model="nomic-embed-text", embedding_base_url=embeddings_server,
+        embedding_timeout_seconds=0.000001,
+    )  # fmt: skip
+    result = await check_embeddings(slow)
+    assert result.status is Status.WARNING and not result.blocks and "EMBEDDING_TIMEOUT_SECONDS" in result.detail
 
     wrong = WithEmbeddings(_env_file=None, **base, embedding_model="nomic-embed-txt", embedding_base_url=embeddings_server)
     result = await check_embeddings(wrong)
