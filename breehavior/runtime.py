@@ -19,6 +19,7 @@ from breehavior.conversation.service import ChatService
 from breehavior.llm.client import LLMClient
 from breehavior.llm.log import LlmLogBuffer
 from breehavior.memory.control import MemoryControl
+from breehavior.memory.meaning import EMBED_EVERY_SECONDS
 from breehavior.memory.service import MemoryService
 from breehavior.monitor.service import MonitorService
 from breehavior.monitor.state import MonitorState
@@ -67,6 +68,7 @@ class Services:
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
             PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self.memory.prune_expired, run_at_start=True),
+            PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
         ]
         self._started = False
         self._closed = False
@@ -101,6 +103,10 @@ class Services:
         await self.tracker.flush(self.db)
         await self.memory.flush_unsaved()
 
+    async def _embed_memories(self) -> None:
+        """Rows without a vector of EMBEDDING_MODEL (switched on, model changed, endpoint back) get one in the background."""
+        self.memory.meaning.embed_soon()
+
     async def close(self) -> None:
         """Stop the loops, finish background work, flush, close clients. Idempotent."""
         if self._closed:
@@ -108,10 +114,12 @@ class Services:
         self._closed = True
         for loop in self._loops:
             await loop.stop()
+        self.memory.meaning.stop()
         if not await self.tasks.drain(DRAIN_TIMEOUT_SECONDS):
             logger.warning("Background work did not finish in %.0fs; cancelling it.", DRAIN_TIMEOUT_SECONDS)
             await self.tasks.cancel_all()
         await self.flush_state()
         await self.llm_log.flush()
         await self.llm.close()
+        await self.memory.meaning.close()
         await self.db.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from conftest import SettingsFactory, query
 from monitor_fakes import Analyst, batch_lines
+from old_deployment import files_and_bytes, old_deployment_db
 
 from breehavior.monitor.replay import replay
 from breehavior.runtime import Services
@@ -182,22 +183,10 @@ async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
     """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it."""
-    import sqlite3
-
-    from alembic import command
-
-    from breehavior.storage.engine import alembic_config
-
     folder = tmp_path / "old"
-    folder.mkdir()
-    path = folder / "bot.db"
-    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO UserState (UserId, OffenseCount, UserNotes) VALUES (2, 1, '[2026-01-01 10:00] rude')")
-    conn.commit()
-    conn.close()
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    path = old_deployment_db(folder, 2, "[2026-01-01 10:00] rude", offenses=1)
+    before = files_and_bytes(folder)
     fake_llm.tools["report_analysis"] = Analyst()
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
     assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert files_and_bytes(folder) == before

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import groupby
@@ -27,6 +27,7 @@ from itertools import groupby
 from breehavior.background import BackgroundTasks
 from breehavior.config import Settings
 from breehavior.llm.client import LLMClient, LLMError
+from breehavior.llm.embeddings import EmbeddingClient
 from breehavior.memory.erasure import (
     MAX_RECENT_MINUTES,
     Erased,
@@ -46,6 +47,7 @@ from breehavior.memory.extraction import (
     build_extraction_messages,
     cut_at_word,
 )
+from breehavior.memory.meaning import MemoryMeaning
 from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
 from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
@@ -103,7 +105,10 @@ class MemoryService:
         self._tracker = tracker
         self._tasks = tasks
         self.preferences = MemoryPreferences(db)
-        self.store = MemoryStore(db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members)
+        self.meaning = MemoryMeaning(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
+        self.store = MemoryStore(
+            db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
+        )
         self._queues: dict[int, _MemberQueue] = {}
         self._erase_listeners: list[Callable[[Erasure], None]] = []
 
@@ -124,6 +129,10 @@ class MemoryService:
 
     def invalidate(self, user_id: int) -> None:
         self.store.invalidate(user_id)
+
+    def _embedded(self, user_ids: Iterable[int]) -> None:
+        for user_id in user_ids:
+            self.store.invalidate(user_id)
 
     # ------------------------------------------------------------------ the member's say
     def paused_until(self, user_id: int) -> datetime | None:
@@ -219,11 +228,13 @@ class MemoryService:
                 memories = await self.store.live_memories(user_id, self.scope_for(guild_id))
             except DatabaseError as exc:
                 logger.warning("Memory read skipped for %s: %s", user_id, exc)
-        recent = memories[: self._settings.memory_recent_count]
+        recent, older = memories[: self._settings.memory_recent_count], memories[self._settings.memory_recent_count :]
         relevant = rank_relevant(
-            memories[self._settings.memory_recent_count :],
+            older,
             Query.of(text, channel_name),
             limit=self._settings.memory_relevant_count,
+            similarity=await self.meaning.similarities(text, older) if older else None,
+            floor=self._settings.embedding_min_similarity,
         )
         block = build_memory_block(
             member_name=member_name,
@@ -274,7 +285,7 @@ class MemoryService:
             live = await self.store.live_memories(user_id, scope)
         except DatabaseError:
             live = ()
-        shown = _shown_to_extractor(live, Query.of(" ".join(t.user_text for t in turns)))
+        shown = _shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
         profile = self.store.profile(user_id)
         messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:

@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from breehavior.memory.meaning import MemoryMeaning
 from breehavior.memory.retrieval import near_duplicate
+from breehavior.memory.semantic import Vector
 from breehavior.privacy.screen import is_about_a_secret, redact
 from breehavior.storage import memories as sql
 from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
@@ -76,8 +78,10 @@ def _trust(source: str) -> int:
 
 
 class MemoryStore:
-    def __init__(self, db: Database, *, cap: int, cache_members: int) -> None:
+    def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: MemoryMeaning | None = None) -> None:
         self._db = db
+        self.meaning = meaning
+        """Embeddings for dedup by meaning, and the background embedding of what is written (None: words only)."""
         self._cap = cap
         self._cache_members = cache_members
         self._cache: OrderedDict[tuple[int, MemoryScope], tuple[MemoryRecord, ...]] = OrderedDict()
@@ -178,6 +182,7 @@ class MemoryStore:
         forget_ids = list(write.forget_ids)
         batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=write.profile)
         live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
+        accepted = []
         for candidate in write.candidates:
             cleaned = redact(candidate.memory)
             if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
@@ -185,9 +190,17 @@ class MemoryStore:
                 continue
             if cleaned.changed:
                 batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=write.source))
+            accepted.append((candidate, cleaned.text))
+        vectors = await self._vectors([text for _, text in accepted])
+        for (candidate, text), vector in zip(accepted, vectors, strict=True):
             topics = tuple(redact(t).text for t in candidate.topics)
-            self._plan_write(batch, live, candidate, cleaned.text, topics, write.source, write.guild_id, now)
+            self._plan_write(batch, live, candidate, text, topics, write.source, write.guild_id, now, vector)
         return batch
+
+    async def _vectors(self, texts: list[str]) -> list[Vector | None]:
+        """The accepted texts' meaning for dedup: one background request, or none (words only) when off or failing."""
+        vectors = await self.meaning.embed_texts(texts) if self.meaning is not None and texts else None
+        return list(vectors) if vectors is not None else [None] * len(texts)
 
     def _plan_write(
         self,
@@ -199,6 +212,7 @@ class MemoryStore:
         source: str,
         guild_id: int | None,
         now: datetime,
+        vector: Vector | None = None,
     ) -> None:
         """Refresh a near-duplicate, respect a more trusted slot holder, or insert (superseding the slot).
 
@@ -206,7 +220,10 @@ class MemoryStore:
         a member repeating what the monitor noticed makes it theirs, never the reverse.
         """
         expires_at = now + candidate.lifetime
-        duplicate = next((m for m in live if near_duplicate(m.memory, text)), None)
+        meaning = self.meaning
+        duplicate = next(
+            (m for m in live if near_duplicate(m.memory, text, similarity=meaning and meaning.similarity(vector, m))), None
+        )
         if duplicate is not None:
             old_wins = _trust(duplicate.source) > _trust(source)
             batch.refreshes.append(
@@ -240,6 +257,8 @@ class MemoryStore:
             await self._db.run(sql.apply_memory_batch, batch)
         finally:
             self.invalidate(batch.user_id)
+        if self.meaning is not None and (batch.inserts or batch.refreshes):
+            self.meaning.embed_soon()
 
     async def flush_unsaved(self) -> int:
         """Plan again and apply the writes postponed while the database was away; returns how many landed.

@@ -87,10 +87,9 @@ _NOT_AFTER = re.compile(r"\d[ .,]$")
 
 
 def _phone(match: re.Match[str]) -> bool:
-    """Not the tail of a longer figure ("1 234 567 890 €") nor a run of dots like a version."""
+    """Not the tail of a longer figure ("1 234 567 890 €")."""
     text = match.string[max(0, match.start() - 2) : match.start()]
-    value = match.group()
-    return (not _NOT_AFTER.search(text) and value.count(".") != 2) or value.startswith("+")
+    return not _NOT_AFTER.search(text) or match.group().startswith("+")
 
 
 _STREET_AFTER = words(
@@ -207,7 +206,7 @@ _NUMBER_FIRST = (  # "42 Baker Street", "12 rue de la Paix"
     + _NAME
     + r"\s+){1,3}"
     + _STREET_AFTER
-    + r"(?![\w])|(?:bis\s+|ter\s+)?"
+    + r"(?![\w])(?:,?\s+(?:apt|apartment|unit|flat|suite|ste|#)\.?\s*#?\w{1,5})?|(?:bis\s+|ter\s+)?"
     + _STREET_BEFORE
     + r"\s+(?:(?:de|del|de la|des|du|della|di|da|do|dos|das)\s+)?"
     + _NAME
@@ -226,7 +225,7 @@ _STREET_BEFORE_NUMBER = re.compile(
     + _NAME
     + r"\s+){0,3}?"
     + _NAME
-    + r"|(?:[^\W\d_][\w'’-]*\s+)?[^\W\d_][\w'’-]*?"
+    + r"|(?:[^\W\d_][\w'’-]*\s+)?(?:[^\W\d_][\w'’-]*?)?"
     + _STREET_SUFFIX
     + r"|(?<![\w])[^\W\d_][\w'’-]*\s+(?:caddesi|cad\.|cd\.|sokak|sokağı|sok\.|sk\.|bulvarı|mahallesi))"
     + r",?\s+(?:(?:no|nr|n°|nº|núm\.?|num\.?|д\.|дом|numara)[:.]?\s*)?$"

@@ -11,6 +11,8 @@ shape and the SSA's rules (no 000/666/9xx area) are enough even without the word
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from types import ModuleType
 
 from stdnum import iban, luhn
 from stdnum.br import cpf
@@ -44,10 +46,12 @@ def _iban(match: re.Match[str]) -> bool | tuple[int, int]:
         candidate = candidate.rsplit(" ", 1)[0]
 
 
-def _valid(validator: object) -> object:
+def _valid(validator: ModuleType) -> Callable[[re.Match[str]], bool]:
+    """An ``accept`` that asks a python-stdnum module whether the candidate passes its checksum."""
+
     def accept(match: re.Match[str]) -> bool:
         try:
-            return bool(validator.is_valid(_compact(match.group("secret") or match.group()).upper()))  # type: ignore[attr-defined]
+            return bool(validator.is_valid(_compact(match.group("secret") or match.group()).upper()))
         except Exception:  # noqa: BLE001 - a validator's odd failure means "not this kind"
             return False
 

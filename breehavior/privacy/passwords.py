@@ -117,7 +117,7 @@ def looks_like_a_secret(value: str) -> bool:
 
 
 def _strong(match: re.Match[str]) -> bool:
-    return _value(match) not in _NOT_A_SECRET
+    return match.group("secret")[0] in "\"'“„«「" or _value(match) not in _NOT_A_SECRET
 
 
 def _weak(match: re.Match[str]) -> bool:
@@ -201,6 +201,13 @@ RULES: tuple[Rule, ...] = (
         accept=_weak,
     ),
     Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
+    Rule(  # "creds are admin:hunter22", "login alice:Wonderland7"
+        "password",
+        re.compile(
+            r"(?i)\b(?:creds?|credentials|logins?|acc(?:oun)?t|user(?:name)?)\b[^\n:]{0,20}?(?<![\w.+@-])(?=[\w.+@-]*[^\W\d_])[\w.+@-]{2,40}:(?P<secret>[^\s:/]{4,})"
+        ),
+        ("cred", "login", "acc", "user"),
+    ),
     Rule(
         "password",
         re.compile(

@@ -50,10 +50,10 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         if match.group().lower() in known and (not run or _GAP.match(text[run[-1].end() : match.start()])):
             run.append(match)
             continue
-        if _a_phrase(run, needed):
+        if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield run[0].start(), run[-1].end(), "seed-phrase"
         run = [match] if match.group().lower() in known else []
-    if _a_phrase(run, needed):
+    if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield run[0].start(), run[-1].end(), "seed-phrase"
 
 
@@ -65,6 +65,7 @@ def _longest_run(tokens: list[str], known: frozenset[str]) -> int:
     return longest
 
 
-def _a_phrase(run: list[re.Match[str]], needed: int) -> bool:
-    """Long enough and varied: a seed's words are drawn at random ("word word word …" is not one)."""
-    return len(run) >= needed and len({m.group().lower() for m in run}) >= needed * 2 // 3
+def _a_phrase(run: list[re.Match[str]], needed: int, announced: bool) -> bool:
+    """Long enough and, unless a seed word announced it, varied: a seed's words are drawn at random
+    ("word word word …" is not one; "my seed is: abandon abandon … about" is the famous test vector)."""
+    return len(run) >= needed and (announced or len({m.group().lower() for m in run}) >= needed * 2 // 3)

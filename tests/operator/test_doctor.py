@@ -199,13 +199,8 @@ async def test_the_startup_summary_names_url_and_model_reachable_or_not(
 
 
 # ---------------------------------------------------------------------- embeddings
-class WithEmbeddings(Settings):
-    """Settings with the EMBEDDING_* fields (declared again: the doctor reads them with getattr, so it also
-    works with a Settings that lacks them)."""
-
-    embedding_model: str = ""
-    embedding_base_url: str = ""
-    embedding_timeout_seconds: float = 30.0
+def with_embeddings(base: dict[str, object], model: str, url: str, **more: object) -> Settings:
+    return Settings(_env_file=None, **{**base, "embedding_model": model, "embedding_base_url": url, **more})
 
 
 @pytest_asyncio.fixture
@@ -229,25 +224,22 @@ async def embeddings_server() -> AsyncIterator[str]:
 
 
 async def test_embeddings_are_checked_only_when_configured(make_settings: SettingsFactory, embeddings_server: str) -> None:
-    assert (await check_embeddings(make_settings())).status is Status.SKIPPED
-    base = {k: v for k, v in make_settings().model_dump().items() if not k.startswith("embedding_")}
-    configured = WithEmbeddings(_env_file=None, **base, embedding_model="nomic-embed-text", embedding_base_url=embeddings_server)
+    assert (await check_embeddings(make_settings())).status is Status.SKIPPED  # EMBEDDING_MODEL empty: off
+    base = make_settings().model_dump()
+    configured = with_embeddings(base, "nomic-embed-text", embeddings_server)
     result = await check_embeddings(configured)
     assert result.status is Status.OK and "768" in result.detail
 
-    slow = WithEmbeddings(
-        _env_file=None, **base, embedding_model="nomic-embed-text", embedding_base_url=embeddings_server,
-        embedding_timeout_seconds=0.000001,
-    )  # fmt: skip
+    slow = with_embeddings(base, "nomic-embed-text", embeddings_server, embedding_timeout_seconds=0.000001)
     result = await check_embeddings(slow)
     assert result.status is Status.WARNING and not result.blocks and "EMBEDDING_TIMEOUT_SECONDS" in result.detail
 
-    wrong = WithEmbeddings(_env_file=None, **base, embedding_model="nomic-embed-txt", embedding_base_url=embeddings_server)
+    wrong = with_embeddings(base, "nomic-embed-txt", embeddings_server)
     result = await check_embeddings(wrong)
     assert result.blocks and "EMBEDDING_MODEL" in result.fix and "nomic-embed-txt" in result.fix
 
     gone = f"http://127.0.0.1:{closed_port()}/v1"
-    unreachable = WithEmbeddings(_env_file=None, **base, embedding_model="nomic-embed-text", embedding_base_url=gone)
+    unreachable = with_embeddings(base, "nomic-embed-text", gone)
     result = await check_embeddings(unreachable)
     assert result.blocks and gone in result.detail
 

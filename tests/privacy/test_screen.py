@@ -32,7 +32,7 @@ def test_a_profile_whose_point_is_a_secret_is_refused(profile: str) -> None:
 @pytest.mark.parametrize("profile", PROFILE_SECRETS[:2])
 async def test_the_profile_path_refuses_them(services: Services, profile: str) -> None:
     assert await services.memory.set_profile(42, profile) is False
-    assert services.tracker.get_profile(42) == ""
+    assert services.memory.profile(42) == ""
 
 
 def test_an_ordinary_profile_passes_untouched_but_with_whitespace_collapsed() -> None:

@@ -39,8 +39,9 @@ async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_ne
         assert query(db_file, "SELECT Memory FROM UserMemory") == [("Plays the cello.",)]
 
         shutil.rmtree(folder)
-        profile = "Alice plays the cello in an amateur orchestra."
-        fake_llm.tools["extract_memories"] = remembers(memory("Is learning Bach's suites.", "bach"), profile=profile)
+        fake_llm.tools["extract_memories"] = remembers(
+            memory("Is learning Bach's suites.", "bach"), profile="Alice plays the cello in an amateur orchestra."
+        )
         with caplog.at_level(logging.ERROR, logger="breehavior.storage.engine"):
             await converse(services, "learning the Bach cello suites now")
         errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
@@ -50,7 +51,9 @@ async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_ne
         assert await wait_until(lambda: services.memory.store.postponed() == 0)
         await services.flush_state()
         assert query(db_file, "SELECT Memory FROM UserMemory") == [("Is learning Bach's suites.",)]
-        assert query(db_file, "SELECT UserNotes FROM UserState WHERE UserId = 42") == [(profile,)]
+        assert query(db_file, "SELECT UserNotes FROM UserState WHERE UserId = 42") == [
+            ("Alice plays the cello in an amateur orchestra.",)
+        ]
     finally:
         await services.close()
     assert query(db_file, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'memory_extraction'") >= [(1,)]

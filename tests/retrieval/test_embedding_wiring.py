@@ -1,0 +1,210 @@
+"""Embeddings in the running bot: the reply path, the background, the fallbacks. Real SQLite, the fake server, the real SDK."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest_asyncio
+from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from storage_calls import storage
+
+from breehavior.runtime import Services
+from breehavior.storage.records import MemoryBatch, NewMemory
+from breehavior.testing.fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM
+
+ALICE = 42
+ALIASES = {"pup": "dog", "puppy": "dog", "parent": "kids", "children": "kids"}
+"""What a real model knows and hashed words do not."""
+
+
+@pytest_asyncio.fixture
+async def hybrid(make_settings: SettingsFactory, fake_llm: FakeLLM) -> AsyncIterator[Services]:
+    fake_llm.embedding_aliases.update(ALIASES)
+    running = Services(make_settings(embedding_model="test-embed", embedding_timeout_seconds=0.5))
+    await running.start()
+    yield running
+    await running.close()
+
+
+async def seed(services: Services, text: str, *topics: str, days_ago: float = 20, user_id: int = ALICE) -> int:
+    new = NewMemory(user_id, text, topics, "medium", datetime.now(UTC) + timedelta(days=30), "chat")
+    [memory_id] = await storage(services.db).apply_memory_batch(
+        MemoryBatch(user_id=user_id, inserts=[new]), now=datetime.now(UTC) - timedelta(days=days_ago)
+    )
+    services.memory.invalidate(user_id)
+    return memory_id
+
+
+async def seed_member(services: Services) -> None:
+    """An old dog memory, an old unrelated one, and five recent fillers (always shown, never ranked)."""
+    await seed(services, "Has a dog named Pixel.", "pets", days_ago=25)
+    await seed(services, "Adopted a rescue cat called Miso.", "cats", days_ago=24)
+    for day in range(5):
+        await seed(services, f"Recent thing number {day} about cooking pasta.", "cooking", days_ago=day)
+
+
+async def embed_all(services: Services) -> None:
+    services.memory.meaning.embed_soon()
+    await services.tasks.drain(10)
+
+
+def vectors(db_path: Path) -> list[tuple[str, str | None, int]]:
+    return query(db_path, "SELECT Memory, EmbeddingModel, LENGTH(Embedding) FROM UserMemory ORDER BY Id")
+
+
+async def test_paraphrase_reaches_the_prompt_and_unrelated_stays_out(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    await seed_member(hybrid)
+    await embed_all(hybrid)
+    assert {(model, size) for _, model, size in vectors(db_path)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
+    before = len(fake_llm.embedding_requests)
+    await converse(hybrid, "how's my pup")
+    prompt = system_prompt(fake_llm)
+    assert "Pixel" in prompt and "Miso" not in prompt
+    assert len(fake_llm.embedding_requests) == before + 1, "one request for the message"
+    await converse(hybrid, "what's the best pizza around here?")
+    assert "Pixel" not in system_prompt(fake_llm) and "Miso" not in system_prompt(fake_llm)
+
+
+async def test_words_only_without_the_setting(services: Services, fake_llm: FakeLLM) -> None:
+    await seed_member(services)
+    await converse(services, "how's my pup")
+    assert "Pixel" not in system_prompt(fake_llm)
+    await converse(services, "my dogs are loud")
+    assert "Pixel" in system_prompt(fake_llm)
+    assert fake_llm.embedding_requests == []
+
+
+async def test_no_request_while_nothing_has_a_vector(hybrid: Services, fake_llm: FakeLLM) -> None:
+    await seed_member(hybrid)
+    await converse(hybrid, "my dogs are loud")
+    assert "Pixel" in system_prompt(fake_llm)
+    assert fake_llm.embedding_requests == [] or all(len(r["input"]) > 1 for r in fake_llm.embedding_requests)
+
+
+async def test_endpoint_down_falls_back_to_words(hybrid: Services, fake_llm: FakeLLM) -> None:
+    await seed_member(hybrid)
+    await embed_all(hybrid)
+    fake_llm.embedding_failures.append(Failure(500, 100))
+    reply = await converse(hybrid, "my dogs are loud, how's my pup")
+    assert reply and "Pixel" in system_prompt(fake_llm)
+    await converse(hybrid, "how's my pup")
+    assert "Pixel" not in system_prompt(fake_llm), "meaning unavailable: words only for that message"
+
+
+async def test_slow_endpoint_does_not_hold_the_reply(hybrid: Services, fake_llm: FakeLLM) -> None:
+    await seed_member(hybrid)
+    await embed_all(hybrid)
+    fake_llm.embedding_seconds = 3
+    started = datetime.now(UTC)
+    reply = await converse(hybrid, "my dogs are loud")
+    assert reply and "Pixel" in system_prompt(fake_llm)
+    assert datetime.now(UTC) - started < timedelta(seconds=2.5), "cut at EMBEDDING_TIMEOUT_SECONDS"
+
+
+async def test_wrong_dimensions_fall_back_to_words(hybrid: Services, fake_llm: FakeLLM) -> None:
+    await seed_member(hybrid)
+    await embed_all(hybrid)
+    fake_llm.embedding_dimensions = 16
+    await converse(hybrid, "how's my pup")
+    assert "Pixel" not in system_prompt(fake_llm)
+    await converse(hybrid, "my dogs are loud")
+    assert "Pixel" in system_prompt(fake_llm)
+
+
+async def test_model_changed_old_vectors_ignored_then_backfilled(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.embedding_aliases.update(ALIASES)
+    first = Services(make_settings(embedding_model="model-a"))
+    await first.start()
+    await seed_member(first)
+    await embed_all(first)
+    await first.close()
+    assert {model for _, model, _ in vectors(db_path)} == {"model-a"}
+
+    second = Services(make_settings(embedding_model="model-b"))
+    second.memory.meaning.stop()  # hold the backfill: the old model's vectors are still stored
+    await second.start()
+    await converse(second, "how's my pup")
+    assert "Pixel" not in system_prompt(fake_llm), "another model's vectors are never compared"
+    second.memory.meaning._stopping = False
+    await embed_all(second)
+    assert {model for _, model, _ in vectors(db_path)} == {"model-b"}
+    await converse(second, "how's my pup")
+    assert "Pixel" in system_prompt(fake_llm)
+    await second.close()
+
+
+async def test_backfill_at_start_embeds_rows_in_batches(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+    off = Services(make_settings())
+    await off.start()
+    for i in range(70):
+        await seed(off, f"Fact number {i} about topic {i}.", days_ago=i / 10, user_id=ALICE + i % 2)
+    await off.close()
+    assert {model for _, model, _ in vectors(db_path)} == {None}
+
+    on = Services(make_settings(embedding_model="test-embed"))
+    await on.start()
+    for _ in range(200):
+        if all(model for _, model, _ in vectors(db_path)):
+            break
+        await asyncio.sleep(0.05)
+    await on.close()
+    assert {(model, size) for _, model, size in vectors(db_path)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
+    sizes = [len(r["input"]) for r in fake_llm.embedding_requests]
+    assert sizes == [64, 6], "batched, oldest first"
+
+
+async def test_backfill_endpoint_down_leaves_rows_for_later(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.embedding_failures.append(Failure(503, 1000))
+    on = Services(make_settings(embedding_model="test-embed"))
+    await on.start()
+    await seed(on, "Plays chess on weekends.", "chess")
+    await embed_all(on)
+    assert vectors(db_path) == [("Plays chess on weekends.", None, None)]
+    fake_llm.embedding_failures.clear()
+    await embed_all(on)
+    await on.close()
+    assert vectors(db_path)[0][1] == "test-embed"
+
+
+async def test_written_memories_get_vectors_and_dedup_by_meaning(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Plays guitar every day.", "music"), memory("Has two kids.", "family"))
+    await converse(hybrid, "I play guitar every day and I have two kids")
+    await hybrid.tasks.drain(10)
+    fake_llm.tools["extract_memories"] = remembers(
+        memory("Plays piano every day.", "music"), memory("Is a parent of two children.", "family")
+    )
+    await converse(hybrid, "also piano every day, and yes I'm a parent of two children")
+    await hybrid.tasks.drain(10)
+    rows = query(db_path, "SELECT Memory, EmbeddingModel FROM UserMemory ORDER BY Id")
+    texts = [text for text, _ in rows]
+    assert "Plays guitar every day." in texts and "Plays piano every day." in texts, "one word swapped: two facts"
+    assert "Is a parent of two children." in texts and "Has two kids." not in texts, "a paraphrase refreshes"
+    assert len(rows) == 3 and {model for _, model in rows} == {"test-embed"}
+
+
+async def test_dedup_falls_back_to_words_when_the_endpoint_is_down(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    fake_llm.embedding_failures.append(Failure(500, 1000))
+    fake_llm.tools["extract_memories"] = remembers(memory("Has two kids.", "family"))
+    await converse(hybrid, "I have two kids")
+    fake_llm.tools["extract_memories"] = remembers(memory("Is a parent of two children.", "family"))
+    await converse(hybrid, "I'm a parent of two children")
+    assert len(query(db_path, "SELECT Id FROM UserMemory")) == 2, "no meaning: distinct words stay two memories"
+
+
+async def test_forget_request_shows_the_matching_memory_to_the_extractor(services: Services, fake_llm: FakeLLM) -> None:
+    for i in range(11):
+        await seed(services, f"Forgot the keys at place {i}.", "keys", days_ago=20 + i)
+    await seed(services, "Has a dog named Pixel.", "pets", days_ago=0.01)
+    await converse(services, "forget that please")
+    shown = extraction_input(fake_llm.tool_requests("extract_memories")[-1])
+    assert "Has a dog named Pixel." in shown, "the newest memory, not the ones that merely say 'forgot'"
+    await converse(services, "and forget about my dogs too")
+    shown = extraction_input(fake_llm.tool_requests("extract_memories")[-1])
+    assert "Has a dog named Pixel." in shown
