@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from breehavior.config import Settings
-from breehavior.doctor.result import CheckResult, failed, ok, skipped
+from breehavior.doctor.result import CheckResult, failed, ok, skipped, warning
 from breehavior.llm.client import LLMClient, LLMError
 from breehavior.llm.probe import EndpointProbe, describe_failure, embed_once, model_listed, probe_endpoint
 from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionTurn, build_extraction_messages
@@ -160,6 +160,8 @@ async def check_embeddings(settings: Settings) -> CheckResult:
     url = str(getattr(settings, "embedding_base_url", "") or settings.llm_base_url)
     key = str(getattr(settings, "embedding_api_key", "") or settings.llm_api_key)
     deadline = min(PROBE_DEADLINE_SECONDS * 3, settings.llm_timeout_seconds)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
     try:
         size = await embed_once(url, key, model, deadline)
     except Exception as exc:  # noqa: BLE001 - any failure is reported as one line, never a traceback
@@ -169,4 +171,13 @@ async def check_embeddings(settings: Settings) -> CheckResult:
             f"set EMBEDDING_MODEL to an embedding model the endpoint serves "
             f"(saw {model}; Ollama: `ollama pull nomic-embed-text`)",
         )
-    return ok("embeddings", f"{model} at {url} returned a vector of {size} numbers")
+    took = loop.time() - started
+    limit = float(getattr(settings, "embedding_timeout_seconds", 0) or 0)
+    if limit and took > limit:
+        return warning(
+            "embeddings",
+            f"{model} answered in {took:.1f} s, beyond EMBEDDING_TIMEOUT_SECONDS={limit:g}: messages are ranked by words alone "
+            "while it is that slow",
+            "run the doctor again (a first call loads the model), or raise EMBEDDING_TIMEOUT_SECONDS",
+        )
+    return ok("embeddings", f"{model} at {url} returned a vector of {size} numbers in {took:.1f} s")

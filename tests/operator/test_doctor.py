@@ -23,7 +23,7 @@ from breehavior.doctor.llm_checks import check_embeddings, check_llm, unreachabl
 from breehavior.doctor.result import Status
 from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL
 from breehavior.prompts import load_prompt
-from breehavior.testing.fake_llm import FakeLLM
+from breehavior.testing.fake_llm import Failure, FakeLLM
 
 GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
 MESSAGE_CONTENT_LIMITED = 1 << 19
@@ -76,6 +76,18 @@ async def test_against_a_working_endpoint_it_exits_0_after_a_forced_extract_memo
     assert request["tools"] == [MEMORY_EXTRACTION_TOOL.as_openai()], "the real tool spec, not a copy"
     assert request["messages"][0]["content"] == load_prompt("memory_extraction"), "the real prompt"
     assert query(db_path, "SELECT Kind FROM LlmLog") == [("doctor",)], "the write check leaves one row"
+
+
+async def test_a_configured_embedding_model_gets_one_embeddings_call(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    code, lines = await doctor(make_settings(embedding_model="nomic-embed-text", embedding_timeout_seconds=30), skip_discord=True)
+    assert code == 0, lines
+    assert line_of(lines, "embeddings").startswith("✓") and "nomic-embed-text" in line_of(lines, "embeddings")
+    [body] = fake_llm.embedding_requests
+    assert body["model"] == "nomic-embed-text"
+
+    fake_llm.embedding_failures.append(Failure(404, 1, '{"error": {"message": "model not found"}}'))
+    code, lines = await doctor(make_settings(embedding_model="nomic-embed-txt"), skip_discord=True)
+    assert code == 1 and "EMBEDDING_MODEL" in line_of(lines, "embeddings")
 
 
 async def test_invalid_settings_are_the_first_and_only_check(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -187,8 +199,8 @@ async def test_the_startup_summary_names_url_and_model_reachable_or_not(
 
 
 # ---------------------------------------------------------------------- embeddings
-def with_embeddings(base: dict[str, object], model: str, url: str) -> Settings:
-    return Settings(_env_file=None, **{**base, "embedding_model": model, "embedding_base_url": url})
+def with_embeddings(base: dict[str, object], model: str, url: str, **more: object) -> Settings:
+    return Settings(_env_file=None, **{**base, "embedding_model": model, "embedding_base_url": url, **more})
 
 
 @pytest_asyncio.fixture
@@ -217,6 +229,10 @@ async def test_embeddings_are_checked_only_when_configured(make_settings: Settin
     configured = with_embeddings(base, "nomic-embed-text", embeddings_server)
     result = await check_embeddings(configured)
     assert result.status is Status.OK and "768" in result.detail
+
+    slow = with_embeddings(base, "nomic-embed-text", embeddings_server, embedding_timeout_seconds=0.000001)
+    result = await check_embeddings(slow)
+    assert result.status is Status.WARNING and not result.blocks and "EMBEDDING_TIMEOUT_SECONDS" in result.detail
 
     wrong = with_embeddings(base, "nomic-embed-txt", embeddings_server)
     result = await check_embeddings(wrong)
