@@ -1,19 +1,40 @@
-"""Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat."""
+"""Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat,
+`python bot.py doctor` checks that everything the bot needs works."""
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import logging
-import signal
 import sys
 
-import discord
-from discord.ext import commands
+MINIMUM_PYTHON = (3, 11)
 
-from breehavior.config import ConfigError, Settings, load_settings
-from breehavior.runtime import Services, freeze_startup_heap
-from scripts.terminal_chat import Speaker, run_terminal_chat
+
+def python_too_old(version: tuple[int, ...]) -> str | None:
+    """One line for an interpreter older than the project supports (checked before anything else is imported)."""
+    if tuple(version[:2]) >= MINIMUM_PYTHON:
+        return None
+    found = ".".join(str(part) for part in version[:3])
+    return f"error: Breehavior Monitor needs Python 3.11 or newer; this is Python {found} ({sys.executable})."
+
+
+if __name__ == "__main__" and (_too_old := python_too_old(tuple(sys.version_info))):
+    print(_too_old, file=sys.stderr)
+    sys.exit(2)
+
+import argparse  # noqa: E402 - after the version check, which must run on any Python
+import asyncio  # noqa: E402
+import contextlib  # noqa: E402
+import logging  # noqa: E402
+import signal  # noqa: E402
+
+import aiohttp  # noqa: E402
+import discord  # noqa: E402
+from discord.ext import commands  # noqa: E402
+
+from breehavior.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
+from breehavior.doctor import run_doctor, startup_summary  # noqa: E402
+from breehavior.invite import invite_url, timeouts_enabled  # noqa: E402
+from breehavior.runtime import Services, freeze_startup_heap  # noqa: E402
+from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 
 logger = logging.getLogger("bcs")
 
@@ -40,6 +61,9 @@ class BCSBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Runs once per process (unlike `on_ready`): storage, loops, cogs, one command sync."""
+        if self.application_id is not None:
+            url = invite_url(self.application_id, timeouts=timeouts_enabled(self.settings))
+            logger.info("Invite the bot to a server with: %s", url)
         await self.services.start()
         for extension in EXTENSIONS:
             try:
@@ -79,13 +103,20 @@ class BCSBot(commands.Bot):
         await super().close()
 
 
+QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client")
+"""HTTP clients that log every request at INFO (the openai SDK speaks through httpx2)."""
+
+
 def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
 
 
 async def run_discord(settings: Settings) -> int:
+    summary = await startup_summary(settings)
+    logger.log(logging.INFO if summary.endswith(": reachable.") else logging.WARNING, "%s", summary)
     bot = BCSBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # holds the close task so it is not garbage-collected mid-shutdown
@@ -96,12 +127,16 @@ async def run_discord(settings: Settings) -> int:
             closing.append(loop.create_task(bot.close()))
 
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, request_stop, sig.name)
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl-C raises KeyboardInterrupt instead
+            loop.add_signal_handler(sig, request_stop, sig.name)
     try:
         async with bot:
             await bot.login(settings.discord_token)
             freeze_startup_heap()
             await bot.connect()
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"error: cannot reach Discord ({exc}); check this machine's network and DNS.", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("error: DISCORD_TOKEN was rejected by Discord (check the token).", file=sys.stderr)
         return 1
@@ -115,29 +150,53 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description=__doc__)
     sub = parser.add_subparsers(dest="mode")
     sub.add_parser("run", help="run the Discord bot (the default)")
-    chat = sub.add_parser("chat", help="chat with the bot in this terminal, without Discord")
-    chat.add_argument("--user-id", type=int, default=1, help="speaker's user id (default 1)")
-    chat.add_argument("--name", default="you", help="speaker's display name")
-    chat.add_argument("--channel", default="general", help="channel name")
-    chat.add_argument("--guild-id", type=int, default=1, help="server id (0 for a direct message)")
+    chat = sub.add_parser(
+        "chat",
+        help="chat with the bot in this terminal, without Discord",
+        description="Chat with the bot in this terminal: the same pipeline as on Discord, without Discord or a token.",
+        epilog=CHAT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    chat.add_argument("--user-id", type=discord_id, default=1, help="speaker's user id (default: 1)")
+    chat.add_argument("--name", default="you", help="speaker's display name (default: you)")
+    chat.add_argument("--channel", default="general", help="channel name (default: general)")
+    chat.add_argument("--guild-id", type=server_id, default=1, help="server id, 0 for a direct message (default: 1)")
+    doctor = sub.add_parser("doctor", help="check settings, database, LLM and Discord login; exit 0 when all work")
+    doctor.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.mode == "doctor":  # the doctor reports bad settings as its first check
+        configure_logging("ERROR")
+        try:
+            return asyncio.run(run_doctor(skip_discord=args.skip_discord))
+        except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
+            sys.stdout = None  # type: ignore[assignment]  # no second error when Python flushes it at exit
+            return 1
     try:
         settings = load_settings()
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    for line in unknown_keys_warnings():
+        logger.warning("%s", line)
     if args.mode == "chat":
         speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
         return asyncio.run(run_terminal_chat(settings, speaker))
     if not settings.discord_token.strip():
-        print("error: DISCORD_TOKEN is not set; put it in .env (see .env.example) or the environment.", file=sys.stderr)
+        print(
+            "error: DISCORD_TOKEN is not set; put it in .env next to bot.py (see .env.example). "
+            "`python bot.py doctor` checks every setting.",
+            file=sys.stderr,
+        )
         return 1
-    return asyncio.run(run_discord(settings))
+    try:
+        return asyncio.run(run_discord(settings))
+    except KeyboardInterrupt:  # Windows has no signal handlers: Ctrl-C arrives here, after the bot has closed
+        return 130
 
 
 if __name__ == "__main__":

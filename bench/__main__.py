@@ -22,7 +22,7 @@ from bench.child import MODULES, RESULT_PREFIX
 from bench.params import BENCH_DIR, DEFAULT_OUT, BenchParams
 from bench.results import BenchResult
 from bench.stats import cpu_counters, load_average, machine, steal_percent
-from bench.table import render_markdown, render_text, targets_summary
+from bench.table import render_markdown, render_text, summary_line, targets_summary
 
 RESULTS_FILE = BENCH_DIR / "RESULTS.md"
 
@@ -44,6 +44,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--embed-model", default="", help="embedding model name at --embed-url")
     args = parser.parse_args(argv)
+    if args.tiny and args.write_results:
+        parser.error("--tiny measures nothing: it cannot --write-results")
     if args.only and "recall" in args.only and not args.locomo:
         parser.error("--only recall needs --locomo FILE [FILE ...]")
     if args.embed_url and args.embed_url != "local" and not args.embed_model:
@@ -115,18 +117,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[bench] {name} done in {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     steal = steal_percent(counters, cpu_counters())
-    total, unmet = targets_summary(results)
     info = machine()
-    print(render_text(results))
+    print(render_text(results, judged=not args.tiny))
     for result in results:
         for line in result.facts.get("lines", []):
             print(line)
     print(
-        f"\nTargets met: {total - len(unmet)} of {total}. Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
+        f"\n{summary_line(results, tiny=args.tiny)} Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
         f" load average before it {load_before}, CPU steal {steal}."
     )
-    if args.tiny:
-        print("(--tiny: a check that everything runs; these figures measure nothing.)")
     if args.write_results:
         RESULTS_FILE.write_text(results_markdown(results, seconds, load_before, steal), encoding="utf-8")
         print(f"Wrote {RESULTS_FILE}")

@@ -20,6 +20,7 @@ MODULES = {
     "pipeline": "bench.pipeline",
     "llm_cost": "bench.llm_cost",
     "pruning": "bench.pruning",
+    "redaction": "bench.redaction",
     "recall": "bench.recall",
 }
 

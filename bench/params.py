@@ -50,7 +50,10 @@ class BenchParams:
     prune_chat_interval: float = 0.05
     prune_idle_seconds: float = 2.0
 
-    # 5. recall on LoCoMo (runs only when files are given)
+    # 5. privacy screen
+    redaction_messages: int = 20_000
+
+    # 6. recall on LoCoMo (runs only when files are given)
     locomo: tuple[str, ...] = ()
     embed_url: str = ""
     """An OpenAI-compatible embedding endpoint for the hybrid mode; "local" serves all-MiniLM-L6-v2 on loopback."""
@@ -72,6 +75,7 @@ class BenchParams:
             over_cap_per_member=3,
             prune_idle_seconds=0.3,
             extraction_delay=0.2,
+            redaction_messages=300,
         )
         return replace(base, **overrides)
 

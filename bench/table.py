@@ -13,12 +13,13 @@ def _status(row: Row) -> str:
     return "" if row.met is None else "yes" if row.met else "NO"
 
 
-def _cells(row: Row) -> tuple[str, ...]:
-    return (row.bench, row.metric, row.ours, row.plan, row.target, _status(row))
+def _cells(row: Row, judged: bool = True) -> tuple[str, ...]:
+    return (row.bench, row.metric, row.ours, row.plan, row.target, _status(row) if judged else "-")
 
 
-def render_text(results: Sequence[BenchResult]) -> str:
-    rows = [_cells(r) for result in results for r in result.rows]
+def render_text(results: Sequence[BenchResult], *, judged: bool = True) -> str:
+    """``judged=False`` (a `--tiny` run) leaves the "met" column empty: tiny figures meet or miss nothing."""
+    rows = [_cells(r, judged) for result in results for r in result.rows]
     widths = [max(len(h), *(len(c[i]) for c in rows)) if rows else len(h) for i, h in enumerate(HEADERS)]
     line = "+".join("-" * (w + 2) for w in widths)
     out = [" | ".join(h.ljust(w) for h, w in zip(HEADERS, widths, strict=True)), line]
@@ -36,6 +37,14 @@ def render_markdown(results: Sequence[BenchResult]) -> str:
         for row in result.rows:
             out.append("| " + " | ".join(c.replace("|", "\\|") for c in _cells(row)) + " |")
     return "\n".join(out)
+
+
+def summary_line(results: Sequence[BenchResult], *, tiny: bool) -> str:
+    """The verdict under the table; a `--tiny` run proves that everything runs and measures nothing."""
+    if tiny:
+        return "Targets not judged: --tiny checks that every benchmark runs; it measured nothing."
+    total, unmet = targets_summary(results)
+    return f"Targets met: {total - len(unmet)} of {total}."
 
 
 def targets_summary(results: Sequence[BenchResult]) -> tuple[int, list[Row]]:

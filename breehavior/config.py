@@ -1,18 +1,43 @@
-"""Typed configuration, read once from the environment and `.env`.
+"""Typed configuration, read once from the environment and `.env` files.
 
 Every setting has a default and a one-line description (the description is what
 `.env.example` and the README's table say). An invalid value is reported as one
 line naming the variable, by :func:`load_settings`, instead of a traceback.
+
+Where settings come from, strongest first: the environment, a `.env` in the current
+directory, the `.env` next to `bot.py`. The project's `.env` is read whatever the
+current directory is (systemd without WorkingDirectory, cron), like `data/bot.db`;
+a `.env` in the current directory can override it for one run.
+`BREEHAVIOR_ENV_FILE` names one file to read instead of both (empty: none).
 """
 
 from __future__ import annotations
 
+import difflib
+import os
+from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
+from dotenv import dotenv_values
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 IdList = Annotated[list[int], NoDecode]
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+ENV_FILE_VARIABLE = "BREEHAVIOR_ENV_FILE"
+COMPOSE_ONLY = frozenset({"MSSQL_SA_PASSWORD", "MSSQL_DATABASE", "MSSQL_PID", "BOT_DB_PASSWORD", "DOCKER_LLM_BASE_URL"})
+"""Keys `.env` may hold for docker-compose; the bot does not read them, and they are not typos."""
+
+
+def env_files() -> tuple[Path, ...]:
+    """The `.env` files to read, weakest first (pydantic-settings lets later files win)."""
+    chosen = os.environ.get(ENV_FILE_VARIABLE)
+    if chosen is not None:
+        return (Path(chosen),) if chosen.strip() else ()
+    project, here = PROJECT_DIR / ".env", Path.cwd() / ".env"
+    return (project,) if here.resolve() == project.resolve() else (project, here)
 
 
 class ConfigError(Exception):
@@ -23,7 +48,7 @@ class Settings(BaseSettings):
     """All settings of the bot, the terminal chat and the scripts."""
 
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+        env_file=None, env_file_encoding="utf-8", extra="ignore", case_sensitive=False
     )
 
     # --- Discord -----------------------------------------------------------------------------
@@ -34,7 +59,7 @@ class Settings(BaseSettings):
 
     # --- LLM ---------------------------------------------------------------------------------
     llm_base_url: str = Field("http://localhost:11434/v1", description="OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM, llama.cpp).")
-    llm_model: str = Field("gpt-4o-mini", description="Model used for chat replies.")
+    llm_model: str = Field("qwen2.5:7b-instruct", description="Model used for chat replies; it must support forced tool calls (memory, monitor and migration use them).")
     llm_extraction_model: str = Field("", description="Model for memory extraction and analysis; empty means LLM_MODEL.")
     llm_api_key: str = Field("not-needed", description="API key for the endpoint (local servers accept any value).")
     llm_timeout_seconds: float = Field(60.0, gt=0, description="Timeout of one LLM request, in seconds.")
@@ -113,6 +138,15 @@ class Settings(BaseSettings):
             return [value]
         return value
 
+    @field_validator("llm_base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        """`localhost:11434/v1` would fail on the first message, far from its cause: refuse it here."""
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must start with http:// or https:// and name a host, e.g. http://localhost:11434/v1")
+        return value.strip()
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_level(cls, value: object) -> object:
@@ -125,9 +159,29 @@ class Settings(BaseSettings):
 
 def load_settings(**overrides: object) -> Settings:
     """Read the settings, turning a validation failure into a one-line :class:`ConfigError`."""
+    overrides.setdefault("_env_file", env_files())
     try:
         return Settings(**overrides)
     except ValidationError as exc:
         first = exc.errors()[0]
         name = str(first["loc"][0]).upper() if first.get("loc") else "configuration"
         raise ConfigError(f"invalid setting {name}: {first['msg']} (got {first.get('input')!r})") from None
+
+
+def unknown_keys_warnings(files: tuple[Path, ...] | None = None) -> list[str]:
+    """One line per key of a `.env` file that no setting reads (a typo such as DISCORD_TOKNE), with the closest name.
+
+    Only files are checked: the environment holds many variables that are not ours.
+    """
+    known = {name.upper() for name in Settings.model_fields} | COMPOSE_ONLY
+    lines = []
+    for path in env_files() if files is None else files:
+        if not path.is_file():
+            continue
+        for key in dotenv_values(path, encoding="utf-8"):
+            if key.upper() in known or key == ENV_FILE_VARIABLE:
+                continue
+            close = difflib.get_close_matches(key.upper(), sorted(known), n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]}?" if close else "; no setting has this name (see .env.example)"
+            lines.append(f"{path}: unknown setting {key}{hint}")
+    return lines

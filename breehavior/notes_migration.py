@@ -15,7 +15,6 @@ the tests drive it in-process, against a real SQLite file and the loopback LLM.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
 from collections import Counter, deque
@@ -28,9 +27,8 @@ from typing import Any, TextIO
 from pydantic import BaseModel, field_validator
 from tqdm import tqdm
 
-from breehavior.config import ConfigError, Settings, load_settings
+from breehavior.config import Settings
 from breehavior.llm.client import LLMClient, LLMError, Message, ToolSpec
-from breehavior.llm.log import LlmLogBuffer
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.privacy.screen import is_about_a_secret, redact
@@ -41,6 +39,7 @@ from breehavior.storage import notes as sql
 from breehavior.storage.engine import Database, DatabaseUnavailable
 from breehavior.storage.records import MemoryPreferenceRecord, NewMemory
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
+from breehavior.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")
 """One observation line as `MonitorState.update_user_notes` writes it (UTC)."""
@@ -336,7 +335,7 @@ class NotesMigration:
         elif self._options.dry_run:
             self._report(describe_change(outcome))
         else:
-            extra = f", {len(outcome.memories)} memories" if self._options.with_memories else ""
+            extra = f", {plural(len(outcome.memories), 'memory', 'memories')}" if self._options.with_memories else ""
             self._report(f"member {outcome.user_id}: migrated ({len(outcome.old or '')} → {len(outcome.new)} characters{extra})")
 
 
@@ -370,104 +369,3 @@ def summary_line(outcomes: Sequence[Outcome], *, dry_run: bool) -> str:
     if dry_run:
         return f"Dry run: would migrate {counts[Status.MIGRATED]}, {skipped}, {failed}. Nothing was written."
     return f"Migrated {counts[Status.MIGRATED]}, {skipped}, {failed}."
-
-
-# ---------------------------------------------------------------------- command line
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="migrate_notes_to_profiles.py",
-        description="Turn old timestamped UserNotes into short profiles with the LLM (old notes are backed up).",
-    )
-    add = parser.add_argument
-    add("--dry-run", action="store_true", help="print old → new for each member and write nothing")
-    add("--rollback", action="store_true", help="put the backed-up notes back and remove migrated memories")
-    add("--memories", action="store_true", help="also turn recent observations into expiring memories")
-    add(
-        "--memory-days",
-        type=int,
-        default=30,
-        metavar="N",
-        help="observations of the last N days become memories, expiring N days after they were made (default 30)",
-    )
-    add("--guild-id", type=int, default=None, help="server the migrated memories belong to (for MEMORY_SCOPE=guild)")
-    add("--concurrency", type=int, default=None, metavar="N", help="members migrated at once (default LLM_MAX_CONCURRENCY)")
-    add("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar (default: if stderr is a terminal)")
-    add("-v", "--verbose", action="store_true", help="log what the database and LLM clients do")
-    args = parser.parse_args(list(argv))
-    if args.memory_days < 1:
-        parser.error("--memory-days must be at least 1")
-    if args.concurrency is not None and not 1 <= args.concurrency <= 32:
-        parser.error("--concurrency must be between 1 and 32")
-    if args.rollback and args.memories:
-        parser.error("--rollback and --memories do not go together")
-    return args
-
-
-async def run(args: argparse.Namespace, *, settings: Settings | None = None, out: TextIO, err: TextIO) -> int:
-    """The whole command: exit 0 when nothing failed, 1 when some members failed, 2 when it could not run."""
-    try:
-        settings = settings or load_settings()
-    except ConfigError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_CANNOT_RUN
-    try:
-        db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=args.dry_run)
-    except ValueError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_CANNOT_RUN
-    try:
-        if not await db.connect():
-            print(f"error: cannot reach the database ({db.last_error}); nothing was changed.", file=err)
-            return EXIT_CANNOT_RUN
-        if args.rollback:
-            return await _rollback(db, dry_run=args.dry_run, out=out)
-        return await _migrate(settings, db, args, out=out, err=err)
-    except DatabaseUnavailable as exc:
-        print(f"error: lost the database ({exc}); nothing more was changed.", file=err)
-        return EXIT_CANNOT_RUN
-    finally:
-        await db.close()
-
-
-async def _migrate(settings: Settings, db: Database, args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
-    options = Options(
-        dry_run=args.dry_run,
-        with_memories=args.memories,
-        memory_days=args.memory_days,
-        guild_id=args.guild_id,
-        concurrency=args.concurrency or settings.llm_max_concurrency,
-    )
-    show_progress = err.isatty() if args.progress is None else args.progress
-    llm_log = None if options.dry_run else LlmLogBuffer(db)
-    llm = LLMClient.from_settings(settings, log_sink=None if llm_log is None else llm_log.add)
-
-    def report(line: str) -> None:
-        tqdm.write(line, file=out)
-
-    try:
-        migration = NotesMigration(settings, db, llm, options, report, progress_to=err if show_progress else None)
-        outcomes = await migration.run()
-    except MigrationAborted as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_CANNOT_RUN
-    finally:
-        await llm.close()
-        if llm_log is not None:
-            await llm_log.flush()
-    print(summary_line(outcomes, dry_run=options.dry_run), file=out)
-    return EXIT_SOME_FAILED if any(o.status is Status.FAILED for o in outcomes) else EXIT_OK
-
-
-async def _rollback(db: Database, *, dry_run: bool, out: TextIO) -> int:
-    if dry_run:
-        backups = await db.run(sql.get_notes_backups)
-        for user_id, notes in backups.items():
-            print(f"member {user_id}: would get back {len(notes or '')} characters of old notes", file=out)
-        print(f"Dry run: would restore {len(backups)} members. Nothing was written.", file=out)
-        return EXIT_OK
-    restored, dropped = await db.run(sql.rollback_notes_migration, source=MEMORY_SOURCE, actor=ACTOR)
-    line = f"Restored the old notes of {restored} members and removed their migrated memories."
-    if dropped:
-        line += f" {dropped} members were erased since the migration: their backups were dropped, nothing restored."
-    print(line, file=out)
-    return EXIT_OK

@@ -10,6 +10,8 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
+from breehavior.wording import plural
+
 NOT_A_MANAGER = "You need the Manage Server permission (or to own the bot) for that."
 
 
@@ -34,7 +36,7 @@ class AdminCog(commands.Cog):
             synced = await self.bot.tree.sync(guild=ctx.guild)
         else:
             synced = await self.bot.tree.sync()
-        await ctx.reply(f"Synced {len(synced)} commands ({where}).")
+        await ctx.reply(f"Synced {plural(len(synced), 'command')} ({where}).")
 
     @sync.error
     async def sync_error(self, ctx: commands.Context[commands.Bot], error: commands.CommandError) -> None:

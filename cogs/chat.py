@@ -123,7 +123,22 @@ class ChatCog(commands.Cog):
             image_urls=images,
             other_attachments=others,
             reply_chain=await self._reply_chain(message),
+            message_id=message.id,
         )
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.chat.messages_deleted(payload.channel_id, {payload.message_id})
+
+    @commands.Cog.listener()
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        self.chat.messages_deleted(payload.channel_id, set(payload.message_ids))
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Only a change of text matters (Discord also sends updates for embeds and pins)."""
+        if "content" in payload.data and payload.message.author.id != self.bot.user.id:
+            self.chat.message_edited(payload.channel_id, payload.message_id, self._plain_text(payload.message))
 
     async def _send(self, message: discord.Message, text: str) -> None:
         try:

@@ -105,7 +105,12 @@ class ConfirmForgetAll(discord.ui.View):
 
 class MemoryCog(commands.Cog):
     memory = app_commands.Group(name="memory", description="See and control what the bot remembers about you")
-    admin = app_commands.Group(name="admin", description="Moderators: see or erase a member's memory", parent=memory)
+    admin = app_commands.Group(
+        name="memory-admin",
+        description="Moderators: see or erase a member's memory (what was learned in this server)",
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    """Top level, so Discord hides it from members without Manage Server; `is_manager` still decides."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -166,7 +166,7 @@ class MonitorCog(commands.Cog):
             await member.timeout(action.duration, reason=f"Behaviour monitor: {action.reason}")
         except discord.HTTPException as exc:
             return f"not timed out: {exc.text or exc.status}"
-        return f"timed out for {minutes} minutes"
+        return f"timed out for {minutes} minute{'' if minutes == '1' else 's'}"
 
     async def _mod_log(self, action: Action, result: str) -> None:
         channel_id = self.settings.mod_log_channel_id

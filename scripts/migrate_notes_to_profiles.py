@@ -5,16 +5,140 @@
     python scripts/migrate_notes_to_profiles.py --rollback   # put the old notes back
 
 Same configuration (.env / environment) and database as the bot; stop the bot first.
-The logic is in breehavior/notes_migration.py; this file only sets up the process.
+The logic is in breehavior/notes_migration.py; this file is the command line: arguments,
+the database (read-only for --dry-run: it changes no byte and creates nothing), the report.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Sequence
+from typing import TextIO
 
-from breehavior.notes_migration import EXIT_CANNOT_RUN, parse_args, run
+from tqdm import tqdm
+
+from breehavior.config import ConfigError, Settings, load_settings
+from breehavior.llm.client import LLMClient
+from breehavior.llm.log import LlmLogBuffer
+from breehavior.notes_migration import (
+    ACTOR,
+    EXIT_CANNOT_RUN,
+    EXIT_OK,
+    EXIT_SOME_FAILED,
+    MEMORY_SOURCE,
+    MigrationAborted,
+    NotesMigration,
+    Options,
+    Status,
+    summary_line,
+)
+from breehavior.storage import notes as sql
+from breehavior.storage.engine import Database, DatabaseUnavailable
+from breehavior.wording import plural
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="migrate_notes_to_profiles.py",
+        description="Turn old timestamped UserNotes into short profiles with the LLM (old notes are backed up).",
+    )
+    add = parser.add_argument
+    add("--dry-run", action="store_true", help="print old → new for each member and write nothing")
+    add("--rollback", action="store_true", help="put the backed-up notes back and remove migrated memories")
+    add("--memories", action="store_true", help="also turn recent observations into expiring memories")
+    add(
+        "--memory-days",
+        type=int,
+        default=30,
+        metavar="N",
+        help="observations of the last N days become memories, expiring N days after they were made (default 30)",
+    )
+    add("--guild-id", type=int, default=None, help="server the migrated memories belong to (for MEMORY_SCOPE=guild)")
+    add("--concurrency", type=int, default=None, metavar="N", help="members migrated at once (default LLM_MAX_CONCURRENCY)")
+    add("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar (default: if stderr is a terminal)")
+    add("-v", "--verbose", action="store_true", help="log what the database and LLM clients do")
+    args = parser.parse_args(list(argv))
+    if args.memory_days < 1:
+        parser.error("--memory-days must be at least 1")
+    if args.concurrency is not None and not 1 <= args.concurrency <= 32:
+        parser.error("--concurrency must be between 1 and 32")
+    if args.rollback and args.memories:
+        parser.error("--rollback and --memories do not go together")
+    return args
+
+
+async def run(args: argparse.Namespace, *, settings: Settings | None = None, out: TextIO, err: TextIO) -> int:
+    """The whole command: exit 0 when nothing failed, 1 when some members failed, 2 when it could not run."""
+    try:
+        settings = settings or load_settings()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_CANNOT_RUN
+    try:
+        db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=args.dry_run)
+    except ValueError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_CANNOT_RUN
+    try:
+        if not await db.connect():
+            print(f"error: cannot reach the database ({db.last_error}); nothing was changed.", file=err)
+            return EXIT_CANNOT_RUN
+        if args.rollback:
+            return await _rollback(db, dry_run=args.dry_run, out=out)
+        return await _migrate(settings, db, args, out=out, err=err)
+    except DatabaseUnavailable as exc:
+        print(f"error: lost the database ({exc}); nothing more was changed.", file=err)
+        return EXIT_CANNOT_RUN
+    finally:
+        await db.close()
+
+
+async def _migrate(settings: Settings, db: Database, args: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
+    options = Options(
+        dry_run=args.dry_run,
+        with_memories=args.memories,
+        memory_days=args.memory_days,
+        guild_id=args.guild_id,
+        concurrency=args.concurrency or settings.llm_max_concurrency,
+    )
+    show_progress = err.isatty() if args.progress is None else args.progress
+    llm_log = None if options.dry_run else LlmLogBuffer(db)
+    llm = LLMClient.from_settings(settings, log_sink=None if llm_log is None else llm_log.add)
+
+    def report(line: str) -> None:
+        tqdm.write(line, file=out)
+
+    try:
+        migration = NotesMigration(settings, db, llm, options, report, progress_to=err if show_progress else None)
+        outcomes = await migration.run()
+    except MigrationAborted as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_CANNOT_RUN
+    finally:
+        await llm.close()
+        if llm_log is not None:
+            await llm_log.flush()
+    print(summary_line(outcomes, dry_run=options.dry_run), file=out)
+    return EXIT_SOME_FAILED if any(o.status is Status.FAILED for o in outcomes) else EXIT_OK
+
+
+async def _rollback(db: Database, *, dry_run: bool, out: TextIO) -> int:
+    if dry_run:
+        backups = await db.run(sql.get_notes_backups)
+        for user_id, notes in backups.items():
+            print(f"member {user_id}: would get back {len(notes or '')} characters of old notes", file=out)
+        print(f"Dry run: would restore {plural(len(backups), 'member')}. Nothing was written.", file=out)
+        return EXIT_OK
+    restored, dropped = await db.run(sql.rollback_notes_migration, source=MEMORY_SOURCE, actor=ACTOR)
+    line = f"Restored the old notes of {plural(restored, 'member')} and removed their migrated memories."
+    if dropped:
+        erased = f"{plural(dropped, 'member')} {'was' if dropped == 1 else 'were'}"
+        line += f" {erased} erased since the migration: their backups were dropped, nothing restored."
+    print(line, file=out)
+    return EXIT_OK
 
 
 def main() -> int:

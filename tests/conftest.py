@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,9 @@ from breehavior.runtime import Services
 from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
 
 SettingsFactory = Callable[..., Settings]
+
+os.environ["BREEHAVIOR_ENV_FILE"] = ""
+"""The developer's own .env (read wherever the bot starts) never reaches a test or a process a test starts."""
 
 
 @pytest.fixture

@@ -84,6 +84,8 @@ def test_terminal_chat_answers_from_stdin_and_fills_the_sqlite_file(
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["reply 1", "reply 2", "(now speaking as Bob)", "reply 3"]
     assert "Traceback" not in done.stderr
+    assert "HTTP Request" not in done.stderr, "the SDK's per-request INFO lines (httpx2) are quiet"
+    assert f"LLM {llm_server.base_url} (LLM_BASE_URL), model test-model (LLM_MODEL): reachable." in done.stderr
     long_prompt = fake_llm.chat_requests()[1]["messages"][-1]["content"]
     assert len(long_prompt) < len(long_line) and "cut" in long_prompt  # 4,000+ characters: cut, and the model is told
     assert query(db, "SELECT UserId, UserNotes FROM UserState WHERE UserId = 42") == [(42, "Chess player.")]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -461,3 +462,58 @@ async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fak
     await world.bot.close()  # flushes LlmLog and member state; a lone surrogate there used to raise forever
     rows = query(db_path, "SELECT Success, ResponseExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
     assert [r[0] for r in rows] == [1, 1, 1] and rows[0][1] == "half an emoji \ufffd here"
+
+
+async def test_a_reply_that_goes_on_as_another_speaker_or_copies_its_notes_is_cut(world: World, fake_llm: FakeLLM) -> None:
+    bob = world.member("bob")
+    await bob.send(world.channel, f"{world.me} hi, I'm bob")
+    answers = iter(
+        [
+            "Sure thing alice!\nbob: wait what\nalice: lol\nBot: anyway",
+            "Of course.\n[What you know about this person:]\nProfile: \"alice is a nurse\"",
+            "[What you know about this person:]\n- Recent: \"Likes tea\" (1 day ago)",
+        ]
+    )
+    fake_llm.chat = lambda body: next(answers)
+    await world.alice.send(world.channel, f"{world.me} can you help?")
+    await world.alice.send(world.channel, f"{world.me} what do you know?")
+    await world.alice.send(world.channel, f"{world.me} and now?")
+
+    assert [m.content for m in world.bot_messages()][1:] == ["Sure thing alice!", "Of course.", FALLBACK_REPLY]
+    later = fake_llm.chat_requests()[-1]["messages"]
+    assert {"role": "assistant", "content": "Sure thing alice!"} in later
+    assert "bob: wait what" not in str(later)
+
+
+# --------------------------------------------------------------------------- deletes and edits
+async def test_a_deleted_message_and_the_answer_to_it_leave_the_channels_context(world: World, fake_llm: FakeLLM) -> None:
+    fake_llm.chat = lambda body: "noted: " + body["messages"][-1]["content"]
+    oops = await world.alice.send(world.channel, f"{world.me} my wifi code is Blue-Falcon-77")
+    await world.alice.send(world.channel, f"{world.me} I main Mercy")
+    await world.alice.delete(oops)
+    bob = world.member("bob")
+    await bob.send(world.channel, f"{world.me} hi bot")
+
+    seen = json.dumps(fake_llm.chat_requests()[-1]["messages"], ensure_ascii=False)
+    assert "Blue-Falcon-77" not in seen
+    assert "alice: I main Mercy" in seen
+
+    more = await world.alice.send(world.channel, f"{world.me} my pin is 4455")
+    again = await world.alice.send(world.channel, f"{world.me} and my locker is 12")
+    world.env.backend.bulk_delete_messages(world.channel.id, [more.id, again.id])
+    await world.env.settle()
+    await bob.send(world.channel, f"{world.me} what's up")
+    seen = json.dumps(fake_llm.chat_requests()[-1]["messages"], ensure_ascii=False)
+    assert "4455" not in seen and "locker" not in seen and "I main Mercy" in seen
+
+
+async def test_an_edited_message_shows_its_new_text_in_the_context(world: World, fake_llm: FakeLLM) -> None:
+    fake_llm.chat = lambda body: "ok"
+    sent = await world.alice.send(world.channel, f"{world.me} I live in Paris")
+    await world.alice.edit(sent, f"{world.me} I live in Lyon\x00")
+    bob = world.member("bob")
+    await bob.send(world.channel, f"{world.me} hello")
+
+    conversation = [(m["role"], m["content"]) for m in fake_llm.chat_requests()[-1]["messages"][1:]]
+    assert conversation == [("user", "alice: I live in Lyon"), ("assistant", "ok"), ("user", "bob: hello")]
+    assert len(fake_llm.chat_requests()) == 2  # an edit is not a new message to answer

@@ -144,6 +144,11 @@ def test_no_secret_is_baked_into_the_image(stages: dict[str, Stage]) -> None:
 
 
 # ---------------------------------------------------------------------- docker-compose.yml
+INIT_SQL = PROJECT_ROOT / "deploy" / "db-init.sql"
+PINNED_SQL_SERVER = re.compile(r"mcr\.microsoft\.com/mssql/server:2022-CU\d+-ubuntu-22\.04")
+BOT_PASSWORD = "Bot-Only-Passw0rd;x"
+
+
 @pytest.fixture(scope="module")
 def compose() -> dict[str, Any]:
     return yaml.safe_load(COMPOSE_FILE.read_text(encoding="utf-8"))
@@ -153,7 +158,7 @@ def test_compose_keeps_to_keys_compose_v1_knows(compose: dict[str, Any]) -> None
     assert {key for key in compose if not key.startswith("x-")} <= {"services", "volumes", "networks"}
     known = {
         "image", "build", "environment", "env_file", "volumes", "healthcheck", "depends_on", "restart", "command",
-        "entrypoint", "profiles", "extra_hosts", "stop_grace_period",
+        "entrypoint", "profiles", "extra_hosts", "stop_grace_period", "logging", "platform",
     }  # fmt: skip
     for name, service in compose["services"].items():
         assert set(service) <= known, name
@@ -162,7 +167,6 @@ def test_compose_keeps_to_keys_compose_v1_knows(compose: dict[str, Any]) -> None
 def test_compose_services_and_their_order(compose: dict[str, Any]) -> None:
     services = compose["services"]
     assert set(services) == {"mssql", "db-init", "bot", "tests-db-init", "tests"}
-    assert services["mssql"]["image"] == "mcr.microsoft.com/mssql/server:2022-latest"
     assert services["mssql"]["environment"]["ACCEPT_EULA"] == "Y"
     for one_shot in ("db-init", "tests-db-init"):
         assert services[one_shot]["depends_on"] == {"mssql": {"condition": "service_healthy"}}
@@ -182,6 +186,23 @@ def test_compose_services_and_their_order(compose: dict[str, Any]) -> None:
     assert "profiles" not in services["bot"], "plain `docker compose up` starts the bot"
 
 
+def test_sql_server_image_is_pinned_to_a_cumulative_update_and_runs_as_amd64(compose: dict[str, Any]) -> None:
+    """`2022-latest` moves under a running deployment; Apple Silicon needs the amd64 image (Rosetta)."""
+    for name in ("mssql", "db-init", "tests-db-init"):
+        service = compose["services"][name]
+        assert PINNED_SQL_SERVER.fullmatch(service["image"]), service["image"]
+        assert "latest" not in service["image"]
+        assert service["platform"] == "linux/amd64"
+    assert not PINNED_SQL_SERVER.fullmatch("mcr.microsoft.com/mssql/server:2022-latest")
+
+
+def test_every_service_rotates_its_log(compose: dict[str, Any]) -> None:
+    for name, service in compose["services"].items():
+        logging = service.get("logging")
+        assert logging and logging["driver"] == "json-file", name
+        assert re.fullmatch(r"\d+m", logging["options"]["max-size"]) and int(logging["options"]["max-file"]) >= 2, name
+
+
 def test_sql_server_keeps_its_data_in_a_named_volume_and_has_a_sqlcmd_healthcheck(compose: dict[str, Any]) -> None:
     mssql = compose["services"]["mssql"]
     (mount,) = mssql["volumes"]
@@ -192,36 +213,79 @@ def test_sql_server_keeps_its_data_in_a_named_volume_and_has_a_sqlcmd_healthchec
     assert {"interval", "timeout", "retries", "start_period"} <= set(mssql["healthcheck"])
 
 
-def test_the_bot_talks_to_the_mssql_service_and_the_tests_to_their_own_database(compose: dict[str, Any]) -> None:
+def command_lines(service: dict[str, Any]) -> list[str]:
+    parts = [*(service.get("command") or []), *(service.get("entrypoint") or [])]
+    if "healthcheck" in service:
+        parts += service["healthcheck"]["test"][1:]
+    return [str(part) for part in parts]
+
+
+def test_no_password_is_passed_on_a_command_line(compose: dict[str, Any]) -> None:
+    """`ps` shows command lines to every user of the host: sqlcmd reads SQLCMDPASSWORD instead of `-P`."""
+    for name, service in compose["services"].items():
+        for line in command_lines(service):
+            assert not re.search(r"(^|\s)-P(\s|$)", line), f"{name}: {line}"
+            assert "MSSQL_SA_PASSWORD" not in line, f"{name}: {line}"
+            if "sqlcmd" in line:
+                assert "SQLCMDPASSWORD" in service["environment"], name
+    assert re.search(r"(^|\s)-P(\s|$)", "sqlcmd -S x -U sa -P secret"), "the check finds a -P"
+
+
+def test_the_bot_logs_in_as_its_own_login_and_the_tests_to_their_own_database(compose: dict[str, Any]) -> None:
     services = compose["services"]
     bot_url = services["bot"]["environment"]["DB_CONNECTION_STRING"]
     test_url = services["tests"]["environment"]["MSSQL_TEST_URL"]
     for url in (bot_url, test_url):
         assert url.startswith("DRIVER={ODBC Driver 18 for SQL Server};SERVER=mssql,1433;")
-        assert "PWD={${MSSQL_SA_PASSWORD" in url
+    assert "UID=breehavior_bot;PWD={${BOT_DB_PASSWORD:?" in bot_url and "UID=sa" not in bot_url
+    assert "PWD={${MSSQL_SA_PASSWORD" in test_url
     database = re.compile(r"DATABASE=([^;]+)")
     assert database.search(bot_url)[1] != database.search(test_url)[1], "the suite empties its database"
     assert services["bot"]["env_file"] == ".env"
+    assert services["bot"]["environment"]["MSSQL_SA_PASSWORD"] == "", "env_file passes all of .env: blank the sa password"
+
+
+def test_the_bot_requires_a_discord_token_and_finds_the_llm_on_the_host(compose: dict[str, Any]) -> None:
+    bot = compose["services"]["bot"]
+    assert bot["environment"]["DISCORD_TOKEN"].startswith("${DISCORD_TOKEN:?")
+    assert bot["environment"]["LLM_BASE_URL"] == "${DOCKER_LLM_BASE_URL:-http://host.docker.internal:11434/v1}"
+    assert "host.docker.internal:host-gateway" in bot["extra_hosts"]
 
 
 def test_no_secret_is_written_into_the_compose_file(compose: dict[str, Any]) -> None:
     for name, service in compose["services"].items():
         for key, value in (service.get("environment") or {}).items():
+            if key == "MSSQL_SA_PASSWORD" and value == "":
+                continue
             if SECRET_NAME.search(key) or "PWD=" in str(value):
-                assert "${MSSQL_SA_PASSWORD:?" in str(value), f"{name}.{key} must come from .env"
+                from_env = re.search(r"\$\{(MSSQL_SA_PASSWORD|BOT_DB_PASSWORD|DISCORD_TOKEN):\?", str(value))
+                assert from_env, f"{name}.{key} must come from .env"
     assert TEST_PASSWORD not in COMPOSE_FILE.read_text(encoding="utf-8")
 
 
+def init_sql_batches(database: str = "BreehaviorMonitor", password: str = "Pa55-word;x") -> list[str]:
+    """deploy/db-init.sql as sqlcmd runs it: scripting variables substituted, split at GO."""
+    text = INIT_SQL.read_text(encoding="utf-8").replace("$(MSSQL_DATABASE)", database).replace("$(BOT_DB_PASSWORD)", password)
+    assert "$(" not in text
+    return [batch.strip() for batch in re.split(r"(?im)^\s*GO\s*$", text) if batch.strip().replace("--", "").strip()]
+
+
 def test_the_sql_the_compose_file_runs_is_tsql(compose: dict[str, Any]) -> None:
-    commands = [compose["services"][name]["command"][0] for name in ("db-init", "tests-db-init")]
-    commands.append(compose["services"]["mssql"]["healthcheck"]["test"][1])
-    for command in commands:
-        (query,) = SQLCMD_QUERY.findall(command)
-        query = re.sub(r"\$\{MSSQL_DATABASE:-(\w+)\}", r"\1", query)
+    db_init = compose["services"]["db-init"]
+    assert "./deploy/db-init.sql:/db-init.sql:ro" in db_init["volumes"]
+    assert db_init["command"][0].rstrip().endswith("-i /db-init.sql")
+    assert db_init["environment"]["BOT_DB_PASSWORD"].startswith("${BOT_DB_PASSWORD:?")
+    commands = [compose["services"]["tests-db-init"]["command"][0], compose["services"]["mssql"]["healthcheck"]["test"][1]]
+    queries = [SQLCMD_QUERY.findall(command)[0] for command in commands] + init_sql_batches()
+    for query in queries:
         assert tsql_problems(query) == [], query
-    assert "IF DB_ID(N'BreehaviorMonitor') IS NULL CREATE DATABASE [BreehaviorMonitor]" in re.sub(
-        r"\$\{MSSQL_DATABASE:-(\w+)\}", r"\1", commands[0]
-    )
+    whole = "\n".join(init_sql_batches())
+    assert "IF DB_ID(N'BreehaviorMonitor') IS NULL CREATE DATABASE [BreehaviorMonitor]" in whole
+    assert "CREATE LOGIN [breehavior_bot] WITH PASSWORD = N'Pa55-word;x'" in whole
+    assert "ALTER LOGIN [breehavior_bot] WITH PASSWORD = N''Pa55-word;x''" in whole, "the password follows .env"
+    assert "ALTER ROLE db_owner ADD MEMBER [breehavior_bot]" in whole
+    assert "sysadmin" not in whole and "securityadmin" not in whole, "db_owner of its own database only"
+    assert "USE [BreehaviorMonitor]" in whole
 
 
 # ---------------------------------------------------------------------- docker-compose config
@@ -238,27 +302,62 @@ def docker_compose() -> str:
 def scratch_project(folder: Path, env_extra: str) -> Path:
     for name in ("docker-compose.yml", "Dockerfile"):
         shutil.copy(PROJECT_ROOT / name, folder / name)
+    shutil.copytree(PROJECT_ROOT / "deploy", folder / "deploy")
     (folder / ".env").write_text((PROJECT_ROOT / ".env.example").read_text(encoding="utf-8") + env_extra, encoding="utf-8")
     return folder
 
 
 def run_compose(binary: str, folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSE_", "DOCKER_", "MSSQL_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSE_", "DOCKER_", "MSSQL_", "BOT_DB_"))}
     return subprocess.run([binary, *args], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
 
 
+FILLED_IN = f"\nMSSQL_SA_PASSWORD={TEST_PASSWORD}\nBOT_DB_PASSWORD={BOT_PASSWORD}\nDISCORD_TOKEN=test-token\n"
+
+
 def test_docker_compose_config_accepts_the_file(docker_compose: str, tmp_path: Path) -> None:
-    folder = scratch_project(tmp_path, f"\nMSSQL_SA_PASSWORD={TEST_PASSWORD}\n")
+    folder = scratch_project(tmp_path, FILLED_IN)
     for args in (["config", "-q"], ["--profile", "tests", "config", "-q"]):
         done = run_compose(docker_compose, folder, *args)
         assert done.returncode == 0, done.stderr
     resolved = yaml.safe_load(run_compose(docker_compose, folder, "--profile", "tests", "config").stdout)
-    bot_url = resolved["services"]["bot"]["environment"]["DB_CONNECTION_STRING"]
-    assert f"SERVER=mssql,1433;DATABASE=BreehaviorMonitor;UID=sa;PWD={{{TEST_PASSWORD}}};" in bot_url
-    assert resolved["services"]["bot"]["environment"]["DISCORD_TOKEN"] == "", "the bot's settings come from .env"
+    bot_env = resolved["services"]["bot"]["environment"]
+    assert "SERVER=mssql,1433;DATABASE=BreehaviorMonitor;UID=breehavior_bot;" in bot_env["DB_CONNECTION_STRING"]
+    assert f"PWD={{{BOT_PASSWORD}}};" in bot_env["DB_CONNECTION_STRING"]
+    assert bot_env["DISCORD_TOKEN"] == "test-token", "the bot's settings come from .env"
 
 
-def test_docker_compose_refuses_to_start_without_the_sa_password(docker_compose: str, tmp_path: Path) -> None:
-    done = run_compose(docker_compose, scratch_project(tmp_path, ""), "config", "-q")
+def test_docker_compose_config_shows_the_bot_without_sa(docker_compose: str, tmp_path: Path) -> None:
+    """`.env` holds the sa password for SQL Server and db-init; the bot's resolved environment holds none of it."""
+    folder = scratch_project(tmp_path, FILLED_IN)
+    resolved = yaml.safe_load(run_compose(docker_compose, folder, "config").stdout)
+    bot = resolved["services"]["bot"]
+    shown = yaml.safe_dump(bot)
+    assert TEST_PASSWORD not in shown and "UID=sa" not in shown
+    assert bot["environment"]["MSSQL_SA_PASSWORD"] == ""
+    assert bot["environment"]["LLM_BASE_URL"] == "http://host.docker.internal:11434/v1", ".env's localhost is the container"
+    assert resolved["services"]["mssql"]["environment"]["SQLCMDPASSWORD"] == TEST_PASSWORD
+
+
+def test_an_llm_elsewhere_is_named_with_docker_llm_base_url(docker_compose: str, tmp_path: Path) -> None:
+    folder = scratch_project(tmp_path, FILLED_IN + "DOCKER_LLM_BASE_URL=https://api.openai.com/v1\n")
+    resolved = yaml.safe_load(run_compose(docker_compose, folder, "config").stdout)
+    assert resolved["services"]["bot"]["environment"]["LLM_BASE_URL"] == "https://api.openai.com/v1"
+
+
+@pytest.mark.parametrize(
+    ("missing", "message"),
+    [
+        ("MSSQL_SA_PASSWORD", "set MSSQL_SA_PASSWORD in .env"),
+        ("BOT_DB_PASSWORD", "set BOT_DB_PASSWORD in .env"),
+        ("DISCORD_TOKEN", "set DISCORD_TOKEN in .env"),
+    ],
+)
+def test_docker_compose_refuses_to_start_without_a_required_value(
+    docker_compose: str, tmp_path: Path, missing: str, message: str
+) -> None:
+    """A missing token would otherwise make the bot restart in a loop."""
+    extra = "".join(line + "\n" for line in FILLED_IN.splitlines() if line and not line.startswith(f"{missing}="))
+    done = run_compose(docker_compose, scratch_project(tmp_path, "\n" + extra), "config", "-q")
     assert done.returncode != 0
-    assert "set MSSQL_SA_PASSWORD in .env" in done.stderr
+    assert message in done.stderr

@@ -1,21 +1,157 @@
-"""The README is where operators look: it must document every setting the bot reads."""
+"""The README is where operators look: every setting it documents exists, every command it names runs."""
 
 from __future__ import annotations
 
+import importlib.util
+import re
+import shlex
 from pathlib import Path
 
-from breehavior.config import Settings
+import pytest
+import yaml
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+import bot
+from bench.__main__ import parse as bench_parse
+from breehavior.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
+from scripts.terminal_chat import CHAT_EPILOG
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+SETTINGS = {name.upper() for name in Settings.model_fields}
+OTHER_VARIABLES = {ENV_FILE_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}
+"""Variables the README may name that are not settings: read by the config loader, Ollama, the bench or the tests."""
+SETTING_LIKE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+CODE_BLOCK = re.compile(r"```[a-z]*\n(.*?)```", re.S)
+SHELL_BLOCK = re.compile(r"```(?:bash|sh|console)\n(.*?)```", re.S)
+LINK = re.compile(r"\]\(((?!https?://|#)[^)#]+)(?:#[^)]*)?\)")
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def all_docs() -> str:
+    """The README and docs/*.md, which the README links to."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in [README, *sorted((ROOT / "docs").glob("*.md"))])
+
+
+def documented_names(text: str) -> set[str]:
+    """Names written as settings: `NAME` or `NAME=…` in backticks, and `NAME=` lines of code blocks."""
+    names = {m for span in re.findall(r"`([^`\n]+)`", text) for m in SETTING_LIKE.findall(span.split("=")[0])}
+    for block in CODE_BLOCK.findall(text):
+        names |= set(re.findall(r"^([A-Z][A-Z0-9_]*)=", block, re.M))
+    return names
+
+
+def commands_in(text: str) -> list[list[str]]:
+    """Every `python …` command of the README's shell blocks, cut at comments, pipes and `&&`."""
+    found = []
+    for block in SHELL_BLOCK.findall(text):
+        for line in block.splitlines():
+            line = line.split(" #")[0].split("|")[-1].split("&&")[-1].strip()
+            start = line.find("python ")
+            if start >= 0 and "<" not in line:
+                found.append(shlex.split(line[start:]))
+    return found
 
 
 def test_readme_settings_table_lists_every_setting_with_its_description() -> None:
-    text = README.read_text(encoding="utf-8")
+    text = readme()
     for name, field in Settings.model_fields.items():
         assert f"| `{name.upper()}` |" in text, name
         assert field.description in text, name
 
 
+def test_every_setting_the_readme_names_exists() -> None:
+    """A setting renamed or removed leaves no stale name for an operator to copy into `.env`."""
+    names = documented_names(all_docs())
+    assert {"DISCORD_TOKEN", "LLM_MODEL", "BOT_DB_PASSWORD", "DOCKER_LLM_BASE_URL"} <= names, "the scan finds names"
+    unknown = names - SETTINGS - COMPOSE_ONLY - OTHER_VARIABLES
+    assert unknown == set()
+    assert documented_names("set `DISCORD_TOKNE=x`\n```ini\nLLM_MODLE=y\n```\n") == {"DISCORD_TOKNE", "LLM_MODLE"}
+
+
+def test_every_recipe_block_is_a_valid_env_file(tmp_path: Path) -> None:
+    """Each copy-paste `ini` block loads as settings (placeholders aside) with the values it shows."""
+    blocks = [b for b in re.findall(r"```ini\n(.*?)```", readme(), re.S) if "LLM_BASE_URL=" in b]
+    assert len(blocks) >= 3, "Ollama, OpenAI and LM Studio"
+    for block in blocks:
+        env = tmp_path / "recipe.env"
+        env.write_text(block.replace("…your key…", "x"), encoding="utf-8")
+        settings = Settings(_env_file=env)
+        model = re.search(r"^LLM_MODEL=(.+)$", block, re.M)[1]
+        assert settings.llm_model == model.strip()
+
+
+def test_the_ollama_recipe_pulls_the_model_it_configures() -> None:
+    text = readme()
+    recipe = text[text.index("### Ollama") : text.index("### OpenAI")]
+    model = re.search(r"^LLM_MODEL=(.+)$", recipe, re.M)[1].strip()
+    assert f"ollama pull {model}" in recipe
+    assert model == Settings.model_fields["llm_model"].default, "the recipe is the defaults"
+
+
+def test_every_python_command_in_the_readme_exists() -> None:
+    commands = commands_in(all_docs())
+    assert ["python", "bot.py", "doctor", "--skip-discord"] in commands, "the scan finds commands"
+    assert ["python", "-m", "bench", "--tiny"] in commands
+    for command in commands:
+        parse = {"bot.py": bot.parse_args, "bench": bench_parse}.get(command[1] if command[1] != "-m" else command[2])
+        if parse is not None:
+            try:
+                parse(command[2:] if command[1] != "-m" else command[3:])
+            except SystemExit as exc:
+                pytest.fail(f"{' '.join(command)}: rejected ({exc})")
+        elif command[1] == "-m":
+            module = command[2]
+            assert module == "pytest" or importlib.util.find_spec(module), module
+        elif command[1].endswith(".py"):
+            assert (ROOT / command[1]).is_file(), command
+    with pytest.raises(SystemExit):
+        bot.parse_args(["doctor", "--skip-discrod"])  # the check can fail
+
+
+def test_docker_compose_services_the_readme_names_exist() -> None:
+    services = set(yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))["services"])
+    named = set(re.findall(r"docker compose (?:logs -f|run --rm|stop|start|run --build --rm) ([a-z-]+)", readme()))
+    assert named and named <= services, named - services
+    for row in re.findall(r"^\| `([a-z-]+)` \|", readme(), re.M):
+        if row.islower() and "_" not in row:
+            assert row in services, row
+
+
+def test_every_link_to_a_file_points_at_one() -> None:
+    for path in [README, *(ROOT / "docs").glob("*.md")]:
+        for target in LINK.findall(path.read_text(encoding="utf-8")):
+            assert (path.parent / target).exists(), f"{path.name}: {target}"
+
+
 def test_readme_quick_start_has_the_run_and_test_commands() -> None:
-    text = README.read_text(encoding="utf-8")
+    text = readme()
+    quick = text[text.index("## Quick start") : text.index("## What you need")]
+    assert "python bot.py " in quick and "python -m pytest -q" in quick
     assert "python bot.py " in text and "python -m pytest -q" in text
+
+
+def test_readme_states_the_python_version_the_project_requires() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'requires-python = ">=3.11"' in pyproject
+    assert "Python 3.11 or newer" in readme() and bot.MINIMUM_PYTHON == (3, 11)
+
+
+def test_the_readme_names_the_terminal_chat_commands_its_help_lists() -> None:
+    for command in ("/as <user-id> <name>", "/channel <name>", "/memory show", "/help"):
+        assert command in readme() and command in CHAT_EPILOG, command
+
+
+def test_the_layout_table_maps_every_package_cog_and_script() -> None:
+    """A newcomer finds any behaviour from docs/development.md: nothing in the tree is missing from its map."""
+    layout = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    expected = [f"breehavior/{p.name}/" for p in (ROOT / "breehavior").iterdir() if (p / "__init__.py").exists()]
+    expected += [f"cogs/{p.name}" for p in (ROOT / "cogs").glob("*.py") if p.name != "__init__.py"]
+    expected += [f"scripts/{p.name}" for p in (ROOT / "scripts").glob("*.py") if p.name != "__init__.py"]
+    expected += ["bench/", "migrations/", "prompts/", "tests/", "bot.py"]
+    assert len(expected) > 15
+    missing = [path for path in expected if f"`{path}`" not in layout]
+    assert missing == []
+    assert README.read_text(encoding="utf-8").count("docs/development.md") >= 1, "the README links to the layout"

@@ -114,7 +114,7 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
     await converse(first, "went hiking in the Alps today")
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
     reply = await cmd(first, "optout")
-    assert "deleted 1 memories" in reply
+    assert "deleted 1 memory and your profile" in reply
     assert "already opted out" in await cmd(first, "optout")
     await first.close()
 
@@ -165,7 +165,7 @@ async def test_forget_recent_takes_back_memories_and_profile(services: Services,
     await converse(services, "big news, I'm moving to Berlin")
     assert services.tracker.get_user_notes(ALICE) == "Alice likes cats and is moving to Berlin."
     reply = await cmd(services, "forget recent 10")
-    assert reply == "Forgot 1 memories from the last 10 minutes. The profile is back to how it was."
+    assert reply == "Forgot 1 memory from the last 10 minutes. The profile is back to how it was."
     assert services.tracker.get_user_notes(ALICE) == "Alice likes cats."
     assert query(db_path, "SELECT Memory FROM UserMemory") == [("Has a cat called Miso.",)]
     await services.flush_state()

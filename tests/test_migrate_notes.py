@@ -12,17 +12,17 @@ from pathlib import Path
 from subprocess import PIPE
 
 import pytest
-from alembic import command
 from conftest import SettingsFactory, query
+from old_deployment import files_and_bytes, old_deployment_db
 
 from breehavior.config import Settings
-from breehavior.notes_migration import PROFILE_TOOL, parse_args, run
+from breehavior.notes_migration import PROFILE_TOOL
 from breehavior.prompts import load_prompt
 from breehavior.storage.database import Database
-from breehavior.storage.engine import alembic_config
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
+from scripts.migrate_notes_to_profiles import parse_args, run
 
 NOW = datetime.now(UTC)
 
@@ -324,23 +324,12 @@ async def test_the_script_runs_with_the_bots_configuration(legacy: Settings, tmp
     assert stderr == b""
 
 
-def files_and_bytes(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
-
-
 async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
     """An old deployment (schema at revision 0001, WAL mode): a dry run neither migrates it nor leaves WAL files."""
     folder = tmp_path / "old"
-    folder.mkdir()
-    path = folder / "bot.db"
-    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("INSERT INTO UserState (UserId, UserNotes) VALUES (101, ?)", (SEED[101],))
-    conn.commit()
-    conn.close()  # as a stopped bot leaves it: the WAL checkpointed and its files gone
+    path = old_deployment_db(folder, 101, SEED[101])
     before = files_and_bytes(folder)
     assert list(before) == ["bot.db"]
     fake_llm.tools[PROFILE_TOOL.name] = profile_writer

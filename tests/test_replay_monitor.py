@@ -12,6 +12,7 @@ from pathlib import Path
 
 from conftest import SettingsFactory, query
 from monitor_fakes import Analyst, batch_lines
+from old_deployment import files_and_bytes, old_deployment_db
 
 from breehavior.monitor.replay import replay
 from breehavior.runtime import Services
@@ -83,7 +84,7 @@ async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
     assert lines[5].startswith('2026-03-01 12:00:20 #memes Alice: "calm down" -> toxicity 0.05')
     assert lines[6].startswith('2026-03-01 12:03:20 #general Bob: "trash team" -> toxicity 0.92 (insult), score 0.92, offenses 2')
     assert lines[6].endswith('would warn: "Bob, that is 2 messages over the line in a short time. Please cool it down."')
-    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 notes."
+    assert lines[-2] == "Replayed 4 messages in 3 batches (3 LLM calls, 0 failed): 2 warnings, 0 timeouts, 0 redirects, 1 note."
     assert lines[-1] == "State, passive memories and the LLM log were written."
     assert [[t for _i, _n, t in batch_lines(r)] for r in fake_llm.tool_requests("report_analysis")] == [
         ["gg, practising guitar after this", "you are an idiot"],
@@ -131,7 +132,7 @@ async def test_a_failed_batch_is_reported_and_the_replay_goes_on(make_settings: 
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
     assert code == 1
     assert '12:00:00 #general Alice: "gg, practising guitar after this" -> not analysed: the batch failed (HTTP 500' in output
-    assert "#memes Alice" in output and "(1 LLM calls" not in output and "1 failed)" in output
+    assert "#memes Alice" in output and "(1 LLM call," not in output and "1 failed)" in output
 
 
 async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory) -> None:
@@ -182,22 +183,10 @@ async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
     """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it."""
-    import sqlite3
-
-    from alembic import command
-
-    from breehavior.storage.engine import alembic_config
-
     folder = tmp_path / "old"
-    folder.mkdir()
-    path = folder / "bot.db"
-    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO UserState (UserId, OffenseCount, UserNotes) VALUES (2, 1, '[2026-01-01 10:00] rude')")
-    conn.commit()
-    conn.close()
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    path = old_deployment_db(folder, 2, "[2026-01-01 10:00] rude", offenses=1)
+    before = files_and_bytes(folder)
     fake_llm.tools["report_analysis"] = Analyst()
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
     assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert files_and_bytes(folder) == before

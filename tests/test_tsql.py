@@ -283,6 +283,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(memories.set_user_profile, ALICE, "Plays GTA.")
     await r.call(memories.set_user_profile, BOB + 1, "Someone new.")
     await r.call(memories.get_profile_history, ALICE)
+    await r.call(memories.get_profile, ALICE)
     await r.call(notes.get_notes_backup, ALICE)
     await r.call(memories.take_back_profile, ALICE, NOW - timedelta(minutes=5))
     await r.call(memories.take_back_profile, ALICE, NOW + timedelta(days=1))
@@ -351,6 +352,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
     assert len(checked) >= len(recorded.statements)
     assert any(sql.startswith("SELECT TOP ") for sql in checked), "row limits compile to TOP"
     assert any("OUTPUT inserted.[Id]" in sql for sql in checked), "new ids come back through OUTPUT, not RETURNING"
+    assert any("FROM [UserState] WITH (UPDLOCK, ROWLOCK)" in sql for sql in checked), "UserNotes is read to be rewritten"
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else

@@ -14,6 +14,8 @@ class Turn:
     from_bot: bool = False
     member_id: int | None = None
     """Whose exchange this line belongs to (the author, or the member a bot line answered)."""
+    message_id: int | None = None
+    """The member's Discord message this line is (or answered): deleting it takes both lines out."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class IncomingMessage:
     other_attachments: tuple[str, ...] = ()
     reply_chain: tuple[Turn, ...] | None = None
     """When the member replied to the bot: the chain of messages above, oldest first."""
+    message_id: int | None = None
+    """The Discord message, so a later edit or delete reaches the chat context (None on the terminal)."""
 
     @property
     def is_dm(self) -> bool:

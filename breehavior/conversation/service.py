@@ -13,12 +13,13 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 from breehavior.config import Settings
 from breehavior.conversation.messages import ChatReply, IncomingMessage, Turn
-from breehavior.conversation.text import clean_input
+from breehavior.conversation.text import clean_input, shorten, trim_reply
 from breehavior.llm.client import LLMClient, LLMError, Message
 from breehavior.memory.service import MemoryContext, MemoryService
 from breehavior.prompts import load_prompt
@@ -26,6 +27,11 @@ from breehavior.text import valid_text
 
 logger = logging.getLogger(__name__)
 
+HISTORY_MAX_CHARS = 6000
+"""Earlier lines shown with a new message (about 1.5k tokens): 20 turns of long messages once filled
+3,743 of a 4,096-token context. The newest lines that fit are shown."""
+HISTORY_REPLY_CHARS = 1000
+"""A bot reply kept as context is cut to this: a 50k reply was once replayed whole with every message after it."""
 FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
 EMPTY_MESSAGE = "(no text)"
 
@@ -80,18 +86,28 @@ class ChatService:
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
+        reply = trim_reply(result.text, self._speakers(message))
+        if not reply:
+            logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=message.author_id))
-        history.append(Turn("Bot", result.text, from_bot=True, member_id=message.author_id))
+        ids = {"member_id": message.author_id, "message_id": message.message_id}
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
+        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, **ids))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
                 member_name=message.author_name,
                 guild_id=message.guild_id,
                 user_text=text,
-                bot_reply=result.text,
+                bot_reply=reply,
             )
-        return ChatReply(text=result.text)
+        return ChatReply(text=reply)
+
+    def _speakers(self, message: IncomingMessage) -> set[str]:
+        """Names the model might go on speaking as: the author and everyone in the context it was shown."""
+        earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
+        return {message.author_name, *(turn.speaker for turn in earlier)}
 
     def forget_member(self, user_id: int) -> None:
         """Drop a member's lines (and the bot's answers to them) from every channel's context."""
@@ -99,6 +115,30 @@ class ChatService:
             kept = [turn for turn in history if turn.member_id != user_id]
             if len(kept) != len(history):
                 self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def messages_deleted(self, channel_id: int, message_ids: Collection[int]) -> None:
+        """Members deleted messages: those lines, and the bot's answers to them, leave the channel's context.
+
+        A deleted message (say, one holding a password) must not be sent again in
+        anyone's prompt, and an answer to it may repeat it.
+        """
+        history = self._history.get(channel_id)
+        gone = set(message_ids)
+        if history is None or not gone:
+            return
+        kept = [turn for turn in history if turn.message_id not in gone]
+        if len(kept) != len(history):
+            self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
+        """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
+        history = self._history.get(channel_id)
+        if history is None:
+            return
+        text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
+        for index, turn in enumerate(history):
+            if turn.message_id == message_id and not turn.from_bot:
+                history[index] = replace(turn, text=text or EMPTY_MESSAGE)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
         """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
@@ -126,7 +166,7 @@ class ChatService:
             system += f"\n\n{context.block}"
         prompt: list[Message] = [{"role": "system", "content": system}]
         earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
-        for turn in earlier:
+        for turn in newest_that_fit(earlier, HISTORY_MAX_CHARS):
             if turn.from_bot:
                 prompt.append({"role": "assistant", "content": turn.text})
             else:
@@ -150,6 +190,18 @@ class ChatService:
             parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
             return parts
         return line
+
+
+def newest_that_fit(turns: Sequence[Turn], limit: int) -> list[Turn]:
+    """The newest turns whose texts add up to at most ``limit`` characters, oldest first."""
+    kept: list[Turn] = []
+    used = 0
+    for turn in reversed(turns):
+        used += len(turn.speaker) + len(turn.text) + 2
+        if used > limit:
+            break
+        kept.append(turn)
+    return kept[::-1]
 
 
 def _valid_message(message: IncomingMessage) -> IncomingMessage:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from breehavior.prompts import load_prompt
 from breehavior.text import valid_text
 
 DISCORD_LIMIT = 2000
@@ -24,6 +26,43 @@ def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
     if len(cleaned) <= max_chars:
         return cleaned, False
     return cleaned[:max_chars].rstrip(), True
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word when one is near, marked with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.8 else cut).rstrip() + "…"
+
+
+ROLE_LABELS = ("User", "Assistant", "Bot", "System", "Human", "AI", "Model", "Member")
+_BLOCK_LINE = re.compile(r'^\s*(?:Profile: "|- (?:Recent|Relevant): ")', re.MULTILINE)
+
+
+def trim_reply(text: str, speakers: Iterable[str] = ()) -> str:
+    """The model's reply up to where it stops being the bot's answer; may be empty.
+
+    Small models go on writing the dialogue ("\nAlice: ...", "User: ...") or copy the
+    memory block (its heading, its ``Profile: "..."`` lines). The reply is cut where
+    that starts; a leading "Bot:"/"Assistant:" label is taken off. Whoever sends the
+    reply must not send an empty one.
+    """
+    names = sorted({n.strip() for n in (*speakers, *ROLE_LABELS) if n and n.strip()}, key=len, reverse=True)
+    label = "|".join(re.escape(n) for n in names)
+    reply = re.sub(r"^\s*(?:bot|assistant|ai|model)\s*:\s*", "", text, flags=re.IGNORECASE)
+    speaker = re.compile(rf"\n[ \t>*_]*(?:{label})[*_]*[ \t]*:", re.IGNORECASE)
+    starts = [m.start() for pattern in (speaker, _BLOCK_LINE) for m in pattern.finditer(reply)]
+    starts += [m.start() for heading in _block_headings() for m in re.finditer(re.escape(heading), reply)]
+    outside_code = [at for at in starts if reply.count("```", 0, at) % 2 == 0]
+    return reply[: min(outside_code, default=len(reply))].strip()
+
+
+def _block_headings() -> tuple[str, ...]:
+    """Fixed lines of prompts/memory_block.txt (the part before any {placeholder}), long enough to be unmistakable."""
+    lines = (line.split("{")[0].strip() for line in load_prompt("memory_block").splitlines())
+    return tuple(line for line in lines if len(line) >= 20)
 
 
 def split_reply(text: str, limit: int = DISCORD_LIMIT) -> list[str]:

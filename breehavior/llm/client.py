@@ -1,9 +1,12 @@
 """The only module that speaks to the LLM: any OpenAI-compatible endpoint via AsyncOpenAI.
 
 Retries with backoff on 429, 5xx and timeouts are the SDK's own (``max_retries``);
-on top of it this client bounds concurrency, forces and validates tool calls with
-pydantic, leaves temperature out for models that reject it, appends ``/no_think``
-when configured, and records every call (success or failure) for ``LlmLog``.
+on top of it this client puts a total deadline on each call (retries included),
+bounds concurrency, forces tool calls and reads their arguments leniently before
+pydantic validates them, makes every text the model returns valid (no lone
+surrogates), leaves temperature out for models that reject it, appends
+``/no_think`` when configured, and records every call (success, failure, deadline
+or cancellation) for ``LlmLog``.
 """
 
 from __future__ import annotations
@@ -259,7 +262,9 @@ class LLMClient:
         tools: ToolSpec[Any] | None,
     ) -> tuple[Any, int, list[Message]]:
         chosen = call.model
-        request = _append_no_think(messages) if self._no_think else list(messages)
+        request = valid_tree(_append_no_think(messages) if self._no_think else list(messages))
+        # The last line of defence: whatever a caller built (a display name, a monitor batch), one
+        # lone surrogate would make this request fail to encode, and the next, until restart.
         kwargs: dict[str, Any] = {"model": chosen, "messages": request}
         if tools is not None:
             kwargs["tools"] = [tools.as_openai()]
@@ -280,7 +285,8 @@ class LLMClient:
                 elapsed = _ms_since(started)
                 error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
                 self._record(call, elapsed, False, request, None, Usage(), error)
-                logger.warning("LLM %s call failed after %d ms: %s", call.kind, elapsed, error)
+                url = self._client.base_url
+                logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
                 raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):

@@ -14,6 +14,7 @@ from breehavior.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from breehavior.memory.member_view import export_json, overview_text
 from breehavior.storage.engine import DatabaseError
 from breehavior.storage.records import MemoryScope
+from breehavior.wording import plural
 
 USAGE = (
     "usage: /memory show | forget <id> | forget all | forget recent <minutes> | export | optout | optin | "
@@ -122,14 +123,15 @@ async def _dispatch(control: MemoryControl, user_id: int, action: MemoryAction, 
         case ForgetAll():
             removed = await control.forget_all(user_id, actor=actor, scope=scope)
             if scope.restricted:
-                return f"Forgot everything learned in this server: {removed} memories."
-            return f"Forgot everything: {removed} memories and the profile."
+                return f"Forgot everything learned in this server: {plural(removed, 'memory', 'memories')}."
+            return f"Forgot everything: {plural(removed, 'memory', 'memories')} and the profile."
         case ForgetRecent() if scope.restricted:
             return RECENT_NEEDS_GLOBAL
         case ForgetRecent(minutes=minutes):
             taken = await control.forget_recent(user_id, minutes, actor=actor)
             restored = " The profile is back to how it was." if taken.profile_restored else ""
-            return f"Forgot {taken.memories_removed} memories from the last {minutes} minutes.{restored}"
+            forgot = plural(taken.memories_removed, "memory", "memories")
+            return f"Forgot {forgot} from the last {plural(minutes, 'minute')}.{restored}"
         case ForgetIds(ids=ids):
             if all([await control.forget_one(user_id, memory_id, actor=actor, scope=scope) for memory_id in ids]):
                 return "Forgot " + ", ".join(f"memory #{i}" for i in ids) + "."
@@ -140,7 +142,8 @@ async def _dispatch(control: MemoryControl, user_id: int, action: MemoryAction, 
             changed, removed = await control.opt_out(user_id)
             if not changed:
                 return "You are already opted out; nothing is remembered about you."
-            return f"Opted out: deleted {removed} memories and your profile, and I won't remember anything new."
+            deleted = plural(removed, "memory", "memories")
+            return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new."
         case OptIn():
             if await control.opt_in(user_id):
                 return "Welcome back: I'll remember things you tell me again."

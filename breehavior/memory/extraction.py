@@ -28,6 +28,9 @@ IMPORTANCES = ("low", "medium", "high")
 MAX_TOPICS = 5
 TOPIC_MAX_CHARS = 40
 MAX_ITEMS_ACCEPTED = 200
+EXCHANGE_MAX_CHARS = 8000
+"""The conversation part of one extraction request (about 2k tokens): a burst of 200 turns once made a
+205k-character request. The newest turns are kept; what is older was mostly small talk by then."""
 _SLOT_KEY = re.compile(rf"^[a-z][a-z0-9_]{{1,{SLOT_KEY_MAX - 1}}}$")
 
 
@@ -177,8 +180,27 @@ def build_extraction_messages(
     row it was not shown; only the member's own turns and the bot's replies appear.
     """
     remembered = "\n".join(f"{i}. {m.memory}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
-    exchange = "\n".join(f"{member_name}: {t.user_text}\nBot: {t.bot_reply}" for t in turns)
+    exchange = bounded_exchange(member_name, turns)
     user_content = load_prompt("memory_extraction_request").format(
         name=member_name, profile=profile or "(no profile yet)", remembered=remembered, exchange=exchange
     )
     return [{"role": "system", "content": load_prompt("memory_extraction")}, {"role": "user", "content": user_content}]
+
+
+def bounded_exchange(member_name: str, turns: Sequence[ExtractionTurn], limit: int = EXCHANGE_MAX_CHARS) -> str:
+    """The turns as the extractor reads them, newest kept, never over ``limit`` characters.
+
+    When even the newest turn is too long alone, its start is kept (the member's
+    words come before the bot's reply in it).
+    """
+    kept: list[str] = []
+    used = 0
+    for turn in reversed(turns):
+        block = f"{member_name}: {turn.user_text}\nBot: {turn.bot_reply}"
+        if used + len(block) + 1 > limit:
+            if not kept:
+                kept.append(cut_at_word(block, limit))
+            break
+        kept.append(block)
+        used += len(block) + 1
+    return "\n".join(reversed(kept))

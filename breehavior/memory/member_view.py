@@ -8,6 +8,7 @@ from typing import Any
 
 from breehavior.memory.control import MemoryOverview
 from breehavior.storage.records import MemoryRecord
+from breehavior.wording import plural
 
 PAGE_SIZE = 10
 PAGE_CHARS = 3800
@@ -22,8 +23,8 @@ def expires_phrase(moment: datetime, now: datetime | None = None) -> str:
     if hours < 1:
         return "expires within the hour"
     if hours < 48:
-        return f"expires in {round(hours)} hours"
-    return f"expires in {round(hours / 24)} days"
+        return f"expires in {plural(round(hours), 'hour')}"
+    return f"expires in {plural(round(hours / 24), 'day')}"
 
 
 def memory_line(memory: MemoryRecord, now: datetime | None = None) -> str:
@@ -57,7 +58,7 @@ def status_line(overview: MemoryOverview) -> str:
         return "Memory is off for you (opted out). /memory optin turns it back on."
     if overview.paused_until is not None:
         return f"Memory is paused until {overview.paused_until:%Y-%m-%d %H:%M} UTC (reading goes on)."
-    return f"{len(overview.memories)} memories kept."
+    return f"{plural(len(overview.memories), 'memory', 'memories')} kept."
 
 
 def overview_text(overview: MemoryOverview) -> str:

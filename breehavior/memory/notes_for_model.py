@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from breehavior.prompts import load_prompt
 from breehavior.storage.records import MemoryRecord
+from breehavior.wording import plural
 
 MIN_LINES_BUDGET = 60
 """Below this, not even a short profile fits after the framing: better no block than a broken one."""
@@ -31,7 +32,7 @@ def format_relative_time(moment: datetime, now: datetime | None = None) -> str:
     if days == 1:
         return "yesterday"
     if days < 14:
-        return f"{days} days ago"
+        return f"{plural(days, 'day')} ago"
     if days < 60:
         return f"{days // 7} weeks ago"
     return f"{days // 30} months ago"

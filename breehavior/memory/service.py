@@ -52,7 +52,7 @@ from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
 from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
 from breehavior.memory.store import Candidate, MemoryStore, prune_expired_in_batches
-from breehavior.memory.vetting import vet
+from breehavior.memory.vetting import asks_to_forget, vet
 from breehavior.monitor.state import MonitorState
 from breehavior.privacy.screen import is_about_a_secret, redact
 from breehavior.storage import memories as sql
@@ -286,7 +286,8 @@ class MemoryService:
         except DatabaseError:
             live = ()
         shown = _shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
-        messages = build_extraction_messages(member_name=name, profile=self.store.profile(user_id), shown=shown, turns=turns)
+        profile = self.store.profile(user_id)
+        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
             result, _usage = await self._llm.call_tool(
                 messages,
@@ -299,7 +300,7 @@ class MemoryService:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns])
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]
@@ -406,7 +407,7 @@ CHAT_FILLERS = frozenset(
 
 def worth_extracting(text: str) -> bool:
     """Skip the extractor for turns with nothing to learn ("lol", "ok", "same", "haha true", an image alone)."""
-    return bool(content_words(text) - CHAT_FILLERS) or "forget" in text.casefold()
+    return bool(content_words(text) - CHAT_FILLERS) or asks_to_forget([text])
 
 
 def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[MemoryRecord]:

@@ -297,16 +297,17 @@ class MemoryStore:
     ) -> tuple[int, bool]:
         """Delete memories (all in ``scope``, learned since ``since``, or ``ids``) and blank them in LlmLog.
 
-        With ``since``, the profile is put back as it was then. Returns (rows removed, profile restored).
+        With ``since``, the profile is put back as it was then. The profile in RAM is read
+        back from the database: one a dropped postponed write set goes too. Returns
+        (rows removed, profile restored).
         """
         self.invalidate(user_id)
         try:
             texts = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
             restored = None if since is None else await self._db.run(sql.take_back_profile, user_id, since)
+            self._profiles[user_id] = await self._db.run(sql.get_profile, user_id)
         finally:
             self.invalidate(user_id)
-        if restored is not None:
-            self._profiles[user_id] = restored
         return len(texts), restored is not None
 
     async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:

@@ -9,7 +9,6 @@ plain function tested with a table; :func:`vet` applies them all to one answer.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -37,12 +36,12 @@ _EMPTY_PHRASES = frozenset(
      "no new facts", "not applicable", "nothing worth keeping", "no update", "none yet", "not sure"}
 )
 """Fillers from the request itself ("(nothing yet)", "(no profile yet)") and their kin."""
-_UNSPACED_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN")
-
-
-def _is_unspaced_letter(ch: str) -> bool:
-    name = unicodedata.name(ch, "")
-    return any(name.startswith(script) for script in _UNSPACED_SCRIPTS)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+_UNSPACED_LETTER = re.compile(
+    "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]"
+)
+"""Thai, Lao, Tibetan, Myanmar, Khmer, kana, CJK ideographs, Hangul: scripts written without spaces between words."""
 
 
 def _words(text: str) -> list[str]:
@@ -75,7 +74,7 @@ def says_something(text: str) -> bool:
     letters = sum(ch.isalpha() for ch in visible)
     if letters < MIN_LETTER_SHARE * len(visible):
         return False
-    if sum(_is_unspaced_letter(ch) for ch in stripped) >= MIN_LETTERS_UNSPACED:
+    if len(_UNSPACED_LETTER.findall(stripped)) >= MIN_LETTERS_UNSPACED:
         return True
     return len([w for w in words if len(w) >= 2]) >= MIN_WORDS
 
@@ -129,7 +128,31 @@ def mentioned_names(texts: Iterable[str]) -> set[str]:
     return {m.casefold() for text in texts for m in _AT_NAME.findall(text)}
 
 
-def about_someone_else(text: str, member_name: str, mentioned: Iterable[str] = ()) -> bool:
+_SELF_INTRODUCTION = re.compile(
+    r"\b(?:my name is|my name's|i'm called|i am called|call me|ich heiße|ich heisse|mein name ist|je m['’]appelle|"
+    r"me llamo|mi nombre es|mi chiamo|meu nome é|eu me chamo|меня зовут|mijn naam is|ik heet|nazywam się|mam na imię)"
+    r"\s+([^\W\d_][\w'-]*)",
+    re.IGNORECASE,
+)
+
+
+def names_of_the_member(member_texts: Iterable[str], profile: str = "") -> set[str]:
+    """Other names that mean the member: one they gave ("my name is Alicia", "me llamo Alicia") and the
+    subjects of their current profile ("Alicia is a nurse."), which was vetted when it was written."""
+    names = {m.casefold() for text in member_texts for m in _SELF_INTRODUCTION.findall(text)}
+    for sentence in _SENTENCE_END.split(profile):
+        words = _words(sentence)
+        if len(words) >= 2 and words[0][0].isupper() and words[1].casefold() in _VERBS_AFTER_A_NAME:
+            names.add(words[0].casefold())
+        possessive = _POSSESSIVE_START.match(sentence)
+        if possessive:
+            names.add(possessive.group(1).casefold())
+    return names - _SUBJECT_WORDS
+
+
+def about_someone_else(
+    text: str, member_name: str, mentioned: Iterable[str] = (), *, also_the_member: Iterable[str] = ()
+) -> bool:
     """True when a proposed memory is a claim about another person rather than about the member.
 
     Refused: any Discord mention; a possessive first word that is not the member's
@@ -140,7 +163,7 @@ def about_someone_else(text: str, member_name: str, mentioned: Iterable[str] = (
     """
     if _MENTION.search(text):
         return True
-    own = {w.casefold() for w in _words(member_name)} | {member_name.casefold()}
+    own = {w.casefold() for w in _words(member_name)} | {member_name.casefold()} | set(also_the_member)
     others = {name for name in mentioned if name not in own}
     if any(name not in own for name in mentioned_names([text])):
         return True
@@ -172,7 +195,7 @@ _FORGET_CUES: tuple[re.Pattern[str], ...] = tuple(
         _LEAD + r"(?:forget|unlearn)\b(?!\s+to\b)",
         _LEAD + r"(?:delete|remove|erase|wipe|scrap|drop|clear)\s+(?:that|this|it|what|everything|all|my|those|these|"
         r"the\s+(?:last|memory|memories|note|notes|fact|thing|part|stuff|bit))\b",
-        _LEAD + r"(?:don't|dont|do not|stop|never|no longer)\s+(?:remember|remembering|store|storing|save|saving|keep|"
+        _LEAD + r"(?:don['’]t|dont|do not|stop|never|no longer)\s+(?:remember|remembering|store|storing|save|saving|keep|"
         r"keeping|memori[sz]e|note)\b",
         r"\b(?:delete|remove|erase|drop|wipe|take)\b[^.!?\n]{0,60}\bout of\s+(?:your\s+)?(?:memory|memories|notes)\b",
         r"\b(?:delete|remove|erase|drop|wipe)\b[^.!?\n]{0,60}\bfrom\s+(?:your\s+)?(?:memory|memories|notes|brain|head)\b",
@@ -213,6 +236,18 @@ _FORGET_CUES: tuple[re.Pattern[str], ...] = tuple(
 )
 
 
+_FORGET_NEEDLES = (
+    "forget", "unlearn", "delete", "remove", "erase", "wipe", "scrap", "drop", "clear", "don't", "don’t", "dont",
+    "do not",
+    "stop", "never", "no longer", "out of", "vergiss", "vergessen", "lösch", "entfern", "merk", "nicht", "oubli",
+    "efface", "supprim", "pas", "olv", "borr", "bórr", "elimin", "elimín",
+    "no ", "deja", "esque", "apag", "exclu", "remov", "dimentic",
+    "cancell", "non ", "забуд", "удали", "не ", "zapomn", "usuń", "vergeet", "verwijder", "unut", "忘", "削除", "消して",
+    "删", "别记", "不要记", "잊어", "삭제",
+)
+"""Every cue holds one of these: most messages are answered by substring tests alone (this runs per message)."""
+
+
 def asks_to_forget(member_texts: Iterable[str]) -> bool:
     """True when the member's own words ask the bot to forget something.
 
@@ -221,32 +256,36 @@ def asks_to_forget(member_texts: Iterable[str]) -> bool:
     remember his name" and "se me olvida todo" are not requests; "forget that",
     "vergiss das", "oublie ça", "olvídalo", "забудь", "忘れてください" are.
     """
-    return any(cue.search(text) for text in member_texts for cue in _FORGET_CUES)
+    for text in member_texts:
+        lowered = text.casefold()
+        if any(needle in lowered for needle in _FORGET_NEEDLES) and any(cue.search(text) for cue in _FORGET_CUES):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- one answer
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
-
-
-def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[str]) -> ExtractionResult:
+def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[str], profile: str = "") -> ExtractionResult:
     """The extractor's answer with what may not be kept taken out.
 
     Memories must say something and be about the member; a profile keeps only its
     sentences about the member (none left: no update); `forget` stands only when the
     member's own words (``member_texts``, their turns in this extraction) asked for it.
+    ``profile`` is the member's current one (names it gives the member are theirs).
     """
     mentioned = mentioned_names(member_texts)
+    also = names_of_the_member(member_texts, profile) - mentioned
     memories = [
         m
         for m in result.memories
         if says_something(m.memory)
         and not echoes_prompt(m.memory, member_texts)
-        and not about_someone_else(m.memory, member_name, mentioned)
+        and not about_someone_else(m.memory, member_name, mentioned, also_the_member=also)
     ]
-    profile = result.profile_update
-    if profile is not None:
-        kept = [s for s in _SENTENCE_END.split(profile) if not about_someone_else(s, member_name, mentioned)]
+    update = result.profile_update
+    if update is not None:
+        sentences = _SENTENCE_END.split(update)
+        kept = [s for s in sentences if not about_someone_else(s, member_name, mentioned, also_the_member=also)]
         joined = " ".join(kept)
-        profile = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
+        update = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
     forget = result.forget if result.forget and asks_to_forget(member_texts) else []
-    return result.model_copy(update={"memories": memories, "profile_update": profile, "forget": forget})
+    return result.model_copy(update={"memories": memories, "profile_update": update, "forget": forget})

@@ -17,6 +17,7 @@ from pydantic import BaseModel, field_validator
 
 from breehavior.llm.client import Message, ToolSpec
 from breehavior.memory.extraction import cut_at_word
+from breehavior.memory.vetting import says_something
 from breehavior.monitor.messages import ObservedMessage
 from breehavior.prompts import load_prompt
 from breehavior.storage.schema import MEMORY_TEXT_MAX
@@ -107,7 +108,7 @@ class MessageFinding(BaseModel):
         if not isinstance(value, str):
             return None
         text = " ".join(value.split())
-        if text.casefold() in _EMPTY_NOTES:
+        if text.casefold() in _EMPTY_NOTES or not says_something(text):
             return None
         return cut_at_word(text, MEMORY_TEXT_MAX)
 

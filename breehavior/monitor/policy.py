@@ -18,6 +18,7 @@ from breehavior.config import Settings
 from breehavior.monitor.analysis import MessageFinding
 from breehavior.monitor.messages import ObservedMessage
 from breehavior.monitor.state import MonitorState
+from breehavior.wording import plural
 
 
 class ActionKind(StrEnum):
@@ -88,7 +89,7 @@ class BatchOutcome:
 
 def warning_text(name: str, offenses: int) -> str:
     if offenses > 1:
-        return f"{name}, that is {offenses} messages over the line in a short time. Please cool it down."
+        return f"{name}, that is {plural(offenses, 'message')} over the line in a short time. Please cool it down."
     return f"{name}, please keep it friendly: that message crossed the line."
 
 
@@ -119,7 +120,7 @@ def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, findi
     drift = tracker.record_topic(uid, finding.off_topic)
     if not offense and policy.off_topic_threshold and drift >= policy.off_topic_threshold:
         tracker.reset_off_topic(uid)
-        reason = f"{drift} off-topic messages in a row"
+        reason = f"{plural(drift, 'off-topic message')} in a row"
         actions.append(Action(ActionKind.REDIRECT, message, reason, redirect_text(message.author_name, message.channel_name)))
     return Verdict(message, finding, score, offenses, tuple(actions))
 

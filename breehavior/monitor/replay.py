@@ -32,6 +32,7 @@ from breehavior.monitor.service import MonitorService
 from breehavior.monitor.state import MonitorState
 from breehavior.storage import members
 from breehavior.storage.engine import Database, DatabaseUnavailable
+from breehavior.wording import plural
 
 QUOTE_CHARS = 60
 REQUIRED = ("author_id", "author_name", "channel", "content", "timestamp")
@@ -195,9 +196,10 @@ async def _run(monitor: MonitorService, messages: list[ObservedMessage], out: Te
     counts = {kind: sum(a.kind is kind for a in actions) for kind in ActionKind}
     notes = sum(1 for _n, o in outcomes for v in o.verdicts if v.note)
     print(
-        f"Replayed {sum(n for n, _o in outcomes)} messages in {len(outcomes)} batches ({len(outcomes)} LLM calls, "
-        f"{failed} failed): {counts[ActionKind.WARN]} warnings, {counts[ActionKind.TIMEOUT]} timeouts, "
-        f"{counts[ActionKind.REDIRECT]} redirects, {notes} notes.",
+        f"Replayed {plural(sum(n for n, _o in outcomes), 'message')} in {plural(len(outcomes), 'batch', 'batches')} "
+        f"({plural(len(outcomes), 'LLM call')}, {failed} failed): {plural(counts[ActionKind.WARN], 'warning')}, "
+        f"{plural(counts[ActionKind.TIMEOUT], 'timeout')}, {plural(counts[ActionKind.REDIRECT], 'redirect')}, "
+        f"{plural(notes, 'note')}.",
         file=out,
     )
     return failed

@@ -72,6 +72,9 @@ def normalise(text: str) -> Normalised:
     dropped, look-alike words mapped to Latin. Plain ASCII, most of chat, costs one check."""
     if text.isascii():
         return Normalised(text, text, None)
+    if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text):
+        # Only look-alikes to map, one letter for one: positions stay the same.
+        return Normalised(text, _WORD.sub(lambda m: _latin_lookalike(m.group()), text), None)
     pieces: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):

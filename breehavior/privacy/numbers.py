@@ -11,6 +11,8 @@ shape and the SSA's rules (no 000/666/9xx area) are enough even without the word
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from types import ModuleType
 
 from stdnum import iban, luhn
 from stdnum.br import cpf
@@ -44,10 +46,12 @@ def _iban(match: re.Match[str]) -> bool | tuple[int, int]:
         candidate = candidate.rsplit(" ", 1)[0]
 
 
-def _valid(validator: object) -> object:
+def _valid(validator: ModuleType) -> Callable[[re.Match[str]], bool]:
+    """An ``accept`` that asks a python-stdnum module whether the candidate passes its checksum."""
+
     def accept(match: re.Match[str]) -> bool:
         try:
-            return bool(validator.is_valid(_compact(match.group("secret") or match.group()).upper()))  # type: ignore[attr-defined]
+            return bool(validator.is_valid(_compact(match.group("secret") or match.group()).upper()))
         except Exception:  # noqa: BLE001 - a validator's odd failure means "not this kind"
             return False
 
@@ -65,7 +69,7 @@ RULES: tuple[Rule, ...] = (
     Rule("card", re.compile(r"(?<![\w-])\d(?:[ .-]{0,2}\d){12,18}(?![\w-])"), digits=13, accept=_card),
     Rule(
         "bank-account",
-        re.compile(r"(?i)(?<![\w])(?P<secret>[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30})"),
+        re.compile(r"\b(?P<secret>[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30})"),
         digits=6,
         accept=_iban,
     ),
@@ -76,7 +80,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "id-number",
         re.compile(r"(?i)(?<![\w])(?P<secret>[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z])(?![\w])"),
-        digits=7,
+        digits=3,
         accept=_valid(codicefiscale),
     ),
     Rule("id-number", re.compile(r"(?<![\w])(?P<secret>\d{11})(?![\w])"), ("pesel",), digits=11, accept=_valid(pesel)),
@@ -97,7 +101,6 @@ RULES: tuple[Rule, ...] = (
             "nie",
             "nif",
             "cpf",
-            "rg",
             "pesel",
             "bsn",
             "burgerservice",
@@ -109,8 +112,11 @@ RULES: tuple[Rule, ...] = (
             "personnummer",
             "passport",
             "reisepass",
-            "id",
+            "id number",
+            "national id",
+            "tax id",
+            "identidad",
         ),
-        digits=6,
+        digits=1,
     ),
 )

@@ -64,13 +64,7 @@ _UNSPACED_WORDS = ("パスワード", "暗証番号", "密码", "密碼", "口�
 # German, Dutch and Nordic words compound ("WLAN-Passwort" splits, "Wifipasswort" does not).
 _COMPOUNDING = ("passwort", "kennwort", "wachtwoord", "lösenord", "passord", "password")
 _KEY = (
-    r"(?:(?:(?<![^\W\d_])"
-    + words(*PASSWORD_WORDS)
-    + r"|[^\W\d_]{2,12}"
-    + words(*_COMPOUNDING)
-    + r")(?![^\W\d_])|"
-    + words(*_UNSPACED_WORDS)
-    + ")"
+    r"(?:\b" + words(*PASSWORD_WORDS) + r"(?![^\W\d_])|" + words(*_COMPOUNDING) + r"(?![^\W\d_])|" + words(*_UNSPACED_WORDS) + ")"
 )
 _QUALIFIER = (
     r"(?:\s+(?:for|to|of|on|at|für|zu|vom|von|de|du|pour|para|per|di|del|da|do|voor|van|dla|для|от|för|til|için)"
@@ -123,7 +117,7 @@ def looks_like_a_secret(value: str) -> bool:
 
 
 def _strong(match: re.Match[str]) -> bool:
-    return _value(match) not in _NOT_A_SECRET
+    return match.group("secret")[0] in "\"'“„«「" or _value(match) not in _NOT_A_SECRET
 
 
 def _weak(match: re.Match[str]) -> bool:
@@ -134,7 +128,8 @@ def _weak(match: re.Match[str]) -> bool:
 _NEEDLES = (
     "pass",
     "pw",
-    "wort",
+    "passwort",
+    "kennwort",
     "mot de",
     "mdp",
     "contras",
@@ -146,7 +141,8 @@ _NEEDLES = (
     "парол",
     "ifre",
     "parol",
-    "nord",
+    "lösenord",
+    "losenord",
     "passord",
     "adgangskode",
     "salasana",
@@ -205,6 +201,13 @@ RULES: tuple[Rule, ...] = (
         accept=_weak,
     ),
     Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
+    Rule(  # "creds are admin:hunter22", "login alice:Wonderland7"
+        "password",
+        re.compile(
+            r"(?i)\b(?:creds?|credentials|logins?|acc(?:oun)?t|user(?:name)?)\b[^\n:]{0,20}?(?<![\w.+@-])(?=[\w.+@-]*[^\W\d_])[\w.+@-]{2,40}:(?P<secret>[^\s:/]{4,})"
+        ),
+        ("cred", "login", "acc", "user"),
+    ),
     Rule(
         "password",
         re.compile(

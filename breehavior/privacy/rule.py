@@ -23,16 +23,18 @@ class Rule:
     needles: tuple[str, ...] = ()
     """Lower-case substrings of which one must be present (empty: no such check)."""
     digits: int = 0
-    """At least this many digits in the line."""
-    min_length: int = 0
+    """At least this many characters in one run of digits and separators ("0151 23456789" is one run)."""
+    min_token: int = 0
+    """A run of at least this many characters without whitespace (keys and tokens are long)."""
     accept: Callable[[re.Match[str]], bool | tuple[int, int]] | None = None
     """False drops a match; a ``(start, end)`` pair narrows it (an IBAN followed by a word)."""
 
-    def may_match(self, lowered: str, digit_count: int) -> bool:
+    def may_match(self, present: frozenset[str], digit_run: int, longest_token: int) -> bool:
+        """``present``: the needles of all rules found in the line (one pass over them for all rules)."""
         return (
-            digit_count >= self.digits
-            and len(lowered) >= self.min_length
-            and (not self.needles or any(n in lowered for n in self.needles))
+            digit_run >= self.digits
+            and longest_token >= self.min_token
+            and (not self.needles or not present.isdisjoint(self.needles))
         )
 
     def spans(self, text: str) -> Iterator[Span]:

@@ -39,7 +39,9 @@ SECRET_KINDS = frozenset(
 """Credentials: a line carrying one is refused. Contact details (email, phone, address) are kept redacted
 when the line says enough besides them."""
 MIN_WORDS_AROUND_SECRET = 5
+_DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
 RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
+_NEEDLES = tuple(sorted({n for rule in RULES for n in rule.needles}))
 
 SENSITIVE_WORDS = re.compile(
     r"(?i)(?<![^\W\d_])(?:"
@@ -110,8 +112,10 @@ class Screened:
 
 def _find(text: str) -> list[Span]:
     lowered = text.casefold()
-    digit_count = sum(map(str.isdigit, text))
-    found = [span for rule in RULES if rule.may_match(lowered, digit_count) for span in rule.spans(text)]
+    digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
+    longest_token = max(map(len, text.split()), default=0)
+    present = frozenset([n for n in _NEEDLES if n in lowered])
+    found = [span for rule in RULES if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
     found.extend(seed.spans(text, lowered))
     if "[redacted:" in text:
         kept = [m.span() for m in PLACEHOLDER.finditer(text)]

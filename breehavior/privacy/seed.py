@@ -24,6 +24,7 @@ _SEED_WORDS = re.compile(
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
     r"|kurtarma)\b"
 )
+_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789"})
 FULL_RUN = 12
 AFTER_A_SEED_WORD = 6
 
@@ -38,19 +39,33 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if lowered.count(" ") + lowered.count("\n") < AFTER_A_SEED_WORD - 1:
         return
     known = wordlist()
+    bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound
+    if bound < AFTER_A_SEED_WORD:
+        return
     needed = AFTER_A_SEED_WORD if _SEED_WORDS.search(lowered) else FULL_RUN
+    if bound < needed:
+        return
     run: list[re.Match[str]] = []
     for match in _WORD.finditer(text):
         if match.group().lower() in known and (not run or _GAP.match(text[run[-1].end() : match.start()])):
             run.append(match)
             continue
-        if _a_phrase(run, needed):
+        if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield run[0].start(), run[-1].end(), "seed-phrase"
         run = [match] if match.group().lower() in known else []
-    if _a_phrase(run, needed):
+    if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield run[0].start(), run[-1].end(), "seed-phrase"
 
 
-def _a_phrase(run: list[re.Match[str]], needed: int) -> bool:
-    """Long enough and varied: a seed's words are drawn at random ("word word word …" is not one)."""
-    return len(run) >= needed and len({m.group().lower() for m in run}) >= needed * 2 // 3
+def _longest_run(tokens: list[str], known: frozenset[str]) -> int:
+    longest = current = 0
+    for token in tokens:
+        current = current + 1 if token in known else 0
+        longest = max(longest, current)
+    return longest
+
+
+def _a_phrase(run: list[re.Match[str]], needed: int, announced: bool) -> bool:
+    """Long enough and, unless a seed word announced it, varied: a seed's words are drawn at random
+    ("word word word …" is not one; "my seed is: abandon abandon … about" is the famous test vector)."""
+    return len(run) >= needed and (announced or len({m.group().lower() for m in run}) >= needed * 2 // 3)

@@ -44,12 +44,17 @@ def blank_member_excerpts(conn: sa.Connection, user_id: int, since: datetime | N
     return result.rowcount or 0
 
 
+def spellings(text: str) -> set[str]:
+    """How a text can appear in an excerpt: as written, or inside the JSON of a tool answer (escaped either way)."""
+    return {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}
+
+
 def mentions(excerpt: str | None, texts: Sequence[str]) -> bool:
-    """Whether an excerpt holds one of ``texts`` as written or as the JSON of a tool answer escapes it."""
+    """Whether an excerpt holds one of ``texts`` (case-insensitive, in any of its :func:`spellings`)."""
     if not excerpt:
         return False
     folded = excerpt.casefold()
-    return any(t.casefold() in folded or json.dumps(t)[1:-1].casefold() in folded for t in texts if t)
+    return any(s.casefold() in folded for t in texts if t.strip() for s in spellings(t))
 
 
 @writes

@@ -17,7 +17,7 @@ from breehavior.storage.engine import reads, writes
 from breehavior.storage.memories import write_audit
 from breehavior.storage.records import AuditEntry, MemoryPreferenceRecord, UserStateRecord
 from breehavior.storage.schema import memory_preference, record_columns, record_values, user_state
-from breehavior.storage.user_notes import join_notes, split_notes
+from breehavior.storage.user_notes import ROW_LOCK, join_notes, split_notes
 
 READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
@@ -44,7 +44,11 @@ def save_user_states(conn: sa.Connection, states: Sequence[UserStateRecord], now
     stored: dict[int, str | None] = {}
     for start in range(0, len(ids), READ_CHUNK_IDS):
         chunk = ids[start : start + READ_CHUNK_IDS]
-        query = sa.select(user_state.c.user_id, user_state.c.user_notes).where(user_state.c.user_id.in_(chunk))
+        query = (
+            sa.select(user_state.c.user_id, user_state.c.user_notes)
+            .where(user_state.c.user_id.in_(chunk))
+            .with_hint(user_state, ROW_LOCK, "mssql")
+        )
         stored.update((r.user_id, r.user_notes) for r in conn.execute(query))
     for state in states:
         profile = split_notes(stored.get(state.user_id) or "")[0]

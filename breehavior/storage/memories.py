@@ -36,7 +36,7 @@ from breehavior.storage.schema import (
     user_memory,
     user_state,
 )
-from breehavior.storage.user_notes import join_notes, split_notes
+from breehavior.storage.user_notes import ROW_LOCK, join_notes, split_notes
 
 DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
@@ -395,7 +395,8 @@ def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str) 
 
 # ---------------------------------------------------------------------- the profile (in UserNotes, beside the note lines)
 def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
-    return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
+    query = sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)
+    return conn.execute(query.with_hint(user_state, ROW_LOCK, "mssql")).scalar()
 
 
 def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
@@ -404,6 +405,12 @@ def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetim
     updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
     if updated.rowcount == 0:
         conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
+
+
+@reads
+def get_profile(conn: sa.Connection, user_id: int) -> str:
+    """The member's stored profile (the UserNotes text that is not a note line)."""
+    return split_notes(_stored_notes(conn, user_id) or "")[0]
 
 
 @writes

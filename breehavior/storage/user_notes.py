@@ -29,3 +29,8 @@ def join_notes(profile: str, observations: list[str]) -> str:
     while kept and len("\n".join([profile, *kept])) > LEGACY_NOTES_MAX:
         kept.pop(0)
     return "\n".join(part for part in (profile, *kept) if part)
+
+
+ROW_LOCK = "WITH (UPDLOCK, ROWLOCK)"
+"""SQL Server table hint for the read of a read-modify-write of UserNotes: the two owners (memory's profile,
+the monitor's lines) never overwrite each other's concurrent change. SQLite serialises writers anyway."""

@@ -75,6 +75,8 @@ class FakeLLM:
     gate: threading.Event | None = None
     """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
     tokens_per_char: float = 0.25
+    models: list[str] | None = None
+    """Answer `GET /v1/models` with these ids; None answers 404, as servers that do not list models do."""
     embedding_requests: list[Body] = field(default_factory=list)
     """Bodies of `/v1/embeddings` requests (kept apart from chat and tool requests)."""
     embedding_aliases: dict[str, str] = field(default_factory=dict)
@@ -141,6 +143,12 @@ class FakeLLM:
         if self.trickle_seconds:
             return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
+
+    async def _models(self, _request: web.Request) -> web.Response:
+        if self.models is None:
+            return web.Response(status=404, text='{"error": {"message": "not found"}}', content_type="application/json")
+        listed = [{"id": m, "object": "model", "owned_by": "test"} for m in self.models]
+        return web.json_response({"object": "list", "data": listed})
 
     async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "application/json"})
@@ -219,6 +227,7 @@ class FakeLLMServer:
     async def _start(self) -> None:
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self.llm._handle)
+        app.router.add_get("/v1/models", self.llm._models)
         app.router.add_post("/v1/embeddings", self.llm._handle_embeddings)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()

@@ -207,6 +207,23 @@ SECRETS: list[tuple[str, str, str, bool]] = [
     ("Atatürk Caddesi No: 12 adresindeyim", "address", "Caddesi No: 12", R),
     ("bor på Storgatan 7", "address", "Storgatan 7", R),
     ("Moved to a new flat at 18 Elm Road last month and loves the garden there.", "address", "18 Elm", K),
+    # --- found by probing after the first table (each failed before its fix)
+    ("my cell is 415.555.0132", "phone", "555.0132", R),
+    (
+        "my seed is: abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+        "seed-phrase",
+        "abandon about",
+        R,
+    ),
+    ("ich wohne in der Berliner Straße 12a", "address", "Straße 12a", R),
+    ("I live at 1234 W Main St Apt 5", "address", "Apt 5", R),
+    ("creds are admin:hunter22", "password", "hunter22", R),
+    ("the password is 'secret'", "password", "'secret'", R),
+    ("Lives at 5 Elm St.", "address", "5 Elm", R),
+    ("User's wifi password: blueberry77", "password", "blueberry77", R),
+    ("P@ssw0rd! is their password", "password", "P@ssw0rd", R),
+    ("login: bob / pass: Bob2024!", "password", "Bob2024", R),
+    ("mi dirección es Av. de la Constitución 25", "address", "Constitución 25", R),
     # --- look-alikes, invisible characters, width
     ("pass\u200bword: hunter22", "password", "hunter22", R),
     ("pass\u00adword is Swordfish1", "password", "Swordfish1", R),
@@ -309,6 +326,13 @@ ORDINARY: list[str] = [
     "watched episodes 1 to 12",
     'quote: "To be or not to be"',
     "my password manager is Bitwarden",
+    "the user joined at 10:30am",
+    "login at 18:45 tomorrow",
+    "my account: 5 years old and still going",
+    "Discord user Bob:hi there",
+    "my cell is dead, text me on discord",
+    "the seed of the run was 4471",
+    "we stayed at the Hilton on 5th Avenue",
 ]
 
 
@@ -347,3 +371,11 @@ def test_the_table_is_large_and_covers_every_kind() -> None:
         "seed-phrase",
         "address",
     }
+
+
+@pytest.mark.parametrize("text", [row[0] for row in SECRETS], ids=[c[0][:40] for c in SECRETS])
+def test_screening_twice_changes_nothing_more(text: str) -> None:
+    """Callers redact for the extractor and judge the redacted line later: the verdict must not change."""
+    once = screen(text, "memory")
+    twice = screen(once.text, "memory")
+    assert (twice.text, twice.refused) == (once.text, once.refused)

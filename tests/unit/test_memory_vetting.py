@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from breehavior.memory.extraction import ExtractionResult
-from breehavior.memory.vetting import about_someone_else, asks_to_forget, echoes_prompt, says_something, vet
+from breehavior.memory.service import worth_extracting
+from breehavior.memory.vetting import (
+    about_someone_else,
+    asks_to_forget,
+    echoes_prompt,
+    names_of_the_member,
+    says_something,
+    vet,
+)
+from breehavior.monitor.analysis import MessageFinding
 
 # ----------------------------------------------------------------------------- junk vs real
 JUNK = [
@@ -126,6 +135,7 @@ ASKS = [
     "don't remember that",
     "Stop remembering my birthday.",
     "please don't store this",
+    "pls don’t save that",
     "I want you to forget my old job",
     "vergiss das bitte",
     "Vergiss es.",
@@ -135,6 +145,9 @@ ASKS = [
     "Oubliez ce que j'ai dit",
     "olvídalo",
     "olvida lo de mi trabajo",
+    "bórralo",
+    "elimínalo por favor",
+    "Entferne das bitte",
     "esquece isso",
     "dimenticalo per favore",
     "забудь это",
@@ -152,6 +165,7 @@ DOES_NOT_ASK = [
     "don't forget to buy milk",
     "Please don't forget my birthday!",
     "I don't remember his name",
+    "I don’t remember his name",
     "I can't remember where I parked",
     "She forgot her lines on stage",
     "Delete key is broken on my keyboard",
@@ -185,6 +199,11 @@ def test_the_members_own_request_to_forget(text: str) -> None:
     assert asks_to_forget([text])
 
 
+@pytest.mark.parametrize("text", ASKS)
+def test_a_request_to_forget_always_reaches_the_extractor(text: str) -> None:
+    assert worth_extracting(text)
+
+
 @pytest.mark.parametrize("text", DOES_NOT_ASK)
 def test_words_about_forgetting_that_ask_nothing(text: str) -> None:
     assert not asks_to_forget([text])
@@ -212,3 +231,40 @@ def test_vet_keeps_what_may_be_kept_and_nothing_else() -> None:
     assert asked.forget == [1, 2]
     junk_profile = answer.model_copy(update={"profile_update": "null"})
     assert vet(junk_profile, member_name="Alice", member_texts=[]).profile_update is None
+
+
+@pytest.mark.parametrize(
+    ("texts", "profile", "names"),
+    [
+        (["my name is Alicia btw"], "", {"alicia"}),
+        (["me llamo Lucía y soy enfermera"], "", {"lucía"}),
+        (["ich heiße Jürgen"], "", {"jürgen"}),
+        (["je m’appelle Élodie"], "", {"élodie"}),
+        (["меня зовут Аня"], "", {"аня"}),
+        ([], "Alicia is a nurse from Lyon. She plays Mercy.", {"alicia"}),
+        ([], "Alicia's cat is Miso.", {"alicia"}),
+        (["I'm tired", "call me maybe"], "Plays Mercy.", {"maybe"}),
+    ],
+)
+def test_names_of_the_member(texts: list[str], profile: str, names: set[str]) -> None:
+    assert names_of_the_member(texts, profile) == names
+
+
+def test_a_profile_under_the_members_real_name_keeps_its_sentences() -> None:
+    """The display name is "Ali"; the profile calls her Alicia, as she said once, long ago."""
+    answer = ExtractionResult.model_validate(
+        {"memories": [{"memory": "Alicia works nights.", "topics": []}], "profile_update": "Alicia is a nurse. Bob is a thief."}
+    )
+    vetted = vet(answer, member_name="Ali", member_texts=["long shift today"], profile="Alicia is a nurse.")
+    assert vetted.profile_update == "Alicia is a nurse." and [m.memory for m in vetted.memories] == ["Alicia works nights."]
+    told = vet(answer, member_name="Ali", member_texts=["my name is Alicia, long shift today"])
+    assert told.profile_update == "Alicia is a nurse."
+    unknown = vet(answer, member_name="Ali", member_texts=["long shift today"])
+    assert unknown.profile_update is None and unknown.memories == []
+
+
+@pytest.mark.parametrize("note", ["1d", "][", "💡", "1.0", "{{note}}", "null", "Seems tilted."])
+def test_the_monitors_note_must_say_something_too(note: str) -> None:
+    fields = {name for name, f in MessageFinding.model_fields.items() if f.is_required()}
+    finding = MessageFinding.model_validate({**dict.fromkeys(fields, 1), "note_update": note})
+    assert finding.note_update == ("Seems tilted." if note == "Seems tilted." else None)

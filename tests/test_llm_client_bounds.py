@@ -1,4 +1,4 @@
-"""Every LLM call has a total deadline, and a call that ends early (deadline, cancel) still leaves its LlmLog row."""
+"""The LLM boundary: a total deadline on every call, a row in LlmLog for every call, only valid text sent."""
 
 from __future__ import annotations
 
@@ -51,3 +51,12 @@ async def test_a_cancelled_call_still_leaves_its_llmlog_row(services: Services, 
     await services.llm_log.flush()
     assert query(db_path, "SELECT UserId, Success, Error FROM LlmLog") == [(42, 0, "cancelled")]
 
+
+
+async def test_a_request_holding_a_lone_surrogate_is_sent_not_failed(services: Services, fake_llm: FakeLLM) -> None:
+    """Whatever a caller builds (a monitor batch with a display name read from Discord) reaches the model."""
+    fake_llm.chat = lambda body: "fine"
+    messages = [{"role": "system", "content": "batch of \udce9"}, {"role": "user", "content": "name\ud83d: hi"}]
+    assert (await services.llm.chat(messages)).text == "fine"
+    sent = fake_llm.chat_requests()[-1]["messages"]
+    assert [m["content"] for m in sent] == ["batch of \ufffd", "name\ufffd: hi"]

@@ -1,0 +1,22 @@
+"""`python scripts/doctor.py [--skip-discord]`, the same as `python bot.py doctor`: checks settings, database, LLM, Discord."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from breehavior.doctor import run_doctor
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="doctor", description=__doc__)
+    parser.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR, stream=sys.stderr)
+    return asyncio.run(run_doctor(skip_discord=args.skip_discord))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

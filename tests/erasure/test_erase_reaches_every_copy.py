@@ -1,0 +1,126 @@
+"""One erase operation, every copy: postponed writes, LlmLog excerpts (written and buffered), the export, opt-out logging."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import converse, memory, query, remembers
+
+from breehavior.memory.commands import run_memory_command
+from breehavior.runtime import Services
+from breehavior.testing.fake_llm import FakeLLM
+
+ALICE = 42
+
+
+async def cmd(services: Services, text: str, user_id: int = ALICE) -> str:
+    return await run_memory_command(services.memory_control, user_id, text)
+
+
+def outage(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's state during any outage (the reconnect loop running): every call raises DatabaseUnavailable."""
+    monkeypatch.setattr(services.db, "_available", False)
+
+
+def recovery(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services.db, "_available", True)
+
+
+def memories_of(db_path, user_id: int = ALICE) -> list[str]:
+    return [row[0] for row in query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ? ORDER BY Id", user_id)]
+
+
+# ---------------------------------------------------------------------- postponed writes
+async def test_writes_postponed_in_an_outage_are_planned_again_when_they_land(
+    services: Services, fake_llm: FakeLLM, db_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three extractions of the same fact during an outage: after recovery, one row (was 3 copies, 11 on a full disk)."""
+    fake_llm.tools["extract_memories"] = remembers(memory("Plays GTA Online most evenings.", "gta"))
+    outage(services, monkeypatch)
+    for text in ("I play GTA online most evenings", "GTA online again tonight", "more GTA online, as every evening"):
+        await converse(services, text)
+    assert services.memory.store.postponed(ALICE) == 3
+    recovery(services, monkeypatch)
+    assert await services.memory.flush_unsaved() == 3
+    assert memories_of(db_path) == ["Plays GTA Online most evenings."]
+    assert services.memory.store.postponed() == 0
+
+
+@pytest.mark.parametrize("how", ["forget recent 60", "forget <id>", "forget all"])
+async def test_a_postponed_write_never_brings_back_what_the_member_took_back(
+    services: Services, fake_llm: FakeLLM, db_path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Is moving to Berlin.", "moving"))
+    await converse(services, "big news: I'm moving to Berlin")
+    [(berlin,)] = query(db_path, "SELECT Id FROM UserMemory")
+    outage(services, monkeypatch)
+    fake_llm.tools["extract_memories"] = remembers(memory("Is moving to Berlin.", "moving"), profile="Moving to Berlin.")
+    await converse(services, "yes, Berlin, next month")  # the same fact again, and a profile: postponed
+    assert services.memory.profile(ALICE) == "Moving to Berlin.", "the reply already uses what was learned"
+    assert services.memory.store.postponed(ALICE) == 1
+    recovery(services, monkeypatch)
+    answer = await cmd(services, how.replace("<id>", str(berlin)))
+    assert answer.startswith("Forgot"), answer
+    assert await services.memory.flush_unsaved() == 0
+    assert memories_of(db_path) == []
+    assert "Berlin" not in (services.memory.profile(ALICE) or "")
+    await services.flush_state()
+    assert "Berlin" not in str(query(db_path, "SELECT UserNotes FROM UserState"))
+
+
+# ---------------------------------------------------------------------- LlmLog excerpts
+def excerpts(db_path, user_id: int = ALICE) -> str:
+    rows = query(db_path, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", user_id)
+    return json.dumps(rows, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("how", ["forget <id>", "forget recent 60"])
+async def test_forgetting_blanks_the_text_in_written_and_buffered_llmlog_excerpts(
+    services: Services, fake_llm: FakeLLM, db_path, how: str
+) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Has a dog named Rex.", "dog"))
+    await converse(services, "my dog Rex chewed my headphones")
+    await services.llm_log.flush()
+    assert "Has a dog named Rex." in excerpts(db_path), "the extractor's answer is logged"
+    fake_llm.tools["extract_memories"] = remembers(memory("Rex is a beagle.", "dog"))
+    await converse(services, "Rex is a beagle by the way")
+    assert len(services.llm_log) > 0, "these rows are still in the buffer"
+    [(rex,)] = query(db_path, "SELECT Id FROM UserMemory WHERE Memory = 'Has a dog named Rex.'")
+    answer = await cmd(services, how.replace("<id>", str(rex)))
+    assert answer.startswith("Forgot"), answer
+    await services.llm_log.flush()
+    assert "Has a dog named Rex." not in excerpts(db_path)
+    assert "beagle" not in excerpts(db_path), "unwritten rows about the member lose their excerpts"
+
+
+async def test_forgetting_one_memory_leaves_other_members_llmlog_alone(services: Services, fake_llm: FakeLLM, db_path) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Has a dog named Rex.", "dog"))
+    await converse(services, "my dog Rex chewed my headphones")
+    await converse(services, "my dog Rex is also a good boy", user_id=7, name="Bob")
+    await services.llm_log.flush()
+    [(rex,)] = query(db_path, "SELECT Id FROM UserMemory WHERE UserId = ?", ALICE)
+    await cmd(services, f"forget {rex}")
+    assert "Has a dog named Rex." in excerpts(db_path, 7)
+
+
+# ---------------------------------------------------------------------- export and opt-out
+async def test_the_export_holds_the_members_llmlog_rows(services: Services, fake_llm: FakeLLM) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Collects vinyl records.", "vinyl"))
+    await converse(services, "I collect vinyl records")
+    await converse(services, "I collect stamps", user_id=7, name="Bob")
+    await services.llm_log.flush()
+    data = json.loads(await cmd(services, "export"))
+    calls = data["llm_calls"]
+    assert {c["kind"] for c in calls} >= {"chat", "memory_extraction"}
+    assert all(c["user_id"] == ALICE for c in calls)
+    assert any("vinyl" in (c["request_excerpt"] or "") for c in calls)
+    assert not any("stamps" in json.dumps(c) for c in calls)
+
+
+async def test_after_optout_new_messages_are_not_logged_with_their_text(services: Services, fake_llm: FakeLLM, db_path) -> None:
+    assert (await cmd(services, "optout")).startswith("Opted out")
+    await converse(services, "my new phone number is secret-ish, call me at the usual one")
+    await services.llm_log.flush()
+    rows = query(db_path, "SELECT Kind, RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", ALICE)
+    assert rows and all(kind == "chat" and request is None and response is None for kind, request, response in rows)

@@ -1,0 +1,333 @@
+"""`python bot.py doctor`: every check against real servers on 127.0.0.1 — the fake LLM, a fake Discord API, closed ports."""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from aiohttp import web
+from conftest import SettingsFactory, query
+
+from breehavior.config import Settings
+from breehavior.doctor import run_doctor, startup_summary
+from breehavior.doctor.checks import check_database, check_discord, describe_database
+from breehavior.doctor.llm_checks import check_embeddings, check_llm, unreachable_fix
+from breehavior.doctor.result import Status
+from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL
+from breehavior.prompts import load_prompt
+from breehavior.testing.fake_llm import FakeLLM
+
+GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
+MESSAGE_CONTENT_LIMITED = 1 << 19
+
+
+def closed_port() -> int:
+    """A port nothing listens on: bound, then released."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def doctor(settings: Settings | None, **kwargs: object) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = await run_doctor(settings, out=out, **kwargs)
+    return code, [line for line in out.getvalue().splitlines() if line.strip()]
+
+
+def line_of(lines: list[str], name: str) -> str:
+    found = [line for line in lines if line[2:].startswith(f"{name}:")]
+    assert found, f"no {name} line in {lines}"
+    return found[0]
+
+
+# ---------------------------------------------------------------------- the whole run
+async def test_against_no_llm_it_names_the_url_and_llm_base_url_and_exits_1(make_settings: SettingsFactory) -> None:
+    url = f"http://127.0.0.1:{closed_port()}/v1"
+    code, lines = await doctor(make_settings(llm_base_url=url), skip_discord=True)
+
+    assert code == 1
+    endpoint = line_of(lines, "LLM endpoint")
+    assert endpoint.startswith("✗") and url in endpoint and "LLM_BASE_URL" in endpoint
+    assert line_of(lines, "LLM completion").startswith("-") and line_of(lines, "LLM tool call").startswith("-")
+    assert line_of(lines, "database").startswith("✓"), "the other checks still run"
+    assert "failed" in lines[-1]
+
+
+async def test_against_a_working_endpoint_it_exits_0_after_a_forced_extract_memories_call(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.models = ["test-model", "nomic-embed-text:latest"]
+    fake_llm.tools["extract_memories"] = lambda body: {"memories": [{"memory": "Has a cat called Miso.", "topics": ["cat"]}]}
+    code, lines = await doctor(make_settings(), skip_discord=True)
+
+    assert code == 0, lines
+    assert [line[0] for line in lines[:-1]] == ["✓", "✓", "✓", "✓", "✓", "✓", "✓", "-", "-"], lines
+    assert "1 memory from the sample" in line_of(lines, "LLM tool call")
+    [request] = fake_llm.tool_requests("extract_memories")
+    assert request["tool_choice"] == {"type": "function", "function": {"name": "extract_memories"}}
+    assert request["tools"] == [MEMORY_EXTRACTION_TOOL.as_openai()], "the real tool spec, not a copy"
+    assert request["messages"][0]["content"] == load_prompt("memory_extraction"), "the real prompt"
+    assert query(db_path, "SELECT Kind FROM LlmLog") == [("doctor",)], "the write check leaves one row"
+
+
+async def test_invalid_settings_are_the_first_and_only_check(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LLM_BASE_URL", "localhost:11434/v1")
+    code, lines = await doctor(None)
+
+    assert code == 1
+    assert lines[0].startswith("✗ settings:") and "LLM_BASE_URL" in lines[0] and "localhost:11434/v1" in lines[0]
+    assert len(lines) == 2
+
+
+@pytest.mark.slow
+def test_bot_py_doctor_as_a_new_user_runs_it(tmp_path: Path, fake_llm: FakeLLM, llm_server: object) -> None:
+    """No LLM: non-zero, naming the URL and LLM_BASE_URL. A working endpoint: 0, after the forced tool call."""
+    bot = Path(__file__).resolve().parents[2] / "bot.py"
+    names = {name.upper() for name in Settings.model_fields}
+    env = {k: v for k, v in os.environ.items() if k.upper() not in names}
+    env.update(BREEHAVIOR_ENV_FILE="", DB_CONNECTION_STRING=f"sqlite:///{tmp_path / 'bot.db'}", LLM_MODEL="test-model")
+    gone = f"http://127.0.0.1:{closed_port()}/v1"
+
+    def doctor_process(url: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(bot), "doctor", "--skip-discord"], env={**env, "LLM_BASE_URL": url},
+            cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+
+    down = doctor_process(gone)
+    assert down.returncode == 1 and "Traceback" not in down.stderr
+    assert any(gone in line and "LLM_BASE_URL" in line and line.startswith("✗") for line in down.stdout.splitlines())
+
+    up = doctor_process(llm_server.base_url)  # type: ignore[attr-defined]
+    assert up.returncode == 0, up.stdout + up.stderr
+    assert "✓ LLM tool call" in up.stdout and len(fake_llm.tool_requests("extract_memories")) == 1
+
+
+# ---------------------------------------------------------------------- LLM
+async def test_a_model_the_endpoint_does_not_serve_is_named_with_its_setting(
+    make_settings: SettingsFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.models = ["qwen2.5:7b-instruct", "llama3.1:latest"]
+    results = await check_llm(make_settings(llm_model="llama3.1"))  # Ollama serves `llama3.1` as llama3.1:latest
+    assert [r.status for r in results] == [Status.OK, Status.OK, Status.OK, Status.OK]
+
+    before = len(fake_llm.chat_requests())
+    results = await check_llm(make_settings(llm_model="qwen2.5:7b-instruct", llm_extraction_model="mistral:7b"))
+    model = next(r for r in results if r.blocks)
+    assert "mistral:7b" in model.detail and "LLM_EXTRACTION_MODEL" in model.fix and "ollama pull mistral:7b" in model.fix
+    assert "qwen2.5:7b-instruct" in model.detail, "it lists what it does serve"
+    assert len(fake_llm.chat_requests()) == before, "no completion is tried with a model that is not there"
+
+
+async def test_a_model_that_ignores_the_forced_tool_call_blocks_and_names_the_setting(
+    make_settings: SettingsFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.tools["extract_memories"] = lambda body: None  # answers in prose instead
+    results = await check_llm(make_settings(llm_model="tiny-model"))
+
+    tool = results[-1]
+    assert tool.name == "LLM tool call" and tool.blocks
+    assert "tiny-model" in tool.detail and "LLM_MODEL" in tool.fix and "tool" in tool.fix
+
+
+@pytest.mark.parametrize(
+    ("answer", "why"), [("{not json", "invalid"), ({"memories": "x", "profile_update": 5}, None)], ids=["broken", "odd"]
+)
+async def test_broken_tool_arguments_block_but_odd_ones_are_accepted_leniently(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, answer: object, why: str | None
+) -> None:
+    fake_llm.tools["extract_memories"] = lambda body: answer
+    tool = (await check_llm(make_settings()))[-1]
+    assert tool.blocks == (why is not None)
+    if why:
+        assert why in tool.detail
+
+
+async def test_an_endpoint_that_accepts_and_never_answers_is_cut_by_the_deadline(
+    make_settings: SettingsFactory, fake_llm: FakeLLM
+) -> None:
+    fake_llm.gate = threading.Event()  # every completion waits until the test lets it go
+    try:
+        results = await check_llm(make_settings(llm_timeout_seconds=0.5))
+    finally:
+        fake_llm.gate.set()
+    completion = next(r for r in results if r.name == "LLM completion")
+    assert completion.blocks and "LLM_TIMEOUT_SECONDS" in completion.fix
+    assert results[-1].status is Status.SKIPPED
+
+
+def test_inside_docker_a_localhost_llm_is_explained() -> None:
+    inside = unreachable_fix("http://localhost:11434/v1", container=True)
+    assert "host.docker.internal" in inside and "LLM_BASE_URL" in inside
+    assert "host.docker.internal" not in unreachable_fix("http://localhost:11434/v1", container=False)
+    assert "host.docker.internal" not in unreachable_fix("http://gpu-box:11434/v1", container=True)
+
+
+async def test_the_startup_summary_names_url_and_model_reachable_or_not(
+    make_settings: SettingsFactory, fake_llm: FakeLLM
+) -> None:
+    url = f"http://127.0.0.1:{closed_port()}/v1"
+    down = await startup_summary(make_settings(llm_base_url=url, llm_model="qwen2.5:7b-instruct"))
+    assert url in down and "LLM_BASE_URL" in down and "qwen2.5:7b-instruct" in down and "UNREACHABLE" in down
+    assert "\n" not in down and "doctor" in down
+
+    up = await startup_summary(make_settings())
+    assert up.endswith(": reachable.") and "test-model" in up
+    fake_llm.models = ["other-model"]
+    assert "does not serve this model" in await startup_summary(make_settings())
+
+
+# ---------------------------------------------------------------------- embeddings
+def with_embeddings(base: dict[str, object], model: str, url: str) -> Settings:
+    return Settings(_env_file=None, **{**base, "embedding_model": model, "embedding_base_url": url})
+
+
+@pytest_asyncio.fixture
+async def embeddings_server() -> AsyncIterator[str]:
+    async def embed(request: web.Request) -> web.Response:
+        body = await request.json()
+        if body["model"] != "nomic-embed-text":
+            return web.json_response({"error": {"message": f"model {body['model']!r} not found"}}, status=404)
+        data = [{"object": "embedding", "index": i, "embedding": [0.1] * 768} for i, _ in enumerate(body["input"])]
+        usage = {"prompt_tokens": 1, "total_tokens": 1}
+        return web.json_response({"object": "list", "data": data, "model": body["model"], "usage": usage})
+
+    app = web.Application()
+    app.router.add_post("/v1/embeddings", embed)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    yield f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1"
+    await runner.cleanup()
+
+
+async def test_embeddings_are_checked_only_when_configured(make_settings: SettingsFactory, embeddings_server: str) -> None:
+    assert (await check_embeddings(make_settings())).status is Status.SKIPPED  # EMBEDDING_MODEL empty: off
+    base = make_settings().model_dump()
+    configured = with_embeddings(base, "nomic-embed-text", embeddings_server)
+    result = await check_embeddings(configured)
+    assert result.status is Status.OK and "768" in result.detail
+
+    wrong = with_embeddings(base, "nomic-embed-txt", embeddings_server)
+    result = await check_embeddings(wrong)
+    assert result.blocks and "EMBEDDING_MODEL" in result.fix and "nomic-embed-txt" in result.fix
+
+    gone = f"http://127.0.0.1:{closed_port()}/v1"
+    unreachable = with_embeddings(base, "nomic-embed-text", gone)
+    result = await check_embeddings(unreachable)
+    assert result.blocks and gone in result.detail
+
+
+# ---------------------------------------------------------------------- database
+async def test_an_unreachable_database_names_db_connection_string(make_settings: SettingsFactory, tmp_path: Path) -> None:
+    (tmp_path / "a-folder.db").mkdir()
+    [result] = await check_database(make_settings(db_connection_string=f"sqlite:///{tmp_path / 'a-folder.db'}"))
+    assert result.blocks and "DB_CONNECTION_STRING" in result.fix and "a-folder.db" in result.fix
+
+
+async def test_a_working_database_is_reachable_at_the_newest_schema_and_writable(make_settings: SettingsFactory) -> None:
+    reachable, writable = await check_database(make_settings())
+    assert reachable.status is Status.OK and "schema at" in reachable.detail
+    assert writable.status is Status.OK
+
+
+@pytest.mark.parametrize(
+    ("raw", "secret"),
+    [
+        ("DRIVER={ODBC Driver 18 for SQL Server};SERVER=db,1433;DATABASE=x;UID=bot;PWD={se;cr}}et};Encrypt=yes", "se;cr"),
+        ("DRIVER={ODBC Driver 18 for SQL Server};SERVER=db;UID=bot;PWD=plainSecret9;", "plainSecret9"),
+        ("Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=bot;Password=An0ther!;", "An0ther!"),
+        ("driver={ODBC Driver 18 for SQL Server};server=db;uid=bot;pwd={braced};", "braced"),
+        ("mssql+pyodbc://bot:Url%40Secret@db:1433/Breehavior?driver=ODBC+Driver+18+for+SQL+Server", "Secret"),
+        ("postgresql://bot:pgSecret@db/breehavior", "pgSecret"),
+    ],
+)
+def test_the_database_is_described_without_its_password(raw: str, secret: str) -> None:
+    shown = describe_database(raw)
+    assert secret not in shown and "db" in shown
+
+
+def test_the_default_database_is_the_sqlite_file_in_data() -> None:
+    assert describe_database("").endswith(str(Path("data") / "bot.db"))
+
+
+# ---------------------------------------------------------------------- Discord
+@pytest_asyncio.fixture
+async def discord_api() -> AsyncIterator[dict[str, object]]:
+    """A fake Discord REST API: GET /users/@me and /oauth2/applications/@me, with a scripted intent flag."""
+    state: dict[str, object] = {"flags": MESSAGE_CONTENT_LIMITED, "seen": []}
+
+    def authorised(request: web.Request) -> bool:
+        state["seen"].append(request.headers.get("Authorization"))  # type: ignore[union-attr]
+        return request.headers.get("Authorization") == f"Bot {GOOD_TOKEN}"
+
+    async def me(request: web.Request) -> web.Response:
+        if not authorised(request):
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        return web.json_response({"id": "111", "username": "Breehavior", "bot": True})
+
+    async def application(request: web.Request) -> web.Response:
+        if not authorised(request):
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        return web.json_response({"id": "222", "name": "Breehavior", "flags": state["flags"]})
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", me)
+    app.router.add_get("/api/v10/oauth2/applications/@me", application)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    state["api"] = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/api/v10"
+    yield state
+    await runner.cleanup()
+
+
+async def test_discord_login_intent_and_invite(make_settings: SettingsFactory, discord_api: dict[str, object]) -> None:
+    results = await check_discord(make_settings(discord_token=f"  {GOOD_TOKEN}\n"), api=str(discord_api["api"]))
+    assert [r.status for r in results] == [Status.OK, Status.OK, Status.OK]
+    assert "Breehavior" in results[0].detail
+    assert "client_id=222" in results[2].detail and "permissions=274878024768" in results[2].detail
+    assert discord_api["seen"] == [f"Bot {GOOD_TOKEN}"] * 2, "the token is sent trimmed, as `Bot <token>`"
+
+    monitored = make_settings(discord_token=GOOD_TOKEN, sentiment_channel_ids=[5])
+    invite = (await check_discord(monitored, api=str(discord_api["api"])))[2]
+    assert "permissions=1374389652544" in invite.detail, "Moderate Members once the monitor may time out"
+
+
+async def test_a_rejected_token_is_named_without_showing_it(
+    make_settings: SettingsFactory, discord_api: dict[str, object]
+) -> None:
+    token = "MTIzNDU2Nzg5.wrong-token-value.abcdef"
+    [result] = await check_discord(make_settings(discord_token=token), api=str(discord_api["api"]))
+    assert result.blocks and "DISCORD_TOKEN" in result.detail and "Reset Token" in result.fix
+    assert token not in result.line() and "wrong-token-value" not in result.line()
+
+
+async def test_the_message_content_intent_switched_off_blocks(
+    make_settings: SettingsFactory, discord_api: dict[str, object]
+) -> None:
+    discord_api["flags"] = 1 << 23  # some other flag
+    results = await check_discord(make_settings(discord_token=GOOD_TOKEN), api=str(discord_api["api"]))
+    intent = results[1]
+    assert intent.blocks and "Message Content" in intent.fix
+
+
+async def test_discord_unreachable_empty_token_and_skipped(make_settings: SettingsFactory) -> None:
+    api = f"http://127.0.0.1:{closed_port()}/api/v10"
+    [gone] = await check_discord(make_settings(discord_token=GOOD_TOKEN), api=api)
+    assert gone.blocks and "cannot reach" in gone.detail and "network" in gone.fix
+    [empty] = await check_discord(make_settings(discord_token="  "), api=api)
+    assert empty.blocks and "DISCORD_TOKEN" in empty.detail
+    [off] = await check_discord(make_settings(discord_token=""), skip=True, api=api)
+    assert off.status is Status.SKIPPED and not off.blocks

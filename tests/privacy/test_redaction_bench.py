@@ -1,0 +1,31 @@
+"""`python -m bench --only redaction` on tiny data: it screens the whole mix and finds its secrets; no timing asserted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import redaction
+from bench.__main__ import main
+from bench.params import BenchParams
+
+
+async def test_the_redaction_bench_screens_every_message_and_finds_the_secrets(tmp_path: Path) -> None:
+    params = BenchParams.tiny(out_dir=tmp_path / "out", db_url="", redaction_messages=2_000)
+    facts = (await redaction.run(params)).facts
+    assert facts["messages"] == 2_000
+    # ~5% of the mix carries a secret; every one of those lines is redacted, most are refused.
+    assert 50 <= facts["redacted"] <= 200 and 0 < facts["refused"] <= facts["redacted"]
+    assert 0 < facts["p50_us"] <= facts["p99_us"] <= facts["max_us"]
+
+
+def test_the_mix_is_seeded() -> None:
+    assert redaction.chat_mix(500, 7) == redaction.chat_mix(500, 7) != redaction.chat_mix(500, 8)
+
+
+@pytest.mark.slow
+def test_the_row_is_in_the_run_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--tiny", "--only", "redaction", "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "5 privacy screen" in out and "per message p99" in out
