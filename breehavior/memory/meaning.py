@@ -75,10 +75,11 @@ class MemoryMeaning:
 
     # ------------------------------------------------------------------ background
     async def embed_texts(self, texts: Sequence[str]) -> list[Vector] | None:
-        """Vectors for texts about to be written (dedup); background path only."""
+        """Vectors for texts about to be written (dedup); background path only, but under the member's lock,
+        so with the short deadline: a forget never waits long behind a slow endpoint."""
         if self.client is None or not texts:
             return None
-        return await self.client.embed(texts, timeout=BACKGROUND_TIMEOUT_SECONDS)
+        return await self.client.embed(texts)
 
     def similarity(self, vector: Vector | None, memory: MemoryRecord) -> float | None:
         """Cosine of a new text's vector with a stored memory's, when both exist and come from this model."""
