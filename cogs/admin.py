@@ -1,4 +1,4 @@
-"""Owner tools (`@bot sync`) and the one permission check of every manager command (/memory admin, /bcs).
+"""Owner tools (`@bot sync`) and the one permission check of every manager command (/memory-admin, /bcs).
 
 Managers are members with Manage Server in the server the command is used in, and
 the bot owner; Discord also hides top-level manager commands from everyone else
