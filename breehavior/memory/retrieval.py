@@ -29,24 +29,33 @@ from functools import cached_property, lru_cache
 from breehavior.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-_STOP_TEXT = frozenset(
-    """a about after again all also am an and any are as at be been being but by can could did do does doing
+_STOP_TEXT = (
+    frozenset(
+        """a about after again all also am an and any are as at be been being but by can could did do does doing
     done for from get got had has have having he her here hers him his how i if in into is it its just know
     like me more most my no not now of off on once only or other our out over own really so some still such
     than that the their them then there these they this those to too up us very was way we were what when
     where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
     hello lol ok okay please thanks thank tell remember something anything one""".split()
-) | frozenset(
-    # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
-    # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
-    # "de" or "la" must never make two memories match.
-    """de le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
+    )
+    | frozenset(
+        # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
+        # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
+        # "de" or "la" must never make two memories match.
+        """de le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
     tes sa ses leur leurs que qui pour par sur avec pas tres tous tout toute toutes chaque aussi
     der das dem des ein eine einen einem einer und oder ist sind ich du er sie es wir ihr mein meine dein deine
     sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon
     el los las una unos unas y o es yo tu ella nosotros ellos mi mis su sus que en con por para muy
     tambien cada il lo gli le una di da del della che con per non sono anche molto ogni
     o os as um uma e ou eu ele ela nos eles meu minha seu sua com sem nao muito tambem cada""".split()
+    )
+    | frozenset(
+        # Words for the day itself: "it rained all day today" is not about "Plays guitar every day", nor "oggi piove
+        # tutto il giorno" about "Suona la chitarra ogni giorno". No LoCoMo question needed them (recall unchanged).
+        """day today tonight tomorrow yesterday giorno giorni oggi domani ieri jour jours aujourdhui demain hier
+    heute morgen gestern dia dias hoy manana ayer hoje amanha ontem""".split()
+    )
 )
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
 """Broad tags that say what kind of memory it is, not what it is about: they never make a memory relevant."""

@@ -49,6 +49,10 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("qué película me recomiendas para esta noche", ("Tiene dos hijos.", "Trabaja en un hospital de noche.")),
     ("el partido de ayer fue increíble", ("Aprende japonés con una aplicación.", "Tiene un perro llamado Pixel.")),
     # Italian
+    ("oggi piove tutto il giorno", ("Suona la chitarra ogni giorno.", "Lavora in una panetteria.")),
+    ("it rained all day today", ("Plays guitar every day.", "Has a dog named Pixel.")),
+    ("heute bin ich so müde", ("Geht heute Abend ins Kino.", "Hat eine Katze namens Miso.")),
+    ("ayer fue un día largo", ("Corre cinco kilómetros al día.", "Tiene dos hijos.")),
     ("oggi piove a dirotto", ("Suona la chitarra ogni giorno.", "Lavora in una panetteria.")),
     ("la pizza di ieri era buonissima", ("Ha due gatti e un criceto.", "Studia ingegneria a Milano.")),
     # Portuguese
