@@ -28,7 +28,7 @@ from pydantic import BaseModel, field_validator
 from tqdm import tqdm
 
 from breehavior.config import Settings
-from breehavior.llm.client import LLMClient, LLMError, Message, ToolSpec
+from breehavior.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.privacy.screen import is_about_a_secret, redact
@@ -148,16 +148,15 @@ class ProfileAnswer(BaseModel):
 PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
     name="write_profile",
     description="Give the member's profile written from the observation notes.",
-    parameters={
-        "type": "object",
-        "properties": {
+    parameters=object_schema(
+        {
             "profile": {
                 "type": "string",
                 "description": "The profile: third person, plain sentences, at most 500 characters; empty if nothing is lasting.",
             }
         },
-        "required": ["profile"],
-    },
+        ["profile"],
+    ),
     arguments_model=ProfileAnswer,
 )
 

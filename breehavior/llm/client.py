@@ -61,6 +61,11 @@ class ToolSpec(Generic[ModelT]):
         }
 
 
+def object_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """The JSON schema of an object with ``properties``, of which ``required`` must be given (tool arguments)."""
+    return {"type": "object", "properties": properties, "required": required}
+
+
 @dataclass(frozen=True)
 class _Call:
     """What one call is, for its LlmLog row."""

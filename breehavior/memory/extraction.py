@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec
+from breehavior.llm.client import Message, ToolSpec, object_schema
 from breehavior.prompts import load_prompt
 from breehavior.storage.records import MemoryRecord
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
@@ -136,28 +136,26 @@ def cut_at_word(text: str, limit: int) -> str:
 MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
     name="extract_memories",
     description="What to remember about the member.",
-    parameters={
-        "type": "object",
-        "properties": {
+    parameters=object_schema(
+        {
             "memories": {
                 "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
+                "items": object_schema(
+                    {
                         "memory": {"type": "string"},
                         "topics": {"type": "array", "items": {"type": "string"}},
                         "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
                         "importance": {"type": "string", "enum": ["low", "medium", "high"]},
                         "key": {"type": ["string", "null"]},
                     },
-                    "required": ["memory", "topics", "expiration", "importance"],
-                },
+                    ["memory", "topics", "expiration", "importance"],
+                ),
             },
             "profile_update": {"type": ["string", "null"]},
             "forget": {"type": "array", "items": {"type": "integer"}},
         },
-        "required": ["memories"],
-    },
+        ["memories"],
+    ),
     arguments_model=ExtractionResult,
 )
 """The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""

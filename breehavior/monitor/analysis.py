@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec
+from breehavior.llm.client import Message, ToolSpec, object_schema
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.vetting import says_something
 from breehavior.monitor.messages import ObservedMessage
@@ -145,15 +145,13 @@ def findings_by_index(report: AnalysisReport, batch_size: int) -> dict[int, Mess
 REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
     name="report_analysis",
     description="Report one finding for every message of the batch.",
-    parameters={
-        "type": "object",
-        "properties": {
+    parameters=object_schema(
+        {
             "findings": {
                 "type": "array",
                 "description": "One entry per message, in any order, each naming its message by index.",
-                "items": {
-                    "type": "object",
-                    "properties": {
+                "items": object_schema(
+                    {
                         "index": {"type": "integer", "description": "The message's number in the batch, as shown: [0], [1], ..."},
                         "toxicity": {
                             "type": "number",
@@ -182,12 +180,12 @@ REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
                             "description": "A short new observation about the author worth remembering, or null.",
                         },
                     },
-                    "required": ["index", "toxicity", "off_topic"],
-                },
+                    ["index", "toxicity", "off_topic"],
+                ),
             }
         },
-        "required": ["findings"],
-    },
+        ["findings"],
+    ),
     arguments_model=AnalysisReport,
 )
 
