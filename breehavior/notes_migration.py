@@ -145,19 +145,17 @@ class ProfileAnswer(BaseModel):
         return cut_at_word(" ".join(value.split()), PROFILE_MAX)
 
 
+_PROFILE_ARGUMENTS = object_schema(
+    {
+        "profile": {
+            "type": "string",
+            "description": "The profile: third person, plain sentences, at most 500 characters; empty if nothing is lasting.",
+        }
+    },
+    ["profile"],
+)
 PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
-    name="write_profile",
-    description="Give the member's profile written from the observation notes.",
-    parameters=object_schema(
-        {
-            "profile": {
-                "type": "string",
-                "description": "The profile: third person, plain sentences, at most 500 characters; empty if nothing is lasting.",
-            }
-        },
-        ["profile"],
-    ),
-    arguments_model=ProfileAnswer,
+    "write_profile", "Give the member's profile written from the observation notes.", _PROFILE_ARGUMENTS, ProfileAnswer
 )
 
 

@@ -133,30 +133,28 @@ def cut_at_word(text: str, limit: int) -> str:
     return (cut[:space] if space > limit * 0.6 else cut).rstrip(" ,;:")
 
 
-MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
-    name="extract_memories",
-    description="What to remember about the member.",
-    parameters=object_schema(
-        {
-            "memories": {
-                "type": "array",
-                "items": object_schema(
-                    {
-                        "memory": {"type": "string"},
-                        "topics": {"type": "array", "items": {"type": "string"}},
-                        "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
-                        "importance": {"type": "string", "enum": ["low", "medium", "high"]},
-                        "key": {"type": ["string", "null"]},
-                    },
-                    ["memory", "topics", "expiration", "importance"],
-                ),
-            },
-            "profile_update": {"type": ["string", "null"]},
-            "forget": {"type": "array", "items": {"type": "integer"}},
+_EXTRACTION_ARGUMENTS = object_schema(
+    {
+        "memories": {
+            "type": "array",
+            "items": object_schema(
+                {
+                    "memory": {"type": "string"},
+                    "topics": {"type": "array", "items": {"type": "string"}},
+                    "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
+                    "importance": {"type": "string", "enum": ["low", "medium", "high"]},
+                    "key": {"type": ["string", "null"]},
+                },
+                ["memory", "topics", "expiration", "importance"],
+            ),
         },
-        ["memories"],
-    ),
-    arguments_model=ExtractionResult,
+        "profile_update": {"type": ["string", "null"]},
+        "forget": {"type": "array", "items": {"type": "integer"}},
+    },
+    ["memories"],
+)
+MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
+    "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
 )
 """The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""
 

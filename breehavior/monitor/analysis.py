@@ -142,51 +142,49 @@ def findings_by_index(report: AnalysisReport, batch_size: int) -> dict[int, Mess
     return chosen
 
 
-REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
-    name="report_analysis",
-    description="Report one finding for every message of the batch.",
-    parameters=object_schema(
-        {
-            "findings": {
-                "type": "array",
-                "description": "One entry per message, in any order, each naming its message by index.",
-                "items": object_schema(
-                    {
-                        "index": {"type": "integer", "description": "The message's number in the batch, as shown: [0], [1], ..."},
-                        "toxicity": {
-                            "type": "number",
-                            "minimum": 0,
-                            "maximum": 1,
-                            "description": "0 = friendly or neutral, 0.5 = rude, 1 = severe abuse, threats or slurs.",
-                        },
-                        "categories": {
-                            "type": "array",
-                            "items": {"type": "string"},
-                            "description": "Kinds of toxicity (insult, harassment, hate, threat, sexual, spam); empty if none.",
-                        },
-                        "topic_category": {
-                            "type": "string",
-                            "description": "One or two lower-case words: what the message is about (gaming, music, personal).",
-                        },
-                        "off_topic": {"type": "boolean", "description": "True when it drifts away from the channel's topic."},
-                        "coherence": {
-                            "type": "number",
-                            "minimum": 0,
-                            "maximum": 1,
-                            "description": "How clear and coherent the message reads: 1 = perfectly clear, 0 = gibberish.",
-                        },
-                        "note_update": {
-                            "type": ["string", "null"],
-                            "description": "A short new observation about the author worth remembering, or null.",
-                        },
+_ANALYSIS_ARGUMENTS = object_schema(
+    {
+        "findings": {
+            "type": "array",
+            "description": "One entry per message, in any order, each naming its message by index.",
+            "items": object_schema(
+                {
+                    "index": {"type": "integer", "description": "The message's number in the batch, as shown: [0], [1], ..."},
+                    "toxicity": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "0 = friendly or neutral, 0.5 = rude, 1 = severe abuse, threats or slurs.",
                     },
-                    ["index", "toxicity", "off_topic"],
-                ),
-            }
-        },
-        ["findings"],
-    ),
-    arguments_model=AnalysisReport,
+                    "categories": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "Kinds of toxicity (insult, harassment, hate, threat, sexual, spam); empty if none.",
+                    },
+                    "topic_category": {
+                        "type": "string",
+                        "description": "One or two lower-case words: what the message is about (gaming, music, personal).",
+                    },
+                    "off_topic": {"type": "boolean", "description": "True when it drifts away from the channel's topic."},
+                    "coherence": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "How clear and coherent the message reads: 1 = perfectly clear, 0 = gibberish.",
+                    },
+                    "note_update": {
+                        "type": ["string", "null"],
+                        "description": "A short new observation about the author worth remembering, or null.",
+                    },
+                },
+                ["index", "toxicity", "off_topic"],
+            ),
+        }
+    },
+    ["findings"],
+)
+REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
+    "report_analysis", "Report one finding for every message of the batch.", _ANALYSIS_ARGUMENTS, AnalysisReport
 )
 
 
