@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec, object_schema
+from breehavior.llm.client import Message, ToolSpec, object_schema, valid_items
 from breehavior.prompts import load_prompt
 from breehavior.storage.records import MemoryRecord
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
@@ -95,14 +95,7 @@ class ExtractionResult(BaseModel):
     def _memories(cls, value: Any) -> list[ExtractedMemory]:
         if not isinstance(value, list):
             return []
-        kept = []
-        for item in value[:MAX_ITEMS_ACCEPTED]:
-            if isinstance(item, dict):
-                try:
-                    kept.append(ExtractedMemory.model_validate(item))
-                except ValueError:
-                    continue
-        return kept
+        return valid_items(ExtractedMemory, value, MAX_ITEMS_ACCEPTED)
 
     @field_validator("profile_update", mode="before")
     @classmethod

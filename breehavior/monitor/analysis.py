@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec, object_schema
+from breehavior.llm.client import Message, ToolSpec, object_schema, valid_items
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.vetting import says_something
 from breehavior.monitor.messages import ObservedMessage
@@ -123,14 +123,7 @@ class AnalysisReport(BaseModel):
     def _findings(cls, value: Any) -> list[MessageFinding]:
         if not isinstance(value, list):
             raise ValueError("findings must be a list")
-        kept = []
-        for item in value[:MAX_FINDINGS_ACCEPTED]:
-            if isinstance(item, dict):
-                try:
-                    kept.append(MessageFinding.model_validate(item))
-                except ValueError:
-                    continue
-        return kept
+        return valid_items(MessageFinding, value, MAX_FINDINGS_ACCEPTED)
 
 
 def findings_by_index(report: AnalysisReport, batch_size: int) -> dict[int, MessageFinding]:
