@@ -18,7 +18,7 @@ from old_deployment import files_and_bytes, old_deployment_db
 from breehavior.config import Settings
 from breehavior.notes_migration import PROFILE_TOOL
 from breehavior.prompts import load_prompt
-from breehavior.storage.database import Database
+from breehavior.storage.engine import Database
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
