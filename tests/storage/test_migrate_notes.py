@@ -307,6 +307,7 @@ async def test_progress_bar_when_asked(legacy: Settings) -> None:
     assert "migrating" in err.getvalue() and "4/4" in err.getvalue()
 
 
+@pytest.mark.slow
 async def test_the_script_runs_with_the_bots_configuration(legacy: Settings, tmp_path: Path) -> None:
     env = {
         "PATH": os.environ.get("PATH", ""),
