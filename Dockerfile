@@ -38,7 +38,7 @@ COPY requirements-dev.txt ./
 RUN pip install -r requirements-dev.txt
 COPY --chown=10001:10001 . .
 USER 10001:10001
-CMD ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_database.py"]
+CMD ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/storage/test_database.py"]
 
 
 FROM base AS runtime

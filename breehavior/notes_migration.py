@@ -28,7 +28,7 @@ from pydantic import BaseModel, field_validator
 from tqdm import tqdm
 
 from breehavior.config import Settings
-from breehavior.llm.client import LLMClient, LLMError, Message, ToolSpec
+from breehavior.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.retrieval import near_duplicate
 from breehavior.privacy.screen import is_about_a_secret, redact
@@ -145,20 +145,17 @@ class ProfileAnswer(BaseModel):
         return cut_at_word(" ".join(value.split()), PROFILE_MAX)
 
 
-PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
-    name="write_profile",
-    description="Give the member's profile written from the observation notes.",
-    parameters={
-        "type": "object",
-        "properties": {
-            "profile": {
-                "type": "string",
-                "description": "The profile: third person, plain sentences, at most 500 characters; empty if nothing is lasting.",
-            }
-        },
-        "required": ["profile"],
+_PROFILE_ARGUMENTS = object_schema(
+    {
+        "profile": {
+            "type": "string",
+            "description": "The profile: third person, plain sentences, at most 500 characters; empty if nothing is lasting.",
+        }
     },
-    arguments_model=ProfileAnswer,
+    ["profile"],
+)
+PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
+    "write_profile", "Give the member's profile written from the observation notes.", _PROFILE_ARGUMENTS, ProfileAnswer
 )
 
 

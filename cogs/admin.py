@@ -23,6 +23,14 @@ async def is_manager(bot: commands.Bot, interaction: discord.Interaction) -> boo
     return await bot.is_owner(interaction.user)
 
 
+async def refused(bot: commands.Bot, interaction: discord.Interaction, refusal: str = NOT_A_MANAGER) -> bool:
+    """Answer ``refusal`` (ephemeral) and return True unless the user is a manager: ``if await refused(...): return``."""
+    if await is_manager(bot, interaction):
+        return False
+    await interaction.response.send_message(refusal, ephemeral=True)
+    return True
+
+
 class AdminCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

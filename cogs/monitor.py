@@ -18,7 +18,7 @@ from discord.ext import commands
 from breehavior.monitor.messages import ObservedMessage, prepare_content
 from breehavior.monitor.policy import Action, ActionKind, BatchOutcome
 from breehavior.monitor.reports import immunity_text, member_status, notes_text, status_text
-from cogs.admin import is_manager
+from cogs.admin import refused
 
 logger = logging.getLogger(__name__)
 
@@ -194,8 +194,7 @@ class MonitorCog(commands.Cog):
     @app_commands.describe(member="Whose status to show; someone else's needs Manage Server.")
     async def status(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         target = member or interaction.user
-        if target.id != interaction.user.id and not await is_manager(self.bot, interaction):
-            await interaction.response.send_message(REFUSAL, ephemeral=True)
+        if target.id != interaction.user.id and await refused(self.bot, interaction, REFUSAL):
             return
         policy = self.monitor.policy
         state = member_status(self.tracker, policy, target.id, interaction.created_at)
@@ -206,8 +205,7 @@ class MonitorCog(commands.Cog):
     @bcs.command(name="immune", description="Toggle whether the monitor may action a member (Manage Server).")
     @app_commands.describe(member="The member to make immune, or no longer immune.")
     async def immune(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        if not await is_manager(self.bot, interaction):
-            await interaction.response.send_message(REFUSAL, ephemeral=True)
+        if await refused(self.bot, interaction, REFUSAL):
             return
         now_immune = self.tracker.toggle_immune(member.id)
         logger.info("%s set immunity of %s (%s) to %s.", interaction.user.id, member.display_name, member.id, now_immune)
@@ -218,8 +216,7 @@ class MonitorCog(commands.Cog):
     @bcs.command(name="notes", description="What the monitor has noted about a member (Manage Server).")
     @app_commands.describe(member="Whose notes to show.")
     async def notes(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        if not await is_manager(self.bot, interaction):
-            await interaction.response.send_message(REFUSAL, ephemeral=True)
+        if await refused(self.bot, interaction, REFUSAL):
             return
         await interaction.response.send_message(
             notes_text(member.display_name, self.tracker.get_user_notes(member.id)), ephemeral=True, allowed_mentions=NO_PINGS

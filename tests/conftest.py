@@ -16,6 +16,9 @@ from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
 
 SettingsFactory = Callable[..., Settings]
 
+pytest_plugins = ["simcord_world"]
+"""The simcord bot fixture (tests/support/simcord_world.py)."""
+
 os.environ["BREEHAVIOR_ENV_FILE"] = ""
 """The developer's own .env (read wherever the bot starts) never reaches a test or a process a test starts."""
 

@@ -101,6 +101,7 @@ class ChatService:
                 guild_id=message.guild_id,
                 user_text=text,
                 bot_reply=reply,
+                message_id=message.message_id,
             )
         return ChatReply(text=reply)
 
@@ -122,8 +123,9 @@ class ChatService:
         A deleted message (say, one holding a password) must not be sent again in
         anyone's prompt, and an answer to it may repeat it.
         """
-        history = self._history.get(channel_id)
         gone = set(message_ids)
+        self.memory.message_deleted(gone)
+        history = self._history.get(channel_id)
         if history is None or not gone:
             return
         kept = [turn for turn in history if turn.message_id not in gone]
@@ -132,10 +134,12 @@ class ChatService:
 
     def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
         """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
+        text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
+        if text:
+            self.memory.message_edited(message_id, text)
         history = self._history.get(channel_id)
         if history is None:
             return
-        text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
         for index, turn in enumerate(history):
             if turn.message_id == message_id and not turn.from_bot:
                 history[index] = replace(turn, text=text or EMPTY_MESSAGE)

@@ -12,7 +12,7 @@ from breehavior.doctor.llm_checks import masked
 from breehavior.doctor.result import CheckResult, failed, ok, skipped, warning
 from breehavior.invite import invite_url, timeouts_enabled
 from breehavior.storage import llm_log
-from breehavior.storage.database import Database, DatabaseError, alembic_config
+from breehavior.storage.engine import Database, DatabaseError, alembic_config
 from breehavior.storage.records import LlmCallRecord
 from breehavior.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
 

@@ -8,7 +8,9 @@ migration all depend on forced tool calls, which many small or old models ignore
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from breehavior.config import Settings
@@ -18,6 +20,7 @@ from breehavior.llm.probe import EndpointProbe, describe_failure, embed_once, mo
 from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionTurn, build_extraction_messages
 from breehavior.wording import plural
 
+T = TypeVar("T")
 PROBE_DEADLINE_SECONDS = 10.0
 TOOL_CAPABLE_EXAMPLES = "qwen2.5:7b-instruct or llama3.1:8b (Ollama), gpt-4o-mini (OpenAI)"
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
@@ -113,16 +116,24 @@ def _endpoint_result(settings: Settings, probe: EndpointProbe) -> list[CheckResu
     return sorted(results, key=lambda r: r.blocks)  # a failure last, so the caller sees it
 
 
+async def _within(call: Awaitable[T], deadline: float) -> tuple[T | None, str | None]:
+    """``call``'s answer, or why it failed (the LLM's error, or a timeout after ``deadline`` seconds)."""
+    try:
+        async with asyncio.timeout(deadline):
+            return await call, None
+    except LLMError as exc:
+        return None, str(exc)
+    except TimeoutError as exc:
+        return None, describe_failure(exc, deadline)
+
+
 async def _check_completion(client: LLMClient, settings: Settings) -> CheckResult:
     deadline = settings.llm_timeout_seconds
     messages = [{"role": "system", "content": "Answer with one word."}, {"role": "user", "content": "Say: ready"}]
     loop = asyncio.get_running_loop()
     started = loop.time()
-    try:
-        async with asyncio.timeout(deadline):
-            await client.chat(messages, kind="doctor", max_tokens=32)
-    except (LLMError, TimeoutError) as exc:
-        error = describe_failure(exc, deadline) if isinstance(exc, TimeoutError) else str(exc)
+    _answer, error = await _within(client.chat(messages, kind="doctor", max_tokens=32), deadline)
+    if error is not None:
         return failed(
             "LLM completion",
             f"{settings.llm_model} did not answer: {error}",
@@ -137,17 +148,16 @@ async def _check_tool_call(client: LLMClient, settings: Settings) -> CheckResult
     setting = "LLM_EXTRACTION_MODEL" if settings.llm_extraction_model else "LLM_MODEL"
     deadline = settings.llm_timeout_seconds
     messages = build_extraction_messages(member_name="Sam", profile="", shown=[], turns=[SAMPLE_TURN])
-    try:
-        async with asyncio.timeout(deadline):
-            result, _usage = await client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512)
-    except (LLMError, TimeoutError) as exc:
-        error = describe_failure(exc, deadline) if isinstance(exc, TimeoutError) else str(exc)
+    call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512)
+    answer, error = await _within(call, deadline)
+    if answer is None:
         return failed(
             "LLM tool call",
             f"{model} failed a forced extract_memories call: {error}",
             f"memory, the monitor and the notes migration need forced tool calls: set {setting} to a tool-capable model "
             f"such as {TOOL_CAPABLE_EXAMPLES} (saw {model})",
         )
+    result, _usage = answer
     found = plural(len(result.memories), "memory", "memories")
     return ok("LLM tool call", f"{model} made a forced extract_memories call ({found} from the sample)")
 

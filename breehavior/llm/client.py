@@ -61,6 +61,23 @@ class ToolSpec(Generic[ModelT]):
         }
 
 
+def object_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """The JSON schema of an object with ``properties``, of which ``required`` must be given (tool arguments)."""
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def valid_items(model: type[ModelT], items: list[Any], limit: int) -> list[ModelT]:
+    """The first ``limit`` items that fit ``model``; a malformed one is dropped, not the whole answer."""
+    kept = []
+    for item in items[:limit]:
+        if isinstance(item, dict):
+            try:
+                kept.append(model.model_validate(item))
+            except ValueError:
+                continue
+    return kept
+
+
 @dataclass(frozen=True)
 class _Call:
     """What one call is, for its LlmLog row."""

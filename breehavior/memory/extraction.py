@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec
+from breehavior.llm.client import Message, ToolSpec, object_schema, valid_items
 from breehavior.prompts import load_prompt
 from breehavior.storage.records import MemoryRecord
 from breehavior.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
@@ -95,14 +95,7 @@ class ExtractionResult(BaseModel):
     def _memories(cls, value: Any) -> list[ExtractedMemory]:
         if not isinstance(value, list):
             return []
-        kept = []
-        for item in value[:MAX_ITEMS_ACCEPTED]:
-            if isinstance(item, dict):
-                try:
-                    kept.append(ExtractedMemory.model_validate(item))
-                except ValueError:
-                    continue
-        return kept
+        return valid_items(ExtractedMemory, value, MAX_ITEMS_ACCEPTED)
 
     @field_validator("profile_update", mode="before")
     @classmethod
@@ -133,32 +126,28 @@ def cut_at_word(text: str, limit: int) -> str:
     return (cut[:space] if space > limit * 0.6 else cut).rstrip(" ,;:")
 
 
-MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
-    name="extract_memories",
-    description="What to remember about the member.",
-    parameters={
-        "type": "object",
-        "properties": {
-            "memories": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "memory": {"type": "string"},
-                        "topics": {"type": "array", "items": {"type": "string"}},
-                        "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
-                        "importance": {"type": "string", "enum": ["low", "medium", "high"]},
-                        "key": {"type": ["string", "null"]},
-                    },
-                    "required": ["memory", "topics", "expiration", "importance"],
+_EXTRACTION_ARGUMENTS = object_schema(
+    {
+        "memories": {
+            "type": "array",
+            "items": object_schema(
+                {
+                    "memory": {"type": "string"},
+                    "topics": {"type": "array", "items": {"type": "string"}},
+                    "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
+                    "importance": {"type": "string", "enum": ["low", "medium", "high"]},
+                    "key": {"type": ["string", "null"]},
                 },
-            },
-            "profile_update": {"type": ["string", "null"]},
-            "forget": {"type": "array", "items": {"type": "integer"}},
+                ["memory", "topics", "expiration", "importance"],
+            ),
         },
-        "required": ["memories"],
+        "profile_update": {"type": ["string", "null"]},
+        "forget": {"type": "array", "items": {"type": "integer"}},
     },
-    arguments_model=ExtractionResult,
+    ["memories"],
+)
+MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
+    "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
 )
 """The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""
 

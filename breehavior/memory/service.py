@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import groupby
 
@@ -47,12 +47,13 @@ from breehavior.memory.extraction import (
     build_extraction_messages,
     cut_at_word,
 )
+from breehavior.memory.extraction_rules import repeats_forgotten, shown_to_extractor, worth_extracting
 from breehavior.memory.meaning import MemoryMeaning
 from breehavior.memory.notes_for_model import build_memory_block
 from breehavior.memory.preferences import MemoryPreferences
-from breehavior.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
+from breehavior.memory.retrieval import Query, rank_relevant
 from breehavior.memory.store import Candidate, MemoryStore, prune_expired_in_batches
-from breehavior.memory.vetting import asks_to_forget, vet
+from breehavior.memory.vetting import vet
 from breehavior.monitor.state import MonitorState
 from breehavior.privacy.screen import is_about_a_secret, redact, screen
 from breehavior.storage import memories as sql
@@ -62,8 +63,6 @@ from breehavior.storage.schema import PROFILE_MAX
 
 logger = logging.getLogger(__name__)
 
-SHOWN_TO_EXTRACTOR = 10
-"""Live memories shown to the extractor (the matching ones first): enough to dedup and forget, cheap in tokens."""
 BOT_REPLY_SHOWN_CHARS = 300
 """The extractor learns about the member, not the bot: the start of each reply is context enough."""
 
@@ -81,6 +80,8 @@ class MemoryContext:
 class _QueuedTurn:
     guild_id: int | None
     turn: ExtractionTurn
+    message_id: int | None = None
+    """The Discord message the turn came from: a delete or an edit of it reaches the queue too."""
 
 
 @dataclass
@@ -246,7 +247,16 @@ class MemoryService:
         return MemoryContext(block, tuple(recent), tuple(relevant))
 
     # ------------------------------------------------------------------ learning from chat
-    def remember_turn(self, *, user_id: int, member_name: str, guild_id: int | None, user_text: str, bot_reply: str) -> None:
+    def remember_turn(
+        self,
+        *,
+        user_id: int,
+        member_name: str,
+        guild_id: int | None,
+        user_text: str,
+        bot_reply: str,
+        message_id: int | None = None,
+    ) -> None:
         """Queue one exchange for extraction; returns at once (the reply never waits)."""
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
@@ -255,10 +265,37 @@ class MemoryService:
             queue = self._queues[user_id] = _MemberQueue(member_name)
         queue.name = screen(member_name, "name").text  # the display name is shown to the extractor
         reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
-        queue.turns.append(_QueuedTurn(guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text)))
+        turn = ExtractionTurn(redact(user_text).text, redact(reply).text)
+        queue.turns.append(_QueuedTurn(guild_id, turn, message_id))
         if not queue.running:
             queue.running = True
             self._tasks.spawn(self._extraction_worker(user_id), name=f"extract-memories-{user_id}")
+
+    def message_deleted(self, message_ids: Collection[int]) -> int:
+        """Members deleted messages: turns from them still waiting for extraction are dropped, never learned.
+
+        A member who deletes a message (say, one holding something private) within the
+        extraction delay takes it back before anything was extracted from it.
+        """
+        gone, dropped = set(message_ids), 0
+        for queue in self._queues.values():
+            kept = [queued for queued in queue.turns if queued.message_id is None or queued.message_id not in gone]
+            dropped += len(queue.turns) - len(kept)
+            queue.turns[:] = kept
+        return dropped
+
+    def message_edited(self, message_id: int, user_text: str) -> bool:
+        """A member edited a message: a turn from it still waiting for extraction takes the new text.
+
+        The bot's answer to the old text is dropped from that turn: it may repeat what the member took back.
+        """
+        for queue in self._queues.values():
+            for index, queued in enumerate(queue.turns):
+                if queued.message_id == message_id:
+                    turn = ExtractionTurn(redact(user_text).text, "")
+                    queue.turns[index] = replace(queued, turn=turn)
+                    return True
+        return False
 
     async def _extraction_worker(self, user_id: int) -> None:
         queue = self._queues[user_id]
@@ -285,7 +322,7 @@ class MemoryService:
             live = await self.store.live_memories(user_id, scope)
         except DatabaseError:
             live = ()
-        shown = _shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
+        shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
         profile = self.store.profile(user_id)
         messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
@@ -303,7 +340,7 @@ class MemoryService:
         result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
-        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not _repeats(m, forgotten)]
+        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
         if len(result.memories) > self._settings.memory_max_per_extraction:
             logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
         async with self.store.lock(user_id):
@@ -397,29 +434,3 @@ class MemoryService:
         if count:
             logger.info("Pruned %d expired memories.", count)
         return count
-
-
-CHAT_FILLERS = frozenset(
-    stem(w) for w in "haha hahaha lmao lmfao rofl xd same nice cool true fr brb gg ty thx np idk omg wow yep nope bruh".split()
-)
-"""Chat fillers that are not stopwords but carry nothing to remember: alone, they cost no extraction call."""
-
-
-def worth_extracting(text: str) -> bool:
-    """Skip the extractor for turns with nothing to learn ("lol", "ok", "same", "haha true", an image alone)."""
-    return bool(content_words(text) - CHAT_FILLERS) or asks_to_forget([text])
-
-
-def _shown_to_extractor(live: Sequence[MemoryRecord], query: Query) -> list[MemoryRecord]:
-    """What the extractor is told it already knows: the matching memories first, then the newest."""
-    relevant = rank_relevant(live, query, limit=SHOWN_TO_EXTRACTOR)
-    chosen = {m.id for m in relevant}
-    rest = [m for m in live if m.id not in chosen]
-    return (relevant + rest)[:SHOWN_TO_EXTRACTOR]
-
-
-def _repeats(memory: ExtractedMemory, forgotten: Sequence[MemoryRecord]) -> bool:
-    """True when a new memory says again what the member just asked to forget (so it is not stored or folded)."""
-    return any(
-        near_duplicate(memory.memory, old.memory) or (set(memory.topics) & set(old.topics)) - GENERIC_TOPICS for old in forgotten
-    )

@@ -77,6 +77,33 @@ def _trust(source: str) -> int:
     return SOURCE_TRUST.get(source, 0)
 
 
+def _more_important(a: str, b: str) -> str:
+    return max(a, b, key=lambda i: IMPORTANCE_RANK.get(i, 0))
+
+
+def _add_refresh(batch: MemoryBatch, refresh: MemoryRefresh) -> None:
+    """Add ``refresh``, merged into an earlier refresh of the same memory in this batch.
+
+    Two candidates of one batch can repeat the same memory; both are planned from the old
+    row, so applying both would let the second erase the first's importance and topics.
+    """
+    for index, prior in enumerate(batch.refreshes):
+        if prior.memory_id != refresh.memory_id:
+            continue
+        later_wins = _trust(refresh.source or "") >= _trust(prior.source or "")
+        batch.refreshes[index] = MemoryRefresh(
+            memory_id=prior.memory_id,
+            memory=refresh.memory if later_wins else prior.memory,
+            topics=tuple(dict.fromkeys(prior.topics + refresh.topics)),
+            expires_at=max(prior.expires_at, refresh.expires_at),
+            importance=_more_important(prior.importance, refresh.importance),
+            source=refresh.source if later_wins else prior.source,
+            slot_key=prior.slot_key or refresh.slot_key,
+        )
+        return
+    batch.refreshes.append(refresh)
+
+
 class MemoryStore:
     def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: MemoryMeaning | None = None) -> None:
         self._db = db
@@ -228,30 +255,46 @@ class MemoryStore:
         )
         if duplicate is not None:
             old_wins = _trust(duplicate.source) > _trust(source)
-            batch.refreshes.append(
-                MemoryRefresh(
-                    memory_id=duplicate.id,
-                    memory=duplicate.memory if old_wins else text,
-                    topics=tuple(dict.fromkeys(duplicate.topics + topics)),
-                    expires_at=max(duplicate.expires_at, expires_at),
-                    importance=max(duplicate.importance, candidate.importance, key=lambda i: IMPORTANCE_RANK.get(i, 0)),
-                    source=duplicate.source if old_wins else source,
-                    slot_key=duplicate.slot_key or candidate.slot_key,
-                )
+            slot_key = duplicate.slot_key or (
+                candidate.slot_key if self._take_slot(batch, live, candidate.slot_key, source, duplicate.id) else None
             )
+            refresh = MemoryRefresh(
+                memory_id=duplicate.id,
+                memory=duplicate.memory if old_wins else text,
+                topics=tuple(dict.fromkeys(duplicate.topics + topics)),
+                expires_at=max(duplicate.expires_at, expires_at),
+                importance=_more_important(duplicate.importance, candidate.importance),
+                source=duplicate.source if old_wins else source,
+                slot_key=slot_key,
+            )
+            _add_refresh(batch, refresh)
             return
         if any(near_duplicate(n.memory, text) for n in batch.inserts):
             return
-        if candidate.slot_key:
-            holders = [m for m in live if m.slot_key == candidate.slot_key]
-            if any(_trust(h.source) > _trust(source) for h in holders):
-                logger.info("Kept the more trusted %s memory in slot %s.", holders[0].source, candidate.slot_key)
-                return
-            batch.supersede_ids.extend(h.id for h in holders)
-            batch.inserts = [n for n in batch.inserts if n.slot_key != candidate.slot_key]
+        if candidate.slot_key and not self._take_slot(batch, live, candidate.slot_key, source):
+            return
         batch.inserts.append(
             NewMemory(batch.user_id, text, topics, candidate.importance, expires_at, source, guild_id, candidate.slot_key)
         )
+
+    @staticmethod
+    def _take_slot(
+        batch: MemoryBatch, live: list[MemoryRecord], slot_key: str | None, source: str, keep_id: int | None = None
+    ) -> bool:
+        """Make ``slot_key`` free for a statement from ``source``: supersede its holders, or refuse (False).
+
+        A slot has one live holder, so whoever takes it (an insert or a refresh of a
+        slot-less memory) supersedes the others, unless one of them is more trusted.
+        """
+        if not slot_key:
+            return False
+        holders = [m for m in live if m.slot_key == slot_key and m.id != keep_id]
+        if any(_trust(h.source) > _trust(source) for h in holders):
+            logger.info("Kept the more trusted %s memory in slot %s.", holders[0].source, slot_key)
+            return False
+        batch.supersede_ids.extend(h.id for h in holders if h.id not in batch.supersede_ids)
+        batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
+        return True
 
     async def _apply(self, batch: MemoryBatch) -> None:
         self.invalidate(batch.user_id)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from breehavior.llm.client import Message, ToolSpec
+from breehavior.llm.client import Message, ToolSpec, object_schema, valid_items
 from breehavior.memory.extraction import cut_at_word
 from breehavior.memory.vetting import says_something
 from breehavior.monitor.messages import ObservedMessage
@@ -123,14 +123,7 @@ class AnalysisReport(BaseModel):
     def _findings(cls, value: Any) -> list[MessageFinding]:
         if not isinstance(value, list):
             raise ValueError("findings must be a list")
-        kept = []
-        for item in value[:MAX_FINDINGS_ACCEPTED]:
-            if isinstance(item, dict):
-                try:
-                    kept.append(MessageFinding.model_validate(item))
-                except ValueError:
-                    continue
-        return kept
+        return valid_items(MessageFinding, value, MAX_FINDINGS_ACCEPTED)
 
 
 def findings_by_index(report: AnalysisReport, batch_size: int) -> dict[int, MessageFinding]:
@@ -142,53 +135,49 @@ def findings_by_index(report: AnalysisReport, batch_size: int) -> dict[int, Mess
     return chosen
 
 
-REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
-    name="report_analysis",
-    description="Report one finding for every message of the batch.",
-    parameters={
-        "type": "object",
-        "properties": {
-            "findings": {
-                "type": "array",
-                "description": "One entry per message, in any order, each naming its message by index.",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "index": {"type": "integer", "description": "The message's number in the batch, as shown: [0], [1], ..."},
-                        "toxicity": {
-                            "type": "number",
-                            "minimum": 0,
-                            "maximum": 1,
-                            "description": "0 = friendly or neutral, 0.5 = rude, 1 = severe abuse, threats or slurs.",
-                        },
-                        "categories": {
-                            "type": "array",
-                            "items": {"type": "string"},
-                            "description": "Kinds of toxicity (insult, harassment, hate, threat, sexual, spam); empty if none.",
-                        },
-                        "topic_category": {
-                            "type": "string",
-                            "description": "One or two lower-case words: what the message is about (gaming, music, personal).",
-                        },
-                        "off_topic": {"type": "boolean", "description": "True when it drifts away from the channel's topic."},
-                        "coherence": {
-                            "type": "number",
-                            "minimum": 0,
-                            "maximum": 1,
-                            "description": "How clear and coherent the message reads: 1 = perfectly clear, 0 = gibberish.",
-                        },
-                        "note_update": {
-                            "type": ["string", "null"],
-                            "description": "A short new observation about the author worth remembering, or null.",
-                        },
+_ANALYSIS_ARGUMENTS = object_schema(
+    {
+        "findings": {
+            "type": "array",
+            "description": "One entry per message, in any order, each naming its message by index.",
+            "items": object_schema(
+                {
+                    "index": {"type": "integer", "description": "The message's number in the batch, as shown: [0], [1], ..."},
+                    "toxicity": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "0 = friendly or neutral, 0.5 = rude, 1 = severe abuse, threats or slurs.",
                     },
-                    "required": ["index", "toxicity", "off_topic"],
+                    "categories": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "Kinds of toxicity (insult, harassment, hate, threat, sexual, spam); empty if none.",
+                    },
+                    "topic_category": {
+                        "type": "string",
+                        "description": "One or two lower-case words: what the message is about (gaming, music, personal).",
+                    },
+                    "off_topic": {"type": "boolean", "description": "True when it drifts away from the channel's topic."},
+                    "coherence": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "How clear and coherent the message reads: 1 = perfectly clear, 0 = gibberish.",
+                    },
+                    "note_update": {
+                        "type": ["string", "null"],
+                        "description": "A short new observation about the author worth remembering, or null.",
+                    },
                 },
-            }
-        },
-        "required": ["findings"],
+                ["index", "toxicity", "off_topic"],
+            ),
+        }
     },
-    arguments_model=AnalysisReport,
+    ["findings"],
+)
+REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
+    "report_analysis", "Report one finding for every message of the batch.", _ANALYSIS_ARGUMENTS, AnalysisReport
 )
 
 

@@ -31,6 +31,27 @@ def _random_looking(match: re.Match[str]) -> bool:
     return classes == 3 and entropy(token) >= 4.0
 
 
+# The providers' fixed-prefix formats, one a line: (kind, pattern, needles, shortest token).
+_PREFIXED: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
+    ("token", r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", ("eyj",), 20),
+    ("api-key", r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{16,}", ("sk-",), 19),
+    ("api-key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}", ("k_live_", "k_test_"), 18),
+    ("api-key", r"\bAIza[0-9A-Za-z_-]{30,}", ("aiza",), 34),
+    ("api-key", r"\bnpm_[A-Za-z0-9]{30,}", ("npm_",), 34),
+    ("api-key", r"\bhf_[A-Za-z0-9]{30,}", ("hf_",), 33),
+    ("api-key", r"\bglpat-[A-Za-z0-9_-]{20,}", ("glpat-",), 26),
+    ("api-key", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}", ("pypi-",), 40),
+    ("api-key", r"\bSG\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}", ("sg.",), 45),
+    ("api-key", r"\b(?:SK|AC)[0-9a-fA-F]{32}\b", ("sk", "ac"), 34),
+    ("api-key", r"\b[0-9a-f]{32}-us\d{1,2}\b", ("-us",), 36),
+    ("token", r"\b\d{8,10}:AA[A-Za-z0-9_-]{30,}", (":aa",), 40),
+    ("token", r"\b[A-Za-z\d_-]{23,28}\.[A-Za-z\d_-]{6,7}\.[A-Za-z\d_-]{27,40}\b", (".",), 58),
+    ("token", r"\bmfa\.[A-Za-z\d_-]{60,}", ("mfa.",), 64),
+    ("api-key", r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b", ("akia", "asia", "agpa", "aida", "aroa"), 20),
+    ("api-key", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})", ("gh",), 30),
+    ("token", r"\bxox[abprse]-[A-Za-z0-9-]{10,}", ("xox",), 14),
+)
+
 RULES: tuple[Rule, ...] = (
     Rule(
         "private-key",
@@ -59,28 +80,7 @@ RULES: tuple[Rule, ...] = (
         ("webhooks",),
         min_token=40,
     ),
-    Rule("token", re.compile(r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"), ("eyj",), min_token=20),
-    Rule("api-key", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{16,}"), ("sk-",), min_token=19),
-    Rule("api-key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}"), ("k_live_", "k_test_"), min_token=18),
-    Rule("api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{30,}"), ("aiza",), min_token=34),
-    Rule("api-key", re.compile(r"\bnpm_[A-Za-z0-9]{30,}"), ("npm_",), min_token=34),
-    Rule("api-key", re.compile(r"\bhf_[A-Za-z0-9]{30,}"), ("hf_",), min_token=33),
-    Rule("api-key", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), ("glpat-",), min_token=26),
-    Rule("api-key", re.compile(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}"), ("pypi-",), min_token=40),
-    Rule("api-key", re.compile(r"\bSG\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"), ("sg.",), min_token=45),
-    Rule("api-key", re.compile(r"\b(?:SK|AC)[0-9a-fA-F]{32}\b"), ("sk", "ac"), min_token=34),
-    Rule("api-key", re.compile(r"\b[0-9a-f]{32}-us\d{1,2}\b"), ("-us",), min_token=36),
-    Rule("token", re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{30,}"), (":aa",), min_token=40),
-    Rule("token", re.compile(r"\b[A-Za-z\d_-]{23,28}\.[A-Za-z\d_-]{6,7}\.[A-Za-z\d_-]{27,40}\b"), (".",), min_token=58),
-    Rule("token", re.compile(r"\bmfa\.[A-Za-z\d_-]{60,}"), ("mfa.",), min_token=64),
-    Rule(
-        "api-key",
-        re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"),
-        ("akia", "asia", "agpa", "aida", "aroa"),
-        min_token=20,
-    ),
-    Rule("api-key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})"), ("gh",), min_token=30),
-    Rule("token", re.compile(r"\bxox[abprse]-[A-Za-z0-9-]{10,}"), ("xox",), min_token=14),
+    *(Rule(kind, re.compile(pattern), needles, min_token=shortest) for kind, pattern, needles, shortest in _PREFIXED),
     Rule("token", re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/=-]{10,})"), ("bearer",)),
     Rule(
         "api-key",

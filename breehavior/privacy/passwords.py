@@ -125,36 +125,8 @@ def _weak(match: re.Match[str]) -> bool:
     return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and _value(match) not in _NOT_A_SECRET)
 
 
-_NEEDLES = (
-    "pass",
-    "pw",
-    "passwort",
-    "kennwort",
-    "mot de",
-    "mdp",
-    "contras",
-    "clave",
-    "senha",
-    "wachtwoord",
-    "hasł",
-    "haslo",
-    "парол",
-    "ifre",
-    "parol",
-    "lösenord",
-    "losenord",
-    "passord",
-    "adgangskode",
-    "salasana",
-    "heslo",
-    "jelsz",
-    "κωδικ",
-    "wifi key",
-    "wlan key",
-    "sandi",
-    "khẩu",
-    *_UNSPACED_WORDS,
-)
+# Every match contains one of its key words as written, so those words are the rules' needles.
+_NEEDLES = tuple(dict.fromkeys(w.casefold() for w in (*PASSWORD_WORDS, *_COMPOUNDING, *_UNSPACED_WORDS)))
 _CODE_WORD = (
     r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"

@@ -33,6 +33,7 @@ from breehavior.storage.schema import (
     notes_backup,
     profile_history,
     record_columns,
+    record_values,
     user_memory,
     user_state,
 )
@@ -232,17 +233,7 @@ def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | 
 def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
     """Insert one memory of ``user_id`` (the columns cut what is too long); returns its id."""
     result = conn.execute(
-        sa.insert(user_memory).values(
-            user_id=user_id,
-            memory=new.memory,
-            topics=new.topics,
-            importance=new.importance,
-            expires_at=new.expires_at,
-            source=new.source,
-            created_at=created_at,
-            guild_id=new.guild_id,
-            slot_key=new.slot_key,
-        )
+        sa.insert(user_memory).values({**record_values(new, user_memory), "user_id": user_id, "created_at": created_at})
     )
     return int(result.inserted_primary_key[0])
 

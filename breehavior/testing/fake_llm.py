@@ -55,6 +55,15 @@ def default_chat(body: Body) -> str:
     return f"echo: {text[-200:]}"
 
 
+def _scripted_failure(failures: list[Failure]) -> web.Response | None:
+    """The first scripted failure with calls left, used up by one (None: answer normally)."""
+    for failure in failures:
+        if failure.remaining > 0:
+            failure.remaining -= 1
+            return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+    return None
+
+
 @dataclass
 class Failure:
     status: int
@@ -114,10 +123,8 @@ class FakeLLM:
             self.embedding_requests.append(body)
         if self.embedding_seconds:
             await asyncio.sleep(self.embedding_seconds)
-        for failure in self.embedding_failures:
-            if failure.remaining > 0:
-                failure.remaining -= 1
-                return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+        if (failed := _scripted_failure(self.embedding_failures)) is not None:
+            return failed
         texts = [body["input"]] if isinstance(body["input"], str) else body["input"]
         vectors = [hashed_embedding(t, self.embedding_dimensions, self.embedding_aliases) for t in texts]
         data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
@@ -134,10 +141,8 @@ class FakeLLM:
             await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
         if self.think_seconds:
             await asyncio.sleep(self.think_seconds)
-        for failure in self.failures:
-            if failure.remaining > 0:
-                failure.remaining -= 1
-                return web.Response(status=failure.status, text=failure.body, content_type="application/json")
+        if (failed := _scripted_failure(self.failures)) is not None:
+            return failed
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
         if self.trickle_seconds:

@@ -6,16 +6,10 @@ import json
 
 import pytest
 from conftest import converse, memory, query, remembers
+from memory_seed import ALICE, cmd
 
-from breehavior.memory.commands import run_memory_command
 from breehavior.runtime import Services
 from breehavior.testing.fake_llm import FakeLLM
-
-ALICE = 42
-
-
-async def cmd(services: Services, text: str, user_id: int = ALICE) -> str:
-    return await run_memory_command(services.memory_control, user_id, text)
 
 
 def outage(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@ import pytest
 from breehavior.privacy.screen import is_about_a_secret, redact, screen, screen_key, screen_profile, screen_topics
 from breehavior.runtime import Services
 
-# The disagreement of issue 10: refused as a memory, accepted as a profile. Now refused as both.
+# Once refused as a memory but accepted as a profile; the one screen refuses them as both.
 PROFILE_SECRETS = [
     "Her card number ends in 4242.",
     "I set my password to Dragon$5566",

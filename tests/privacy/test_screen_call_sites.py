@@ -1,5 +1,5 @@
 """The screen at the memory's call sites: what a model returns as topics or a slot key, and a display name shown to
-the extractor, pass through it (issue 11: "a secret as a slot key or a topic"; display names to the extractor)."""
+the extractor, pass through it: a secret never survives as a slot key, a topic or a name the extractor sees."""
 
 from __future__ import annotations
 

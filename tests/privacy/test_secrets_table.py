@@ -3,7 +3,8 @@
 Each row is a line as a member (or a careless model) writes it, in one of 12 languages,
 with what the screen must do: redact the given kind so the secret value is gone, and
 refuse the line as a memory when its point is the secret — or leave an ordinary line
-exactly as it is. Categories follow issue 11's list.
+exactly as it is. Categories: passwords, PINs, one-time codes, API keys and tokens, private keys, cards, bank
+accounts, identity numbers, phones, e-mail, seed phrases, home addresses, look-alike characters.
 """
 
 from __future__ import annotations

@@ -6,24 +6,16 @@ every later write went nowhere without a word.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, memory, query, remembers
+from memory_seed import wait_until
 
 from breehavior.runtime import Services
 from breehavior.testing.fake_llm import FakeLLM
-
-
-async def wait_until(condition, timeout: float = 10.0) -> bool:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return True
-        await asyncio.sleep(0.02)
-    return condition()
 
 
 async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_new_one(

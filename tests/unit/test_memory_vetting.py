@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from breehavior.memory.extraction import ExtractionResult
-from breehavior.memory.service import worth_extracting
+from breehavior.memory.extraction_rules import worth_extracting
 from breehavior.memory.vetting import (
     about_someone_else,
     asks_to_forget,

@@ -186,11 +186,6 @@ def test_every_holder_of_the_slot_is_superseded() -> None:
     assert sorted(batch.supersede_ids) == [5, 6]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: when a slotted candidate refreshes a near-duplicate that had no slot, the refresh takes the slot "
-    "but the other holder of that slot is not superseded — two live memories then share 'home_city' (Paris and Berlin)",
-)
 def test_a_slot_has_one_live_holder_after_a_refresh_takes_it() -> None:
     existing = [live(1, "Lives in Paris", slot="home_city"), live(2, "Lives in Berlin now", source="passive")]
     batch = plan(existing, [cand("Lives in Berlin", slot="home_city")])
@@ -198,11 +193,6 @@ def test_a_slot_has_one_live_holder_after_a_refresh_takes_it() -> None:
     assert batch.supersede_ids == [1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: two candidates of one batch that repeat the same live memory give two refreshes of one id, both "
-    "computed from the old row; applied in order, the second wins and the first's 'high' importance and topics are lost",
-)
 def test_one_batch_refreshes_a_memory_at_most_once_keeping_the_most_important() -> None:
     batch = plan([live(1, "Has a cat named Miso", importance="medium")],
                  [cand("Has a cat named Miso", importance="high", topics=("cats",)),
@@ -210,3 +200,26 @@ def test_one_batch_refreshes_a_memory_at_most_once_keeping_the_most_important() 
     assert [r.memory_id for r in batch.refreshes] == [1]
     assert batch.refreshes[0].importance == "high"
     assert set(batch.refreshes[0].topics) >= {"cats", "pets"}
+
+
+def test_a_refresh_does_not_take_a_slot_a_more_trusted_memory_holds() -> None:
+    existing = [live(1, "Lives in Paris", slot="home_city"), live(2, "Lives in Berlin now", source="passive")]
+    batch = plan(existing, [cand("Lives in Berlin", slot="home_city")], source="passive")
+    assert [(r.memory_id, r.slot_key) for r in batch.refreshes] == [(2, None)]
+    assert batch.supersede_ids == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "importance"),
+    [("low", "high", "high"), ("high", "low", "high"), ("medium", "medium", "medium"), ("low", "medium", "medium")],
+)
+def test_repeats_in_one_batch_merge_into_one_refresh(first: str, second: str, importance: str) -> None:
+    batch = plan([live(1, "Plays guitar every day", importance="low", topics=("music",))],
+                 [cand("Plays the guitar every day", importance=first, topics=("guitar",)),
+                  cand("plays guitar every day.", importance=second, topics=("habits",), lifetime=timedelta(days=90))])
+    assert len(batch.refreshes) == 1 and batch.inserts == []
+    refresh = batch.refreshes[0]
+    assert (refresh.memory_id, refresh.importance) == (1, importance)
+    assert refresh.topics == ("music", "guitar", "habits")
+    assert refresh.expires_at == NOW + timedelta(days=90)
+    assert refresh.memory == "plays guitar every day."

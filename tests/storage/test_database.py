@@ -25,7 +25,7 @@ from alembic.script import ScriptDirectory
 from storage_calls import storage
 
 from breehavior.memory.store import prune_expired_in_batches
-from breehavior.storage.database import Database, DatabaseUnavailable, alembic_config
+from breehavior.storage.engine import Database, DatabaseUnavailable, alembic_config
 from breehavior.storage.records import (
     LlmCallRecord,
     MemoryBatch,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -11,12 +10,11 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
-from conftest import SettingsFactory, query
+from conftest import query
+from memory_seed import seed_memory
 from simcord.backend.errors import SetupError
-from storage_calls import storage
 
 from bot import BCSBot
-from breehavior.storage.records import MemoryBatch, NewMemory
 
 
 @dataclass
@@ -33,18 +31,11 @@ class Server:
     async def seed(self, user_id: int, *texts: str, guild_id: int | None = None) -> list[int]:
         """Memories of ``user_id`` as if learned in ``guild_id`` (None: in direct messages)."""
         expires = datetime.now(UTC) + timedelta(days=3)
-        inserts = [NewMemory(user_id, t, ("tag",), "high", expires, "chat", guild_id) for t in texts]
-        batch = MemoryBatch(user_id=user_id, inserts=inserts)
-        ids = await storage(self.bot.services.db).apply_memory_batch(batch)
-        self.bot.services.memory.invalidate(user_id)
-        return ids
-
-
-@pytest_asyncio.fixture
-async def simcord_bot(make_settings: SettingsFactory) -> AsyncIterator[BCSBot]:
-    bot = BCSBot(make_settings())
-    yield bot
-    await bot.close()
+        services = self.bot.services
+        return [
+            await seed_memory(services, user_id, t, "tag", importance="high", expires_at=expires, guild_id=guild_id)
+            for t in texts
+        ]
 
 
 @pytest_asyncio.fixture

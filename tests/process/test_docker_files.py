@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from test_tsql import tsql_problems
+from tsql_check import tsql_problems
 
 from breehavior.storage.url import PROJECT_ROOT
 
@@ -77,6 +77,7 @@ def stages() -> dict[str, Stage]:
     return {stage.name: stage for stage in dockerfile_stages(DOCKERFILE.read_text(encoding="utf-8"))}
 
 
+@pytest.mark.slow
 def test_hadolint_finds_nothing_and_does_find_a_bad_dockerfile(tmp_path: Path) -> None:
     hadolint = find_tool("hadolint")
     if hadolint is None:
@@ -122,6 +123,7 @@ def test_runtime_stage_is_the_default_runs_the_bot_as_a_non_root_user(stages: di
     assert (PROJECT_ROOT / "scripts" / "healthcheck.py").exists()
 
 
+@pytest.mark.slow
 def test_the_healthcheck_reports_whether_the_database_answers(tmp_path: Path) -> None:
     script = str(PROJECT_ROOT / "scripts" / "healthcheck.py")
     env = {"PATH": os.environ.get("PATH", ""), "DB_CONNECTION_STRING": f"sqlite:///{tmp_path / 'bot.db'}"}
@@ -315,6 +317,7 @@ def run_compose(binary: str, folder: Path, *args: str) -> subprocess.CompletedPr
 FILLED_IN = f"\nMSSQL_SA_PASSWORD={TEST_PASSWORD}\nBOT_DB_PASSWORD={BOT_PASSWORD}\nDISCORD_TOKEN=test-token\n"
 
 
+@pytest.mark.slow
 def test_docker_compose_config_accepts_the_file(docker_compose: str, tmp_path: Path) -> None:
     folder = scratch_project(tmp_path, FILLED_IN)
     for args in (["config", "-q"], ["--profile", "tests", "config", "-q"]):
@@ -327,6 +330,7 @@ def test_docker_compose_config_accepts_the_file(docker_compose: str, tmp_path: P
     assert bot_env["DISCORD_TOKEN"] == "test-token", "the bot's settings come from .env"
 
 
+@pytest.mark.slow
 def test_docker_compose_config_shows_the_bot_without_sa(docker_compose: str, tmp_path: Path) -> None:
     """`.env` holds the sa password for SQL Server and db-init; the bot's resolved environment holds none of it."""
     folder = scratch_project(tmp_path, FILLED_IN)
@@ -339,12 +343,14 @@ def test_docker_compose_config_shows_the_bot_without_sa(docker_compose: str, tmp
     assert resolved["services"]["mssql"]["environment"]["SQLCMDPASSWORD"] == TEST_PASSWORD
 
 
+@pytest.mark.slow
 def test_an_llm_elsewhere_is_named_with_docker_llm_base_url(docker_compose: str, tmp_path: Path) -> None:
     folder = scratch_project(tmp_path, FILLED_IN + "DOCKER_LLM_BASE_URL=https://api.openai.com/v1\n")
     resolved = yaml.safe_load(run_compose(docker_compose, folder, "config").stdout)
     assert resolved["services"]["bot"]["environment"]["LLM_BASE_URL"] == "https://api.openai.com/v1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("missing", "message"),
     [

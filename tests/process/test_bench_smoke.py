@@ -10,6 +10,8 @@ from bench import llm_cost, memory_block, pipeline, pruning
 from bench.__main__ import main
 from bench.params import MEMORY_CAP, BenchParams
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def params(tmp_path: Path) -> BenchParams:

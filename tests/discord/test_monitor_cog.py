@@ -7,13 +7,13 @@ by the per-channel timer, which simcord's virtual clock fires on `advance_time`.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import discord
+import pytest
 import pytest_asyncio
 import simcord
-from conftest import SettingsFactory, query
+from conftest import query
 from monitor_fakes import Analyst, batch_lines
 from simcord.backend.models.message import MessageSticker
 
@@ -53,13 +53,10 @@ class Server:
         self.env.backend.edit_role(self.guild.id, role.id, {"permissions": permissions.value})
 
 
-@pytest_asyncio.fixture
-async def simcord_bot(make_settings: SettingsFactory) -> AsyncIterator[BCSBot]:
-    bot = BCSBot(
-        make_settings(sentiment_batch_size=3, sentiment_batch_seconds=WAIT, timeout_after_offenses=2, off_topic_threshold=3)
-    )
-    yield bot
-    await bot.close()
+@pytest.fixture
+def bot_settings() -> dict[str, object]:
+    """Batches of three or after WAIT seconds; a timeout after two offenses."""
+    return {"sentiment_batch_size": 3, "sentiment_batch_seconds": WAIT, "timeout_after_offenses": 2, "off_topic_threshold": 3}
 
 
 @pytest_asyncio.fixture

@@ -15,7 +15,9 @@ from conftest import query
 from breehavior.config import Settings
 from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
 
-BOT = Path(__file__).resolve().parent.parent / "bot.py"
+BOT = Path(__file__).resolve().parents[2] / "bot.py"
+pytestmark = pytest.mark.slow
+
 SETTING_NAMES = {name.upper() for name in Settings.model_fields}
 
 

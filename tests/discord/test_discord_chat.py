@@ -86,15 +86,6 @@ async def running_bot(make_settings: SettingsFactory, **overrides: object) -> As
 
 
 @pytest.fixture
-async def simcord_bot(make_settings: SettingsFactory) -> AsyncIterator[BCSBot]:
-    """The bot for simcord's `simcord_env` fixture (default test settings)."""
-    bot = BCSBot(make_settings())
-    yield bot
-    if not bot.is_closed():
-        await bot.close()
-
-
-@pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
     return populate(simcord_env)
 

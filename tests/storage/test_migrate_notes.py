@@ -18,7 +18,7 @@ from old_deployment import files_and_bytes, old_deployment_db
 from breehavior.config import Settings
 from breehavior.notes_migration import PROFILE_TOOL
 from breehavior.prompts import load_prompt
-from breehavior.storage.database import Database
+from breehavior.storage.engine import Database
 from breehavior.storage.schema import PROFILE_MAX
 from breehavior.storage.url import PROJECT_ROOT
 from breehavior.testing.fake_llm import Body, FakeLLM
@@ -307,6 +307,7 @@ async def test_progress_bar_when_asked(legacy: Settings) -> None:
     assert "migrating" in err.getvalue() and "4/4" in err.getvalue()
 
 
+@pytest.mark.slow
 async def test_the_script_runs_with_the_bots_configuration(legacy: Settings, tmp_path: Path) -> None:
     env = {
         "PATH": os.environ.get("PATH", ""),

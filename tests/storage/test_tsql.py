@@ -19,7 +19,6 @@ import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -29,9 +28,8 @@ import pytest_asyncio
 import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.dialects.mssql import pyodbc as mssql_pyodbc
 from sqlalchemy.schema import CreateIndex, CreateTable
-from sqlfluff.core import FluffConfig, Linter
+from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from breehavior.storage import llm_log, members, memories, notes
@@ -50,64 +48,7 @@ from breehavior.storage.records import (
 from breehavior.storage.schema import metadata, user_memory
 from breehavior.storage.url import PROJECT_ROOT
 
-FOREIGN = {
-    "LIMIT": re.compile(r"\bLIMIT\b", re.IGNORECASE),
-    "::": re.compile(r"::"),
-    "ILIKE": re.compile(r"\bILIKE\b", re.IGNORECASE),
-    "RETURNING": re.compile(r"\bRETURNING\b", re.IGNORECASE),
-    "NTEXT": re.compile(r"\bNTEXT\b", re.IGNORECASE),
-}
-_QUOTED = re.compile(r"'(?:[^']|'')*'")
-_COMMENT = re.compile(r"--[^\n]*")
 STORAGE_MODULES = (memories, members, llm_log, notes, bulk)
-
-
-def sql_server_2019() -> sa.Dialect:
-    """The mssql+pyodbc dialect as `MSDialect.initialize()` leaves it after connecting to SQL Server 2019 (15.x).
-
-    Building the dialect does not import pyodbc (only `create_engine` does), so this runs
-    where the unixODBC runtime is missing, as on SQLite-only machines.
-    """
-    dialect = mssql_pyodbc.dialect(paramstyle="qmark")  # pyodbc.paramstyle
-    dialect.server_version_info = (15, 0, 2000)
-    dialect._supports_offset_fetch = True
-    dialect.deprecate_large_types = True
-    dialect._supports_nvarchar_max = True
-    return dialect
-
-
-@cache
-def tsql_linter() -> Linter:
-    """sqlfluff's T-SQL grammar; pyodbc's `?` markers are filled in by the placeholder templater."""
-    return Linter(
-        config=FluffConfig(
-            configs={
-                "core": {"dialect": "tsql", "templater": "placeholder"},
-                "templater": {"placeholder": {"param_style": "question_mark"}},
-            }
-        )
-    )
-
-
-def tsql_problems(sql: str) -> list[str]:
-    """Why ``sql`` is not T-SQL for SQL Server: parse errors, and foreign tokens outside string literals."""
-    parsed = tsql_linter().parse_string(sql)
-    problems = [violation.desc() for violation in parsed.violations]
-    code = _COMMENT.sub(" ", _QUOTED.sub("''", sql))
-    problems += [f"contains {name}" for name, pattern in FOREIGN.items() if pattern.search(code)]
-    return problems
-
-
-def mssql_sql(statement: sa.sql.ClauseElement, parameters: list[dict[str, Any]] | None = None) -> str:
-    """The statement text pyodbc would get: bound values as `?`, IN lists expanded, TOP rendered."""
-    rows = parameters or []
-    compiled = statement.compile(
-        dialect=sql_server_2019(),
-        column_keys=list(rows[0]) if rows else None,
-        for_executemany=len(rows) > 1,
-        compile_kwargs={"render_postcompile": True},
-    )
-    return str(compiled)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -335,7 +276,7 @@ def test_storage_functions_are_found() -> None:
 @pytest.mark.asyncio(loop_scope="module")
 async def test_every_storage_function_was_exercised(recorded: Recorder) -> None:
     missing = storage_functions() - set(recorded.statements)
-    assert not missing, f"add these storage functions to every_method() in tests/test_tsql.py: {sorted(missing)}"
+    assert not missing, f"add these storage functions to every_method() in tests/storage/test_tsql.py: {sorted(missing)}"
 
 
 @pytest.mark.asyncio(loop_scope="module")

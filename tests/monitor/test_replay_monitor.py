@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import SettingsFactory, query
 from monitor_fakes import Analyst, batch_lines
 from old_deployment import files_and_bytes, old_deployment_db
@@ -145,6 +146,7 @@ async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory
     ]
 
 
+@pytest.mark.slow
 def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
     llm_server.llm.tools["report_analysis"] = Analyst()
     transcript = tmp_path / "log.jsonl"

@@ -15,7 +15,7 @@ from bench.__main__ import parse as bench_parse
 from breehavior.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
 from scripts.terminal_chat import CHAT_EPILOG
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 SETTINGS = {name.upper() for name in Settings.model_fields}
 OTHER_VARIABLES = {ENV_FILE_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}

@@ -10,7 +10,7 @@ import pytest
 import breehavior.config
 from breehavior.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, ConfigError, Settings, load_settings, unknown_keys_warnings
 
-EXAMPLE = Path(__file__).resolve().parent.parent / ".env.example"
+EXAMPLE = Path(__file__).resolve().parents[2] / ".env.example"
 NAMES = {name.upper() for name in Settings.model_fields}
 ID_LISTS = [name for name, field in Settings.model_fields.items() if field.annotation == list[int]]
 

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from memory_seed import wait_until
 
 from breehavior.runtime import Services
 from breehavior.testing.fake_llm import FakeLLM
-
-
-async def wait_until(condition, timeout: float = 5.0) -> bool:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return True
-        await asyncio.sleep(0.02)
-    return condition()
 
 
 async def test_unreachable_database_at_start_then_recovery(

@@ -1,0 +1,113 @@
+"""Opt-out and pause: learning stops (even with the database down at start), reading goes on, a failed erase is retried."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from memory_seed import ALICE, cmd, seed_memory, wait_until
+
+from breehavior.memory.commands import run_memory_command
+from breehavior.runtime import Services
+from breehavior.testing.fake_llm import FakeLLM
+
+
+async def test_opt_out_holds_when_database_is_down_at_start(make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path):
+    folder = tmp_path / "data"
+    db_file = folder / "bot.db"
+    first = Services(make_settings(db_connection_string=f"sqlite:///{db_file}"))
+    await first.start()
+    assert "Opted out" in await run_memory_command(first.memory_control, ALICE, "optout")
+    await first.close()
+
+    hidden = tmp_path / "hidden"
+    folder.rename(hidden)
+    folder.write_text("blocker")
+    services = Services(make_settings(db_connection_string=f"sqlite:///{db_file}", db_reconnect_seconds=0.05))
+    await services.start()
+    try:
+        fake_llm.tools["extract_memories"] = remembers(memory("Plays Factorio.", "factorio"), profile="Alice builds megabases.")
+        await converse(services, "I love Factorio")
+        assert fake_llm.tool_requests("extract_memories") == []
+        folder.unlink()
+        hidden.rename(folder)
+        assert await wait_until(lambda: services.db.available)
+        await services.flush_state()
+        stored = query(db_file, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)
+        notes = query(db_file, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE)
+    finally:
+        await services.close()
+    assert stored == [], f"memories stored for an opted-out member: {stored}"
+    assert notes in ([], [(None,)], [("",)]), notes
+
+
+async def test_pause_keeps_the_conversation_context(services: Services, fake_llm: FakeLLM):
+    await converse(services, "my favourite colour is teal by the way")
+    await cmd(services, "pause 30")
+    await converse(services, "what did I just say?")
+    msgs = fake_llm.chat_requests()[-1]["messages"]
+    assert any("teal" in str(m["content"]) for m in msgs[1:-1]), "pausing erased the channel history"
+
+
+async def test_opt_out_retry_after_failed_erase_still_erases(make_settings: SettingsFactory, db_path: Path):
+    first = Services(make_settings())
+    await first.start()
+    await seed_memory(first, ALICE, "Plays chess on weekends.", "chess")
+    await first.db.close()
+    assert "unavailable" in await cmd(first, "optout")
+    await first.close()
+
+    second = Services(make_settings())
+    await second.start()
+    try:
+        assert "Opted out" in await cmd(second, "optout")
+    finally:
+        await second.close()
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId = ?", ALICE) == [(0,)]
+
+
+async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    fake_llm.tools["extract_memories"] = remembers(memory("Likes hiking.", "hiking"))
+    first = Services(make_settings())
+    await first.start()
+    await converse(first, "went hiking in the Alps today")
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+    reply = await cmd(first, "optout")
+    assert "deleted 1 memory and your profile" in reply
+    assert "already opted out" in await cmd(first, "optout")
+    await first.close()
+
+    second = Services(make_settings())
+    await second.start()
+    try:
+        calls_before = len(fake_llm.tool_requests("extract_memories"))
+        await converse(second, "hiking again, the Dolomites this time")
+        await second.memory.save_passive(user_id=ALICE, note="Seems to love mountains.", topic="outdoors", guild_id=1)
+        assert len(fake_llm.tool_requests("extract_memories")) == calls_before
+        assert "[What you know about this person:]" not in system_prompt(fake_llm)
+        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+        assert "Welcome back" in await cmd(second, "optin")
+        assert "not opted out" in await cmd(second, "optin")
+        await converse(second, "hiking in Norway next week")
+        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+        await converse(second, "any hiking tips for Norway?")
+        assert "Likes hiking." in system_prompt(fake_llm)
+    finally:
+        await second.close()
+    actions = [a for (a,) in query(db_path, "SELECT Action FROM MemoryAudit")]
+    assert actions.count("opted_out") == 1 and actions.count("opted_in") == 1
+
+
+async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+    await seed_memory(services, ALICE, "Plays bass guitar.", "bass", "guitar")
+    fake_llm.tools["extract_memories"] = remembers(memory("Bought a new bass amp.", "bass"))
+    assert "Paused" in await cmd(services, "pause 30")
+    await converse(services, "bought a new amp for my bass guitar")
+    assert "Plays bass guitar" in system_prompt(fake_llm)
+    assert fake_llm.tool_requests("extract_memories") == []
+    assert "Resumed" in await cmd(services, "resume")
+    assert "not paused" in await cmd(services, "resume")
+    await converse(services, "the new bass amp sounds great")
+    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(2,)]
