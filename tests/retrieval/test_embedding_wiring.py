@@ -81,7 +81,9 @@ async def test_no_request_while_nothing_has_a_vector(hybrid: Services, fake_llm:
     await seed_member(hybrid)
     await converse(hybrid, "my dogs are loud")
     assert "Pixel" in system_prompt(fake_llm)
-    assert fake_llm.embedding_requests == [] or all(len(r["input"]) > 1 for r in fake_llm.embedding_requests)
+    # Background embedding of stored memories may run meanwhile; what must not happen is a request for the message.
+    inputs = [text for r in fake_llm.embedding_requests for text in ([r["input"]] if isinstance(r["input"], str) else r["input"])]
+    assert not any("dogs are loud" in text for text in inputs), inputs
 
 
 async def test_endpoint_down_falls_back_to_words(hybrid: Services, fake_llm: FakeLLM) -> None:
