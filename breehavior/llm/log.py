@@ -9,9 +9,11 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 
+from breehavior.privacy.screen import redact
 from breehavior.storage import llm_log as sql
 from breehavior.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from breehavior.storage.records import LlmCallRecord
+from breehavior.storage.schema import EXCERPT_MAX
 
 logger = logging.getLogger(__name__)
 
@@ -49,8 +51,9 @@ class LlmLogBuffer:
         written = 0
         while self._pending and self._db.available:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
+            screened = await asyncio.to_thread(_screened, batch)
             try:
-                await self._db.run(sql.insert_llm_logs, batch)
+                await self._db.run(sql.insert_llm_logs, screened)
             except DatabaseUnavailable as exc:
                 logger.warning("Could not write %d LlmLog rows yet: %s", len(self._pending), exc)
                 break
@@ -71,3 +74,22 @@ class LlmLogBuffer:
             (replace(r, request_excerpt=None, response_excerpt=None) if r.user_id == user_id else r for r in self._pending),
             maxlen=self._pending.maxlen,
         )
+
+
+def _screened(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
+    """Every excerpt through the privacy screen, cut to its column: what may be logged is decided here.
+
+    Run in a worker thread by the flush, so the screen's cost never lands on a reply.
+    """
+    return [
+        replace(
+            record,
+            request_excerpt=_screen_excerpt(record.request_excerpt),
+            response_excerpt=_screen_excerpt(record.response_excerpt),
+        )
+        for record in batch
+    ]
+
+
+def _screen_excerpt(text: str | None) -> str | None:
+    return None if text is None else redact(text).text[:EXCERPT_MAX]
