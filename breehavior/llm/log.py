@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import multiprocessing
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 
 from breehavior.privacy.screen import redact
@@ -51,7 +53,7 @@ class LlmLogBuffer:
         written = 0
         while self._pending and self._db.available:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
-            screened = await asyncio.to_thread(_screened, batch)
+            screened = await _screen_elsewhere(batch)
             try:
                 await self._db.run(sql.insert_llm_logs, screened)
             except DatabaseUnavailable as exc:
@@ -76,10 +78,32 @@ class LlmLogBuffer:
         )
 
 
+_screener: Executor | None = None
+
+
+async def _screen_elsewhere(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
+    """Screen a batch in one helper process shared by the whole process (started on first use).
+
+    Not a thread: the screen's regexes hold the GIL for their whole match, and in a
+    thread they stalled the event loop (pipeline bench: reply overhead p99 ~700 ms, against
+    ~50 ms with the screening elsewhere). If the helper process cannot run, a thread does it.
+    """
+    global _screener
+    loop = asyncio.get_running_loop()
+    try:
+        if _screener is None:
+            _screener = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return await loop.run_in_executor(_screener, _screened, batch)
+    except (OSError, RuntimeError) as exc:  # BrokenProcessPool is a RuntimeError
+        logger.warning("LlmLog screening process unavailable (%s); screening in a thread.", exc)
+        _screener = None
+        return await asyncio.to_thread(_screened, batch)
+
+
 def _screened(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
     """Every excerpt through the privacy screen, cut to its column: what may be logged is decided here.
 
-    Run in a worker thread by the flush, so the screen's cost never lands on a reply.
+    Run away from the event loop by the flush, so the screen's cost never lands on a reply.
     """
     return [
         replace(
