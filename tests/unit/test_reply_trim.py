@@ -6,7 +6,7 @@ import pytest
 
 from breehavior.conversation.text import trim_reply
 
-SPEAKERS = ["alice", "Bob the Builder", "ゆき"]
+SPEAKERS = ["alice", "Bob the Builder", "ゆき", "_xX_sn1per_Xx_", "Dr: Who", "ÉLODIE"]
 
 CASES = [
     ("hey alice 👋", "hey alice 👋"),
@@ -32,6 +32,16 @@ CASES = [
     ("```python\nprint('a: b')\n```", "```python\nprint('a: b')\n```"),
     ("Config:\n```\nUser: root\nBot: yes\n```\nDone.", "Config:\n```\nUser: root\nBot: yes\n```\nDone."),
     ("Config:\n```\nUser: root\n```\nalice: thanks!", "Config:\n```\nUser: root\n```"),
+    ("ok\n> alice: quoted", "ok"),
+    ("ok\n__Bob the Builder__ : yes", "ok"),
+    ("gg\n_xX_sn1per_Xx_: rematch?", "gg"),
+    ("gg\n**_xX_sn1per_Xx_**: rematch?", "gg"),
+    ("sure\nDr: Who: hello", "sure"),
+    ("sure\nélodie: salut", "sure"),
+    ("sure\nalicea: not a speaker", "sure\nalicea: not a speaker"),
+    ("sure\nBob: not a speaker either", "sure\nBob: not a speaker either"),
+    ("sure\nthe user: is not a label", "sure\nthe user: is not a label"),
+    ("a\n\t**alice** : b", "a"),
 ]
 
 
