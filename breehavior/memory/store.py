@@ -130,13 +130,19 @@ class MemoryStore:
             version = self._versions.get(user_id, 0)
             self.round_trips += 1
             cached = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope, now=moment))
-            if self._versions.get(user_id, 0) == version and self._cache_members > 0:
-                self._cache[key] = cached
-                while len(self._cache) > self._cache_members:
-                    self._cache.popitem(last=False)
+            if self._versions.get(user_id, 0) == version:
+                self._keep(user_id, scope, cached)
         else:
             self._cache.move_to_end(key)
         return tuple(m for m in cached if m.expires_at > moment)
+
+    def _keep(self, user_id: int, scope: MemoryScope, memories: tuple[MemoryRecord, ...]) -> None:
+        """Cache a read of the member's live memories, dropping the least recently used member beyond the limit."""
+        if self._cache_members <= 0:
+            return
+        self._cache[(user_id, scope)] = memories
+        while len(self._cache) > self._cache_members:
+            self._cache.popitem(last=False)
 
     def invalidate(self, user_id: int) -> None:
         """Forget every cached read of this member (all scopes); called on each write."""
@@ -196,7 +202,7 @@ class MemoryStore:
         try:
             batch = await self._plan(write)
             if not batch.is_empty():
-                await self._apply(batch)
+                await self._apply(batch, write.scope)
         except DatabaseUnavailable as exc:
             logger.warning("Memory write for %s postponed: %s", user_id, exc)
             self._postponed.append(write)
@@ -296,12 +302,14 @@ class MemoryStore:
         batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
         return True
 
-    async def _apply(self, batch: MemoryBatch) -> None:
+    async def _apply(self, batch: MemoryBatch, scope: MemoryScope) -> None:
+        """Apply one member's batch; what it leaves in ``scope`` becomes the cached read (other scopes are dropped)."""
         self.invalidate(batch.user_id)
         try:
-            await self._db.run(sql.apply_memory_batch, batch)
+            fresh = await self._db.run(sql.apply_memory_batch_and_read, batch, scope)
         finally:
             self.invalidate(batch.user_id)
+        self._keep(batch.user_id, scope, tuple(fresh))
         if self.meaning is not None and (batch.inserts or batch.refreshes):
             self.meaning.embed_soon()
 
@@ -321,7 +329,7 @@ class MemoryStore:
                     try:
                         batch = await self._plan(write)
                         if not batch.is_empty():
-                            await self._apply(batch)
+                            await self._apply(batch, write.scope)
                         landed += 1
                     except DatabaseUnavailable:
                         break

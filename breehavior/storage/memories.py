@@ -230,6 +230,21 @@ def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | 
     return inserted
 
 
+@writes
+def apply_memory_batch_and_read(
+    conn: sa.Connection, batch: MemoryBatch, scope: MemoryScope, now: datetime | None = None
+) -> list[MemoryRecord]:
+    """:func:`apply_memory_batch`, then the member's live memories in ``scope`` as they now stand.
+
+    One transaction instead of a write and, on the member's next message, a read: the
+    caller keeps the result as its cache, so the reply after an extraction does not wait
+    on the database.
+    """
+    moment = now or utc_now()
+    apply_memory_batch(conn, batch, moment)
+    return get_recent_memories(conn, batch.user_id, None, scope=scope, now=moment)
+
+
 def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
     """Insert one memory of ``user_id`` (the columns cut what is too long); returns its id."""
     result = conn.execute(

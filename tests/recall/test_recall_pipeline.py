@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import SettingsFactory, converse, system_prompt
+from conftest import SettingsFactory, converse, memory, remembers, system_prompt
 from memory_seed import ALICE, seed_memory
 
 from breehavior.runtime import Services
@@ -70,3 +70,16 @@ async def test_one_database_round_trip_per_member_then_none(services: Services, 
     for _ in range(3):
         await converse(services, "any chess openings you like?")
     assert services.memory.round_trips - before == 1
+
+
+async def test_what_an_extraction_saves_reaches_the_next_prompt_without_a_read(services: Services, fake_llm: FakeLLM) -> None:
+    """The write hands back the member's memories as they now stand: the reply after it reads nothing."""
+    await seed_memory(services, ALICE, "Plays chess online.", "chess", ago=timedelta(days=1))
+    fake_llm.tools["extract_memories"] = remembers(memory("Is learning the Sicilian Defence.", "chess", "sicilian"))
+    await converse(services, "I'm learning the Sicilian Defence this week")
+    before = services.memory.round_trips
+    fake_llm.tools["extract_memories"] = remembers()
+    await converse(services, "any tips for chess openings?")
+    assert services.memory.round_trips == before
+    assert "Is learning the Sicilian Defence." in system_prompt(fake_llm)
+    assert "Plays chess online." in system_prompt(fake_llm)

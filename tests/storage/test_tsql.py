@@ -189,6 +189,11 @@ async def every_method(r: Recorder) -> None:
         memories.apply_memory_batch,
         MemoryBatch(ALICE, forget_ids=[ids[0], 999], audit=[AuditEntry("redacted", ALICE, "member")]),
     )
+    await r.call(
+        memories.apply_memory_batch_and_read,
+        MemoryBatch(ALICE, actor="member", inserts=[new(ALICE, "in a guild too", guild=7)], cap=50),
+        MemoryScope(True, 7),
+    )
     await r.call(memories.get_recent_memories, ALICE, 5)
     await r.call(memories.get_recent_memories, ALICE, None, scope=MemoryScope(True, 7))
     await r.call(memories.get_recent_memories, ALICE, 5, scope=MemoryScope(True, None))
