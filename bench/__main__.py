@@ -22,7 +22,7 @@ from bench.child import MODULES, RESULT_PREFIX
 from bench.params import BENCH_DIR, DEFAULT_OUT, BenchParams
 from bench.results import BenchResult
 from bench.stats import cpu_counters, load_average, machine, steal_percent
-from bench.table import render_markdown, render_text, summary_line, targets_summary
+from bench.table import machine_speed_line, render_markdown, render_text, summary_line, targets_summary
 
 RESULTS_FILE = BENCH_DIR / "RESULTS.md"
 
@@ -100,6 +100,8 @@ def results_markdown(results: list[BenchResult], seconds: float, load_before: st
     ]
     if unmet:
         lines += ["", "Not met:", *(f"- {r.bench}: {r.metric} = {r.ours} (target {r.target})" for r in unmet)]
+    if (speed := machine_speed_line(results)) is not None:
+        lines += ["", speed]
     return "\n".join(lines) + "\n"
 
 
@@ -126,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         f"\n{summary_line(results, tiny=args.tiny)} Whole run {seconds:.0f} s on {info['cpus']} CPUs ({info['cpu']}),"
         f" load average before it {load_before}, CPU steal {steal}."
     )
+    if not args.tiny and (speed := machine_speed_line(results)) is not None:
+        print(speed)
     if args.write_results:
         RESULTS_FILE.write_text(results_markdown(results, seconds, load_before, steal), encoding="utf-8")
         print(f"Wrote {RESULTS_FILE}")
