@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import openai
+from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
 from breehavior.config import Settings
-from breehavior.llm.transport import openai_client, timed_out
 from breehavior.storage.records import LlmCallRecord
 from breehavior.storage.schema import ERROR_MAX, EXCERPT_MAX
 from breehavior.text import valid_text, valid_tree
@@ -194,7 +194,7 @@ class LLMClient:
         self.deadline_seconds = timeout * (max_retries + 1)
         """The whole call, SDK retries included. The SDK's own timeout bounds each read, not a
         request: an endpoint trickling its body a byte at a time held a reply for 130-167 s."""
-        self._client = openai_client(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries)
+        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
 
     @classmethod
     def from_settings(cls, settings: Settings, log_sink: Callable[[LlmCallRecord], None] | None = None) -> LLMClient:
@@ -368,7 +368,7 @@ def _ms_since(started: float) -> int:
 
 
 def _describe(exc: BaseException) -> str:
-    if timed_out(exc):
+    if isinstance(exc, openai.APITimeoutError):
         return "timeout"
     if isinstance(exc, openai.APIStatusError):
         return f"HTTP {exc.status_code}: {str(exc.message)[:200]}"

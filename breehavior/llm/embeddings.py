@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import openai
+from openai import AsyncOpenAI
 
 from breehavior.config import Settings
-from breehavior.llm.transport import openai_client
 from breehavior.memory.semantic import Vector, normalized
 
 logger = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class EmbeddingClient:
         self.dimensions = dimensions
         self.stats = EmbeddingStats()
         self._timeout = timeout
-        self._client = openai_client(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
+        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> EmbeddingClient | None:
