@@ -89,8 +89,10 @@ async def run(params: BenchParams) -> BenchResult:
                     await asyncio.sleep(rng.uniform(low, high))
 
             sampler.start()
+            cpu_started = time.process_time()
             await asyncio.gather(*(member(i) for i in range(params.load_members)))
             elapsed_run = loop.time() - started
+            cpu_per_reply = (time.process_time() - cpu_started) / max(1, len(latencies))
             await sampler.stop()
             drained = await services.tasks.drain(DRAIN_SECONDS)
             await services.close()
@@ -110,6 +112,7 @@ async def run(params: BenchParams) -> BenchResult:
     errors = failed + warnings.count + (not drained)
     answered = sum(len(v) for v in report.answered.values())
     result.row(bench, "replies / s", f"{replies_per_s:.1f}")
+    result.row(bench, "bot CPU / reply (extraction included)", fmt_ms(ms(cpu_per_reply)))
     result.row(bench, "bot overhead p50", fmt_ms(overhead_p50))
     result.row(bench, "bot overhead p99", fmt_ms(overhead_p99), target="≤ 25 ms", met=overhead_p99 <= 25)
     result.row(bench, "event-loop lag p99", fmt_ms(lag_p99), target="≤ 10 ms", met=lag_p99 <= 10)
@@ -120,6 +123,7 @@ async def run(params: BenchParams) -> BenchResult:
         {
             "replies": len(latencies),
             "replies_per_second": replies_per_s,
+            "cpu_ms_per_reply": ms(cpu_per_reply),
             "latency_p50_ms": ms(percentile(latencies, 50)),
             "latency_p99_ms": ms(percentile(latencies, 99)),
             "overhead_p50_ms": overhead_p50,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from pathlib import Path
 
@@ -10,8 +11,9 @@ import pytest
 from conftest import SettingsFactory, converse, query
 
 from breehavior.conversation.service import FALLBACK_REPLY
-from breehavior.llm.client import LLMClient
+from breehavior.llm.client import LLMClient, LLMError
 from breehavior.runtime import Services
+from breehavior.storage.records import LlmCallRecord
 from breehavior.testing.fake_llm import FakeLLM
 
 
@@ -31,6 +33,24 @@ async def test_an_endpoint_trickling_its_body_is_cut_at_the_deadline(
     rows = query(db_path, "SELECT Success, Error, RequestExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
     assert [(ok, error) for ok, error, _ in rows] == [(0, "deadline exceeded"), (1, None)]
     assert "are you there?" in rows[0][2]
+
+
+async def test_a_refused_connection_is_logged_as_one_not_as_a_timeout() -> None:
+    """The SDK's aiohttp transport reports a refused connection as a connect timeout: the log line
+    and LlmLog must still tell an operator that nothing listens at LLM_BASE_URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    records: list[LlmCallRecord] = []
+    client = LLMClient(
+        base_url=f"http://127.0.0.1:{port}/v1", api_key="x", model="m", timeout=2, max_retries=0, log_sink=records.append
+    )
+    try:
+        with pytest.raises(LLMError, match=r"^connection error"):
+            await client.chat([{"role": "user", "content": "hello"}])
+    finally:
+        await client.close()
+    assert records[0].error is not None and records[0].error.startswith("connection error")
 
 
 def test_the_deadline_covers_every_retry() -> None:
