@@ -14,14 +14,23 @@ DISCORD_LIMIT = 2000
 ATTACHMENT_THRESHOLD = 6000
 """Replies longer than this go out as a text file rather than a wall of messages."""
 
-_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u200c\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
 # Pictographs (and the modifiers, variation selector and tags that end one) a zero-width joiner may join:
 # a U+200D between two of them is part of one emoji ("👩\u200d💻" is a technologist, not a woman and a laptop).
 _PICTO = (
     "\u00a9\u00ae\u203c\u2049\u2122\u2139\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff"
     "\u3030\u303d\u3297\u3299\ufe0f\U0001f000-\U0001faff\U000e0020-\U000e007f"
 )
-_STRAY_ZWJ = re.compile(f"(?<![{_PICTO}])\u200d+|\u200d+(?![{_PICTO}])")
+_PICTO_CHAR = re.compile(f"[{_PICTO}]")
+_JOINING = (
+    "\u0600-\u06ff\u0700-\u074f\u0750-\u077f\u0780-\u07bf\u08a0-\u08ff\u0900-\u0dff\u0f00-\u0fff"
+    "\u1000-\u109f\u1780-\u17ff\u1800-\u18af\ua8e0-\ua8ff\ufb50-\ufdff\ufe70-\ufeff"
+)
+"""Scripts whose spelling puts a zero-width non-joiner or joiner between two letters: Arabic and Persian
+("می\u200cخواهم"), Syriac, Thaana, the Indic scripts from Devanagari to Sinhala ("क्\u200dष"), Tibetan,
+Myanmar, Khmer, Mongolian."""
+_JOINING_CHAR = re.compile(f"[{_JOINING}]")
+_JOINERS = re.compile("[\u200c\u200d]+")
 MAX_REOPEN_TAG = 100
 """A fence's language tag longer than this (no real one is) is not repeated when the fence is reopened:
 it would leave no room for the code, or none at all."""
@@ -33,10 +42,29 @@ def clean_input(text: str, max_chars: int) -> tuple[str, bool]:
 
     Emoji, RTL scripts and ordinary whitespace are kept. Returns (text, was_cut).
     """
-    cleaned = _STRAY_ZWJ.sub("", _INVISIBLE.sub("", valid_text(text))).strip()
+    cleaned = _drop_stray_joiners(_INVISIBLE.sub("", valid_text(text))).strip()
     if len(cleaned) <= max_chars:
         return cleaned, False
     return cleaned[: _grapheme_start(cleaned, max_chars)].rstrip(), True
+
+
+def _drop_stray_joiners(text: str) -> str:
+    """Zero-width (non-)joiners go, except where they are spelling: one between two letters of a
+    script that uses them, or joiners between two pictographs (an emoji sequence such as 👩\u200d💻).
+
+    Elsewhere ("pass\u200dword") they only hide a word from whoever reads it.
+    """
+
+    def keep_or_drop(run: re.Match[str]) -> str:
+        start, end = run.span()
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if len(run.group()) == 1 and _JOINING_CHAR.fullmatch(before) and _JOINING_CHAR.fullmatch(after):
+            return run.group()
+        if "\u200c" not in run.group() and _PICTO_CHAR.fullmatch(before) and _PICTO_CHAR.fullmatch(after):
+            return run.group()
+        return ""
+
+    return _JOINERS.sub(keep_or_drop, text)
 
 
 def shorten(text: str, limit: int) -> str:

@@ -305,6 +305,16 @@ CLEAN = [
     ("x" * 20, "x" * 10, True),
     ("word " * 4, "word word", True),
     ("\u200b" * 50 + "hi", "hi", False),
+    # Spelling, not hiding: the joiners of scripts that need them stay between their letters.
+    ("می\u200cخواهم بروم", "می\u200cخواهم بروم", False),  # Persian: "I want to go"
+    ("کتاب\u200cها", "کتاب\u200cها", False),  # Persian plural
+    ("क्\u200dष", "क्\u200dष", False),  # Devanagari half form
+    ("ന്\u200d", "ന്", False),  # a joiner at the very end joins nothing
+    ("ශ්\u200dරී ලංකා", "ශ්\u200dරී ලංකා", False),  # Sinhala
+    ("می\u200c\u200cخواهم", "میخواهم", False),  # a run is not spelling
+    ("pass\u200cword", "password", False),
+    ("пар\u200dоль", "пароль", False),  # Cyrillic has no joiners
+    ("a\u200cب", "aب", False),  # only between two letters of such a script
 ]
 
 
