@@ -94,6 +94,11 @@ class LLMProcess:
         self.base_url = self._conn.recv()
         return self
 
+    @property
+    def pid(self) -> int:
+        """The server's process id (0 before start), so the bot's CPU count can leave it out."""
+        return self._process.pid or 0
+
     def report(self) -> Report:
         self._conn.send("report")
         return self._conn.recv()

@@ -29,6 +29,22 @@ def ms(seconds: float) -> float:
     return seconds * 1000.0
 
 
+def bot_cpu_seconds(*, besides: Sequence[int] = ()) -> float:
+    """CPU time of this process and its helper processes (the LlmLog screen's), but not of ``besides``.
+
+    The bot's work done in a helper process is still the bot's work; the loopback LLM server is not.
+    A helper that exits takes its count with it: the helpers here live until shutdown.
+    """
+    total = 0.0
+    for process in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        if process.pid in besides:
+            continue
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
+
+
 class LoopLagSampler:
     """How late the event loop wakes a task that asked to sleep ``interval`` seconds; also samples RSS.
 
