@@ -40,7 +40,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--locomo", nargs="+", type=Path, default=[], metavar="FILE", help="LoCoMo conversations for item 5 (recall)"
     )
     parser.add_argument(
-        "--embed-url", default="", help='embedding endpoint for item 5\'s hybrid mode ("local": MiniLM on loopback)'
+        "--embed-url",
+        default="",
+        help="embedding endpoint: item 5's hybrid mode and item 1's embeddings-on rows\n"
+        '("local": MiniLM on loopback; "fake" or none: the fake hashed-word server, item 1 only)',
     )
     parser.add_argument("--embed-model", default="", help="embedding model name at --embed-url")
     args = parser.parse_args(argv)
@@ -48,7 +51,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--tiny measures nothing: it cannot --write-results")
     if args.only and "recall" in args.only and not args.locomo:
         parser.error("--only recall needs --locomo FILE [FILE ...]")
-    if args.embed_url and args.embed_url != "local" and not args.embed_model:
+    if args.embed_url not in ("", "local", "fake") and not args.embed_model:
         parser.error("--embed-url needs --embed-model")
     return args
 

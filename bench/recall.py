@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bench.embedding_endpoint import embedding_endpoint
 from bench.locomo import RecallCase, load
 from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
@@ -162,30 +163,23 @@ async def run(params: BenchParams) -> BenchResult:
 
 
 async def _hybrid(result: BenchResult, cases: Sequence[RecallCase], params: BenchParams) -> None:
-    server = None
-    url, model = params.embed_url, params.embed_model
-    if url == "local":
-        from bench.embed_server import MODEL_NAME, LocalEmbeddingServer
-
-        server = LocalEmbeddingServer().start()
-        url, model = server.base_url, model or MODEL_NAME
-    client = EmbeddingClient(base_url=url, api_key="bench", model=model, timeout=30)
     hybrid, alone, latencies = Mode("hybrid"), Mode("semantic alone"), []
-    try:
-        memory_vectors = await _embed_memories(client, cases)
-        query_vectors = []
-        for case in cases:
-            started = time.perf_counter()
-            query_vector = await client.embed_one(case.query, timeout=30)
-            latencies.append(time.perf_counter() - started)
-            if query_vector is None:
-                raise RuntimeError("the embedding endpoint failed on a question")
-            query_vectors.append(query_vector)
-        await _floor_check(result, client, model)
-    finally:
-        await client.close()
-        if server is not None:
-            server.stop()
+    with embedding_endpoint(params.embed_url, params.embed_model) as endpoint:
+        model = endpoint.model
+        client = EmbeddingClient(base_url=endpoint.url, api_key="bench", model=model, timeout=30)
+        try:
+            memory_vectors = await _embed_memories(client, cases)
+            query_vectors = []
+            for case in cases:
+                started = time.perf_counter()
+                query_vector = await client.embed_one(case.query, timeout=30)
+                latencies.append(time.perf_counter() - started)
+                if query_vector is None:
+                    raise RuntimeError("the embedding endpoint failed on a question")
+                query_vectors.append(query_vector)
+            await _floor_check(result, client, model)
+        finally:
+            await client.close()
     for case, query_vector in zip(cases, query_vectors, strict=True):
         vectors = memory_vectors[(case.conversation, case.speaker)]
         _evaluate(hybrid, case, query_vector, vectors)
