@@ -6,6 +6,7 @@
     python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
     BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
     python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
+    python -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ cache), warm is the same member again. The plan's approach runs on the same file
 with the same message, right after our cold read of that member (so it finds the
 member's pages in the OS cache). The three are interleaved member by member, so a
 noisy neighbour on the machine slows all of them alike and the ratios hold.
+
+Then `bench.memory_block_meaning` adds the same block with embeddings on, beside off,
+for a subset of the members (reported, not judged: these rows stay embeddings off).
 """
 
 from __future__ import annotations
