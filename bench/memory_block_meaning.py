@@ -70,7 +70,17 @@ def _p50_p99(values: list[float]) -> str:
     return f"{fmt_ms(ms(percentile(values, 50)))} / {fmt_ms(ms(percentile(values, 99)))}"
 
 
-async def _measure(path: Path, endpoint: Endpoint, params: BenchParams) -> dict[str, Timings | int]:
+@dataclass
+class Measured:
+    members: int
+    vectors: int
+    timings: dict[str, Timings]
+    """"off_cold", "on_cold", "off_warm", "on_warm"."""
+    failed_requests: int
+    """Reply-path requests that failed or passed EMBEDDING_TIMEOUT_SECONDS: those messages were ranked by words."""
+
+
+async def _measure(path: Path, endpoint: Endpoint, params: BenchParams) -> Measured:
     url = sqlite_url(path)
     off = Services(bench_settings(url, "http://127.0.0.1:9/v1"))
     on = Services(bench_settings(url, "http://127.0.0.1:9/v1", embedding_model=endpoint.model, embedding_base_url=endpoint.url))
@@ -82,15 +92,19 @@ async def _measure(path: Path, endpoint: Endpoint, params: BenchParams) -> dict[
         await open_without_loops(off)
         await open_without_loops(on)
         vectors = await _backfill(on, [member_id(i) for i in picked])
+        client = on.memory.meaning.client
+        assert client is not None
+        failures_before = client.stats.failures
         for message, later in zip(first, again, strict=True):
             await _build(off, message, timings["off_cold"])
             await _build(on, message, timings["on_cold"])
             await _build(off, later, timings["off_warm"])
             await _build(on, later, timings["on_warm"])
+        failed = client.stats.failures - failures_before
     finally:
         await on.close()
         await off.close()
-    return {**timings, "vectors": vectors, "members": len(picked)}
+    return Measured(len(picked), vectors, timings, failed)
 
 
 async def measure(result: BenchResult, seeded: Path, params: BenchParams) -> None:
@@ -102,28 +116,22 @@ async def measure(result: BenchResult, seeded: Path, params: BenchParams) -> Non
             measured = await _measure(work, endpoint, params)
     finally:
         remove_sqlite(work)
-    timings = {k: v for k, v in measured.items() if isinstance(v, Timings)}
-    members, vectors = measured["members"], measured["vectors"]
+    timings = measured.timings
     bench = f"1 memory block, embeddings on ({endpoint.model})"
-    result.row(bench, f"members measured (every live memory embedded: {vectors:,} vectors)", f"{members}")
+    result.row(bench, f"members measured (every live memory embedded: {measured.vectors:,} vectors)", f"{measured.members}")
     for read in ("cold", "warm"):
         result.row(bench, f"{read} p50 / p99, embeddings on", _p50_p99(timings[f"on_{read}"].latencies))
         result.row(bench, f"{read} p50 / p99, embeddings off (same members)", _p50_p99(timings[f"off_{read}"].latencies))
     requests = timings["on_cold"].requests + timings["on_warm"].requests
-    result.row(
-        bench,
-        "embedding requests / message on the reply path (max)",
-        f"{max(requests)}",
-        "",
-        "≤ 1",
-        max(requests) <= 1,
-    )
+    result.row(bench, "embedding requests / message on the reply path (max)", f"{max(requests)}", "", "≤ 1", max(requests) <= 1)
+    result.row(bench, "requests failed or late (those messages ranked by words)", f"{measured.failed_requests}/{len(requests)}")
     result.facts.update(
         {
             "embeddings_model": endpoint.model,
-            "embeddings_members": members,
-            "embeddings_vectors": vectors,
+            "embeddings_members": measured.members,
+            "embeddings_vectors": measured.vectors,
             "embeddings_requests_per_message": requests,
+            "embeddings_failed_requests": measured.failed_requests,
             "embeddings_off_requests_per_message": timings["off_cold"].requests + timings["off_warm"].requests,
             **{f"embeddings_{key}_p50_ms": ms(percentile(t.latencies, 50)) for key, t in timings.items()},
             **{f"embeddings_{key}_p99_ms": ms(percentile(t.latencies, 99)) for key, t in timings.items()},

@@ -35,6 +35,7 @@ async def test_memory_block_with_embeddings_makes_one_request_per_message(params
     assert facts["embeddings_vectors"] == members * params.live_per_member, "every live memory backfilled first"
     assert facts["embeddings_requests_per_message"] == [1] * (2 * members)
     assert facts["embeddings_off_requests_per_message"] == [0] * (2 * members)
+    assert facts["embeddings_failed_requests"] == 0, "every message was ranked with meaning"
     assert facts["embeddings_on_cold_p99_ms"] > 0 and facts["embeddings_off_warm_p99_ms"] > 0
 
 
