@@ -6,6 +6,7 @@
     python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
     BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
     python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
+    python -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--locomo", nargs="+", type=Path, default=[], metavar="FILE", help="LoCoMo conversations for item 5 (recall)"
     )
     parser.add_argument(
-        "--embed-url", default="", help='embedding endpoint for item 5\'s hybrid mode ("local": MiniLM on loopback)'
+        "--embed-url",
+        default="",
+        help="embedding endpoint: item 5's hybrid mode and item 1's embeddings-on rows\n"
+        '("local": MiniLM on loopback; "fake" or none: the fake hashed-word server, item 1 only)',
     )
     parser.add_argument("--embed-model", default="", help="embedding model name at --embed-url")
     args = parser.parse_args(argv)
@@ -48,7 +52,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--tiny measures nothing: it cannot --write-results")
     if args.only and "recall" in args.only and not args.locomo:
         parser.error("--only recall needs --locomo FILE [FILE ...]")
-    if args.embed_url and args.embed_url != "local" and not args.embed_model:
+    if args.embed_url not in ("", "local", "fake") and not args.embed_model:
         parser.error("--embed-url needs --embed-model")
     return args
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,10 @@ from breehavior.config import Settings
 from breehavior.runtime import Services
 from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
 
-__all__ = ["Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "open_without_loops", "start_llm", "tag"]
+__all__ = [
+    "Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "copy_sqlite", "open_without_loops", "remove_sqlite",
+    "start_llm", "tag",
+]  # fmt: skip
 
 _TAG = re.compile(r"\(m(\d+)\)\s*$")
 REPLIES = (
@@ -100,6 +104,15 @@ class WarningCounter(logging.Handler):
 
     def __exit__(self, *exc: object) -> None:
         logging.getLogger().removeHandler(self)
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A scratch copy of a seeded file (its write-ahead log too), so a benchmark that writes leaves the cache as it was."""
+    remove_sqlite(target)
+    shutil.copyfile(source, target)
+    wal = Path(f"{source}-wal")
+    if wal.exists():
+        shutil.copyfile(wal, Path(f"{target}-wal"))
 
 
 def remove_sqlite(path: Path) -> None:

@@ -6,36 +6,27 @@ cache), warm is the same member again. The plan's approach runs on the same file
 with the same message, right after our cold read of that member (so it finds the
 member's pages in the OS cache). The three are interleaved member by member, so a
 noisy neighbour on the machine slows all of them alike and the ratios hold.
+
+Then `bench.memory_block_meaning` adds the same block with embeddings on, beside off,
+for a subset of the members (reported, not judged: these rows stay embeddings off).
 """
 
 from __future__ import annotations
 
 import random
 import time
-import zlib
 from dataclasses import dataclass, field
 
+from bench import memory_block_meaning
 from bench.harness import bench_settings, open_without_loops
 from bench.params import BenchParams
 from bench.plan_baseline import PlanRetrieval
 from bench.results import BenchResult, fmt_ms, fmt_ratio
-from bench.seed import GUILD_ID, SeedMessage, ensure_seeded, messages, seeded_sqlite, sqlite_url
+from bench.seed import SeedMessage, ensure_seeded, incoming, messages, seeded_sqlite, sqlite_url
 from bench.stats import ms, percentile
-from breehavior.conversation.messages import IncomingMessage
 from breehavior.runtime import Services
 
 NAME = "memory_block"
-
-
-def _incoming(message: SeedMessage) -> IncomingMessage:
-    return IncomingMessage(
-        author_id=message.user_id,
-        author_name=message.name,
-        channel_id=zlib.crc32(message.channel.encode()),
-        channel_name=message.channel,
-        content=message.text,
-        guild_id=GUILD_ID,
-    )
 
 
 @dataclass
@@ -48,7 +39,7 @@ class Samples:
 async def _ours(services: Services, message: SeedMessage, into: Samples) -> None:
     before = services.memory.round_trips
     started = time.perf_counter()
-    context = await services.chat._build_memory_context(_incoming(message), message.text)
+    context = await services.chat._build_memory_context(incoming(message), message.text)
     into.latencies.append(time.perf_counter() - started)
     into.round_trips.append(services.memory.round_trips - before)
     into.filled += bool(context.block)
@@ -128,6 +119,7 @@ async def run(params: BenchParams) -> BenchResult:
     if seeded_in is not None:
         result.facts["seeding_seconds"] = seeded_in
     await measure(result, "sqlite", sqlite_url(path), params)
+    await memory_block_meaning.measure(result, path, params)
     if params.db_url:
         await measure(result, "BENCH_DB_URL", params.db_url, params)
     return result

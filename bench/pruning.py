@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
 import time
 import zlib
 from datetime import UTC, datetime
-from pathlib import Path
 
 from bench.bulk import bulk_insert_memories, count_memories, prune_all_excess_memories
-from bench.harness import WarningCounter, bench_settings, open_without_loops, remove_sqlite, tag
+from bench.harness import WarningCounter, bench_settings, copy_sqlite, open_without_loops, remove_sqlite, tag
 from bench.llm_process import LLMProcess
 from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
@@ -41,14 +39,6 @@ from breehavior.periodic import PeriodicTask
 from breehavior.runtime import Services, freeze_startup_heap
 
 NAME = "pruning"
-
-
-def _copy_sqlite(source: Path, target: Path) -> None:
-    remove_sqlite(target)
-    shutil.copyfile(source, target)
-    wal = Path(f"{source}-wal")
-    if wal.exists():
-        shutil.copyfile(wal, Path(f"{target}-wal"))
 
 
 async def _add_over_cap_rows(services: Services, params: BenchParams) -> None:
@@ -184,7 +174,7 @@ async def run(params: BenchParams) -> BenchResult:
     result = BenchResult(NAME)
     seeded, _ = await seeded_sqlite(params)
     work = params.work_dir / "pruning.db"
-    _copy_sqlite(seeded, work)
+    copy_sqlite(seeded, work)
     try:
         await measure(result, "sqlite", sqlite_url(work), params)
     finally:

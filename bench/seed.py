@@ -13,6 +13,7 @@ import hashlib
 import random
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from bench.bulk import bulk_insert_memories, count_memories
 from bench.params import BenchParams
+from breehavior.conversation.messages import IncomingMessage
 from breehavior.storage import schema
 from breehavior.storage.engine import MIGRATIONS_DIR, Database
 from breehavior.storage.records import MemoryRecord
@@ -154,6 +156,18 @@ def member_memories(
             )
         )
     return rows
+
+
+def incoming(message: SeedMessage) -> IncomingMessage:
+    """A seeded message as the bot receives it from Discord."""
+    return IncomingMessage(
+        author_id=message.user_id,
+        author_name=message.name,
+        channel_id=zlib.crc32(message.channel.encode()),
+        channel_name=message.channel,
+        content=message.text,
+        guild_id=GUILD_ID,
+    )
 
 
 def messages(params: BenchParams, indices: list[int], stream: str) -> list[SeedMessage]:

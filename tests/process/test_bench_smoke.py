@@ -27,6 +27,18 @@ async def test_memory_block_reads_once_cold_and_never_warm(params: BenchParams) 
     assert 1 <= facts["sqlite_plan_round_trips_per_message"] <= 2
 
 
+async def test_memory_block_with_embeddings_makes_one_request_per_message(params: BenchParams) -> None:
+    """The embeddings-on rows ask the (fake) endpoint once for each message, never with embeddings off."""
+    facts = (await memory_block.run(params)).facts
+    members = min(params.samples, params.members)
+    assert facts["embeddings_members"] == members
+    assert facts["embeddings_vectors"] == members * params.live_per_member, "every live memory backfilled first"
+    assert facts["embeddings_requests_per_message"] == [1] * (2 * members)
+    assert facts["embeddings_off_requests_per_message"] == [0] * (2 * members)
+    assert facts["embeddings_failed_requests"] == 0, "every message was ranked with meaning"
+    assert facts["embeddings_on_cold_p99_ms"] > 0 and facts["embeddings_off_warm_p99_ms"] > 0
+
+
 async def test_pipeline_answers_everyone_and_loses_no_memory(params: BenchParams) -> None:
     facts = (await pipeline.run(params)).facts
     assert facts["replies"] >= params.load_members

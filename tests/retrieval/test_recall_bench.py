@@ -77,6 +77,14 @@ async def test_recall_bench_lexical_and_hybrid(conversation_file: Path, llm_serv
     requests = llm_server.llm.embedding_requests
     assert len(requests) == 2 + total + 1, "memories in one batch per speaker, one per question, one floor check"
     assert result.facts["unrelated_max_cosine"] < 0.3, "hashed words: unrelated pairs share none"
+    assert result.facts["other_languages_over_floor"] == 0, "hashed words: no language puts unrelated pairs together"
+
+
+def test_the_fake_and_local_endpoints_need_no_model_name() -> None:
+    assert parse(["--embed-url", "fake"]).embed_url == "fake"
+    assert parse(["--embed-url", "local"]).embed_url == "local"
+    with pytest.raises(SystemExit):
+        parse(["--embed-url", "http://127.0.0.1:1/v1"])
 
 
 def test_recall_is_left_out_of_the_default_run_and_needs_files(capsys: pytest.CaptureFixture[str]) -> None:
