@@ -29,6 +29,7 @@ from breehavior.llm.embeddings import MAX_BATCH, EmbeddingClient
 from breehavior.memory.retrieval import SIMILARITY_FLOOR, Query, rank_relevant
 from breehavior.memory.semantic import Vector, similarities
 from breehavior.storage.records import MemoryRecord
+from breehavior.testing.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
 
 NAME = "recall"
 TOP = 5
@@ -193,6 +194,7 @@ async def _hybrid(result: BenchResult, cases: Sequence[RecallCase], params: Benc
                     raise RuntimeError("the embedding endpoint failed on a question")
                 query_vectors.append(query_vector)
             await _floor_check(result, client, model)
+            await _unrelated_check(result, client)
         finally:
             await client.close()
     for case, query_vector in zip(cases, query_vectors, strict=True):
@@ -258,3 +260,54 @@ async def _floor_check(result: BenchResult, client: EmbeddingClient, model: str)
     result.facts["unrelated_max_cosine"] = max(unrelated)
     result.facts["other_languages_over_floor"] = over
     result.facts["paraphrases_over_floor"] = found
+
+
+def _member(texts: Sequence[str]) -> list[MemoryRecord]:
+    return [
+        MemoryRecord(i, 1, text, (), "medium", _EPOCH + timedelta(days=3650), "chat", _EPOCH + timedelta(minutes=i))
+        for i, text in enumerate(texts)
+    ]
+
+
+def _notes(message: str, memories: Sequence[str], vectors: Mapping[str, Vector]) -> list[str]:
+    """What the bot's own ranking lets into the notes for ``message`` from a member holding ``memories``."""
+    records = _member(memories)
+    sims = similarities(vectors[message], {m.id: vectors[m.memory] for m in records})
+    return [m.memory for m in rank_relevant(records, Query.of(message), similarity=sims, floor=SIMILARITY_FLOOR)]
+
+
+async def _unrelated_check(result: BenchResult, client: EmbeddingClient) -> None:
+    """The tests' unrelated table and members, and the paraphrases, ranked with this endpoint's vectors.
+
+    The tests judge them with hashed words; here a real model's cosines go through the
+    bot's whole rule (floor and standing out), so a new model can be checked on the
+    same cases: every unrelated message must find nothing.
+    """
+    members = [(message, memories) for messages, memories in MEMBERS.values() for message in messages]
+    paraphrase_member = [*MEMBERS[ENGLISH][1], *(memory for _, memory in PARAPHRASES)]
+    texts = sorted(
+        {t for message, memories in (*CASES, *members) for t in (message, *memories)}
+        | {t for pair in PARAPHRASES for t in pair}
+        | set(paraphrase_member)
+    )
+    embedded = await client.embed(texts, timeout=120)
+    if embedded is None:
+        raise RuntimeError("the embedding endpoint failed on the unrelated table")
+    vectors = dict(zip(texts, embedded, strict=True))
+    bench = "5 recall (LoCoMo)"
+    for label, cases in (("table (2–3 memories a member)", CASES), ("members (12–15 memories)", members)):
+        kept = [not _notes(message, memories, vectors) for message, memories in cases]
+        other = [k for k, (message, _) in zip(kept, cases, strict=True) if message in OTHER_LANGUAGE_MESSAGES]
+        english = [k for k, (message, _) in zip(kept, cases, strict=True) if message not in OTHER_LANGUAGE_MESSAGES]
+        result.row(
+            bench,
+            f"unrelated {label}: kept out, English / other languages",
+            f"{sum(english)}/{len(english)} / {sum(other)}/{len(other)}",
+            "",
+            "all",
+            all(kept),
+        )
+        result.facts[f"unrelated_{label.split()[0]}_kept_out"] = [sum(english), len(english), sum(other), len(other)]
+    found = sum(memory in _notes(message, paraphrase_member, vectors) for message, memory in PARAPHRASES)
+    result.row(bench, f"paraphrases found among {len(paraphrase_member)} memories", f"{found}/{len(PARAPHRASES)}")
+    result.facts["paraphrases_found"] = found

@@ -12,8 +12,9 @@ plus words of one family at half weight ("mentorship" and "mentored"). When the 
 also has the meaning of the message (cosines with the memories' embeddings, see
 `breehavior.memory.semantic`), both kinds of evidence are fused as z-scores. Whatever
 the mode, a memory only ever reaches the notes when it shares a content word or a
-topic with the message, or its meaning is at least ``floor`` close: an unrelated old
-memory stays out.
+topic with the message, or its meaning is at least ``floor`` close and stands out from
+the member's other memories (which must sit well under the floor): an unrelated old
+memory stays out, even with a model that finds every sentence of a language alike.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -72,6 +73,20 @@ TOPIC_WEIGHT = 1.5
 """A topic tag the member's memory carries, found as a phrase in the message, counts as this many BM25 matches."""
 SIMILARITY_FLOOR = 0.3
 """Cosine below which meaning alone never makes a memory relevant (all-MiniLM-L6-v2: unrelated chat pairs ≤ 0.2)."""
+TYPICAL_SHARE = 0.8
+"""Meaning alone admits nothing while the member's median cosine reaches this share of the floor.
+
+Most of a member's memories are unrelated to any one message, so the median is where this
+model puts unrelated texts *here*. all-MiniLM-L6-v2 is English-only: for a member who writes
+French, German, Spanish, Italian or Portuguese it puts them at 0.30–0.49 (English: 0.0–0.13,
+LoCoMo: 90 % under 0.22), over a floor made for English, so its cosines say nothing: words only."""
+STANDOUT_Z = 2.0
+"""And the cosine must stand out from the member's other memories' by this many of their standard deviations."""
+MIN_OTHERS = 4
+"""With fewer other memories than this there is no judging what is typical: meaning alone admits nothing (words
+still do). The bot ranks only memories older than the five newest, so a member it ranks for has five others."""
+SPREAD_FLOOR = 0.02
+"""The smallest spread of the others' cosines taken as real: identical cosines do not make a tiny difference stand out."""
 SEMANTIC_WEIGHT = 1.0
 LEXICAL_WEIGHT = 0.5
 """Fusion of z-scores: meaning first, words second; tuned on two LoCoMo files, checked on the third."""
@@ -305,23 +320,63 @@ def _zscores(values: Sequence[float]) -> list[float]:
     return [(v - mean) / spread if spread > 1e-9 else 0.0 for v in values]
 
 
+def standout_bar(
+    cosines: Iterable[float], *, floor: float = SIMILARITY_FLOOR, z: float | None = STANDOUT_Z
+) -> Callable[[float], bool]:
+    """Whether a cosine stands out from the member's *other* memories' (``cosines`` holds them all, its own too).
+
+    The floor alone trusts the model to put unrelated texts under it, and an English-only
+    model (MiniLM) does not for other languages: there every memory is "close" to every
+    message. So meaning alone also needs the member's typical (median) cosine well under the
+    floor, and the cosine to stand out from the others (its own value left out of their
+    mean and spread). With fewer than `MIN_OTHERS` others nothing stands out: fail closed.
+    ``z=None`` switches this off (the floor alone judges: tests that prove it matters).
+    """
+    if z is None:
+        return lambda cosine: True
+    values = sorted(cosines)
+    others = len(values) - 1
+    if others < MIN_OTHERS or _median(values) >= TYPICAL_SHARE * floor:
+        return lambda cosine: False
+    total, squares = sum(values), sum(v * v for v in values)
+
+    def stands_out(cosine: float) -> bool:
+        mean = (total - cosine) / others
+        spread = math.sqrt(max((squares - cosine * cosine) / others - mean * mean, 0.0))
+        return cosine - mean >= z * max(spread, SPREAD_FLOOR)
+
+    return stands_out
+
+
+def _median(ordered: Sequence[float]) -> float:
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
 def fused_scores(
-    lexical: Sequence[float], similarity: Sequence[float | None], *, floor: float = SIMILARITY_FLOOR
+    lexical: Sequence[float],
+    similarity: Sequence[float | None],
+    *,
+    floor: float = SIMILARITY_FLOOR,
+    stands_out: Callable[[float], bool] | None = None,
 ) -> list[float | None]:
     """Each memory's hybrid score, or None when neither its words nor its meaning are close enough.
 
     A memory without a vector (not embedded yet) is taken as of average meaning: it
     competes on its words alone. z-scores make the two kinds of evidence comparable
-    whatever the model's cosine range or the member's vocabulary.
+    whatever the model's cosine range or the member's vocabulary. Meaning alone admits a
+    memory from ``floor`` and only when its cosine ``stands_out`` from the member's
+    others (`standout_bar`; by default judged among ``similarity`` itself).
     """
     known = [s for s in similarity if s is not None]
     if len(known) < 2:
         return [score if score > 0 else None for score in lexical]
+    bar = stands_out or standout_bar(known, floor=floor)
     mean_similarity = sum(known) / len(known)
     z_meaning = _zscores([mean_similarity if s is None else s for s in similarity])
     z_words = _zscores(lexical)
     return [
-        SEMANTIC_WEIGHT * zm + LEXICAL_WEIGHT * zw if score > 0 or (s is not None and s >= floor) else None
+        SEMANTIC_WEIGHT * zm + LEXICAL_WEIGHT * zw if score > 0 or (s is not None and s >= floor and bar(s)) else None
         for score, s, zm, zw in zip(lexical, similarity, z_meaning, z_words, strict=True)
     ]
 
@@ -334,16 +389,20 @@ def rank_relevant(
     limit: int = 5,
     similarity: Mapping[int, float] | None = None,
     floor: float = SIMILARITY_FLOOR,
+    standout: float | None = STANDOUT_Z,
 ) -> list[MemoryRecord]:
     """Memories that match at all, strongest first, then most important, then newest.
 
     ``similarity`` (memory id → cosine with the message) switches on hybrid ranking;
-    without it (embeddings off, endpoint down) ranking is lexical alone.
+    without it (embeddings off, endpoint down) ranking is lexical alone. It may hold the
+    cosines of excluded memories too (the newest, shown anyway): they rank nothing, but
+    they are the member's other memories that a cosine must stand out from.
     """
     candidates = [m for m in memories if m.id not in exclude_ids]
     lexical = lexical_scores(candidates, query)
     if similarity:
-        scores = fused_scores(lexical, [similarity.get(m.id) for m in candidates], floor=floor)
+        bar = standout_bar(similarity.values(), floor=floor, z=standout)
+        scores = fused_scores(lexical, [similarity.get(m.id) for m in candidates], floor=floor, stands_out=bar)
     else:
         scores = [score if score > 0 else None for score in lexical]
     scored = [

@@ -231,10 +231,12 @@ class MemoryService:
                 logger.warning("Memory read skipped for %s: %s", user_id, exc)
         recent, older = memories[: self._settings.memory_recent_count], memories[self._settings.memory_recent_count :]
         relevant = rank_relevant(
-            older,
+            memories,
             Query.of(text, channel_name),
+            exclude_ids=frozenset(m.id for m in recent),
             limit=self._settings.memory_relevant_count,
-            similarity=await self.meaning.similarities(text, older) if older else None,
+            # The newest memories' cosines too: shown anyway, they are still the others a relevant one must stand out from.
+            similarity=await self.meaning.similarities(text, memories) if older else None,
             floor=self._settings.embedding_min_similarity,
         )
         block = build_memory_block(

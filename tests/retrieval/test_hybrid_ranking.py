@@ -85,12 +85,13 @@ def test_the_floor_is_what_admits_meaning_alone() -> None:
 def test_fused_scores_floor_words_and_missing_vectors() -> None:
     lexical = [2.0, 0.0, 0.0, 0.0]
     sims = [0.1, 0.6, 0.2, None]
-    fused = fused_scores(lexical, sims, floor=0.3)
+    fused = fused_scores(lexical, sims, floor=0.3, stands_out=lambda cosine: True)
     assert fused[0] is not None, "a shared word admits whatever the meaning"
-    assert fused[1] is not None, "meaning over the floor admits"
+    assert fused[1] is not None, "meaning over the floor (and standing out) admits"
     assert fused[2] is None, "meaning under the floor alone never admits"
     assert fused[3] is None, "no vector yet and no word: out"
     assert fused_scores([1.0, 0.0], [None, None]) == [1.0, None], "without two vectors it is lexical"
+    assert fused_scores(lexical, sims, floor=0.3)[1] is None, "three cosines: too few to say it stands out"
 
 
 def test_a_memory_not_embedded_yet_competes_on_its_words() -> None:

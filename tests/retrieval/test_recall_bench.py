@@ -75,9 +75,13 @@ async def test_recall_bench_lexical_and_hybrid(conversation_file: Path, llm_serv
     assert result.facts["hybrid_hits"] >= result.facts["lexical_hits"] >= 3
     assert llm_server.llm.chat_requests() == []
     requests = llm_server.llm.embedding_requests
-    assert len(requests) == 2 + total + 1, "memories in one batch per speaker, one per question, one floor check"
+    assert len(requests) == 2 + total + 2, "memories in one batch per speaker, one per question, floor and table checks"
     assert result.facts["unrelated_max_cosine"] < 0.3, "hashed words: unrelated pairs share none"
     assert result.facts["other_languages_over_floor"] == 0, "hashed words: no language puts unrelated pairs together"
+    assert result.facts["unrelated_table_kept_out"] == [17, 17, 13, 13], "the tests' table, through the bench's own path"
+    english, english_total, other, other_total = result.facts["unrelated_members_kept_out"]
+    assert (english, other) == (english_total, other_total) and english_total + other_total >= 20
+    assert 0 <= result.facts["paraphrases_found"] <= len(recall.PARAPHRASES)
 
 
 def test_the_fake_and_local_endpoints_need_no_model_name() -> None:
