@@ -58,10 +58,12 @@ UNRELATED_OTHER_LANGUAGES = (
     ("la pizza di ieri era buonissima", "Studia ingegneria a Milano."),
     ("o jogo de ontem foi incrível", "Trabalha como enfermeira."),
 )
-"""The same, in French, German, Spanish, Italian and Portuguese (from tests/retrieval/test_unrelated_table.py).
+"""The same, in French, German, Spanish, Italian and Portuguese (from `breehavior.testing.unrelated`).
 
 Reported, not judged: an English-only model (MiniLM) puts any two sentences of one
-other language close together, so for members who write in it the floor keeps nothing out.
+other language close together, so for members who write in it the floor alone keeps
+nothing out; the table rows below show what the whole rule (floor, typical cosine,
+standing out) lets in.
 """
 PARAPHRASES = (
     ("how's my pup", "Has a dog named Pixel."),
@@ -284,7 +286,7 @@ async def _unrelated_check(result: BenchResult, client: EmbeddingClient) -> None
     same cases: every unrelated message must find nothing.
     """
     members = [(message, memories) for messages, memories in MEMBERS.values() for message in messages]
-    paraphrase_member = [*MEMBERS[ENGLISH][1], *(memory for _, memory in PARAPHRASES)]
+    paraphrase_member = list(dict.fromkeys([*MEMBERS[ENGLISH][1], *(memory for _, memory in PARAPHRASES)]))
     texts = sorted(
         {t for message, memories in (*CASES, *members) for t in (message, *memories)}
         | {t for pair in PARAPHRASES for t in pair}
