@@ -130,6 +130,8 @@ class MemoryMeaning:
             rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
             if not rows:
                 return True
+            if self._stopping:
+                return False  # stopped while the rows were read: no request after stop()
             if {r.id for r in rows} <= previous:
                 logger.error("Embeddings of memories %s were not stored; backfill stopped.", sorted(previous)[:5])
                 return False

@@ -81,6 +81,7 @@ async def test_no_request_while_nothing_has_a_vector(hybrid: Services, fake_llm:
     # The start-up backfill (run at start) could otherwise embed the seeded rows before the message under load,
     # and then a request for the message would be right: no background embedding here, so no row has a vector.
     hybrid.memory.meaning.stop()
+    await hybrid.tasks.drain(10)  # the start-up worker, if it was reading rows, ends without a request
     await seed_member(hybrid)
     await converse(hybrid, "my dogs are loud")
     assert "Pixel" in system_prompt(fake_llm)
