@@ -130,7 +130,20 @@ def create_engine_for(url: sa.URL, pool_size: int, *, read_only: bool = False) -
         )
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800)
+    options = server_options(url)
+    return sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800, **options)
+
+
+LOGIN_TIMEOUT_SECONDS = 15
+"""How long one ODBC login may take: a server that never answers costs a bounded wait (the driver's own
+default can be longer than the doctor's deadline, and a login blocks its database thread until it ends)."""
+
+
+def server_options(url: sa.URL) -> dict[str, Any]:
+    """Engine options of a database server: pyodbc's login timeout (its ``timeout`` connect argument)."""
+    if url.get_driver_name() == "pyodbc":
+        return {"connect_args": {"timeout": LOGIN_TIMEOUT_SECONDS}}
+    return {}
 
 
 class Database:

@@ -14,8 +14,16 @@ from alembic import command
 from conftest import query
 from storage_calls import storage
 
+from breehavior.doctor.checks import DATABASE_DEADLINE_SECONDS
 from breehavior.storage import memories
-from breehavior.storage.engine import Database, DatabaseError, alembic_config, permanent_reason
+from breehavior.storage.engine import (
+    LOGIN_TIMEOUT_SECONDS,
+    Database,
+    DatabaseError,
+    alembic_config,
+    permanent_reason,
+    server_options,
+)
 from breehavior.storage.records import MemoryBatch, MemoryRecord, NewMemory
 
 ALICE, BOB = 111, 222
@@ -194,3 +202,18 @@ async def test_memories_functions_are_plain_functions_of_a_connection(tmp_path: 
         memories.save_memory(conn, ALICE, "plays GTA", ["gta"], "high", LATER, "chat")
         assert [m.memory for m in memories.get_recent_memories(conn, ALICE)] == ["plays GTA"]
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("url", "login_timeout"),
+    [
+        ("mssql+pyodbc:///?odbc_connect=DRIVER%3D%7BODBC+Driver+18+for+SQL+Server%7D%3BSERVER%3Ddb", LOGIN_TIMEOUT_SECONDS),
+        ("mssql+pyodbc://bot:pw@db/Breehavior?driver=ODBC+Driver+18+for+SQL+Server", LOGIN_TIMEOUT_SECONDS),
+        ("sqlite:///data/bot.db", None),
+        ("mssql+pymssql://bot:pw@db/Breehavior", None),
+    ],
+)
+def test_an_odbc_login_has_a_bounded_wait_shorter_than_the_doctors_deadline(url: str, login_timeout: int | None) -> None:
+    options = server_options(sa.make_url(url))
+    assert options.get("connect_args", {}).get("timeout") == login_timeout
+    assert LOGIN_TIMEOUT_SECONDS < DATABASE_DEADLINE_SECONDS
