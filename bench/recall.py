@@ -101,12 +101,17 @@ class Mode:
         return f"recall@5 {self.label}: {self.hits / max(self.total, 1):.3f} ({self.hits}/{self.total})"
 
 
+def _member(texts: Sequence[str]) -> list[MemoryRecord]:
+    """One member's memories, learned in this order (the newest last), all of one importance."""
+    return [
+        MemoryRecord(i, 1, text, (), "medium", _EPOCH + timedelta(days=3650), "chat", _EPOCH + timedelta(minutes=i))
+        for i, text in enumerate(texts)
+    ]
+
+
 def records(case: RecallCase) -> list[MemoryRecord]:
     """The speaker's facts as memories, learned in session order (the newest last), all of one importance."""
-    return [
-        MemoryRecord(i, 1, fact.text, (), "medium", _EPOCH + timedelta(days=3650), "chat", _EPOCH + timedelta(minutes=i))
-        for i, fact in enumerate(case.facts)
-    ]
+    return _member([fact.text for fact in case.facts])
 
 
 def rank(
@@ -262,13 +267,6 @@ async def _floor_check(result: BenchResult, client: EmbeddingClient, model: str)
     result.facts["unrelated_max_cosine"] = max(unrelated)
     result.facts["other_languages_over_floor"] = over
     result.facts["paraphrases_over_floor"] = found
-
-
-def _member(texts: Sequence[str]) -> list[MemoryRecord]:
-    return [
-        MemoryRecord(i, 1, text, (), "medium", _EPOCH + timedelta(days=3650), "chat", _EPOCH + timedelta(minutes=i))
-        for i, text in enumerate(texts)
-    ]
 
 
 def _notes(message: str, memories: Sequence[str], vectors: Mapping[str, Vector]) -> list[str]:
