@@ -45,7 +45,7 @@ FROM base AS runtime
 
 COPY --chown=10001:10001 bot.py ./
 COPY --chown=10001:10001 cogs/ cogs/
-COPY --chown=10001:10001 breehavior/ breehavior/
+COPY --chown=10001:10001 utils/ utils/
 COPY --chown=10001:10001 prompts/ prompts/
 COPY --chown=10001:10001 migrations/ migrations/
 COPY --chown=10001:10001 scripts/ scripts/

@@ -30,11 +30,11 @@ import aiohttp  # noqa: E402
 import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
-from breehavior.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
-from breehavior.doctor import run_doctor, startup_summary  # noqa: E402
-from breehavior.invite import invite_url, timeouts_enabled  # noqa: E402
-from breehavior.runtime import Services, freeze_startup_heap  # noqa: E402
 from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
+from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
+from utils.doctor import run_doctor, startup_summary  # noqa: E402
+from utils.invite import invite_url, timeouts_enabled  # noqa: E402
+from utils.runtime import Services, freeze_startup_heap  # noqa: E402
 
 logger = logging.getLogger("bcs")
 

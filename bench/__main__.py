@@ -1,12 +1,12 @@
 """`python -m bench`: run the benchmarks, each in a fresh process, and print one table.
 
-    python -m bench                      # everything: ~2½ min on 2 cores (+30 s the first time, to seed the data)
-    python -m bench --only memory_block  # one benchmark (repeatable)
-    python -m bench --duration 20        # a shorter pipeline run
-    python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
-    BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
-    python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
-    python -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
+python -m bench                      # everything: ~2½ min on 2 cores (+30 s the first time, to seed the data)
+python -m bench --only memory_block  # one benchmark (repeatable)
+python -m bench --duration 20        # a shorter pipeline run
+python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
+BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
+python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
+python -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Bench-only SQL: bulk seeding, counting and capping the whole UserMemory table.
 
-Storage functions like those of `breehavior.storage` (run with ``await db.run(fn, *args)``),
+Storage functions like those of `utils.storage` (run with ``await db.run(fn, *args)``),
 kept out of the product because only the benchmarks need them.
 """
 
@@ -13,10 +13,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from breehavior.storage.engine import Database, reads, writes
-from breehavior.storage.memories import DELETE_CHUNK_IDS, beyond_cap, live, write_audit
-from breehavior.storage.records import AuditEntry, MemoryRecord
-from breehavior.storage.schema import record_values, user_memory
+from utils.storage.engine import Database, reads, writes
+from utils.storage.memories import DELETE_CHUNK_IDS, beyond_cap, live, write_audit
+from utils.storage.records import AuditEntry, MemoryRecord
+from utils.storage.schema import record_values, user_memory
 
 BULK_CHUNK_ROWS = 50_000
 CAP_BATCH_MEMBERS = 200

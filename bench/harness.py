@@ -12,9 +12,9 @@ from typing import Any
 
 from aiohttp import web
 
-from breehavior.config import Settings
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
+from tests.support.fake_llm import Body, FakeLLM, FakeLLMServer
+from utils.config import Settings
+from utils.runtime import Services
 
 __all__ = [
     "Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "copy_sqlite", "open_without_loops", "remove_sqlite",
@@ -94,7 +94,7 @@ class WarningCounter(logging.Handler):
         self.first: str | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(("breehavior", "cogs")):
+        if record.name.startswith(("utils", "cogs")):
             self.count += 1
             self.first = self.first or record.getMessage()[:200]
 

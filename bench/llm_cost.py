@@ -38,11 +38,11 @@ from bench.seed import (
     member_memories,
     sqlite_url,
 )
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.prompts import load_prompt
-from breehavior.runtime import Services
-from breehavior.storage.engine import Database
-from breehavior.storage.memories import set_user_profile
+from utils.conversation.messages import IncomingMessage
+from utils.prompts import load_prompt
+from utils.runtime import Services
+from utils.storage.engine import Database
+from utils.storage.memories import set_user_profile
 
 NAME = "llm_cost"
 CHARS_PER_TOKEN = 4
@@ -200,9 +200,7 @@ async def run(params: BenchParams) -> BenchResult:
                 nonlocal answered
                 await asyncio.sleep(max(0.0, origin + turn.at * scale - loop.time()))
                 uid, name = member_id(turn.member), NAMES[turn.member]
-                reply = await services.chat.respond(
-                    IncomingMessage(uid, name, channel_id, CHANNEL, turn.text, guild_id=GUILD_ID)
-                )
+                reply = await services.chat.respond(IncomingMessage(uid, name, channel_id, CHANNEL, turn.text, guild_id=GUILD_ID))
                 if not (reply.ok and not reply.skipped):
                     return
                 answered += 1

@@ -24,7 +24,7 @@ from bench.plan_baseline import PlanRetrieval
 from bench.results import BenchResult, fmt_ms, fmt_ratio
 from bench.seed import SeedMessage, ensure_seeded, incoming, messages, seeded_sqlite, sqlite_url
 from bench.stats import ms, percentile
-from breehavior.runtime import Services
+from utils.runtime import Services
 
 NAME = "memory_block"
 

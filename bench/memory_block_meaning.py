@@ -24,12 +24,12 @@ from bench.params import BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import SeedMessage, incoming, member_id, messages, sqlite_url
 from bench.stats import ms, percentile
-from breehavior.llm.embeddings import MAX_BATCH
-from breehavior.memory.meaning import BACKGROUND_TIMEOUT_SECONDS
-from breehavior.memory.semantic import to_bytes
-from breehavior.runtime import Services
-from breehavior.storage import memories as sql
-from breehavior.storage.memories import utc_now
+from utils.llm.embeddings import MAX_BATCH
+from utils.memory.meaning import BACKGROUND_TIMEOUT_SECONDS
+from utils.memory.semantic import to_bytes
+from utils.runtime import Services
+from utils.storage import memories as sql
+from utils.storage.memories import utc_now
 
 MEMBERS = 100
 """Members measured with embeddings on: enough for a p99, and their 5,000 vectors backfill in seconds on the fake server."""

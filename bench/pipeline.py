@@ -24,10 +24,10 @@ from bench.params import BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import CHANNELS, GUILD_ID, MESSAGES, fill_template, member_id, member_memories, member_name, sqlite_url
 from bench.stats import LoopLagSampler, bot_cpu_seconds, ms, peak_rss_bytes, percentile
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.runtime import Services, freeze_startup_heap
-from breehavior.storage.engine import Database
-from breehavior.storage.memories import get_all_memories
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services, freeze_startup_heap
+from utils.storage.engine import Database
+from utils.storage.memories import get_all_memories
 
 NAME = "pipeline"
 DRAIN_SECONDS = 60.0

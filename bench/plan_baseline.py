@@ -22,8 +22,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from breehavior.monitor.state import MonitorState
-from breehavior.storage.schema import user_memory
+from utils.monitor.state import MonitorState
+from utils.storage.schema import user_memory
 
 _TOPIC_KEYWORDS = {
     "gta", "warzone", "cod", "battlefield", "fortnite", "apex", "valorant",

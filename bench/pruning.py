@@ -34,9 +34,9 @@ from bench.seed import (
     sqlite_url,
 )
 from bench.stats import LoopLagSampler, ms, percentile
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.periodic import PeriodicTask
-from breehavior.runtime import Services, freeze_startup_heap
+from utils.conversation.messages import IncomingMessage
+from utils.periodic import PeriodicTask
+from utils.runtime import Services, freeze_startup_heap
 
 NAME = "pruning"
 

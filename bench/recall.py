@@ -25,11 +25,11 @@ from bench.locomo import RecallCase, load
 from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.stats import ms, percentile
-from breehavior.llm.embeddings import MAX_BATCH, EmbeddingClient
-from breehavior.memory.retrieval import SIMILARITY_FLOOR, Query, rank_relevant
-from breehavior.memory.semantic import Vector, similarities
-from breehavior.storage.records import MemoryRecord
-from breehavior.testing.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
+from tests.support.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
+from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
+from utils.memory.retrieval import SIMILARITY_FLOOR, Query, rank_relevant
+from utils.memory.semantic import Vector, similarities
+from utils.storage.records import MemoryRecord
 
 NAME = "recall"
 TOP = 5
@@ -58,7 +58,7 @@ UNRELATED_OTHER_LANGUAGES = (
     ("la pizza di ieri era buonissima", "Studia ingegneria a Milano."),
     ("o jogo de ontem foi incrível", "Trabalha como enfermeira."),
 )
-"""The same, in French, German, Spanish, Italian and Portuguese (from `breehavior.testing.unrelated`).
+"""The same, in French, German, Spanish, Italian and Portuguese (from `tests/support/unrelated.py`).
 
 Reported, not judged: an English-only model (MiniLM) puts any two sentences of one
 other language close together, so for members who write in it the floor alone keeps

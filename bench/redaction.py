@@ -1,7 +1,7 @@
 """5. The privacy screen's cost per message on a realistic chat mix.
 
 Every chat line, extractor request, memory line, note and LlmLog excerpt goes through
-`breehavior.privacy.screen.screen` on the event loop, so its p99 must stay well under a
+`utils.privacy.screen.screen` on the event loop, so its p99 must stay well under a
 millisecond. The mix is seeded: mostly ordinary chat in ten languages (short lines,
 some long paragraphs, emoji, numbers, dates, prices, links), a few percent carrying a
 secret (passwords, keys, IBANs, phones, addresses, seed phrases), some with invisible
@@ -18,7 +18,7 @@ import time
 from bench.params import BenchParams
 from bench.results import BenchResult
 from bench.stats import percentile
-from breehavior.privacy.screen import screen
+from utils.privacy.screen import screen
 
 NAME = "redaction"
 

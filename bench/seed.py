@@ -22,10 +22,10 @@ from pathlib import Path
 
 from bench.bulk import bulk_insert_memories, count_memories
 from bench.params import BenchParams
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.storage import schema
-from breehavior.storage.engine import MIGRATIONS_DIR, Database
-from breehavior.storage.records import MemoryRecord
+from utils.conversation.messages import IncomingMessage
+from utils.storage import schema
+from utils.storage.engine import MIGRATIONS_DIR, Database
+from utils.storage.records import MemoryRecord
 
 SEED_VERSION = 1
 CACHE_MAX_AGE = timedelta(days=7)

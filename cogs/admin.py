@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from breehavior.wording import plural
+from utils.wording import plural
 
 NOT_A_MANAGER = "You need the Manage Server permission (or to own the bot) for that."
 

@@ -16,9 +16,9 @@ import re
 import discord
 from discord.ext import commands
 
-from breehavior.conversation.access import may_chat
-from breehavior.conversation.messages import IncomingMessage, Turn
-from breehavior.conversation.text import ATTACHMENT_THRESHOLD, split_reply
+from utils.conversation.access import may_chat
+from utils.conversation.messages import IncomingMessage, Turn
+from utils.conversation.text import ATTACHMENT_THRESHOLD, split_reply
 
 logger = logging.getLogger(__name__)
 

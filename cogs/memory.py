@@ -18,13 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from breehavior.memory.commands import STORAGE_DOWN, MemoryAction, OptIn, Pause, Resume, run_memory_action
-from breehavior.memory.control import MemoryControl, MemoryOverview, member_actor
-from breehavior.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
-from breehavior.memory.member_view import export_json, memory_line, pages, status_line
-from breehavior.storage.engine import DatabaseError
-from breehavior.storage.records import MemoryScope
 from cogs.admin import is_manager
+from utils.memory.commands import STORAGE_DOWN, MemoryAction, OptIn, Pause, Resume, run_memory_action
+from utils.memory.control import MemoryControl, MemoryOverview, member_actor
+from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
+from utils.memory.member_view import export_json, memory_line, pages, status_line
+from utils.storage.engine import DatabaseError
+from utils.storage.records import MemoryScope
 
 logger = logging.getLogger(__name__)
 

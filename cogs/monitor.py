@@ -1,10 +1,10 @@
-"""MonitorCog: Discord glue for the behaviour monitor (`breehavior.monitor`).
+"""MonitorCog: Discord glue for the behaviour monitor (`utils.monitor`).
 
 Turns member messages in watched channels (and their edits and deletions) into
 `ObservedMessage` calls on `MonitorService`, carries out the actions the monitor
 decides (a warning reply, a timeout when the bot may give one, a gentle redirect),
 logs every action and mirrors it as an embed in the mod-log channel, and offers
-`/bcs status`, `/bcs immune` and `/bcs notes`. The decisions live in `breehavior.monitor`.
+`/bcs status`, `/bcs immune` and `/bcs notes`. The decisions live in `utils.monitor`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from breehavior.monitor.messages import ObservedMessage, prepare_content
-from breehavior.monitor.policy import Action, ActionKind, BatchOutcome
-from breehavior.monitor.reports import immunity_text, member_status, notes_text, status_text
 from cogs.admin import refused
+from utils.monitor.messages import ObservedMessage, prepare_content
+from utils.monitor.policy import Action, ActionKind, BatchOutcome
+from utils.monitor.reports import immunity_text, member_status, notes_text, status_text
 
 logger = logging.getLogger(__name__)
 
@@ -64,9 +64,7 @@ class MonitorCog(commands.Cog):
         return getattr(channel, "id", 0)
 
     def _observed(self, message: discord.Message) -> ObservedMessage | None:
-        content = prepare_content(
-            message.clean_content, _extras(message), max_chars=self.settings.sentiment_max_message_chars
-        )
+        content = prepare_content(message.clean_content, _extras(message), max_chars=self.settings.sentiment_max_message_chars)
         if content is None:
             return None
         channel = message.channel

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from alembic import context
 
-from breehavior.storage.schema import metadata
-from breehavior.storage.url import resolve_database_url
+from utils.storage.schema import metadata
+from utils.storage.url import resolve_database_url
 
 
 def _url() -> str:
     configured = context.config.get_main_option("sqlalchemy.url")
     if configured:
         return configured
-    from breehavior.config import load_settings
+    from utils.config import load_settings
 
     return resolve_database_url(load_settings().db_connection_string).render_as_string(hide_password=False)
 

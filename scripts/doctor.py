@@ -6,8 +6,12 @@ import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
-from breehavior.doctor import run_doctor
+if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from utils.doctor import run_doctor
 
 
 def main(argv: list[str] | None = None) -> int:

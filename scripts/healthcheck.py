@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 
-from breehavior.config import ConfigError, load_settings
-from breehavior.storage.engine import Database
+if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from utils.config import ConfigError, load_settings
+from utils.storage.engine import Database
 
 
 async def check() -> int:

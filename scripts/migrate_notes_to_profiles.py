@@ -5,7 +5,7 @@
     python scripts/migrate_notes_to_profiles.py --rollback   # put the old notes back
 
 Same configuration (.env / environment) and database as the bot; stop the bot first.
-The logic is in breehavior/notes_migration.py; this file is the command line: arguments,
+The logic is in utils/notes_migration.py; this file is the command line: arguments,
 the database (read-only for --dry-run: it changes no byte and creates nothing), the report.
 """
 
@@ -16,14 +16,18 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from tqdm import tqdm
 
-from breehavior.config import ConfigError, Settings, load_settings
-from breehavior.llm.client import LLMClient
-from breehavior.llm.log import LlmLogBuffer
-from breehavior.notes_migration import (
+if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from utils.config import ConfigError, Settings, load_settings
+from utils.llm.client import LLMClient
+from utils.llm.log import LlmLogBuffer
+from utils.notes_migration import (
     ACTOR,
     EXIT_CANNOT_RUN,
     EXIT_OK,
@@ -35,9 +39,9 @@ from breehavior.notes_migration import (
     Status,
     summary_line,
 )
-from breehavior.storage import notes as sql
-from breehavior.storage.engine import Database, DatabaseUnavailable
-from breehavior.wording import plural
+from utils.storage import notes as sql
+from utils.storage.engine import Database, DatabaseUnavailable
+from utils.wording import plural
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

@@ -15,8 +15,11 @@ import logging
 import sys
 from pathlib import Path
 
-from breehavior.config import ConfigError, load_settings
-from breehavior.monitor.replay import replay
+if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from utils.config import ConfigError, load_settings
+from utils.monitor.replay import replay
 
 
 def main(argv: list[str] | None = None) -> int:

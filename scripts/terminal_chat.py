@@ -23,12 +23,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from breehavior.config import Settings
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.doctor import startup_summary
-from breehavior.memory.commands import run_memory_command
-from breehavior.runtime import Services, freeze_startup_heap
-from breehavior.text import valid_text
+from utils.config import Settings
+from utils.conversation.messages import IncomingMessage
+from utils.doctor import startup_summary
+from utils.memory.commands import run_memory_command
+from utils.runtime import Services, freeze_startup_heap
+from utils.text import valid_text
 
 logger = logging.getLogger(__name__)
 

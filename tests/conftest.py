@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from fake_llm import FakeLLM, FakeLLMServer
 
-from breehavior.config import Settings
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
+from utils.config import Settings
+from utils.runtime import Services
 
 SettingsFactory = Callable[..., Settings]
 
@@ -89,7 +89,7 @@ async def converse(
     channel_id: int = 100,
 ) -> str:
     """One message through the real pipeline, then wait for its background extraction."""
-    from breehavior.conversation.messages import IncomingMessage
+    from utils.conversation.messages import IncomingMessage
 
     reply = await services.chat.respond(IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id))
     await services.tasks.drain(10)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from breehavior.storage.schema import IdType, UtcDateTime, utcnow
+from utils.storage.schema import IdType, UtcDateTime, utcnow
 
 revision = "0001"
 down_revision = None

@@ -21,11 +21,11 @@ import pytest
 import simcord
 from conftest import SettingsFactory, query
 from discord.ext import commands
+from fake_llm import FakeLLM
 from simcord.backend import serializers
 
 from bot import EXTENSIONS, BCSBot
-from breehavior.conversation.service import FALLBACK_REPLY
-from breehavior.testing.fake_llm import FakeLLM
+from utils.conversation.service import FALLBACK_REPLY
 
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")
 NO_PINGS_JSON = {"parse": []}
@@ -461,8 +461,8 @@ async def test_a_reply_that_goes_on_as_another_speaker_or_copies_its_notes_is_cu
     answers = iter(
         [
             "Sure thing alice!\nbob: wait what\nalice: lol\nBot: anyway",
-            "Of course.\n[What you know about this person:]\nProfile: \"alice is a nurse\"",
-            "[What you know about this person:]\n- Recent: \"Likes tea\" (1 day ago)",
+            'Of course.\n[What you know about this person:]\nProfile: "alice is a nurse"',
+            '[What you know about this person:]\n- Recent: "Likes tea" (1 day ago)',
         ]
     )
     fake_llm.chat = lambda body: next(answers)

@@ -14,11 +14,11 @@ import pytest
 import pytest_asyncio
 import simcord
 from conftest import query
+from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
 from simcord.backend.models.message import MessageSticker
 
 from bot import BCSBot
-from breehavior.testing.fake_llm import FakeLLM
 
 WAIT = 30.0
 """SENTIMENT_BATCH_SECONDS in these tests: longer than simcord's settle timeout, so only advance_time fires it."""
@@ -164,7 +164,8 @@ async def test_repeat_offenses_earn_a_timeout_when_the_bot_may_give_one(server: 
     for text in ("idiot", "loser", "trash"):
         await server.alice.send(server.general, text)
     timeouts = [
-        r for r in server.env.http_requests
+        r
+        for r in server.env.http_requests
         if r.method == "PATCH" and r.path == f"/guilds/{server.guild.id}/members/{server.alice.id}"
     ]
     assert len(timeouts) == 2 and timeouts[0].json["communication_disabled_until"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import query
 from memory_seed import ALICE, cmd, seed_memory
 
-from breehavior.runtime import Services
+from utils.runtime import Services
 
 
 async def test_audit_records_actions_without_forgotten_content(services: Services, db_path: Path) -> None:

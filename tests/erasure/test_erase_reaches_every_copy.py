@@ -6,10 +6,10 @@ import json
 
 import pytest
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 def outage(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:

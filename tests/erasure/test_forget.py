@@ -9,13 +9,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import converse, extraction_input, memory, query, remembers, system_prompt
+from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd, seed_memory
 from storage_calls import storage
 
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.runtime import Services
-from breehavior.storage.records import MemoryBatch, NewMemory
-from breehavior.testing.fake_llm import Body, FakeLLM
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services
+from utils.storage.records import MemoryBatch, NewMemory
 
 
 async def test_forget_recent_brings_back_the_superseded_slot_value(services: Services, fake_llm: FakeLLM, db_path: Path):

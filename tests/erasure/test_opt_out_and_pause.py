@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, seed_memory, wait_until
 
-from breehavior.memory.commands import run_memory_command
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.memory.commands import run_memory_command
+from utils.runtime import Services
 
 
 async def test_opt_out_holds_when_database_is_down_at_start(make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path):

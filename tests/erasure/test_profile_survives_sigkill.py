@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pytest
 from conftest import memory, query, remembers
+from fake_llm import FakeLLM, FakeLLMServer
 
-from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
+from utils.paths import PROJECT_ROOT
 
 CHILD = textwrap.dedent(
     """
     import asyncio, sys, time
-    from breehavior.config import Settings
-    from breehavior.conversation.messages import IncomingMessage
-    from breehavior.runtime import Services
+    from utils.config import Settings
+    from utils.conversation.messages import IncomingMessage
+    from utils.runtime import Services
 
     async def main():
         settings = Settings(
@@ -55,7 +56,7 @@ def test_the_profile_survives_sigkill_once_extracted(tmp_path: Path, llm_server:
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(PROJECT_ROOT)},
     )
     try:
         assert child.stdout is not None

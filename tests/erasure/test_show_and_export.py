@@ -6,7 +6,7 @@ import json
 
 from memory_seed import ALICE, BOB, cmd, seed_memory
 
-from breehavior.runtime import Services
+from utils.runtime import Services
 
 
 async def test_show_lists_profile_and_live_memories_with_ids(services: Services) -> None:

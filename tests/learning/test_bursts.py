@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from conftest import SettingsFactory, extraction_input
+from fake_llm import FakeLLM
 from memory_seed import ALICE
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_burst_costs_fewer_calls_and_each_turn_is_extracted_once(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
@@ -14,7 +14,7 @@ async def test_burst_costs_fewer_calls_and_each_turn_is_extracted_once(make_sett
     services = Services(make_settings(memory_extraction_delay_seconds=0.2))
     await services.start()
     try:
-        from breehavior.conversation.messages import IncomingMessage
+        from utils.conversation.messages import IncomingMessage
 
         for word in ("apples", "bananas", "cherries", "dates"):
             await services.chat.respond(IncomingMessage(ALICE, "Alice", 100, "general", f"I really like {word}", guild_id=1))

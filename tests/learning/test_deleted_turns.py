@@ -7,10 +7,10 @@ password deleted within the extraction delay would still be sent to the extracto
 from __future__ import annotations
 
 from conftest import SettingsFactory, extraction_input, memory, remembers
+from fake_llm import FakeLLM
 
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services
 
 
 def said(text: str, message_id: int, *, user_id: int = 42, name: str = "Alice") -> IncomingMessage:

@@ -6,11 +6,11 @@ from datetime import timedelta
 from pathlib import Path
 
 from conftest import converse, extraction_input, memory, query, remembers
+from fake_llm import FakeLLM
 from memory_seed import ALICE, BOB, seed_memory
 
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services
 
 
 async def test_repeated_extraction_refreshes_instead_of_duplicating(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:

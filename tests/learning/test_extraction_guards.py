@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 JUNK_ANSWERS = ["1d", "][", "💡", "1.0", "null", "{{message}}", "12345", "Is grinding GTA to reach rank 500."]
 

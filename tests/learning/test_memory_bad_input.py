@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 
-from breehavior.memory.extraction import ExtractionResult
-from breehavior.privacy.screen import is_about_a_secret, redact
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.memory.extraction import ExtractionResult
+from utils.privacy.screen import is_about_a_secret, redact
+from utils.runtime import Services
 
 
 @pytest.mark.parametrize(

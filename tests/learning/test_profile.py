@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from conftest import SettingsFactory, converse, memory, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_profile_update_is_in_the_next_prompt(services: Services, fake_llm: FakeLLM) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 from conftest import converse, extraction_input
+from fake_llm import FakeLLM
 
-from breehavior.conversation.service import HISTORY_MAX_CHARS, HISTORY_REPLY_CHARS
-from breehavior.memory.extraction import EXCHANGE_MAX_CHARS, ExtractionTurn, bounded_exchange
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.conversation.service import HISTORY_MAX_CHARS, HISTORY_REPLY_CHARS
+from utils.memory.extraction import EXCHANGE_MAX_CHARS, ExtractionTurn, bounded_exchange
+from utils.runtime import Services
 
 CHATTY = "I love building model trains and painting tiny figures for the layout. " * 14
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import converse, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_member_statement_matching_a_passive_note_is_not_then_overwritten_by_passive(

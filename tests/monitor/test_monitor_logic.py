@@ -7,13 +7,13 @@ from datetime import timedelta
 import pytest
 from monitor_fakes import T0, minutes, said
 
-from breehavior.monitor.analysis import AnalysisReport, MessageFinding, findings_by_index
-from breehavior.monitor.batching import BatchBuffer
-from breehavior.monitor.messages import CUT_MARK, prepare_content
-from breehavior.monitor.policy import ActionKind, Policy, judge
-from breehavior.monitor.reports import member_status, notes_text, status_text
-from breehavior.monitor.state import MonitorState
-from breehavior.storage.records import UserStateRecord
+from utils.monitor.analysis import AnalysisReport, MessageFinding, findings_by_index
+from utils.monitor.batching import BatchBuffer
+from utils.monitor.messages import CUT_MARK, prepare_content
+from utils.monitor.policy import ActionKind, Policy, judge
+from utils.monitor.reports import member_status, notes_text, status_text
+from utils.monitor.state import MonitorState
+from utils.storage.records import UserStateRecord
 
 HOUR = timedelta(hours=1)
 
@@ -86,8 +86,14 @@ def test_a_finding_without_a_usable_index_or_toxicity_is_dropped(item: dict) -> 
 
 def test_optional_parts_of_a_finding_never_cost_the_finding() -> None:
     finding = MessageFinding.model_validate(
-        {"index": 0, "toxicity": 0.1, "coherence": "clear", "categories": ["None", "Insult", "insult"], "topic_category": 7,
-         "note_update": "  null "}
+        {
+            "index": 0,
+            "toxicity": 0.1,
+            "coherence": "clear",
+            "categories": ["None", "Insult", "insult"],
+            "topic_category": 7,
+            "note_update": "  null ",
+        }
     )
     assert (finding.coherence, finding.categories, finding.topic_category, finding.note_update) == (None, ["insult"], None, None)
     long_note = "Talks about ranked a lot. " * 40  # was "x " * 400: no longer a note at all (issue 11, junk)

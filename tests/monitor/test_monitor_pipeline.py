@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, query, system_prompt
+from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines, minutes, said
 
-from breehavior.monitor.policy import ActionKind
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.monitor.policy import ActionKind
+from utils.runtime import Services
 
 MONITOR = {"sentiment_channel_ids": [500], "sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 
@@ -68,7 +68,7 @@ async def test_repeated_offenses_in_the_window_earn_a_timeout_and_a_quiet_spell_
 async def test_an_immune_member_is_scored_but_never_actioned(running, analyst, caplog: pytest.LogCaptureFixture) -> None:
     async with running() as services:
         services.tracker.toggle_immune(7)
-        with caplog.at_level(logging.INFO, logger="breehavior.monitor.service"):
+        with caplog.at_level(logging.INFO, logger="utils.monitor.service"):
             outcome = await services.monitor.analyse([said("you idiot", author_id=7, name="Mod")] * 3)
         assert outcome.actions == []
         assert all(v.remark == "immune: not actioned" for v in outcome.verdicts)
@@ -159,7 +159,7 @@ async def test_a_malformed_report_is_logged_and_ignored(
     answers = iter(['{"findings": [{"index": 0, "toxicity"', {"findings": "all fine"}, None])
     fake_llm.tools["report_analysis"] = lambda body: next(answers)
     async with running() as services:
-        with caplog.at_level(logging.WARNING, logger="breehavior.monitor.service"):
+        with caplog.at_level(logging.WARNING, logger="utils.monitor.service"):
             outcomes = [await services.monitor.analyse([said("you idiot")]) for _ in range(3)]
         assert all(o.failed and o.verdicts == [] for o in outcomes)
         assert caplog.text.count("Analysis of 1 messages in #general failed; batch dropped") == 3

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, query
+from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
 from old_deployment import files_and_bytes, old_deployment_db
 
-from breehavior.monitor.replay import replay
-from breehavior.runtime import Services
-from breehavior.storage.url import PROJECT_ROOT
-from breehavior.testing.fake_llm import FakeLLM
+from utils.monitor.replay import replay
+from utils.paths import PROJECT_ROOT
+from utils.runtime import Services
 
 MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
 

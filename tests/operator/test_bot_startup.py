@@ -16,8 +16,8 @@ from conftest import SettingsFactory, converse
 from test_doctor import closed_port
 
 import bot
-from breehavior.llm.client import LLMClient
-from breehavior.runtime import Services
+from utils.llm.client import LLMClient
+from utils.runtime import Services
 
 BOT = Path(bot.__file__).resolve()
 

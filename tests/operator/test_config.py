@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import breehavior.config
-from breehavior.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, ConfigError, Settings, load_settings, unknown_keys_warnings
+import utils.config
+from utils.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, ConfigError, Settings, load_settings, unknown_keys_warnings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / ".env.example"
 NAMES = {name.upper() for name in Settings.model_fields}
@@ -27,7 +27,7 @@ def no_ambient_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path
     (tmp_path / "cwd").mkdir()
     (tmp_path / "project").mkdir()
     monkeypatch.chdir(tmp_path / "cwd")
-    monkeypatch.setattr(breehavior.config, "PROJECT_DIR", tmp_path / "project")
+    monkeypatch.setattr(utils.config, "PROJECT_ROOT", tmp_path / "project")
     return tmp_path
 
 
@@ -138,7 +138,7 @@ def test_the_project_env_file_is_read_once_when_it_is_also_the_working_directory
 ) -> None:
     (tmp_path / "project" / ".env").write_text("DISCORD_TOKNE=x\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path / "project")
-    assert breehavior.config.env_files() == (tmp_path / "project" / ".env",)
+    assert utils.config.env_files() == (tmp_path / "project" / ".env",)
     assert len(unknown_keys_warnings()) == 1
 
 

@@ -12,8 +12,8 @@ import yaml
 
 import bot
 from bench.__main__ import parse as bench_parse
-from breehavior.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
 from scripts.terminal_chat import CHAT_EPILOG
+from utils.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -147,7 +147,7 @@ def test_the_readme_names_the_terminal_chat_commands_its_help_lists() -> None:
 def test_the_layout_table_maps_every_package_cog_and_script() -> None:
     """A newcomer finds any behaviour from docs/development.md: nothing in the tree is missing from its map."""
     layout = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
-    expected = [f"breehavior/{p.name}/" for p in (ROOT / "breehavior").iterdir() if (p / "__init__.py").exists()]
+    expected = [f"utils/{p.name}/" for p in (ROOT / "utils").iterdir() if (p / "__init__.py").exists()]
     expected += [f"cogs/{p.name}" for p in (ROOT / "cogs").glob("*.py") if p.name != "__init__.py"]
     expected += [f"scripts/{p.name}" for p in (ROOT / "scripts").glob("*.py") if p.name != "__init__.py"]
     expected += ["bench/", "migrations/", "prompts/", "tests/", "bot.py"]

@@ -15,15 +15,15 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 from conftest import SettingsFactory, query
+from fake_llm import Failure, FakeLLM
 
-from breehavior.config import Settings
-from breehavior.doctor import run_doctor, startup_summary
-from breehavior.doctor.checks import check_database, check_discord, describe_database
-from breehavior.doctor.llm_checks import check_embeddings, check_llm, unreachable_fix
-from breehavior.doctor.result import Status
-from breehavior.memory.extraction import MEMORY_EXTRACTION_TOOL
-from breehavior.prompts import load_prompt
-from breehavior.testing.fake_llm import Failure, FakeLLM
+from utils.config import Settings
+from utils.doctor import run_doctor, startup_summary
+from utils.doctor.checks import check_database, check_discord, describe_database
+from utils.doctor.llm_checks import check_embeddings, check_llm, unreachable_fix
+from utils.doctor.result import Status
+from utils.memory.extraction import MEMORY_EXTRACTION_TOOL
+from utils.prompts import load_prompt
 
 GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
 MESSAGE_CONTENT_LIMITED = 1 << 19

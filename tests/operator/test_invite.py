@@ -8,7 +8,7 @@ import discord
 import pytest
 from conftest import SettingsFactory
 
-from breehavior.invite import bot_permissions, invite_url, timeouts_enabled
+from utils.invite import bot_permissions, invite_url, timeouts_enabled
 
 USED = {
     # Discord's name in the portal -> bit (from Discord's permission table, not from discord.py)

@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 
 from conftest import SettingsFactory, query
+from fake_llm import Body, FakeLLM
 
-from breehavior.testing.fake_llm import Body, FakeLLM
 from scripts.terminal_chat import Speaker, run_terminal_chat
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, query
+from fake_llm import FakeLLM, FakeLLMServer
 from test_doctor import closed_port
 
-from breehavior.testing.fake_llm import FakeLLM, FakeLLMServer
 from scripts.terminal_chat import MAX_DISCORD_ID, Speaker, TerminalChat, end_of_input_wait, printable, run_terminal_chat
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
@@ -169,7 +169,7 @@ def test_the_end_of_input_wait_is_the_extraction_delay_plus_the_llm_timeouts(
 def _base_env(tmp_path: Path) -> dict[str, str]:
     import os
 
-    from breehavior.config import Settings
+    from utils.config import Settings
 
     names = {name.upper() for name in Settings.model_fields}
     env = {k: v for k, v in os.environ.items() if k.upper() not in names}

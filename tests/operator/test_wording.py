@@ -9,11 +9,11 @@ import pytest
 
 from bench.results import BenchResult, Row
 from bench.table import render_text, summary_line
-from breehavior.memory.member_view import status_line
-from breehavior.wording import plural
+from utils.memory.member_view import status_line
+from utils.wording import plural
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = [ROOT / "bot.py", *(path for folder in ("breehavior", "cogs", "scripts") for path in (ROOT / folder).rglob("*.py"))]
+PRODUCT = [ROOT / "bot.py", *(path for folder in ("utils", "cogs", "scripts") for path in (ROOT / folder).rglob("*.py"))]
 NOUNS = "memories|members|messages|commands|minutes|hours|days|batches|warnings|timeouts|redirects|notes|calls|rows"
 FIXED_PLURAL = re.compile(rf"\{{[^{{}}]+\}} ({NOUNS})\b")
 """`{count} memories` inside an f-string: "1 memories" whenever the count is 1."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import wait_until
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_unreachable_database_at_start_then_recovery(

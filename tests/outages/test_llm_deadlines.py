@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, query
+from fake_llm import FakeLLM
 
-from breehavior.conversation.service import FALLBACK_REPLY
-from breehavior.llm.client import LLMClient, LLMError
-from breehavior.runtime import Services
-from breehavior.storage.records import LlmCallRecord
-from breehavior.testing.fake_llm import FakeLLM
+from utils.conversation.service import FALLBACK_REPLY
+from utils.llm.client import LLMClient, LLMError
+from utils.runtime import Services
+from utils.storage.records import LlmCallRecord
 
 
 async def test_an_endpoint_trickling_its_body_is_cut_at_the_deadline(
@@ -70,7 +70,6 @@ async def test_a_cancelled_call_still_leaves_its_llmlog_row(services: Services, 
     fake_llm.gate.set()
     await services.llm_log.flush()
     assert query(db_path, "SELECT UserId, Success, Error FROM LlmLog") == [(42, 0, "cancelled")]
-
 
 
 async def test_a_request_holding_a_lone_surrogate_is_sent_not_failed(services: Services, fake_llm: FakeLLM) -> None:

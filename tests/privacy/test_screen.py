@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from breehavior.privacy.screen import is_about_a_secret, redact, screen, screen_key, screen_profile, screen_topics
-from breehavior.runtime import Services
+from utils.privacy.screen import is_about_a_secret, redact, screen, screen_key, screen_profile, screen_topics
+from utils.runtime import Services
 
 # Once refused as a memory but accepted as a profile; the one screen refuses them as both.
 PROFILE_SECRETS = [

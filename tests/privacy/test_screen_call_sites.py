@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_a_topic_or_slot_key_holding_a_secret_is_not_stored(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_card_numbers_and_passwords_never_reach_the_extractor_or_the_table(

@@ -1,4 +1,4 @@
-"""The secrets table: one rule (`breehavior.privacy.screen.screen`), tested against what members really write.
+"""The secrets table: one rule (`utils.privacy.screen.screen`), tested against what members really write.
 
 Each row is a line as a member (or a careless model) writes it, in one of 12 languages,
 with what the screen must do: redact the given kind so the secret value is gone, and
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from breehavior.privacy.screen import screen
+from utils.privacy.screen import screen
 
 R, K = True, False  # refused as a memory / kept (redacted) as a memory
 

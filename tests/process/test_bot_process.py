@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from conftest import query
+from fake_llm import Body, FakeLLM, FakeLLMServer
 
-from breehavior.config import Settings
-from breehavior.testing.fake_llm import Body, FakeLLM, FakeLLMServer
+from utils.config import Settings
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 pytestmark = pytest.mark.slow
@@ -106,7 +106,12 @@ def test_sigterm_stops_the_terminal_chat_cleanly_and_flushes_pending_work(
     env = chat_env(llm_server, db, memory_extraction_delay_seconds=1, llm_log_flush_seconds=3600)
     process = subprocess.Popen(
         [sys.executable, str(BOT), "chat", "--user-id", "42"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+        text=True,
     )
     try:
         process.stdin.write("I play chess every evening after work\n")

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from tsql_check import tsql_problems
 
-from breehavior.storage.url import PROJECT_ROOT
+from utils.paths import PROJECT_ROOT
 
 DOCKERFILE = PROJECT_ROOT / "Dockerfile"
 COMPOSE_FILE = PROJECT_ROOT / "docker-compose.yml"
@@ -119,7 +119,7 @@ def test_runtime_stage_is_the_default_runs_the_bot_as_a_non_root_user(stages: di
     (healthcheck,) = runtime.args_of("HEALTHCHECK")
     assert healthcheck.endswith('CMD ["python", "-m", "scripts.healthcheck"]') and "--interval=" in healthcheck
     copied = {args.split()[-2].rstrip("/") for args in runtime.args_of("COPY")}
-    assert copied >= {"bot.py", "cogs", "breehavior", "prompts", "migrations", "scripts"}
+    assert copied >= {"bot.py", "cogs", "utils", "prompts", "migrations", "scripts"}
     assert (PROJECT_ROOT / "scripts" / "healthcheck.py").exists()
 
 
@@ -146,7 +146,7 @@ def test_no_secret_is_baked_into_the_image(stages: dict[str, Stage]) -> None:
 
 
 # ---------------------------------------------------------------------- docker-compose.yml
-INIT_SQL = PROJECT_ROOT / "deploy" / "db-init.sql"
+INIT_SQL = PROJECT_ROOT / "scripts" / "db-init.sql"
 PINNED_SQL_SERVER = re.compile(r"mcr\.microsoft\.com/mssql/server:2022-CU\d+-ubuntu-22\.04")
 BOT_PASSWORD = "Bot-Only-Passw0rd;x"
 
@@ -266,7 +266,7 @@ def test_no_secret_is_written_into_the_compose_file(compose: dict[str, Any]) -> 
 
 
 def init_sql_batches(database: str = "BreehaviorMonitor", password: str = "Pa55-word;x") -> list[str]:
-    """deploy/db-init.sql as sqlcmd runs it: scripting variables substituted, split at GO."""
+    """scripts/db-init.sql as sqlcmd runs it: scripting variables substituted, split at GO."""
     text = INIT_SQL.read_text(encoding="utf-8").replace("$(MSSQL_DATABASE)", database).replace("$(BOT_DB_PASSWORD)", password)
     assert "$(" not in text
     return [batch.strip() for batch in re.split(r"(?im)^\s*GO\s*$", text) if batch.strip().replace("--", "").strip()]
@@ -274,7 +274,7 @@ def init_sql_batches(database: str = "BreehaviorMonitor", password: str = "Pa55-
 
 def test_the_sql_the_compose_file_runs_is_tsql(compose: dict[str, Any]) -> None:
     db_init = compose["services"]["db-init"]
-    assert "./deploy/db-init.sql:/db-init.sql:ro" in db_init["volumes"]
+    assert "./scripts/db-init.sql:/db-init.sql:ro" in db_init["volumes"]
     assert db_init["command"][0].rstrip().endswith("-i /db-init.sql")
     assert db_init["environment"]["BOT_DB_PASSWORD"].startswith("${BOT_DB_PASSWORD:?")
     commands = [compose["services"]["tests-db-init"]["command"][0], compose["services"]["mssql"]["healthcheck"]["test"][1]]
@@ -304,7 +304,8 @@ def docker_compose() -> str:
 def scratch_project(folder: Path, env_extra: str) -> Path:
     for name in ("docker-compose.yml", "Dockerfile"):
         shutil.copy(PROJECT_ROOT / name, folder / name)
-    shutil.copytree(PROJECT_ROOT / "deploy", folder / "deploy")
+    (folder / "scripts").mkdir()
+    shutil.copy(INIT_SQL, folder / "scripts" / "db-init.sql")
     (folder / ".env").write_text((PROJECT_ROOT / ".env.example").read_text(encoding="utf-8") + env_extra, encoding="utf-8")
     return folder
 

@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, seed_memory
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_expired_rows_are_never_injected_and_are_pruned_at_start(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from conftest import SettingsFactory, converse, memory, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, seed_memory
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_old_matching_memory_comes_back_and_old_unrelated_stays_out(services: Services, fake_llm: FakeLLM) -> None:

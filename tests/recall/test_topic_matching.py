@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from conftest import converse, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, seed_memory
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_inflected_and_multi_word_topics_match(services: Services, fake_llm: FakeLLM) -> None:

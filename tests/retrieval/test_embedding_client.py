@@ -9,10 +9,10 @@ import time
 import numpy as np
 import pytest
 from aiohttp import web
+from fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM, FakeLLMServer, hashed_embedding
 
-from breehavior.config import Settings
-from breehavior.llm.embeddings import EmbeddingClient
-from breehavior.testing.fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM, FakeLLMServer, hashed_embedding
+from utils.config import Settings
+from utils.llm.embeddings import EmbeddingClient
 
 
 def client_for(server: FakeLLMServer, timeout: float = 2.0) -> EmbeddingClient:

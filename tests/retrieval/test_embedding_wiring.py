@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest_asyncio
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM
 from storage_calls import storage
 
-from breehavior.runtime import Services
-from breehavior.storage.records import MemoryBatch, NewMemory
-from breehavior.testing.fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM
+from utils.runtime import Services
+from utils.storage.records import MemoryBatch, NewMemory
 
 ALICE = 42
 ALIASES = {"pup": "dog", "puppy": "dog", "parent": "kids", "children": "kids"}

@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
+from fake_llm import hashed_embedding
 
-from breehavior.memory.retrieval import SIMILARITY_FLOOR, Query, fused_scores, rank_relevant
-from breehavior.memory.semantic import cosine, from_bytes, normalized, similarities, to_bytes
-from breehavior.storage.records import MemoryRecord
-from breehavior.testing.fake_llm import hashed_embedding
+from utils.memory.retrieval import SIMILARITY_FLOOR, Query, fused_scores, rank_relevant
+from utils.memory.semantic import cosine, from_bytes, normalized, similarities, to_bytes
+from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 ALIASES = {

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from breehavior.memory.retrieval import Query, family, lexical_scores, rank_relevant, stem, words
-from breehavior.storage.records import MemoryRecord
+from utils.memory.retrieval import Query, family, lexical_scores, rank_relevant, stem, words
+from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from fake_llm import FakeLLMServer
 
 from bench import recall
 from bench.__main__ import main, parse
 from bench.locomo import as_query, cases, load
 from bench.params import BenchParams
-from breehavior.testing.fake_llm import FakeLLMServer
 
 CONVERSATION = {
     "speaker_a": "Alice",

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from breehavior.memory.retrieval import (
+from utils.memory.retrieval import (
     MIN_OTHERS,
     SIMILARITY_FLOOR,
     Query,
@@ -20,7 +20,7 @@ from breehavior.memory.retrieval import (
     rank_relevant,
     standout_bar,
 )
-from breehavior.storage.records import MemoryRecord
+from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 FRENCH_MEMBER = [

@@ -7,7 +7,7 @@ as a real model's unrelated pairs sit at 0.0–0.2 (MiniLM, `python -m bench --o
 Nothing in these messages shares a content word or a topic with the memories, so only the
 rules of meaning (the similarity floor, and a cosine standing out from the member's others)
 stand between them and the prompt: `test_the_table_needs_the_floor` proves the table fails
-when they are taken away. The cases live in `breehavior.testing.unrelated`, so the recall
+when they are taken away. The cases live in `tests/support/unrelated.py`, so the recall
 bench ranks the very same ones with a real model's vectors (where the floor alone is not
 enough: MiniLM puts two sentences of one other language at 0.4–0.7).
 """
@@ -17,12 +17,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from fake_llm import hashed_embedding
+from unrelated import CASES, MEMBERS
 
-from breehavior.memory.retrieval import SIMILARITY_FLOOR, STANDOUT_Z, Query, rank_relevant
-from breehavior.memory.semantic import normalized, similarities
-from breehavior.storage.records import MemoryRecord
-from breehavior.testing.fake_llm import hashed_embedding
-from breehavior.testing.unrelated import CASES, MEMBERS
+from utils.memory.retrieval import SIMILARITY_FLOOR, STANDOUT_Z, Query, rank_relevant
+from utils.memory.semantic import normalized, similarities
+from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, system_prompt
+from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, seed_memory
 
-from breehavior.conversation.messages import IncomingMessage
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import Body, FakeLLM
+from utils.conversation.messages import IncomingMessage
+from utils.runtime import Services
 
 
 async def test_guild_scope_batched_turns_keep_their_server(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import converse, extraction_input, memory, query, remembers, system_prompt
+from fake_llm import FakeLLM
 from memory_seed import ALICE, BOB, cmd, seed_memory
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_bobs_words_never_in_alices_extraction(services: Services, fake_llm: FakeLLM) -> None:

@@ -24,9 +24,9 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from storage_calls import storage
 
-from breehavior.memory.store import prune_expired_in_batches
-from breehavior.storage.engine import Database, DatabaseUnavailable, alembic_config
-from breehavior.storage.records import (
+from utils.memory.store import prune_expired_in_batches
+from utils.storage.engine import Database, DatabaseUnavailable, alembic_config
+from utils.storage.records import (
     LlmCallRecord,
     MemoryBatch,
     MemoryRecord,
@@ -35,7 +35,7 @@ from breehavior.storage.records import (
     NewMemory,
     UserStateRecord,
 )
-from breehavior.storage.schema import (
+from utils.storage.schema import (
     ERROR_MAX,
     EXCERPT_MAX,
     llm_log,
@@ -45,7 +45,7 @@ from breehavior.storage.schema import (
     user_memory,
     user_state,
 )
-from breehavior.storage.url import resolve_database_url
+from utils.storage.url import resolve_database_url
 
 MSSQL_TEST_URL = os.environ.get("MSSQL_TEST_URL", "").strip()
 BACKENDS = [

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, memory, query, remembers
+from fake_llm import FakeLLM
 from memory_seed import wait_until
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
+from utils.runtime import Services
 
 
 async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_new_one(
@@ -34,7 +34,7 @@ async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_ne
         fake_llm.tools["extract_memories"] = remembers(
             memory("Is learning Bach's suites.", "bach"), profile="Alice plays the cello in an amateur orchestra."
         )
-        with caplog.at_level(logging.ERROR, logger="breehavior.storage.engine"):
+        with caplog.at_level(logging.ERROR, logger="utils.storage.engine"):
             await converse(services, "learning the Bach cello suites now")
         errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
         assert any(str(db_file) in e and "removed" in e for e in errors), errors

@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from conftest import query
 from storage_calls import storage
 
-from breehavior.storage.engine import Database
+from utils.storage.engine import Database
 
 
 def legacy_database(path: Path) -> None:

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from breehavior.storage.llm_log import mentions
+from utils.storage.llm_log import mentions
 
 REX = "Has a dog named Rex."
-CAFE = "Works at Café \"Zum Löwen\" in Köln."
+CAFE = 'Works at Café "Zum Löwen" in Köln.'
 
 
 @pytest.mark.parametrize(

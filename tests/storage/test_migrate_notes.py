@@ -13,16 +13,16 @@ from subprocess import PIPE
 
 import pytest
 from conftest import SettingsFactory, query
+from fake_llm import Body, FakeLLM
 from old_deployment import files_and_bytes, old_deployment_db
 
-from breehavior.config import Settings
-from breehavior.notes_migration import PROFILE_TOOL
-from breehavior.prompts import load_prompt
-from breehavior.storage.engine import Database
-from breehavior.storage.schema import PROFILE_MAX
-from breehavior.storage.url import PROJECT_ROOT
-from breehavior.testing.fake_llm import Body, FakeLLM
 from scripts.migrate_notes_to_profiles import parse_args, run
+from utils.config import Settings
+from utils.notes_migration import PROFILE_TOOL
+from utils.paths import PROJECT_ROOT
+from utils.prompts import load_prompt
+from utils.storage.engine import Database
+from utils.storage.schema import PROFILE_MAX
 
 NOW = datetime.now(UTC)
 

@@ -14,9 +14,9 @@ from alembic import command
 from conftest import query
 from storage_calls import storage
 
-from breehavior.doctor.checks import DATABASE_DEADLINE_SECONDS
-from breehavior.storage import memories
-from breehavior.storage.engine import (
+from utils.doctor.checks import DATABASE_DEADLINE_SECONDS
+from utils.storage import memories
+from utils.storage.engine import (
     LOGIN_TIMEOUT_SECONDS,
     Database,
     DatabaseError,
@@ -24,7 +24,7 @@ from breehavior.storage.engine import (
     permanent_reason,
     server_options,
 )
-from breehavior.storage.records import MemoryBatch, MemoryRecord, NewMemory
+from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
 
 ALICE, BOB = 111, 222
 LATER = datetime.now(UTC) + timedelta(days=7)
@@ -180,7 +180,7 @@ def test_an_odbc_string_names_its_driver_and_sqlite_is_never_a_driver_problem() 
 
 async def test_sql_server_without_a_driver_is_one_error_line_and_no_retries(caplog: pytest.LogCaptureFixture) -> None:
     db = Database("DRIVER={ODBC Driver 18 for SQL Server};SERVER=127.0.0.1,1;DATABASE=Bot;UID=bot;PWD=x", reconnect_seconds=0.01)
-    with caplog.at_level(logging.WARNING, logger="breehavior.storage.engine"):
+    with caplog.at_level(logging.WARNING, logger="utils.storage.engine"):
         assert not await db.connect()
     try:
         if db.last_error is None or "Login timeout" in db.last_error:

@@ -1,6 +1,6 @@
 """The SQL Server path proven without a SQL Server: everything the storage functions send is valid T-SQL.
 
-Every storage function (the `reads`/`writes` functions of `breehavior.storage` and the
+Every storage function (the `reads`/`writes` functions of `utils.storage` and the
 bench's `bench.bulk`) runs here on SQLite while an SQLAlchemy event keeps the
 statements it executes; each is then compiled as the mssql+pyodbc dialect compiles it
 for SQL Server 2019 (so row limits become TOP / OFFSET … ROWS, never the ROW_NUMBER()
@@ -32,9 +32,10 @@ from sqlalchemy.schema import CreateIndex, CreateTable
 from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
-from breehavior.storage import llm_log, members, memories, notes
-from breehavior.storage.engine import ACCESS, Database, alembic_config
-from breehavior.storage.records import (
+from utils.paths import PROJECT_ROOT
+from utils.storage import llm_log, members, memories, notes
+from utils.storage.engine import ACCESS, Database, alembic_config
+from utils.storage.records import (
     AuditEntry,
     LlmCallRecord,
     MemoryBatch,
@@ -45,8 +46,7 @@ from breehavior.storage.records import (
     NewMemory,
     UserStateRecord,
 )
-from breehavior.storage.schema import metadata, user_memory
-from breehavior.storage.url import PROJECT_ROOT
+from utils.storage.schema import metadata, user_memory
 
 STORAGE_MODULES = (memories, members, llm_log, notes, bulk)
 
@@ -275,7 +275,7 @@ def storage_functions() -> set[str]:
 
 def test_storage_functions_are_found() -> None:
     found = storage_functions()
-    assert "breehavior.storage.memories.save_memory" in found and len(found) >= 25, sorted(found)
+    assert "utils.storage.memories.save_memory" in found and len(found) >= 25, sorted(found)
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -302,7 +302,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
-SQLITE_PRAGMAS = ("breehavior/storage/engine.py", ("_sqlite_pragmas",))
+SQLITE_PRAGMAS = ("utils/storage/engine.py", ("_sqlite_pragmas",))
 """The one place raw SQL is allowed outside the migrations: SQLite connection PRAGMAs, never sent to SQL Server."""
 
 
@@ -330,7 +330,7 @@ def _sql_text_calls(path: Path) -> list[tuple[str, int]]:
 def test_no_hand_written_sql_outside_the_migrations() -> None:
     sources = [
         PROJECT_ROOT / "bot.py",
-        *sorted((PROJECT_ROOT / "breehavior").rglob("*.py")),
+        *sorted((PROJECT_ROOT / "utils").rglob("*.py")),
         *sorted((PROJECT_ROOT / "cogs").rglob("*.py")),
     ]
     sources += sorted((PROJECT_ROOT / "scripts").rglob("*.py"))

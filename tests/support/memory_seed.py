@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 from storage_calls import storage
 
-from breehavior.memory.commands import run_memory_command
-from breehavior.runtime import Services
-from breehavior.storage.records import MemoryBatch, NewMemory
+from utils.memory.commands import run_memory_command
+from utils.runtime import Services
+from utils.storage.records import MemoryBatch, NewMemory
 
 ALICE, BOB = 42, 7
 

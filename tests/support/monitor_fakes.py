@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import count
 
-from breehavior.monitor.messages import ObservedMessage
-from breehavior.testing.fake_llm import Body
+from fake_llm import Body
+
+from utils.monitor.messages import ObservedMessage
 
 MESSAGE_LINE = re.compile(r"^\[(\d+)\] (.+?): (.*)$", re.MULTILINE)
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

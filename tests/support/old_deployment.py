@@ -7,7 +7,7 @@ from pathlib import Path
 
 from alembic import command
 
-from breehavior.storage.engine import alembic_config
+from utils.storage.engine import alembic_config
 
 
 def old_deployment_db(folder: Path, user_id: int, notes: str, offenses: int = 0) -> Path:

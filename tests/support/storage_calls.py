@@ -10,8 +10,8 @@ import inspect
 from typing import Any
 
 from bench import bulk
-from breehavior.storage import llm_log, members, memories, notes
-from breehavior.storage.engine import ACCESS, Database
+from utils.storage import llm_log, members, memories, notes
+from utils.storage.engine import ACCESS, Database
 
 FUNCTIONS = {
     name: fn

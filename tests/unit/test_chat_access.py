@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from breehavior.config import Settings
-from breehavior.conversation.access import may_chat
+from utils.config import Settings
+from utils.conversation.access import may_chat
 
 GENERAL, MEMES, MODS, MEMBERS = 10, 11, 20, 21
 

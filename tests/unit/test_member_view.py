@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from breehavior.memory.control import MemoryOverview, _exported, memory_status
-from breehavior.memory.member_view import (
+from utils.memory.control import MemoryOverview, _exported, memory_status
+from utils.memory.member_view import (
     PAGE_CHARS,
     PAGE_SIZE,
     expires_phrase,
@@ -18,19 +18,29 @@ from breehavior.memory.member_view import (
     pages,
     status_line,
 )
-from breehavior.storage.records import MemoryRecord
-from breehavior.storage.schema import MEMORY_TEXT_MAX, SLOT_KEY_MAX
+from utils.storage.records import MemoryRecord
+from utils.storage.schema import MEMORY_TEXT_MAX, SLOT_KEY_MAX
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 EMBED_DESCRIPTION_MAX = 4096
 
 
-def record(memory_id: int = 1, text: str = "Likes tea", *, topics: tuple[str, ...] = ("tea",), importance: str = "medium",
-           source: str = "chat", slot: str | None = None, expires_in: timedelta = timedelta(days=10),
-           guild_id: int | None = 123456789012345678, superseded_at: datetime | None = None,
-           now: datetime = NOW) -> MemoryRecord:
-    return MemoryRecord(memory_id, 42, text, topics, importance, now + expires_in, source, now - timedelta(days=1),
-                        guild_id, slot, superseded_at)
+def record(
+    memory_id: int = 1,
+    text: str = "Likes tea",
+    *,
+    topics: tuple[str, ...] = ("tea",),
+    importance: str = "medium",
+    source: str = "chat",
+    slot: str | None = None,
+    expires_in: timedelta = timedelta(days=10),
+    guild_id: int | None = 123456789012345678,
+    superseded_at: datetime | None = None,
+    now: datetime = NOW,
+) -> MemoryRecord:
+    return MemoryRecord(
+        memory_id, 42, text, topics, importance, now + expires_in, source, now - timedelta(days=1), guild_id, slot, superseded_at
+    )
 
 
 # ----------------------------------------------------------------------------- expiry in words
@@ -65,12 +75,18 @@ def test_one_hour_is_singular(left: timedelta) -> None:
 # ----------------------------------------------------------------------------- one memory as a line
 LINES = [
     (record(7, "Likes tea"), "#7 Likes tea — tea · medium · from chat · expires in 10 days"),
-    (record(8, "猫が好き 🐱", topics=(), importance="high"),
-     "#8 猫が好き 🐱 — no topics · high · from chat · expires in 10 days"),
-    (record(9, "يحب القهوة", topics=("قهوة", "drinks"), source="passive", slot="favourite_drink"),
-     "#9 يحب القهوة — قهوة, drinks · medium · from passive · slot favourite_drink · expires in 10 days"),
-    (record(10, "Lives in Lyon", expires_in=timedelta(minutes=5)),
-     "#10 Lives in Lyon — tea · medium · from chat · expires within the hour"),
+    (
+        record(8, "猫が好き 🐱", topics=(), importance="high"),
+        "#8 猫が好き 🐱 — no topics · high · from chat · expires in 10 days",
+    ),
+    (
+        record(9, "يحب القهوة", topics=("قهوة", "drinks"), source="passive", slot="favourite_drink"),
+        "#9 يحب القهوة — قهوة, drinks · medium · from passive · slot favourite_drink · expires in 10 days",
+    ),
+    (
+        record(10, "Lives in Lyon", expires_in=timedelta(minutes=5)),
+        "#10 Lives in Lyon — tea · medium · from chat · expires within the hour",
+    ),
     (record(999999999999999999, "x"), "#999999999999999999 x — tea · medium · from chat · expires in 10 days"),
 ]
 
@@ -149,10 +165,14 @@ def overview(**changes: object) -> MemoryOverview:
         (overview(), "0 memories kept."),
         (overview(memories=(record(1), record(2))), "2 memories kept."),
         (overview(opted_out=True, memories=(record(1),)), "Memory is off for you (opted out). /memory optin turns it back on."),
-        (overview(paused_until=datetime(2026, 5, 1, 13, 5, tzinfo=UTC)),
-         "Memory is paused until 2026-05-01 13:05 UTC (reading goes on)."),
-        (overview(opted_out=True, paused_until=datetime(2026, 5, 1, 13, 5, tzinfo=UTC)),
-         "Memory is off for you (opted out). /memory optin turns it back on."),
+        (
+            overview(paused_until=datetime(2026, 5, 1, 13, 5, tzinfo=UTC)),
+            "Memory is paused until 2026-05-01 13:05 UTC (reading goes on).",
+        ),
+        (
+            overview(opted_out=True, paused_until=datetime(2026, 5, 1, 13, 5, tzinfo=UTC)),
+            "Memory is off for you (opted out). /memory optin turns it back on.",
+        ),
     ],
 )
 def test_status_line(view: MemoryOverview, said: str) -> None:
@@ -180,8 +200,19 @@ def test_export_json_is_readable_unicode_and_round_trips() -> None:
     assert text.startswith('{\n  "member_id"')
 
 
-EXPORTED_KEYS = {"id", "memory", "topics", "importance", "source", "status", "learned_at", "expires_at", "guild_id",
-                 "slot", "superseded_at"}
+EXPORTED_KEYS = {
+    "id",
+    "memory",
+    "topics",
+    "importance",
+    "source",
+    "status",
+    "learned_at",
+    "expires_at",
+    "guild_id",
+    "slot",
+    "superseded_at",
+}
 
 
 @pytest.mark.parametrize(

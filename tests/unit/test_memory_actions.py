@@ -6,9 +6,9 @@ import ast
 
 import pytest
 
-from breehavior.memory.commands import Export, OptIn, Pause, Resume, Show, parse_memory_command
-from breehavior.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
-from breehavior.storage.url import PROJECT_ROOT
+from utils.memory.commands import Export, OptIn, Pause, Resume, Show, parse_memory_command
+from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
+from utils.paths import PROJECT_ROOT
 
 
 @pytest.mark.parametrize(
@@ -76,5 +76,5 @@ def test_the_cog_builds_actions_and_never_formats_command_strings() -> None:
 
 def test_views_depend_on_controllers_never_the_reverse() -> None:
     for controller in ("control.py", "service.py", "store.py", "erasure.py"):
-        source = (PROJECT_ROOT / "breehavior" / "memory" / controller).read_text(encoding="utf-8")
+        source = (PROJECT_ROOT / "utils" / "memory" / controller).read_text(encoding="utf-8")
         assert "member_view" not in source and "import discord" not in source, controller

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from breehavior.memory.commands import (
+from utils.memory.commands import (
     DEFAULT_PAUSE_MINUTES,
     ID_DIGITS_MAX,
     USAGE,
@@ -16,7 +16,7 @@ from breehavior.memory.commands import (
     Show,
     parse_memory_command,
 )
-from breehavior.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
+from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 
 PARSED: list[tuple[str, MemoryAction]] = [
     ("show", Show()),
@@ -57,19 +57,63 @@ def test_every_command_parses_to_its_action(typed: str, action: MemoryAction) ->
 
 
 NOT_A_COMMAND = [
-    "", " ", "\n", "forget", "forget recent", "show all", "show me", "forget all now", "forget all 5",
-    "forget -5", "forget +5", "forget 1.5", "forget 1e3", "forget 0x10", "forget 12,13", "forget 12 13",
-    "forget twelve", "forget ²", "forget ١٢", "forget १२", "forget １２", "forget 12abc", "forget #",
+    "",
+    " ",
+    "\n",
+    "forget",
+    "forget recent",
+    "show all",
+    "show me",
+    "forget all now",
+    "forget all 5",
+    "forget -5",
+    "forget +5",
+    "forget 1.5",
+    "forget 1e3",
+    "forget 0x10",
+    "forget 12,13",
+    "forget 12 13",
+    "forget twelve",
+    "forget ²",
+    "forget ١٢",
+    "forget १२",
+    "forget １２",
+    "forget 12abc",
+    "forget #",
     "forget " + "9" * (ID_DIGITS_MAX + 1),
     "forget 9223372036854775808",  # 2**63: beyond BIGINT
     "forget 18446744073709551616",  # 2**64
     "forget " + "1" * 400,
-    "forget recent -30", "forget recent #30", "forget recent 15 minutes", "forget recent 1.5", "forget recent 15m",
+    "forget recent -30",
+    "forget recent #30",
+    "forget recent 15 minutes",
+    "forget recent 1.5",
+    "forget recent 15m",
     "forget recent " + "9" * 40,
-    "pause -1", "pause 10m", "pause 30 minutes", "pause #5", "pause 1.5", "pause ٣٠", "pause " + "9" * 40,
-    "resume now", "opt out", "opt-out", "optin please", "exports", "forgét 1", "ＳＨＯＷ", "show\u200b",
-    "/memory show", "memory show", "delete 12", "erase all", "oubliez tout", "vergiss alles", "忘れて",
-    "show; DROP TABLE UserMemory", "forget 1; forget 2",
+    "pause -1",
+    "pause 10m",
+    "pause 30 minutes",
+    "pause #5",
+    "pause 1.5",
+    "pause ٣٠",
+    "pause " + "9" * 40,
+    "resume now",
+    "opt out",
+    "opt-out",
+    "optin please",
+    "exports",
+    "forgét 1",
+    "ＳＨＯＷ",
+    "show\u200b",
+    "/memory show",
+    "memory show",
+    "delete 12",
+    "erase all",
+    "oubliez tout",
+    "vergiss alles",
+    "忘れて",
+    "show; DROP TABLE UserMemory",
+    "forget 1; forget 2",
 ]
 
 
@@ -87,7 +131,15 @@ def test_the_usage_line_only_names_commands_that_parse() -> None:
     for form in filled:
         assert parse_memory_command(form) is not None, form
     assert {type(parse_memory_command(f)) for f in filled} == {
-        Show, ForgetIds, ForgetAll, ForgetRecent, Export, OptOut, OptIn, Pause, Resume,
+        Show,
+        ForgetIds,
+        ForgetAll,
+        ForgetRecent,
+        Export,
+        OptOut,
+        OptIn,
+        Pause,
+        Resume,
     }
 
 

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from breehavior.memory.notes_for_model import MIN_LINES_BUDGET, as_note, build_memory_block, format_relative_time
-from breehavior.prompts import load_prompt
-from breehavior.storage.records import MemoryRecord
+from utils.memory.notes_for_model import MIN_LINES_BUDGET, as_note, build_memory_block, format_relative_time
+from utils.prompts import load_prompt
+from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 INTRO = load_prompt("memory_block").format(name="Alice")
@@ -27,8 +27,14 @@ def memory(memory_id: int, text: str, *, age: timedelta = timedelta(hours=3)) ->
     )
 
 
-def block(*, profile: str = "", recent: tuple[MemoryRecord, ...] = (), relevant: tuple[MemoryRecord, ...] = (),
-          budget: int = 4000, name: str = "Alice") -> str:
+def block(
+    *,
+    profile: str = "",
+    recent: tuple[MemoryRecord, ...] = (),
+    relevant: tuple[MemoryRecord, ...] = (),
+    budget: int = 4000,
+    name: str = "Alice",
+) -> str:
     return build_memory_block(member_name=name, profile=profile, recent=recent, relevant=relevant, budget=budget, now=NOW)
 
 
@@ -97,7 +103,7 @@ NEUTRALISED = [
     ("{{ override }}", '"(( override ))"'),
     ("[What you know about this person:]", '"(What you know about this person:)"'),
     ('Says "hi" a lot', "\"Says 'hi' a lot\""),
-    ('"', "\"'\""),
+    ('"', '"\'"'),
     ("line one\nsystem: line two", '"line one system: line two"'),
     ("tabs\tand\r\nCRLF  spaces", '"tabs and CRLF spaces"'),
     ("Aime le thé 🍵", '"Aime le thé 🍵"'),
@@ -188,7 +194,7 @@ def test_sections_and_order() -> None:
     )
     lines = text.split("\n")
     assert text.startswith(INTRO)
-    body = lines[len(INTRO.split("\n")):]
+    body = lines[len(INTRO.split("\n")) :]
     assert body == [
         'Profile: "Nurse from Lyon."',
         '- Recent: "Started a new job on Monday" (3 hours ago)',
@@ -216,9 +222,9 @@ def test_the_budget_is_never_exceeded_and_lines_are_whole(budget: int) -> None:
     text = block(profile=profile, recent=recent, relevant=relevant, budget=budget)
     assert len(text) <= budget
     assert text.startswith(INTRO)
-    possible = {f'- Recent: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})' for m in recent}
-    possible |= {f'- Relevant: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})' for m in relevant}
-    for line in text.split("\n")[len(INTRO.split("\n")):]:
+    possible = {f"- Recent: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in recent}
+    possible |= {f"- Relevant: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in relevant}
+    for line in text.split("\n")[len(INTRO.split("\n")) :]:
         assert line.startswith('Profile: "') or line in possible, line
         assert line.endswith(('"', ")")), line
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from breehavior.conversation.text import trim_reply
+from utils.conversation.text import trim_reply
 
 SPEAKERS = ["alice", "Bob the Builder", "ゆき", "_xX_sn1per_Xx_", "Dr: Who", "ÉLODIE"]
 
@@ -20,9 +20,9 @@ CASES = [
     ("はい！\nゆき: ありがとう", "はい！"),
     ("Bot: hello there", "hello there"),
     ("Assistant: hello there", "hello there"),
-    ("Nice.\n[What you know about this person:]\nProfile: \"nurse\"", "Nice."),
+    ('Nice.\n[What you know about this person:]\nProfile: "nurse"', "Nice."),
     ("The block below holds your private notes about alice, written from", ""),
-    ("Here you go:\n- Recent: \"Likes tea\" (2 days ago)", "Here you go:"),
+    ('Here you go:\n- Recent: "Likes tea" (2 days ago)', "Here you go:"),
     ('I know this:\nProfile: "Alice is a nurse."', "I know this:"),
     ("Step 1: open the menu\nStep 2: pick a map\nNote: it's slow", "Step 1: open the menu\nStep 2: pick a map\nNote: it's slow"),
     ("Pros:\n- fast\nCons:\n- loud", "Pros:\n- fast\nCons:\n- loud"),

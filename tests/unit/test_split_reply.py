@@ -9,8 +9,8 @@ from itertools import pairwise
 import pytest
 import regex
 
-import breehavior.conversation.text as text_module
-from breehavior.conversation.text import DISCORD_LIMIT, MAX_REOPEN_TAG, _is_boundary, _still_open, clean_input, split_reply
+import utils.conversation.text as text_module
+from utils.conversation.text import DISCORD_LIMIT, MAX_REOPEN_TAG, _is_boundary, _still_open, clean_input, split_reply
 
 ZWJ, VS16 = "\u200d", "\ufe0f"
 
@@ -115,8 +115,11 @@ FENCED = [
     _python(700),
     "```\n" + "plain fence line\n" * 400 + "```",
     "Intro\n  ```js\n" + "".join(f"  let x{i} = {i};\n" for i in range(500)) + "  ```\nOutro " * 3,
-    "```sql\n" + "SELECT * FROM UserMemory WHERE UserId = 1;\n" * 120 + "```\n\nAnd a second:\n```bash\n"
-    + "echo 'bonjour 👋'\n" * 200 + "```",
+    "```sql\n"
+    + "SELECT * FROM UserMemory WHERE UserId = 1;\n" * 120
+    + "```\n\nAnd a second:\n```bash\n"
+    + "echo 'bonjour 👋'\n" * 200
+    + "```",
     "```json\n" + '{"key": "' + "v" * 5000 + '"}\n```',  # one line longer than a message inside a fence
     "```\r\n" + "crlf code line\r\n" * 300 + "```",
 ]
@@ -187,12 +190,7 @@ def _joined(left: str, right: str) -> bool:
     if regional(a) and regional(b):
         run = len(left) - len(left.rstrip("".join(chr(c) for c in range(0x1F1E6, 0x1F200))))
         return run % 2 == 1
-    return (
-        a == ZWJ
-        or b in (ZWJ, VS16)
-        or 0x1F3FB <= ord(b) <= 0x1F3FF
-        or unicodedata.category(b) in ("Mn", "Me", "Mc")
-    )
+    return a == ZWJ or b in (ZWJ, VS16) or 0x1F3FB <= ord(b) <= 0x1F3FF or unicodedata.category(b) in ("Mn", "Me", "Mc")
 
 
 def _boundaries(chunks: list[str]) -> list[tuple[str, str]]:

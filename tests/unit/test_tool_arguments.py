@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from breehavior.llm.client import parse_arguments
+from utils.llm.client import parse_arguments
 
 GOOD = {"memories": [{"memory": "Likes tea\nand cake", "topics": ["tea"]}], "forget": []}
 
@@ -15,8 +15,7 @@ LENIENT = [
     ('{"memories": [{"memory": "Likes tea\\nand cake", "topics": ["tea"]}], "forget": []}', GOOD),
     ('```json\n{"memories": [{"memory": "Likes tea\nand cake", "topics": ["tea"]}], "forget": []}\n```', GOOD),
     ('```\n{"memories": [{"memory": "Likes tea\\nand cake", "topics": ["tea"]}], "forget": []}```', GOOD),
-    ('Sure! Here it is: {"memories": [{"memory": "Likes tea\\nand cake", "topics": ["tea"]}], "forget": []} Hope it helps',
-     GOOD),
+    ('Sure! Here it is: {"memories": [{"memory": "Likes tea\\nand cake", "topics": ["tea"]}], "forget": []} Hope it helps', GOOD),
     ('{"memories": [{"memory": "Likes tea\\nand cake", "topics": ["tea"]}], "forget": []}\n{"memories": []}', GOOD),
     ('  \t{"a": "tab\there"}  ', {"a": "tab\there"}),
     ('{"a": "carriage\rreturn"}', {"a": "carriage\rreturn"}),

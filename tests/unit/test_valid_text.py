@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from conftest import converse, memory, query, remembers
+from fake_llm import FakeLLM
 
-from breehavior.runtime import Services
-from breehavior.testing.fake_llm import FakeLLM
-from breehavior.text import valid_text, valid_tree
+from utils.runtime import Services
+from utils.text import valid_text, valid_tree
 
 CASES = [
     ("plain ascii", "plain ascii"),

@@ -1,6 +1,0 @@
-"""Checks an operator runs before (and the bot summarises at) start: `python bot.py doctor`."""
-
-from breehavior.doctor.llm_checks import startup_summary
-from breehavior.doctor.run import run_doctor
-
-__all__ = ["run_doctor", "startup_summary"]

@@ -1,0 +1,223 @@
+"""The conversation pipeline shared by the Discord cog and the terminal chat.
+
+One call per incoming message: clean the text, wait for this member's previous
+message in this channel to be answered (answers come in order, one at a time),
+build the memory block, ask the model, fall back to a friendly line when it
+fails, remember the exchange in the channel history, and hand the exchange to
+memory extraction in the background.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import defaultdict, deque
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from typing import Any
+
+from utils.config import Settings
+from utils.conversation.messages import ChatReply, IncomingMessage, Turn
+from utils.conversation.text import clean_input, shorten, trim_reply
+from utils.llm.client import LLMClient, LLMError, Message
+from utils.memory.service import MemoryContext, MemoryService
+from utils.prompts import load_prompt
+from utils.text import valid_text
+
+logger = logging.getLogger(__name__)
+
+HISTORY_MAX_CHARS = 6000
+"""Earlier lines shown with a new message (about 1.5k tokens): 20 turns of long messages once filled
+3,743 of a 4,096-token context. The newest lines that fit are shown."""
+HISTORY_REPLY_CHARS = 1000
+"""A bot reply kept as context is cut to this: a 50k reply was once replayed whole with every message after it."""
+FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a moment and try again!"
+EMPTY_MESSAGE = "(no text)"
+
+
+class ChatService:
+    def __init__(
+        self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None
+    ) -> None:
+        self._settings = settings
+        self._llm = llm
+        self.memory = memory
+        self._cooldown = settings.chat_cooldown_seconds if cooldown_seconds is None else cooldown_seconds
+        self._history: dict[int, deque[Turn]] = defaultdict(lambda: deque(maxlen=max(1, settings.chat_history_turns)))
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._lock_users: dict[tuple[int, int], int] = defaultdict(int)
+        self._last_accepted: dict[int, float] = {}
+
+    def on_cooldown(self, author_id: int) -> bool:
+        """True when the member's previous answered message is too recent (checked before showing typing)."""
+        last = self._last_accepted.get(author_id)
+        return bool(self._cooldown) and last is not None and time.monotonic() - last < self._cooldown
+
+    async def respond(self, message: IncomingMessage) -> ChatReply:
+        """Answer one message addressed to the bot; never raises for a model or database failure."""
+        if self.on_cooldown(message.author_id):
+            return ChatReply(skipped=True)
+        self._last_accepted[message.author_id] = time.monotonic()
+        message = _valid_message(message)
+        text, was_cut = clean_input(message.content, self._settings.chat_max_input_chars)
+        key = (message.channel_id, message.author_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._lock_users[key] += 1
+        try:
+            async with lock:
+                return await self._answer(message, text, was_cut)
+        finally:
+            self._lock_users[key] -= 1
+            if not self._lock_users[key]:
+                del self._lock_users[key], self._locks[key]
+
+    async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
+        context = await self._build_memory_context(message, text)
+        prompt = self._compose(message, text, was_cut, context)
+        try:
+            result = await self._llm.chat(
+                prompt,
+                kind="chat",
+                temperature=self._settings.llm_temperature,
+                max_tokens=self._settings.llm_max_reply_tokens,
+                user_id=message.author_id,
+            )
+        except LLMError as exc:
+            logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
+        reply = trim_reply(result.text, self._speakers(message))
+        if not reply:
+            logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
+            return ChatReply(text=FALLBACK_REPLY, ok=False)
+        history = self._history[message.channel_id]
+        ids = {"member_id": message.author_id, "message_id": message.message_id}
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
+        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, **ids))
+        if text:
+            self.memory.remember_turn(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                user_text=text,
+                bot_reply=reply,
+                message_id=message.message_id,
+            )
+        return ChatReply(text=reply)
+
+    def _speakers(self, message: IncomingMessage) -> set[str]:
+        """Names the model might go on speaking as: the author and everyone in the context it was shown."""
+        earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
+        return {message.author_name, *(turn.speaker for turn in earlier)}
+
+    def forget_member(self, user_id: int) -> None:
+        """Drop a member's lines (and the bot's answers to them) from every channel's context."""
+        for channel_id, history in self._history.items():
+            kept = [turn for turn in history if turn.member_id != user_id]
+            if len(kept) != len(history):
+                self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def messages_deleted(self, channel_id: int, message_ids: Collection[int]) -> None:
+        """Members deleted messages: those lines, and the bot's answers to them, leave the channel's context.
+
+        A deleted message (say, one holding a password) must not be sent again in
+        anyone's prompt, and an answer to it may repeat it.
+        """
+        gone = set(message_ids)
+        self.memory.message_deleted(gone)
+        history = self._history.get(channel_id)
+        if history is None or not gone:
+            return
+        kept = [turn for turn in history if turn.message_id not in gone]
+        if len(kept) != len(history):
+            self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+
+    def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
+        """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
+        text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
+        if text:
+            self.memory.message_edited(message_id, text)
+        history = self._history.get(channel_id)
+        if history is None:
+            return
+        for index, turn in enumerate(history):
+            if turn.message_id == message_id and not turn.from_bot:
+                history[index] = replace(turn, text=text or EMPTY_MESSAGE)
+
+    async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
+        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
+
+        Memory makes answers better but must never stop one: any failure here is
+        logged and the reply goes out without the block.
+        """
+        try:
+            return await self.memory.build_context(
+                user_id=message.author_id,
+                member_name=message.author_name,
+                guild_id=message.guild_id,
+                text=text,
+                channel_name=message.channel_name,
+            )
+        except Exception:
+            logger.exception("Memory block for %s failed; answering without it.", message.author_id)
+            return MemoryContext("")
+
+    def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
+        place = "a direct message" if message.is_dm else f"#{message.channel_name}"
+        context_line = load_prompt("chat_context").format(name=message.author_name, place=place)
+        system = f"{load_prompt('chat_personality')}\n\n{context_line}"
+        if context.block:
+            system += f"\n\n{context.block}"
+        prompt: list[Message] = [{"role": "system", "content": system}]
+        earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
+        for turn in newest_that_fit(earlier, HISTORY_MAX_CHARS):
+            if turn.from_bot:
+                prompt.append({"role": "assistant", "content": turn.text})
+            else:
+                prompt.append({"role": "user", "content": f"{turn.speaker}: {turn.text}"})
+        prompt.append({"role": "user", "content": self._current_content(message, text, was_cut)})
+        return prompt
+
+    def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
+        notes = []
+        if was_cut:
+            notes.append(load_prompt("note_message_cut"))
+        if message.other_attachments:
+            notes.append(load_prompt("note_attachments").format(files=", ".join(message.other_attachments)[:300]))
+        if message.image_urls and not self._settings.llm_vision:
+            notes.append(load_prompt("note_image_unseen").format(count=len(message.image_urls)))
+        line = f"{message.author_name}: {text or EMPTY_MESSAGE}"
+        if notes:
+            line += "\n" + "\n".join(notes)
+        if message.image_urls and self._settings.llm_vision:
+            parts: list[dict[str, Any]] = [{"type": "text", "text": line}]
+            parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]
+            return parts
+        return line
+
+
+def newest_that_fit(turns: Sequence[Turn], limit: int) -> list[Turn]:
+    """The newest turns whose texts add up to at most ``limit`` characters, oldest first."""
+    kept: list[Turn] = []
+    used = 0
+    for turn in reversed(turns):
+        used += len(turn.speaker) + len(turn.text) + 2
+        if used > limit:
+            break
+        kept.append(turn)
+    return kept[::-1]
+
+
+def _valid_message(message: IncomingMessage) -> IncomingMessage:
+    """Names and earlier lines as valid text (the content is cleaned by `clean_input`): one lone
+    surrogate in a display name or a reply chain would break this request and the history after it."""
+    chain = message.reply_chain
+    if chain is not None:
+        chain = tuple(replace(t, speaker=valid_text(t.speaker), text=valid_text(t.text)) for t in chain)
+    return replace(
+        message,
+        author_name=valid_text(message.author_name),
+        channel_name=valid_text(message.channel_name),
+        other_attachments=tuple(valid_text(a) for a in message.other_attachments),
+        reply_chain=chain,
+    )

@@ -1,0 +1,133 @@
+"""The doctor's other checks: settings, database, Discord login. Each one has a total deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import aiohttp
+
+from utils.config import Settings, env_files, unknown_keys_warnings
+from utils.doctor.llm_checks import masked
+from utils.doctor.result import CheckResult, failed, ok, skipped, warning
+from utils.invite import invite_url, timeouts_enabled
+from utils.storage import llm_log
+from utils.storage.engine import Database, DatabaseError, alembic_config
+from utils.storage.records import LlmCallRecord
+from utils.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
+
+DATABASE_DEADLINE_SECONDS = 30.0
+DISCORD_DEADLINE_SECONDS = 15.0
+DISCORD_API = "https://discord.com/api/v10"
+MESSAGE_CONTENT_FLAGS = (1 << 18) | (1 << 19)
+"""GATEWAY_MESSAGE_CONTENT and GATEWAY_MESSAGE_CONTENT_LIMITED: either means the intent is switched on."""
+_ODBC_PASSWORD = re.compile(r"(?i)\b(PWD|PASSWORD)=(\{(?:[^}]|\}\})*\}|[^;]*)")
+NETWORK_FIX = "check this machine's network, DNS and firewall (HTTPS to discord.com)"
+TOKEN_FIX = "put the bot's token in .env (developer portal → your application → Bot → Reset Token)"
+WRITE_FIX = "give the bot's login (or the SQLite file's folder) write access"
+
+
+def check_settings(settings: Settings) -> list[CheckResult]:
+    """The settings loaded (the caller reports a ConfigError); keys no setting reads (typos) are named."""
+    read = [str(path) for path in env_files() if path.is_file()]
+    results = [ok("settings", f"valid (read from the environment and {', '.join(read) or 'no .env file'})")]
+    results += [warning("settings", line) for line in unknown_keys_warnings()]
+    if not settings.llm_model.strip():
+        example = Settings.model_fields["llm_model"].default
+        results.append(failed("settings", "LLM_MODEL is empty", f"set LLM_MODEL, e.g. {example}"))
+    return results
+
+
+def describe_database(raw: str) -> str:
+    """Where the data lives, with any password hidden."""
+    if not raw.strip():
+        return f"SQLite file {DEFAULT_SQLITE_PATH}"
+    url = resolve_database_url(raw)
+    if url.get_backend_name() == "sqlite":
+        return f"SQLite file {url.database}"
+    if "odbc_connect" in url.query:
+        return _ODBC_PASSWORD.sub(r"\1=***", raw.strip())
+    return url.render_as_string(hide_password=True)
+
+
+async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE_SECONDS) -> list[CheckResult]:
+    """Reachable (and migrated to the newest schema, as the bot does at start), then one write: an LlmLog row of Kind 'doctor'."""
+    raw = settings.db_connection_string
+    try:
+        where = describe_database(raw)
+        db = Database(raw, reconnect_seconds=3600)
+    except ValueError as exc:
+        return [failed("database", str(exc), "fix DB_CONNECTION_STRING (empty means SQLite at data/bot.db)")]
+    fix = f"check DB_CONNECTION_STRING (saw {'(empty)' if not raw.strip() else where}) and that the server runs"
+    try:
+        async with asyncio.timeout(deadline):
+            connected = await db.connect()
+    except TimeoutError:
+        return [failed("database", f"{where}: no answer within {deadline:g} s", fix)]
+    try:
+        if not connected:
+            return [failed("database", f"{where}: {db.last_error}", fix)]
+        head = _schema_head()
+        results = [ok("database", f"{where} reachable, schema at {head}")]
+        try:
+            async with asyncio.timeout(deadline):
+                await db.run(llm_log.insert_llm_logs, [LlmCallRecord("doctor", settings.llm_model, 0, True)])
+        except (DatabaseError, TimeoutError) as exc:
+            results.append(failed("database write", f"{where}: {exc or 'timeout'}", WRITE_FIX))
+        else:
+            results.append(ok("database write", "one LlmLog row written (Kind 'doctor')"))
+        return results
+    finally:
+        await db.close()
+
+
+def _schema_head() -> str:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head() or "(none)"
+
+
+async def check_discord(
+    settings: Settings, *, skip: bool = False, api: str = DISCORD_API, deadline: float = DISCORD_DEADLINE_SECONDS
+) -> list[CheckResult]:
+    """Log in over REST (`GET /users/@me`), then read the application: the Message Content intent and the invite link."""
+    if skip:
+        return [skipped("Discord", "skipped (--skip-discord)")]
+    token = settings.discord_token.strip()
+    if not token:
+        return [failed("Discord", "DISCORD_TOKEN is empty", TOKEN_FIX)]
+    headers = {"Authorization": f"Bot {token}", "User-Agent": "DiscordBot (breehavior-monitor doctor, 2.0)"}
+    try:
+        async with asyncio.timeout(deadline), aiohttp.ClientSession(headers=headers) as session:
+            async with session.get(f"{api}/users/@me") as answer:
+                if answer.status == 401:
+                    return [
+                        failed(
+                            "Discord",
+                            f"Discord rejected DISCORD_TOKEN (saw {masked(token)})",
+                            "copy a fresh token: developer portal → your application → Bot → Reset Token",
+                        )
+                    ]
+                answer.raise_for_status()
+                me = await answer.json()
+            async with session.get(f"{api}/oauth2/applications/@me") as answer:
+                answer.raise_for_status()
+                application = await answer.json()
+    except TimeoutError:
+        return [failed("Discord", f"no answer from {api} within {deadline:g} s", NETWORK_FIX)]
+    except (aiohttp.ClientError, OSError, ValueError) as exc:
+        return [failed("Discord", f"cannot reach {api}: {exc}", NETWORK_FIX)]
+    results = [ok("Discord", f"logged in as {me.get('username')} (id {me.get('id')})")]
+    if int(application.get("flags") or 0) & MESSAGE_CONTENT_FLAGS:
+        results.append(ok("Discord intent", "Message Content intent is on"))
+    else:
+        results.append(
+            failed(
+                "Discord intent",
+                "the Message Content intent is off: the bot would connect but could not read messages",
+                "developer portal → your application → Bot → Privileged Gateway Intents → Message Content Intent",
+            )
+        )
+    url = invite_url(int(application.get("id") or me.get("id")), timeouts=timeouts_enabled(settings))
+    results.append(ok("Discord invite", url))
+    return results

@@ -1,0 +1,193 @@
+"""The doctor's LLM checks: the endpoint answers, serves the model, completes, and makes a forced tool call.
+
+The tool call is the real one: `extract_memories` with the real prompt and schema on a
+two-line sample conversation, because memory extraction, the monitor and the notes
+migration all depend on forced tool calls, which many small or old models ignore.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+from utils.config import Settings
+from utils.doctor.result import CheckResult, failed, ok, skipped, warning
+from utils.llm.client import LLMClient, LLMError
+from utils.llm.probe import EndpointProbe, describe_failure, embed_once, model_listed, probe_endpoint
+from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionTurn, build_extraction_messages
+from utils.wording import plural
+
+T = TypeVar("T")
+PROBE_DEADLINE_SECONDS = 10.0
+TOOL_CAPABLE_EXAMPLES = "qwen2.5:7b-instruct or llama3.1:8b (Ollama), gpt-4o-mini (OpenAI)"
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
+DOCKER_HOST_URL = "http://host.docker.internal:11434/v1"
+SAMPLE_TURN = ExtractionTurn(
+    user_text="I just adopted a cat called Miso, and I play chess every evening.",
+    bot_reply="Congratulations on Miso! Chess every evening is dedication.",
+)
+
+
+def masked(secret: str) -> str:
+    """Enough of a key or token to recognise it, never enough to use it."""
+    secret = secret.strip()
+    if not secret:
+        return "(empty)"
+    return f"{secret[:4]}… ({len(secret)} characters)" if len(secret) > 8 else f"({len(secret)} characters)"
+
+
+def summary_line(settings: Settings, probe: EndpointProbe) -> str:
+    """The one line the bot and the terminal chat print at start: the URL, the model, reachable or not."""
+    where = f"LLM {settings.llm_base_url} (LLM_BASE_URL), model {settings.llm_model} (LLM_MODEL)"
+    if not probe.reachable:
+        return f"{where}: UNREACHABLE, {probe.error}. Replies will fail until it answers; run `python bot.py doctor`."
+    if probe.key_rejected:
+        return f"{where}: reachable but the key was refused ({probe.error}); check LLM_API_KEY."
+    if probe.models is not None and not model_listed(settings.llm_model, probe.models):
+        return f"{where}: reachable, but it does not serve this model; run `python bot.py doctor`."
+    return f"{where}: reachable."
+
+
+async def startup_summary(settings: Settings) -> str:
+    return summary_line(settings, await probe_endpoint(settings.llm_base_url, settings.llm_api_key))
+
+
+async def check_llm(settings: Settings) -> list[CheckResult]:
+    """Endpoint, model(s), completion, forced tool call — later checks are skipped once one blocks."""
+    url = settings.llm_base_url
+    deadline = min(PROBE_DEADLINE_SECONDS, settings.llm_timeout_seconds)
+    probe = await probe_endpoint(url, settings.llm_api_key, deadline)
+    first = _endpoint_result(settings, probe)
+    if first[-1].blocks:
+        reason = "skipped: an earlier LLM check failed"
+        return [*first, skipped("LLM completion", reason), skipped("LLM tool call", reason)]
+    client = LLMClient(
+        base_url=url, api_key=settings.llm_api_key, model=settings.llm_model, timeout=settings.llm_timeout_seconds, max_retries=0
+    )
+    try:
+        completion = await _check_completion(client, settings)
+        if completion.blocks:
+            return [*first, completion, skipped("LLM tool call", "skipped: the completion check failed")]
+        return [*first, completion, await _check_tool_call(client, settings)]
+    finally:
+        await client.close()
+
+
+def in_container() -> bool:
+    return Path("/.dockerenv").exists()
+
+
+def unreachable_fix(url: str, *, container: bool | None = None) -> str:
+    """What to change when nothing answers at LLM_BASE_URL; inside Docker, localhost is the container itself."""
+    fix = f"start the LLM server (Ollama: `ollama serve`) or fix LLM_BASE_URL (saw {url})"
+    if (in_container() if container is None else container) and (urlsplit(url).hostname or "") in LOCAL_HOSTS:
+        fix += f"; inside Docker, localhost is this container: an LLM on the host is {DOCKER_HOST_URL}"
+    return fix
+
+
+def _endpoint_result(settings: Settings, probe: EndpointProbe) -> list[CheckResult]:
+    url = settings.llm_base_url
+    if not probe.reachable:
+        return [failed("LLM endpoint", f"{url} {probe.error}", unreachable_fix(url))]
+    if probe.key_rejected:
+        fix = f"set LLM_API_KEY (saw {masked(settings.llm_api_key)})"
+        return [failed("LLM endpoint", f"{url} refused the key: {probe.error}", fix)]
+    if probe.models is None:
+        return [ok("LLM endpoint", f"{url} answers (it does not list its models)")]
+    results = [ok("LLM endpoint", f"{url} answers and serves {plural(len(probe.models), 'model')}")]
+    wanted = {"LLM_MODEL": settings.llm_model}
+    if settings.llm_extraction_model:
+        wanted["LLM_EXTRACTION_MODEL"] = settings.llm_extraction_model
+    for setting, model in wanted.items():
+        if model_listed(model, probe.models):
+            results.append(ok("LLM model", f"{model} ({setting}) is served"))
+        else:
+            served = ", ".join(probe.models[:8]) or "nothing"
+            results.append(
+                failed(
+                    "LLM model",
+                    f"{url} does not serve {model}; it serves: {served}",
+                    f"set {setting} to one of those (saw {model}), or for Ollama run `ollama pull {model}`",
+                )
+            )
+    return sorted(results, key=lambda r: r.blocks)  # a failure last, so the caller sees it
+
+
+async def _within(call: Awaitable[T], deadline: float) -> tuple[T | None, str | None]:
+    """``call``'s answer, or why it failed (the LLM's error, or a timeout after ``deadline`` seconds)."""
+    try:
+        async with asyncio.timeout(deadline):
+            return await call, None
+    except LLMError as exc:
+        return None, str(exc)
+    except TimeoutError as exc:
+        return None, describe_failure(exc, deadline)
+
+
+async def _check_completion(client: LLMClient, settings: Settings) -> CheckResult:
+    deadline = settings.llm_timeout_seconds
+    messages = [{"role": "system", "content": "Answer with one word."}, {"role": "user", "content": "Say: ready"}]
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    _answer, error = await _within(client.chat(messages, kind="doctor", max_tokens=32), deadline)
+    if error is not None:
+        return failed(
+            "LLM completion",
+            f"{settings.llm_model} did not answer: {error}",
+            f"check LLM_MODEL (saw {settings.llm_model}); a slow first load may need "
+            f"a larger LLM_TIMEOUT_SECONDS (saw {deadline:g})",
+        )
+    return ok("LLM completion", f"{settings.llm_model} answered in {loop.time() - started:.1f} s")
+
+
+async def _check_tool_call(client: LLMClient, settings: Settings) -> CheckResult:
+    model = settings.extraction_model
+    setting = "LLM_EXTRACTION_MODEL" if settings.llm_extraction_model else "LLM_MODEL"
+    deadline = settings.llm_timeout_seconds
+    messages = build_extraction_messages(member_name="Sam", profile="", shown=[], turns=[SAMPLE_TURN])
+    call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512)
+    answer, error = await _within(call, deadline)
+    if answer is None:
+        return failed(
+            "LLM tool call",
+            f"{model} failed a forced extract_memories call: {error}",
+            f"memory, the monitor and the notes migration need forced tool calls: set {setting} to a tool-capable model "
+            f"such as {TOOL_CAPABLE_EXAMPLES} (saw {model})",
+        )
+    result, _usage = answer
+    found = plural(len(result.memories), "memory", "memories")
+    return ok("LLM tool call", f"{model} made a forced extract_memories call ({found} from the sample)")
+
+
+async def check_embeddings(settings: Settings) -> CheckResult:
+    """Only when EMBEDDING_MODEL is set (the setting is optional: older versions do not have it)."""
+    model = str(getattr(settings, "embedding_model", "") or "")
+    if not model:
+        return skipped("embeddings", "off (EMBEDDING_MODEL is not set)")
+    url = str(getattr(settings, "embedding_base_url", "") or settings.llm_base_url)
+    key = str(getattr(settings, "embedding_api_key", "") or settings.llm_api_key)
+    deadline = min(PROBE_DEADLINE_SECONDS * 3, settings.llm_timeout_seconds)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    try:
+        size = await embed_once(url, key, model, deadline)
+    except Exception as exc:  # noqa: BLE001 - any failure is reported as one line, never a traceback
+        return failed(
+            "embeddings",
+            f"{model} at {url}: {describe_failure(exc, deadline)}",
+            f"set EMBEDDING_MODEL to an embedding model the endpoint serves "
+            f"(saw {model}; Ollama: `ollama pull nomic-embed-text`)",
+        )
+    took = loop.time() - started
+    limit = float(getattr(settings, "embedding_timeout_seconds", 0) or 0)
+    if limit and took > limit:
+        return warning(
+            "embeddings",
+            f"{model} answered in {took:.1f} s, beyond EMBEDDING_TIMEOUT_SECONDS={limit:g}: messages are ranked by words alone "
+            "while it is that slow",
+            "run the doctor again (a first call loads the model), or raise EMBEDDING_TIMEOUT_SECONDS",
+        )
+    return ok("embeddings", f"{model} at {url} returned a vector of {size} numbers in {took:.1f} s")

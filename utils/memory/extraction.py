@@ -1,0 +1,195 @@
+"""The `extract_memories` tool: its schema, the lenient validation of its arguments, and its prompt.
+
+Validation follows the plan's `_validate_memory_result`: an unknown expiration
+falls back to 7d and an unknown importance to medium, a memory without text is
+dropped, texts are cut to their columns, topics are lower-cased. Unlike the plan,
+a wrong type in one item (topics given as a string, a number as text) costs that
+item at most, never the whole answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from pydantic import BaseModel, field_validator
+
+from utils.llm.client import Message, ToolSpec, object_schema, valid_items
+from utils.prompts import load_prompt
+from utils.storage.records import MemoryRecord
+from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
+
+EXPIRATIONS = {"1d": timedelta(days=1), "3d": timedelta(days=3), "7d": timedelta(days=7), "30d": timedelta(days=30)}
+PERMANENT = "permanent"
+IMPORTANCES = ("low", "medium", "high")
+MAX_TOPICS = 5
+TOPIC_MAX_CHARS = 40
+MAX_ITEMS_ACCEPTED = 200
+EXCHANGE_MAX_CHARS = 8000
+"""The conversation part of one extraction request (about 2k tokens): a burst of 200 turns once made a
+205k-character request. The newest turns are kept; what is older was mostly small talk by then."""
+_SLOT_KEY = re.compile(rf"^[a-z][a-z0-9_]{{1,{SLOT_KEY_MAX - 1}}}$")
+
+
+class ExtractedMemory(BaseModel):
+    """One memory as the extractor proposed it, normalised."""
+
+    memory: str
+    topics: list[str] = []
+    expiration: str = "7d"
+    importance: str = "medium"
+    key: str | None = None
+
+    @field_validator("memory", mode="before")
+    @classmethod
+    def _text(cls, value: Any) -> str:
+        text = " ".join(str(value or "").split())
+        if not text:
+            raise ValueError("a memory needs text")
+        return text[:MEMORY_TEXT_MAX]
+
+    @field_validator("topics", mode="before")
+    @classmethod
+    def _topics(cls, value: Any) -> list[str]:
+        items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+        seen: list[str] = []
+        for item in items:
+            topic = " ".join(str(item).replace(",", " ").split()).casefold()[:TOPIC_MAX_CHARS]
+            if any(ch.isalnum() for ch in topic) and topic not in seen:
+                seen.append(topic)
+        return seen[:MAX_TOPICS]
+
+    @field_validator("expiration", mode="before")
+    @classmethod
+    def _expiration(cls, value: Any) -> str:
+        text = str(value or "").strip().lower()
+        return text if text in EXPIRATIONS or text == PERMANENT else "7d"
+
+    @field_validator("importance", mode="before")
+    @classmethod
+    def _importance(cls, value: Any) -> str:
+        text = str(value or "").strip().lower()
+        return text if text in IMPORTANCES else "medium"
+
+    @field_validator("key", mode="before")
+    @classmethod
+    def _key(cls, value: Any) -> str | None:
+        if not isinstance(value, str):
+            return None
+        key = re.sub(r"[^a-z0-9]+", "_", value.strip().lower()).strip("_")
+        return key if _SLOT_KEY.match(key) else None
+
+
+class ExtractionResult(BaseModel):
+    """The whole `extract_memories` answer; malformed parts are dropped, not fatal."""
+
+    memories: list[ExtractedMemory] = []
+    profile_update: str | None = None
+    forget: list[int] = []
+
+    @field_validator("memories", mode="before")
+    @classmethod
+    def _memories(cls, value: Any) -> list[ExtractedMemory]:
+        if not isinstance(value, list):
+            return []
+        return valid_items(ExtractedMemory, value, MAX_ITEMS_ACCEPTED)
+
+    @field_validator("profile_update", mode="before")
+    @classmethod
+    def _profile(cls, value: Any) -> str | None:
+        if not isinstance(value, str) or not value.strip():
+            return None
+        return cut_at_word(" ".join(value.split()), PROFILE_MAX)
+
+    @field_validator("forget", mode="before")
+    @classmethod
+    def _forget(cls, value: Any) -> list[int]:
+        items = value if isinstance(value, list) else [value] if value is not None else []
+        numbers = []
+        for item in items:
+            if isinstance(item, bool):
+                continue
+            if isinstance(item, int) or (isinstance(item, str) and item.strip().isdigit()):
+                numbers.append(int(item))
+        return numbers
+
+
+def cut_at_word(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters, at a word boundary when there is one nearby."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.6 else cut).rstrip(" ,;:")
+
+
+_EXTRACTION_ARGUMENTS = object_schema(
+    {
+        "memories": {
+            "type": "array",
+            "items": object_schema(
+                {
+                    "memory": {"type": "string"},
+                    "topics": {"type": "array", "items": {"type": "string"}},
+                    "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
+                    "importance": {"type": "string", "enum": ["low", "medium", "high"]},
+                    "key": {"type": ["string", "null"]},
+                },
+                ["memory", "topics", "expiration", "importance"],
+            ),
+        },
+        "profile_update": {"type": ["string", "null"]},
+        "forget": {"type": "array", "items": {"type": "integer"}},
+    },
+    ["memories"],
+)
+MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
+    "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
+)
+"""The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""
+
+
+@dataclass(frozen=True)
+class ExtractionTurn:
+    """One exchange of a member with the bot: their message (already redacted) and the reply."""
+
+    user_text: str
+    bot_reply: str
+
+
+def build_extraction_messages(
+    *, member_name: str, profile: str, shown: Sequence[MemoryRecord], turns: Sequence[ExtractionTurn]
+) -> list[Message]:
+    """The extractor's request: the prompt, the profile, numbered live memories, the member's turns.
+
+    Live memories are numbered 1..n (never database ids) so the model cannot name a
+    row it was not shown; only the member's own turns and the bot's replies appear.
+    """
+    remembered = "\n".join(f"{i}. {m.memory}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
+    exchange = bounded_exchange(member_name, turns)
+    user_content = load_prompt("memory_extraction_request").format(
+        name=member_name, profile=profile or "(no profile yet)", remembered=remembered, exchange=exchange
+    )
+    return [{"role": "system", "content": load_prompt("memory_extraction")}, {"role": "user", "content": user_content}]
+
+
+def bounded_exchange(member_name: str, turns: Sequence[ExtractionTurn], limit: int = EXCHANGE_MAX_CHARS) -> str:
+    """The turns as the extractor reads them, newest kept, never over ``limit`` characters.
+
+    When even the newest turn is too long alone, its start is kept (the member's
+    words come before the bot's reply in it).
+    """
+    kept: list[str] = []
+    used = 0
+    for turn in reversed(turns):
+        block = f"{member_name}: {turn.user_text}\nBot: {turn.bot_reply}"
+        if used + len(block) + 1 > limit:
+            if not kept:
+                kept.append(cut_at_word(block, limit))
+            break
+        kept.append(block)
+        used += len(block) + 1
+    return "\n".join(reversed(kept))

@@ -1,0 +1,147 @@
+"""MemoryMeaning: embeddings for retrieval and dedup, kept off the reply path.
+
+On the reply path: at most one embedding request per incoming message (the message
+itself), with its own short deadline, and none at all when the member has no memory
+with a vector yet; any failure means that message is ranked by words alone.
+
+In the background: after memories are written, and at start, live rows with no vector
+from the configured model (none yet, or another model's) are embedded in batches and
+stored with the model's name. A failed batch is retried on the next write or at the
+next periodic nudge, never in a tight loop. Nothing here keeps a copy of a memory's text or vector:
+they live in the `UserMemory` row, so erasing the row erases them.
+
+A refreshed memory keeps the vector of its earlier wording: a refresh only ever
+replaces a text by a near-duplicate of it, which means the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Sequence
+
+from utils.background import BackgroundTasks
+from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
+from utils.memory.semantic import Vector, cosine, similarities, stored_vectors, to_bytes
+from utils.storage import memories as sql
+from utils.storage.engine import Database, DatabaseError
+from utils.storage.records import MemoryRecord
+
+logger = logging.getLogger(__name__)
+
+BACKGROUND_TIMEOUT_SECONDS = 30.0
+"""A batch of memories may take longer than one message; it is never on the reply path."""
+EMBED_EVERY_SECONDS = 600.0
+"""How often the background looks for rows without a vector anyway (start-up, model changed, endpoint back)."""
+
+
+class MemoryMeaning:
+    def __init__(
+        self,
+        client: EmbeddingClient | None,
+        db: Database,
+        tasks: BackgroundTasks,
+        *,
+        on_embedded: Callable[[Iterable[int]], None] = lambda _users: None,
+    ) -> None:
+        self.client = client
+        self._db = db
+        self._tasks = tasks
+        self._on_embedded = on_embedded
+        """Told which members' rows got vectors, so their cached reads are dropped."""
+        self._wanted = asyncio.Event()
+        self._worker: asyncio.Task[None] | None = None
+        self._stopping = False
+        self.requests_on_reply_path = 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.client is not None
+
+    # ------------------------------------------------------------------ reply path
+    async def similarities(self, text: str, memories: Sequence[MemoryRecord]) -> dict[int, float] | None:
+        """Cosine of the message with each memory that has a vector of this model; None means rank by words.
+
+        No request at all when no memory has a usable vector (nothing to compare with).
+        """
+        client = self.client
+        if client is None or not any(m.embedding_model == client.model and m.embedding for m in memories):
+            return None
+        self.requests_on_reply_path += 1
+        query = await client.embed_one(text)
+        if query is None:
+            return None
+        return similarities(query, stored_vectors(memories, client.model, query.size)) or None
+
+    # ------------------------------------------------------------------ background
+    async def embed_texts(self, texts: Sequence[str]) -> list[Vector] | None:
+        """Vectors for texts about to be written (dedup); background path only, but under the member's lock,
+        so with the short deadline: a forget never waits long behind a slow endpoint."""
+        if self.client is None or not texts:
+            return None
+        return await self.client.embed(texts)
+
+    def similarity(self, vector: Vector | None, memory: MemoryRecord) -> float | None:
+        """Cosine of a new text's vector with a stored memory's, when both exist and come from this model."""
+        if vector is None or self.client is None:
+            return None
+        stored = stored_vectors([memory], self.client.model, vector.size).get(memory.id)
+        return None if stored is None else cosine(vector, stored)
+
+    def embed_soon(self) -> None:
+        """Memories were written (or time passed): embed what lacks a vector, in the background, one worker at a time."""
+        if self.client is None or self._stopping:
+            return
+        self._wanted.set()
+        if self._worker is None or self._worker.done():
+            self._worker = self._tasks.spawn(self._work(), name="embed-memories")
+
+    async def _work(self) -> None:
+        """Until nothing is wanted; a failure ends the worker, the next write or the periodic nudge starts it again."""
+        while self._wanted.is_set() and not self._stopping:
+            self._wanted.clear()
+            try:
+                if not await self.backfill():
+                    return
+            except DatabaseError as exc:
+                logger.warning("Memory embedding postponed: %s", exc)
+                return
+
+    def stop(self) -> None:
+        """No new batch from now on (shutdown): the batch in flight finishes, the worker ends."""
+        self._stopping = True
+
+    async def close(self) -> None:
+        self.stop()
+        if self.client is not None:
+            await self.client.close()
+
+    async def backfill(self, *, max_batches: int | None = None) -> bool:
+        """Embed live rows lacking a vector from this model, oldest first, batch by batch.
+
+        True when none is left; False when the endpoint failed (try again later) or
+        ``max_batches`` ran out.
+        """
+        client = self.client
+        if client is None:
+            return True
+        done, previous = 0, set()
+        while (max_batches is None or done < max_batches) and not self._stopping:
+            rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
+            if not rows:
+                return True
+            if self._stopping:
+                return False  # stopped while the rows were read: no request after stop()
+            if {r.id for r in rows} <= previous:
+                logger.error("Embeddings of memories %s were not stored; backfill stopped.", sorted(previous)[:5])
+                return False
+            previous = {r.id for r in rows}
+            vectors = await client.embed([r.memory for r in rows], timeout=BACKGROUND_TIMEOUT_SECONDS)
+            if vectors is None:
+                return False
+            await self._db.run(
+                sql.set_memory_embeddings, [(r.id, client.model, to_bytes(v)) for r, v in zip(rows, vectors, strict=True)]
+            )
+            self._on_embedded({r.user_id for r in rows})
+            done += 1
+        return False

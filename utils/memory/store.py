@@ -1,0 +1,386 @@
+"""MemoryStore: the only writer of UserMemory and of the profile — a per-member read cache and the write rules.
+
+Reads: a member's live memories come from one query, then from a cache dropped on
+every write of theirs (a version counter keeps a read that raced a write out of it).
+Profiles are kept in RAM, loaded at start and changed only here.
+
+Writes: every candidate, from any source, goes through redaction, dedup against
+live memories (a repeat refreshes instead of adding a row), slot supersession by
+source trust, and the cap — applied as one batch in one transaction, together with
+the profile the same extraction produced. A write the database cannot take now
+waits in a bounded queue *unplanned*, and is planned again against the database
+when it lands (so it cannot skip dedup); one it rejects for good is logged and
+dropped. Writes and erasures of a member are serialised by a per-member lock, and a
+member's epoch (bumped by every erasure or pause) makes a write that started — or
+was postponed — before one of those give up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+
+from utils.memory.meaning import MemoryMeaning
+from utils.memory.retrieval import near_duplicate
+from utils.memory.semantic import Vector
+from utils.privacy.screen import is_about_a_secret, redact, screen_key, screen_topics
+from utils.storage import memories as sql
+from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
+from utils.storage.records import (
+    IMPORTANCE_RANK,
+    SOURCE_TRUST,
+    AuditEntry,
+    MemoryBatch,
+    MemoryRecord,
+    MemoryRefresh,
+    MemoryScope,
+    NewMemory,
+)
+
+logger = logging.getLogger(__name__)
+
+MAX_PENDING_WRITES = 1000
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A memory about to be stored, from any source."""
+
+    memory: str
+    topics: tuple[str, ...]
+    importance: str
+    lifetime: timedelta
+    slot_key: str | None = None
+
+
+@dataclass
+class Write:
+    """One write as asked, before planning: what a postponed write keeps until it can be planned for real."""
+
+    user_id: int
+    guild_id: int | None
+    scope: MemoryScope
+    candidates: Sequence[Candidate]
+    source: str
+    actor: str
+    epoch: int
+    forget_ids: Sequence[int] = ()
+    profile: str | None = None
+    at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+def _trust(source: str) -> int:
+    return SOURCE_TRUST.get(source, 0)
+
+
+def _more_important(a: str, b: str) -> str:
+    return max(a, b, key=lambda i: IMPORTANCE_RANK.get(i, 0))
+
+
+def _add_refresh(batch: MemoryBatch, refresh: MemoryRefresh) -> None:
+    """Add ``refresh``, merged into an earlier refresh of the same memory in this batch.
+
+    Two candidates of one batch can repeat the same memory; both are planned from the old
+    row, so applying both would let the second erase the first's importance and topics.
+    """
+    for index, prior in enumerate(batch.refreshes):
+        if prior.memory_id != refresh.memory_id:
+            continue
+        later_wins = _trust(refresh.source or "") >= _trust(prior.source or "")
+        batch.refreshes[index] = MemoryRefresh(
+            memory_id=prior.memory_id,
+            memory=refresh.memory if later_wins else prior.memory,
+            topics=tuple(dict.fromkeys(prior.topics + refresh.topics)),
+            expires_at=max(prior.expires_at, refresh.expires_at),
+            importance=_more_important(prior.importance, refresh.importance),
+            source=refresh.source if later_wins else prior.source,
+            slot_key=prior.slot_key or refresh.slot_key,
+        )
+        return
+    batch.refreshes.append(refresh)
+
+
+class MemoryStore:
+    def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: MemoryMeaning | None = None) -> None:
+        self._db = db
+        self.meaning = meaning
+        """Embeddings for dedup by meaning, and the background embedding of what is written (None: words only)."""
+        self._cap = cap
+        self._cache_members = cache_members
+        self._cache: OrderedDict[tuple[int, MemoryScope], tuple[MemoryRecord, ...]] = OrderedDict()
+        self._versions: dict[int, int] = {}
+        self._epochs: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._postponed: deque[Write] = deque(maxlen=MAX_PENDING_WRITES)
+        self._profiles: dict[int, str] = {}
+        self.round_trips = 0
+        """Database reads made for retrieval; benchmarks and tests watch it."""
+
+    # ------------------------------------------------------------------ reading
+    async def live_memories(self, user_id: int, scope: MemoryScope, now: datetime | None = None) -> tuple[MemoryRecord, ...]:
+        """A member's live memories, newest first: from the cache, or one query that fills it."""
+        moment = now or datetime.now(UTC)
+        key = (user_id, scope)
+        cached = self._cache.get(key)
+        if cached is None:
+            version = self._versions.get(user_id, 0)
+            self.round_trips += 1
+            cached = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope, now=moment))
+            if self._versions.get(user_id, 0) == version:
+                self._keep(user_id, scope, cached)
+        else:
+            self._cache.move_to_end(key)
+        return tuple(m for m in cached if m.expires_at > moment)
+
+    def _keep(self, user_id: int, scope: MemoryScope, memories: tuple[MemoryRecord, ...]) -> None:
+        """Cache a read of the member's live memories, dropping the least recently used member beyond the limit."""
+        if self._cache_members <= 0:
+            return
+        self._cache[(user_id, scope)] = memories
+        while len(self._cache) > self._cache_members:
+            self._cache.popitem(last=False)
+
+    def invalidate(self, user_id: int) -> None:
+        """Forget every cached read of this member (all scopes); called on each write."""
+        self._versions[user_id] = self._versions.get(user_id, 0) + 1
+        for key in [k for k in self._cache if k[0] == user_id]:
+            del self._cache[key]
+
+    def profile(self, user_id: int) -> str:
+        """The member's profile (the permanent memory layer), from RAM."""
+        return self._profiles.get(user_id, "")
+
+    def load_profiles(self, profiles: dict[int, str]) -> None:
+        """Take the stored profiles (at start, after a reconnect); a profile changed in RAM meanwhile wins."""
+        pending = {w.user_id for w in self._postponed if w.profile is not None}
+        self._profiles.update({uid: text for uid, text in profiles.items() if uid not in pending})
+
+    # ------------------------------------------------------------------ serialising a member's writes
+    def lock(self, user_id: int) -> asyncio.Lock:
+        """Held around every write and erasure of one member, so they never interleave."""
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = self._locks[user_id] = asyncio.Lock()
+        return lock
+
+    def epoch(self, user_id: int) -> int:
+        return self._epochs.get(user_id, 0)
+
+    def bump_epoch(self, user_id: int) -> None:
+        """Anything learned before now must not be written any more (erasure, opt-out, pause); postponed writes go."""
+        self._epochs[user_id] = self.epoch(user_id) + 1
+        self._postponed = deque((w for w in self._postponed if w.user_id != user_id), maxlen=MAX_PENDING_WRITES)
+
+    def postponed(self, user_id: int | None = None) -> int:
+        """How many writes wait for the database (of one member, or all)."""
+        return sum(1 for w in self._postponed if user_id is None or w.user_id == user_id)
+
+    # ------------------------------------------------------------------ writing (caller holds lock(user_id))
+    async def store(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        scope: MemoryScope,
+        candidates: Sequence[Candidate],
+        *,
+        source: str,
+        actor: str,
+        forget_ids: Sequence[int] = (),
+        profile: str | None = None,
+    ) -> None:
+        """Plan and apply one write for ``user_id``; the caller holds :meth:`lock` and checked the epoch.
+
+        ``profile`` (already screened) replaces the member's profile in the same transaction.
+        """
+        if profile is not None:
+            self._profiles[user_id] = profile
+        write = Write(user_id, guild_id, scope, candidates, source, actor, self.epoch(user_id), forget_ids, profile)
+        try:
+            batch = await self._plan(write)
+            if not batch.is_empty():
+                await self._apply(batch, write.scope)
+        except DatabaseUnavailable as exc:
+            logger.warning("Memory write for %s postponed: %s", user_id, exc)
+            self._postponed.append(write)
+        except DatabaseError as exc:
+            logger.error("Memory write for %s rejected by the database and dropped: %s", user_id, exc)
+
+    async def _plan(self, write: Write) -> MemoryBatch:
+        """The batch for ``write`` against what the database holds now (raises if it cannot be read)."""
+        now = datetime.now(UTC)
+        forget_ids = list(write.forget_ids)
+        batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=write.profile)
+        live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
+        accepted = []
+        for candidate in write.candidates:
+            cleaned = redact(candidate.memory)
+            if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
+                batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=write.source))
+                continue
+            if cleaned.changed:
+                batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=write.source))
+            accepted.append((candidate, cleaned.text))
+        vectors = await self._vectors([text for _, text in accepted])
+        for (candidate, text), vector in zip(accepted, vectors, strict=True):
+            # A topic or slot key holding a secret is dropped, not kept half-redacted (the privacy screen).
+            screened = replace(candidate, slot_key=screen_key(candidate.slot_key) if candidate.slot_key else None)
+            topics = screen_topics(candidate.topics)
+            self._plan_write(batch, live, screened, text, topics, write.source, write.guild_id, now, vector)
+        return batch
+
+    async def _vectors(self, texts: list[str]) -> list[Vector | None]:
+        """The accepted texts' meaning for dedup: one background request, or none (words only) when off or failing."""
+        vectors = await self.meaning.embed_texts(texts) if self.meaning is not None and texts else None
+        return list(vectors) if vectors is not None else [None] * len(texts)
+
+    def _plan_write(
+        self,
+        batch: MemoryBatch,
+        live: list[MemoryRecord],
+        candidate: Candidate,
+        text: str,
+        topics: tuple[str, ...],
+        source: str,
+        guild_id: int | None,
+        now: datetime,
+        vector: Vector | None = None,
+    ) -> None:
+        """Refresh a near-duplicate, respect a more trusted slot holder, or insert (superseding the slot).
+
+        A refresh keeps the more trusted of the two sources and the slot either had, so
+        a member repeating what the monitor noticed makes it theirs, never the reverse.
+        """
+        expires_at = now + candidate.lifetime
+        meaning = self.meaning
+        duplicate = next(
+            (m for m in live if near_duplicate(m.memory, text, similarity=meaning and meaning.similarity(vector, m))), None
+        )
+        if duplicate is not None:
+            old_wins = _trust(duplicate.source) > _trust(source)
+            slot_key = duplicate.slot_key or (
+                candidate.slot_key if self._take_slot(batch, live, candidate.slot_key, source, duplicate.id) else None
+            )
+            refresh = MemoryRefresh(
+                memory_id=duplicate.id,
+                memory=duplicate.memory if old_wins else text,
+                topics=tuple(dict.fromkeys(duplicate.topics + topics)),
+                expires_at=max(duplicate.expires_at, expires_at),
+                importance=_more_important(duplicate.importance, candidate.importance),
+                source=duplicate.source if old_wins else source,
+                slot_key=slot_key,
+            )
+            _add_refresh(batch, refresh)
+            return
+        if any(near_duplicate(n.memory, text) for n in batch.inserts):
+            return
+        if candidate.slot_key and not self._take_slot(batch, live, candidate.slot_key, source):
+            return
+        batch.inserts.append(
+            NewMemory(batch.user_id, text, topics, candidate.importance, expires_at, source, guild_id, candidate.slot_key)
+        )
+
+    @staticmethod
+    def _take_slot(
+        batch: MemoryBatch, live: list[MemoryRecord], slot_key: str | None, source: str, keep_id: int | None = None
+    ) -> bool:
+        """Make ``slot_key`` free for a statement from ``source``: supersede its holders, or refuse (False).
+
+        A slot has one live holder, so whoever takes it (an insert or a refresh of a
+        slot-less memory) supersedes the others, unless one of them is more trusted.
+        """
+        if not slot_key:
+            return False
+        holders = [m for m in live if m.slot_key == slot_key and m.id != keep_id]
+        if any(_trust(h.source) > _trust(source) for h in holders):
+            logger.info("Kept the more trusted %s memory in slot %s.", holders[0].source, slot_key)
+            return False
+        batch.supersede_ids.extend(h.id for h in holders if h.id not in batch.supersede_ids)
+        batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
+        return True
+
+    async def _apply(self, batch: MemoryBatch, scope: MemoryScope) -> None:
+        """Apply one member's batch; what it leaves in ``scope`` becomes the cached read (other scopes are dropped)."""
+        self.invalidate(batch.user_id)
+        try:
+            fresh = await self._db.run(sql.apply_memory_batch_and_read, batch, scope)
+        finally:
+            self.invalidate(batch.user_id)
+        self._keep(batch.user_id, scope, tuple(fresh))
+        if self.meaning is not None and (batch.inserts or batch.refreshes):
+            self.meaning.embed_soon()
+
+    async def flush_unsaved(self) -> int:
+        """Plan again and apply the writes postponed while the database was away; returns how many landed.
+
+        A write whose member was erased or paused since (the epoch moved) is dropped:
+        it must not bring back what the member took back.
+        """
+        landed = 0
+        while self._postponed and self._db.available:
+            write = self._postponed[0]
+            async with self.lock(write.user_id):
+                if not self._postponed or self._postponed[0] is not write:
+                    continue
+                if write.epoch == self.epoch(write.user_id):
+                    try:
+                        batch = await self._plan(write)
+                        if not batch.is_empty():
+                            await self._apply(batch, write.scope)
+                        landed += 1
+                    except DatabaseUnavailable:
+                        break
+                    except DatabaseError as exc:
+                        logger.error("Postponed memory write for %s rejected and dropped: %s", write.user_id, exc)
+                self._postponed.popleft()
+        return landed
+
+    # ------------------------------------------------------------------ erasing (caller holds lock(user_id))
+    async def forget(
+        self,
+        user_id: int,
+        *,
+        actor: str,
+        scope: MemoryScope = MemoryScope.GLOBAL,
+        since: datetime | None = None,
+        ids: Sequence[int] = (),
+    ) -> tuple[int, bool]:
+        """Delete memories (all in ``scope``, learned since ``since``, or ``ids``) and blank them in LlmLog.
+
+        With ``since``, the profile is put back as it was then. The profile in RAM is read
+        back from the database: one a dropped postponed write set goes too. Returns
+        (rows removed, profile restored).
+        """
+        self.invalidate(user_id)
+        try:
+            texts = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
+            restored = None if since is None else await self._db.run(sql.take_back_profile, user_id, since)
+            self._profiles[user_id] = await self._db.run(sql.get_profile, user_id)
+        finally:
+            self.invalidate(user_id)
+        return len(texts), restored is not None
+
+    async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:
+        """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts)."""
+        self.invalidate(user_id)
+        try:
+            removed = await self._db.run(sql.erase_member, user_id, actor=actor, action=action)
+        finally:
+            self.invalidate(user_id)
+        self._profiles.pop(user_id, None)
+        return removed
+
+
+async def prune_expired_in_batches(db: Database, *, now: datetime | None = None, batch_rows: int = sql.PRUNE_BATCH_ROWS) -> int:
+    """Delete every expired memory, one short transaction per batch (chat keeps its share); returns how many."""
+    moment = now or datetime.now(UTC)
+    total, after = 0, 0
+    while True:
+        deleted, after = await db.run(sql.prune_expired_memories, now=moment, after=after, batch_rows=batch_rows)
+        total += deleted
+        if deleted < batch_rows:
+            return total
+        await asyncio.sleep(0)

@@ -1,0 +1,135 @@
+"""Deciding what the monitor does about a message: state changes in `MonitorState`, actions as plain data.
+
+The escalation is: a message at or above the toxicity threshold is an offense and
+earns a warning; offenses that follow each other within the window are counted, and
+the one that reaches ``timeout_after_offenses`` also earns a timeout. Off-topic
+messages in a row earn one gentle redirect when they reach the threshold. Immune
+members are scored like anyone (their notes are kept) but never actioned.
+The cog (or the replay script) carries the actions out; nothing here touches Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from enum import StrEnum
+
+from utils.config import Settings
+from utils.monitor.analysis import MessageFinding
+from utils.monitor.messages import ObservedMessage
+from utils.monitor.state import MonitorState
+from utils.wording import plural
+
+
+class ActionKind(StrEnum):
+    WARN = "warn"
+    TIMEOUT = "timeout"
+    REDIRECT = "redirect"
+
+
+@dataclass(frozen=True)
+class Policy:
+    toxicity_threshold: float = 0.7
+    half_life_hours: float = 24.0
+    offense_window: timedelta = timedelta(minutes=60)
+    timeout_after_offenses: int = 3
+    timeout: timedelta = timedelta(minutes=10)
+    off_topic_threshold: int = 3
+    public_warnings: bool = True
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Policy:
+        return cls(
+            toxicity_threshold=settings.toxicity_threshold,
+            half_life_hours=settings.toxicity_half_life_hours,
+            offense_window=timedelta(minutes=settings.offense_window_minutes),
+            timeout_after_offenses=settings.timeout_after_offenses,
+            timeout=timedelta(minutes=settings.timeout_minutes),
+            off_topic_threshold=settings.off_topic_threshold,
+            public_warnings=settings.sentiment_public_warnings,
+        )
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing to do about one message. ``text`` is what the member sees (warnings, redirects)."""
+
+    kind: ActionKind
+    message: ObservedMessage
+    reason: str
+    text: str = ""
+    public: bool = True
+    duration: timedelta | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the monitor concluded about one message, and what it decided to do."""
+
+    message: ObservedMessage
+    finding: MessageFinding | None
+    toxicity_score: float = 0.0
+    offenses: int = 0
+    actions: tuple[Action, ...] = ()
+    note: str | None = None
+    remark: str = ""
+
+
+@dataclass
+class BatchOutcome:
+    """A batch after analysis: a verdict per message, or the reason the whole batch was dropped."""
+
+    verdicts: list[Verdict] = field(default_factory=list)
+    failed: str | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        return [a for v in self.verdicts for a in v.actions]
+
+
+def warning_text(name: str, offenses: int) -> str:
+    if offenses > 1:
+        return f"{name}, that is {plural(offenses, 'message')} over the line in a short time. Please cool it down."
+    return f"{name}, please keep it friendly: that message crossed the line."
+
+
+def redirect_text(name: str, channel_name: str) -> str:
+    return f"Friendly nudge, {name}: this is drifting away from #{channel_name}'s topic. Maybe take it to a better fit?"
+
+
+def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, finding: MessageFinding) -> Verdict:
+    """Fold one finding into the author's state and decide the actions it earns."""
+    uid, now = message.author_id, message.created_at
+    score = tracker.record_toxicity(uid, finding.toxicity, now, policy.half_life_hours)
+    if finding.coherence is not None:
+        tracker.record_coherence(uid, finding.coherence)
+    offense = finding.toxicity >= policy.toxicity_threshold
+    offenses = tracker.offenses_in_window(uid, now, policy.offense_window)
+    if tracker.is_immune(uid):
+        return Verdict(message, finding, score, offenses, remark="immune: not actioned" if offense or finding.off_topic else "")
+    actions: list[Action] = []
+    if offense:
+        offenses = tracker.record_offense(uid, now, policy.offense_window)
+        tracker.mark_warned(uid)
+        reason = f"{', '.join(finding.categories) or 'toxicity'} {finding.toxicity:.2f} (recent offenses: {offenses})"
+        actions.append(
+            Action(ActionKind.WARN, message, reason, warning_text(message.author_name, offenses), policy.public_warnings)
+        )
+        if policy.timeout_after_offenses and offenses >= policy.timeout_after_offenses:
+            actions.append(Action(ActionKind.TIMEOUT, message, reason, duration=policy.timeout))
+    drift = tracker.record_topic(uid, finding.off_topic)
+    if not offense and policy.off_topic_threshold and drift >= policy.off_topic_threshold:
+        tracker.reset_off_topic(uid)
+        reason = f"{plural(drift, 'off-topic message')} in a row"
+        actions.append(Action(ActionKind.REDIRECT, message, reason, redirect_text(message.author_name, message.channel_name)))
+    return Verdict(message, finding, score, offenses, tuple(actions))
+
+
+def one_redirect_per_batch(verdicts: list[Verdict]) -> list[Verdict]:
+    """Several members drifting together get one nudge (on the latest message), not one each."""
+    redirects = [i for i, v in enumerate(verdicts) if any(a.kind is ActionKind.REDIRECT for a in v.actions)]
+    out = list(verdicts)
+    for i in redirects[:-1]:
+        kept = tuple(a for a in out[i].actions if a.kind is not ActionKind.REDIRECT)
+        out[i] = replace(out[i], actions=kept, remark="redirected with the batch")
+    return out

@@ -1,0 +1,82 @@
+"""What `/bcs status` and `/bcs notes` say, as plain text (ephemeral answers are short and readable)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from utils.monitor.policy import Policy
+from utils.monitor.state import MonitorState
+
+DISCORD_TEXT_MAX = 1900
+
+
+@dataclass(frozen=True)
+class MemberStatus:
+    offenses: int
+    toxicity: float
+    warned: bool
+    immune: bool
+    off_topic: int
+    baseline_coherence: float
+    last_offense_at: datetime | None
+
+
+def member_status(tracker: MonitorState, policy: Policy, user_id: int, now: datetime) -> MemberStatus:
+    user = tracker.get_user(user_id)
+    return MemberStatus(
+        offenses=tracker.offenses_in_window(user_id, now, policy.offense_window),
+        toxicity=tracker.toxicity_now(user_id, now, policy.half_life_hours),
+        warned=tracker.warned_in_window(user_id, now, policy.offense_window),
+        immune=user.immune,
+        off_topic=user.off_topic_count,
+        baseline_coherence=user.baseline_coherence,
+        last_offense_at=user.last_offense_at,
+    )
+
+
+def status_text(name: str, status: MemberStatus, policy: Policy) -> str:
+    window = f"{policy.offense_window.total_seconds() / 60:g}"
+    timeout = f"; a timeout at {policy.timeout_after_offenses}" if policy.timeout_after_offenses else ""
+    redirect = f" (a nudge at {policy.off_topic_threshold})" if policy.off_topic_threshold else ""
+    last = f"{status.last_offense_at:%Y-%m-%d %H:%M} UTC" if status.last_offense_at else "never"
+    return "\n".join(
+        [
+            f"**Monitor status of {name}**",
+            f"Recent offenses: {status.offenses} (the count restarts after {window} quiet minutes{timeout})",
+            f"Recent toxicity: {status.toxicity:.2f} (halves every {policy.half_life_hours:g} h)",
+            f"Warned: {'yes' if status.warned else 'no'}",
+            f"Immune: {'yes' if status.immune else 'no'}",
+            f"Off-topic in a row: {status.off_topic}{redirect}",
+            f"Coherence baseline: {status.baseline_coherence:.2f}",
+            f"Last offense: {last}",
+        ]
+    )
+
+
+def immunity_text(name: str, immune: bool) -> str:
+    if immune:
+        return f"{name} is now immune: the monitor still reads their messages but never actions them."
+    return f"{name} is no longer immune: the monitor actions them like anyone else."
+
+
+def notes_text(name: str, notes: str, limit: int = DISCORD_TEXT_MAX) -> str:
+    """The member's notes, newest lines kept when they do not all fit in one message."""
+    lines = [line for line in notes.splitlines() if line.strip()]
+    if not lines:
+        return f"Nothing is noted about {name}."
+    header = f"**Notes about {name}**"
+    shown: list[str] = []
+    budget = limit - len(header) - 40
+    for line in reversed(lines):
+        if len(line) + 1 > budget:
+            break
+        shown.insert(0, line)
+        budget -= len(line) + 1
+    if not shown:
+        shown = [lines[-1][:budget]]
+    omitted = len(lines) - len(shown)
+    parts = [header, *shown]
+    if omitted:
+        parts.insert(1, f"({omitted} older lines not shown)")
+    return "\n".join(parts)

@@ -1,0 +1,183 @@
+"""MonitorService: batches watched messages, analyses each batch with one LLM call, decides actions.
+
+The cog hands it :class:`ObservedMessage` objects (and edits and deletions of them);
+a batch goes to the model when it is full or ``sentiment_batch_seconds`` after its
+first message, through a timer armed only while the channel has messages waiting.
+Each finding updates the author's state in `MonitorState`, its ``note_update``
+becomes a notes line and a passive memory (unless the member opted out or paused
+memory), and the decided actions go to the handler the cog registered. A failed or
+malformed analysis drops that batch with a log line; the next batch is analysed as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+
+from utils.background import BackgroundTasks
+from utils.config import Settings
+from utils.llm.client import LLMClient, LLMError
+from utils.memory.service import MemoryService
+from utils.monitor.analysis import REPORT_ANALYSIS_TOOL, build_analysis_messages, findings_by_index
+from utils.monitor.batching import Batch, BatchBuffer
+from utils.monitor.messages import ObservedMessage
+from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redirect_per_batch
+from utils.monitor.state import MonitorState
+from utils.privacy.screen import is_about_a_secret, redact
+
+logger = logging.getLogger(__name__)
+
+ActionHandler = Callable[[BatchOutcome], Awaitable[None]]
+TOKENS_PER_FINDING = 120
+
+
+class MonitorService:
+    def __init__(
+        self,
+        settings: Settings,
+        llm: LLMClient,
+        tracker: MonitorState,
+        memory: MemoryService,
+        tasks: BackgroundTasks,
+        *,
+        persist: bool = True,
+    ) -> None:
+        """``persist=False`` (the replay's dry run) keeps every conclusion in RAM and stores no memory."""
+        self._settings = settings
+        self._llm = llm
+        self._tracker = tracker
+        self._memory = memory
+        self._tasks = tasks
+        self.persist = persist
+        self.buffer = BatchBuffer(settings.sentiment_batch_size, settings.sentiment_batch_seconds)
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._handler: ActionHandler | None = None
+
+    # ------------------------------------------------------------------ intake (live)
+    @property
+    def policy(self) -> Policy:
+        """Thresholds as currently configured (read per batch, so a settings change applies at once)."""
+        return Policy.from_settings(self._settings)
+
+    def watches(self, channel_id: int) -> bool:
+        """Whether a channel (a thread's parent, for threads) is configured for monitoring."""
+        return channel_id in self._settings.sentiment_channel_ids
+
+    def set_handler(self, handler: ActionHandler | None) -> None:
+        """Who carries out decided actions (the cog); without one, conclusions are only recorded."""
+        self._handler = handler
+
+    def observe(self, message: ObservedMessage) -> None:
+        """Queue a message; its channel's batch goes when full or when its timer fires."""
+        loop = asyncio.get_running_loop()
+        full = self.buffer.add(message, loop.time())
+        channel_id = message.channel_id
+        if full is not None:
+            self._cancel_timer(channel_id)
+            self._launch(full)
+        elif channel_id not in self._timers:
+            self._timers[channel_id] = loop.call_later(self.buffer.seconds, self._timer_fired, channel_id)
+
+    def edited(self, channel_id: int, message_id: int, content: str | None) -> bool:
+        """A pending message was edited: the batch carries the new text. Already analysed: ignored."""
+        changed = self.buffer.replace(channel_id, message_id, content)
+        self._forget_timer_if_idle(channel_id)
+        return changed
+
+    def deleted(self, channel_id: int, message_ids: set[int]) -> int:
+        """Deleted messages leave their pending batch (an emptied batch costs no call)."""
+        dropped = self.buffer.discard(channel_id, message_ids)
+        self._forget_timer_if_idle(channel_id)
+        return dropped
+
+    def flush_pending(self) -> int:
+        """Send every waiting batch now (at shutdown); returns how many were sent."""
+        for channel_id in list(self._timers):
+            self._cancel_timer(channel_id)
+        batches = self.buffer.take_all()
+        for batch in batches:
+            self._launch(batch)
+        return len(batches)
+
+    def _timer_fired(self, channel_id: int) -> None:
+        self._timers.pop(channel_id, None)
+        batch = self.buffer.take(channel_id)
+        if batch is not None:
+            self._launch(batch)
+
+    def _cancel_timer(self, channel_id: int) -> None:
+        timer = self._timers.pop(channel_id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _forget_timer_if_idle(self, channel_id: int) -> None:
+        if not self.buffer.is_open(channel_id):
+            self._cancel_timer(channel_id)
+
+    def _launch(self, batch: Batch) -> None:
+        self._tasks.spawn(self._run(batch), name=f"monitor-batch-{batch.channel_id}")
+
+    async def _run(self, batch: Batch) -> None:
+        outcome = await self.analyse(batch.messages)
+        if outcome.actions and self._handler is not None:
+            await self._handler(outcome)
+
+    # ------------------------------------------------------------------ analysis (live and replay)
+    async def analyse(self, batch: Sequence[ObservedMessage]) -> BatchOutcome:
+        """One LLM call for the batch, then a verdict per message; a failed call drops the batch."""
+        if not batch:
+            return BatchOutcome()
+        notes = {m.author_id: self._tracker.get_user_notes(m.author_id) for m in batch}
+        where = f"#{batch[0].channel_name}"
+        try:
+            report, _usage = await self._llm.call_tool(
+                build_analysis_messages(batch, notes),
+                REPORT_ANALYSIS_TOOL,
+                kind="sentiment_analysis",
+                model=self._settings.extraction_model,
+                temperature=0.2,
+                max_tokens=200 + TOKENS_PER_FINDING * len(batch),
+            )
+        except LLMError as exc:
+            logger.warning("Analysis of %d messages in %s failed; batch dropped: %s", len(batch), where, exc)
+            return BatchOutcome(failed=str(exc))
+        findings = findings_by_index(report, len(batch))
+        if len(findings) < len(batch):
+            logger.info("Analysis in %s covered %d of %d messages.", where, len(findings), len(batch))
+        policy = self.policy
+        verdicts: list[Verdict] = []
+        for index, message in enumerate(batch):
+            finding = findings.get(index)
+            if finding is None:
+                verdicts.append(Verdict(message, None, remark="no finding"))
+                continue
+            verdict = judge(policy, self._tracker, message, finding)
+            note = await self._take_note(message, finding.note_update, finding.topic_category)
+            verdicts.append(replace(verdict, note=note))
+        outcome = BatchOutcome(one_redirect_per_batch(verdicts))
+        for verdict in outcome.verdicts:
+            if verdict.remark.startswith("immune"):
+                logger.info("%s in %s is immune; not actioned.", verdict.message.author_name, where)
+        for action in outcome.actions:
+            logger.info("Monitor decided: %s %s in %s (%s).", action.kind, action.message.author_name, where, action.reason)
+        return outcome
+
+    def _may_note(self, user_id: int) -> bool:
+        """Opted-out and paused members get nothing new written about them, notes included; and, failing
+        closed, nobody does before the opt-outs have been read."""
+        return self._memory.may_learn(user_id)
+
+    async def _take_note(self, message: ObservedMessage, note: str | None, topic: str | None) -> str | None:
+        """A finding's observation: a line in the member's notes and a 7-day passive memory."""
+        if not note or not self._may_note(message.author_id):
+            return None
+        cleaned = redact(note)
+        if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(note):
+            logger.info("Dropped a note about %s: it carried a secret.", message.author_id)
+            return None
+        self._tracker.update_user_notes(message.author_id, cleaned.text, now=message.created_at)
+        if self.persist:
+            await self._memory.save_passive(user_id=message.author_id, note=note, topic=topic, guild_id=message.guild_id)
+        return cleaned.text

@@ -1,0 +1,451 @@
+"""SQL of the memory tables: UserMemory, MemoryAudit, ProfileHistory and the profile part of UserNotes.
+
+Plain functions of a connection, run with ``await db.run(fn, *args)``; each runs in
+one transaction. Every write is scoped to one member in SQL (an id of another member
+is simply not touched) and audited without its content. The profile is a memory: it
+is written here, in the same transaction as the memories of the same extraction,
+into `UserState.UserNotes` beside the monitor's note lines (kept as they are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from utils.storage.engine import reads, writes
+from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
+from utils.storage.records import (
+    IMPORTANCE_RANK,
+    AuditEntry,
+    AuditRecord,
+    MemoryBatch,
+    MemoryRecord,
+    MemoryScope,
+    NewMemory,
+)
+from utils.storage.schema import (
+    PROFILE_MAX,
+    SOURCE_MAX,
+    memory_audit,
+    notes_backup,
+    profile_history,
+    record_columns,
+    record_values,
+    user_memory,
+    user_state,
+)
+from utils.storage.user_notes import ROW_LOCK, join_notes, split_notes
+
+DELETE_CHUNK_IDS = 1000
+"""SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
+PRUNE_BATCH_ROWS = 2000
+MEMORY_COLUMNS = record_columns(user_memory, MemoryRecord)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def live(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.and_(user_memory.c.expires_at > now, user_memory.c.superseded_at.is_(None))
+
+
+def scope_filter(scope: MemoryScope) -> sa.ColumnElement[bool]:
+    if not scope.restricted:
+        return sa.true()
+    if scope.guild_id is None:
+        return user_memory.c.guild_id.is_(None)
+    return user_memory.c.guild_id == scope.guild_id
+
+
+def beyond_cap(rows: Sequence[Any], cap: int) -> list[Any]:
+    """The rows of one member that do not fit under ``cap``: superseded first, then low importance, then oldest."""
+    keep_order = sorted(
+        rows,
+        key=lambda r: (r.superseded_at is None, IMPORTANCE_RANK.get(r.importance, 0), r.created_at, r.id),
+        reverse=True,
+    )
+    return keep_order[cap:]
+
+
+# ---------------------------------------------------------------------- reads
+@reads
+def get_recent_memories(
+    conn: sa.Connection,
+    user_id: int,
+    limit: int | None = 5,
+    *,
+    scope: MemoryScope = MemoryScope.GLOBAL,
+    now: datetime | None = None,
+) -> list[MemoryRecord]:
+    """Live memories of one member, newest first (all of them when ``limit`` is None), embeddings included.
+
+    Expired and superseded rows are never returned. Retrieval calls this once per
+    member with ``limit=None`` and ranks in Python: one round trip per message.
+    """
+    query = (
+        sa.select(*MEMORY_COLUMNS)
+        .where(user_memory.c.user_id == user_id, live(now or utc_now()), scope_filter(scope))
+        .order_by(user_memory.c.created_at.desc(), user_memory.c.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
+
+
+@reads
+def get_all_memories(conn: sa.Connection, user_id: int) -> list[MemoryRecord]:
+    """Every row stored for a member — live, superseded or expired-not-yet-pruned — oldest first."""
+    query = sa.select(*MEMORY_COLUMNS).where(user_memory.c.user_id == user_id).order_by(user_memory.c.id)
+    return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
+
+
+@reads
+def memories_missing_embedding(conn: sa.Connection, model: str, limit: int) -> list[MemoryRecord]:
+    """Live memories with no embedding from ``model`` yet (none, or another model's), oldest first."""
+    stale = sa.or_(user_memory.c.embedding.is_(None), user_memory.c.embedding_model.is_(None))
+    stale = sa.or_(stale, user_memory.c.embedding_model != model)
+    query = sa.select(*MEMORY_COLUMNS).where(live(utc_now()), stale).order_by(user_memory.c.id).limit(limit)
+    return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
+
+
+@reads
+def get_audit(conn: sa.Connection, user_id: int) -> list[AuditRecord]:
+    query = (
+        sa.select(*record_columns(memory_audit, AuditRecord)).where(memory_audit.c.user_id == user_id).order_by(memory_audit.c.id)
+    )
+    return [AuditRecord(**row._mapping) for row in conn.execute(query)]
+
+
+@reads
+def get_profile_history(conn: sa.Connection, user_id: int) -> list[tuple[str, datetime]]:
+    """Earlier profiles of a member with when each was replaced, oldest first (for export)."""
+    query = (
+        sa.select(profile_history.c.previous_profile, profile_history.c.changed_at)
+        .where(profile_history.c.user_id == user_id)
+        .order_by(profile_history.c.id)
+    )
+    return [(r.previous_profile or "", r.changed_at) for r in conn.execute(query)]
+
+
+# ---------------------------------------------------------------------- writes
+@writes
+def write_audit(conn: sa.Connection, entries: Sequence[AuditEntry], now: datetime | None = None) -> None:
+    if not entries:
+        return
+    moment = now or utc_now()
+    conn.execute(
+        sa.insert(memory_audit),
+        [
+            {
+                "action": e.action[:30],
+                "user_id": e.user_id,
+                "memory_id": e.memory_id,
+                "source": e.source,
+                "actor": e.actor[:40],
+                "created_at": moment,
+            }
+            for e in entries
+        ],
+    )
+
+
+@writes
+def save_memory(
+    conn: sa.Connection,
+    user_id: int,
+    memory: str,
+    topics: Sequence[str],
+    importance: str,
+    expires_at: datetime,
+    source: str,
+    *,
+    guild_id: int | None = None,
+    slot_key: str | None = None,
+    cap: int = 50,
+) -> int:
+    """Insert one memory (cut to its columns) and enforce the member's cap; returns its id.
+
+    The plan's raw write, kept for scripts and tests: it applies no dedup, trust or
+    redaction. The bot itself writes through `MemoryStore`, which plans a batch
+    with those rules and hands it to :func:`apply_memory_batch`.
+    """
+    batch = MemoryBatch(
+        user_id=user_id,
+        inserts=[NewMemory(user_id, memory, tuple(topics), importance, expires_at, source, guild_id, slot_key)],
+        cap=cap,
+    )
+    return apply_memory_batch(conn, batch)[0]
+
+
+@writes
+def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | None = None) -> list[int]:
+    """Apply forgets, supersessions, refreshes, inserts and the profile of one member; audit; enforce the cap.
+
+    Returns the ids of the inserted rows, in order.
+    """
+    moment = now or utc_now()
+    audit: list[AuditEntry] = list(batch.audit)
+    owned = user_memory.c.user_id == batch.user_id
+    if batch.forget_ids:
+        audit += forget_rows(conn, batch.user_id, batch.actor, user_memory.c.id.in_(batch.forget_ids))
+    if batch.supersede_ids:
+        old = conn.execute(
+            sa.select(user_memory.c.id, user_memory.c.source).where(
+                owned, user_memory.c.id.in_(batch.supersede_ids), user_memory.c.superseded_at.is_(None)
+            )
+        ).all()
+        if old:
+            conn.execute(
+                sa.update(user_memory).where(owned, user_memory.c.id.in_([o.id for o in old])).values(superseded_at=moment)
+            )
+        audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.id, o.source) for o in old]
+    for refresh in batch.refreshes:
+        changes: dict[str, Any] = {
+            "memory": refresh.memory,
+            "topics": refresh.topics,
+            "expires_at": refresh.expires_at,
+            "importance": refresh.importance,
+        }
+        if refresh.source is not None:
+            changes["source"] = refresh.source
+        if refresh.slot_key is not None:
+            changes["slot_key"] = refresh.slot_key
+        done = conn.execute(sa.update(user_memory).where(owned, user_memory.c.id == refresh.memory_id).values(**changes))
+        if done.rowcount:
+            audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
+    inserted: list[int] = []
+    for new in batch.inserts:
+        new_id = insert_memory(conn, batch.user_id, new, moment)
+        inserted.append(new_id)
+        audit.append(AuditEntry("saved", batch.user_id, batch.actor, new_id, new.source[:SOURCE_MAX]))
+    if batch.inserts:
+        audit += prune_excess_rows(conn, batch.user_id, batch.cap, moment)
+    if batch.profile is not None:
+        set_user_profile(conn, batch.user_id, batch.profile, now=moment)
+    write_audit(conn, audit, moment)
+    return inserted
+
+
+@writes
+def apply_memory_batch_and_read(
+    conn: sa.Connection, batch: MemoryBatch, scope: MemoryScope, now: datetime | None = None
+) -> list[MemoryRecord]:
+    """:func:`apply_memory_batch`, then the member's live memories in ``scope`` as they now stand.
+
+    One transaction instead of a write and, on the member's next message, a read: the
+    caller keeps the result as its cache, so the reply after an extraction does not wait
+    on the database.
+    """
+    moment = now or utc_now()
+    apply_memory_batch(conn, batch, moment)
+    return get_recent_memories(conn, batch.user_id, None, scope=scope, now=moment)
+
+
+def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
+    """Insert one memory of ``user_id`` (the columns cut what is too long); returns its id."""
+    result = conn.execute(
+        sa.insert(user_memory).values({**record_values(new, user_memory), "user_id": user_id, "created_at": created_at})
+    )
+    return int(result.inserted_primary_key[0])
+
+
+@writes
+def set_memory_embeddings(conn: sa.Connection, rows: Sequence[tuple[int, str, bytes]]) -> int:
+    """Store ``(memory id, model, float32 bytes)`` for each row; returns how many rows still existed."""
+    done = 0
+    for memory_id, model, vector in rows:
+        result = conn.execute(
+            sa.update(user_memory).where(user_memory.c.id == memory_id).values(embedding=vector, embedding_model=model)
+        )
+        done += result.rowcount or 0
+    return done
+
+
+@writes
+def prune_excess_memories(conn: sa.Connection, user_id: int, max_memories: int = 50, now: datetime | None = None) -> int:
+    """Keep at most ``max_memories`` rows for a member: superseded first, then low importance, then oldest."""
+    moment = now or utc_now()
+    pruned = prune_excess_rows(conn, user_id, max_memories, moment)
+    write_audit(conn, pruned, moment)
+    return len(pruned)
+
+
+def prune_excess_rows(conn: sa.Connection, user_id: int, cap: int, now: datetime) -> list[AuditEntry]:
+    rows = conn.execute(
+        sa.select(
+            user_memory.c.id,
+            user_memory.c.importance,
+            user_memory.c.created_at,
+            user_memory.c.source,
+            user_memory.c.superseded_at,
+        ).where(user_memory.c.user_id == user_id, user_memory.c.expires_at > now)
+    ).all()
+    if len(rows) <= cap:
+        return []
+    doomed = beyond_cap(rows, cap)
+    ids = [r.id for r in doomed]
+    for start in range(0, len(ids), DELETE_CHUNK_IDS):
+        chunk = ids[start : start + DELETE_CHUNK_IDS]
+        conn.execute(sa.delete(user_memory).where(user_memory.c.user_id == user_id, user_memory.c.id.in_(chunk)))
+    return [AuditEntry("pruned_cap", user_id, "system", r.id, r.source) for r in doomed]
+
+
+@writes
+def prune_expired_memories(
+    conn: sa.Connection, *, now: datetime | None = None, after: int = 0, batch_rows: int = PRUNE_BATCH_ROWS
+) -> tuple[int, int]:
+    """Delete one batch of expired memories with ids above ``after``; returns ``(deleted, last id)``.
+
+    The caller runs batches until one comes back short, each its own short transaction,
+    so chat keeps its share of the database. Batches walk the table in Id order from
+    where the last one stopped (keyset), so each is a short range read.
+    """
+    moment = now or utc_now()
+    rows = conn.execute(
+        sa.select(user_memory.c.id, user_memory.c.user_id, user_memory.c.source)
+        .where(user_memory.c.expires_at <= moment, user_memory.c.id > after)
+        .order_by(user_memory.c.id)
+        .limit(batch_rows)
+    ).all()
+    if not rows:
+        return 0, after
+    conn.execute(sa.delete(user_memory).where(user_memory.c.id.in_([r.id for r in rows])))
+    write_audit(conn, [AuditEntry("pruned_expired", r.user_id, "system", r.id, r.source) for r in rows], moment)
+    return len(rows), rows[-1].id
+
+
+def forget_rows(
+    conn: sa.Connection,
+    user_id: int,
+    actor: str,
+    which: sa.ColumnElement[bool],
+    *,
+    with_old_versions: bool = True,
+    texts: list[str] | None = None,
+) -> list[AuditEntry]:
+    """Delete a member's rows matching ``which`` and (by default) the superseded versions of their slots.
+
+    Deletes by predicate rather than by a list of ids, so erasing a member with
+    thousands of rows stays within SQL Server's 2100-parameter limit.
+    """
+    owned = user_memory.c.user_id == user_id
+    columns = (user_memory.c.id, user_memory.c.source, user_memory.c.slot_key, user_memory.c.memory)
+    gone = conn.execute(sa.select(*columns).where(owned, which)).all()
+    slots = {g.slot_key for g in gone if g.slot_key}
+    if with_old_versions and slots:
+        which = sa.or_(which, sa.and_(user_memory.c.slot_key.in_(slots), user_memory.c.superseded_at.is_not(None)))
+        gone = conn.execute(sa.select(*columns).where(owned, which)).all()
+    if gone:
+        conn.execute(sa.delete(user_memory).where(owned, which))
+    if texts is not None:
+        texts.extend(g.memory for g in gone)
+    return [AuditEntry("forgotten", user_id, actor, g.id, g.source) for g in gone]
+
+
+@writes
+def forget_memories(
+    conn: sa.Connection,
+    user_id: int,
+    *,
+    actor: str,
+    since: datetime | None = None,
+    scope: MemoryScope = MemoryScope.GLOBAL,
+    ids: Sequence[int] = (),
+) -> list[str]:
+    """Delete a member's memories within ``scope`` — all, those learned since ``since``, or those in ``ids``.
+
+    With ``since``, rows that something learned in the window superseded are live
+    again: taking back the new value brings back the old one. The forgotten texts are
+    blanked in the member's LlmLog excerpts too (with ``since``, every excerpt of the
+    window). Returns the texts of the rows deleted, one per row.
+    """
+    which = scope_filter(scope)
+    if since is not None:
+        which = sa.and_(which, user_memory.c.created_at >= since)
+        conn.execute(
+            sa.update(user_memory)
+            .where(user_memory.c.user_id == user_id, scope_filter(scope), user_memory.c.superseded_at >= since)
+            .values(superseded_at=None)
+        )
+    if ids:
+        which = sa.and_(which, user_memory.c.id.in_(list(ids)))
+    texts: list[str] = []
+    write_audit(conn, forget_rows(conn, user_id, actor, which, with_old_versions=since is None, texts=texts))
+    if since is not None:
+        blank_member_excerpts(conn, user_id, since)
+    blank_excerpts_mentioning(conn, user_id, texts)
+    return texts
+
+
+@writes
+def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str) -> int:
+    """Remove everything remembered about a member in one transaction; returns the memories deleted.
+
+    Memories (superseded ones too), the profile and the note lines, its history and
+    any notes backup go; the excerpts of their LlmLog rows are blanked. The audit
+    keeps what happened, never the content.
+    """
+    moment = utc_now()
+    audit = forget_rows(conn, user_id, actor, sa.true())
+    conn.execute(sa.delete(profile_history).where(profile_history.c.user_id == user_id))
+    conn.execute(sa.delete(notes_backup).where(notes_backup.c.user_id == user_id))
+    conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=None, updated_at=moment))
+    blank_member_excerpts(conn, user_id)
+    write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
+    return len(audit)
+
+
+# ---------------------------------------------------------------------- the profile (in UserNotes, beside the note lines)
+def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
+    query = sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)
+    return conn.execute(query.with_hint(user_state, ROW_LOCK, "mssql")).scalar()
+
+
+def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
+    stored = _stored_notes(conn, user_id)
+    notes = join_notes(profile, split_notes(stored or "")[1]) or None
+    updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
+    if updated.rowcount == 0:
+        conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
+
+
+@reads
+def get_profile(conn: sa.Connection, user_id: int) -> str:
+    """The member's stored profile (the UserNotes text that is not a note line)."""
+    return split_notes(_stored_notes(conn, user_id) or "")[0]
+
+
+@writes
+def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: datetime | None = None) -> bool:
+    """Replace the member's profile (the permanent memory layer); the monitor's note lines stay.
+
+    The previous profile goes to ProfileHistory first, so `/memory forget recent` can
+    put it back. Returns False when the profile was already this text.
+    """
+    moment = now or utc_now()
+    profile = " ".join(profile.split())[:PROFILE_MAX]
+    previous = split_notes(_stored_notes(conn, user_id) or "")[0]
+    if previous == profile:
+        return False
+    conn.execute(sa.insert(profile_history).values(user_id=user_id, previous_profile=previous, changed_at=moment))
+    _write_profile(conn, user_id, profile, moment)
+    return True
+
+
+@writes
+def take_back_profile(conn: sa.Connection, user_id: int, since: datetime) -> str | None:
+    """Put back the profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
+    window = sa.and_(profile_history.c.user_id == user_id, profile_history.c.changed_at >= since)
+    first = conn.execute(
+        sa.select(profile_history.c.previous_profile).where(window).order_by(profile_history.c.id).limit(1)
+    ).first()
+    if first is None:
+        return None
+    conn.execute(sa.delete(profile_history).where(window))
+    previous = first.previous_profile or ""
+    _write_profile(conn, user_id, previous, utc_now())
+    return previous
