@@ -42,7 +42,7 @@ from utils.conversation.messages import IncomingMessage
 from utils.prompts import load_prompt
 from utils.runtime import Services
 from utils.storage.engine import Database
-from utils.storage.memories import set_user_profile
+from utils.storage.profiles import set_user_profile
 
 NAME = "llm_cost"
 CHARS_PER_TOKEN = 4

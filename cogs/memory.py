@@ -1,9 +1,10 @@
 """MemoryCog: `/memory` slash commands — members see, forget, export, pause or switch off what the bot remembers.
 
-Thin glue: every action is `MemoryControl` (the terminal chat runs the same code
-through `run_memory_command`); this cog adds what only Discord has — embeds with
-pages, a confirmation button for `forget all`, a JSON file for `export`, and the
-admin subcommands (Manage Server or the bot owner). Every answer is ephemeral.
+Thin glue: every action is `utils.memory.commands` (the terminal chat runs the same
+code through `run_memory_command`), and the descriptions come from its help table;
+this cog adds what only Discord has — embeds with pages, a confirmation button for
+`forget all`, a JSON file for `export`, and the admin subcommands (Manage Server or
+the bot owner). Every answer is ephemeral.
 """
 
 from __future__ import annotations
@@ -19,10 +20,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import is_manager
-from utils.memory.commands import STORAGE_DOWN, MemoryAction, OptIn, Pause, Resume, run_memory_action
-from utils.memory.control import MemoryControl, MemoryOverview, member_actor
+from utils.memory.commands import (
+    STORAGE_DOWN,
+    MemoryAction,
+    MemoryDesk,
+    OptIn,
+    Pause,
+    Resume,
+    description,
+    member_actor,
+    memory_id,
+    run_memory_action,
+)
 from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from utils.memory.member_view import export_json, memory_line, pages, status_line
+from utils.memory.service import MemoryOverview
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 
@@ -84,9 +96,9 @@ class OverviewPages(discord.ui.View):
 class ConfirmForgetAll(discord.ui.View):
     """Erasing everything is final, so it takes a second, deliberate click."""
 
-    def __init__(self, control: MemoryControl, user_id: int, actor: str, requester_id: int, scope: MemoryScope) -> None:
+    def __init__(self, desk: MemoryDesk, user_id: int, actor: str, requester_id: int, scope: MemoryScope) -> None:
         super().__init__(timeout=CONFIRM_SECONDS)
-        self.control, self.user_id, self.actor, self.requester_id, self.scope = control, user_id, actor, requester_id, scope
+        self.desk, self.user_id, self.actor, self.requester_id, self.scope = desk, user_id, actor, requester_id, scope
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.requester_id
@@ -94,7 +106,7 @@ class ConfirmForgetAll(discord.ui.View):
     @discord.ui.button(label="Forget everything", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, _button: discord.ui.Button[ConfirmForgetAll]) -> None:
         self.stop()
-        text = await run_memory_action(self.control, self.user_id, ForgetAll(), actor=self.actor, scope=self.scope)
+        text = await run_memory_action(self.desk, self.user_id, ForgetAll(), actor=self.actor, scope=self.scope)
         await interaction.response.edit_message(content=text, view=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
@@ -114,10 +126,10 @@ class MemoryCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.control: MemoryControl = bot.services.memory_control
+        self.desk: MemoryDesk = bot.services
 
     # ------------------------------------------------------------------ member commands
-    @memory.command(name="show", description="Everything I remember about you")
+    @memory.command(name="show", description=description("show"))
     async def show(self, interaction: discord.Interaction) -> None:
         await self._send_overview(interaction, interaction.user, "What I remember about you", MemoryScope.GLOBAL)
 
@@ -135,7 +147,7 @@ class MemoryCog(commands.Cog):
         choices = [app_commands.Choice(name="all — everything, after a confirmation", value="all")]
         choices.append(app_commands.Choice(name="recent — what I learned in the last N minutes", value="recent"))
         try:
-            overview = await self.control.overview(interaction.user.id)
+            overview = await self.desk.memory.overview(interaction.user.id)
         except DatabaseError:
             return choices
         for m in overview.memories:
@@ -143,30 +155,30 @@ class MemoryCog(commands.Cog):
         needle = current.casefold().lstrip("#")
         return [c for c in choices if needle in c.name.casefold()][:25]
 
-    @memory.command(name="export", description="Download everything stored about you as JSON")
+    @memory.command(name="export", description=description("export"))
     async def export(self, interaction: discord.Interaction) -> None:
         try:
-            data = await self._in_time(interaction, self.control.export(interaction.user.id, actor="member"))
+            data = await self._in_time(interaction, self.desk.export(interaction.user.id, actor="member"))
         except DatabaseError:
             await self._say(interaction, content=STORAGE_DOWN)
             return
         file = discord.File(io.BytesIO(export_json(data).encode("utf-8")), filename=f"memory-{interaction.user.id}.json")
         await self._say(interaction, content="Here is everything I keep about you.", file=file)
 
-    @memory.command(name="optout", description="Delete everything and never remember anything about you")
+    @memory.command(name="optout", description=description("optout"))
     async def optout(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, interaction.user.id, OptOut())
 
-    @memory.command(name="optin", description="Let me remember things about you again")
+    @memory.command(name="optin", description=description("optin"))
     async def optin(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, interaction.user.id, OptIn())
 
-    @memory.command(name="pause", description="Learn nothing new about you for a while (I still use what I know)")
+    @memory.command(name="pause", description=description("pause"))
     @app_commands.describe(minutes="how long to pause (default 60)")
     async def pause(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080] = 60) -> None:
         await self._run(interaction, interaction.user.id, Pause(minutes))
 
-    @memory.command(name="resume", description="End a pause")
+    @memory.command(name="resume", description=description("resume"))
     async def resume(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, interaction.user.id, Resume())
 
@@ -214,7 +226,7 @@ class MemoryCog(commands.Cog):
         self, interaction: discord.Interaction, user: discord.abc.User, title: str, scope: MemoryScope
     ) -> None:
         try:
-            overview = await self._in_time(interaction, self.control.overview(user.id, scope=scope))
+            overview = await self._in_time(interaction, self.desk.memory.overview(user.id, scope=scope))
         except DatabaseError:
             await self._say(interaction, content=STORAGE_DOWN)
             return
@@ -237,7 +249,7 @@ class MemoryCog(commands.Cog):
     ) -> None:
         what = what.strip().casefold()
         if what == "all":
-            view = ConfirmForgetAll(self.control, user_id, actor, interaction.user.id, scope)
+            view = ConfirmForgetAll(self.desk, user_id, actor, interaction.user.id, scope)
             where = "learned in this server" if scope.restricted else "and the profile"
             await self._say(interaction, content=f"This erases every memory {where}, for good. Sure?", view=view)
             return
@@ -247,11 +259,11 @@ class MemoryCog(commands.Cog):
             else:
                 await self._run(interaction, user_id, ForgetRecent(minutes), actor=actor, scope=scope)
             return
-        number = what.lstrip("#")
-        if not (number.isascii() and number.isdigit() and len(number) <= 18):
+        number = memory_id(what)
+        if number is None:
             await self._say(interaction, content="Give a memory id from /memory show (like 12), 'all', or 'recent'.")
             return
-        await self._run(interaction, user_id, ForgetIds((int(number),)), actor=actor, scope=scope)
+        await self._run(interaction, user_id, ForgetIds((number,)), actor=actor, scope=scope)
 
     async def _run(
         self,
@@ -262,7 +274,7 @@ class MemoryCog(commands.Cog):
         actor: str = "member",
         scope: MemoryScope = MemoryScope.GLOBAL,
     ) -> None:
-        text = await self._in_time(interaction, run_memory_action(self.control, user_id, action, actor=actor, scope=scope))
+        text = await self._in_time(interaction, run_memory_action(self.desk, user_id, action, actor=actor, scope=scope))
         await self._say(interaction, content=text)
 
     @staticmethod

@@ -26,7 +26,7 @@ from typing import TextIO
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
 from utils.doctor import startup_summary
-from utils.memory.commands import run_memory_command
+from utils.memory.commands import help_rows, run_memory_command
 from utils.runtime import Services, freeze_startup_heap
 from utils.text import valid_text
 
@@ -36,13 +36,20 @@ MEMORY_COMMAND_WAIT_SECONDS = 30.0
 """A `/memory` command first lets running extractions land, so `show` reflects what was just said."""
 MAX_DISCORD_ID = 2**63 - 1
 """Discord ids are 64-bit snowflakes; the database columns are BIGINT."""
-COMMANDS = """  /as <user-id> <name>   speak as another member (several people in one channel)
-  /channel <name>        move to another channel
-  /memory show           what the bot keeps about the current speaker
-  /memory forget <id> | forget all | forget recent <minutes>
-  /memory export | optout | optin | pause [minutes] | resume
-  /help                  this list
-Anything else is a message to the bot."""
+TERMINAL_COMMANDS = (
+    ("/as <user-id> <name>", "speak as another member (several people in one channel)"),
+    ("/channel <name>", "move to another channel"),
+    *help_rows(),
+    ("/help", "this list"),
+)
+"""The terminal's own commands around the `/memory` ones, which come from the help table the cog uses too."""
+_WIDTH = max(len(form) for form, _ in TERMINAL_COMMANDS)
+COMMANDS = "\n".join(
+    [
+        *(f"  {form:<{_WIDTH}}  {does}" for form, does in TERMINAL_COMMANDS),
+        'Anything else is a message to the bot ("you" in the /memory lines is the current speaker).',
+    ]
+)
 HELP = "Commands:\n" + COMMANDS
 CHAT_EPILOG = f"""\
 commands inside the chat:
@@ -113,7 +120,7 @@ class TerminalChat:
             return
         if line.strip() == "/memory" or line.startswith("/memory "):
             await self.services.tasks.drain(MEMORY_COMMAND_WAIT_SECONDS)
-            self.say(await run_memory_command(self.services.memory_control, self.speaker.user_id, line[len("/memory") :]))
+            self.say(await run_memory_command(self.services, self.speaker.user_id, line[len("/memory") :]))
             return
         if line.strip() == "/help":
             self.say(HELP)

@@ -12,14 +12,15 @@ from __future__ import annotations
 import gc
 import logging
 import sys
+from typing import Any
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.conversation.service import ChatService
 from utils.llm.client import LLMClient
 from utils.llm.log import LlmLogBuffer
-from utils.memory.control import MemoryControl
 from utils.memory.meaning import EMBED_EVERY_SECONDS
+from utils.memory.preferences import MemoryPreferences
 from utils.memory.service import MemoryService
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
@@ -27,7 +28,7 @@ from utils.periodic import PeriodicTask
 from utils.prompts import preload_prompts
 from utils.storage import members
 from utils.storage.engine import Database, DatabaseError
-from utils.storage.user_notes import split_notes
+from utils.storage.user_notes import profile_part
 
 logger = logging.getLogger(__name__)
 
@@ -52,17 +53,17 @@ class Services:
     def __init__(self, settings: Settings, *, chat_cooldown_seconds: float | None = None) -> None:
         self.settings = settings
         self.db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
-        self.llm_log = LlmLogBuffer(self.db)
+        preferences = MemoryPreferences(self.db)
+        self.llm_log = LlmLogBuffer(self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id))
         self.llm = LLMClient.from_settings(settings, log_sink=self.llm_log.add)
         self.tasks = BackgroundTasks()
-        self.tracker = MonitorState()
-        self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
+        self.memory = MemoryService(settings, self.db, self.llm, self.tasks, preferences)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
-        self.tracker.profile_of = self.memory.profile
-        self.llm_log.keeps_text_of = lambda user_id: not self.memory.preferences.opted_out(user_id)
+        self.tracker = MonitorState(profile_of=self.memory.profile)
+        # Every copy of a member outside memory's tables drops what an erasure takes back.
         self.memory.on_erase(lambda erasure: self.chat.forget_member(erasure.user_id))
         self.memory.on_erase(lambda erasure: self.llm_log.forget(erasure.user_id))
-        self.memory_control = MemoryControl(self.db, self.memory, self.tracker)
+        self.memory.on_erase(self.tracker.forget)
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
@@ -89,10 +90,14 @@ class Services:
         try:
             records = await self.db.run(members.load_user_states)
             self.tracker.load(records)
-            self.memory.store.load_profiles({r.user_id: split_notes(r.user_notes)[0] for r in records})
+            self.memory.store.load_profiles({r.user_id: profile_part(r.user_notes) for r in records})
         except DatabaseError as exc:
             logger.warning("Could not load member state: %s", exc)
         await self.memory.preferences.load()
+
+    async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
+        """Everything stored about a member (`/memory export`): memory's part, then the behaviour monitor's."""
+        return {**await self.memory.export(user_id, actor=actor), **self.tracker.export(user_id)}
 
     async def _after_reconnect(self) -> None:
         await self.load_state()

@@ -17,7 +17,7 @@ async def test_opt_out_holds_when_database_is_down_at_start(make_settings: Setti
     db_file = folder / "bot.db"
     first = Services(make_settings(db_connection_string=f"sqlite:///{db_file}"))
     await first.start()
-    assert "Opted out" in await run_memory_command(first.memory_control, ALICE, "optout")
+    assert "Opted out" in await run_memory_command(first, ALICE, "optout")
     await first.close()
 
     hidden = tmp_path / "hidden"

@@ -30,7 +30,6 @@ from utils.storage.records import (
     LlmCallRecord,
     MemoryBatch,
     MemoryRecord,
-    MemoryRefresh,
     MemoryScope,
     NewMemory,
     UserStateRecord,
@@ -228,8 +227,8 @@ async def test_apply_memory_batch_touches_only_its_member(db: Database, engine: 
         forget_ids=[a1, b1],
         supersede_ids=[a2, b2],
         refreshes=[
-            MemoryRefresh(a3, "alice three, said again", ("topic", "again"), NOW + 60 * DAY, "high"),
-            MemoryRefresh(b2, "hijacked", ("x",), NOW + 60 * DAY, "high"),
+            NewMemory(ALICE, "alice three, said again", ("topic", "again"), "high", NOW + 60 * DAY, "chat", memory_id=a3),
+            NewMemory(ALICE, "hijacked", ("x",), "high", NOW + 60 * DAY, "chat", memory_id=b2),
         ],
         inserts=[memory(ALICE, "alice four", slot_key="main_game")],
     )

@@ -33,7 +33,7 @@ from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from utils.paths import PROJECT_ROOT
-from utils.storage import llm_log, members, memories, notes
+from utils.storage import llm_log, members, memories, notes, profiles
 from utils.storage.engine import ACCESS, Database, alembic_config
 from utils.storage.records import (
     AuditEntry,
@@ -41,14 +41,13 @@ from utils.storage.records import (
     MemoryBatch,
     MemoryPreferenceRecord,
     MemoryRecord,
-    MemoryRefresh,
     MemoryScope,
     NewMemory,
     UserStateRecord,
 )
 from utils.storage.schema import metadata, user_memory
 
-STORAGE_MODULES = (memories, members, llm_log, notes, bulk)
+STORAGE_MODULES = (memories, profiles, members, llm_log, notes, bulk)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -179,7 +178,9 @@ async def every_method(r: Recorder) -> None:
                 new(ALICE, "old", days=-1),
                 new(ALICE, "in a guild", guild=7),
             ],
-            refreshes=[MemoryRefresh(first, "plays GTA a lot", ("gta",), NOW + timedelta(days=60), "high", "chat", "game")],
+            refreshes=[
+                NewMemory(ALICE, "plays GTA a lot", ("gta",), "high", NOW + timedelta(days=60), "chat", None, "game", first)
+            ],
             supersede_ids=[first],
             cap=2,
             profile="Plays games.",
@@ -226,13 +227,13 @@ async def every_method(r: Recorder) -> None:
     await r.call(llm_log.blank_excerpts_mentioning, ALICE, ["plays GTA"])
     await r.call(llm_log.blank_member_excerpts, ALICE, NOW - timedelta(days=1))
 
-    await r.call(memories.set_user_profile, ALICE, "Plays GTA.")
-    await r.call(memories.set_user_profile, BOB + 1, "Someone new.")
-    await r.call(memories.get_profile_history, ALICE)
-    await r.call(memories.get_profile, ALICE)
+    await r.call(profiles.set_user_profile, ALICE, "Plays GTA.")
+    await r.call(profiles.set_user_profile, BOB + 1, "Someone new.")
+    await r.call(profiles.get_profile_history, ALICE)
+    await r.call(profiles.get_profile, ALICE)
     await r.call(notes.get_notes_backup, ALICE)
-    await r.call(memories.take_back_profile, ALICE, NOW - timedelta(minutes=5))
-    await r.call(memories.take_back_profile, ALICE, NOW + timedelta(days=1))
+    await r.call(profiles.take_back_profile, ALICE, NOW - timedelta(minutes=5))
+    await r.call(profiles.take_back_profile, ALICE, NOW + timedelta(days=1))
     await r.call(
         members.save_memory_preference,
         MemoryPreferenceRecord(ALICE, opted_out=True),

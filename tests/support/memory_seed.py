@@ -38,7 +38,7 @@ async def seed_memory(
 
 async def cmd(services: Services, text: str, user_id: int = ALICE) -> str:
     """A `/memory` command as the terminal chat sends it (the same parser as the slash commands)."""
-    return await run_memory_command(services.memory_control, user_id, text)
+    return await run_memory_command(services, user_id, text)
 
 
 async def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:

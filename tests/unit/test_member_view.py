@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from utils.memory.control import MemoryOverview, _exported, memory_status
 from utils.memory.member_view import (
     PAGE_CHARS,
     PAGE_SIZE,
@@ -18,6 +17,7 @@ from utils.memory.member_view import (
     pages,
     status_line,
 )
+from utils.memory.service import MemoryOverview
 from utils.storage.records import MemoryRecord
 from utils.storage.schema import MEMORY_TEXT_MAX, SLOT_KEY_MAX
 
@@ -226,9 +226,9 @@ EXPORTED_KEYS = {
     ],
 )
 def test_an_exported_memory_has_a_stable_shape(memory: MemoryRecord, status: str) -> None:
-    entry = json.loads(export_json({"memories": [_exported(memory, NOW)]}))["memories"][0]
+    entry = json.loads(export_json({"memories": [memory.exported(NOW)]}))["memories"][0]
     assert set(entry) == EXPORTED_KEYS
-    assert entry["status"] == status == memory_status(memory, NOW)
+    assert entry["status"] == status == memory.status(NOW)
     assert entry["memory"] == memory.memory and entry["topics"] == list(memory.topics)
     # ids a JavaScript reader would round (over 2**53) are strings; times are ISO with their offset
     assert entry["guild_id"] == (None if memory.guild_id is None else str(memory.guild_id))

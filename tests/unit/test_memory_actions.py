@@ -75,6 +75,6 @@ def test_the_cog_builds_actions_and_never_formats_command_strings() -> None:
 
 
 def test_views_depend_on_controllers_never_the_reverse() -> None:
-    for controller in ("control.py", "service.py", "store.py", "erasure.py"):
+    for controller in ("service.py", "learning.py", "turns.py", "store.py", "erasure.py"):
         source = (PROJECT_ROOT / "utils" / "memory" / controller).read_text(encoding="utf-8")
         assert "member_view" not in source and "import discord" not in source, controller

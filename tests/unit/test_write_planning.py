@@ -1,4 +1,4 @@
-"""Write planning: what one batch of candidates becomes against the live memories (refresh, insert, supersede).
+"""Write planning: what one batch of proposed memories becomes against the live memories (refresh, insert, supersede).
 
 `MemoryStore._plan_write` is pure given its arguments (it reads nothing from the store or
 the database), so it is tested here directly; `_plan` (redaction, secrets, reading the live
@@ -9,12 +9,13 @@ storage when the batch is applied, not in planning.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
 import pytest
 
-from utils.memory.store import Candidate, MemoryStore
+from utils.memory.store import MemoryStore
 from utils.storage.engine import Database
 from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
 
@@ -42,15 +43,16 @@ def cand(
     importance: str = "medium",
     topics: tuple[str, ...] = (),
     lifetime: timedelta = timedelta(days=30),
-) -> Candidate:
-    return Candidate(text, topics, importance, lifetime, slot)
+    source: str = "chat",
+) -> NewMemory:
+    return NewMemory(USER, text, topics, importance, NOW + lifetime, source, GUILD, slot)
 
 
-def plan(existing: Sequence[MemoryRecord], candidates: Sequence[Candidate], *, source: str = "chat") -> MemoryBatch:
+def plan(existing: Sequence[MemoryRecord], candidates: Sequence[NewMemory], *, source: str = "chat") -> MemoryBatch:
     store = MemoryStore(cast(Database, None), cap=50, cache_members=0)  # planning never touches the database
     batch = MemoryBatch(USER, actor="member", cap=50)
     for candidate in candidates:
-        store._plan_write(batch, list(existing), candidate, candidate.memory, candidate.topics, source, GUILD, NOW)
+        store._plan_write(batch, list(existing), replace(candidate, source=source))
     return batch
 
 

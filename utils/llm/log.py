@@ -25,12 +25,15 @@ FLUSH_CHUNK_ROWS = 100
 class LlmLogBuffer:
     """Holds records until the database takes them; bounded so an outage cannot eat the RAM."""
 
-    def __init__(self, db: Database, max_pending: int = 10_000) -> None:
+    def __init__(
+        self, db: Database, max_pending: int = 10_000, *, keeps_text_of: Callable[[int], bool] = lambda _user_id: True
+    ) -> None:
+        """``keeps_text_of(user_id)``: whether a member's words may be logged; False for a member who opted out
+        (only the call's metadata is kept)."""
         self._db = db
         self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
         self._flushing = asyncio.Lock()
-        self.keeps_text_of: Callable[[int], bool] = lambda _user_id: True
-        """Whether a member's words may be logged: False for a member who opted out (only the call's metadata is kept)."""
+        self.keeps_text_of = keeps_text_of
 
     def add(self, record: LlmCallRecord) -> None:
         if record.user_id is not None and not self.keeps_text_of(record.user_id):

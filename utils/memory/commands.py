@@ -1,25 +1,26 @@
-"""`/memory …` as typed actions: the slash commands build them directly, the terminal parses its text into them.
+"""`/memory …`: the typed actions, the one parser of typed text, the help table, and the one runner.
 
-One parser (:func:`parse_memory_command`, the terminal's) and one runner
-(:func:`run_memory_action`), so a command answers the same everywhere. There are no
-buttons in a terminal, so `forget all` acts at once there; the cog asks first.
+The slash commands build the actions directly; the terminal parses its text into
+them with :func:`parse_memory_command`. :data:`MEMORY_COMMANDS` is the one list of
+what `/memory` can do: the cog's descriptions, the terminal's command list and
+:data:`USAGE` are generated from it. :func:`run_memory_action` carries an action out
+on the memory front door (`MemoryService`: `erase`, `overview`, `pause`, …) and says
+what happened, so a command answers the same everywhere. There are no buttons in a
+terminal, so `forget all` acts at once there; the cog asks first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from utils.memory.control import MemoryControl
 from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from utils.memory.member_view import export_json, overview_text
+from utils.memory.service import MemoryService
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 from utils.wording import plural
 
-USAGE = (
-    "usage: /memory show | forget <id> | forget all | forget recent <minutes> | export | optout | optin | "
-    "pause [minutes] | resume"
-)
 STORAGE_DOWN = "Memory storage is unavailable right now; nothing was changed. Try again in a moment."
 DEFAULT_PAUSE_MINUTES = 60
 RECENT_NEEDS_GLOBAL = "In per-server memory, erase by id or 'all' for this server."
@@ -55,9 +56,53 @@ class Resume:
 MemoryAction = Show | ForgetIds | ForgetAll | ForgetRecent | Export | OptOut | OptIn | Pause | Resume
 
 
-def _number(word: str) -> int | None:
+@dataclass(frozen=True)
+class CommandHelp:
+    """One form of `/memory`: as typed after `/memory`, and what it does (said to the member)."""
+
+    form: str
+    does: str
+
+    @property
+    def name(self) -> str:
+        """The subcommand: the form's first word (the slash command's name)."""
+        return self.form.split()[0]
+
+
+MEMORY_COMMANDS = (
+    CommandHelp("show", "Everything I remember about you"),
+    CommandHelp("forget <id>", "Forget one memory (its #id from /memory show)"),
+    CommandHelp("forget all", "Forget everything: every memory and the profile"),
+    CommandHelp("forget recent <minutes>", "Forget what I learned in the last N minutes"),
+    CommandHelp("export", "Download everything stored about you as JSON"),
+    CommandHelp("optout", "Delete everything and never remember anything about you"),
+    CommandHelp("optin", "Let me remember things about you again"),
+    CommandHelp("pause [minutes]", "Learn nothing new about you for a while (I still use what I know)"),
+    CommandHelp("resume", "End a pause"),
+)
+USAGE = "usage: /memory " + " | ".join(c.form for c in MEMORY_COMMANDS)
+
+
+def description(name: str) -> str:
+    """What the slash command ``name`` does, from its one row of the help table (`forget` has three: its own)."""
+    (row,) = (c for c in MEMORY_COMMANDS if c.name == name)
+    return row.does
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """The help table as (`/memory <form>`, what it does) rows: the terminal's command list and `/help`."""
+    return [(f"/memory {c.form}", c.does) for c in MEMORY_COMMANDS]
+
+
+def memory_id(word: str) -> int | None:
+    """A memory id as members type it (`12`, `#12`): ASCII digits only, at most a BIGINT's length; else None."""
     word = word.lstrip("#")
     return int(word) if word.isascii() and word.isdigit() and len(word) <= ID_DIGITS_MAX else None
+
+
+def _count(word: str) -> int | None:
+    """A count of minutes: like an id, but never written with `#`."""
+    return None if word.startswith("#") else memory_id(word)
 
 
 def parse_memory_command(arguments: str) -> MemoryAction | None:
@@ -67,10 +112,10 @@ def parse_memory_command(arguments: str) -> MemoryAction | None:
             return Show()
         case ["forget", "all"]:
             return ForgetAll()
-        case ["forget", "recent", minutes] if _number(minutes) is not None and not minutes.startswith("#"):
-            return ForgetRecent(_number(minutes) or 0)
-        case ["forget", memory_id] if _number(memory_id) is not None:
-            return ForgetIds((_number(memory_id) or 0,))
+        case ["forget", "recent", minutes] if _count(minutes) is not None:
+            return ForgetRecent(_count(minutes) or 0)
+        case ["forget", word] if memory_id(word) is not None:
+            return ForgetIds((memory_id(word) or 0,))
         case ["export"]:
             return Export()
         case ["optout"]:
@@ -79,25 +124,42 @@ def parse_memory_command(arguments: str) -> MemoryAction | None:
             return OptIn()
         case ["pause"]:
             return Pause()
-        case ["pause", minutes] if _number(minutes) is not None and not minutes.startswith("#"):
-            return Pause(_number(minutes) or 0)
+        case ["pause", minutes] if _count(minutes) is not None:
+            return Pause(_count(minutes) or 0)
         case ["resume"]:
             return Resume()
     return None
 
 
+class MemoryDesk(Protocol):
+    """What `/memory` reaches: the memory front door, and the export of everything kept about a member.
+
+    `utils.runtime.Services` is one: the export gathers the monitor's part as well.
+    """
+
+    @property
+    def memory(self) -> MemoryService: ...
+
+    async def export(self, user_id: int, *, actor: str) -> dict[str, Any]: ...
+
+
+def member_actor(user_id: int, acting_user_id: int) -> str:
+    """ "member" when people act on their own memory, "admin:<id>" when someone else does."""
+    return "member" if user_id == acting_user_id else f"admin:{acting_user_id}"
+
+
 async def run_memory_command(
-    control: MemoryControl, user_id: int, arguments: str, *, actor: str = "member", scope: MemoryScope = MemoryScope.GLOBAL
+    desk: MemoryDesk, user_id: int, arguments: str, *, actor: str = "member", scope: MemoryScope = MemoryScope.GLOBAL
 ) -> str:
     """Parse a typed `/memory` command and carry it out (the terminal chat)."""
     action = parse_memory_command(arguments)
     if action is None:
         return USAGE
-    return await run_memory_action(control, user_id, action, actor=actor, scope=scope)
+    return await run_memory_action(desk, user_id, action, actor=actor, scope=scope)
 
 
 async def run_memory_action(
-    control: MemoryControl,
+    desk: MemoryDesk,
     user_id: int,
     action: MemoryAction,
     *,
@@ -108,51 +170,51 @@ async def run_memory_action(
 
     ``actor`` is "member" when people act on their own memory, "admin:<id>" otherwise;
     it goes to the audit trail. An admin's ``scope`` is their server's, so they
-    cannot reach what a member said elsewhere or in direct messages.
+    cannot reach what a member said elsewhere or in direct messages. Every forget is
+    one `MemoryService.erase`, which reaches every copy of what it takes back.
     """
+    memory = desk.memory
     try:
-        return await _dispatch(control, user_id, action, actor, scope)
+        match action:
+            case Show():
+                return overview_text(await memory.overview(user_id, scope=scope))
+            case ForgetAll():
+                removed = plural(
+                    (await memory.erase(user_id, action, actor=actor, scope=scope)).memories_removed, "memory", "memories"
+                )
+                if scope.restricted:
+                    return f"Forgot everything learned in this server: {removed}."
+                return f"Forgot everything: {removed} and the profile."
+            case ForgetRecent() if scope.restricted:
+                return RECENT_NEEDS_GLOBAL
+            case ForgetRecent(minutes=minutes):
+                erased = await memory.erase(user_id, action, actor=actor)
+                restored = " The profile is back to how it was." if erased.profile_restored else ""
+                forgot = plural(erased.memories_removed, "memory", "memories")
+                return f"Forgot {forgot} from the last {plural(minutes, 'minute')}.{restored}"
+            case ForgetIds(ids=ids):
+                if (await memory.erase(user_id, action, actor=actor, scope=scope)).found:
+                    return "Forgot " + ", ".join(f"memory #{i}" for i in ids) + "."
+                return f"There is no memory #{ids[0]} to forget here; /memory show lists them."
+            case Export():
+                return export_json(await desk.export(user_id, actor=actor))
+            case OptOut():
+                erased = await memory.erase(user_id, action, actor="member")
+                if not erased.changed:
+                    return "You are already opted out; nothing is remembered about you."
+                deleted = plural(erased.memories_removed, "memory", "memories")
+                return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new."
+            case OptIn():
+                if await memory.opt_in(user_id):
+                    return "Welcome back: I'll remember things you tell me again."
+                return "You are not opted out; memory is already on."
+            case Pause(minutes=minutes):
+                until = await memory.pause(user_id, minutes)
+                return f"Paused: I won't learn anything new until {until:%Y-%m-%d %H:%M} UTC."
+            case Resume():
+                if await memory.resume(user_id):
+                    return "Resumed: I'll remember new things again."
+                return "Memory was not paused."
     except DatabaseError:
         return STORAGE_DOWN
-
-
-async def _dispatch(control: MemoryControl, user_id: int, action: MemoryAction, actor: str, scope: MemoryScope) -> str:
-    match action:
-        case Show():
-            return overview_text(await control.overview(user_id, scope=scope))
-        case ForgetAll():
-            removed = await control.forget_all(user_id, actor=actor, scope=scope)
-            if scope.restricted:
-                return f"Forgot everything learned in this server: {plural(removed, 'memory', 'memories')}."
-            return f"Forgot everything: {plural(removed, 'memory', 'memories')} and the profile."
-        case ForgetRecent() if scope.restricted:
-            return RECENT_NEEDS_GLOBAL
-        case ForgetRecent(minutes=minutes):
-            taken = await control.forget_recent(user_id, minutes, actor=actor)
-            restored = " The profile is back to how it was." if taken.profile_restored else ""
-            forgot = plural(taken.memories_removed, "memory", "memories")
-            return f"Forgot {forgot} from the last {plural(minutes, 'minute')}.{restored}"
-        case ForgetIds(ids=ids):
-            if all([await control.forget_one(user_id, memory_id, actor=actor, scope=scope) for memory_id in ids]):
-                return "Forgot " + ", ".join(f"memory #{i}" for i in ids) + "."
-            return f"There is no memory #{ids[0]} to forget here; /memory show lists them."
-        case Export():
-            return export_json(await control.export(user_id, actor=actor))
-        case OptOut():
-            changed, removed = await control.opt_out(user_id)
-            if not changed:
-                return "You are already opted out; nothing is remembered about you."
-            deleted = plural(removed, "memory", "memories")
-            return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new."
-        case OptIn():
-            if await control.opt_in(user_id):
-                return "Welcome back: I'll remember things you tell me again."
-            return "You are not opted out; memory is already on."
-        case Pause(minutes=minutes):
-            until = await control.pause(user_id, minutes)
-            return f"Paused: I won't learn anything new until {until:%Y-%m-%d %H:%M} UTC."
-        case Resume():
-            if await control.resume(user_id):
-                return "Resumed: I'll remember new things again."
-            return "Memory was not paused."
     return USAGE

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, field_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
 from utils.prompts import load_prompt
-from utils.storage.records import MemoryRecord
+from utils.storage.records import MemoryRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
 
 EXPIRATIONS = {"1d": timedelta(days=1), "3d": timedelta(days=3), "7d": timedelta(days=7), "30d": timedelta(days=30)}
@@ -81,6 +81,21 @@ class ExtractedMemory(BaseModel):
             return None
         key = re.sub(r"[^a-z0-9]+", "_", value.strip().lower()).strip("_")
         return key if _SLOT_KEY.match(key) else None
+
+    def written(
+        self, user_id: int, guild_id: int | None, now: datetime, *, expiration: str | None = None, importance: str | None = None
+    ) -> NewMemory:
+        """The memory as it is written (learned in chat at ``now``), with its expiration or importance overridden."""
+        return NewMemory(
+            user_id=user_id,
+            memory=self.memory,
+            topics=tuple(self.topics),
+            importance=importance or self.importance,
+            expires_at=now + EXPIRATIONS[expiration or self.expiration],
+            source="chat",
+            guild_id=guild_id,
+            slot_key=self.key,
+        )
 
 
 class ExtractionResult(BaseModel):

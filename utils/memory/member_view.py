@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from utils.memory.control import MemoryOverview
+from utils.memory.service import MemoryOverview
 from utils.storage.records import MemoryRecord
 from utils.wording import plural
 

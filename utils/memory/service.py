@@ -3,30 +3,31 @@
 Reading (the hot path, before every reply): the profile and the member's live
 memories from `MemoryStore` — one database round trip the first time, none afterwards.
 
-Learning (after the reply, never before it): turns are queued per member; one
-extraction runs per member at a time and takes every turn queued meanwhile, so a
-burst of messages costs one call and each turn is extracted exactly once. Turns
-from different servers are extracted separately, so each memory records where it
-was learned. What the extractor proposes is written by `MemoryStore` under the
-member's lock, after checking that no forget, opt-out or pause happened meanwhile,
-with the profile of the same extraction in the same transaction.
+Learning (after the reply, never before it): turns wait in `TurnQueues`, one
+extraction per member at a time. What the extractor proposes is written by
+`MemoryStore` under the member's lock, after checking that no forget, opt-out or
+pause happened meanwhile, with the profile of the same extraction in the same
+transaction.
 
-Forgetting: :meth:`MemoryService.erase` is the one front door for every forget,
-forget-recent, forget-all, opt-out and admin erase.
+The member's say: :meth:`MemoryService.erase` is the one front door for every forget,
+forget-recent, forget-all, opt-out and admin erase; `overview`, `export`, `pause`,
+`resume` and `opt_in` are the rest of what `/memory` does (`utils.memory.commands`).
+What else keeps a copy of a member (chat context, LlmLog, the monitor's note lines)
+subscribes with :meth:`MemoryService.on_erase`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
-from itertools import groupby
+from typing import Any
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
-from utils.llm.client import LLMClient, LLMError
+from utils.llm.client import LLMClient
 from utils.llm.embeddings import EmbeddingClient
 from utils.memory.erasure import (
     MAX_RECENT_MINUTES,
@@ -40,31 +41,30 @@ from utils.memory.erasure import (
 )
 from utils.memory.extraction import (
     EXPIRATIONS,
-    MEMORY_EXTRACTION_TOOL,
-    PERMANENT,
-    ExtractedMemory,
     ExtractionTurn,
-    build_extraction_messages,
     cut_at_word,
 )
-from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor, worth_extracting
+from utils.memory.extraction_rules import worth_extracting
+from utils.memory.learning import ChatLearning
 from utils.memory.meaning import MemoryMeaning
 from utils.memory.notes_for_model import build_memory_block
 from utils.memory.preferences import MemoryPreferences
 from utils.memory.retrieval import Query, rank_relevant
-from utils.memory.store import Candidate, MemoryStore, prune_expired_in_batches
-from utils.memory.vetting import vet
-from utils.monitor.state import MonitorState
-from utils.privacy.screen import is_about_a_secret, redact, screen
+from utils.memory.store import MemoryStore, prune_expired_in_batches
+from utils.memory.turns import TurnQueues
+from utils.privacy.screen import redact, screen
+from utils.storage import llm_log as log_sql
 from utils.storage import memories as sql
+from utils.storage import notes as notes_sql
+from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError
-from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope
-from utils.storage.schema import PROFILE_MAX
+from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
 
 logger = logging.getLogger(__name__)
 
 BOT_REPLY_SHOWN_CHARS = 300
 """The extractor learns about the member, not the bot: the start of each reply is context enough."""
+MAX_PAUSE_MINUTES = 7 * 24 * 60
 
 
 @dataclass(frozen=True)
@@ -77,18 +77,14 @@ class MemoryContext:
 
 
 @dataclass(frozen=True)
-class _QueuedTurn:
-    guild_id: int | None
-    turn: ExtractionTurn
-    message_id: int | None = None
-    """The Discord message the turn came from: a delete or an edit of it reaches the queue too."""
+class MemoryOverview:
+    """What `/memory show` shows: the profile, the live memories, and the member's say."""
 
-
-@dataclass
-class _MemberQueue:
-    name: str
-    turns: list[_QueuedTurn] = field(default_factory=list)
-    running: bool = False
+    user_id: int
+    profile: str
+    memories: tuple[MemoryRecord, ...]
+    opted_out: bool
+    paused_until: datetime | None
 
 
 class MemoryService:
@@ -97,20 +93,22 @@ class MemoryService:
         settings: Settings,
         db: Database,
         llm: LLMClient,
-        tracker: MonitorState,
         tasks: BackgroundTasks,
+        preferences: MemoryPreferences | None = None,
     ) -> None:
+        """``preferences`` is shared with whoever else must honour an opt-out (the LlmLog buffer)."""
         self._settings = settings
         self._db = db
         self._llm = llm
-        self._tracker = tracker
-        self._tasks = tasks
-        self.preferences = MemoryPreferences(db)
+        self.preferences = preferences or MemoryPreferences(db)
         self.meaning = MemoryMeaning(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
             db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
         )
-        self._queues: dict[int, _MemberQueue] = {}
+        self._learning = ChatLearning(
+            settings, llm, self.store, may_learn=self.may_learn, scope_for=self.scope_for, tell=self._tell
+        )
+        self._turns = TurnQueues(settings, tasks, self._learning.extract_and_save)
         self._erase_listeners: list[Callable[[Erasure], None]] = []
 
     @property
@@ -144,7 +142,7 @@ class MemoryService:
         return self.enabled and self.preferences.may_learn(user_id)
 
     def on_erase(self, listener: Callable[[Erasure], None]) -> None:
-        """Call ``listener(erasure)`` after every erasure (chat context, LlmLog buffer drop their copies)."""
+        """Call ``listener(erasure)`` after every erasure (chat context, LlmLog buffer, monitor notes drop their copies)."""
         self._erase_listeners.append(listener)
 
     def member_lock(self, user_id: int) -> asyncio.Lock:
@@ -177,13 +175,14 @@ class MemoryService:
         if isinstance(what, ForgetRecent):
             since = datetime.now(UTC) - timedelta(minutes=max(1, min(what.minutes, MAX_RECENT_MINUTES)))
         everything = isinstance(what, OptOut) or (isinstance(what, ForgetAll) and not scope.restricted)
+        erased_everything = False
         async with self.store.lock(user_id):
             self._halt(user_id)
             try:
                 if everything:
                     action = "opted_out" if isinstance(what, OptOut) else "forgotten"
                     result = Erased(await self.store.erase_member(user_id, actor=actor, action=action))
-                    self._tracker.clear_notes(user_id)
+                    erased_everything = True
                 else:
                     ids = what.ids if isinstance(what, ForgetIds) else ()
                     removed, restored = await self.store.forget(user_id, actor=actor, scope=scope, since=since, ids=ids)
@@ -195,25 +194,78 @@ class MemoryService:
                 raise
             finally:
                 self._halt(user_id)
-                self._tell(Erasure(user_id, everything, since))
+                self._tell(Erasure(user_id, erased_everything, since))
         return result
 
     def _halt(self, user_id: int) -> None:
         """Drop queued turns and postponed writes; an extraction already running gives up before it writes."""
         self.store.bump_epoch(user_id)
-        queue = self._queues.get(user_id)
-        if queue is not None:
-            queue.turns.clear()
+        self._turns.drop(user_id)
 
     def _tell(self, erasure: Erasure) -> None:
         self.store.invalidate(erasure.user_id)
         for listener in self._erase_listeners:
             listener(erasure)
 
-    async def pause(self, user_id: int, until: datetime) -> None:
-        """Learn nothing new until ``until``: what is queued or running for the member is dropped too."""
+    async def pause(self, user_id: int, minutes: int) -> datetime:
+        """Learn nothing new for ``minutes`` (reading goes on): what is queued or running is dropped too; returns the end."""
+        until = datetime.now(UTC) + timedelta(minutes=max(1, min(minutes, MAX_PAUSE_MINUTES)))
         await self.preferences.save(MemoryPreferenceRecord(user_id, self.preferences.opted_out(user_id), until))
         self._halt(user_id)
+        return until
+
+    async def resume(self, user_id: int) -> bool:
+        """End a pause; False when there was none."""
+        if self.paused_until(user_id) is None:
+            return False
+        await self.preferences.save(MemoryPreferenceRecord(user_id, self.preferences.opted_out(user_id), None))
+        return True
+
+    async def opt_in(self, user_id: int) -> bool:
+        """Remember again after an opt-out; False when the member had not opted out."""
+        if not self.preferences.opted_out(user_id):
+            return False
+        preference = MemoryPreferenceRecord(user_id, opted_out=False)
+        await self.preferences.save(preference, audit=AuditEntry("opted_in", user_id, "member"))
+        return True
+
+    async def overview(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> MemoryOverview:
+        """The profile and every live memory within ``scope`` (a member sees all of theirs), newest first."""
+        memories = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope))
+        return MemoryOverview(
+            user_id=user_id,
+            profile=self.profile(user_id) if not scope.restricted else "",
+            memories=memories,
+            opted_out=self.preferences.opted_out(user_id),
+            paused_until=self.paused_until(user_id),
+        )
+
+    async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
+        """Everything memory stores about the member, as JSON-ready data (the export is itself audited).
+
+        The monitor's part is added by whoever runs both (`Services.export`).
+        """
+        await self._db.run(sql.write_audit, [AuditEntry("exported", user_id, actor)])
+        now = datetime.now(UTC)
+        preference = self.preferences.get(user_id)
+        paused_until = self.paused_until(user_id)
+        return {
+            "member_id": str(user_id),
+            "exported_at": now.isoformat(),
+            "memory_settings": {"opted_out": preference.opted_out, "paused_until": paused_until and paused_until.isoformat()},
+            "profile": self.profile(user_id),
+            "earlier_profiles": [
+                {"profile": text, "replaced_at": at.isoformat()}
+                for text, at in await self._db.run(profile_sql.get_profile_history, user_id)
+            ],
+            "notes_before_migration": await self._db.run(notes_sql.get_notes_backup, user_id),
+            "memories": [m.exported(now) for m in await self._db.run(sql.get_all_memories, user_id)],
+            "llm_calls": [
+                {**asdict(r), "created_at": r.created_at and r.created_at.isoformat()}
+                for r in await self._db.run(log_sql.get_member_llm_logs, user_id)
+            ],
+            "audit": [{**asdict(a), "created_at": a.created_at.isoformat()} for a in await self._db.run(sql.get_audit, user_id)],
+        }
 
     # ------------------------------------------------------------------ reading
     async def build_context(
@@ -262,16 +314,9 @@ class MemoryService:
         """Queue one exchange for extraction; returns at once (the reply never waits)."""
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
-        queue = self._queues.get(user_id)
-        if queue is None:
-            queue = self._queues[user_id] = _MemberQueue(member_name)
-        queue.name = screen(member_name, "name").text  # the display name is shown to the extractor
+        name = screen(member_name, "name").text  # the display name is shown to the extractor
         reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
-        turn = ExtractionTurn(redact(user_text).text, redact(reply).text)
-        queue.turns.append(_QueuedTurn(guild_id, turn, message_id))
-        if not queue.running:
-            queue.running = True
-            self._tasks.spawn(self._extraction_worker(user_id), name=f"extract-memories-{user_id}")
+        self._turns.add(user_id, name, guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text), message_id)
 
     def message_deleted(self, message_ids: Collection[int]) -> int:
         """Members deleted messages: turns from them still waiting for extraction are dropped, never learned.
@@ -279,150 +324,43 @@ class MemoryService:
         A member who deletes a message (say, one holding something private) within the
         extraction delay takes it back before anything was extracted from it.
         """
-        gone, dropped = set(message_ids), 0
-        for queue in self._queues.values():
-            kept = [queued for queued in queue.turns if queued.message_id is None or queued.message_id not in gone]
-            dropped += len(queue.turns) - len(kept)
-            queue.turns[:] = kept
-        return dropped
+        return self._turns.deleted(message_ids)
 
     def message_edited(self, message_id: int, user_text: str) -> bool:
         """A member edited a message: a turn from it still waiting for extraction takes the new text.
 
         The bot's answer to the old text is dropped from that turn: it may repeat what the member took back.
         """
-        for queue in self._queues.values():
-            for index, queued in enumerate(queue.turns):
-                if queued.message_id == message_id:
-                    turn = ExtractionTurn(redact(user_text).text, "")
-                    queue.turns[index] = replace(queued, turn=turn)
-                    return True
-        return False
-
-    async def _extraction_worker(self, user_id: int) -> None:
-        queue = self._queues[user_id]
-        try:
-            if self._settings.memory_extraction_delay_seconds:
-                await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
-            while queue.turns:
-                pending, queue.turns = queue.turns, []
-                for guild_id, group in groupby(pending, key=lambda q: q.guild_id):
-                    try:
-                        await self._extract_and_save(user_id, queue.name, guild_id, [q.turn for q in group])
-                    except Exception:
-                        logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
-        finally:
-            queue.running = False
-            if not queue.turns:
-                self._queues.pop(user_id, None)
-
-    async def _extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
-        """The plan's `_extract_and_save_memories`, with only the author's turns shown to the model."""
-        epoch = self.store.epoch(user_id)
-        scope = self.scope_for(guild_id)
-        try:
-            live = await self.store.live_memories(user_id, scope)
-        except DatabaseError:
-            live = ()
-        shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
-        profile = self.store.profile(user_id)
-        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
-        try:
-            result, _usage = await self._llm.call_tool(
-                messages,
-                MEMORY_EXTRACTION_TOOL,
-                kind="memory_extraction",
-                model=self._settings.extraction_model,
-                temperature=0.3,
-                user_id=user_id,
-            )
-        except LLMError as exc:
-            logger.warning("Memory extraction for %s failed: %s", user_id, exc)
-            return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
-        forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
-        forgotten = [m for m in shown if m.id in forget_ids]
-        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
-        if len(result.memories) > self._settings.memory_max_per_extraction:
-            logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
-        async with self.store.lock(user_id):
-            if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
-                logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
-                return
-            candidates, profile = self._fold_permanent(user_id, accepted, result.profile_update)
-            await self.store.store(
-                user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids, profile=profile
-            )
-        if forget_ids:
-            self._tell(Erasure(user_id, everything=False))
-        logger.info(
-            "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
-            len(candidates),
-            name,
-            bool(result.profile_update),
-            len(forget_ids),
-        )
-
-    def _fold_permanent(
-        self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None
-    ) -> tuple[list[Candidate], str | None]:
-        """Expiring memories become candidates; permanent ones belong in the profile.
-
-        Returns the candidates and the new profile (None: unchanged), written together.
-        A permanent fact the model did not fold into a profile update is appended to the
-        profile when it fits, else kept as a 30-day memory, so it is never silently lost.
-        """
-        profile = self.screen_profile(user_id, profile_update) if profile_update else None
-        candidates = []
-        for m in memories:
-            if m.expiration != PERMANENT:
-                candidates.append(Candidate(m.memory, tuple(m.topics), m.importance, EXPIRATIONS[m.expiration], m.key))
-                continue
-            if profile_update:
-                continue
-            joined = f"{profile or self.store.profile(user_id)} {m.memory}".strip()
-            if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
-                profile = self.screen_profile(user_id, joined) or profile
-            else:
-                candidates.append(Candidate(m.memory, tuple(m.topics), "high", EXPIRATIONS["30d"], m.key))
-        return candidates, profile
-
-    def screen_profile(self, user_id: int, profile: str) -> str | None:
-        """The profile as it may be stored (redacted, cut at a word), or None when it carries a secret or changes nothing."""
-        cleaned = redact(" ".join(profile.split()))
-        if cleaned.changed and is_about_a_secret(cleaned.text):
-            logger.info("Refused a profile update for %s: it carried a secret.", user_id)
-            return None
-        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
-        return None if new_profile == self.store.profile(user_id) else new_profile
+        return self._turns.edited(message_id, redact(user_text).text)
 
     async def set_profile(self, user_id: int, profile: str) -> bool:
-        """Replace the profile (the plan's `set_user_profile`), refusing one that holds a secret.
+        """Replace the profile (as `set_user_profile` stores it), refusing one that holds a secret.
 
         Written through the store like any memory: the previous profile is kept in
         ProfileHistory in the same transaction, so `/memory forget recent` can put it back.
         """
         async with self.store.lock(user_id):
-            screened = self.screen_profile(user_id, profile)
+            screened = self._learning.screen_profile(user_id, profile)
             if screened is None:
                 return " ".join(profile.split()) == self.store.profile(user_id)
-            await self.store.store(user_id, None, MemoryScope.GLOBAL, [], source="chat", actor="member", profile=screened)
+            await self.store.store(user_id, MemoryScope.GLOBAL, [], actor="member", profile=screened)
         return True
 
     # ------------------------------------------------------------------ learning from the monitor
     async def save_passive(
         self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
     ) -> None:
-        """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6).
+        """A behaviour-monitor observation as a 7-day medium memory.
 
         With a slot ``key`` it competes with what the member said themself, and loses:
         a passive observation never supersedes a `chat` memory in the same slot.
         """
-        candidate = Candidate(note, ((topic or "general").casefold(),), "medium", EXPIRATIONS["7d"], key)
         async with self.store.lock(user_id):
             if self.may_learn(user_id):
-                scope = self.scope_for(guild_id)
-                await self.store.store(user_id, guild_id, scope, [candidate], source="passive", actor="system")
+                expires_at = datetime.now(UTC) + EXPIRATIONS["7d"]
+                topics = ((topic or "general").casefold(),)
+                note_memory = NewMemory(user_id, note, topics, "medium", expires_at, "passive", guild_id, key)
+                await self.store.store(user_id, self.scope_for(guild_id), [note_memory], actor="system")
 
     # ------------------------------------------------------------------ housekeeping
     async def flush_unsaved(self) -> int:

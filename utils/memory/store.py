@@ -4,7 +4,7 @@ Reads: a member's live memories come from one query, then from a cache dropped o
 every write of theirs (a version counter keeps a read that raced a write out of it).
 Profiles are kept in RAM, loaded at start and changed only here.
 
-Writes: every candidate, from any source, goes through redaction, dedup against
+Writes: every proposed memory (a `NewMemory`), from any source, goes through redaction, dedup against
 live memories (a repeat refreshes instead of adding a row), slot supersession by
 source trust, and the cap — applied as one batch in one transaction, together with
 the profile the same extraction produced. A write the database cannot take now
@@ -22,13 +22,14 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from utils.memory.meaning import MemoryMeaning
 from utils.memory.retrieval import near_duplicate
 from utils.memory.semantic import Vector
 from utils.privacy.screen import is_about_a_secret, redact, screen_key, screen_topics
 from utils.storage import memories as sql
+from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import (
     IMPORTANCE_RANK,
@@ -36,7 +37,6 @@ from utils.storage.records import (
     AuditEntry,
     MemoryBatch,
     MemoryRecord,
-    MemoryRefresh,
     MemoryScope,
     NewMemory,
 )
@@ -46,31 +46,23 @@ logger = logging.getLogger(__name__)
 MAX_PENDING_WRITES = 1000
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A memory about to be stored, from any source."""
-
-    memory: str
-    topics: tuple[str, ...]
-    importance: str
-    lifetime: timedelta
-    slot_key: str | None = None
-
-
 @dataclass
 class Write:
-    """One write as asked, before planning: what a postponed write keeps until it can be planned for real."""
+    """One write as asked, before planning: what a postponed write keeps until it can be planned for real.
+
+    Not a memory but the operation: whose, in which scope, by whom, the memories as
+    proposed, and the forgets and profile that go with them.
+    """
 
     user_id: int
-    guild_id: int | None
     scope: MemoryScope
-    candidates: Sequence[Candidate]
-    source: str
+    memories: Sequence[NewMemory]
     actor: str
     epoch: int
     forget_ids: Sequence[int] = ()
     profile: str | None = None
     at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When it was asked: a write planned later (after an outage) starts its memories' lifetimes then."""
 
 
 def _trust(source: str) -> int:
@@ -81,7 +73,7 @@ def _more_important(a: str, b: str) -> str:
     return max(a, b, key=lambda i: IMPORTANCE_RANK.get(i, 0))
 
 
-def _add_refresh(batch: MemoryBatch, refresh: MemoryRefresh) -> None:
+def _add_refresh(batch: MemoryBatch, refresh: NewMemory) -> None:
     """Add ``refresh``, merged into an earlier refresh of the same memory in this batch.
 
     Two candidates of one batch can repeat the same memory; both are planned from the old
@@ -90,9 +82,9 @@ def _add_refresh(batch: MemoryBatch, refresh: MemoryRefresh) -> None:
     for index, prior in enumerate(batch.refreshes):
         if prior.memory_id != refresh.memory_id:
             continue
-        later_wins = _trust(refresh.source or "") >= _trust(prior.source or "")
-        batch.refreshes[index] = MemoryRefresh(
-            memory_id=prior.memory_id,
+        later_wins = _trust(refresh.source) >= _trust(prior.source)
+        batch.refreshes[index] = replace(
+            refresh,
             memory=refresh.memory if later_wins else prior.memory,
             topics=tuple(dict.fromkeys(prior.topics + refresh.topics)),
             expires_at=max(prior.expires_at, refresh.expires_at),
@@ -183,11 +175,9 @@ class MemoryStore:
     async def store(
         self,
         user_id: int,
-        guild_id: int | None,
         scope: MemoryScope,
-        candidates: Sequence[Candidate],
+        memories: Sequence[NewMemory],
         *,
-        source: str,
         actor: str,
         forget_ids: Sequence[int] = (),
         profile: str | None = None,
@@ -198,7 +188,7 @@ class MemoryStore:
         """
         if profile is not None:
             self._profiles[user_id] = profile
-        write = Write(user_id, guild_id, scope, candidates, source, actor, self.epoch(user_id), forget_ids, profile)
+        write = Write(user_id, scope, memories, actor, self.epoch(user_id), forget_ids, profile)
         try:
             batch = await self._plan(write)
             if not batch.is_empty():
@@ -215,21 +205,27 @@ class MemoryStore:
         forget_ids = list(write.forget_ids)
         batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=write.profile)
         live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
-        accepted = []
-        for candidate in write.candidates:
+        accepted: list[NewMemory] = []
+        for candidate in write.memories:
             cleaned = redact(candidate.memory)
             if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
-                batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=write.source))
+                batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=candidate.source))
                 continue
             if cleaned.changed:
-                batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=write.source))
-            accepted.append((candidate, cleaned.text))
-        vectors = await self._vectors([text for _, text in accepted])
-        for (candidate, text), vector in zip(accepted, vectors, strict=True):
+                batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=candidate.source))
             # A topic or slot key holding a secret is dropped, not kept half-redacted (the privacy screen).
-            screened = replace(candidate, slot_key=screen_key(candidate.slot_key) if candidate.slot_key else None)
-            topics = screen_topics(candidate.topics)
-            self._plan_write(batch, live, screened, text, topics, write.source, write.guild_id, now, vector)
+            accepted.append(
+                replace(
+                    candidate,
+                    memory=cleaned.text,
+                    topics=screen_topics(candidate.topics),
+                    slot_key=screen_key(candidate.slot_key) if candidate.slot_key else None,
+                    expires_at=candidate.expires_at + (now - write.at),
+                )
+            )
+        vectors = await self._vectors([m.memory for m in accepted])
+        for candidate, vector in zip(accepted, vectors, strict=True):
+            self._plan_write(batch, live, candidate, vector)
         return batch
 
     async def _vectors(self, texts: list[str]) -> list[Vector | None]:
@@ -238,23 +234,15 @@ class MemoryStore:
         return list(vectors) if vectors is not None else [None] * len(texts)
 
     def _plan_write(
-        self,
-        batch: MemoryBatch,
-        live: list[MemoryRecord],
-        candidate: Candidate,
-        text: str,
-        topics: tuple[str, ...],
-        source: str,
-        guild_id: int | None,
-        now: datetime,
-        vector: Vector | None = None,
+        self, batch: MemoryBatch, live: list[MemoryRecord], candidate: NewMemory, vector: Vector | None = None
     ) -> None:
         """Refresh a near-duplicate, respect a more trusted slot holder, or insert (superseding the slot).
 
-        A refresh keeps the more trusted of the two sources and the slot either had, so
-        a member repeating what the monitor noticed makes it theirs, never the reverse.
+        ``candidate`` is already screened. A refresh keeps the more trusted of the two
+        sources and the slot either had, so a member repeating what the monitor noticed
+        makes it theirs, never the reverse.
         """
-        expires_at = now + candidate.lifetime
+        text, source = candidate.memory, candidate.source
         meaning = self.meaning
         duplicate = next(
             (m for m in live if near_duplicate(m.memory, text, similarity=meaning and meaning.similarity(vector, m))), None
@@ -264,11 +252,12 @@ class MemoryStore:
             slot_key = duplicate.slot_key or (
                 candidate.slot_key if self._take_slot(batch, live, candidate.slot_key, source, duplicate.id) else None
             )
-            refresh = MemoryRefresh(
+            refresh = replace(
+                candidate,
                 memory_id=duplicate.id,
                 memory=duplicate.memory if old_wins else text,
-                topics=tuple(dict.fromkeys(duplicate.topics + topics)),
-                expires_at=max(duplicate.expires_at, expires_at),
+                topics=tuple(dict.fromkeys(duplicate.topics + candidate.topics)),
+                expires_at=max(duplicate.expires_at, candidate.expires_at),
                 importance=_more_important(duplicate.importance, candidate.importance),
                 source=duplicate.source if old_wins else source,
                 slot_key=slot_key,
@@ -279,9 +268,7 @@ class MemoryStore:
             return
         if candidate.slot_key and not self._take_slot(batch, live, candidate.slot_key, source):
             return
-        batch.inserts.append(
-            NewMemory(batch.user_id, text, topics, candidate.importance, expires_at, source, guild_id, candidate.slot_key)
-        )
+        batch.inserts.append(candidate)
 
     @staticmethod
     def _take_slot(
@@ -357,8 +344,8 @@ class MemoryStore:
         self.invalidate(user_id)
         try:
             texts = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
-            restored = None if since is None else await self._db.run(sql.take_back_profile, user_id, since)
-            self._profiles[user_id] = await self._db.run(sql.get_profile, user_id)
+            restored = None if since is None else await self._db.run(profile_sql.take_back_profile, user_id, since)
+            self._profiles[user_id] = await self._db.run(profile_sql.get_profile, user_id)
         finally:
             self.invalidate(user_id)
         return len(texts), restored is not None

@@ -142,7 +142,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
     llm_log = LlmLogBuffer(db)
     llm = LLMClient.from_settings(settings, log_sink=None if dry_run else llm_log.add)
     tracker, tasks = MonitorState(), BackgroundTasks()
-    memory = MemoryService(settings, db, llm, tracker, tasks)
+    memory = MemoryService(settings, db, llm, tasks)
     monitor = MonitorService(settings, llm, tracker, memory, tasks, persist=not dry_run)
     try:
         absent = _missing_sqlite_file(db) if dry_run else None

@@ -4,10 +4,11 @@ The chat and the behaviour monitor both change member state; changes mark the
 member dirty and a periodic flush writes only those, so nothing accepted is lost on
 a clean stop and a database outage only delays the write.
 
-`UserState.UserNotes` holds two things, as the plan's transition design has it: the
-member's profile (the permanent memory layer, owned and written by memory) and the
-monitor's timestamped observation lines (`[2026-01-02 13:00] …`), which are kept
-here and flushed with the rest of the state; the flush keeps the stored profile.
+`UserState.UserNotes` holds two things: the member's profile (the permanent memory
+layer, owned and written by memory) and the monitor's timestamped observation lines
+(`[2026-01-02 13:00] …`), which are kept here and flushed with the rest of the state;
+the flush keeps the stored profile. Erasing a member's memory erases these lines too:
+:meth:`MonitorState.forget` listens to memory's erasures, as the chat context does.
 """
 
 from __future__ import annotations
@@ -17,27 +18,40 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
 from utils.monitor.scoring import blended, decayed, raised
 from utils.storage import members as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import UserStateRecord
-from utils.storage.user_notes import LEGACY_NOTES_MAX, join_notes, split_notes
+from utils.storage.user_notes import note_line, note_lines, with_note_lines, with_profile
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["LEGACY_NOTES_MAX", "MonitorState", "join_notes", "split_notes"]
+
+class MemoryErasure(Protocol):
+    """What the monitor needs to know of an erasure of memory (`utils.memory.erasure.Erasure` is one)."""
+
+    @property
+    def user_id(self) -> int: ...
+
+    @property
+    def everything(self) -> bool: ...
+
+
+def _no_profile(_user_id: int) -> str:
+    return ""
 
 
 class MonitorState:
-    def __init__(self) -> None:
+    def __init__(self, profile_of: Callable[[int], str] = _no_profile) -> None:
+        """``profile_of`` gives the member's profile, owned by memory, shown with the note lines to readers of `UserNotes`."""
         self._users: dict[int, UserStateRecord] = {}
         self._dirty: set[int] = set()
         self._toxicity_at: dict[int, datetime] = {}
         """When each member's toxicity score was last set; kept in RAM, so decay pauses while the bot is down."""
         self._flushing = asyncio.Lock()
-        self.profile_of: Callable[[int], str] = lambda _user_id: ""
-        """The member's profile, owned by memory; shown with the note lines to legacy readers of `UserNotes`."""
+        self._profile_of = profile_of
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
         """Take state loaded from the database; members changed in RAM meanwhile keep their changes.
@@ -48,7 +62,7 @@ class MonitorState:
         for record in records:
             if keep_dirty and record.user_id in self._dirty:
                 continue
-            self._users[record.user_id] = replace(record, user_notes="\n".join(split_notes(record.user_notes)[1]))
+            self._users[record.user_id] = replace(record, user_notes="\n".join(note_lines(record.user_notes)))
             self._toxicity_at.setdefault(record.user_id, loaded_at)
 
     def get_user(self, user_id: int) -> UserStateRecord:
@@ -63,24 +77,40 @@ class MonitorState:
     def note_lines(self, user_id: int) -> list[str]:
         """The monitor's timestamped observation lines about a member, oldest first."""
         user = self._users.get(user_id)
-        return split_notes(user.user_notes)[1] if user else []
+        return note_lines(user.user_notes) if user else []
 
     def get_user_notes(self, user_id: int) -> str:
         """`UserNotes` as legacy readers know it: the profile (memory's), then the monitor's note lines."""
-        return join_notes(self.profile_of(user_id), self.note_lines(user_id))
+        user = self._users.get(user_id)
+        return with_profile(user.user_notes if user else "", self._profile_of(user_id))
 
     def update_user_notes(self, user_id: int, note: str, now: datetime | None = None) -> None:
         """Append a timestamped observation line; the oldest lines go first when over the bound."""
-        moment = (now or datetime.now(UTC)).astimezone(UTC)
-        line = f"[{moment:%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]
         user = self.get_user(user_id)
-        user.user_notes = join_notes("", [*split_notes(user.user_notes)[1], line])
+        user.user_notes = with_note_lines("", [*note_lines(user.user_notes), note_line(note, now or datetime.now(UTC))])
         self._dirty.add(user_id)
 
-    def clear_notes(self, user_id: int) -> None:
-        """The note lines gone (forget all, opt-out: the erasure removes the profile itself)."""
-        self.get_user(user_id).user_notes = ""
-        self._dirty.add(user_id)
+    def forget(self, erasure: MemoryErasure) -> None:
+        """An erasure of everything (forget all, opt-out) takes the note lines too; the erasure removed the profile."""
+        if erasure.everything:
+            self.get_user(erasure.user_id).user_notes = ""
+            self._dirty.add(erasure.user_id)
+
+    def export(self, user_id: int) -> dict[str, Any]:
+        """The monitor's part of a member's export: the note lines and the behaviour counters (None: never seen)."""
+        state = self._users.get(user_id)
+        return {
+            "behaviour_notes": self.note_lines(user_id),
+            "behaviour": None
+            if state is None
+            else {
+                "offense_count": state.offense_count,
+                "warned": state.warned,
+                "immune": state.immune,
+                "off_topic_count": state.off_topic_count,
+                "last_offense_at": None if state.last_offense_at is None else state.last_offense_at.isoformat(),
+            },
+        }
 
     # ------------------------------------------------------------------ the behaviour monitor's state
     def toxicity_now(self, user_id: int, now: datetime, half_life_hours: float) -> float:

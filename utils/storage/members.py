@@ -2,7 +2,7 @@
 
 Plain functions of a connection, run with ``await db.run(fn, *args)``. The monitor
 owns the note lines of `UserNotes`; the profile part belongs to memory
-(`utils.storage.memories`), so a state flush keeps whatever profile is stored.
+(`utils.storage.profiles`), so a state flush keeps whatever profile is stored.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from utils.storage.engine import reads, writes
 from utils.storage.memories import write_audit
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, UserStateRecord
 from utils.storage.schema import memory_preference, record_columns, record_values, user_state
-from utils.storage.user_notes import ROW_LOCK, join_notes, split_notes
+from utils.storage.user_notes import ROW_LOCK, with_note_lines
 
 READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
@@ -51,9 +51,8 @@ def save_user_states(conn: sa.Connection, states: Sequence[UserStateRecord], now
         )
         stored.update((r.user_id, r.user_notes) for r in conn.execute(query))
     for state in states:
-        profile = split_notes(stored.get(state.user_id) or "")[0]
         values = record_values(state, user_state, without=("user_id",))
-        values["user_notes"] = join_notes(profile, split_notes(state.user_notes)[1]) or None
+        values["user_notes"] = with_note_lines(stored.get(state.user_id), [state.user_notes]) or None
         values["updated_at"] = moment
         if state.user_id in stored:
             conn.execute(sa.update(user_state).where(user_state.c.user_id == state.user_id).values(**values))

@@ -1,10 +1,9 @@
-"""SQL of the memory tables: UserMemory, MemoryAudit, ProfileHistory and the profile part of UserNotes.
+"""SQL of the memory tables: UserMemory and MemoryAudit (the profile's SQL is `utils.storage.profiles`).
 
 Plain functions of a connection, run with ``await db.run(fn, *args)``; each runs in
 one transaction. Every write is scoped to one member in SQL (an id of another member
-is simply not touched) and audited without its content. The profile is a memory: it
-is written here, in the same transaction as the memories of the same extraction,
-into `UserState.UserNotes` beside the monitor's note lines (kept as they are).
+is simply not touched) and audited without its content. The profile is a memory: a
+batch writes it in the same transaction as the memories of the same extraction.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ import sqlalchemy as sa
 
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
+from utils.storage.profiles import set_user_profile
 from utils.storage.records import (
     IMPORTANCE_RANK,
     AuditEntry,
@@ -27,7 +27,6 @@ from utils.storage.records import (
     NewMemory,
 )
 from utils.storage.schema import (
-    PROFILE_MAX,
     SOURCE_MAX,
     memory_audit,
     notes_backup,
@@ -37,7 +36,6 @@ from utils.storage.schema import (
     user_memory,
     user_state,
 )
-from utils.storage.user_notes import ROW_LOCK, join_notes, split_notes
 
 DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
@@ -120,17 +118,6 @@ def get_audit(conn: sa.Connection, user_id: int) -> list[AuditRecord]:
     return [AuditRecord(**row._mapping) for row in conn.execute(query)]
 
 
-@reads
-def get_profile_history(conn: sa.Connection, user_id: int) -> list[tuple[str, datetime]]:
-    """Earlier profiles of a member with when each was replaced, oldest first (for export)."""
-    query = (
-        sa.select(profile_history.c.previous_profile, profile_history.c.changed_at)
-        .where(profile_history.c.user_id == user_id)
-        .order_by(profile_history.c.id)
-    )
-    return [(r.previous_profile or "", r.changed_at) for r in conn.execute(query)]
-
-
 # ---------------------------------------------------------------------- writes
 @writes
 def write_audit(conn: sa.Connection, entries: Sequence[AuditEntry], now: datetime | None = None) -> None:
@@ -204,16 +191,10 @@ def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | 
             )
         audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.id, o.source) for o in old]
     for refresh in batch.refreshes:
-        changes: dict[str, Any] = {
-            "memory": refresh.memory,
-            "topics": refresh.topics,
-            "expires_at": refresh.expires_at,
-            "importance": refresh.importance,
-        }
-        if refresh.source is not None:
-            changes["source"] = refresh.source
-        if refresh.slot_key is not None:
-            changes["slot_key"] = refresh.slot_key
+        # Where it was learned stays; a refresh naming no slot keeps the row's.
+        changes = record_values(refresh, user_memory, without=("user_id", "guild_id"))
+        if refresh.slot_key is None:
+            del changes["slot_key"]
         done = conn.execute(sa.update(user_memory).where(owned, user_memory.c.id == refresh.memory_id).values(**changes))
         if done.rowcount:
             audit.append(AuditEntry("refreshed", batch.user_id, batch.actor, refresh.memory_id))
@@ -397,55 +378,3 @@ def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str) 
     blank_member_excerpts(conn, user_id)
     write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
     return len(audit)
-
-
-# ---------------------------------------------------------------------- the profile (in UserNotes, beside the note lines)
-def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
-    query = sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)
-    return conn.execute(query.with_hint(user_state, ROW_LOCK, "mssql")).scalar()
-
-
-def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
-    stored = _stored_notes(conn, user_id)
-    notes = join_notes(profile, split_notes(stored or "")[1]) or None
-    updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
-    if updated.rowcount == 0:
-        conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
-
-
-@reads
-def get_profile(conn: sa.Connection, user_id: int) -> str:
-    """The member's stored profile (the UserNotes text that is not a note line)."""
-    return split_notes(_stored_notes(conn, user_id) or "")[0]
-
-
-@writes
-def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: datetime | None = None) -> bool:
-    """Replace the member's profile (the permanent memory layer); the monitor's note lines stay.
-
-    The previous profile goes to ProfileHistory first, so `/memory forget recent` can
-    put it back. Returns False when the profile was already this text.
-    """
-    moment = now or utc_now()
-    profile = " ".join(profile.split())[:PROFILE_MAX]
-    previous = split_notes(_stored_notes(conn, user_id) or "")[0]
-    if previous == profile:
-        return False
-    conn.execute(sa.insert(profile_history).values(user_id=user_id, previous_profile=previous, changed_at=moment))
-    _write_profile(conn, user_id, profile, moment)
-    return True
-
-
-@writes
-def take_back_profile(conn: sa.Connection, user_id: int, since: datetime) -> str | None:
-    """Put back the profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
-    window = sa.and_(profile_history.c.user_id == user_id, profile_history.c.changed_at >= since)
-    first = conn.execute(
-        sa.select(profile_history.c.previous_profile).where(window).order_by(profile_history.c.id).limit(1)
-    ).first()
-    if first is None:
-        return None
-    conn.execute(sa.delete(profile_history).where(window))
-    previous = first.previous_profile or ""
-    _write_profile(conn, user_id, previous, utc_now())
-    return previous

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 IMPORTANCE_RANK = {"low": 1, "medium": 2, "high": 3}
 SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
@@ -46,10 +46,45 @@ class MemoryRecord:
     """float32 vector bytes from `embedding_model`, or None until one is computed."""
     embedding_model: str | None = None
 
+    def status(self, now: datetime) -> str:
+        """ "live", "superseded" (a newer statement took its slot) or "expired" (not yet pruned)."""
+        if self.superseded_at is not None:
+            return "superseded"
+        return "expired" if self.expires_at <= now else "live"
+
+    def exported(self, now: datetime) -> dict[str, Any]:
+        """The memory as the member's export shows it: every field but the vector, ids as strings, times as ISO.
+
+        Derived from the fields, so a new column reaches the export without an edit here.
+        """
+        entry: dict[str, Any] = {}
+        for name in (f.name for f in fields(self) if f.name not in _NOT_EXPORTED):
+            value = getattr(self, name)
+            if isinstance(value, datetime):
+                value = value.isoformat()
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif name in _EXPORTED_AS_TEXT and value is not None:
+                value = str(value)
+            entry[_EXPORTED_NAMES.get(name, name)] = value
+        entry["status"] = self.status(now)
+        return entry
+
+
+_NOT_EXPORTED = frozenset({"user_id", "embedding", "embedding_model"})
+_EXPORTED_NAMES = {"created_at": "learned_at", "slot_key": "slot"}
+_EXPORTED_AS_TEXT = frozenset({"guild_id"})
+"""Discord ids over 2**53 would be rounded by a JavaScript reader: the export gives them as strings."""
+
 
 @dataclass(slots=True, frozen=True)
 class NewMemory:
-    """A memory accepted by validation and redaction, ready to be inserted."""
+    """A memory as it is written: a new row, or (with ``memory_id``) the new values of an existing one.
+
+    What every source proposes (chat extraction, the monitor, the migration, scripts)
+    and what the planned batch inserts or refreshes are this one shape, so a field
+    added here and to :class:`MemoryRecord` flows from the proposal to the row.
+    """
 
     user_id: int
     memory: str
@@ -59,21 +94,8 @@ class NewMemory:
     source: str
     guild_id: int | None = None
     slot_key: str | None = None
-
-
-@dataclass(slots=True, frozen=True)
-class MemoryRefresh:
-    """An existing memory said again: newer wording, later expiry, higher importance."""
-
-    memory_id: int
-    memory: str
-    topics: tuple[str, ...]
-    expires_at: datetime
-    importance: str
-    source: str | None = None
-    """The more trusted of the old and the new source (None: unchanged)."""
-    slot_key: str | None = None
-    """A slot the new statement named, when the old row had none (None: unchanged)."""
+    memory_id: int | None = None
+    """The row a refresh overwrites (an existing memory said again); None for a new row."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -122,7 +144,8 @@ class MemoryBatch:
     user_id: int
     actor: str = "system"
     inserts: list[NewMemory] = field(default_factory=list)
-    refreshes: list[MemoryRefresh] = field(default_factory=list)
+    refreshes: list[NewMemory] = field(default_factory=list)
+    """Existing rows said again (each names its ``memory_id``): newer wording, later expiry, higher importance."""
     supersede_ids: list[int] = field(default_factory=list)
     forget_ids: list[int] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)

@@ -1,29 +1,34 @@
 """The format of `UserState.UserNotes`: the member's profile, then the monitor's timestamped note lines.
 
-Two owners share the one column (the plan's transition design, kept for existing
-deployments): memory writes the profile (the text that is not a note line), the
-behaviour monitor appends `[2026-01-02 13:00] …` lines. Each side replaces only its
-part, so a profile rewrite keeps the observations and the observations never pass
-for the profile.
+Two owners share the one column (kept so for existing deployments): memory writes
+the profile (the text that is not a note line), the behaviour monitor appends
+`[2026-01-02 13:00] …` lines. Each side replaces only its part, so a profile rewrite
+keeps the observations and the observations never pass for the profile. This module
+is the only one that splits or joins the column; everyone else asks it for a part.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
 
 LEGACY_NOTES_MAX = 4000
 """`UserNotes` is NVARCHAR(MAX); the monitor's appended note lines are kept within this many characters."""
 NOTE_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] ")
+ROW_LOCK = "WITH (UPDLOCK, ROWLOCK)"
+"""SQL Server table hint for the read of a read-modify-write of UserNotes: the two owners (memory's profile,
+the monitor's lines) never overwrite each other's concurrent change. SQLite serialises writers anyway."""
 
 
-def split_notes(notes: str) -> tuple[str, list[str]]:
+def split_notes(notes: str | None) -> tuple[str, list[str]]:
     """(profile, observation lines) of a `UserNotes` value."""
-    lines = [line for line in notes.splitlines() if line.strip()]
+    lines = [line for line in (notes or "").splitlines() if line.strip()]
     profile = " ".join(line.strip() for line in lines if not NOTE_LINE.match(line))
     return profile, [line for line in lines if NOTE_LINE.match(line)]
 
 
-def join_notes(profile: str, observations: list[str]) -> str:
+def join_notes(profile: str, observations: Sequence[str]) -> str:
     """Profile first, then as many of the newest observation lines as the bound allows."""
     kept = list(observations)
     while kept and len("\n".join([profile, *kept])) > LEGACY_NOTES_MAX:
@@ -31,6 +36,26 @@ def join_notes(profile: str, observations: list[str]) -> str:
     return "\n".join(part for part in (profile, *kept) if part)
 
 
-ROW_LOCK = "WITH (UPDLOCK, ROWLOCK)"
-"""SQL Server table hint for the read of a read-modify-write of UserNotes: the two owners (memory's profile,
-the monitor's lines) never overwrite each other's concurrent change. SQLite serialises writers anyway."""
+def profile_part(notes: str | None) -> str:
+    """The member's profile: the text of `UserNotes` that is not a note line."""
+    return split_notes(notes)[0]
+
+
+def note_lines(notes: str | None) -> list[str]:
+    """The monitor's timestamped observation lines of `UserNotes`, oldest first."""
+    return split_notes(notes)[1]
+
+
+def with_profile(notes: str | None, profile: str) -> str:
+    """``notes`` with its profile replaced by ``profile``; the note lines stay."""
+    return join_notes(profile, note_lines(notes))
+
+
+def with_note_lines(notes: str | None, lines: Sequence[str]) -> str:
+    """``notes`` with its note lines replaced by ``lines`` (the newest within the bound); the profile stays."""
+    return join_notes(profile_part(notes), note_lines("\n".join(lines)))
+
+
+def note_line(note: str, moment: datetime) -> str:
+    """One observation as the monitor appends it: `[YYYY-MM-DD HH:MM] text` in UTC, on one line."""
+    return f"[{moment.astimezone(UTC):%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]

@@ -1,0 +1,135 @@
+"""Learning from chat: what the extractor proposes for a member's turns, vetted, folded and written.
+
+Only the author's turns and the live memories of the place are shown to the model
+(numbered, never by database id). What it proposes is vetted, cut to the per-extraction
+limit, and written by `MemoryStore` under the member's lock, unless a forget, opt-out
+or pause happened meanwhile (the epoch moved). Permanent facts go into the profile,
+written in the same transaction as the memories of the same extraction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from utils.config import Settings
+from utils.llm.client import LLMClient, LLMError
+from utils.memory.erasure import Erasure
+from utils.memory.extraction import (
+    MEMORY_EXTRACTION_TOOL,
+    PERMANENT,
+    ExtractedMemory,
+    ExtractionTurn,
+    build_extraction_messages,
+    cut_at_word,
+)
+from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
+from utils.memory.retrieval import Query
+from utils.memory.store import MemoryStore
+from utils.memory.vetting import vet
+from utils.privacy.screen import is_about_a_secret, redact
+from utils.storage.engine import DatabaseError
+from utils.storage.records import MemoryScope, NewMemory
+from utils.storage.schema import PROFILE_MAX
+
+logger = logging.getLogger(__name__)
+
+
+class ChatLearning:
+    def __init__(
+        self,
+        settings: Settings,
+        llm: LLMClient,
+        store: MemoryStore,
+        *,
+        may_learn: Callable[[int], bool],
+        scope_for: Callable[[int | None], MemoryScope],
+        tell: Callable[[Erasure], None],
+    ) -> None:
+        """``tell`` reaches the erase listeners when the member asked to forget something in chat."""
+        self._settings = settings
+        self._llm = llm
+        self._store = store
+        self._may_learn = may_learn
+        self._scope_for = scope_for
+        self._told = tell
+
+    async def extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
+        """Extract what the member's turns tell and write it; only the author's turns are shown to the model."""
+        epoch = self._store.epoch(user_id)
+        scope = self._scope_for(guild_id)
+        try:
+            live = await self._store.live_memories(user_id, scope)
+        except DatabaseError:
+            live = ()
+        shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
+        profile = self._store.profile(user_id)
+        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
+        try:
+            result, _usage = await self._llm.call_tool(
+                messages,
+                MEMORY_EXTRACTION_TOOL,
+                kind="memory_extraction",
+                model=self._settings.extraction_model,
+                temperature=0.3,
+                user_id=user_id,
+            )
+        except LLMError as exc:
+            logger.warning("Memory extraction for %s failed: %s", user_id, exc)
+            return
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
+        forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
+        forgotten = [m for m in shown if m.id in forget_ids]
+        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
+        if len(result.memories) > self._settings.memory_max_per_extraction:
+            logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
+        async with self._store.lock(user_id):
+            if self._store.epoch(user_id) != epoch or not self._may_learn(user_id):
+                logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
+                return
+            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, result.profile_update)
+            await self._store.store(user_id, scope, candidates, actor="member", forget_ids=forget_ids, profile=new_profile)
+        if forget_ids:
+            self._told(Erasure(user_id, everything=False))
+        logger.info(
+            "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
+            len(candidates),
+            name,
+            bool(result.profile_update),
+            len(forget_ids),
+        )
+
+    def fold_permanent(
+        self, user_id: int, guild_id: int | None, memories: Sequence[ExtractedMemory], profile_update: str | None
+    ) -> tuple[list[NewMemory], str | None]:
+        """Expiring memories are written as they are; permanent ones belong in the profile.
+
+        Returns the memories and the new profile (None: unchanged), written together.
+        A permanent fact the model did not fold into a profile update is appended to the
+        profile when it fits, else kept as a 30-day memory, so it is never silently lost.
+        """
+        now = datetime.now(UTC)
+        profile = self.screen_profile(user_id, profile_update) if profile_update else None
+        candidates = []
+        for m in memories:
+            if m.expiration != PERMANENT:
+                candidates.append(m.written(user_id, guild_id, now))
+                continue
+            if profile_update:
+                continue
+            joined = f"{profile or self._store.profile(user_id)} {m.memory}".strip()
+            if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
+                profile = self.screen_profile(user_id, joined) or profile
+            else:
+                candidates.append(m.written(user_id, guild_id, now, expiration="30d", importance="high"))
+        return candidates, profile
+
+    def screen_profile(self, user_id: int, profile: str) -> str | None:
+        """The profile as it may be stored (redacted, cut at a word), or None when it carries a secret or changes nothing."""
+        cleaned = redact(" ".join(profile.split()))
+        if cleaned.changed and is_about_a_secret(cleaned.text):
+            logger.info("Refused a profile update for %s: it carried a secret.", user_id)
+            return None
+        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
+        return None if new_profile == self._store.profile(user_id) else new_profile

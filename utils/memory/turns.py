@@ -1,0 +1,99 @@
+"""Turns waiting for extraction, per member: one worker per member takes every turn queued meanwhile.
+
+A burst of messages costs one extraction call and each turn is extracted exactly
+once. Turns from different servers are handed over separately, so each memory
+records where it was learned. A member's deleted message leaves the queue before
+anything is learned from it; an edited one takes its new text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import groupby
+
+from utils.background import BackgroundTasks
+from utils.config import Settings
+from utils.memory.extraction import ExtractionTurn
+
+logger = logging.getLogger(__name__)
+
+Extract = Callable[[int, str, int | None, Sequence[ExtractionTurn]], Awaitable[None]]
+"""``extract(user_id, member name, guild id, turns)``: the work the queue feeds."""
+
+
+@dataclass(frozen=True)
+class _QueuedTurn:
+    guild_id: int | None
+    turn: ExtractionTurn
+    message_id: int | None = None
+    """The Discord message the turn came from: a delete or an edit of it reaches the queue too."""
+
+
+@dataclass
+class _MemberQueue:
+    name: str
+    turns: list[_QueuedTurn] = field(default_factory=list)
+    running: bool = False
+
+
+class TurnQueues:
+    def __init__(self, settings: Settings, tasks: BackgroundTasks, extract: Extract) -> None:
+        self._settings = settings
+        self._tasks = tasks
+        self._extract = extract
+        self._queues: dict[int, _MemberQueue] = {}
+
+    def add(self, user_id: int, name: str, guild_id: int | None, turn: ExtractionTurn, message_id: int | None) -> None:
+        """Queue one turn (``name`` already screened); a worker starts for the member unless one is running."""
+        queue = self._queues.get(user_id)
+        if queue is None:
+            queue = self._queues[user_id] = _MemberQueue(name)
+        queue.name = name
+        queue.turns.append(_QueuedTurn(guild_id, turn, message_id))
+        if not queue.running:
+            queue.running = True
+            self._tasks.spawn(self._worker(user_id), name=f"extract-memories-{user_id}")
+
+    def drop(self, user_id: int) -> None:
+        """Every turn of the member still waiting goes (an erasure or a pause)."""
+        queue = self._queues.get(user_id)
+        if queue is not None:
+            queue.turns.clear()
+
+    def deleted(self, message_ids: Collection[int]) -> int:
+        """Turns from these messages are dropped; returns how many."""
+        gone, dropped = set(message_ids), 0
+        for queue in self._queues.values():
+            kept = [queued for queued in queue.turns if queued.message_id is None or queued.message_id not in gone]
+            dropped += len(queue.turns) - len(kept)
+            queue.turns[:] = kept
+        return dropped
+
+    def edited(self, message_id: int, user_text: str) -> bool:
+        """A turn from this message takes ``user_text`` (already redacted) and loses the bot's answer to the old one."""
+        for queue in self._queues.values():
+            for index, queued in enumerate(queue.turns):
+                if queued.message_id == message_id:
+                    queue.turns[index] = replace(queued, turn=ExtractionTurn(user_text, ""))
+                    return True
+        return False
+
+    async def _worker(self, user_id: int) -> None:
+        queue = self._queues[user_id]
+        try:
+            if self._settings.memory_extraction_delay_seconds:
+                await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
+            while queue.turns:
+                pending, queue.turns = queue.turns, []
+                for guild_id, group in groupby(pending, key=lambda q: q.guild_id):
+                    try:
+                        await self._extract(user_id, queue.name, guild_id, [q.turn for q in group])
+                    except Exception:
+                        logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
+        finally:
+            queue.running = False
+            if not queue.turns:
+                self._queues.pop(user_id, None)

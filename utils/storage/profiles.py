@@ -1,0 +1,78 @@
+"""SQL of the profile: the permanent memory layer, kept in `UserState.UserNotes`, and its ProfileHistory.
+
+Plain functions of a connection, run with ``await db.run(fn, *args)``. The profile is
+a memory: `apply_memory_batch` writes it in the same transaction as the memories of
+the same extraction, beside the monitor's note lines (kept as they are; the format
+of the column is `utils.storage.user_notes`'s).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+
+from utils.storage.engine import reads, writes
+from utils.storage.schema import PROFILE_MAX, profile_history, user_state
+from utils.storage.user_notes import ROW_LOCK, profile_part, with_profile
+
+
+def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
+    query = sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)
+    return conn.execute(query.with_hint(user_state, ROW_LOCK, "mssql")).scalar()
+
+
+def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
+    notes = with_profile(_stored_notes(conn, user_id), profile) or None
+    updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
+    if updated.rowcount == 0:
+        conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
+
+
+@reads
+def get_profile(conn: sa.Connection, user_id: int) -> str:
+    """The member's stored profile (the UserNotes text that is not a note line)."""
+    return profile_part(_stored_notes(conn, user_id))
+
+
+@reads
+def get_profile_history(conn: sa.Connection, user_id: int) -> list[tuple[str, datetime]]:
+    """Earlier profiles of a member with when each was replaced, oldest first (for export)."""
+    query = (
+        sa.select(profile_history.c.previous_profile, profile_history.c.changed_at)
+        .where(profile_history.c.user_id == user_id)
+        .order_by(profile_history.c.id)
+    )
+    return [(r.previous_profile or "", r.changed_at) for r in conn.execute(query)]
+
+
+@writes
+def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: datetime | None = None) -> bool:
+    """Replace the member's profile (the permanent memory layer); the monitor's note lines stay.
+
+    The previous profile goes to ProfileHistory first, so `/memory forget recent` can
+    put it back. Returns False when the profile was already this text.
+    """
+    moment = now or datetime.now(UTC)
+    profile = " ".join(profile.split())[:PROFILE_MAX]
+    previous = profile_part(_stored_notes(conn, user_id))
+    if previous == profile:
+        return False
+    conn.execute(sa.insert(profile_history).values(user_id=user_id, previous_profile=previous, changed_at=moment))
+    _write_profile(conn, user_id, profile, moment)
+    return True
+
+
+@writes
+def take_back_profile(conn: sa.Connection, user_id: int, since: datetime) -> str | None:
+    """Put back the profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
+    window = sa.and_(profile_history.c.user_id == user_id, profile_history.c.changed_at >= since)
+    first = conn.execute(
+        sa.select(profile_history.c.previous_profile).where(window).order_by(profile_history.c.id).limit(1)
+    ).first()
+    if first is None:
+        return None
+    conn.execute(sa.delete(profile_history).where(window))
+    previous = first.previous_profile or ""
+    _write_profile(conn, user_id, previous, datetime.now(UTC))
+    return previous
