@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from conftest import converse, memory, query, remembers
@@ -10,6 +12,7 @@ from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
 
 from utils.runtime import Services
+from utils.storage.records import MemoryScope
 
 
 def outage(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,6 +42,28 @@ async def test_writes_postponed_in_an_outage_are_planned_again_when_they_land(
     assert await services.memory.flush_unsaved() == 3
     assert memories_of(db_path) == ["Plays GTA Online most evenings."]
     assert services.memory.store.postponed() == 0
+
+
+@pytest.mark.parametrize(
+    ("expiration", "lifetime"), [("1d", timedelta(days=1)), ("7d", timedelta(days=7)), ("30d", timedelta(days=30))]
+)
+async def test_a_postponed_memory_lives_its_whole_lifetime_from_when_it_lands(
+    services: Services, fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch, expiration: str, lifetime: timedelta
+) -> None:
+    """An outage of two days does not eat two days of a memory's life: it starts when the write lands."""
+    fake_llm.tools["extract_memories"] = remembers(memory("Plays GTA Online most evenings.", "gta", expiration=expiration))
+    outage(services, monkeypatch)
+    await converse(services, "I play GTA online most evenings")
+    (postponed,) = services.memory.store._postponed
+    # as if asked two days ago: the write and the memories it proposed
+    postponed.at -= timedelta(days=2)
+    postponed.memories = [replace(m, expires_at=m.expires_at - timedelta(days=2)) for m in postponed.memories]
+    recovery(services, monkeypatch)
+    landed_at = datetime.now(UTC)
+    assert await services.memory.flush_unsaved() == 1
+    (row,) = await services.memory.live_memories(ALICE, MemoryScope.GLOBAL)
+    # within a second of landing + lifetime (the instants it is computed from are microseconds apart), not two days short
+    assert landed_at + lifetime - timedelta(seconds=1) <= row.expires_at <= datetime.now(UTC) + lifetime
 
 
 @pytest.mark.parametrize("how", ["forget recent 60", "forget <id>", "forget all"])
