@@ -41,10 +41,11 @@ EraseWhat = ForgetIds | ForgetRecent | ForgetAll | OptOut
 
 @dataclass(frozen=True)
 class Erasure:
-    """One erasure as its listeners see it (chat context, LlmLog buffer)."""
+    """One erasure as its listeners see it (chat context, LlmLog buffer, the monitor's note lines)."""
 
     user_id: int
     everything: bool
+    """True once everything about the member was erased (forget all, opt-out); False for a part, or a failed erase."""
     since: datetime | None = None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from utils.config import Settings
@@ -36,42 +37,35 @@ from utils.storage.schema import PROFILE_MAX
 logger = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
 class ChatLearning:
-    def __init__(
-        self,
-        settings: Settings,
-        llm: LLMClient,
-        store: MemoryStore,
-        *,
-        may_learn: Callable[[int], bool],
-        scope_for: Callable[[int | None], MemoryScope],
-        tell: Callable[[Erasure], None],
-    ) -> None:
-        """``tell`` reaches the erase listeners when the member asked to forget something in chat."""
-        self._settings = settings
-        self._llm = llm
-        self._store = store
-        self._may_learn = may_learn
-        self._scope_for = scope_for
-        self._told = tell
+    """One member's turns in, their memories and profile written; what it needs of `MemoryService` is passed in."""
+
+    settings: Settings
+    llm: LLMClient
+    store: MemoryStore
+    may_learn: Callable[[int], bool]
+    scope_for: Callable[[int | None], MemoryScope]
+    tell: Callable[[Erasure], None]
+    """Reaches the erase listeners when the member asked, in chat, to forget something."""
 
     async def extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
         """Extract what the member's turns tell and write it; only the author's turns are shown to the model."""
-        epoch = self._store.epoch(user_id)
-        scope = self._scope_for(guild_id)
+        epoch = self.store.epoch(user_id)
+        scope = self.scope_for(guild_id)
         try:
-            live = await self._store.live_memories(user_id, scope)
+            live = await self.store.live_memories(user_id, scope)
         except DatabaseError:
             live = ()
         shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
-        profile = self._store.profile(user_id)
+        profile = self.store.profile(user_id)
         messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
-            result, _usage = await self._llm.call_tool(
+            result, _usage = await self.llm.call_tool(
                 messages,
                 MEMORY_EXTRACTION_TOOL,
                 kind="memory_extraction",
-                model=self._settings.extraction_model,
+                model=self.settings.extraction_model,
                 temperature=0.3,
                 user_id=user_id,
             )
@@ -81,17 +75,17 @@ class ChatLearning:
         result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
-        accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
-        if len(result.memories) > self._settings.memory_max_per_extraction:
+        accepted = [m for m in result.memories[: self.settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
+        if len(result.memories) > self.settings.memory_max_per_extraction:
             logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
-        async with self._store.lock(user_id):
-            if self._store.epoch(user_id) != epoch or not self._may_learn(user_id):
+        async with self.store.lock(user_id):
+            if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
             candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, result.profile_update)
-            await self._store.store(user_id, scope, candidates, actor="member", forget_ids=forget_ids, profile=new_profile)
+            await self.store.store(user_id, scope, candidates, actor="member", forget_ids=forget_ids, profile=new_profile)
         if forget_ids:
-            self._told(Erasure(user_id, everything=False))
+            self.tell(Erasure(user_id, everything=False))
         logger.info(
             "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
             len(candidates),
@@ -118,7 +112,7 @@ class ChatLearning:
                 continue
             if profile_update:
                 continue
-            joined = f"{profile or self._store.profile(user_id)} {m.memory}".strip()
+            joined = f"{profile or self.store.profile(user_id)} {m.memory}".strip()
             if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
                 profile = self.screen_profile(user_id, joined) or profile
             else:
@@ -132,4 +126,4 @@ class ChatLearning:
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
             return None
         new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
-        return None if new_profile == self._store.profile(user_id) else new_profile
+        return None if new_profile == self.store.profile(user_id) else new_profile
