@@ -381,6 +381,6 @@ async def prune_expired_in_batches(db: Database, *, now: datetime | None = None,
     while True:
         deleted, after = await db.run(sql.prune_expired_memories, now=moment, after=after, batch_rows=batch_rows)
         total += deleted
-        if deleted < batch_rows:
+        if deleted == 0:  # not `< batch_rows`: another process pruning beside this one may have taken part of a batch
             return total
         await asyncio.sleep(0)
