@@ -35,14 +35,21 @@ from utils.config import ConfigError, Settings, load_settings, unknown_keys_warn
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
 from utils.invite import invite_url, timeouts_enabled  # noqa: E402
 from utils.runtime import Services, freeze_startup_heap  # noqa: E402
+from utils.storage.engine import Database  # noqa: E402
 
 logger = logging.getLogger("bcs")
 
 EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory", "cogs.monitor")
 
 
-class BCSBot(commands.Bot):
-    """The Discord process: services first, cogs in `setup_hook`, a clean `close`."""
+class BCSBot(commands.AutoShardedBot):
+    """The Discord process: services first, cogs in `setup_hook`, a clean `close`.
+
+    Sharded from the start: by default one process runs every shard Discord recommends (one
+    for a small bot, as a plain client would); past Discord's 2,500 servers per shard, or
+    when one event loop is not enough, SHARD_COUNT and SHARD_IDS split the shards over
+    several processes that share the database. Direct messages always arrive on shard 0.
+    """
 
     def __init__(self, settings: Settings, services: Services | None = None) -> None:
         intents = discord.Intents.default()
@@ -53,6 +60,8 @@ class BCSBot(commands.Bot):
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            shard_count=settings.shard_count or None,
+            shard_ids=settings.shard_ids or None,
         )
         self.settings = settings
         self.services = services or Services(settings)
@@ -71,7 +80,7 @@ class BCSBot(commands.Bot):
             except Exception as exc:
                 self.failed_extensions[extension] = repr(exc)
                 logger.exception("Could not load %s; the bot runs without it.", extension)
-        if self.settings.sync_commands_on_start:
+        if self.settings.sync_commands_on_start and self.settings.housekeeping:  # one process syncs for all shards
             self._sync_task = self.services.tasks.spawn(self._sync_once_ready(), name="sync-commands")
 
     async def is_owner(self, user: discord.abc.User) -> bool:
@@ -146,6 +155,20 @@ async def run_discord(settings: Settings) -> int:
     return 0
 
 
+async def run_migrate(settings: Settings) -> int:
+    """`python bot.py migrate`: the schema to head under the database lock, one line, exit 0 when it is there."""
+    logging.getLogger("utils.storage").setLevel(logging.CRITICAL)  # its one failure line is printed below instead
+    db = Database(settings.db_connection_string, reconnect_seconds=3600, migrate=True)
+    try:
+        if not await db.connect() or db.schema is None:
+            print(f"error: cannot migrate the database: {db.last_error}", file=sys.stderr)
+            return 1
+        print(f"Database {db.schema.describe()}.")
+        return 0
+    finally:
+        await db.close()
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description=__doc__)
     sub = parser.add_subparsers(dest="mode")
@@ -161,6 +184,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     chat.add_argument("--name", default="you", help="speaker's display name (default: you)")
     chat.add_argument("--channel", default="general", help="channel name (default: general)")
     chat.add_argument("--guild-id", type=server_id, default=1, help="server id, 0 for a direct message (default: 1)")
+    sub.add_parser(
+        "migrate",
+        help="bring the database schema up to date (under a database lock, safe beside running bots) and exit",
+    )
     doctor = sub.add_parser("doctor", help="check settings, database, LLM and Discord login; exit 0 when all work")
     doctor.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
     return parser.parse_args(argv)
@@ -183,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     for line in unknown_keys_warnings():
         logger.warning("%s", line)
+    if args.mode == "migrate":
+        return asyncio.run(run_migrate(settings))
     if args.mode == "chat":
         speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
         return asyncio.run(run_terminal_chat(settings, speaker))

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from utils.paths import PROJECT_ROOT
@@ -57,6 +57,25 @@ class Settings(BaseSettings):
     )
     sync_commands_on_start: bool = Field(True, description="Sync slash commands once after start-up (never on reconnect).")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level for stderr logging.")
+
+    # --- Processes (sharding; one process with every shard unless set) -----------------------
+    shard_count: int = Field(
+        0,
+        ge=0,
+        le=10000,
+        description="Shards of the whole bot, over all processes; 0 lets Discord recommend (one process runs them all).",
+    )
+    shard_ids: IdList = Field(
+        [], description="Shards this process runs (comma-separated, counted from 0); empty means every shard of SHARD_COUNT."
+    )
+    housekeeping: bool = Field(
+        True,
+        description="This process prunes expired memories, embeds stored ones and syncs commands; set false on every process but one.",
+    )
+    db_migrate_on_start: bool = Field(
+        True,
+        description="Bring the database schema up to date at start (under a database lock); false: only check it (`python bot.py migrate` updates it).",
+    )
 
     # --- LLM ---------------------------------------------------------------------------------
     llm_base_url: str = Field(
@@ -198,6 +217,7 @@ class Settings(BaseSettings):
         "chat_blocked_role_ids",
         "chat_blocked_user_ids",
         "sentiment_channel_ids",
+        "shard_ids",
         mode="before",
     )
     @classmethod
@@ -208,6 +228,19 @@ class Settings(BaseSettings):
         if isinstance(value, int):
             return [value]
         return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_of_the_count(cls, value: list[int], info: ValidationInfo) -> list[int]:
+        """A shard id only means something against the whole bot's count, and each process must own distinct ones."""
+        if not value:
+            return value
+        count = info.data.get("shard_count", 0)
+        if not count:
+            raise ValueError("needs SHARD_COUNT (the shards of the whole bot) to be set as well")
+        if len(set(value)) != len(value) or any(not 0 <= shard < count for shard in value):
+            raise ValueError(f"must be distinct shard numbers from 0 to {count - 1} (SHARD_COUNT={count})")
+        return sorted(value)
 
     @field_validator("llm_base_url")
     @classmethod

@@ -52,7 +52,11 @@ def freeze_startup_heap() -> None:
 class Services:
     def __init__(self, settings: Settings, *, chat_cooldown_seconds: float | None = None) -> None:
         self.settings = settings
-        self.db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
+        self.db = Database(
+            settings.db_connection_string,
+            reconnect_seconds=settings.db_reconnect_seconds,
+            migrate=settings.db_migrate_on_start,
+        )
         preferences = MemoryPreferences(self.db)
         self.llm_log = LlmLogBuffer(self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id))
         self.llm = LLMClient.from_settings(settings, log_sink=self.llm_log.add)
@@ -68,9 +72,12 @@ class Services:
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
-            PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self.memory.prune_expired, run_at_start=True),
-            PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
         ]
+        if settings.housekeeping:  # jobs for the whole database: one process runs them, not one per shard
+            self._loops += [
+                PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self.memory.prune_expired, run_at_start=True),
+                PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
+            ]
         self._started = False
         self._closed = False
         preload_prompts()
@@ -111,6 +118,11 @@ class Services:
     async def _embed_memories(self) -> None:
         """Rows without a vector of EMBEDDING_MODEL (switched on, model changed, endpoint back) get one in the background."""
         self.memory.meaning.embed_soon()
+
+    @property
+    def loop_names(self) -> list[str]:
+        """The periodic jobs this process runs (the housekeeping ones only where HOUSEKEEPING is on)."""
+        return [loop.name for loop in self._loops]
 
     async def close(self) -> None:
         """Stop the loops, finish background work, flush, close clients. Idempotent."""

@@ -168,15 +168,24 @@ def test_compose_keeps_to_keys_compose_v1_knows(compose: dict[str, Any]) -> None
 
 def test_compose_services_and_their_order(compose: dict[str, Any]) -> None:
     services = compose["services"]
-    assert set(services) == {"mssql", "db-init", "bot", "tests-db-init", "tests"}
+    assert set(services) == {"mssql", "db-init", "migrate", "bot", "tests-db-init", "tests"}
     assert services["mssql"]["environment"]["ACCEPT_EULA"] == "Y"
     for one_shot in ("db-init", "tests-db-init"):
         assert services[one_shot]["depends_on"] == {"mssql": {"condition": "service_healthy"}}
         assert services[one_shot]["restart"] == "no"
-    assert services["bot"]["depends_on"] == {
+    assert services["migrate"]["depends_on"] == {
         "mssql": {"condition": "service_healthy"},
         "db-init": {"condition": "service_completed_successfully"},
     }
+    assert services["migrate"]["command"] == ["python", "bot.py", "migrate"] and services["migrate"]["restart"] == "no"
+    assert services["bot"]["depends_on"] == {
+        "mssql": {"condition": "service_healthy"},
+        "migrate": {"condition": "service_completed_successfully"},
+    }
+    # The schema is brought to head once, by the one-shot service; bot processes only check it.
+    assert services["bot"]["environment"]["DB_MIGRATE_ON_START"] == "false"
+    assert services["migrate"]["environment"] == {"DB_CONNECTION_STRING": services["bot"]["environment"]["DB_CONNECTION_STRING"]}
+    assert "env_file" not in services["migrate"], "the migrate step needs the bot's login only, never .env's other secrets"
     assert services["tests"]["depends_on"] == {
         "mssql": {"condition": "service_healthy"},
         "tests-db-init": {"condition": "service_completed_successfully"},

@@ -368,6 +368,6 @@ async def prune_expired_in_batches(db: Database, *, now: datetime | None = None,
     while True:
         deleted, after = await db.run(sql.prune_expired_memories, now=moment, after=after, batch_rows=batch_rows)
         total += deleted
-        if deleted < batch_rows:
+        if deleted < batch_rows:  # a pruner beside this one may have taken part of the batch: the next run finds the rest
             return total
         await asyncio.sleep(0)

@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
-from alembic import command
 from alembic.config import Config
 
 from utils.paths import MIGRATIONS_DIR
+from utils.storage.migrate import SchemaBehind, SchemaState, migrate_to_head, require_head
 from utils.storage.url import resolve_database_url
 
 logger = logging.getLogger(__name__)
@@ -150,11 +150,21 @@ class Database:
     """The engine: connect, reconnect, map errors, and :meth:`run` storage functions; see the module docstring."""
 
     def __init__(
-        self, url: str | sa.URL = "", *, reconnect_seconds: float = 30.0, pool_size: int = 4, read_only: bool = False
+        self,
+        url: str | sa.URL = "",
+        *,
+        reconnect_seconds: float = 30.0,
+        pool_size: int = 4,
+        read_only: bool = False,
+        migrate: bool = True,
     ) -> None:
         self.url = url if isinstance(url, sa.URL) else resolve_database_url(url)
         self.read_only = read_only
         """Open without migrating and (SQLite) with `mode=ro`: tools' dry runs change nothing and create nothing."""
+        self.migrate = migrate
+        """Bring the schema to head at connect (under the database-wide lock); False: only check that it is at head."""
+        self.schema: SchemaState | None = None
+        """The schema revision found (and reached) by the last connect."""
         self._reconnect_seconds = reconnect_seconds
         self._pool_size = pool_size
         self._engine: sa.Engine | None = None
@@ -197,6 +207,13 @@ class Database:
         """
         try:
             await self._in_thread(self._open)
+        except SchemaBehind as exc:
+            self.last_error = str(exc)
+            logger.warning(
+                "Database not ready: %s; memory is off until then (checked every %.0f s).", exc, self._reconnect_seconds
+            )
+            self._start_reconnecting()
+            return False
         except Exception as exc:  # noqa: BLE001 - any driver error means "not reachable now"
             permanent = permanent_reason(exc, self.url, read_only=self.read_only)
             if permanent is not None:
@@ -239,10 +256,8 @@ class Database:
             with self._engine.connect() as conn:
                 conn.execute(sa.select(sa.literal(1))).scalar_one()
             return
-        with self._write_lock, self._engine.begin() as conn:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with self._write_lock:
+            self.schema = migrate_to_head(self._engine) if self.migrate else require_head(self._engine)
 
     async def ping(self) -> bool:
         """Whether the database answers a trivial query; never migrates, so it can run beside the bot (Docker HEALTHCHECK)."""

@@ -286,15 +286,22 @@ def prune_expired_memories(
     where the last one stopped (keyset), so each is a short range read.
     """
     moment = now or utc_now()
-    rows = conn.execute(
-        sa.select(user_memory.c.id, user_memory.c.user_id, user_memory.c.source)
+    batch = (
+        sa.select(user_memory.c.id)
         .where(user_memory.c.expires_at <= moment, user_memory.c.id > after)
         .order_by(user_memory.c.id)
         .limit(batch_rows)
+    )
+    # One statement deletes and reports what *it* deleted (OUTPUT on SQL Server, RETURNING on SQLite):
+    # two pruners by mistake (two housekeeping processes) never audit the same row twice.
+    rows = conn.execute(
+        sa.delete(user_memory)
+        .where(user_memory.c.id.in_(batch.scalar_subquery()))
+        .returning(user_memory.c.id, user_memory.c.user_id, user_memory.c.source)
     ).all()
     if not rows:
         return 0, after
-    conn.execute(sa.delete(user_memory).where(user_memory.c.id.in_([r.id for r in rows])))
+    rows.sort(key=lambda row: row.id)
     write_audit(conn, [AuditEntry("pruned_expired", r.user_id, "system", r.id, r.source) for r in rows], moment)
     return len(rows), rows[-1].id
 

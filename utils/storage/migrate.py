@@ -1,0 +1,128 @@
+"""Bringing the schema to head once, however many processes start together.
+
+Several bot processes (shards, clusters) share one database. Each used to run Alembic at
+every connect with nothing between them: two processes upgrading an old schema at the same
+time could both try to add the same column. The upgrade now runs inside one database-wide
+lock that the database itself grants — an exclusive application lock on SQL Server
+(`sp_getapplock`, released with the transaction), an immediate write transaction on SQLite
+— and checks the revision again once it holds the lock, so exactly one process migrates
+and the others find the schema at head and carry on.
+
+A process started with DB_MIGRATE_ON_START=false never migrates: it only compares the
+database's revision with the code's and says what to run when they differ
+(`python bot.py migrate`, which compose runs as a one-shot service before the bots).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+logger = logging.getLogger(__name__)
+
+LOCK_RESOURCE = "BreehaviorMonitor.schema"
+LOCK_TIMEOUT_MS = 120_000
+"""How long a process waits for another one's migration (a big UserMemory can take a while to alter)."""
+
+
+class SchemaBehind(RuntimeError):
+    """The database's schema is not the one this code needs, and this process may not migrate it."""
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    before: str | None
+    after: str | None
+    head: str
+
+    @property
+    def migrated(self) -> bool:
+        return self.before != self.after
+
+    def describe(self) -> str:
+        if self.migrated:
+            return f"schema migrated from {self.before or 'an empty database'} to {self.after} (head)"
+        return f"schema at {self.after} (head), nothing to do"
+
+
+def head_revision() -> str:
+    """The revision this code needs (the newest file under migrations/versions)."""
+    from utils.storage.engine import alembic_config
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head() or ""
+
+
+def current_revision(conn: sa.Connection) -> str | None:
+    """The revision the database is at (None for a database Alembic never touched)."""
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def _take_lock(conn: sa.Connection) -> None:
+    """Hold the database-wide migration lock until ``conn``'s transaction ends.
+
+    SQL Server: an exclusive application lock owned by the transaction (another process's
+    `sp_getapplock` waits up to LOCK_TIMEOUT_MS, then fails with a status below 0).
+    SQLite: BEGIN IMMEDIATE takes the one write lock of the file at once; other processes
+    wait on their busy timeout (set on every connection) instead of failing.
+    """
+    if conn.dialect.name == "mssql":
+        status = conn.exec_driver_sql(
+            "SET NOCOUNT ON; DECLARE @status int; "
+            f"EXEC @status = sp_getapplock @Resource = N'{LOCK_RESOURCE}', @LockMode = N'Exclusive', "
+            f"@LockOwner = N'Transaction', @LockTimeout = {LOCK_TIMEOUT_MS}; SELECT @status AS status;"
+        ).scalar_one()
+        if status < 0:
+            raise SchemaBehind(f"could not take the migration lock (sp_getapplock status {status})")
+    elif conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def migrate_to_head(engine: sa.Engine, *, before_lock: Callable[[], None] | None = None) -> SchemaState:
+    """Upgrade to head under the lock; a process that waited for another one's upgrade finds nothing to do.
+
+    ``before_lock`` runs between the unlocked look at the revision and taking the lock: the
+    window where several processes have all seen an old schema (tests hold it open).
+    """
+    from utils.storage.engine import alembic_config
+
+    head = head_revision()
+    with engine.connect() as conn:
+        before = current_revision(conn)
+        conn.rollback()
+        if before == head:
+            return SchemaState(before, before, head)
+    if before_lock is not None:
+        before_lock()
+    with engine.connect() as conn:
+        _take_lock(conn)
+        before = current_revision(conn)
+        if before != head:
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+        after = current_revision(conn)
+        conn.commit()
+    state = SchemaState(before, after, head)
+    if state.migrated:
+        logger.info("Database %s.", state.describe())
+    return state
+
+
+def require_head(engine: sa.Engine) -> SchemaState:
+    """Check, never change: raise :class:`SchemaBehind` with what to run when the schema is not at head."""
+    head = head_revision()
+    with engine.connect() as conn:
+        found = current_revision(conn)
+    if found != head:
+        where = f"at {found}" if found else "empty (no schema yet)"
+        raise SchemaBehind(
+            f"the database schema is {where} and this bot needs {head}; DB_MIGRATE_ON_START is false, so run "
+            "`python bot.py migrate` once (compose: the migrate service) and this process picks it up"
+        )
+    return SchemaState(found, found, head)
