@@ -29,8 +29,8 @@ from tqdm import tqdm
 
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
+from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import cut_at_word
-from utils.memory.retrieval import near_duplicate
 from utils.privacy.screen import is_about_a_secret, redact
 from utils.prompts import load_prompt
 from utils.storage import members

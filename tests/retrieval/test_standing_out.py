@@ -12,14 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from utils.memory.retrieval import (
-    MIN_OTHERS,
-    SIMILARITY_FLOOR,
-    Query,
-    fused_scores,
-    rank_relevant,
-    standout_bar,
-)
+from utils.memory.ranking import MIN_OTHERS, SIMILARITY_FLOOR, Query, fused_scores, rank_relevant, standout_bar
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

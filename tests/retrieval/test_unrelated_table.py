@@ -20,8 +20,8 @@ import pytest
 from fake_llm import hashed_embedding
 from unrelated import CASES, MEMBERS
 
-from utils.memory.retrieval import SIMILARITY_FLOOR, STANDOUT_Z, Query, rank_relevant
-from utils.memory.semantic import normalized, similarities
+from utils.llm.vectors import normalized, similarities
+from utils.memory.ranking import SIMILARITY_FLOOR, STANDOUT_Z, Query, rank_relevant
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

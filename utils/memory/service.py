@@ -28,6 +28,7 @@ from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError
 from utils.llm.embeddings import EmbeddingClient
+from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.erasure import (
     MAX_RECENT_MINUTES,
     Erased,
@@ -48,10 +49,9 @@ from utils.memory.extraction import (
     cut_at_word,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor, worth_extracting
-from utils.memory.meaning import MemoryMeaning
-from utils.memory.notes_for_model import build_memory_block
+from utils.memory.memory_block import build_memory_block
 from utils.memory.preferences import MemoryPreferences
-from utils.memory.retrieval import Query, rank_relevant
+from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import Candidate, MemoryStore, prune_expired_in_batches
 from utils.memory.vetting import vet
 from utils.monitor.state import MonitorState
@@ -106,7 +106,7 @@ class MemoryService:
         self._tracker = tracker
         self._tasks = tasks
         self.preferences = MemoryPreferences(db)
-        self.meaning = MemoryMeaning(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
+        self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
             db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
         )

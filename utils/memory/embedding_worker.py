@@ -1,4 +1,4 @@
-"""MemoryMeaning: embeddings for retrieval and dedup, kept off the reply path.
+"""EmbeddingWorker: embeddings for retrieval and dedup, kept off the reply path.
 
 On the reply path: at most one embedding request per incoming message (the message
 itself), with its own short deadline, and none at all when the member has no memory
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from utils.background import BackgroundTasks
 from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
-from utils.memory.semantic import Vector, cosine, similarities, stored_vectors, to_bytes
+from utils.llm.vectors import Vector, cosine, similarities, stored_vectors, to_bytes
 from utils.storage import memories as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryRecord
@@ -35,7 +35,7 @@ EMBED_EVERY_SECONDS = 600.0
 """How often the background looks for rows without a vector anyway (start-up, model changed, endpoint back)."""
 
 
-class MemoryMeaning:
+class EmbeddingWorker:
     def __init__(
         self,
         client: EmbeddingClient | None,
