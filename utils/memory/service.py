@@ -46,7 +46,6 @@ from utils.memory.extraction import (
     ExtractedMemory,
     ExtractionTurn,
     build_extraction_messages,
-    cut_at_word,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor, worth_extracting
 from utils.memory.memory_block import build_memory_block
@@ -60,6 +59,7 @@ from utils.storage import memories as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope
 from utils.storage.schema import PROFILE_MAX
+from utils.text import cut_at_word
 
 logger = logging.getLogger(__name__)
 
