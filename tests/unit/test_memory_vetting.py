@@ -6,9 +6,9 @@ import pytest
 
 from utils.memory.extraction import ExtractionResult
 from utils.memory.extraction_rules import worth_extracting
+from utils.memory.forget_requests import asks_to_forget
 from utils.memory.vetting import (
     about_someone_else,
-    asks_to_forget,
     echoes_prompt,
     names_of_the_member,
     says_something,

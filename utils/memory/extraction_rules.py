@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import ExtractedMemory
+from utils.memory.forget_requests import asks_to_forget
 from utils.memory.ranking import GENERIC_TOPICS, Query, rank_relevant
-from utils.memory.vetting import asks_to_forget
 from utils.memory.words import content_words, stem
 from utils.storage.records import MemoryRecord
 

@@ -23,14 +23,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from utils.memory.forget_requests import NOT_THE_SUBJECT
 from utils.memory.words import STOPWORDS, family, is_content, words
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
 """Broad tags that say what kind of memory it is, not what it is about: they never make a memory relevant."""
 GENERIC_CHANNELS = frozenset({"general", "chat", "off-topic", "offtopic", "random", "lounge", "memes", "bot", "bots"})
-FORGET_WORDS = frozenset({"forget", "forgot", "delete", "erase", "remove", "unlearn", "drop"})
-"""The verbs of a "forget that I …" request: they say what to do, not which memory."""
+FORGET_WORDS = frozenset(w for word in NOT_THE_SUBJECT for w in words(word))
+"""The words of a "forget that I …" request that say what to do, not which memory (folded as memories are)."""
 
 BM25_K1 = 1.2
 BM25_B = 0.75

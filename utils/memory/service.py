@@ -339,7 +339,7 @@ class MemoryService:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile, shown=shown)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
