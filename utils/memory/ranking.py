@@ -191,9 +191,7 @@ def _zscores(values: Sequence[float]) -> list[float]:
     return [(v - mean) / spread if spread > 1e-9 else 0.0 for v in values]
 
 
-def standout_bar(
-    cosines: Iterable[float], *, floor: float = SIMILARITY_FLOOR, z: float | None = STANDOUT_Z
-) -> Callable[[float], bool]:
+def standout_bar(cosines: Iterable[float], *, floor: float = SIMILARITY_FLOOR) -> Callable[[float], bool]:
     """Whether a cosine stands out from the member's *other* memories' (``cosines`` holds them all, its own too).
 
     The floor alone trusts the model to put unrelated texts under it, and an English-only
@@ -201,10 +199,7 @@ def standout_bar(
     message. So meaning alone also needs the member's typical (median) cosine well under the
     floor, and the cosine to stand out from the others (its own value left out of their
     mean and spread). With fewer than `MIN_OTHERS` others nothing stands out: fail closed.
-    ``z=None`` switches this off (the floor alone judges: tests that prove it matters).
     """
-    if z is None:
-        return lambda cosine: True
     values = sorted(cosines)
     others = len(values) - 1
     if others < MIN_OTHERS or _median(values) >= TYPICAL_SHARE * floor:
@@ -214,7 +209,7 @@ def standout_bar(
     def stands_out(cosine: float) -> bool:
         mean = (total - cosine) / others
         spread = math.sqrt(max((squares - cosine * cosine) / others - mean * mean, 0.0))
-        return cosine - mean >= z * max(spread, SPREAD_FLOOR)
+        return cosine - mean >= STANDOUT_Z * max(spread, SPREAD_FLOOR)
 
     return stands_out
 
@@ -260,7 +255,6 @@ def rank_relevant(
     limit: int = 5,
     similarity: Mapping[int, float] | None = None,
     floor: float = SIMILARITY_FLOOR,
-    standout: float | None = STANDOUT_Z,
 ) -> list[MemoryRecord]:
     """Memories that match at all, strongest first, then most important, then newest.
 
@@ -272,7 +266,7 @@ def rank_relevant(
     candidates = [m for m in memories if m.id not in exclude_ids]
     lexical = lexical_scores(candidates, query)
     if similarity:
-        bar = standout_bar(similarity.values(), floor=floor, z=standout)
+        bar = standout_bar(similarity.values(), floor=floor)
         scores = fused_scores(lexical, [similarity.get(m.id) for m in candidates], floor=floor, stands_out=bar)
     else:
         scores = [score if score > 0 else None for score in lexical]
