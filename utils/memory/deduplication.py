@@ -15,6 +15,8 @@ SAME_FACT_SIMILARITY = 0.9
 """Cosine from which two sentences with distinct words still say the same ("is a night-shift nurse")."""
 PARAPHRASE_SIMILARITY = 0.8
 """Cosine from which two sentences with no distinct word but little overlap say the same."""
+MOST_WORDS_SHARED = 0.6
+"""Share of the two sentences' word families both must hold to say the same without the cosine."""
 _DEDUP_FILLERS = frozenset({"nam", "call", "currently", "recently", "usually", "lately", "every", "daily", "taglich"})
 """Words that change no fact when swapped ("a dog named/called Pixel"); after stemming."""
 
@@ -36,10 +38,10 @@ def distinct_facts(a: str, b: str) -> bool:
     return any(family(w) not in fb for w in wa) and any(family(w) not in fa for w in wb)
 
 
-def near_duplicate(a: str, b: str, threshold: float = 0.6, *, similarity: float | None = None) -> bool:
+def near_duplicate(a: str, b: str, *, similarity: float | None = None) -> bool:
     """Two memory sentences that say the same thing, so the newer refreshes the older.
 
-    Lexically: no distinct content word on both sides, and most words (``threshold`` of
+    Lexically: no distinct content word on both sides, and most words (`MOST_WORDS_SHARED` of
     the families) shared, or one sentence's three or more words all in the other.
     With ``similarity`` (the cosine of their embeddings), a paraphrase in other words
     counts too from `SAME_FACT_SIMILARITY`; but one word swapped for another ("guitar"
@@ -56,5 +58,5 @@ def near_duplicate(a: str, b: str, threshold: float = 0.6, *, similarity: float 
         return similarity is not None and similarity >= SAME_FACT_SIMILARITY and not one_word_swapped
     shared = len(fa & fb)
     smaller = min(len(fa), len(fb))
-    lexical = shared / len(fa | fb) >= threshold or (shared == smaller and smaller >= 3)
+    lexical = shared / len(fa | fb) >= MOST_WORDS_SHARED or (shared == smaller and smaller >= 3)
     return lexical or (similarity is not None and similarity >= PARAPHRASE_SIMILARITY and shared > 0)

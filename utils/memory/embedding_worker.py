@@ -116,17 +116,16 @@ class EmbeddingWorker:
         if self.client is not None:
             await self.client.close()
 
-    async def backfill(self, *, max_batches: int | None = None) -> bool:
+    async def backfill(self) -> bool:
         """Embed live rows lacking a vector from this model, oldest first, batch by batch.
 
-        True when none is left; False when the endpoint failed (try again later) or
-        ``max_batches`` ran out.
+        True when none is left; False when the endpoint failed (try again later) or the worker stopped.
         """
         client = self.client
         if client is None:
             return True
-        done, previous = 0, set()
-        while (max_batches is None or done < max_batches) and not self._stopping:
+        previous: set[int] = set()
+        while not self._stopping:
             rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
             if not rows:
                 return True
@@ -143,5 +142,4 @@ class EmbeddingWorker:
                 sql.set_memory_embeddings, [(r.id, client.model, to_bytes(v)) for r, v in zip(rows, vectors, strict=True)]
             )
             self._on_embedded({r.user_id for r in rows})
-            done += 1
         return False

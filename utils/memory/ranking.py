@@ -179,11 +179,6 @@ def lexical_scores(memories: Sequence[MemoryRecord], query: Query) -> list[float
     return scores
 
 
-def match_strength(memory: MemoryRecord, query: Query) -> float:
-    """How strongly ``memory`` alone is about what ``query`` talks about; 0 means unrelated."""
-    return lexical_scores([memory], query)[0]
-
-
 def _zscores(values: Sequence[float]) -> list[float]:
     n = len(values)
     mean = sum(values) / n
