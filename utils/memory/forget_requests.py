@@ -41,6 +41,14 @@ class Language:
     def compiled_cues(self) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(cue, _FLAGS) for cue in self.cues)
 
+    @cached_property
+    def compiled_idioms(self) -> re.Pattern[str]:
+        return re.compile("|".join(f"(?:{idiom})" for idiom in self.idioms), _FLAGS)
+
+    def heard_in(self, lowered: str) -> bool:
+        """Whether a cue of this language can be in the (case-folded) text at all."""
+        return any(needle in lowered for needle in self.needles)
+
 
 _LEAD = (
     r"(?:^|[.!?,;:\n(]|\b(?:please|pls|plz|can you|could you|would you|will you|i want you to|i'd like you to|"
@@ -263,8 +271,6 @@ CUES: dict[str, Language] = {
 }  # fmt: skip
 """The one table: each language's cues, the idioms that look like them, the words that name no memory."""
 
-_NEEDLES = tuple(dict.fromkeys(needle for language in CUES.values() for needle in language.needles))
-_IDIOMS = re.compile("|".join(f"(?:{idiom})" for language in CUES.values() for idiom in language.idioms), _FLAGS)
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 NOT_THE_SUBJECT = frozenset(word for language in CUES.values() for word in language.not_the_subject.split())
 """Every language's words of a request that say what to do, not which memory (as written; the ranker folds them)."""
@@ -272,16 +278,27 @@ NOT_THE_SUBJECT = frozenset(word for language in CUES.values() for word in langu
 
 def without_idioms(text: str) -> str:
     """``text`` with every idiom taken out (a line break in its place): what is left may still ask."""
-    return _IDIOMS.sub("\n", text)
+    lowered = text.casefold()
+    for language in CUES.values():
+        if language.heard_in(lowered):
+            text = language.compiled_idioms.sub("\n", text)
+    return text
 
 
 def _asks(text: str) -> bool:
+    """A cue of a language heard in ``text`` still matches once that language's idioms are taken out.
+
+    Cues first: most messages that hold a needle ("no", "stop", "nicht") match no cue, and
+    they cost no idiom search.
+    """
     lowered = text.casefold()
-    languages = [lang for lang in CUES.values() if any(needle in lowered for needle in lang.needles)]
-    if not languages:
+    heard = [language for language in CUES.values() if language.heard_in(lowered)]
+    if not any(cue.search(text) for language in heard for cue in language.compiled_cues):
         return False
-    rest = without_idioms(text)
-    return any(cue.search(rest) for lang in languages for cue in lang.compiled_cues)
+    rest = text
+    for language in heard:
+        rest = language.compiled_idioms.sub("\n", rest)
+    return any(cue.search(rest) for language in heard for cue in language.compiled_cues)
 
 
 def asks_to_forget(member_texts: Iterable[str]) -> bool:
@@ -297,11 +314,10 @@ def asks_to_forget(member_texts: Iterable[str]) -> bool:
 
 def request_sentences(member_texts: Iterable[str]) -> list[str]:
     """The member's sentences that ask to forget (idioms taken out): what names the memories to go."""
-    found = []
-    for text in member_texts:
-        if not any(needle in text.casefold() for needle in _NEEDLES):
-            continue
-        for sentence in _SENTENCE.findall(without_idioms(text)):
-            if _asks(sentence):
-                found.append(sentence.strip())
-    return found
+    return [
+        sentence.strip()
+        for text in member_texts
+        if _asks(text)
+        for sentence in _SENTENCE.findall(without_idioms(text))
+        if _asks(sentence)
+    ]

@@ -227,9 +227,7 @@ def _named(memory: MemoryRecord, part: Query) -> bool:
     return any(topic not in GENERIC_TOPICS and part.has_phrase(words(topic)) for topic in memory.topics)
 
 
-def forgets_asked_for(
-    numbers: Sequence[int], member_texts: Sequence[str], shown: Sequence[MemoryRecord] | None = None
-) -> list[int]:
+def forgets_asked_for(numbers: Sequence[int], member_texts: Sequence[str], shown: Sequence[MemoryRecord]) -> list[int]:
     """The model's `forget` numbers that the member's own words asked for.
 
     None at all without a request (an idiom is none: `utils.memory.forget_requests`). With
@@ -238,10 +236,8 @@ def forgets_asked_for(
     A model that answers "forget that I play GTA" with every number it was shown deletes
     the GTA memory and nothing else.
     """
-    if not numbers or not asks_to_forget(member_texts):
+    if not numbers or not shown or not asks_to_forget(member_texts):
         return []
-    if shown is None:
-        return list(numbers)
     parts = _parts(request_sentences(member_texts)) or _parts(without_idioms(text) for text in member_texts)
     return [n for n in numbers if 1 <= n <= len(shown) and any(_named(shown[n - 1], part) for part in parts)]
 
@@ -253,14 +249,14 @@ def vet(
     member_name: str,
     member_texts: Sequence[str],
     profile: str = "",
-    shown: Sequence[MemoryRecord] | None = None,
+    shown: Sequence[MemoryRecord] = (),
 ) -> ExtractionResult:
     """The extractor's answer with what may not be kept taken out.
 
     Memories must say something and be about the member; a profile keeps only its
     sentences about the member (none left: no update); `forget` stands only when the
     member's own words (``member_texts``, their turns in this extraction) asked for it,
-    and only for the ``shown`` memories (numbered from 1) the request names.
+    and only for the ``shown`` memories (numbered from 1, as the model saw them) the request names.
     ``profile`` is the member's current one (names it gives the member are theirs).
     """
     mentioned = mentioned_names(member_texts)
