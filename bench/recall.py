@@ -27,8 +27,8 @@ from bench.results import BenchResult, fmt_ms
 from bench.stats import ms, percentile
 from tests.support.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
 from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
-from utils.memory.retrieval import SIMILARITY_FLOOR, Query, rank_relevant
-from utils.memory.semantic import Vector, similarities
+from utils.llm.vectors import Vector, similarities
+from utils.memory.ranking import SIMILARITY_FLOOR, Query, rank_relevant
 from utils.storage.records import MemoryRecord
 
 NAME = "recall"

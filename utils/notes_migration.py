@@ -29,8 +29,7 @@ from tqdm import tqdm
 
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
-from utils.memory.extraction import cut_at_word
-from utils.memory.retrieval import near_duplicate
+from utils.memory.deduplication import near_duplicate
 from utils.privacy.screen import is_about_a_secret, redact
 from utils.prompts import load_prompt
 from utils.storage import members
@@ -39,6 +38,7 @@ from utils.storage import notes as sql
 from utils.storage.engine import Database, DatabaseUnavailable
 from utils.storage.records import MemoryPreferenceRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
+from utils.text import cut_at_word
 from utils.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")

@@ -19,7 +19,7 @@ from utils.config import Settings
 from utils.conversation.service import ChatService
 from utils.llm.client import LLMClient
 from utils.llm.log import LlmLogBuffer
-from utils.memory.meaning import EMBED_EVERY_SECONDS
+from utils.memory.embedding_worker import EMBED_EVERY_SECONDS
 from utils.memory.preferences import MemoryPreferences
 from utils.memory.service import MemoryService
 from utils.monitor.service import MonitorService

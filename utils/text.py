@@ -1,4 +1,4 @@
-"""Valid text at every boundary: what arrives (Discord, terminal, model output) and what is stored.
+"""Valid text at every boundary (what arrives, what is stored) and the one way text is cut to a size.
 
 Python strings may hold what no encoder accepts: a lone UTF-16 surrogate (a model's
 JSON can carry ``"\\ud83d"``; a Latin-1 byte read from a UTF-8 terminal becomes
@@ -36,6 +36,26 @@ def valid_text(value: object) -> str:
     if any("\ud800" <= ch <= "\udfff" for ch in value):
         value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return value
+
+
+NEAR_A_WORD = 0.6
+"""A cut moves back to the last space when that keeps at least this share of the limit; else it cuts mid-word."""
+
+
+def cut_at_word(text: str, limit: int, *, ellipsis: bool = False) -> str:
+    """``text`` within ``limit`` characters, cut at a word boundary when there is one nearby.
+
+    Trailing spaces and separators (",;:") of the cut go. With ``ellipsis`` the cut is
+    marked with "…", counted in the limit: a shortened line the model reads must not pass
+    for the whole one; a stored memory or profile is cut without a mark.
+    """
+    if len(text) <= limit:
+        return text
+    room = limit - 1 if ellipsis else limit
+    cut = text[: max(room, 0)]
+    space = cut.rfind(" ")
+    kept = (cut[:space] if space > limit * NEAR_A_WORD else cut).rstrip(" \t\n,;:")
+    return kept + "…" if ellipsis else kept
 
 
 def valid_tree(value: Any) -> Any:

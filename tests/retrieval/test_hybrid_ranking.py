@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from fake_llm import hashed_embedding
 
-from utils.memory.retrieval import SIMILARITY_FLOOR, Query, fused_scores, rank_relevant
-from utils.memory.semantic import cosine, from_bytes, normalized, similarities, to_bytes
+from utils.llm.vectors import cosine, from_bytes, normalized, similarities, to_bytes
+from utils.memory.ranking import SIMILARITY_FLOOR, Query, fused_scores, rank_relevant
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from utils.memory.retrieval import Query, family, lexical_scores, rank_relevant, stem, words
+from utils.memory.ranking import Query, lexical_scores, rank_relevant
+from utils.memory.words import family, stem, words
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from utils.memory.retrieval import PARAPHRASE_SIMILARITY, SAME_FACT_SIMILARITY, distinct_facts, near_duplicate
+from utils.memory.deduplication import PARAPHRASE_SIMILARITY, SAME_FACT_SIMILARITY, distinct_facts, near_duplicate
 
 SAME = [
     ("Is grinding GTA to reach rank 500.", "Grinding GTA to reach rank 500."),

@@ -12,14 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from utils.memory.retrieval import (
-    MIN_OTHERS,
-    SIMILARITY_FLOOR,
-    Query,
-    fused_scores,
-    rank_relevant,
-    standout_bar,
-)
+from utils.memory.ranking import MIN_OTHERS, SIMILARITY_FLOOR, Query, fused_scores, lexical_scores, rank_relevant, standout_bar
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -42,9 +35,16 @@ def notes(message: str, texts: list[str], cosines: list[float], **options: objec
     return [m.memory for m in rank_relevant(memories, Query.of(message), similarity=sims, **options)]  # type: ignore[arg-type]
 
 
+def floor_alone(message: str, texts: list[str], cosines: list[float]) -> list[str]:
+    """What the same scores would admit if nothing had to stand out (the floor alone judging): the rule's counterfactual."""
+    memories = [mem(i, text, days_ago=len(texts) - i) for i, text in enumerate(texts)]
+    scores = fused_scores(lexical_scores(memories, Query.of(message)), cosines, stands_out=lambda cosine: True)
+    return [m.memory for m, score in zip(memories, scores, strict=True) if score is not None]
+
+
 def test_all_alike_over_the_floor_none_admitted() -> None:
     assert min(MINILM_ON_FRENCH) >= SIMILARITY_FLOOR, "the floor alone would admit every one of them"
-    assert notes("il fait trop chaud", FRENCH_MEMBER, MINILM_ON_FRENCH, standout=None) != []
+    assert floor_alone("il fait trop chaud", FRENCH_MEMBER, MINILM_ON_FRENCH) != []
     assert notes("il fait trop chaud", FRENCH_MEMBER, MINILM_ON_FRENCH) == []
 
 
@@ -52,7 +52,7 @@ def test_where_the_model_finds_everything_alike_even_a_high_cosine_admits_nothin
     """The member's typical memory over the floor: this model cannot tell their texts apart, so words only."""
     cosines = [*MINILM_ON_FRENCH[:-1], 0.86]
     assert notes("mon toutou est malade", FRENCH_MEMBER, cosines) == []
-    assert notes("mon toutou est malade", FRENCH_MEMBER, cosines, standout=None) != []
+    assert floor_alone("mon toutou est malade", FRENCH_MEMBER, cosines) != []
 
 
 ENGLISH_MEMBER = ["Plays guitar every day.", "Works night shifts.", "Has two kids.", "Collects vinyl.", "Runs.", "Has a dog."]
@@ -66,7 +66,7 @@ def test_over_the_floor_but_not_standing_out_is_not_admitted() -> None:
     """Typical memories well under the floor, yet the best one barely above the rest (a wide spread): not admitted."""
     cosines = [0.31, 0.29, 0.02, 0.25, 0.0, 0.05]
     assert notes("lol same", ENGLISH_MEMBER, cosines) == []
-    assert notes("lol same", ENGLISH_MEMBER, cosines, standout=None) == ["Plays guitar every day."]
+    assert floor_alone("lol same", ENGLISH_MEMBER, cosines) == ["Plays guitar every day."]
 
 
 def test_shared_words_admit_whatever_stands_out() -> None:
@@ -99,7 +99,8 @@ def test_the_newest_memories_count_as_others() -> None:
 def test_identical_cosines_do_not_make_a_hair_stand_out() -> None:
     bar = standout_bar([0.5] * 8 + [0.51])
     assert not bar(0.51)
-    assert standout_bar([0.5] * 8 + [0.51], z=None)(0.51), "the rule switched off: the floor alone judges"
+    floor_only = fused_scores([0.0] * 9, [0.5] * 8 + [0.51], stands_out=lambda cosine: True)
+    assert floor_only[-1] is not None, "the floor alone would admit it: the rule is what keeps it out"
 
 
 def test_fused_scores_judge_among_their_own_cosines_by_default() -> None:

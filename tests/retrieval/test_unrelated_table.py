@@ -20,8 +20,8 @@ import pytest
 from fake_llm import hashed_embedding
 from unrelated import CASES, MEMBERS
 
-from utils.memory.retrieval import SIMILARITY_FLOOR, STANDOUT_Z, Query, rank_relevant
-from utils.memory.semantic import normalized, similarities
+from utils.llm.vectors import normalized, similarities
+from utils.memory.ranking import SIMILARITY_FLOOR, Query, fused_scores, lexical_scores, rank_relevant
 from utils.storage.records import MemoryRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -34,13 +34,26 @@ def _records(texts: tuple[str, ...]) -> list[MemoryRecord]:
     ]
 
 
-def _notes(message: str, texts: tuple[str, ...], floor: float, standout: float | None = STANDOUT_Z) -> list[str]:
-    memories = _records(texts)
+def _similarities(message: str, memories: list[MemoryRecord]) -> dict[int, float]:
     query = normalized(hashed_embedding(message))
     assert query is not None
     vectors = {m.id: v for m in memories if (v := normalized(hashed_embedding(m.memory))) is not None}
-    sims = similarities(query, vectors)
-    return [m.memory for m in rank_relevant(memories, Query.of(message), similarity=sims, floor=floor, standout=standout)]
+    return similarities(query, vectors)
+
+
+def _notes(message: str, texts: tuple[str, ...], floor: float) -> list[str]:
+    memories = _records(texts)
+    sims = _similarities(message, memories)
+    return [m.memory for m in rank_relevant(memories, Query.of(message), similarity=sims, floor=floor)]
+
+
+def _floor_alone(message: str, texts: tuple[str, ...], floor: float) -> list[str]:
+    """What the same scores would admit if nothing had to stand out (the floor alone judging): the rule's counterfactual."""
+    memories = _records(texts)
+    sims = _similarities(message, memories)
+    lexical = lexical_scores(memories, Query.of(message))
+    scores = fused_scores(lexical, [sims.get(m.id) for m in memories], floor=floor, stands_out=lambda cosine: True)
+    return [m.memory for m, score in zip(memories, scores, strict=True) if score is not None]
 
 
 MEMBER_CASES = [(message, memories) for messages, memories in MEMBERS.values() for message in messages]
@@ -66,8 +79,8 @@ def test_no_word_or_topic_admits_them_either(message: str, memories: tuple[str, 
 @pytest.mark.parametrize(("message", "memories"), CASES, ids=[m[:30] for m, _ in CASES])
 def test_the_table_needs_the_floor(message: str, memories: tuple[str, ...]) -> None:
     """Without the floor every case lets an unrelated memory in: the precision test above can fail."""
-    assert _notes(message, memories, floor=-1.01, standout=None) != []
-    assert _notes(message, memories, SIMILARITY_FLOOR, standout=None) == [], "hashed words: the floor alone suffices"
+    assert _floor_alone(message, memories, floor=-1.01) != []
+    assert _floor_alone(message, memories, SIMILARITY_FLOOR) == [], "hashed words: the floor alone suffices"
 
 
 def test_members_are_the_table_grown_up() -> None:
@@ -79,4 +92,4 @@ def test_members_are_the_table_grown_up() -> None:
 def test_unrelated_member_memories_never_reach_the_notes(message: str, memories: tuple[str, ...]) -> None:
     assert _notes(message, memories, SIMILARITY_FLOOR) == []
     assert [m.memory for m in rank_relevant(_records(memories), Query.of(message))] == [], "no shared word or topic"
-    assert _notes(message, memories, floor=-1.01, standout=None) != [], "the rules of meaning are what keep them out"
+    assert _floor_alone(message, memories, floor=-1.01) != [], "the rules of meaning are what keep them out"

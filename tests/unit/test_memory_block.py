@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from utils.memory.notes_for_model import MIN_LINES_BUDGET, as_note, build_memory_block, format_relative_time
+from utils.memory.memory_block import MIN_LINES_BUDGET, as_note, build_memory_block, format_relative_time
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
 

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from utils.memory.extraction import ExtractionResult
 from utils.memory.extraction_rules import worth_extracting
+from utils.memory.forget_requests import asks_to_forget
 from utils.memory.vetting import (
     about_someone_else,
-    asks_to_forget,
     echoes_prompt,
     names_of_the_member,
     says_something,
     vet,
 )
 from utils.monitor.analysis import MessageFinding
+from utils.storage.records import MemoryRecord
+
+EARLIER = datetime(2026, 1, 1, tzinfo=UTC)
+LATER = EARLIER + timedelta(days=30)
 
 # ----------------------------------------------------------------------------- junk vs real
 JUNK = [
@@ -295,11 +301,15 @@ def test_vet_keeps_what_may_be_kept_and_nothing_else() -> None:
             "forget": [1, 2],
         }
     )
-    vetted = vet(answer, member_name="Alice", member_texts=["I like tea, and @bob is a thief lol"])
+    shown = [
+        MemoryRecord(1, 42, "Works night shifts as a nurse.", ("job",), "medium", LATER, "chat", EARLIER),
+        MemoryRecord(2, 42, "Wants a new job in Lyon.", ("job", "lyon"), "medium", LATER, "chat", EARLIER),
+    ]
+    vetted = vet(answer, member_name="Alice", member_texts=["I like tea, and @bob is a thief lol"], shown=shown)
     assert [m.memory for m in vetted.memories] == ["Likes tea"]
     assert vetted.profile_update == "Alice is a nurse. She loves tea."
     assert vetted.forget == []
-    asked = vet(answer, member_name="Alice", member_texts=["forget what I said about my job"])
+    asked = vet(answer, member_name="Alice", member_texts=["forget what I said about my job"], shown=shown)
     assert asked.forget == [1, 2]
     junk_profile = answer.model_copy(update={"profile_update": "null"})
     assert vet(junk_profile, member_name="Alice", member_texts=[]).profile_update is None

@@ -19,11 +19,11 @@ from typing import Any
 
 from utils.config import Settings
 from utils.conversation.messages import ChatReply, IncomingMessage, Turn
-from utils.conversation.text import clean_input, shorten, trim_reply
+from utils.conversation.text import clean_input, trim_reply
 from utils.llm.client import LLMClient, LLMError, Message
 from utils.memory.service import MemoryContext, MemoryService
 from utils.prompts import load_prompt
-from utils.text import valid_text
+from utils.text import cut_at_word, valid_text
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class ChatService:
         history = self._history[message.channel_id]
         ids = {"member_id": message.author_id, "message_id": message.message_id}
         history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
-        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, **ids))
+        history.append(Turn("Bot", cut_at_word(reply, HISTORY_REPLY_CHARS, ellipsis=True), from_bot=True, **ids))
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,

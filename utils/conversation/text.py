@@ -67,15 +67,6 @@ def _drop_stray_joiners(text: str) -> str:
     return _JOINERS.sub(keep_or_drop, text)
 
 
-def shorten(text: str, limit: int) -> str:
-    """``text`` within ``limit`` characters, cut at a word when one is near, marked with an ellipsis."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit * 0.8 else cut).rstrip() + "…"
-
-
 ROLE_LABELS = ("User", "Assistant", "Bot", "System", "Human", "AI", "Model", "Member")
 _BLOCK_LINE = re.compile(r'^\s*(?:Profile: "|- (?:Recent|Relevant): ")', re.MULTILINE)
 

@@ -20,7 +20,7 @@ import openai
 from openai import AsyncOpenAI
 
 from utils.config import Settings
-from utils.memory.semantic import Vector, normalized
+from utils.llm.vectors import Vector, normalized
 
 logger = logging.getLogger(__name__)
 

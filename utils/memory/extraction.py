@@ -21,6 +21,7 @@ from utils.llm.client import Message, ToolSpec, object_schema, valid_items
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
+from utils.text import cut_at_word
 
 EXPIRATIONS = {"1d": timedelta(days=1), "3d": timedelta(days=3), "7d": timedelta(days=7), "30d": timedelta(days=30)}
 PERMANENT = "permanent"
@@ -130,15 +131,6 @@ class ExtractionResult(BaseModel):
             if isinstance(item, int) or (isinstance(item, str) and item.strip().isdigit()):
                 numbers.append(int(item))
         return numbers
-
-
-def cut_at_word(text: str, limit: int) -> str:
-    """Cut ``text`` to ``limit`` characters, at a word boundary when there is one nearby."""
-    if len(text) <= limit:
-        return text
-    cut = text[:limit]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit * 0.6 else cut).rstrip(" ,;:")
 
 
 _EXTRACTION_ARGUMENTS = object_schema(

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import ExtractedMemory
-from utils.memory.retrieval import GENERIC_TOPICS, Query, content_words, near_duplicate, rank_relevant, stem
-from utils.memory.vetting import asks_to_forget
+from utils.memory.forget_requests import asks_to_forget
+from utils.memory.ranking import GENERIC_TOPICS, Query, rank_relevant
+from utils.memory.words import content_words, stem
 from utils.storage.records import MemoryRecord
 
 SHOWN_TO_EXTRACTOR = 10

@@ -23,16 +23,16 @@ from utils.memory.extraction import (
     ExtractedMemory,
     ExtractionTurn,
     build_extraction_messages,
-    cut_at_word,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
-from utils.memory.retrieval import Query
+from utils.memory.ranking import Query
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
 from utils.privacy.screen import is_about_a_secret, redact
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope, NewMemory
 from utils.storage.schema import PROFILE_MAX
+from utils.text import cut_at_word
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class ChatLearning:
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
+        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile, shown=shown)
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self.settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]

@@ -29,6 +29,7 @@ from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.llm.client import LLMClient
 from utils.llm.embeddings import EmbeddingClient
+from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.erasure import (
     MAX_RECENT_MINUTES,
     Erased,
@@ -42,14 +43,12 @@ from utils.memory.erasure import (
 from utils.memory.extraction import (
     EXPIRATIONS,
     ExtractionTurn,
-    cut_at_word,
 )
 from utils.memory.extraction_rules import worth_extracting
 from utils.memory.learning import ChatLearning
-from utils.memory.meaning import MemoryMeaning
-from utils.memory.notes_for_model import build_memory_block
+from utils.memory.memory_block import build_memory_block
 from utils.memory.preferences import MemoryPreferences
-from utils.memory.retrieval import Query, rank_relevant
+from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
 from utils.privacy.screen import redact, screen
@@ -59,6 +58,7 @@ from utils.storage import notes as notes_sql
 from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
+from utils.text import cut_at_word
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class MemoryService:
         self._db = db
         self._llm = llm
         self.preferences = preferences or MemoryPreferences(db)
-        self.meaning = MemoryMeaning(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
+        self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
             db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
         )

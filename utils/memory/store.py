@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from utils.memory.meaning import MemoryMeaning
-from utils.memory.retrieval import near_duplicate
-from utils.memory.semantic import Vector
+from utils.llm.vectors import Vector
+from utils.memory.deduplication import near_duplicate
+from utils.memory.embedding_worker import EmbeddingWorker
 from utils.privacy.screen import is_about_a_secret, redact, screen_key, screen_topics
 from utils.storage import memories as sql
 from utils.storage import profiles as profile_sql
@@ -97,7 +97,7 @@ def _add_refresh(batch: MemoryBatch, refresh: NewMemory) -> None:
 
 
 class MemoryStore:
-    def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: MemoryMeaning | None = None) -> None:
+    def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: EmbeddingWorker | None = None) -> None:
         self._db = db
         self.meaning = meaning
         """Embeddings for dedup by meaning, and the background embedding of what is written (None: words only)."""

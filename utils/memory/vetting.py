@@ -1,8 +1,8 @@
 """What the extractor proposes that is kept: rules in code, because small models ignore the prompt's.
 
 Seen with SmolLM2-135M and Gemma 3 270M: memories such as ``"1d"``, ``"]["``, ``"null"``,
-``"{{message}}"`` or the prompt's own example; a `forget` nobody asked for (a memory
-deleted); a claim about another member stored under the speaker. Each rule here is a
+``"{{message}}"`` or the prompt's own example; a `forget` nobody asked for, or of more than
+was asked (a memory deleted); a claim about another member stored under the speaker. Each rule here is a
 plain function tested with a table; :func:`vet` applies them all to one answer.
 """
 
@@ -13,7 +13,11 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from utils.memory.extraction import ExtractionResult
+from utils.memory.forget_requests import asks_to_forget, request_sentences, without_idioms
+from utils.memory.ranking import GENERIC_TOPICS, Query
+from utils.memory.words import content_words, family, words
 from utils.prompts import load_prompt
+from utils.storage.records import MemoryRecord
 
 MIN_WORDS = 2
 """A memory says something about someone: "Likes tea", "Mag Katzen". One word ("Vegetarian") is a tag, not a fact."""
@@ -197,142 +201,62 @@ def about_someone_else(
 
 
 # --------------------------------------------------------------------------- asked to forget
-_LEAD = (
-    r"(?:^|[.!?,;:\n(]|\b(?:please|pls|plz|can you|could you|would you|will you|i want you to|i'd like you to|"
-    r"i need you to|you should|just|and|but|so|now|also|bot|hey|ok|okay|actually|then))\s*"
+_REQUEST_PARTS = re.compile(
+    r"\s*(?:[,;.!?、，。！？\n]|\b(?:and|also|plus|und|sowie|et|y|e|ed|и|en|ve|oraz)\b)\s*", re.IGNORECASE
 )
-_FORGET_CUES: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(pattern, re.IGNORECASE | re.MULTILINE)
-    for pattern in (
-        # English: an imperative addressed to the bot, never "I forgot" / "don't forget" / "I don't remember"
-        _LEAD + r"(?:forget|unlearn)\b(?!\s+to\b)",
-        _LEAD + r"(?:delete|remove|erase|wipe|scrap|drop|clear)\s+(?:that|this|it|what|everything|all|my|those|these|"
-        r"the\s+(?:last|memory|memories|note|notes|fact|thing|part|stuff|bit))\b",
-        _LEAD + r"(?:don['’]t|dont|do not|stop|never|no longer)\s+(?:remember|remembering|store|storing|save|saving|keep|"
-        r"keeping|memori[sz]e|note)\b",
-        r"\b(?:delete|remove|erase|drop|wipe|take)\b[^.!?\n]{0,60}\bout of\s+(?:your\s+)?(?:memory|memories|notes)\b",
-        r"\b(?:delete|remove|erase|drop|wipe)\b[^.!?\n]{0,60}\bfrom\s+(?:your\s+)?(?:memory|memories|notes|brain|head)\b",
-        # German
-        r"\bvergiss\b(?!\s+(?:es\s+|das\s+)?(?:nicht|bloß nicht|ja nicht)\b)",
-        r"\bvergessen sie\b(?!\s+(?:es\s+|das\s+)?nicht\b)",
-        r"\b(?:lösch|lösche|entferne|entfern)\b\s+(?:das|dies|dieses|es|alles|mein|meine|meinen|bitte)\b",
-        r"\bmerk(?:e)? dir (?:das|es|dies) nicht\b|\bnicht (?:merken|speichern)\b",
-        # French
-        r"(?<![jJnN]['’])(?<!\bil )(?<!\bon )\boubli(?:e|ez)\b(?!\s+pas\b)",
-        r"\b(?:efface|effacez|supprime|supprimez)\b\s+(?:ça|ca|cela|ceci|tout|ce|mes|mon|ma|les|le|la)\b",
-        r"\bne (?:te |vous )?(?:souviens|retiens|retenez|garde|gardez) pas\b",
-        # Spanish
-        r"(?<!\bme )(?<!\bse )\bolv[ií]da(?:lo|la|los|las|te|me)?\b",
-        r"\b(?:bórralo|borralo|bórrala|borra|elimina|elimínalo)\b\s*(?:eso|esto|todo|lo|mis|mi|por favor)?\b",
-        r"\bno (?:lo |la )?(?:recuerdes|guardes|memorices)\b|\bdeja de recordar\b",
-        # Portuguese
-        r"(?<!\bnão )(?<!\bnao )(?<!\beu )\besque(?:ce|ça|ca)\b",
-        r"\b(?:apaga|apague|exclua|remova)\b\s+(?:isso|isto|tudo|o|a|os|as|meu|minha|meus|minhas)\b",
-        # Italian
-        r"(?<!\bnon )\bdimentica(?:lo|la|li|le)?\b",
-        r"\b(?:cancella|cancellalo|elimina|eliminalo)\b\s*(?:questo|quello|tutto|il|la|i|le|mio|mia)?\b",
-        r"\bnon (?:ricordare|memorizzare|salvare)\b",
-        # Russian, Polish, Dutch, Turkish
-        r"(?<!не )\bзабудь(?:те)?\b",
-        r"\bудали(?:те)?\b",
-        r"\bне (?:запоминай|сохраняй)\b",
-        r"(?<!nie )\bzapomnij\b",
-        r"\busuń\b",
-        r"(?<!\bik )\bvergeet\b(?!\s+(?:het\s+|dat\s+)?niet\b)",
-        r"\bverwijder\b",
-        r"\bunut\b",
-        # Japanese, Chinese, Korean
-        r"忘れて(?:ください|下さい|くれ|ほしい|欲しい)|忘れろ|削除して|消して",
-        r"忘掉|忘记(?:这|那|它|吧)|删除|删掉|别记|不要记",
-        r"잊어(?:줘|주세요|버려|라)|삭제해",
-    )
-)
+"""Where one request names several things: "forget that I play GTA and that I'm learning Japanese"."""
 
 
-_FORGET_NEEDLES = (
-    "forget",
-    "unlearn",
-    "delete",
-    "remove",
-    "erase",
-    "wipe",
-    "scrap",
-    "drop",
-    "clear",
-    "don't",
-    "don’t",
-    "dont",
-    "do not",
-    "stop",
-    "never",
-    "no longer",
-    "out of",
-    "vergiss",
-    "vergessen",
-    "lösch",
-    "entfern",
-    "merk",
-    "nicht",
-    "oubli",
-    "efface",
-    "supprim",
-    "pas",
-    "olv",
-    "borr",
-    "bórr",
-    "elimin",
-    "elimín",
-    "no ",
-    "deja",
-    "esque",
-    "apag",
-    "exclu",
-    "remov",
-    "dimentic",
-    "cancell",
-    "non ",
-    "забуд",
-    "удали",
-    "не ",
-    "zapomn",
-    "usuń",
-    "vergeet",
-    "verwijder",
-    "unut",
-    "忘",
-    "削除",
-    "消して",
-    "删",
-    "别记",
-    "不要记",
-    "잊어",
-    "삭제",
-)
-"""Every cue holds one of these: most messages are answered by substring tests alone (this runs per message)."""
+def _parts(texts: Iterable[str]) -> list[Query]:
+    """Each thing a request names, as the words that say it (the verbs and fillers of asking left out)."""
+    queries = (Query.forget_request(part) for text in texts for part in _REQUEST_PARTS.split(text))
+    return [query for query in queries if query.vocabulary]
 
 
-def asks_to_forget(member_texts: Iterable[str]) -> bool:
-    """True when the member's own words ask the bot to forget something.
+def _named(memory: MemoryRecord, part: Query) -> bool:
+    """More than half of what the part says is in the memory (a word or its family), or it names a topic of it.
 
-    A model's `forget` numbers are honoured only then: a small model once deleted a
-    memory nobody asked about. "I forgot my keys", "don't forget the milk", "I don't
-    remember his name" and "se me olvida todo" are not requests; "forget that",
-    "vergiss das", "oublie ça", "olvídalo", "забудь", "忘れてください" are.
+    "play GTA" names "Plays GTA Online with friends."; "play Minecraft" does not, though
+    both say "play": half a request is another thing.
     """
-    for text in member_texts:
-        lowered = text.casefold()
-        if any(needle in lowered for needle in _FORGET_NEEDLES) and any(cue.search(text) for cue in _FORGET_CUES):
-            return True
-    return False
+    own = content_words(memory.memory)
+    families = {family(w) for w in own}
+    covered = sum(1 for w in part.vocabulary if w in own or family(w) in families)
+    if covered * 2 > len(part.vocabulary):
+        return True
+    return any(topic not in GENERIC_TOPICS and part.has_phrase(words(topic)) for topic in memory.topics)
+
+
+def forgets_asked_for(numbers: Sequence[int], member_texts: Sequence[str], shown: Sequence[MemoryRecord]) -> list[int]:
+    """The model's `forget` numbers that the member's own words asked for.
+
+    None at all without a request (an idiom is none: `utils.memory.forget_requests`). With
+    the memories the model was shown (numbered from 1), only those the request names
+    (`_named`); a bare "forget that" names what the member said around it in these turns.
+    A model that answers "forget that I play GTA" with every number it was shown deletes
+    the GTA memory and nothing else.
+    """
+    if not numbers or not shown or not asks_to_forget(member_texts):
+        return []
+    parts = _parts(request_sentences(member_texts)) or _parts(without_idioms(text) for text in member_texts)
+    return [n for n in numbers if 1 <= n <= len(shown) and any(_named(shown[n - 1], part) for part in parts)]
 
 
 # --------------------------------------------------------------------------- one answer
-def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[str], profile: str = "") -> ExtractionResult:
+def vet(
+    result: ExtractionResult,
+    *,
+    member_name: str,
+    member_texts: Sequence[str],
+    profile: str = "",
+    shown: Sequence[MemoryRecord] = (),
+) -> ExtractionResult:
     """The extractor's answer with what may not be kept taken out.
 
     Memories must say something and be about the member; a profile keeps only its
     sentences about the member (none left: no update); `forget` stands only when the
-    member's own words (``member_texts``, their turns in this extraction) asked for it.
+    member's own words (``member_texts``, their turns in this extraction) asked for it,
+    and only for the ``shown`` memories (numbered from 1, as the model saw them) the request names.
     ``profile`` is the member's current one (names it gives the member are theirs).
     """
     mentioned = mentioned_names(member_texts)
@@ -350,5 +274,5 @@ def vet(result: ExtractionResult, *, member_name: str, member_texts: Sequence[st
         kept = [s for s in sentences if not about_someone_else(s, member_name, mentioned, also_the_member=also)]
         joined = " ".join(kept)
         update = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
-    forget = result.forget if result.forget and asks_to_forget(member_texts) else []
+    forget = forgets_asked_for(result.forget, member_texts, shown)
     return result.model_copy(update={"memories": memories, "profile_update": update, "forget": forget})

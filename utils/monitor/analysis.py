@@ -16,11 +16,11 @@ from typing import Any
 from pydantic import BaseModel, field_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
-from utils.memory.extraction import cut_at_word
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
 from utils.prompts import load_prompt
 from utils.storage.schema import MEMORY_TEXT_MAX
+from utils.text import cut_at_word
 
 MAX_CATEGORIES = 5
 LABEL_MAX_CHARS = 40

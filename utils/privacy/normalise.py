@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from utils.text import valid_text
+
 # Invisible format characters people (and models) slip into words: zero-width space/joiners,
 # direction marks, word joiner, BOM, soft hyphen, Mongolian vowel separator, invisible operators.
 _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
@@ -28,18 +30,12 @@ _WORD = re.compile(r"\w+")
 
 
 def make_valid(text: object) -> str:
-    """Any value as text that encodes as UTF-8: lone surrogates become U+FFFD, NUL characters go.
+    """Any value as text that encodes as UTF-8 (the one rule of `utils.text.valid_text`).
 
     A lone surrogate from a model reply must never reach the database or a log line (it
     breaks every later encode), so the screen starts here for every field.
     """
-    if not isinstance(text, str):
-        text = "" if text is None else str(text)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text.replace("\x00", "") if "\x00" in text else text
+    return valid_text(text)
 
 
 @dataclass(frozen=True)

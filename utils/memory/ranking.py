@@ -1,16 +1,14 @@
-"""Which of a member's memories matter for the message at hand, and when two memories say the same.
+"""Which of a member's memories matter for the message at hand.
 
 No fixed keyword list: the new message and the channel name are matched against the
-member's *own* topic tags and memory texts. Text is folded (case, punctuation,
-apostrophes, accents kept as letters), words are lightly stemmed ("dogs" → "dog",
-"grinding" → "grind") and multi-word topics ("elden ring", "baldur's gate") match as
-phrases.
+member's *own* topic tags and memory texts, as folded, stemmed words (`utils.memory.words`);
+multi-word topics ("elden ring", "baldur's gate") match as phrases.
 
 Lexical evidence is scored with BM25 over the member's memories (a word most of them
 share counts little, a rare one much), plus the member's topic tags as whole phrases,
 plus words of one family at half weight ("mentorship" and "mentored"). When the caller
 also has the meaning of the message (cosines with the memories' embeddings, see
-`utils.memory.semantic`), both kinds of evidence are fused as z-scores. Whatever
+`utils.llm.vectors`), both kinds of evidence are fused as z-scores. Whatever
 the mode, a memory only ever reaches the notes when it shares a content word or a
 topic with the message, or its meaning is at least ``floor`` close and stands out from
 the member's other memories (which must sit well under the floor): an unrelated old
@@ -20,49 +18,20 @@ memory stays out, even with a model that finds every sentence of a language alik
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from utils.memory.forget_requests import NOT_THE_SUBJECT
+from utils.memory.words import STOPWORDS, family, is_content, words
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-_STOP_TEXT = (
-    frozenset(
-        """a about after again all also am an and any are as at be been being but by can could did do does doing
-    done for from get got had has have having he her here hers him his how i if in into is it its just know
-    like me more most my no not now of off on once only or other our out over own really so some still such
-    than that the their them then there these they this those to too up us very was way we were what when
-    where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
-    hello lol ok okay please thanks thank tell remember something anything one""".split()
-    )
-    | frozenset(
-        # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
-        # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
-        # "de" or "la" must never make two memories match.
-        """de le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
-    tes sa ses leur leurs que qui pour par sur avec pas tres tous tout toute toutes chaque aussi
-    der das dem des ein eine einen einem einer und oder ist sind ich du er sie es wir ihr mein meine dein deine
-    sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon
-    el los las una unos unas y o es yo tu ella nosotros ellos mi mis su sus que en con por para muy
-    tambien cada il lo gli le una di da del della che con per non sono anche molto ogni
-    o os as um uma e ou eu ele ela nos eles meu minha seu sua com sem nao muito tambem cada""".split()
-    )
-    | frozenset(
-        # Words for the day itself: "it rained all day today" is not about "Plays guitar every day", nor "oggi piove
-        # tutto il giorno" about "Suona la chitarra ogni giorno". No LoCoMo question needed them (recall unchanged).
-        """day today tonight tomorrow yesterday giorno giorni oggi domani ieri jour jours aujourdhui demain hier
-    heute morgen gestern dia dias hoy manana ayer hoje amanha ontem""".split()
-    )
-)
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
 """Broad tags that say what kind of memory it is, not what it is about: they never make a memory relevant."""
 GENERIC_CHANNELS = frozenset({"general", "chat", "off-topic", "offtopic", "random", "lounge", "memes", "bot", "bots"})
-FORGET_WORDS = frozenset({"forget", "forgot", "delete", "erase", "remove", "unlearn", "drop"})
-"""The verbs of a "forget that I …" request: they say what to do, not which memory."""
+FORGET_WORDS = frozenset(w for word in NOT_THE_SUBJECT for w in words(word))
+"""The words of a "forget that I …" request that say what to do, not which memory (folded as memories are)."""
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -90,100 +59,6 @@ SPREAD_FLOOR = 0.02
 SEMANTIC_WEIGHT = 1.0
 LEXICAL_WEIGHT = 0.5
 """Fusion of z-scores: meaning first, words second; tuned on two LoCoMo files, checked on the third."""
-SAME_FACT_SIMILARITY = 0.9
-"""Cosine from which two sentences with distinct words still say the same ("is a night-shift nurse")."""
-PARAPHRASE_SIMILARITY = 0.8
-"""Cosine from which two sentences with no distinct word but little overlap say the same."""
-
-_FAMILY_SUFFIXES = (
-    "ation", "ship", "ment", "ness", "able", "ion", "ist", "ity", "ful", "ism", "ive", "ic", "iz", "al", "er", "or", "ly", "y",
-)  # fmt: skip
-_MIN_FAMILY_STEM = 5
-_DEDUP_FILLERS = frozenset({"nam", "call", "currently", "recently", "usually", "lately", "every", "daily", "taglich"})
-"""Words that change no fact when swapped ("a dog named/called Pixel"); after stemming."""
-
-
-_IRREGULAR = {
-    past: base
-    for base, forms in {
-        "go": "went gone", "buy": "bought", "make": "made", "take": "took taken", "meet": "met", "see": "saw seen",
-        "give": "gave given", "feel": "felt", "find": "found", "leave": "left", "lose": "lost", "run": "ran", "win": "won",
-        "write": "wrote written", "eat": "ate eaten", "drive": "drove driven", "begin": "began begun", "bring": "brought",
-        "think": "thought", "teach": "taught", "catch": "caught", "sell": "sold", "keep": "kept", "sleep": "slept",
-        "spend": "spent", "build": "built", "send": "sent", "hold": "held", "hear": "heard", "pay": "paid",
-        "grow": "grew grown", "fly": "flew flown", "swim": "swam swum", "sing": "sang sung", "fall": "fell fallen",
-        "break": "broke broken", "choose": "chose chosen", "wear": "wore worn", "become": "became", "come": "came",
-        "draw": "drew drawn", "ride": "rode ridden", "throw": "threw thrown", "speak": "spoke spoken", "steal": "stole stolen",
-        "forget": "forgot forgotten", "understand": "understood", "stand": "stood", "sit": "sat", "fight": "fought",
-        "hang": "hung", "shoot": "shot", "wake": "woke woken", "hide": "hid hidden", "shake": "shook", "freeze": "froze frozen",
-    }.items()
-    for past in forms.split()
-}  # fmt: skip
-"""Irregular English past forms: "I went hiking" meets "goes hiking", "bought a car" meets "buying a car"."""
-
-
-@lru_cache(maxsize=50_000)
-def stem(word: str) -> str:
-    """A deliberately small English stemmer: plurals, -ing, -ed, a final -e, irregular pasts; enough for chat words.
-
-    "games", "gaming" and "game" all become "gam": what matters is that inflections of
-    one word meet, not that the stem is a word.
-    """
-    word = _IRREGULAR.get(word, word)
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    for suffix, replacement in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
-        if word.endswith(suffix) and len(word) > len(suffix) + 1:
-            return word[: -len(suffix)] + replacement
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    else:
-        for suffix in ("ing", "ed"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "lsz":
-                    word = word[:-1]
-                break
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
-
-
-_STOPWORDS = _STOP_TEXT | frozenset(stem(w) for w in _STOP_TEXT)
-"""Stop words as written and as stemmed ("does" → "doe", "there" → "ther"), since words are stemmed first."""
-
-
-@lru_cache(maxsize=50_000)
-def family(stemmed: str) -> str:
-    """The word family of a stem: one derivational suffix off, when at least five letters remain.
-
-    "mentorship" and "mentor", "symboliz" and "symbol", "allergic" and "allergy" meet;
-    "classical" ("classic") and "class", "opera" and "operation" do not.
-    """
-    for suffix in _FAMILY_SUFFIXES:
-        if stemmed.endswith(suffix) and len(stemmed) - len(suffix) >= _MIN_FAMILY_STEM:
-            return stemmed[: -len(suffix)]
-    return stemmed
-
-
-def words(text: str) -> list[str]:
-    """Folded, stemmed words of ``text`` in order.
-
-    Case and accents are folded ("Pokémon" → "pokemon") and apostrophes dropped
-    ("baldur's" → "baldur"), so the way a member happens to type a name does not matter.
-    """
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-    out = []
-    for raw in _WORD.findall(folded):
-        token = raw[:-2] if raw.endswith(("'s", "’s")) else raw.replace("'", "").replace("’", "")
-        out.append(stem(token))
-    return out
-
-
-def _is_content(word: str) -> bool:
-    return word not in _STOPWORDS and len(word) > 1
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in words(text) if _is_content(w)}
 
 
 @dataclass(frozen=True)
@@ -198,13 +73,13 @@ class Query:
         """The channel name counts too ("#elden-ring"), unless it is a generic one like #general."""
         channel = "" if channel_name.casefold() in GENERIC_CHANNELS else channel_name.replace("-", " ").replace("_", " ")
         sequence = tuple(words(f"{message} {channel}"))
-        return cls(sequence, frozenset(w for w in sequence if _is_content(w)))
+        return cls(sequence, frozenset(w for w in sequence if is_content(w)))
 
     @classmethod
     def forget_request(cls, message: str) -> Query:
         """A "forget that I …" request: what it is about, without the verb that asks for it."""
         sequence = tuple(w for w in words(message) if w not in FORGET_WORDS)
-        return cls(sequence, frozenset(w for w in sequence if _is_content(w)))
+        return cls(sequence, frozenset(w for w in sequence if is_content(w)))
 
     def has_phrase(self, phrase: Sequence[str]) -> bool:
         """A one-word topic is a word of the query; a longer one must appear as is, in order."""
@@ -231,20 +106,16 @@ class _Terms:
 
 @lru_cache(maxsize=50_000)
 def _terms(text: str) -> _Terms:
-    content = [w for w in words(text) if _is_content(w)]
+    content = [w for w in words(text) if is_content(w)]
     counts, families = Counter(content), Counter(family(w) for w in content)
     return _Terms(counts, families, frozenset(counts), frozenset(families), len(content))
-
-
-def _memory_terms(text: str) -> frozenset[str]:
-    return _terms(text).words
 
 
 @lru_cache(maxsize=20_000)
 def _topic_phrase(topic: str) -> tuple[tuple[str, ...], int]:
     """A topic's words and how many of them are meaningful (not stop words)."""
     phrase = tuple(words(topic))
-    return phrase, sum(1 for w in phrase if w not in _STOPWORDS)
+    return phrase, sum(1 for w in phrase if w not in STOPWORDS)
 
 
 def _idf(n_docs: int, with_term: int) -> float:
@@ -308,11 +179,6 @@ def lexical_scores(memories: Sequence[MemoryRecord], query: Query) -> list[float
     return scores
 
 
-def match_strength(memory: MemoryRecord, query: Query) -> float:
-    """How strongly ``memory`` alone is about what ``query`` talks about; 0 means unrelated."""
-    return lexical_scores([memory], query)[0]
-
-
 def _zscores(values: Sequence[float]) -> list[float]:
     n = len(values)
     mean = sum(values) / n
@@ -320,9 +186,7 @@ def _zscores(values: Sequence[float]) -> list[float]:
     return [(v - mean) / spread if spread > 1e-9 else 0.0 for v in values]
 
 
-def standout_bar(
-    cosines: Iterable[float], *, floor: float = SIMILARITY_FLOOR, z: float | None = STANDOUT_Z
-) -> Callable[[float], bool]:
+def standout_bar(cosines: Iterable[float], *, floor: float = SIMILARITY_FLOOR) -> Callable[[float], bool]:
     """Whether a cosine stands out from the member's *other* memories' (``cosines`` holds them all, its own too).
 
     The floor alone trusts the model to put unrelated texts under it, and an English-only
@@ -330,10 +194,7 @@ def standout_bar(
     message. So meaning alone also needs the member's typical (median) cosine well under the
     floor, and the cosine to stand out from the others (its own value left out of their
     mean and spread). With fewer than `MIN_OTHERS` others nothing stands out: fail closed.
-    ``z=None`` switches this off (the floor alone judges: tests that prove it matters).
     """
-    if z is None:
-        return lambda cosine: True
     values = sorted(cosines)
     others = len(values) - 1
     if others < MIN_OTHERS or _median(values) >= TYPICAL_SHARE * floor:
@@ -343,7 +204,7 @@ def standout_bar(
     def stands_out(cosine: float) -> bool:
         mean = (total - cosine) / others
         spread = math.sqrt(max((squares - cosine * cosine) / others - mean * mean, 0.0))
-        return cosine - mean >= z * max(spread, SPREAD_FLOOR)
+        return cosine - mean >= STANDOUT_Z * max(spread, SPREAD_FLOOR)
 
     return stands_out
 
@@ -389,7 +250,6 @@ def rank_relevant(
     limit: int = 5,
     similarity: Mapping[int, float] | None = None,
     floor: float = SIMILARITY_FLOOR,
-    standout: float | None = STANDOUT_Z,
 ) -> list[MemoryRecord]:
     """Memories that match at all, strongest first, then most important, then newest.
 
@@ -401,7 +261,7 @@ def rank_relevant(
     candidates = [m for m in memories if m.id not in exclude_ids]
     lexical = lexical_scores(candidates, query)
     if similarity:
-        bar = standout_bar(similarity.values(), floor=floor, z=standout)
+        bar = standout_bar(similarity.values(), floor=floor)
         scores = fused_scores(lexical, [similarity.get(m.id) for m in candidates], floor=floor, stands_out=bar)
     else:
         scores = [score if score > 0 else None for score in lexical]
@@ -412,43 +272,3 @@ def rank_relevant(
     ]
     scored.sort(key=lambda item: item[:4], reverse=True)
     return [item[-1] for item in scored[:limit]]
-
-
-def _facts(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """A sentence's content words and their families, fillers that change no fact left out."""
-    kept = frozenset(w for w in _memory_terms(text) if w not in _DEDUP_FILLERS)
-    return kept, frozenset(family(w) for w in kept)
-
-
-def distinct_facts(a: str, b: str) -> bool:
-    """Each sentence has a content word the other lacks: "plays guitar" and "plays piano" are two facts.
-
-    Words of one family ("allergic", "allergy") are the same word here; adding a detail
-    ("Lives in Lyon" → "Lives in Lyon, France") is not a second fact.
-    """
-    (wa, fa), (wb, fb) = _facts(a), _facts(b)
-    return any(family(w) not in fb for w in wa) and any(family(w) not in fa for w in wb)
-
-
-def near_duplicate(a: str, b: str, threshold: float = 0.6, *, similarity: float | None = None) -> bool:
-    """Two memory sentences that say the same thing, so the newer refreshes the older.
-
-    Lexically: no distinct content word on both sides, and most words (``threshold`` of
-    the families) shared, or one sentence's three or more words all in the other.
-    With ``similarity`` (the cosine of their embeddings), a paraphrase in other words
-    counts too from `SAME_FACT_SIMILARITY`; but one word swapped for another ("guitar"
-    for "piano", "hospital" for "warehouse") always leaves two memories: that is the very
-    shape small embedding models score as near-identical (0.75–0.87 with MiniLM).
-    """
-    if a.strip().casefold() == b.strip().casefold():
-        return True
-    (_, fa), (_, fb) = _facts(a), _facts(b)
-    if not fa or not fb:
-        return False
-    if distinct_facts(a, b):
-        one_word_swapped = len(fa - fb) == 1 and len(fb - fa) == 1
-        return similarity is not None and similarity >= SAME_FACT_SIMILARITY and not one_word_swapped
-    shared = len(fa & fb)
-    smaller = min(len(fa), len(fb))
-    lexical = shared / len(fa | fb) >= threshold or (shared == smaller and smaller >= 3)
-    return lexical or (similarity is not None and similarity >= PARAPHRASE_SIMILARITY and shared > 0)

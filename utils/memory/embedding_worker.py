@@ -1,4 +1,4 @@
-"""MemoryMeaning: embeddings for retrieval and dedup, kept off the reply path.
+"""EmbeddingWorker: embeddings for retrieval and dedup, kept off the reply path.
 
 On the reply path: at most one embedding request per incoming message (the message
 itself), with its own short deadline, and none at all when the member has no memory
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from utils.background import BackgroundTasks
 from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
-from utils.memory.semantic import Vector, cosine, similarities, stored_vectors, to_bytes
+from utils.llm.vectors import Vector, cosine, similarities, stored_vectors, to_bytes
 from utils.storage import memories as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryRecord
@@ -35,7 +35,7 @@ EMBED_EVERY_SECONDS = 600.0
 """How often the background looks for rows without a vector anyway (start-up, model changed, endpoint back)."""
 
 
-class MemoryMeaning:
+class EmbeddingWorker:
     def __init__(
         self,
         client: EmbeddingClient | None,
@@ -116,17 +116,16 @@ class MemoryMeaning:
         if self.client is not None:
             await self.client.close()
 
-    async def backfill(self, *, max_batches: int | None = None) -> bool:
+    async def backfill(self) -> bool:
         """Embed live rows lacking a vector from this model, oldest first, batch by batch.
 
-        True when none is left; False when the endpoint failed (try again later) or
-        ``max_batches`` ran out.
+        True when none is left; False when the endpoint failed (try again later) or the worker stopped.
         """
         client = self.client
         if client is None:
             return True
-        done, previous = 0, set()
-        while (max_batches is None or done < max_batches) and not self._stopping:
+        previous: set[int] = set()
+        while not self._stopping:
             rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
             if not rows:
                 return True
@@ -143,5 +142,4 @@ class MemoryMeaning:
                 sql.set_memory_embeddings, [(r.id, client.model, to_bytes(v)) for r, v in zip(rows, vectors, strict=True)]
             )
             self._on_embedded({r.user_id for r in rows})
-            done += 1
         return False

@@ -6,9 +6,10 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from utils.privacy.normalise import make_valid, normalise
+from utils.privacy.normalise import normalise
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
+from utils.text import valid_text
 from utils.wording import plural
 
 MIN_LINES_BUDGET = 60
@@ -46,7 +47,7 @@ def as_note(text: str) -> str:
     characters dropped, Cyrillic/Greek look-alikes read as Latin), because a model reads
     "ｓｙｓｔｅｍ:", "sys\u200btem:" and "ѕуѕtem:" as "system:" too; the note keeps the member's letters.
     """
-    flat = " ".join(make_valid(text).split()).translate(_BRACKETS)
+    flat = " ".join(valid_text(text).split()).translate(_BRACKETS)
     seen = normalise(flat)
     role = _ROLE_PREFIX.match(seen.text)
     if role:
