@@ -16,7 +16,7 @@ def python_too_old(version: tuple[int, ...]) -> str | None:
     return f"error: Breehavior Monitor needs Python 3.11 or newer; this is Python {found} ({sys.executable})."
 
 
-if __name__ == "__main__" and (_too_old := python_too_old(tuple(sys.version_info))):
+if __name__ == "__main__" and (_too_old := python_too_old(sys.version_info[:3])):
     print(_too_old, file=sys.stderr)
     sys.exit(2)
 
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return asyncio.run(run_doctor(skip_discord=args.skip_discord))
         except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
-            sys.stdout = None  # type: ignore[assignment]  # no second error when Python flushes it at exit
+            sys.stdout = None  # no second error when Python flushes it at exit
             return 1
     try:
         settings = load_settings()

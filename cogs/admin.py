@@ -7,10 +7,15 @@ the bot owner; Discord also hides top-level manager commands from everyone else
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord.ext import commands
 
 from utils.wording import plural
+
+if TYPE_CHECKING:
+    from bot import BCSBot
 
 NOT_A_MANAGER = "You need the Manage Server permission (or to own the bot) for that."
 
@@ -32,12 +37,12 @@ async def refused(bot: commands.Bot, interaction: discord.Interaction, refusal: 
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
 
     @commands.command(name="sync")
     @commands.is_owner()
-    async def sync(self, ctx: commands.Context[commands.Bot], where: str = "global") -> None:
+    async def sync(self, ctx: commands.Context[BCSBot], where: str = "global") -> None:
         """Sync application commands globally, or to this server only (instant, for testing)."""
         if where == "guild" and ctx.guild is not None:
             self.bot.tree.copy_global_to(guild=ctx.guild)
@@ -47,12 +52,12 @@ class AdminCog(commands.Cog):
         await ctx.reply(f"Synced {plural(len(synced), 'command')} ({where}).")
 
     @sync.error
-    async def sync_error(self, ctx: commands.Context[commands.Bot], error: commands.CommandError) -> None:
+    async def sync_error(self, ctx: commands.Context[BCSBot], error: commands.CommandError) -> None:
         if isinstance(error, commands.NotOwner):
             await ctx.reply("Only the bot owner can do that.")
             return
         raise error
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(AdminCog(bot))

@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +25,9 @@ from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from utils.memory.member_view import export_json, memory_line, pages, status_line
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
+
+if TYPE_CHECKING:
+    from bot import BCSBot
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +115,7 @@ class MemoryCog(commands.Cog):
     )
     """Top level, so Discord hides it from members without Manage Server; `is_manager` still decides."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
         self.control: MemoryControl = bot.services.memory_control
 
@@ -283,5 +286,5 @@ class MemoryCog(commands.Cog):
             await interaction.response.send_message(ephemeral=True, **message)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(MemoryCog(bot))

@@ -91,9 +91,11 @@ class ChatService:
             logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
-        ids = {"member_id": message.author_id, "message_id": message.message_id}
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
-        history.append(Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, **ids))
+        member_id, message_id = message.author_id, message.message_id
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id))
+        history.append(
+            Turn("Bot", shorten(reply, HISTORY_REPLY_CHARS), from_bot=True, member_id=member_id, message_id=message_id)
+        )
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,

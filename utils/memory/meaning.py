@@ -125,7 +125,7 @@ class MemoryMeaning:
         client = self.client
         if client is None:
             return True
-        done, previous = 0, set()
+        done, previous = 0, set[int]()
         while (max_batches is None or done < max_batches) and not self._stopping:
             rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
             if not rows:

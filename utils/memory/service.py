@@ -349,9 +349,9 @@ class MemoryService:
             if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
-            candidates, profile = self._fold_permanent(user_id, accepted, result.profile_update)
+            candidates, new_profile = self._fold_permanent(user_id, accepted, result.profile_update)
             await self.store.store(
-                user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids, profile=profile
+                user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids, profile=new_profile
             )
         if forget_ids:
             self._tell(Erasure(user_id, everything=False))

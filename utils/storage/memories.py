@@ -250,7 +250,7 @@ def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at:
     result = conn.execute(
         sa.insert(user_memory).values({**record_values(new, user_memory), "user_id": user_id, "created_at": created_at})
     )
-    return int(result.inserted_primary_key[0])
+    return int(result.inserted_primary_key[0])  # type: ignore[index]  # typed optional for executemany; one row has a key
 
 
 @writes
