@@ -147,7 +147,7 @@ class ChatService:
                 history[index] = replace(turn, text=text or EMPTY_MESSAGE)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
-        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
+        """What the bot knows of the author for this message: their profile, recent and relevant memories.
 
         Memory makes answers better but must never stop one: any failure here is
         logged and the reply goes out without the block.

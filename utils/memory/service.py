@@ -317,7 +317,7 @@ class MemoryService:
                 self._queues.pop(user_id, None)
 
     async def _extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
-        """The plan's `_extract_and_save_memories`, with only the author's turns shown to the model."""
+        """Ask the model what is worth remembering (shown only the author's turns, never others' words), vet it, save it."""
         epoch = self.store.epoch(user_id)
         scope = self.scope_for(guild_id)
         try:
@@ -397,7 +397,7 @@ class MemoryService:
         return None if new_profile == self.store.profile(user_id) else new_profile
 
     async def set_profile(self, user_id: int, profile: str) -> bool:
-        """Replace the profile (the plan's `set_user_profile`), refusing one that holds a secret.
+        """Replace the profile, refusing one that holds a secret.
 
         Written through the store like any memory: the previous profile is kept in
         ProfileHistory in the same transaction, so `/memory forget recent` can put it back.
@@ -413,7 +413,7 @@ class MemoryService:
     async def save_passive(
         self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
     ) -> None:
-        """A behaviour-monitor observation as a 7-day medium memory (the plan's task 6).
+        """A behaviour-monitor observation as a 7-day medium memory: noticed, not said, so it is kept briefly.
 
         With a slot ``key`` it competes with what the member said themself, and loses:
         a passive observation never supersedes a `chat` memory in the same slot.

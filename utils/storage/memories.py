@@ -169,7 +169,7 @@ def save_memory(
 ) -> int:
     """Insert one memory (cut to its columns) and enforce the member's cap; returns its id.
 
-    The plan's raw write, kept for scripts and tests: it applies no dedup, trust or
+    The bare write, kept for scripts and tests: it applies no dedup, trust or
     redaction. The bot itself writes through `MemoryStore`, which plans a batch
     with those rules and hands it to :func:`apply_memory_batch`.
     """

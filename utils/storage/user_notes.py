@@ -1,6 +1,6 @@
 """The format of `UserState.UserNotes`: the member's profile, then the monitor's timestamped note lines.
 
-Two owners share the one column (the plan's transition design, kept for existing
+Two owners share the one column (the old bot's table, kept unchanged for existing
 deployments): memory writes the profile (the text that is not a note line), the
 behaviour monitor appends `[2026-01-02 13:00] …` lines. Each side replaces only its
 part, so a profile rewrite keeps the observations and the observations never pass
