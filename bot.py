@@ -16,7 +16,7 @@ def python_too_old(version: tuple[int, ...]) -> str | None:
     return f"error: Breehavior Monitor needs Python 3.11 or newer; this is Python {found} ({sys.executable})."
 
 
-if __name__ == "__main__" and (_too_old := python_too_old(tuple(sys.version_info))):
+if __name__ == "__main__" and (_too_old := python_too_old(sys.version_info[:3])):
     print(_too_old, file=sys.stderr)
     sys.exit(2)
 
@@ -25,6 +25,7 @@ import asyncio  # noqa: E402
 import contextlib  # noqa: E402
 import logging  # noqa: E402
 import signal  # noqa: E402
+from typing import TypedDict  # noqa: E402
 
 import aiohttp  # noqa: E402
 import discord  # noqa: E402
@@ -40,6 +41,21 @@ from utils.storage.engine import Database  # noqa: E402
 logger = logging.getLogger("bcs")
 
 EXTENSIONS = ("cogs.chat", "cogs.admin", "cogs.memory", "cogs.monitor")
+
+
+class ShardOptions(TypedDict, total=False):
+    shard_count: int
+    shard_ids: list[int]
+
+
+def shard_options(settings: Settings) -> ShardOptions:
+    """The shards this process runs; none said means every shard Discord recommends."""
+    options = ShardOptions()
+    if settings.shard_count:
+        options["shard_count"] = settings.shard_count
+    if settings.shard_ids:
+        options["shard_ids"] = settings.shard_ids
+    return options
 
 
 class BCSBot(commands.AutoShardedBot):
@@ -60,8 +76,7 @@ class BCSBot(commands.AutoShardedBot):
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
-            shard_count=settings.shard_count or None,
-            shard_ids=settings.shard_ids or None,
+            **shard_options(settings),
         )
         self.settings = settings
         self.services = services or Services(settings)
@@ -200,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return asyncio.run(run_doctor(skip_discord=args.skip_discord))
         except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
-            sys.stdout = None  # type: ignore[assignment]  # no second error when Python flushes it at exit
+            sys.stdout = None  # no second error when Python flushes it at exit
             return 1
     try:
         settings = load_settings()

@@ -44,8 +44,8 @@ def count_memories(conn: sa.Connection, now: datetime | None = None) -> tuple[in
         sa.func.coalesce(sa.func.sum(sa.case((live(moment), 1), else_=0)), 0),
         sa.func.coalesce(sa.func.sum(sa.case((expired, 1), else_=0)), 0),
     ).select_from(user_memory)
-    counted, gone = conn.execute(query).one()
-    return int(counted), int(gone)
+    row = conn.execute(query).one()
+    return int(row[0]), int(row[1])
 
 
 @reads

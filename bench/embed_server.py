@@ -66,7 +66,7 @@ class LocalEmbeddingServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        self.port = self._runner.addresses[0][1]
 
     def start(self) -> LocalEmbeddingServer:
         self._thread.start()

@@ -54,7 +54,7 @@ class TimedLLM(FakeLLM):
 
     handler_seconds: dict[int, float] = field(default_factory=dict)
 
-    async def _handle(self, request: web.Request) -> web.Response:
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         started = time.perf_counter()
         try:
             return await super()._handle(request)

@@ -2,9 +2,9 @@
 
 The conversation runs through the real pipeline on a compressed clock (the
 extraction delay is compressed by the same factor). Our extractor's requests are
-measured as the loopback server received them. The plan's are rebuilt for every
-reply from the same channel history (its last 20 messages), the member's profile
-at that moment, and the plan's own prompt and tool schema. Members start with a
+measured as the loopback server received them. The baseline's (`bench.plan_baseline`)
+are rebuilt for every reply from the same channel history (its last 20 messages), the
+member's profile at that moment, and the baseline's own prompt and tool schema. Members start with a
 mature memory (45 memories and a profile each), so the memory block has to respect
 its budget and the extractor is shown a full "already remembered" list.
 """

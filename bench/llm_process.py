@@ -64,12 +64,12 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
     from bench.harness import FakeLLMServer
 
     extractor = Extractor()
-    server = FakeLLMServer(TimedLLM(chat=short_reply, tools={"extract_memories": extractor})).start()
+    llm = TimedLLM(chat=short_reply, tools={"extract_memories": extractor})
+    server = FakeLLMServer(llm).start()
     conn.send(server.base_url)
     while True:
         command = conn.recv()
         if command == "report":
-            llm = server.llm
             conn.send(Report(dict(llm.handler_seconds), dict(extractor.answered), extractor.calls))
         elif command == "stop":
             server.stop()

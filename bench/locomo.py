@@ -1,4 +1,4 @@
-"""LoCoMo questions turned into recall cases, by the protocol of issue 12 (kept so figures compare).
+"""LoCoMo questions turned into recall cases, by one fixed protocol (kept so figures of every round compare).
 
 For every question with category ≠ 5 that names exactly one of the two speakers and
 whose evidence includes at least one observation of that speaker: the memories are

@@ -1,8 +1,8 @@
-"""1. Memory block build: retrieval plus formatting for one incoming message, ours against the plan's.
+"""1. Memory block build: retrieval plus formatting for one incoming message, ours against the baseline's.
 
 Ours is the real `ChatService._build_memory_context` (→ `MemoryService.build_context`)
 on the seeded database: cold is a member's first message (one query fills the
-cache), warm is the same member again. The plan's approach runs on the same file
+cache), warm is the same member again. The baseline (`bench.plan_baseline`) runs on the same file
 with the same message, right after our cold read of that member (so it finds the
 member's pages in the OS cache). The three are interleaved member by member, so a
 noisy neighbour on the machine slows all of them alike and the ratios hold.

@@ -8,7 +8,7 @@ through two services on the same copy: one with `EMBEDDING_MODEL` unset, one wit
 set to the bench's endpoint (`bench.embedding_endpoint`; the fake hashed-word server
 by default). The four reads are interleaved member by member (off cold, on cold, off
 warm, on warm), so a noisy neighbour slows both alike. It also counts the embedding
-requests each message makes on the reply path: issue 12 allows one.
+requests each message makes on the reply path: at most one (the message's own vector).
 """
 
 from __future__ import annotations

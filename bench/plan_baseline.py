@@ -1,13 +1,14 @@
-"""The original plan's approach, reproduced only to be measured against (design 000, tasks 1, 2, 4 and 5).
+"""The baseline: the straightforward design of memory this bot improves on, reproduced only to be measured against.
 
-Retrieval as the plan wrote it: a new connection per query (an engine with NullPool
+"plan" in the bench's rows and facts names this baseline. Retrieval as first designed:
+a new connection per query (an engine with NullPool
 stands in for ``_connect()``), ``TOP/LIMIT 5`` most recent, then ``Topics LIKE
 '%kw%'`` ORs over the fixed ``_TOPIC_KEYWORDS`` list, each query through
-``asyncio.to_thread``. The queries are SQLAlchemy Core; the plan's SQL Server
+``asyncio.to_thread``. The queries are SQLAlchemy Core; the baseline's SQL Server
 ``SYSUTCDATETIME()`` becomes a bound "now", as in ours.
 
-Extraction as the plan wrote it: one call after every reply, carrying the channel's
-whole history (the last 20 messages) with the plan's prompt and tool schema. Only its
+Extraction as first designed: one call after every reply, carrying the channel's
+whole history (the last 20 messages) with the baseline's own prompt and tool schema. Only its
 size is needed, so it is built, measured and never sent.
 """
 
@@ -142,7 +143,7 @@ _IMPORTANCE_ORDER = sa.case((user_memory.c.importance == "high", 3), (user_memor
 
 
 class PlanRetrieval:
-    """`get_recent_memories` + `get_memories_by_topics` + `_build_memory_context` as in the plan."""
+    """`get_recent_memories` + `get_memories_by_topics` + `_build_memory_context` as first designed."""
 
     def __init__(self, url: sa.URL | str, tracker: MonitorState) -> None:
         connect_args = {"timeout": 30} if sa.make_url(url).get_backend_name() == "sqlite" else {}
@@ -206,7 +207,7 @@ class PlanRetrieval:
 
 
 def plan_extraction_messages(conversation: Sequence[dict[str, str]], username: str, current_profile: str) -> list[dict[str, str]]:
-    """The messages of the plan's `extract_memories` for one reply (``conversation`` = the channel history)."""
+    """The messages of the baseline's `extract_memories` for one reply (``conversation`` = the channel history)."""
     convo_text = "\n".join(
         f"{'Bot' if m['role'] == 'assistant' else username}: {m['content']}" for m in conversation if m.get("content")
     )

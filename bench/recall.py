@@ -4,7 +4,7 @@
     python -m bench --only recall --locomo FILE ... --embed-url URL --embed-model NAME         # + hybrid
     python -m bench --only recall --locomo FILE ... --embed-url local                          # + hybrid, MiniLM on loopback
 
-The cases follow issue 12's protocol (`bench.locomo`). Each mode ranks with the bot's
+The cases follow one fixed protocol (`bench.locomo`). Each mode ranks with the bot's
 own `rank_relevant`; the hybrid mode gets the cosines the bot would get, through the
 bot's own `EmbeddingClient` (one request per question, memories embedded in batches
 beforehand as the bot does in the background). Ranking cost is timed warm (memory

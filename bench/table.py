@@ -48,14 +48,14 @@ def summary_line(results: Sequence[BenchResult], *, tiny: bool) -> str:
 
 
 REFERENCE_PLAN_COLD_P50_MS = 1.975
-"""The plan's own memory block, cold p50, on the machine the millisecond targets were met on
+"""The baseline's memory block (`bench.plan_baseline`), cold p50, on the machine the millisecond targets were met on
 (2 CPUs, AMD EPYC, 2026-12-02 16:25 UTC: 13 of 14 targets; git history of bench/RESULTS.md)."""
 
 
 def machine_speed_line(results: Sequence[BenchResult]) -> str | None:
     """How fast this machine is against the one the targets were set on, measured by the same code.
 
-    The millisecond targets are absolute; the plan's baseline code does the same work on every
+    The millisecond targets are absolute; the baseline's code does the same work on every
     machine and changes with no commit, so its time says how much of a miss is the machine.
     """
     here = next((r.facts["sqlite_plan_p50_ms"] for r in results if "sqlite_plan_p50_ms" in r.facts), None)
@@ -64,7 +64,7 @@ def machine_speed_line(results: Sequence[BenchResult]) -> str | None:
     factor = here / REFERENCE_PLAN_COLD_P50_MS
     pace = f"{factor:.1f}× slower" if factor >= 1 else f"{1 / factor:.1f}× faster"
     return (
-        f"Machine: the plan's own memory block takes {here:.2f} ms (cold p50) here, {pace} than on the machine"
+        f"Machine: the baseline's (column plan) memory block takes {here:.2f} ms (cold p50) here, {pace} than on the machine"
         f" the millisecond targets were set on ({REFERENCE_PLAN_COLD_P50_MS} ms); ratios compare on any machine."
     )
 

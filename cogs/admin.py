@@ -7,15 +7,20 @@ the bot owner; Discord also hides top-level manager commands from everyone else
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord.ext import commands
 
 from utils.wording import plural
 
+if TYPE_CHECKING:
+    from bot import BCSBot
+
 NOT_A_MANAGER = "You need the Manage Server permission (or to own the bot) for that."
 
 
-async def is_manager(bot: commands.Bot, interaction: discord.Interaction) -> bool:
+async def is_manager(bot: commands.AutoShardedBot, interaction: discord.Interaction) -> bool:
     """Manage Server in this server, or the bot owner: the rule of every manager command."""
     permissions = getattr(interaction.user, "guild_permissions", None)
     if interaction.guild_id is not None and permissions is not None and permissions.manage_guild:
@@ -23,7 +28,7 @@ async def is_manager(bot: commands.Bot, interaction: discord.Interaction) -> boo
     return await bot.is_owner(interaction.user)
 
 
-async def refused(bot: commands.Bot, interaction: discord.Interaction, refusal: str = NOT_A_MANAGER) -> bool:
+async def refused(bot: commands.AutoShardedBot, interaction: discord.Interaction, refusal: str = NOT_A_MANAGER) -> bool:
     """Answer ``refusal`` (ephemeral) and return True unless the user is a manager: ``if await refused(...): return``."""
     if await is_manager(bot, interaction):
         return False
@@ -32,12 +37,12 @@ async def refused(bot: commands.Bot, interaction: discord.Interaction, refusal: 
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
 
     @commands.command(name="sync")
     @commands.is_owner()
-    async def sync(self, ctx: commands.Context[commands.Bot], where: str = "global") -> None:
+    async def sync(self, ctx: commands.Context[BCSBot], where: str = "global") -> None:
         """Sync application commands globally, or to this server only (instant, for testing)."""
         if where == "guild" and ctx.guild is not None:
             self.bot.tree.copy_global_to(guild=ctx.guild)
@@ -47,12 +52,12 @@ class AdminCog(commands.Cog):
         await ctx.reply(f"Synced {plural(len(synced), 'command')} ({where}).")
 
     @sync.error
-    async def sync_error(self, ctx: commands.Context[commands.Bot], error: commands.CommandError) -> None:
+    async def sync_error(self, ctx: commands.Context[BCSBot], error: commands.CommandError) -> None:
         if isinstance(error, commands.NotOwner):
             await ctx.reply("Only the bot owner can do that.")
             return
         raise error
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(AdminCog(bot))

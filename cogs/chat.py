@@ -12,6 +12,7 @@ import contextlib
 import io
 import logging
 import re
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -19,6 +20,9 @@ from discord.ext import commands
 from utils.conversation.access import may_chat
 from utils.conversation.messages import IncomingMessage, Turn
 from utils.conversation.text import ATTACHMENT_THRESHOLD, split_reply
+
+if TYPE_CHECKING:
+    from bot import BCSBot
 
 logger = logging.getLogger(__name__)
 
@@ -30,10 +34,17 @@ MEMBER_MESSAGE_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 
 
 class ChatCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
         self.settings = bot.settings
         self.chat = bot.services.chat
+
+    @property
+    def _me(self) -> discord.ClientUser:
+        """The bot's own account. discord.py sets it at login, before any event reaches a listener."""
+        if self.bot.user is None:
+            raise RuntimeError("ChatCog received an event before the bot logged in")
+        return self.bot.user
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -55,7 +66,7 @@ class ChatCog(commands.Cog):
         await self._send(message, reply.text)
 
     async def _addressed_to_me(self, message: discord.Message) -> bool:
-        me = self.bot.user
+        me = self._me
         if message.guild is None:
             return True
         if me in message.mentions:
@@ -90,21 +101,21 @@ class ChatCog(commands.Cog):
     async def _reply_chain(self, message: discord.Message) -> tuple[Turn, ...] | None:
         """The messages above a reply to the bot, oldest first: that chain is the conversation."""
         parent = await self._referenced(message)
-        if parent is None or parent.author.id != self.bot.user.id:
+        if parent is None or parent.author.id != self._me.id:
             return None
         chain: list[Turn] = []
         current: discord.Message | None = parent
         while current is not None and len(chain) < REPLY_CHAIN_DEPTH:
-            from_bot = current.author.id == self.bot.user.id
+            from_bot = current.author.id == self._me.id
             chain.append(Turn(current.author.display_name, self._plain_text(current), from_bot=from_bot))
             current = await self._referenced(current)
         return tuple(reversed(chain))
 
     def _plain_text(self, message: discord.Message) -> str:
         """The message with mentions as readable names and the bot's own mention removed."""
-        me = message.guild.me if message.guild else self.bot.user
+        me = message.guild.me if message.guild else self._me
         text = message.clean_content
-        for name in {me.display_name, self.bot.user.name}:
+        for name in {me.display_name, self._me.name}:
             text = re.sub(rf"@{re.escape(name)}\b", "", text)
         return text.strip()
 
@@ -137,7 +148,7 @@ class ChatCog(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """Only a change of text matters (Discord also sends updates for embeds and pins)."""
-        if "content" in payload.data and payload.message.author.id != self.bot.user.id:
+        if "content" in payload.data and payload.message.author.id != self._me.id:
             self.chat.message_edited(payload.channel_id, payload.message_id, self._plain_text(payload.message))
 
     async def _send(self, message: discord.Message, text: str) -> None:
@@ -159,5 +170,5 @@ class ChatCog(commands.Cog):
             await message.add_reaction(emoji)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(ChatCog(bot))

@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -37,6 +37,9 @@ from utils.memory.member_view import export_json, memory_line, pages, status_lin
 from utils.memory.service import MemoryOverview
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
+
+if TYPE_CHECKING:
+    from bot import BCSBot
 
 logger = logging.getLogger(__name__)
 
@@ -124,7 +127,7 @@ class MemoryCog(commands.Cog):
     )
     """Top level, so Discord hides it from members without Manage Server; `is_manager` still decides."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
         self.desk: MemoryDesk = bot.services
 
@@ -295,5 +298,5 @@ class MemoryCog(commands.Cog):
             await interaction.response.send_message(ephemeral=True, **message)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(MemoryCog(bot))

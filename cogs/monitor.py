@@ -10,6 +10,7 @@ logs every action and mirrors it as an embed in the mod-log channel, and offers
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,6 +20,9 @@ from cogs.admin import refused
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
 from utils.monitor.reports import immunity_text, member_status, notes_text, status_text
+
+if TYPE_CHECKING:
+    from bot import BCSBot
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +48,7 @@ def _extras(message: discord.Message) -> tuple[str, ...]:
 class MonitorCog(commands.Cog):
     bcs = app_commands.Group(name="bcs", description="Behaviour monitor", guild_only=True)
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
         self.settings = bot.settings
         self.monitor = bot.services.monitor
@@ -221,5 +225,5 @@ class MonitorCog(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BCSBot) -> None:
     await bot.add_cog(MonitorCog(bot))

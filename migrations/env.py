@@ -7,10 +7,15 @@ the URL is taken from DB_CONNECTION_STRING like the bot does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from alembic import context
 
 from utils.storage.schema import metadata
 from utils.storage.url import resolve_database_url
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
 
 
 def _url() -> str:
@@ -45,7 +50,7 @@ def run_online() -> None:
         _migrate(connection)
 
 
-def _migrate(connection: object) -> None:
+def _migrate(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()

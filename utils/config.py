@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import os
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
@@ -261,7 +261,7 @@ class Settings(BaseSettings):
         return self.llm_extraction_model or self.llm_model
 
 
-def load_settings(**overrides: object) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
     """Read the settings, turning a validation failure into a one-line :class:`ConfigError`."""
     overrides.setdefault("_env_file", env_files())
     try:

@@ -1,4 +1,4 @@
-"""The one-time migration of legacy `UserNotes` into short profiles (the plan's task 8), reversibly.
+"""The one-time migration of legacy `UserNotes` into short profiles, reversibly.
 
 Old deployments kept a growing list of timestamped observation lines per member
 (``[2026-01-02 13:00] plays GTA every evening``); the memory system reads `UserNotes`

@@ -1,7 +1,7 @@
 """Initial schema: UserState, LlmLog, UserMemory and the memory-control tables.
 
 Existing deployments of the bot already have some of these tables (the old code
-created UserState, LlmLog and, with the plan applied, UserMemory itself). So this
+created UserState, LlmLog and, once memory was added, UserMemory itself). So this
 revision adopts what it finds: a missing table is created, an existing one gets
 only its missing columns and indexes, and an old LlmLog whose columns do not match
 is kept as LlmLog_legacy. Offline (`--sql`) it renders the plain CREATE statements.

@@ -15,6 +15,8 @@ Create Date: 2026-12-02
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import mssql
@@ -29,7 +31,7 @@ EMBEDDING = sa.LargeBinary().with_variant(mssql.VARBINARY("max"), "mssql")
 
 def upgrade() -> None:
     sqlite = op.get_context().dialect.name == "sqlite"
-    kwargs = {"recreate": "always", "table_kwargs": {"sqlite_autoincrement": True}} if sqlite else {}
+    kwargs: dict[str, Any] = {"recreate": "always", "table_kwargs": {"sqlite_autoincrement": True}} if sqlite else {}
     with op.batch_alter_table("UserMemory", **kwargs) as batch:
         batch.add_column(sa.Column("Embedding", EMBEDDING, nullable=True))
         batch.add_column(sa.Column("EmbeddingModel", sa.Unicode(200), nullable=True))

@@ -54,7 +54,7 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("Plays Hollow Knight daily.", "hollow knight,games", "medium"),
         ("Waits for Silksong.", "", "low"),
-    ]  # a bare number was kept as "12345" before issue 11; it says nothing about the member
+    ]  # a bare number ("12345") is not kept: it says nothing about the member
     assert round(rows[0][3]) == 7
 
 

@@ -96,7 +96,7 @@ def test_optional_parts_of_a_finding_never_cost_the_finding() -> None:
         }
     )
     assert (finding.coherence, finding.categories, finding.topic_category, finding.note_update) == (None, ["insult"], None, None)
-    long_note = "Talks about ranked a lot. " * 40  # was "x " * 400: no longer a note at all (issue 11, junk)
+    long_note = "Talks about ranked a lot. " * 40  # not "x " * 400: junk is no note at all now
     assert len(MessageFinding.model_validate({"index": 0, "toxicity": 0, "note_update": long_note}).note_update) <= 500
 
 

@@ -121,7 +121,7 @@ def test_docker_compose_services_the_readme_names_exist() -> None:
 
 
 def test_every_link_to_a_file_points_at_one() -> None:
-    for path in [README, *(ROOT / "docs").glob("*.md")]:
+    for path in [README, ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")]:
         for target in LINK.findall(path.read_text(encoding="utf-8")):
             assert (path.parent / target).exists(), f"{path.name}: {target}"
 

@@ -1,4 +1,4 @@
-"""The terminal chat drives the same pipeline as Discord: the plan's own integration test runs here."""
+"""The terminal chat drives the same pipeline as Discord: the end-to-end conversation tests run here, without Discord."""
 
 from __future__ import annotations
 

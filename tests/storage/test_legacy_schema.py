@@ -12,7 +12,7 @@ from utils.storage.engine import Database
 
 
 def legacy_database(path: Path) -> None:
-    """The old bot's tables: UserState without the new columns, its own LlmLog, the plan's UserMemory."""
+    """The old bot's tables: UserState without the new columns, its own LlmLog, the first UserMemory."""
     engine = sa.create_engine(f"sqlite:///{path}")
     meta = sa.MetaData()
     state = sa.Table(

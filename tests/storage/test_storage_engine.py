@@ -81,7 +81,7 @@ async def test_the_upgrade_keeps_rows_and_ids_and_starts_above_every_id_ever_aud
     assert query(path, "SELECT version_num FROM alembic_version") == [("0002",)]
 
 
-# ---------------------------------------------------------------------- embeddings (issue 12's columns)
+# ---------------------------------------------------------------------- embeddings (Embedding, EmbeddingModel)
 async def test_embeddings_are_stored_read_back_and_found_missing_by_model(tmp_path: Path) -> None:
     db = await open_db(tmp_path / "bot.db")
     try:

@@ -132,7 +132,7 @@ class FakeLLM:
         usage = {"prompt_tokens": tokens, "total_tokens": tokens}
         return web.json_response({"object": "list", "data": data, "model": body.get("model", "test"), "usage": usage})
 
-    async def _handle(self, request: web.Request) -> web.Response:
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         with self._lock:
             self.requests.append(body)
@@ -238,7 +238,7 @@ class FakeLLMServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        self.port = self._runner.addresses[0][1]
 
     def stop(self) -> None:
         if self._runner is not None:

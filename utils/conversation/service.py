@@ -91,9 +91,17 @@ class ChatService:
             logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
         history = self._history[message.channel_id]
-        ids = {"member_id": message.author_id, "message_id": message.message_id}
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, **ids))
-        history.append(Turn("Bot", cut_at_word(reply, HISTORY_REPLY_CHARS, ellipsis=True), from_bot=True, **ids))
+        member_id, message_id = message.author_id, message.message_id
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id))
+        history.append(
+            Turn(
+                "Bot",
+                cut_at_word(reply, HISTORY_REPLY_CHARS, ellipsis=True),
+                from_bot=True,
+                member_id=member_id,
+                message_id=message_id,
+            )
+        )
         if text:
             self.memory.remember_turn(
                 user_id=message.author_id,
@@ -145,7 +153,7 @@ class ChatService:
                 history[index] = replace(turn, text=text or EMPTY_MESSAGE)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
-        """The plan's `_build_memory_context`: profile, recent and relevant memories of the author.
+        """What the bot knows of the author for this message: their profile, recent and relevant memories.
 
         Memory makes answers better but must never stop one: any failure here is
         logged and the reply goes out without the block.

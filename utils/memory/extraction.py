@@ -1,8 +1,8 @@
 """The `extract_memories` tool: its schema, the lenient validation of its arguments, and its prompt.
 
-Validation follows the plan's `_validate_memory_result`: an unknown expiration
+Validation is lenient, because models get details wrong: an unknown expiration
 falls back to 7d and an unknown importance to medium, a memory without text is
-dropped, texts are cut to their columns, topics are lower-cased. Unlike the plan,
+dropped, texts are cut to their columns, topics are lower-cased. Damage stays local:
 a wrong type in one item (topics given as a string, a number as text) costs that
 item at most, never the whole answer.
 """
@@ -156,7 +156,7 @@ _EXTRACTION_ARGUMENTS = object_schema(
 MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
     "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
 )
-"""The plan's fields, plus `key` (slots) and `forget`; the rules live once, in prompts/memory_extraction.txt."""
+"""Each memory's text, topics, lifetime, importance and slot `key`, plus `forget`; the rules: prompts/memory_extraction.txt."""
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def build_memory_block(
 
     Room is given in order of value: the profile, then memories relevant to the new
     message (strongest first), then the recent ones (newest first); what does not fit
-    is left out whole. Shown: recent first, then relevant, as the plan lays it out.
+    is left out whole. Shown: recent first (what is going on), then relevant (what bears on this message).
     """
     if not (profile or recent or relevant):
         return ""

@@ -350,7 +350,7 @@ class MemoryService:
     async def save_passive(
         self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
     ) -> None:
-        """A behaviour-monitor observation as a 7-day medium memory.
+        """A behaviour-monitor observation as a 7-day medium memory: noticed, not said, so it is kept briefly.
 
         With a slot ``key`` it competes with what the member said themself, and loses:
         a passive observation never supersedes a `chat` memory in the same slot.

@@ -245,7 +245,8 @@ class MemoryStore:
         text, source = candidate.memory, candidate.source
         meaning = self.meaning
         duplicate = next(
-            (m for m in live if near_duplicate(m.memory, text, similarity=meaning and meaning.similarity(vector, m))), None
+            (m for m in live if near_duplicate(m.memory, text, similarity=meaning.similarity(vector, m) if meaning else None)),
+            None,
         )
         if duplicate is not None:
             old_wins = _trust(duplicate.source) > _trust(source)

@@ -4,11 +4,12 @@ The chat and the behaviour monitor both change member state; changes mark the
 member dirty and a periodic flush writes only those, so nothing accepted is lost on
 a clean stop and a database outage only delays the write.
 
-`UserState.UserNotes` holds two things: the member's profile (the permanent memory
-layer, owned and written by memory) and the monitor's timestamped observation lines
-(`[2026-01-02 13:00] …`), which are kept here and flushed with the rest of the state;
-the flush keeps the stored profile. Erasing a member's memory erases these lines too:
-:meth:`MonitorState.forget` listens to memory's erasures, as the chat context does.
+`UserState.UserNotes` holds two things (one column, as existing deployments have it): the
+member's profile (the permanent memory layer, owned and written by memory) and the
+monitor's timestamped observation lines (`[2026-01-02 13:00] …`), which are kept here
+and flushed with the rest of the state; the flush keeps the stored profile. Erasing a
+member's memory erases these lines too: :meth:`MonitorState.forget` listens to memory's
+erasures, as the chat context does.
 """
 
 from __future__ import annotations

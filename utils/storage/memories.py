@@ -156,7 +156,7 @@ def save_memory(
 ) -> int:
     """Insert one memory (cut to its columns) and enforce the member's cap; returns its id.
 
-    The plan's raw write, kept for scripts and tests: it applies no dedup, trust or
+    The bare write, kept for scripts and tests: it applies no dedup, trust or
     redaction. The bot itself writes through `MemoryStore`, which plans a batch
     with those rules and hands it to :func:`apply_memory_batch`.
     """
@@ -231,7 +231,7 @@ def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at:
     result = conn.execute(
         sa.insert(user_memory).values({**record_values(new, user_memory), "user_id": user_id, "created_at": created_at})
     )
-    return int(result.inserted_primary_key[0])
+    return int(result.inserted_primary_key[0])  # type: ignore[index]  # typed optional for executemany; one row has a key
 
 
 @writes
@@ -301,7 +301,7 @@ def prune_expired_memories(
     ).all()
     if not rows:
         return 0, after
-    rows.sort(key=lambda row: row.id)
+    rows = sorted(rows, key=lambda row: row.id)
     write_audit(conn, [AuditEntry("pruned_expired", r.user_id, "system", r.id, r.source) for r in rows], moment)
     return len(rows), rows[-1].id
 

@@ -72,7 +72,7 @@ def _take_lock(conn: sa.Connection) -> None:
     wait on their busy timeout (set on every connection) instead of failing.
     """
     if conn.dialect.name == "mssql":
-        status = conn.exec_driver_sql(
+        status: int = conn.exec_driver_sql(
             "SET NOCOUNT ON; DECLARE @status int; "
             f"EXEC @status = sp_getapplock @Resource = N'{LOCK_RESOURCE}', @LockMode = N'Exclusive', "
             f"@LockOwner = N'Transaction', @LockTimeout = {LOCK_TIMEOUT_MS}; SELECT @status AS status;"

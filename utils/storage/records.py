@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 IMPORTANCE_RANK = {"low": 1, "medium": 2, "high": 3}
 SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
-"""What the member said outranks what the bot noticed or migrated (the support-desk rule)."""
+"""What the member said outranks what the bot noticed or migrated: people are the authority on themselves."""
 
 
 @dataclass(slots=True)
