@@ -14,12 +14,12 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from dockerfile import Stage, dockerfile_stages
 from tsql_check import tsql_problems
 
 from utils.paths import PROJECT_ROOT
@@ -38,40 +38,6 @@ def find_tool(name: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- Dockerfile
-@dataclass
-class Stage:
-    name: str
-    base: str
-    instructions: list[tuple[str, str]] = field(default_factory=list)
-
-    def args_of(self, instruction: str) -> list[str]:
-        return [args for name, args in self.instructions if name == instruction]
-
-
-def dockerfile_stages(text: str) -> list[Stage]:
-    """The Dockerfile's stages, each with its instructions (continuation lines joined, comments dropped)."""
-    logical: list[str] = []
-    pending = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.endswith("\\"):
-            pending += line[:-1] + " "
-            continue
-        logical.append(pending + line)
-        pending = ""
-    stages: list[Stage] = []
-    for line in logical:
-        instruction, _, args = line.partition(" ")
-        if instruction.upper() == "FROM":
-            base, _, name = args.partition(" AS ")
-            stages.append(Stage(name.strip() or str(len(stages)), base.strip()))
-        elif stages:
-            stages[-1].instructions.append((instruction.upper(), args.strip()))
-    return stages
-
-
 @pytest.fixture(scope="module")
 def stages() -> dict[str, Stage]:
     return {stage.name: stage for stage in dockerfile_stages(DOCKERFILE.read_text(encoding="utf-8"))}
