@@ -48,6 +48,8 @@ SETTING_UP = "Setting up {venv}: installing {lock} (first run, or the lock chang
 
 _REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
 _COMPARISON = re.compile(r"([a-z_]+)\s*(==|!=|<=|>=|<|>|not in|in)\s*'([^']*)'")
+_REVERSED = re.compile(r"'([^']*)'\s*(not in|in)\s*([a-z_]+)")
+"""`'win' in sys_platform`: the value first (PEP 508 allows either side)."""
 _VERSION_VARIABLES = frozenset({"python_version", "python_full_version"})
 
 
@@ -204,7 +206,15 @@ def marker_applies(marker: str, environment: dict[str, str] | None = None) -> bo
         }[operator]()
         return "True" if result else "False"
 
-    expression = _COMPARISON.sub(lambda m: f" {compare(m)} ", marker)
+    def contains(match: re.Match[str]) -> str:
+        nonlocal unreadable
+        value, operator, variable = match.groups()
+        if variable not in env:
+            unreadable = True
+        found = value in env.get(variable, "")
+        return "True" if found == (operator == "in") else "False"
+
+    expression = _COMPARISON.sub(lambda m: f" {compare(m)} ", _REVERSED.sub(lambda m: f" {contains(m)} ", marker))
     if unreadable or not re.fullmatch(r"(?:\s|\(|\)|True|False|and|or|not)*", expression):
         return None
     try:
