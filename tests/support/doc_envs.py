@@ -14,7 +14,6 @@ code are made fresh for every session.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import re
@@ -27,6 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dockerfile import dockerfile_stages
+
+try:
+    import fcntl
+except ImportError:  # Windows: one builder at a time is up to the developer
+    fcntl = None  # type: ignore[assignment]
 
 from utils.paths import PROJECT_ROOT
 
@@ -58,6 +62,9 @@ def cache_dir() -> Path:
 def locked(folder: Path) -> Iterator[None]:
     """One builder at a time per folder (parallel workers, two sessions)."""
     with open(folder / ".lock", "w") as handle:
+        if fcntl is None:
+            yield
+            return
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
