@@ -18,7 +18,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from utils.bootstrap import ensure_environment
 
 
+MINIMUM_PYTHON = (3, 11)
+
+
 def main() -> None:
+    if tuple(sys.version_info[:2]) < MINIMUM_PYTHON:  # the locks are for 3.11+: say so before pip fails on them
+        print(f"error: the tests need Python 3.11 or newer; this is Python {sys.version.split()[0]}.", file=sys.stderr)
+        sys.exit(2)
     ensure_environment("dev")
     command = [sys.executable, "-m", "pytest", "-q", *sys.argv[1:]]
     sys.stdout.flush()
