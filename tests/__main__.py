@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from utils.bootstrap import ensure_environment
 
-
 MINIMUM_PYTHON = (3, 11)
 
 
