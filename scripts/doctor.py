@@ -10,6 +10,10 @@ from pathlib import Path
 
 if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
+    from utils.bootstrap import ensure_environment
+
+    ensure_environment("runtime")
 
 from utils.doctor import run_doctor
 

