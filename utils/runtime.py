@@ -25,7 +25,7 @@ from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
 from utils.prompts import preload_prompts
-from utils.storage import members
+from utils.storage import members, tool_ways
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.user_notes import split_notes
 
@@ -54,6 +54,7 @@ class Services:
         self.db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds)
         self.llm_log = LlmLogBuffer(self.db)
         self.llm = LLMClient.from_settings(settings, log_sink=self.llm_log.add)
+        self.llm.ways.persist = lambda record: self.db.run(tool_ways.save_tool_way, record)
         self.tasks = BackgroundTasks()
         self.tracker = MonitorState()
         self.memory = MemoryService(settings, self.db, self.llm, self.tracker, self.tasks)
@@ -82,6 +83,7 @@ class Services:
         self.db.on_reconnect(self._after_reconnect)
         if await self.db.connect():
             await self.load_state()
+            await self.load_tool_ways()
         for loop in self._loops:
             loop.start()
 
@@ -93,6 +95,13 @@ class Services:
         except DatabaseError as exc:
             logger.warning("Could not load member state: %s", exc)
         await self.memory.preferences.load()
+
+    async def load_tool_ways(self) -> None:
+        """The ways earlier runs found for each model, so a restart does not probe the server again."""
+        try:
+            self.llm.ways.load(await self.db.run(tool_ways.load_tool_ways))
+        except DatabaseError as exc:
+            logger.warning("Could not load the LLM ways: %s", exc)
 
     async def _after_reconnect(self) -> None:
         await self.load_state()
