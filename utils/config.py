@@ -83,7 +83,8 @@ class Settings(BaseSettings):
         1,
         ge=1,
         le=64,
-        description="Background LLM requests (extraction, monitor) in flight at once; they start only when no reply waits.",
+        description="Background LLM work (extraction, monitor) starts only while fewer requests than this, replies "
+        "included, are in flight; 1 suits a one-slot local server.",
     )
     llm_no_think: bool = Field(False, description="Append /no_think to prompts (Qwen3-style reasoning models).")
     llm_vision: bool = Field(False, description="Pass image attachments to the model (it must support images).")

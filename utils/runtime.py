@@ -102,6 +102,8 @@ class Services:
             self.llm.ways.load(await self.db.run(tool_ways.load_tool_ways))
         except DatabaseError as exc:
             logger.warning("Could not load the LLM ways: %s", exc)
+        setting = "LLM_EXTRACTION_MODEL" if self.settings.llm_extraction_model else "LLM_MODEL"
+        logger.info("%s", self.llm.ways.summary(self.settings.extraction_model, setting))
 
     async def _after_reconnect(self) -> None:
         await self.load_state()

@@ -4,9 +4,12 @@ A local server (llama.cpp, llama-cpp-python, Ollama with one slot) computes one
 request at a time; a reply sent while a 1,024-token extraction runs waits for it
 (60-75 s measured on a CPU). So a chat reply takes a chat slot at once, and a
 background call (memory extraction, monitor analysis, notes migration, embedding
-backfill) starts only when no reply is in flight or waiting and a background slot
-is free. A background call already running is not cancelled: the server would keep
-computing it anyway (llama.cpp does not stop abandoned requests).
+backfill) starts only when no reply waits for a slot and fewer than
+``background_slots`` requests, replies included, are in flight: with the default of
+1 it starts only on an idle server, and a server with more slots is given a larger
+number (LLM_BACKGROUND_CONCURRENCY). A background call already running is not
+cancelled: the server would keep computing it anyway (llama.cpp does not stop
+abandoned requests), so a reply can still wait for one in flight, never for one queued.
 
 One :class:`EndpointLanes` per endpoint and event loop (:func:`lanes_for`), so the
 chat client and the embedding client share it when they talk to the same server.
@@ -35,7 +38,7 @@ class EndpointLanes:
     chat_slots: int = 4
     background_slots: int = 1
     replies_first: bool = True
-    """False: background calls only respect their own slots (what the bot did before; the bench compares)."""
+    """False: background calls only respect their own slots, replies or not (the bench's "before")."""
     stats: LaneStats = field(default_factory=LaneStats)
     _chat_busy: int = 0
     _chat_waiting: int = 0
@@ -75,9 +78,9 @@ class EndpointLanes:
                 self._changed.notify_all()
 
     def _may_start_background(self) -> bool:
-        if self._background_busy >= self.background_slots:
-            return False
-        return not self.replies_first or (self._chat_busy == 0 and self._chat_waiting == 0)
+        if not self.replies_first:
+            return self._background_busy < self.background_slots
+        return self._chat_waiting == 0 and self._chat_busy + self._background_busy < self.background_slots
 
     @property
     def replies_in_flight(self) -> int:

@@ -56,7 +56,7 @@ async def call_tool(
         return await _attempt(client, messages, tool, call, temperature, max_tokens, way)
     except WayFailed as failed:
         book.refuse(call.model, way, failed.reason)
-        following = None if only is not None or book.forced is not None else book.next_way(call.model, way)
+        following = None if only is not None else book.fallback(call.model, way)
         if following is None:
             raise LLMError(failed.reason) from None
         first = failed
@@ -97,10 +97,9 @@ async def _attempt(
         client._record(call, elapsed_ms, False, request, logged, usage, error, used)
         raise LLMError(error) from None
     client._record(call, elapsed_ms, True, request, logged, usage, None, used)
-    if used is way:
-        client.ways.confirm(call.model, way)
-    else:
+    if used is not way:
         client.ways.refuse(call.model, way, IGNORES_TOOLS)
+    client.ways.confirm(call.model, used)
     return parsed, usage
 
 

@@ -50,24 +50,28 @@ class WayBook:
             known.refused = {w: "refused in an earlier run" for w in map(_way, record.refused.split(",")) if w is not None}
 
     def way_for(self, model: str) -> Way:
-        """The way to ask ``model`` first: the confirmed one, else the first not refused.
+        """The way to ask ``model`` first: the best one it has not refused.
 
-        When every way was refused the last (the reply's text) is still tried: a model
-        is never given up on for the life of the process.
+        A better way not tried yet is tried before settling for a worse one that works
+        (a server that answered a forced call in prose may still honour structured
+        output); when every way was refused the last (the reply's text) is still tried:
+        a model is never given up on for the life of the process.
         """
         if self.forced is not None:
             return self.forced
         known = self._models.get(model)
         if known is None:
             return ORDER[0]
-        if known.confirmed is not None and known.confirmed not in known.refused:
-            return known.confirmed
         return next((w for w in ORDER if w not in known.refused), ORDER[-1])
 
-    def next_way(self, model: str, after: Way) -> Way | None:
-        """The way to ask once more after ``after`` failed for a request; None when none is left."""
+    def fallback(self, model: str, failed: Way) -> Way | None:
+        """The way to ask once more after ``failed`` gave nothing for a request: one known to work, else the next untried."""
+        if self.forced is not None:
+            return None
         known = self._models.get(model) or ModelWays()
-        later = ORDER[ORDER.index(after) + 1 :]
+        if known.confirmed is not None and known.confirmed is not failed and known.confirmed not in known.refused:
+            return known.confirmed
+        later = ORDER[ORDER.index(failed) + 1 :]
         return next((w for w in later if w not in known.refused), None)
 
     def works(self, model: str) -> bool:
@@ -80,8 +84,14 @@ class WayBook:
 
     def confirm(self, model: str, way: Way) -> None:
         known = self._models.setdefault(model, ModelWays())
-        if known.confirmed is way:
+        if known.confirmed is way and way not in known.refused:
             return
+        if (
+            known.confirmed is not None
+            and ORDER.index(known.confirmed) < ORDER.index(way)
+            and known.confirmed not in known.refused
+        ):
+            return  # a better way already works
         known.confirmed = way
         known.refused.pop(way, None)
         self._save(model, known)
@@ -113,15 +123,28 @@ class WayBook:
         confirmed = known is not None and known.confirmed is way
         return f"{LABELS[way]}{because}" + ("" if confirmed else ", not tried yet")
 
-    def _save(self, model: str, known: ModelWays) -> None:
-        if self.persist is None:
-            return
-        record = ToolWayRecord(
+    def records(self) -> list[ToolWayRecord]:
+        """Every model's row, as `LlmToolWay` keeps it."""
+        return [self._record(model, known) for model, known in self._models.items()]
+
+    def _record(self, model: str, known: ModelWays) -> ToolWayRecord:
+        return ToolWayRecord(
             endpoint=self.endpoint,
             model=model,
             way=known.confirmed.value if known.confirmed is not None else None,
             refused=",".join(w.value for w in ORDER if w in known.refused),
         )
+
+    def summary(self, model: str, setting: str) -> str:
+        """The start-up line: how ``model``'s tool arguments are asked, or that the first call will find out."""
+        if self.forced is None and model not in self._models:
+            return f"LLM tool arguments for {model} ({setting}): found at the first call (`python bot.py doctor` finds them now)."
+        return f"LLM tool arguments for {model} ({setting}): {self.describe(model)}."
+
+    def _save(self, model: str, known: ModelWays) -> None:
+        if self.persist is None:
+            return
+        record = self._record(model, known)
         try:
             task = asyncio.get_running_loop().create_task(self._write(record))
         except RuntimeError:
