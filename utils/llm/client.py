@@ -152,6 +152,11 @@ class LLMClient:
             self._lanes = lanes_for(self.base_url, chat_slots=chat, background_slots=background, replies_first=first)
         return self._lanes
 
+    @lanes.setter
+    def lanes(self, lanes: EndpointLanes) -> None:
+        """Other lanes for this client alone (the benchmark's baseline without replies first)."""
+        self._lanes = lanes
+
     async def close(self) -> None:
         await self.ways.settle()
         await self._client.close()
