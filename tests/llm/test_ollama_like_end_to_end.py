@@ -8,6 +8,7 @@ must not probe the server again (the way is read back from `LlmToolWay`).
 from __future__ import annotations
 
 import io
+import logging
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ OLLAMA_LIKE = {
 
 @pytest.mark.parametrize("model", list(OLLAMA_LIKE))
 async def test_a_member_is_remembered_and_recalled(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path, model: str
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture, model: str
 ) -> None:
     fake_llm.models = [f"{model}:latest"]
     fake_llm.tools["extract_memories"] = remembers(memory("Has a cat called Miso.", "cat", "pets"))
@@ -54,7 +55,9 @@ async def test_a_member_is_remembered_and_recalled(
 
     before = len(fake_llm.requests)
     again = Services(settings)
-    await again.start()
+    with caplog.at_level(logging.INFO, logger="utils.runtime"):
+        await again.start()
+    assert f"LLM tool arguments for {model} (LLM_MODEL): {OLLAMA_LIKE[model]}." in caplog.text, "the start-up line"
     try:
         fake_llm.tools["extract_memories"] = remembers(memory("Plays chess every evening.", "chess"))
         await converse(again, "I play chess every evening")
@@ -62,7 +65,8 @@ async def test_a_member_is_remembered_and_recalled(
         await again.close()
     assert [w for w in fake_llm.requests_by_way()[before:] if w != "chat"] == ["json_schema"], "a restart does not probe"
     assert ("Plays chess every evening.",) in query(db_path, "SELECT Memory FROM UserMemory")
-    assert query(db_path, "SELECT Way, Refused FROM LlmToolWay WHERE Model = ?", model) == [("json_schema", "tools")]
+    refused = "tools:http" if model == "ollama-no-tools" else "tools:ignored"
+    assert query(db_path, "SELECT Way, Refused FROM LlmToolWay WHERE Model = ?", model) == [("json_schema", refused)]
 
 
 async def test_a_forced_way_is_the_only_way_asked(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:

@@ -47,7 +47,7 @@ class WayBook:
                 continue
             known = self._models.setdefault(record.model, ModelWays())
             known.confirmed = _way(record.way)
-            known.refused = {w: "refused in an earlier run" for w in map(_way, record.refused.split(",")) if w is not None}
+            known.refused = dict(_refusal(item) for item in record.refused.split(",") if _refusal(item)[0] is not None)
 
     def way_for(self, model: str) -> Way:
         """The way to ask ``model`` first: the best one it has not refused.
@@ -132,7 +132,7 @@ class WayBook:
             endpoint=self.endpoint,
             model=model,
             way=known.confirmed.value if known.confirmed is not None else None,
-            refused=",".join(w.value for w in ORDER if w in known.refused),
+            refused=",".join(f"{w.value}:{_kind(known.refused[w])}" for w in ORDER if w in known.refused),
         )
 
     def summary(self, model: str, setting: str) -> str:
@@ -168,6 +168,17 @@ class WayBook:
 def _why(way: Way, reason: str) -> str:
     """ "refuses" when the server said no (an HTTP error), "ignores" when it answered without the arguments."""
     return f"{'refuses' if reason.startswith('HTTP') else 'ignores'} {WHY_NOT[way]}"
+
+
+def _kind(reason: str) -> str:
+    """How a refusal is kept in `LlmToolWay.Refused`: ``http`` (the server said no) or ``ignored``."""
+    return "http" if reason.startswith("HTTP") else "ignored"
+
+
+def _refusal(item: str) -> tuple[Way | None, str]:
+    """One ``way:kind`` item of `LlmToolWay.Refused` back as a way and a reason :func:`_why` reads alike."""
+    name, _, kind = item.strip().partition(":")
+    return _way(name), ("HTTP error in an earlier run" if kind == "http" else "ignored in an earlier run")
 
 
 def _way(value: str | None) -> Way | None:

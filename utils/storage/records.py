@@ -185,4 +185,4 @@ class ToolWayRecord:
     way: str | None
     """The way that worked last; None while none has."""
     refused: str = ""
-    """Comma-separated ways the model refused (a 400, no call, unreadable arguments)."""
+    """The ways the model refused, comma-separated ``way:http`` (an HTTP error) or ``way:ignored`` (no arguments)."""
