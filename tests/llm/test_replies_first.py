@@ -131,3 +131,27 @@ async def test_an_overloaded_or_failing_server_is_still_asked_again(fake_llm: Fa
     finally:
         await client.close()
     assert len(fake_llm.requests) == 2
+
+
+async def test_embedding_stored_memories_waits_while_a_reply_is_in_flight(fake_llm: FakeLLM, llm_server) -> None:  # type: ignore[no-untyped-def]
+    """The embedding backfill is background work on the same server; the message's own vector is not."""
+    from utils.llm.embeddings import EmbeddingClient
+
+    fake_llm.gate = threading.Event()
+    client = LLMClient(base_url=llm_server.base_url, api_key="x", model="m", max_retries=0)
+    embedder = EmbeddingClient(base_url=llm_server.base_url, api_key="x", model="nomic-embed-text", timeout=10)
+    try:
+        reply = asyncio.create_task(client.chat(ASK))
+        await wait_for_arrival(fake_llm, 1)
+        backfill = asyncio.create_task(embedder.embed(["has a cat called Miso", "plays chess"]))
+        await until(lambda: client.lanes.stats.background_waits == 1)
+        assert await embedder.embed_one("what is my cat called?") is not None, "the message's vector goes at once"
+        assert [len(b["input"]) if isinstance(b["input"], list) else 1 for b in fake_llm.embedding_requests] == [1]
+        fake_llm.gate.set()
+        await reply
+        assert await backfill is not None
+    finally:
+        fake_llm.gate.set()
+        await client.close()
+        await embedder.close()
+    assert len(fake_llm.embedding_requests) == 2
