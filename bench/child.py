@@ -22,6 +22,7 @@ MODULES = {
     "pruning": "bench.pruning",
     "redaction": "bench.redaction",
     "recall": "bench.recall",
+    "replies_first": "bench.replies_first",
 }
 
 

@@ -38,7 +38,11 @@ async def run(params: BenchParams) -> BenchResult:
     db_path = params.work_dir / "pipeline.db"
     remove_sqlite(db_path)
     url = sqlite_url(db_path)
-    settings = bench_settings(url, server.base_url, memory_extraction_delay_seconds=params.extraction_delay)
+    # The loopback server answers many requests at once, like a hosted API: background work gets a budget to match
+    # (the one-slot case is bench/replies_first.py).
+    settings = bench_settings(
+        url, server.base_url, memory_extraction_delay_seconds=params.extraction_delay, llm_background_concurrency=8
+    )
     services = Services(settings, chat_cooldown_seconds=0)
     latencies: list[float] = []
     timed: list[tuple[int, float]] = []

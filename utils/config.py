@@ -83,14 +83,27 @@ class Settings(BaseSettings):
     )
     llm_model: str = Field(
         "qwen2.5:7b-instruct",
-        description="Model used for chat replies; it must support forced tool calls (memory, monitor and migration use them).",
+        description="Model used for chat replies (and for memory and the monitor unless LLM_EXTRACTION_MODEL is set); "
+        "forced tool calls are used where its server honours them, structured output otherwise.",
     )
     llm_extraction_model: str = Field("", description="Model for memory extraction and analysis; empty means LLM_MODEL.")
     llm_api_key: str = Field("not-needed", description="API key for the endpoint (local servers accept any value).")
     llm_timeout_seconds: float = Field(60.0, gt=0, description="Timeout of one LLM request, in seconds.")
-    llm_max_retries: int = Field(2, ge=0, le=10, description="Retries with backoff on HTTP 429, 5xx and timeouts.")
-    llm_max_concurrency: int = Field(
-        4, ge=1, le=64, description="LLM requests in flight at once for chat replies, and as many again for background work."
+    llm_max_retries: int = Field(
+        2, ge=0, le=10, description="Retries with backoff on a refused connection, HTTP 429 and 5xx (never after a timeout)."
+    )
+    llm_max_concurrency: int = Field(4, ge=1, le=64, description="LLM requests in flight at once for chat replies.")
+    llm_tool_mode: Literal["auto", "tools", "json_schema", "json_object", "text"] = Field(
+        "auto",
+        description="How tool arguments are asked for: auto finds the way per model; tools, json_schema, json_object or text "
+        "forces one.",
+    )
+    llm_background_concurrency: int = Field(
+        1,
+        ge=1,
+        le=64,
+        description="Background LLM work (extraction, monitor) starts only while fewer requests than this, replies "
+        "included, are in flight; 1 suits a one-slot local server.",
     )
     llm_no_think: bool = Field(False, description="Append /no_think to prompts (Qwen3-style reasoning models).")
     llm_vision: bool = Field(False, description="Pass image attachments to the model (it must support images).")

@@ -26,7 +26,7 @@ from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
 from utils.prompts import preload_prompts
-from utils.storage import members
+from utils.storage import members, tool_ways
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.user_notes import profile_part
 
@@ -59,7 +59,11 @@ class Services:
         )
         preferences = MemoryPreferences(self.db)
         self.llm_log = LlmLogBuffer(self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id))
-        self.llm = LLMClient.from_settings(settings, log_sink=self.llm_log.add)
+        self.llm = LLMClient.from_settings(
+            settings,
+            log_sink=self.llm_log.add,
+            persist_way=lambda record: self.db.run(tool_ways.save_tool_way, record),
+        )
         self.tasks = BackgroundTasks()
         self.memory = MemoryService(settings, self.db, self.llm, self.tasks, preferences)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
@@ -90,6 +94,7 @@ class Services:
         self.db.on_reconnect(self._after_reconnect)
         if await self.db.connect():
             await self.load_state()
+            await self.load_tool_ways()
         for loop in self._loops:
             loop.start()
 
@@ -105,6 +110,15 @@ class Services:
     async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
         """Everything stored about a member (`/memory export`): memory's part, then the behaviour monitor's."""
         return {**await self.memory.export(user_id, actor=actor), **self.tracker.export(user_id)}
+
+    async def load_tool_ways(self) -> None:
+        """The ways earlier runs found for each model, so a restart does not probe the server again."""
+        try:
+            self.llm.ways.load(await self.db.run(tool_ways.load_tool_ways))
+        except DatabaseError as exc:
+            logger.warning("Could not load the LLM ways: %s", exc)
+        setting = "LLM_EXTRACTION_MODEL" if self.settings.llm_extraction_model else "LLM_MODEL"
+        logger.info("%s", self.llm.ways.summary(self.settings.extraction_model, setting))
 
     async def _after_reconnect(self) -> None:
         await self.load_state()

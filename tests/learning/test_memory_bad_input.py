@@ -12,17 +12,21 @@ from utils.memory.extraction import ExtractionResult
 from utils.privacy.screen import is_about_a_secret, redact
 from utils.runtime import Services
 
+INVALID = "invalid extract_memories arguments"
+NO_CALL, NO_ARGUMENTS = "no extract_memories tool call", "no extract_memories arguments in the reply"
+
 
 @pytest.mark.parametrize(
-    ("answer", "error"),
+    ("answer", "errors"),
     [
-        ('{"memories": [{"memory": "Likes tea", ', "invalid extract_memories arguments"),
-        (None, "no extract_memories tool call"),
-        ('"just a string"', "invalid extract_memories arguments"),
+        ('{"memories": [{"memory": "Likes tea", ', [INVALID, INVALID]),
+        # A reply without the arguments is asked once more the next way (structured output, then JSON mode).
+        (None, [NO_CALL, NO_ARGUMENTS, NO_ARGUMENTS, NO_ARGUMENTS]),
+        ('"just a string"', [INVALID, INVALID]),
     ],
 )
 async def test_broken_tool_output_is_logged_and_nothing_is_stored(
-    services: Services, fake_llm: FakeLLM, db_path: Path, answer: str | None, error: str
+    services: Services, fake_llm: FakeLLM, db_path: Path, answer: str | None, errors: list[str]
 ) -> None:
     fake_llm.tools["extract_memories"] = lambda body: answer
     reply = await converse(services, "I really enjoy green tea")
@@ -30,8 +34,8 @@ async def test_broken_tool_output_is_logged_and_nothing_is_stored(
     assert reply.startswith("echo:")
     assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     await services.llm_log.flush()
-    errors = query(db_path, "SELECT Error FROM LlmLog WHERE Kind = 'memory_extraction' AND Success = 0")
-    assert len(errors) == 2 and all(error in e for (e,) in errors)
+    logged = query(db_path, "SELECT Error FROM LlmLog WHERE Kind = 'memory_extraction' AND Success = 0 ORDER BY Id")
+    assert len(logged) == len(errors) and all(error in e for (e,), error in zip(logged, errors, strict=True))
 
 
 async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:

@@ -157,7 +157,8 @@ async def test_state_survives_a_restart_through_user_state(running, analyst: Ana
 async def test_a_malformed_report_is_logged_and_ignored(
     running, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    answers = iter(['{"findings": [{"index": 0, "toxicity"', {"findings": "all fine"}, None])
+    # No call at all is asked once more as structured output (the fourth answer), then remembered.
+    answers = iter(['{"findings": [{"index": 0, "toxicity"', {"findings": "all fine"}, None, None])
     fake_llm.tools["report_analysis"] = lambda body: next(answers)
     async with running() as services:
         with caplog.at_level(logging.WARNING, logger="utils.monitor.service"):
@@ -169,8 +170,9 @@ async def test_a_malformed_report_is_logged_and_ignored(
         recovered = await services.monitor.analyse([said("you idiot")])
         assert [a.kind for a in recovered.actions] == [ActionKind.WARN]
     rows = query(db_path, "SELECT Success, Error FROM LlmLog WHERE Kind = 'sentiment_analysis' ORDER BY Id")
-    assert [r[0] for r in rows] == [0, 0, 0, 1]
+    assert [r[0] for r in rows] == [0, 0, 0, 0, 1]
     assert "invalid report_analysis arguments" in rows[0][1] and "no report_analysis tool call" in rows[2][1]
+    assert "no report_analysis arguments in the reply" in rows[3][1]
 
 
 async def test_findings_for_messages_that_do_not_exist_are_dropped(running, fake_llm: FakeLLM) -> None:

@@ -77,3 +77,15 @@ def test_the_command_prints_one_table(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "1 memory block (sqlite)" in out
     assert "Targets met:" not in out and "measured nothing" in out, "--tiny meets or misses no target"
     assert " yes" not in out and " NO" not in out
+
+
+async def test_replies_first_measures_both_modes_and_never_more_than_one_extra_request(params: BenchParams) -> None:
+    from bench import replies_first
+
+    facts = (await replies_first.run(params)).facts
+    assert facts["first_replies"] == facts["before_replies"] == 9
+    assert facts["first_extractions"] > 0 and facts["before_extractions"] > 0
+    assert facts["first_p99_ms"] > 0 and facts["before_p99_ms"] > 0
+    extra = {k: v for k, v in facts.items() if k.startswith("extra_")}
+    assert len(extra) == 2 * len(replies_first.BEHAVIOURS) and all(0 <= v <= 1 for v in extra.values()), extra
+    assert facts["extra_first_qwen2.5:7b-instruct"] == 0 and facts["extra_first_ollama-no-tools"] == 1

@@ -33,7 +33,7 @@ from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from utils.paths import PROJECT_ROOT
-from utils.storage import llm_log, members, memories, migrate, notes, profiles
+from utils.storage import llm_log, members, memories, migrate, notes, profiles, tool_ways
 from utils.storage.engine import ACCESS, Database, alembic_config
 from utils.storage.records import (
     AuditEntry,
@@ -43,11 +43,12 @@ from utils.storage.records import (
     MemoryRecord,
     MemoryScope,
     NewMemory,
+    ToolWayRecord,
     UserStateRecord,
 )
 from utils.storage.schema import metadata, user_memory
 
-STORAGE_MODULES = (memories, profiles, members, llm_log, notes, bulk)
+STORAGE_MODULES = (memories, profiles, members, llm_log, notes, tool_ways, bulk)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -164,6 +165,10 @@ async def every_method(r: Recorder) -> None:
     await r.call(members.get_user_notes, ALICE)
     await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q plays GTA", "r", None, NOW, ALICE)] * 2)
     await r.call(llm_log.get_member_llm_logs, ALICE)
+    await r.call(llm_log.insert_llm_logs, [LlmCallRecord("memory_extraction", "m", 5, True, way="json_schema")])
+    await r.call(tool_ways.save_tool_way, ToolWayRecord("http://localhost:11434/v1", "gemma3:270m", None, "tools:http"))
+    await r.call(tool_ways.save_tool_way, ToolWayRecord("http://localhost:11434/v1", "gemma3:270m", "json_schema", "tools:http"))
+    await r.call(tool_ways.load_tool_ways)
 
     first = await r.call(
         memories.save_memory, ALICE, "plays GTA", ["gta"], "high", NOW + timedelta(days=30), "chat", slot_key="main_game"

@@ -195,9 +195,7 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
     (r"\. \.venv/bin/activate", lambda m, env: "activates .venv in the reader's own shell: nothing to run"),
     (
         r"pre-commit install",
-        lambda m, env: (
-            "installs git hooks in the reader's clone (pre-commit is theirs to install); they run ruff and mypy"
-        ),
+        lambda m, env: "installs git hooks in the reader's clone (pre-commit is theirs to install); they run ruff and mypy",
     ),
     (
         r"(?:\.venv/bin/)?mypy",

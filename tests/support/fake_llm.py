@@ -7,6 +7,13 @@ whatever loop the test runs on. Behaviour is scripted per request kind:
 ``/v1/embeddings`` answers deterministic hashed-word vectors (`hashed_embedding`):
 texts sharing words are close, others nearly orthogonal, and ``embedding_aliases``
 lets a test say that two words mean the same ("pup" → "dog").
+
+How a model's server answers each way of asking for a tool's arguments (a forced
+tool call, ``response_format`` ``json_schema`` or ``json_object``, a prompt asking for
+JSON) is a :class:`ServerBehaviour`, chosen by the request's model name from
+:data:`SERVER_BEHAVIOURS` — each row taken from that server's documentation or issue
+tracker — or from ``FakeLLM.behaviours``. ``one_at_a_time`` plays a single-slot local
+server (llama.cpp, llama-cpp-python): requests are answered strictly one after another.
 """
 
 from __future__ import annotations
@@ -26,6 +33,131 @@ from aiohttp import web
 Body = dict[str, Any]
 ToolAnswer = dict[str, Any] | str | None
 """A dict becomes the tool call's arguments; a str is sent as raw (possibly broken) arguments; None means no tool call."""
+
+
+@dataclass(frozen=True)
+class ServerBehaviour:
+    """How one model on one server answers each way of asking for a tool's arguments.
+
+    ``tools``: call | ignore_prose | ignore_fenced | ignore_tags | reject_400.
+    ``json_schema``: honour | reject_400 | reject_500 | ignore_fenced | ignore_prose.
+    ``json_object``: honour | reject_400 | ignore_prose.
+    ``text`` (a prompt asking for JSON, nothing enforced): fenced | bare | tags | prose.
+    ``arguments``: valid | truncated | invalid — how the JSON itself comes out, whatever the way.
+    """
+
+    source: str
+    tools: str = "call"
+    json_schema: str = "honour"
+    json_object: str = "honour"
+    text: str = "fenced"
+    arguments: str = "valid"
+
+
+SERVER_BEHAVIOURS: dict[str, ServerBehaviour] = {
+    "gpt-4o-mini": ServerBehaviour("OpenAI: forced tool calls, strict and non-strict json_schema, json_object"),
+    "qwen2.5:7b-instruct": ServerBehaviour("Ollama, a model with a tool template: tools honoured"),
+    "ollama-ignores-tool-choice": ServerBehaviour(
+        "ollama/ollama #8421, #17921: tool_choice silently dropped, forced returns plain text; format (json_schema) honoured",
+        tools="ignore_prose",
+    ),
+    "ollama-tool-choice-fenced": ServerBehaviour(
+        "ollama/ollama #17921: tool_choice dropped, the model writes the arguments as a fenced JSON block",
+        tools="ignore_fenced",
+    ),
+    "ollama-no-tools": ServerBehaviour(
+        'ollama/ollama #5793, #6027, #14795: HTTP 400 "<model> does not support tools" (no tool template: gemma3, llama3)',
+        tools="reject_400",
+    ),
+    "llama-cpp-python": ServerBehaviour(
+        "llama-cpp-python server: tool_choice (named or required) ignored without chatml-function-calling; "
+        "json_schema answers HTTP 500 (ggml-org/llama.cpp #23463); json_object with a schema honoured",
+        tools="ignore_prose",
+        json_schema="reject_500",
+    ),
+    "llama-server-old": ServerBehaviour(
+        'llama.cpp server before b3800 (ggml-org/llama.cpp #9522): 500 "response_format type must be one of \\"text\\" '
+        'or \\"json_object\\""; tools ignored without --jinja',
+        tools="ignore_prose",
+        json_schema="reject_500",
+    ),
+    "llama-server-unconstrained": ServerBehaviour(
+        "ggml-org/llama.cpp #24097, #24096: json_schema and json_object accepted with 200 but not enforced (free text)",
+        tools="ignore_prose",
+        json_schema="ignore_fenced",
+        json_object="ignore_prose",
+    ),
+    "lmstudio": ServerBehaviour(
+        "lmstudio-ai/lmstudio-bug-tracker #189, #307: 400 \"'response_format.type' must be 'json_schema' or 'text'\"",
+        json_object="reject_400",
+    ),
+    "vllm": ServerBehaviour("vLLM: named tool_choice and json_schema through guided decoding"),
+    "hermes-tags": ServerBehaviour(
+        "vLLM / llama.cpp without a tool parser: Hermes/Qwen <tool_call> tags left in the content",
+        tools="ignore_tags",
+        json_schema="reject_400",
+        json_object="reject_400",
+        text="tags",
+    ),
+    "truncates": ServerBehaviour("any server: the answer cut at max_tokens (finish_reason length)", arguments="truncated"),
+    "invalid-json": ServerBehaviour("small models: Python-style single-quoted objects, not JSON", arguments="invalid"),
+    "prose-only": ServerBehaviour(
+        "a model too small to follow any format: prose whatever is asked",
+        tools="ignore_prose",
+        json_schema="ignore_prose",
+        json_object="ignore_prose",
+        text="prose",
+    ),
+}
+"""Model name → behaviour; a model not listed (and not in ``FakeLLM.behaviours``) gets :data:`HONOURS_ALL`."""
+HONOURS_ALL = ServerBehaviour("a server that honours every way")
+PROSE = "Sure! I have noted that for you."
+_NAMED_IN_PROMPT = re.compile(r"the arguments of `(\w+)`")
+
+
+def way_of(body: Body) -> str:
+    """How a request asks for a tool's arguments: tools, json_schema, json_object, text, or chat (none)."""
+    if body.get("tools"):
+        return "tools"
+    response_format = body.get("response_format") or {}
+    if response_format.get("type") in ("json_schema", "json_object"):
+        return str(response_format["type"])
+    return "text" if _prompted_tool(body) else "chat"
+
+
+def _prompted_tool(body: Body) -> str | None:
+    for message in reversed(body.get("messages", [])):
+        content = message.get("content")
+        if message.get("role") == "user" and isinstance(content, str):
+            found = _NAMED_IN_PROMPT.search(content)
+            return found.group(1) if found else None
+    return None
+
+
+def _rejection(status: int, message: str) -> web.Response:
+    body = json.dumps({"error": {"message": message, "type": "api_error", "param": None, "code": None}})
+    return web.Response(status=status, text=body, content_type="application/json")
+
+
+def _rendered(arguments: dict[str, Any] | str, behaviour: ServerBehaviour) -> str:
+    if isinstance(arguments, str):
+        return arguments
+    text = json.dumps(arguments, ensure_ascii=False)
+    if behaviour.arguments == "truncated":
+        return text[: max(1, len(text) // 2)]
+    if behaviour.arguments == "invalid":
+        return str(arguments)
+    return text
+
+
+def _in_text(style: str, name: str, arguments: str) -> str:
+    if style == "fenced":
+        return f"Here is what I found:\n```json\n{arguments}\n```"
+    if style == "bare":
+        return f"Sure, the arguments: {arguments} Hope that helps!"
+    if style == "tags":
+        return f'<tool_call>\n{{"name": "{name}", "arguments": {arguments}}}\n</tool_call>'
+    return PROSE
 
 
 EMBEDDING_DIMENSIONS = 1024
@@ -96,7 +228,16 @@ class FakeLLM:
     trickle_seconds: float = 0.0
     """When set, the answer's body is trickled: a space every 50 ms for this long, then the JSON (a slow
     endpoint that never lets the SDK's per-read timeout fire)."""
+    behaviours: dict[str, ServerBehaviour] = field(default_factory=dict)
+    """Model name → behaviour, before :data:`SERVER_BEHAVIOURS`."""
+    one_at_a_time: bool = False
+    """Answer one request at a time, in arrival order (a single-slot llama.cpp or llama-cpp-python server)."""
+    tool_think_seconds: float = 0.0
+    """Extra time a tool request (extraction, analysis) takes, on top of ``think_seconds``."""
+    served: list[Body] = field(default_factory=list)
+    """Bodies in the order their answers started (with ``one_at_a_time``: the order the server computed them)."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _slot: asyncio.Lock | None = None
 
     # ----------------------------------------------------------------- inspection
     def tool_requests(self, name: str) -> list[Body]:
@@ -106,6 +247,14 @@ class FakeLLM:
     def chat_requests(self) -> list[Body]:
         with self._lock:
             return [r for r in self.requests if _tool_name(r) is None]
+
+    def requests_by_way(self) -> list[str]:
+        """The way each chat-completions request asked, in order (see :func:`way_of`)."""
+        with self._lock:
+            return [way_of(r) for r in self.requests]
+
+    def behaviour_of(self, model: str) -> ServerBehaviour:
+        return self.behaviours.get(model) or SERVER_BEHAVIOURS.get(model) or HONOURS_ALL
 
     def fail(self, status: int, times: int = 1) -> None:
         self.failures.append(Failure(status, times))
@@ -137,17 +286,45 @@ class FakeLLM:
         with self._lock:
             self.requests.append(body)
         self.arrived.set()
+        if not self.one_at_a_time:
+            return await self._answer(request, body)
+        if self._slot is None:
+            self._slot = asyncio.Lock()
+        async with self._slot:
+            return await self._answer(request, body)
+
+    async def _answer(self, request: web.Request, body: Body) -> web.StreamResponse:
+        with self._lock:
+            self.served.append(body)
         if self.gate is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
         if self.think_seconds:
             await asyncio.sleep(self.think_seconds)
+        if self.tool_think_seconds and _tool_name(body) is not None:
+            await asyncio.sleep(self.tool_think_seconds)
         if (failed := _scripted_failure(self.failures)) is not None:
             return failed
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")
+        if (refused := self._refusal(body)) is not None:
+            return refused
         if self.trickle_seconds:
             return await self._trickle(request, self._completion(body))
         return web.json_response(self._completion(body))
+
+    def _refusal(self, body: Body) -> web.Response | None:
+        """The error the model's server answers for a way it does not take, as its issue tracker shows it."""
+        behaviour = self.behaviour_of(str(body.get("model", "")))
+        way = way_of(body)
+        if way == "tools" and behaviour.tools == "reject_400":
+            return _rejection(400, f"registry.ollama.ai/library/{body.get('model')}:latest does not support tools")
+        if way == "json_schema" and behaviour.json_schema == "reject_500":
+            return _rejection(500, 'response_format type must be one of "text" or "json_object", but got: json_schema')
+        if way == "json_schema" and behaviour.json_schema == "reject_400":
+            return _rejection(400, "'response_format.type' must be one of 'text' or 'json_object'")
+        if way == "json_object" and behaviour.json_object == "reject_400":
+            return _rejection(400, "'response_format.type' must be 'json_schema' or 'text'")
+        return None
 
     async def _models(self, _request: web.Request) -> web.Response:
         if self.models is None:
@@ -169,6 +346,32 @@ class FakeLLM:
             pass  # the client gave up: what the trickle is there to provoke
         return response
 
+    def _tool_answer(self, body: Body, name: str) -> tuple[Body, str]:
+        """The scripted arguments, delivered the way this model's server delivers them."""
+        behaviour = self.behaviour_of(str(body.get("model", "")))
+        answer = self.tools.get(name, lambda _b: {"memories": []})(body)
+        message: Body = {"role": "assistant", "content": None}
+        if answer is None:
+            message["content"] = "I would rather not call the tool."
+            return message, "stop"
+        arguments = _rendered(answer, behaviour)
+        finish = "length" if behaviour.arguments == "truncated" else "stop"
+        way = way_of(body)
+        if way == "tools":
+            if behaviour.tools == "call":
+                call = {"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}
+                message["tool_calls"] = [call]
+                return message, "tool_calls" if finish == "stop" else finish
+            style = {"ignore_fenced": "fenced", "ignore_tags": "tags"}.get(behaviour.tools, "prose")
+        elif way == "json_schema":
+            style = {"honour": "raw", "ignore_fenced": "fenced"}.get(behaviour.json_schema, "prose")
+        elif way == "json_object":
+            style = "raw" if behaviour.json_object == "honour" else "prose"
+        else:
+            style = behaviour.text
+        message["content"] = arguments if style == "raw" else _in_text(style, name, arguments)
+        return message, finish
+
     def _completion(self, body: Body) -> Body:
         name = _tool_name(body)
         prompt_chars = len(json.dumps(body.get("messages", []), ensure_ascii=False))
@@ -177,14 +380,7 @@ class FakeLLM:
             message["content"] = self.chat(body)
             finish = "stop"
         else:
-            answer = self.tools.get(name, lambda _b: {"memories": []})(body)
-            if answer is None:
-                message["content"] = "I would rather not call the tool."
-                finish = "stop"
-            else:
-                arguments = answer if isinstance(answer, str) else json.dumps(answer)
-                message["tool_calls"] = [{"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}]
-                finish = "tool_calls"
+            message, finish = self._tool_answer(body, name)
         out_chars = len(message.get("content") or "") + sum(
             len(c["function"]["arguments"]) for c in message.get("tool_calls", [])
         )
@@ -203,11 +399,17 @@ class FakeLLM:
 
 
 def _tool_name(body: Body) -> str | None:
+    """The tool a request asks the arguments of, whichever way it asks (None: a plain chat request)."""
     choice = body.get("tool_choice")
     if isinstance(choice, dict):
         return choice.get("function", {}).get("name")
     tools = body.get("tools") or []
-    return tools[0]["function"]["name"] if tools else None
+    if tools:
+        return tools[0]["function"]["name"]
+    response_format = body.get("response_format") or {}
+    if response_format.get("type") == "json_schema":
+        return response_format.get("json_schema", {}).get("name")
+    return _prompted_tool(body)
 
 
 class FakeLLMServer:

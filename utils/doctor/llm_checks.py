@@ -1,8 +1,11 @@
-"""The doctor's LLM checks: the endpoint answers, serves the model, completes, and makes a forced tool call.
+"""The doctor's LLM checks: the endpoint answers, serves the model, completes, gives tool arguments, and what memory keeps.
 
-The tool call is the real one: `extract_memories` with the real prompt and schema on a
-two-line sample conversation, because memory extraction, the monitor and the notes
-migration all depend on forced tool calls, which many small or old models ignore.
+The tool check is the real one: `extract_memories` with the real prompt and schema
+on a two-line sample conversation, asked each way in turn (forced tool call,
+structured output, JSON mode, the reply's text) until one gives its arguments; the
+way found is remembered in the database like the bot's own first call would. Then
+the sample's proposals go through the bot's own vetting, and the doctor says how
+many would be kept: a model too small to remember fails memory while chat works.
 """
 
 from __future__ import annotations
@@ -17,12 +20,20 @@ from utils.config import Settings
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.llm.client import LLMClient, LLMError
 from utils.llm.probe import EndpointProbe, describe_failure, embed_once, model_listed, probe_endpoint
-from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionTurn, build_extraction_messages
+from utils.llm.way_book import WayBook
+from utils.llm.ways import LABELS, ORDER
+from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionResult, ExtractionTurn, build_extraction_messages
+from utils.memory.vetting import vet
+from utils.storage import tool_ways
+from utils.storage.engine import Database
 from utils.wording import plural
 
 T = TypeVar("T")
 PROBE_DEADLINE_SECONDS = 10.0
 TOOL_CAPABLE_EXAMPLES = "qwen2.5:7b-instruct or llama3.1:8b (Ollama), gpt-4o-mini (OpenAI)"
+SAMPLE_MEMBER = "Sam"
+TOO_SMALL = "this model is too small to remember reliably"
+REMEMBER_DEADLINE_SECONDS = 10.0
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
 DOCKER_HOST_URL = "http://host.docker.internal:11434/v1"
 SAMPLE_TURN = ExtractionTurn(
@@ -56,7 +67,7 @@ async def startup_summary(settings: Settings) -> str:
 
 
 async def check_llm(settings: Settings) -> list[CheckResult]:
-    """Endpoint, model(s), completion, forced tool call — later checks are skipped once one blocks."""
+    """Endpoint, model(s), completion, tool arguments (each model), memory — later checks are skipped once one blocks."""
     url = settings.llm_base_url
     deadline = min(PROBE_DEADLINE_SECONDS, settings.llm_timeout_seconds)
     probe = await probe_endpoint(url, settings.llm_api_key, deadline)
@@ -65,15 +76,101 @@ async def check_llm(settings: Settings) -> list[CheckResult]:
         reason = "skipped: an earlier LLM check failed"
         return [*first, skipped("LLM completion", reason), skipped("LLM tool call", reason)]
     client = LLMClient(
-        base_url=url, api_key=settings.llm_api_key, model=settings.llm_model, timeout=settings.llm_timeout_seconds, max_retries=0
+        base_url=url,
+        api_key=settings.llm_api_key,
+        model=settings.llm_model,
+        timeout=settings.llm_timeout_seconds,
+        max_retries=0,
+        tool_mode=settings.llm_tool_mode,
     )
     try:
         completion = await _check_completion(client, settings)
         if completion.blocks:
             return [*first, completion, skipped("LLM tool call", "skipped: the completion check failed")]
-        return [*first, completion, await _check_tool_call(client, settings)]
+        results = [*first, completion]
+        if settings.llm_extraction_model and settings.llm_extraction_model != settings.llm_model:
+            chat_way, _ = await _find_way(client, settings, settings.llm_model, "chat", "LLM_MODEL")
+            results.append(chat_way if not chat_way.blocks else warning(chat_way.name, chat_way.detail, chat_way.fix))
+        setting = "LLM_EXTRACTION_MODEL" if settings.llm_extraction_model else "LLM_MODEL"
+        role = "extraction" if settings.llm_extraction_model else "chat and extraction"
+        tool_line, sample = await _find_way(client, settings, settings.extraction_model, role, setting)
+        results.append(tool_line)
+        if sample is not None:
+            results.append(_memory_result(sample, settings.extraction_model, setting))
+        await _remember(settings, client.ways)
+        return results
     finally:
         await client.close()
+
+
+async def _find_way(
+    client: LLMClient, settings: Settings, model: str, role: str, setting: str
+) -> tuple[CheckResult, ExtractionResult | None]:
+    """Ask the sample each way in turn (or the forced one); the first that gives arguments is the model's way."""
+    messages = build_extraction_messages(member_name=SAMPLE_MEMBER, profile="", shown=[], turns=[SAMPLE_TURN])
+    deadline = settings.llm_timeout_seconds
+    errors: list[str] = []
+    sample: ExtractionResult | None = None
+    for way in [client.ways.forced] if client.ways.forced is not None else list(ORDER):
+        call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512, way=way)
+        answer, error = await _within(call, deadline)
+        if answer is not None:
+            sample = answer[0]
+            known = client.ways.known(model)
+            if client.ways.forced is not None or (known is not None and known.confirmed is way):
+                break
+            continue  # the arguments came in prose despite a forced call: the next way may do better
+        errors.append(f"{LABELS[way]}: {error}")
+        if error is not None and error.startswith("no answer within"):
+            break  # a server that does not answer one way will not answer the next in time either
+    if sample is not None:
+        found = plural(len(sample.memories), "memory", "memories")
+        return ok("LLM tool call", f"{role} ({model}): {client.ways.describe(model)}; {found} from the sample"), sample
+    return (
+        failed(
+            "LLM tool call",
+            f"{model} gave no extract_memories arguments any way: " + "; ".join(errors),
+            f"memory, the monitor and the notes migration need a model that gives tool arguments: set {setting} to a "
+            f"model that follows instructions, such as {TOOL_CAPABLE_EXAMPLES} (saw {model}), or LLM_TOOL_MODE=auto",
+        ),
+        None,
+    )
+
+
+def _memory_result(sample: ExtractionResult, model: str, setting: str) -> CheckResult:
+    """The sample's proposals through the bot's own vetting: what memory would really keep."""
+    member_texts = [SAMPLE_TURN.user_text]
+    kept = vet(sample, member_name=SAMPLE_MEMBER, member_texts=member_texts)
+    proposed = len(sample.memories) + (sample.profile_update is not None)
+    would_keep = len(kept.memories) + (kept.profile_update is not None)
+    if proposed == 0:
+        return warning(
+            "LLM memory",
+            f"{model} proposed nothing to remember from the sample (a new cat, a chess habit)",
+            f"if members' facts are never remembered, set {setting} to a larger model such as {TOOL_CAPABLE_EXAMPLES}",
+        )
+    if would_keep == 0:
+        return failed(
+            "LLM memory",
+            f"0 of {plural(proposed, 'proposal')} would be kept: {TOO_SMALL} (chat still works)",
+            f"set {setting} to a larger model such as {TOOL_CAPABLE_EXAMPLES} (saw {model}); start from 7-8B parameters",
+        )
+    return ok("LLM memory", f"{would_keep} of {plural(proposed, 'proposal')} would be kept after vetting")
+
+
+async def _remember(settings: Settings, ways: WayBook) -> None:
+    """What the doctor found goes where the bot reads it at start, so the bot does not probe again."""
+    db = Database(settings.db_connection_string, reconnect_seconds=3600)
+    try:
+        async with asyncio.timeout(REMEMBER_DEADLINE_SECONDS):
+            if not await db.connect():
+                return
+            for record in ways.records():
+                await db.run(tool_ways.save_tool_way, record)
+    except Exception:  # noqa: BLE001 - the doctor's own database check reports what is wrong there
+        return
+    finally:
+        await db.close()
 
 
 def in_container() -> bool:
@@ -141,25 +238,6 @@ async def _check_completion(client: LLMClient, settings: Settings) -> CheckResul
             f"a larger LLM_TIMEOUT_SECONDS (saw {deadline:g})",
         )
     return ok("LLM completion", f"{settings.llm_model} answered in {loop.time() - started:.1f} s")
-
-
-async def _check_tool_call(client: LLMClient, settings: Settings) -> CheckResult:
-    model = settings.extraction_model
-    setting = "LLM_EXTRACTION_MODEL" if settings.llm_extraction_model else "LLM_MODEL"
-    deadline = settings.llm_timeout_seconds
-    messages = build_extraction_messages(member_name="Sam", profile="", shown=[], turns=[SAMPLE_TURN])
-    call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512)
-    answer, error = await _within(call, deadline)
-    if answer is None:
-        return failed(
-            "LLM tool call",
-            f"{model} failed a forced extract_memories call: {error}",
-            f"memory, the monitor and the notes migration need forced tool calls: set {setting} to a tool-capable model "
-            f"such as {TOOL_CAPABLE_EXAMPLES} (saw {model})",
-        )
-    result, _usage = answer
-    found = plural(len(result.memories), "memory", "memories")
-    return ok("LLM tool call", f"{model} made a forced extract_memories call ({found} from the sample)")
 
 
 async def check_embeddings(settings: Settings) -> CheckResult:

@@ -1,12 +1,16 @@
 """The only module that speaks to the LLM: any OpenAI-compatible endpoint via AsyncOpenAI.
 
-Retries with backoff on 429, 5xx and timeouts are the SDK's own (``max_retries``);
-on top of it this client puts a total deadline on each call (retries included),
-bounds concurrency, forces tool calls and reads their arguments leniently before
-pydantic validates them, makes every text the model returns valid (no lone
-surrogates), leaves temperature out for models that reject it, appends
-``/no_think`` when configured, and records every call (success, failure, deadline
-or cancellation) for ``LlmLog``.
+On top of the SDK this client puts a total deadline on each call (retries included),
+sends replies before background work (`utils.llm.lanes`), gets a tool's arguments
+whichever way the model's server supports (`utils.llm.tool_call`), makes every text
+the model returns valid (no lone surrogates), leaves temperature out for models that
+reject it, appends ``/no_think`` when configured, and records every request (success,
+failure, deadline or cancellation) for ``LlmLog``.
+
+Retries are this client's, not the SDK's: a refused connection, 429 and 5xx are asked
+again with backoff, a timed-out request never is. A local server keeps computing a
+request its client gave up on (llama.cpp does not cancel it), so a retry would only
+queue a second copy behind the first.
 """
 
 from __future__ import annotations
@@ -17,85 +21,33 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import openai
 from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion
-from pydantic import BaseModel, ValidationError
 
 from utils.config import Settings
+from utils.llm.call import Call, ChatResult, Usage, WayRefused, usage_of
+from utils.llm.lanes import EndpointLanes, lanes_for
+from utils.llm.tool_call import call_tool
+from utils.llm.tools import LLMError, Message, ModelT, ToolSpec, object_schema, valid_items
+from utils.llm.way_book import Persist, WayBook
+from utils.llm.ways import Way, refusal
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 from utils.text import valid_text, valid_tree
 
-logger = logging.getLogger(__name__)
+__all__ = ["BACKGROUND_LANE", "CHAT_LANE", "ChatResult", "LLMClient", "LLMError", "Message", "ToolSpec", "Usage"]
+__all__ += ["object_schema", "valid_items"]
 
-ModelT = TypeVar("ModelT", bound=BaseModel)
-Message = dict[str, Any]
+logger = logging.getLogger(__name__)
 
 CHAT_LANE = "chat"
 BACKGROUND_LANE = "background"
 _NO_TEMPERATURE_MODELS = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
-
-
-class LLMError(RuntimeError):
-    """The LLM could not give a usable answer (down, slow, error status, or invalid output)."""
-
-
-@dataclass(frozen=True)
-class ToolSpec(Generic[ModelT]):
-    """A function tool the model is forced to call, and the pydantic model its arguments must fit."""
-
-    name: str
-    description: str
-    parameters: dict[str, Any]
-    arguments_model: type[ModelT]
-
-    def as_openai(self) -> dict[str, Any]:
-        return {
-            "type": "function",
-            "function": {"name": self.name, "description": self.description, "parameters": self.parameters},
-        }
-
-
-def object_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    """The JSON schema of an object with ``properties``, of which ``required`` must be given (tool arguments)."""
-    return {"type": "object", "properties": properties, "required": required}
-
-
-def valid_items(model: type[ModelT], items: list[Any], limit: int) -> list[ModelT]:
-    """The first ``limit`` items that fit ``model``; a malformed one is dropped, not the whole answer."""
-    kept = []
-    for item in items[:limit]:
-        if isinstance(item, dict):
-            try:
-                kept.append(model.model_validate(item))
-            except ValueError:
-                continue
-    return kept
-
-
-@dataclass(frozen=True)
-class _Call:
-    """What one call is, for its LlmLog row."""
-
-    kind: str
-    model: str
-    user_id: int | None
-
-
-@dataclass(frozen=True)
-class Usage:
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-
-
-@dataclass(frozen=True)
-class ChatResult:
-    text: str
-    usage: Usage
+_RETRIED_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
+BACKOFF_CAP_SECONDS = 8.0
 
 
 def _supports_temperature(model: str) -> bool:
@@ -122,33 +74,6 @@ def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
     """
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return valid_text(text[: size + 200])
-
-
-_FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
-
-
-def parse_arguments(raw: str) -> Any:
-    """A tool call's arguments, read the way small models write them.
-
-    Raw newlines and tabs inside strings are accepted (``strict=False``), a code fence
-    around the JSON is taken off, and when there is prose before or after it, the first
-    JSON object in the text is used. Raises ``json.JSONDecodeError`` when there is none.
-    """
-    text = raw.strip()
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1).strip()
-    try:
-        return json.loads(text, strict=False)
-    except json.JSONDecodeError as first_error:
-        decoder = json.JSONDecoder(strict=False)
-        start = text.find("{")
-        while start != -1:
-            try:
-                return decoder.raw_decode(text, start)[0]
-            except json.JSONDecodeError:
-                start = text.find("{", start + 1)
-        raise first_error from None
 
 
 SYSTEM_EXCERPT_CHARS = 300
@@ -181,23 +106,37 @@ class LLMClient:
         timeout: float = 60.0,
         max_retries: int = 2,
         max_concurrency: int = 4,
+        background_concurrency: int = 1,
+        replies_first: bool = True,
         no_think: bool = False,
+        tool_mode: str = "auto",
         log_sink: Callable[[LlmCallRecord], None] | None = None,
+        persist_way: Persist | None = None,
     ) -> None:
         self.model = model
+        self.base_url = base_url
         self._no_think = no_think
         self._log_sink = log_sink
-        self._lanes = {lane: asyncio.Semaphore(max_concurrency) for lane in (CHAT_LANE, BACKGROUND_LANE)}
-        """Chat replies and background calls (extraction, analysis) have separate slots: a reply never
-        waits behind a burst of extractions."""
+        self._max_retries = max_retries
+        self._lane_sizes = (max_concurrency, background_concurrency, replies_first)
+        self._lanes: EndpointLanes | None = None
         self._no_temperature: set[str] = set()
+        self.ways = WayBook(base_url.rstrip("/"), forced=None if tool_mode == "auto" else Way(tool_mode), persist=persist_way)
+        """Which way each model answers tool requests; Services wires it to the database."""
+        self.requests_sent = 0
+        """Requests posted (retries included), for the benchmarks."""
         self.deadline_seconds = timeout * (max_retries + 1)
-        """The whole call, SDK retries included. The SDK's own timeout bounds each read, not a
+        """The whole call, retries included. The SDK's own timeout bounds each read, not a
         request: an endpoint trickling its body a byte at a time held a reply for 130-167 s."""
-        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries)
+        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
 
     @classmethod
-    def from_settings(cls, settings: Settings, log_sink: Callable[[LlmCallRecord], None] | None = None) -> LLMClient:
+    def from_settings(
+        cls,
+        settings: Settings,
+        log_sink: Callable[[LlmCallRecord], None] | None = None,
+        persist_way: Persist | None = None,
+    ) -> LLMClient:
         return cls(
             base_url=settings.llm_base_url,
             api_key=settings.llm_api_key,
@@ -205,11 +144,28 @@ class LLMClient:
             timeout=settings.llm_timeout_seconds,
             max_retries=settings.llm_max_retries,
             max_concurrency=settings.llm_max_concurrency,
+            background_concurrency=settings.llm_background_concurrency,
             no_think=settings.llm_no_think,
+            tool_mode=settings.llm_tool_mode,
             log_sink=log_sink,
+            persist_way=persist_way,
         )
 
+    @property
+    def lanes(self) -> EndpointLanes:
+        """Shared with every client of this endpoint on this loop (made on first use: the loop runs by then)."""
+        if self._lanes is None:
+            chat, background, first = self._lane_sizes
+            self._lanes = lanes_for(self.base_url, chat_slots=chat, background_slots=background, replies_first=first)
+        return self._lanes
+
+    @lanes.setter
+    def lanes(self, lanes: EndpointLanes) -> None:
+        """Other lanes for this client alone (the benchmark's baseline without replies first)."""
+        self._lanes = lanes
+
     async def close(self) -> None:
+        await self.ways.settle()
         await self._client.close()
 
     async def chat(
@@ -223,10 +179,10 @@ class LLMClient:
         user_id: int | None = None,
     ) -> ChatResult:
         """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
-        call = _Call(kind, model or self.model, user_id)
-        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=None)
+        call = Call(kind, model or self.model, user_id)
+        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, {})
         text = valid_text(response.choices[0].message.content).strip()
-        usage = _usage(response)
+        usage = usage_of(response)
         if not text:
             self._record(call, elapsed_ms, False, request, None, usage, "empty completion")
             raise LLMError("the model returned an empty answer")
@@ -243,26 +199,15 @@ class LLMClient:
         temperature: float | None = None,
         max_tokens: int = 1024,
         user_id: int | None = None,
+        way: Way | None = None,
     ) -> tuple[ModelT, Usage]:
-        """Force ``tool`` and return its arguments validated by ``tool.arguments_model``."""
-        call = _Call(kind, model or self.model, user_id)
-        response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, tools=tool)
-        usage = _usage(response)
-        calls = response.choices[0].message.tool_calls
-        tool_call = next((c for c in calls or [] if getattr(c, "function", None) and c.function.name == tool.name), None)
-        if tool_call is None:
-            content = response.choices[0].message.content
-            self._record(call, elapsed_ms, False, request, content, usage, f"no {tool.name} tool call")
-            raise LLMError(f"the model did not call {tool.name}")
-        raw = valid_text(tool_call.function.arguments)
-        try:
-            parsed = tool.arguments_model.model_validate(valid_tree(parse_arguments(raw)))
-        except (json.JSONDecodeError, ValidationError) as exc:
-            error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
-            self._record(call, elapsed_ms, False, request, raw, usage, error)
-            raise LLMError(error) from None
-        self._record(call, elapsed_ms, True, request, raw, usage, None)
-        return parsed, usage
+        """``tool``'s arguments validated by ``tool.arguments_model``, got the way this model answers.
+
+        ``way`` asks one way only (the doctor's probe); otherwise the model's way is
+        used, and a refusal falls to the next way for this request (one extra at most).
+        """
+        call = Call(kind, model or self.model, user_id)
+        return await call_tool(self, messages, tool, call, temperature, max_tokens, way)
 
     async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
         """`chat.completions.create` without the SDK's request transform.
@@ -270,73 +215,87 @@ class LLMClient:
         The SDK walks every message of the request through its TypedDict transform
         before sending it: 4.5 ms of event-loop time for a 22-message chat prompt on the
         bench machine. Our body is plain JSON already, so the SDK's low-level `post`
-        sends it as it is, with the same retries, timeouts, errors and response parsing.
+        sends it as it is, with the same timeouts, errors and response parsing.
         """
+        self.requests_sent += 1
         return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
 
-    async def _post_with_temperature_fallback(self, kwargs: dict[str, Any], use_temperature: bool) -> ChatCompletion:
-        """Post; a model that rejects the temperature is asked again without it (and remembered)."""
-        try:
-            return await self._post_completion(kwargs)
-        except openai.BadRequestError as exc:
-            if not (use_temperature and "temperature" in str(exc).lower()):
-                raise
-            self._no_temperature.add(kwargs["model"])
-            kwargs.pop("temperature")
-            return await self._post_completion(kwargs)
+    async def _post_with_retries(self, body: dict[str, Any], use_temperature: bool, way: Way | None) -> ChatCompletion:
+        """Post; a model that rejects the temperature is asked again without it (and remembered).
+
+        A refused connection, 429 and 5xx are retried with backoff, up to LLM_MAX_RETRIES;
+        a timeout and a refusal of the request's way are not.
+        """
+        attempt = 0
+        while True:
+            try:
+                return await self._post_completion(body)
+            except openai.BadRequestError as exc:
+                if not (use_temperature and "temperature" in str(exc).lower()) or "temperature" not in body:
+                    raise
+                self._no_temperature.add(body["model"])
+                body.pop("temperature")
+            except (openai.APIStatusError, openai.APIConnectionError) as exc:
+                if attempt >= self._max_retries or not _retried(exc, way):
+                    raise
+                await asyncio.sleep(min(BACKOFF_CAP_SECONDS, 0.5 * 2**attempt))
+                attempt += 1
 
     async def _create(
         self,
         messages: Sequence[Message],
-        call: _Call,
+        call: Call,
         temperature: float | None,
         max_tokens: int,
-        tools: ToolSpec[Any] | None,
+        fields: dict[str, Any],
+        way: Way | None = None,
     ) -> tuple[Any, int, list[Message]]:
         chosen = call.model
         request = valid_tree(_append_no_think(messages) if self._no_think else list(messages))
         # The last line of defence: whatever a caller built (a display name, a monitor batch), one
         # lone surrogate would make this request fail to encode, and the next, until restart.
-        kwargs: dict[str, Any] = {"model": chosen, "messages": request}
-        if tools is not None:
-            kwargs["tools"] = [tools.as_openai()]
-            kwargs["tool_choice"] = {"type": "function", "function": {"name": tools.name}}
+        body: dict[str, Any] = {"model": chosen, "messages": request, **fields}
         use_temperature = temperature is not None and _supports_temperature(chosen) and chosen not in self._no_temperature
         if use_temperature:
-            kwargs["temperature"] = temperature
-        kwargs["max_completion_tokens" if not _supports_temperature(chosen) else "max_tokens"] = max_tokens
+            body["temperature"] = temperature
+        body["max_completion_tokens" if not _supports_temperature(chosen) else "max_tokens"] = max_tokens
         started = time.monotonic()
-        async with self._lanes[CHAT_LANE if call.kind == CHAT_LANE else BACKGROUND_LANE]:
-            try:
+        lane = self.lanes.chat() if call.kind == CHAT_LANE else self.lanes.background()
+        try:
+            async with lane:
+                started = time.monotonic()
                 async with asyncio.timeout(self.deadline_seconds):
-                    response = await self._post_with_temperature_fallback(kwargs, use_temperature)
-            except asyncio.CancelledError:
-                self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled")
-                raise
-            except (openai.OpenAIError, ValueError, TimeoutError) as exc:
-                elapsed = _ms_since(started)
-                error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
-                self._record(call, elapsed, False, request, None, Usage(), error)
-                url = self._client.base_url
-                logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
-                raise LLMError(error) from exc
+                    response = await self._post_with_retries(body, use_temperature, way)
+        except asyncio.CancelledError:
+            self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled", way)
+            raise
+        except (openai.OpenAIError, ValueError, TimeoutError) as exc:
+            elapsed = _ms_since(started)
+            error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
+            self._record(call, elapsed, False, request, None, Usage(), error, way)
+            if way is not None and refusal(way, exc) is not None:
+                raise WayRefused(refusal(way, exc) or error) from exc
+            url = self._client.base_url
+            logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
+            raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
             error = f"unexpected response: {str(response)[:200]!r}"
-            self._record(call, elapsed, False, request, None, Usage(), error)
+            self._record(call, elapsed, False, request, None, Usage(), error, way)
             logger.warning("LLM %s call returned no choices: %s", call.kind, error)
             raise LLMError(error)
         return response, elapsed, request
 
     def _record(
         self,
-        call: _Call,
+        call: Call,
         elapsed_ms: int,
         success: bool,
         request: Sequence[Message],
         response: str | None,
         usage: Usage,
         error: str | None,
+        way: Way | None = None,
     ) -> None:
         if self._log_sink is None:
             return
@@ -352,15 +311,17 @@ class LLMClient:
                 request_excerpt=_request_excerpt(request),
                 response_excerpt=None if response is None else _excerpt(response, LOGGED_TEXT_CHARS),
                 error=None if error is None else valid_text(error)[:ERROR_MAX],
+                way=None if way is None else way.value,
             )
         )
 
 
-def _usage(response: Any) -> Usage:
-    usage = getattr(response, "usage", None)
-    if usage is None:
-        return Usage()
-    return Usage(getattr(usage, "prompt_tokens", None), getattr(usage, "completion_tokens", None))
+def _retried(exc: openai.APIStatusError | openai.APIConnectionError, way: Way | None) -> bool:
+    if isinstance(exc, openai.APITimeoutError):
+        return False
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code in _RETRIED_STATUS and (way is None or refusal(way, exc) is None)
+    return True
 
 
 def _ms_since(started: float) -> int:

@@ -20,6 +20,7 @@ import openai
 from openai import AsyncOpenAI
 
 from utils.config import Settings
+from utils.llm.lanes import lanes_for
 from utils.llm.vectors import Vector, normalized
 
 logger = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class EmbeddingClient:
         self.dimensions = dimensions
         self.stats = EmbeddingStats()
         self._timeout = timeout
+        self._base_url = base_url
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
 
     @classmethod
@@ -64,18 +66,25 @@ class EmbeddingClient:
 
     async def embed_one(self, text: str, *, timeout: float | None = None) -> Vector | None:
         """One text's unit vector (the incoming message), or None."""
-        vectors = await self.embed([text], timeout=timeout)
+        vectors = await self.embed([text], timeout=timeout, background=False)
         return vectors[0] if vectors else None
 
-    async def embed(self, texts: Sequence[str], *, timeout: float | None = None) -> list[Vector] | None:
-        """Unit vectors for ``texts`` in order (one request), or None when any of it is unusable."""
+    async def embed(self, texts: Sequence[str], *, timeout: float | None = None, background: bool = True) -> list[Vector] | None:
+        """Unit vectors for ``texts`` in order (one request), or None when any of it is unusable.
+
+        Storing memories' vectors is background work: on a server shared with the chat
+        it waits until no reply does (`utils.llm.lanes`); the message's own vector does not.
+        """
         if not texts:
             return []
         started = time.perf_counter()
         self.stats.requests += 1
+        lanes = lanes_for(self._base_url)
         try:
-            async with asyncio.timeout(timeout or self._timeout):
-                response = await self._client.embeddings.create(model=self.model, input=list(texts))
+            async with lanes.background() if background else lanes.chat():
+                started = time.perf_counter()
+                async with asyncio.timeout(timeout or self._timeout):
+                    response = await self._client.embeddings.create(model=self.model, input=list(texts))
             vectors = self._checked(response.data, len(texts))
         except (TimeoutError, openai.OpenAIError, ValueError, TypeError, AttributeError) as exc:
             logger.warning("Embedding request failed (%s): %s", type(exc).__name__, str(exc)[:200])

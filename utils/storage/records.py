@@ -195,3 +195,17 @@ class LlmCallRecord:
     created_at: datetime | None = None
     user_id: int | None = None
     """The member the call was about, so forgetting them can blank its excerpts."""
+    way: str | None = None
+    """How a tool's arguments were asked for and read (`utils.llm.ways.Way`); None for plain completions."""
+
+
+@dataclass(slots=True, frozen=True)
+class ToolWayRecord:
+    """One `LlmToolWay` row: which way of getting tool arguments a model on an endpoint answers."""
+
+    endpoint: str
+    model: str
+    way: str | None
+    """The way that worked last; None while none has."""
+    refused: str = ""
+    """The ways the model refused, comma-separated ``way:http`` (an HTTP error) or ``way:ignored`` (no arguments)."""

@@ -33,6 +33,8 @@ PROFILE_MAX = 500
 EXCERPT_MAX = 2000
 ERROR_MAX = 1000
 EMBEDDING_MODEL_MAX = 200
+WAY_MAX = 20
+ENDPOINT_MAX = 200
 
 Embedding = sa.LargeBinary().with_variant(mssql.VARBINARY("max"), "mssql")
 """A memory's embedding as float32 bytes: VARBINARY(MAX) on SQL Server, BLOB on SQLite."""
@@ -178,6 +180,7 @@ llm_log = sa.Table(
     sa.Column("ResponseExcerpt", BoundedUnicode(EXCERPT_MAX), nullable=True, key="response_excerpt"),
     sa.Column("Error", BoundedUnicode(ERROR_MAX), nullable=True, key="error"),
     sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="created_at"),
+    sa.Column("Way", BoundedUnicode(WAY_MAX), nullable=True, key="way"),
     sa.Index("IX_LlmLog_CreatedAt", "created_at"),
     sa.Index("IX_LlmLog_UserId", "user_id"),
 )
@@ -244,6 +247,18 @@ notes_backup = sa.Table(
     sa.Column("Notes", sa.UnicodeText, nullable=True, key="notes"),
     sa.Column("BackedUpAt", UtcDateTime, nullable=False, server_default=utcnow(), key="backed_up_at"),
 )
+
+
+llm_tool_way = sa.Table(
+    "LlmToolWay",
+    metadata,
+    sa.Column("Endpoint", BoundedUnicode(ENDPOINT_MAX), primary_key=True, key="endpoint"),
+    sa.Column("Model", BoundedUnicode(100), primary_key=True, key="model"),
+    sa.Column("Way", BoundedUnicode(WAY_MAX), nullable=True, key="way"),
+    sa.Column("Refused", BoundedUnicode(100), nullable=False, server_default="", key="refused"),
+    sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="updated_at"),
+)
+"""Which way of getting tool arguments each model answers, so a restart does not probe the server again."""
 
 
 def record_columns(table: sa.Table, record_type: type) -> list[sa.Label[object]]:
