@@ -19,10 +19,10 @@ from conftest import SettingsFactory
 from fake_llm import FakeLLM
 from monitor_fakes import minutes, said
 
+from utils.monitor.analysis import AnalysisReport
 from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import ActionKind
 from utils.monitor.trust import Refusal, refusal
-from utils.monitor.analysis import AnalysisReport
 from utils.runtime import Services
 
 CHANNEL = [

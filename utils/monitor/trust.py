@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from utils.monitor.analysis import AnalysisReport, MessageFinding, in_unit_range
 from utils.monitor.messages import ObservedMessage
@@ -81,9 +82,9 @@ def _out_of_range(findings: Sequence[MessageFinding]) -> str | None:
 
 def _counter(findings: Sequence[MessageFinding]) -> str | None:
     values = [f.toxicity for f in sorted(findings, key=lambda f: f.index)]
-    if len(values) < COUNTER_MIN_FINDINGS or any(b <= a for a, b in zip(values, values[1:], strict=False)):
+    if len(values) < COUNTER_MIN_FINDINGS or any(b <= a for a, b in pairwise(values)):
         return None
-    steps = [b - a for a, b in zip(values, values[1:], strict=False)]
+    steps = [b - a for a, b in pairwise(values)]
     if len(values) == COUNTER_MIN_FINDINGS and max(steps) > EVEN_STEPS_RATIO * min(steps):
         return None
     return f"toxicity rises with the message number ({', '.join(f'{v:g}' for v in values[:6])}): a counter, not a verdict"
