@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 from utils.llm.markers import first_answer
@@ -122,7 +123,7 @@ def bot_names() -> tuple[str, ...]:
     return (name, name.split()[0])
 
 
-def _label_at(text: str, names: set[str]) -> tuple[str, int] | None:
+def _label_at(text: str, names: AbstractSet[str]) -> tuple[str, int] | None:
     """The speaker label opening ``text`` ("Jordan:", "**Jordan:**", "Jordan said:") and where it ends."""
     start = len(text) - len(text.lstrip(_DECORATION))
     head = text[start : start + SPEAKER_LABEL_MAX + 12]
