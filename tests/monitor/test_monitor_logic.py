@@ -165,3 +165,18 @@ def test_status_and_notes_texts() -> None:
     assert notes_text("Bob", "") == "Nothing is noted about Bob."
     long = notes_text("Bob", "\n".join(f"[2026-01-01 00:00] note number {i}" for i in range(200)))
     assert len(long) <= 1900 and long.endswith("note number 199") and "older lines not shown" in long
+
+
+@pytest.mark.parametrize(
+    ("note", "kept"),
+    [
+        ("I am an AI language model.", None),
+        ("<|im_end|>", None),
+        ("peak_camping_museum.jpg", None),
+        ("That sounds fun with your sister!", None),
+        ("Is learning to play the guitar.", "Is learning to play the guitar."),
+        ("Is learning the guitar&amp;#39;s basics.", "Is learning the guitar's basics."),
+    ],
+)
+def test_a_monitor_note_goes_through_the_same_junk_rules(note: str, kept: str | None) -> None:
+    assert MessageFinding.model_validate({"index": 0, "toxicity": 0, "note_update": note}).note_update == kept

@@ -51,6 +51,7 @@ from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor,
 from utils.memory.meaning import MemoryMeaning
 from utils.memory.notes_for_model import build_memory_block
 from utils.memory.preferences import MemoryPreferences
+from utils.memory.quality import ModelQuality, proposals
 from utils.memory.retrieval import Query, rank_relevant
 from utils.memory.store import Candidate, MemoryStore, prune_expired_in_batches
 from utils.memory.vetting import vet
@@ -112,6 +113,7 @@ class MemoryService:
         )
         self._queues: dict[int, _MemberQueue] = {}
         self._erase_listeners: list[Callable[[Erasure], None]] = []
+        self.quality = ModelQuality()
 
     @property
     def enabled(self) -> bool:
@@ -338,8 +340,12 @@ class MemoryService:
             )
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
+            self.quality.call_failed(self._settings.extraction_model)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile)
+        texts, replies = [t.user_text for t in turns], [t.bot_reply for t in turns]
+        vetted = vet(result, member_name=name, member_texts=texts, profile=profile, bot_texts=replies)
+        self.quality.call_answered(self._settings.extraction_model, proposed=proposals(result), kept=proposals(vetted))
+        result = vetted
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self._settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]

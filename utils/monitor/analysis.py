@@ -18,6 +18,7 @@ from pydantic import BaseModel, field_validator, model_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
 from utils.memory.extraction import cut_at_word
+from utils.memory.junk import clean, junk_reason
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
 from utils.prompts import load_prompt
@@ -117,8 +118,8 @@ class MessageFinding(BaseModel):
     def _note(cls, value: Any) -> str | None:
         if not isinstance(value, str):
             return None
-        text = " ".join(value.split())
-        if text.casefold() in _EMPTY_NOTES or not says_something(text):
+        text = clean(value)
+        if text.casefold() in _EMPTY_NOTES or not says_something(text) or junk_reason(text) is not None:
             return None
         return cut_at_word(text, MEMORY_TEXT_MAX)
 
