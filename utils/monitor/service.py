@@ -30,6 +30,7 @@ from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redir
 from utils.monitor.state import MonitorState
 from utils.monitor.trust import Refusal, refusal, unsupported
 from utils.privacy.screen import is_about_a_secret, redact
+from utils.wording import plural
 
 logger = logging.getLogger(__name__)
 
@@ -179,8 +180,8 @@ class MonitorService:
         self._refusals_logged.add(refused.kind)
         logger.log(
             logging.WARNING if first else logging.INFO,
-            "Refused the analysis of %d messages in %s (%s); nobody was actioned.%s",
-            size,
+            "Refused the analysis of %s in %s (%s); nobody was actioned.%s",
+            plural(size, "message"),
             where,
             refused.detail,
             " A larger model scores reliably (7B and up); later refusals of this kind are logged at INFO." if first else "",

@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from utils.monitor.analysis import AnalysisReport, MessageFinding, in_unit_range
 from utils.monitor.messages import ObservedMessage
+from utils.wording import plural
 
 COUNTER_MIN_FINDINGS = 3
 """Fewer findings than this cannot show a counter (two rising numbers are an ordinary pair)."""
@@ -68,7 +69,7 @@ def _shape(report: AnalysisReport, size: int) -> str | None:
         return f"several findings for message {_listed(repeated)}"
     if report.proposed != size or len(report.findings) != size:
         readable = "" if report.proposed == len(report.findings) else f" ({len(report.findings)} readable)"
-        return f"{report.proposed} findings{readable} for {size} messages"
+        return f"{plural(report.proposed, 'finding')}{readable} for {plural(size, 'message')}"
     return None
 
 
