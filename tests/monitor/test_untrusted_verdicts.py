@@ -71,6 +71,8 @@ BAD_ANSWERS: dict[str, list[dict[str, Any]]] = {
     "copy 0.8": [finding(i, 0.8, ["insult"]) for i in range(N)],
     "copy 1": [finding(i, 1, ["harassment"], confidence=1.0) for i in range(N)],
     "copy 0.75 no category": [finding(i, 0.75) for i in range(N)],
+    "copy with one exception": [finding(i, 0.05 if i == 5 else 0.9, ["insult"], confidence=0.9) for i in range(N)],
+    "copy on three quarters": [finding(i, 0.0 if i in (0, 5, 11) else 0.8, ["insult"]) for i in range(N)],
     "copy of the same note": [
         finding(i, 0.9 if i % 2 else 0.1, ["insult"], note_update="The user is friendly and likes games.") for i in range(N)
     ],
@@ -130,7 +132,7 @@ async def test_no_innocent_member_is_warned_or_timed_out_by_a_bad_verdict(name: 
 
 
 async def test_the_whole_table_warns_no_innocent(running, fake_llm: FakeLLM) -> None:
-    """The figure of the table: innocent members warned over every recorded answer (108 before refusal, over 20 answers)."""
+    """The figure of the table: innocent members warned over every recorded answer (122 before refusal, over 22 answers)."""
     warned = 0
     async with running() as services:
         for answer in BAD_ANSWERS.values():
@@ -187,6 +189,8 @@ PLAUSIBLE = [
     ([0.2, 0.8], [1, 2]),  # two messages cannot show a counter
     ([0.9], [1]),
     ([0.0, 0.0, 0.7, 0.0, 0.95], [1, 2, 3, 2, 4]),
+    ([0.9, 0.9, 0.0, 0.0], [1, 2, 3, 4]),  # two members insulting each other, two calm
+    ([0.8, 0.8, 0.8, 0.1], [5, 5, 5, 6]),  # one member's three insults: a single author
 ]
 IMPLAUSIBLE = [
     ([0.1, 0.2, 0.3], [1, 2, 3], "counter"),
@@ -196,6 +200,7 @@ IMPLAUSIBLE = [
     ([0.5, 1.5], [1, 2], "out of range"),
     ([0.8, 0.8, 0.8], [1, 2, 3], "copy"),
     ([1.0, 1.0, 1.0, 1.0], [1, 1, 2, 2], "copy"),
+    ([0.9, 0.9, 0.1, 0.9], [1, 2, 3, 4], "copy"),
 ]
 
 

@@ -138,6 +138,12 @@ MARKERS = [
     # markdown a member asked for stays
     ("### Steps\n1. open\n2. close", "### Steps\n1. open\n2. close"),
     ("Use `<s>` for strike-through in old HTML", "Use `<s>` for strike-through in old HTML"),
+    ("Llama 2 wraps turns like `[INST] hi [/INST]`.", "Llama 2 wraps turns like `[INST] hi [/INST]`."),
+    (
+        "ChatML:\n```\n<|im_start|>user\nhi<|im_end|>\n```\nThat's it.",
+        "ChatML:\n```\n<|im_start|>user\nhi<|im_end|>\n```\nThat's it.",
+    ),
+    ("ChatML:\n```\n<|im_start|>user\n```\nDone.<|im_end|>junk", "ChatML:\n```\n<|im_start|>user\n```\nDone."),
 ]
 
 

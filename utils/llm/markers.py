@@ -70,8 +70,16 @@ def first_answer(text: str) -> str:
         elif _OTHER_ROLE.search(opening.group()):
             closing = CLOSING.search(rest)
             rest = rest[closing.end() :] if closing else ""
-    cut = [m.start() for m in (ANY.search(rest), _SPECIAL_TOKEN.search(rest)) if m is not None]
+    cut = [m.start() for m in (*ANY.finditer(rest), *_SPECIAL_TOKEN.finditer(rest)) if not _in_code(rest, m.start())]
     return rest[: min(cut, default=len(rest))].strip()
+
+
+def _in_code(text: str, at: int) -> bool:
+    """Whether ``at`` is inside a code block or inline code: a bot explaining a prompt format shows its markers."""
+    if text.count("```", 0, at) % 2:
+        return True
+    line_start = text.rfind("\n", 0, at) + 1
+    return text.count("`", line_start, at) % 2 == 1
 
 
 def _after_copied_turn(rest: str) -> str:

@@ -27,6 +27,10 @@ EVEN_STEPS_RATIO = 2.0
 """Three rising numbers are a counter when their two steps are this close (0.1, 0.2, 0.3); 0, 0.1, 0.9 is an escalation."""
 COPY_MIN_FINDINGS = 3
 """A verdict repeated on at least this many messages of several authors is a copy."""
+COPY_MIN_FOR_SHARE = 4
+COPY_SHARE = 0.75
+"""From this many findings on, an offending score on this share of them (not all) is already a copy:
+a model that copies one verdict onto eleven of twelve messages is not reading them."""
 
 
 @dataclass(frozen=True)
@@ -92,15 +96,17 @@ def _counter(findings: Sequence[MessageFinding]) -> str | None:
 
 
 def _copy(findings: Sequence[MessageFinding], batch: Sequence[ObservedMessage], threshold: float) -> str | None:
-    authors = {batch[f.index].author_id for f in findings}
-    if len(findings) < COPY_MIN_FINDINGS or len(authors) < 2:
+    if len(findings) < COPY_MIN_FINDINGS or len({batch[f.index].author_id for f in findings}) < 2:
         return None
-    toxicities = {f.toxicity for f in findings}
-    if len(toxicities) == 1 and next(iter(toxicities)) >= threshold:
-        return f"every message of {len(authors)} authors scored {findings[0].toxicity:g}: a copy, not a verdict"
-    notes = {(f.note_update or "").casefold() for f in findings}
-    if len(notes) == 1 and findings[0].note_update:
-        return f"the same note on every message of {len(authors)} authors: a copy, not an observation"
+    score, times = Counter(f.toxicity for f in findings).most_common(1)[0]
+    copied = [f for f in findings if f.toxicity == score]
+    authors = len({batch[f.index].author_id for f in copied})
+    share_needed = 1.0 if len(findings) < COPY_MIN_FOR_SHARE else COPY_SHARE
+    if score >= threshold and authors >= 2 and times >= share_needed * len(findings):
+        return f"{times} of {len(findings)} messages, by {authors} authors, scored {score:g}: a copy, not a verdict"
+    notes = Counter((f.note_update or "").casefold() for f in findings if f.note_update)
+    if notes and notes.most_common(1)[0][1] == len(findings):
+        return f"the same note on all {len(findings)} messages: a copy, not an observation"
     return None
 
 
