@@ -251,3 +251,15 @@ def test_topics_are_unescaped_too() -> None:
 )
 def test_template_tokens_around_a_fact_leave_the_fact(text: str, reason: str | None) -> None:
     assert junk_reason(clean(text)) == reason
+
+
+def test_a_profile_fact_the_bot_repeated_stays_in_the_profile() -> None:
+    result = ExtractionResult.model_validate({"profile_update": "Alicia is a nurse from Lyon who plays guitar. Got a new amp."})
+    kept = vet(
+        result,
+        member_name="Alicia",
+        member_texts=["I got a new amp today"],
+        profile="Alicia is a nurse from Lyon who plays guitar.",
+        bot_texts=["A nurse from Lyon who plays guitar and now a new amp, nice!"],
+    )
+    assert kept.profile_update == "Alicia is a nurse from Lyon who plays guitar. Got a new amp."

@@ -350,10 +350,11 @@ def vet(
     """
     mentioned = mentioned_names(member_texts)
     also = names_of_the_member(member_texts, profile) - mentioned
+    known = [*member_texts, profile]  # the bot repeating a fact of the profile does not make the fact its own
 
     def kept(text: str) -> bool:
         return (
-            junk_reason(text, bot_texts=bot_texts, member_texts=member_texts) is None
+            junk_reason(text, bot_texts=bot_texts, member_texts=known) is None
             and says_something(text)
             and not echoes_prompt(text, member_texts)
             and not about_someone_else(text, member_name, mentioned, also_the_member=also)
@@ -366,7 +367,7 @@ def vet(
         joined = " ".join(
             s
             for s in parts
-            if junk_reason(s, bot_texts=bot_texts, member_texts=member_texts) is None
+            if junk_reason(s, bot_texts=bot_texts, member_texts=known) is None
             and not about_someone_else(s, member_name, mentioned, also_the_member=also)
         )
         update = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None

@@ -103,10 +103,11 @@ def _copy(findings: Sequence[MessageFinding], batch: Sequence[ObservedMessage], 
     authors = len({batch[f.index].author_id for f in copied})
     share_needed = 1.0 if len(findings) < COPY_MIN_FOR_SHARE else COPY_SHARE
     if score >= threshold and authors >= 2 and times >= share_needed * len(findings):
-        return f"{times} of {len(findings)} messages, by {authors} authors, scored {score:g}: a copy, not a verdict"
+        shown = f"{times} of {plural(len(findings), 'message')}, by {plural(authors, 'author')}"
+        return f"{shown}, scored {score:g}: a copy, not a verdict"
     notes = Counter((f.note_update or "").casefold() for f in findings if f.note_update)
     if notes and notes.most_common(1)[0][1] == len(findings):
-        return f"the same note on all {len(findings)} messages: a copy, not an observation"
+        return f"the same note on all {plural(len(findings), 'message')}: a copy, not an observation"
     return None
 
 
