@@ -199,6 +199,12 @@ class Settings(BaseSettings):
     toxicity_threshold: float = Field(
         0.7, gt=0, le=1, description="A message scoring at least this toxicity (0-1) is an offense and gets a warning."
     )
+    sentiment_min_confidence: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="A warning or timeout needs the model to be at least this sure of its verdict (0-1) when it says how sure it is; 0 turns the check off.",
+    )
     toxicity_half_life_hours: float = Field(
         24.0, gt=0, description="A member's recent-toxicity score halves after this many hours without worse."
     )

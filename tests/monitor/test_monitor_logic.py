@@ -67,13 +67,26 @@ def test_message_text_is_cut_redacted_and_empty_when_only_attachments() -> None:
     ("item", "expected"),
     [
         ({"index": 0, "toxicity": "0.4", "off_topic": "yes"}, (0.4, True)),
-        ({"index": "2", "toxicity": 3, "off_topic": 1}, (1.0, True)),
-        ({"index": 1.0, "toxicity": -1, "off_topic": None}, (0.0, False)),
+        ({"index": "2", "toxicity": 3, "off_topic": 1}, (3.0, True)),
+        ({"index": 1.0, "toxicity": -1, "off_topic": None}, (-1.0, False)),
     ],
 )
-def test_findings_are_normalised(item: dict, expected: tuple) -> None:
+def test_findings_are_normalised_but_numbers_are_never_clamped(item: dict, expected: tuple) -> None:
+    """A toxicity of 3 stays 3 (the trust check refuses its batch): clamping it to 1.0 warned innocents."""
     finding = MessageFinding.model_validate(item)
     assert (finding.toxicity, finding.off_topic) == expected
+
+
+@pytest.mark.parametrize("value", [1.5, -0.2, 7, "2.5", "sure", None])
+def test_optional_scores_off_the_scale_are_not_used(value: object) -> None:
+    finding = MessageFinding.model_validate({"index": 0, "toxicity": 0.1, "coherence": value, "confidence": value})
+    assert (finding.coherence, finding.confidence) == (None, None)
+
+
+def test_a_counters_toxicity_never_becomes_an_offense_even_through_judge() -> None:
+    tracker = MonitorState()
+    verdict = judge(Policy(), tracker, said("I just got a new puppy"), MessageFinding(index=0, toxicity=3.5, categories=["x"]))
+    assert verdict.actions == () and verdict.refused and tracker.get_user(42).offense_count == 0
 
 
 @pytest.mark.parametrize(
@@ -152,3 +165,18 @@ def test_status_and_notes_texts() -> None:
     assert notes_text("Bob", "") == "Nothing is noted about Bob."
     long = notes_text("Bob", "\n".join(f"[2026-01-01 00:00] note number {i}" for i in range(200)))
     assert len(long) <= 1900 and long.endswith("note number 199") and "older lines not shown" in long
+
+
+@pytest.mark.parametrize(
+    ("note", "kept"),
+    [
+        ("I am an AI language model.", None),
+        ("<|im_end|>", None),
+        ("peak_camping_museum.jpg", None),
+        ("That sounds fun with your sister!", None),
+        ("Is learning to play the guitar.", "Is learning to play the guitar."),
+        ("Is learning the guitar&amp;#39;s basics.", "Is learning the guitar's basics."),
+    ],
+)
+def test_a_monitor_note_goes_through_the_same_junk_rules(note: str, kept: str | None) -> None:
+    assert MessageFinding.model_validate({"index": 0, "toxicity": 0, "note_update": note}).note_update == kept

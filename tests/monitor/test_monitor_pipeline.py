@@ -175,7 +175,10 @@ async def test_a_malformed_report_is_logged_and_ignored(
     assert "no report_analysis arguments in the reply" in rows[3][1]
 
 
-async def test_findings_for_messages_that_do_not_exist_are_dropped(running, fake_llm: FakeLLM) -> None:
+async def test_a_batch_with_findings_for_messages_that_do_not_exist_is_refused_whole(
+    running, fake_llm: FakeLLM, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Six findings, stray and repeated indexes for two messages: the model did not read them; nobody is warned."""
     fake_llm.tools["report_analysis"] = lambda body: {
         "findings": [
             {"index": 5, "toxicity": 0.99, "off_topic": False},
@@ -187,11 +190,16 @@ async def test_findings_for_messages_that_do_not_exist_are_dropped(running, fake
         ]
     }
     async with running() as services:
-        outcome = await services.monitor.analyse([said("hello"), said("you idiot")])
-        first, second = outcome.verdicts
-        assert first.finding is None and first.remark == "no finding" and first.actions == ()
-        assert second.finding.toxicity == 0.95 and second.finding.categories == ["insult", "threat"]
-        assert [a.kind for a in second.actions] == [ActionKind.WARN]
+        with caplog.at_level(logging.INFO, logger="utils.monitor.service"):
+            outcome = await services.monitor.analyse([said("hello"), said("you idiot")])
+            again = await services.monitor.analyse([said("hello"), said("you idiot")])
+        assert outcome.actions == [] and again.actions == []
+        assert outcome.refused == "findings for messages [-1], [5], which are not in the batch of 2"
+        assert all(v.refused == outcome.refused and v.finding is None for v in outcome.verdicts)
+        assert services.tracker.get_user(42).toxicity_score == 0 and services.tracker.get_user(42).offense_count == 0
+        warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "Refused the analysis" in r.message]
+        assert len(warnings) == 1, "each kind of refusal is a WARNING once, then INFO"
+        assert caplog.text.count("Refused the analysis of 2 messages in #general") == 2
 
 
 async def test_a_failed_call_drops_the_batch_and_the_monitor_keeps_watching(

@@ -192,3 +192,24 @@ async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
     assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
     assert files_and_bytes(folder) == before
+
+
+async def test_a_counter_writing_model_is_replayed_as_refused_verdicts(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    """SmolLM2's toxicity counter (index + 1): the replay shows each verdict refused, and nobody warned."""
+    fake_llm.tools["report_analysis"] = lambda body: {
+        "findings": [{"index": i, "toxicity": i + 1, "off_topic": False} for i, _n, _t in batch_lines(body)]
+    }
+    lines = [line(1, "Ivy", "I just got a new puppy", 0), line(2, "Jo", "congrats Ivy! post pics", 1)]
+    lines.append(line(3, "Kai", "GG last night everyone", 2))
+    code, output = await run(make_settings, lines, dry_run=True)
+    assert code == 0
+    printed = output.splitlines()[1:]  # after "No database ... yet"
+    assert printed[0] == (
+        '2026-03-01 12:00:00 #general Ivy: "I just got a new puppy" -> refused (toxicity off the 0..1 scale'
+        " ([1] 2, [2] 3): the model does not use the scale, so none of its numbers mean anything) -> not acted on"
+    )
+    assert all("-> not acted on" in p for p in printed[:3])
+    assert printed[-2] == (
+        "Replayed 3 messages in 1 batch (1 LLM call, 0 failed): 0 warnings, 0 timeouts, 0 redirects, 0 notes,"
+        " 3 verdicts refused as untrustworthy."
+    )

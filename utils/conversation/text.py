@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import cache
 
+from utils.llm.markers import first_answer
 from utils.prompts import load_prompt
 from utils.text import valid_text
 
@@ -69,18 +71,32 @@ def _drop_stray_joiners(text: str) -> str:
 
 ROLE_LABELS = ("User", "Assistant", "Bot", "System", "Human", "AI", "Model", "Member")
 _BLOCK_LINE = re.compile(r'^\s*(?:Profile: "|- (?:Recent|Relevant): ")', re.MULTILINE)
+_BOT_ROLES = frozenset({"bot", "assistant", "ai", "model"})
+_SAID = re.compile(r"[ \t]*(?:said|says|wrote|writes|replied|replies|answered|answers)?[ \t]*:", re.IGNORECASE)
+_DECORATION = "*_~ \t>"
+LEADING_LABELS_MAX = 3
+"""How many labels in a row are taken off the start ("Bot: Jordan: hi" has two)."""
 
 
 def trim_reply(text: str, speakers: Iterable[str] = ()) -> str:
     """The model's reply up to where it stops being the bot's answer; may be empty.
 
     Small models go on writing the dialogue ("\nAlice: ...", "User: ...") or copy the
-    memory block (its heading, its ``Profile: "..."`` lines). The reply is cut where
-    that starts; a leading "Bot:"/"Assistant:" label is taken off. Whoever sends the
-    reply must not send an empty one.
+    memory block (its heading, its ``Profile: "..."`` lines); they open the reply with
+    the member's label or their own ("Jordan: ...", "**Jordan:**", "Jordan said:",
+    "Breehavior Monitor: ...") and write the chat template's markers (``[INST] <<SYS>>``,
+    ``<|im_end|>``, ``<start_of_turn>model``). The markers go first (the answer is the
+    model's own turn), then leading labels, then the reply is cut where another speaker
+    or the memory block starts. When the model wrote the member's line again before
+    its own ("Jordan: hi\nBot: hey!"), the answer is what follows the bot's label.
+    Whoever sends the reply must not send an empty one.
     """
-    names = {n.strip().casefold() for n in (*speakers, *ROLE_LABELS) if n and n.strip()}
-    reply = _BOT_LABEL.sub("", text)
+    names = {n.strip().casefold() for n in (*speakers, *ROLE_LABELS, *bot_names()) if n and n.strip()}
+    reply, opened_as = _without_leading_labels(first_answer(text), names)
+    if opened_as and opened_as not in _BOT_ROLES | set(bot_names()):
+        own_line = _bot_line(reply)
+        if own_line is not None:
+            reply = _without_leading_labels(reply[own_line:], names)[0]
     starts = [m.start() for m in _LINE_START.finditer(reply) if _opens_with_a_speaker(reply, m, names)]
     starts += [m.start() for m in _BLOCK_LINE.finditer(reply)]
     starts += [m.start() for m in _block_headings().finditer(reply)]
@@ -88,7 +104,53 @@ def trim_reply(text: str, speakers: Iterable[str] = ()) -> str:
     return reply[: min(outside_code, default=len(reply))].strip()
 
 
-_BOT_LABEL = re.compile(r"^\s*(?:bot|assistant|ai|model)\s*:\s*", re.IGNORECASE)
+@cache
+def bot_names() -> tuple[str, ...]:
+    """The names the chat prompt gives the bot ("You are Breehavior Monitor, ..."), case-folded, and their first word."""
+    found = re.match(r"\s*You are ([^,.\n]{2,60}?)[,.]", load_prompt("chat_personality"))
+    if found is None:
+        return ()
+    name = found.group(1).strip().casefold()
+    return (name, name.split()[0])
+
+
+def _label_at(text: str, names: AbstractSet[str]) -> tuple[str, int] | None:
+    """The speaker label opening ``text`` ("Jordan:", "**Jordan:**", "Jordan said:") and where it ends."""
+    start = len(text) - len(text.lstrip(_DECORATION))
+    head = text[start : start + SPEAKER_LABEL_MAX + 12]
+    for colon in (i for i, ch in enumerate(head) if ch == ":"):
+        said = _SAID.search(head, 0, colon + 1)
+        before = head[: said.start()] if said and said.end() == colon + 1 else head[:colon]
+        label = before.strip(_DECORATION).removeprefix("@").casefold()
+        if label in names:
+            return label, start + colon + 1 + len(head[colon + 1 :]) - len(head[colon + 1 :].lstrip(_DECORATION))
+        if len(before) > SPEAKER_LABEL_MAX:
+            break
+    return None
+
+
+def _without_leading_labels(text: str, names: set[str]) -> tuple[str, str]:
+    """``text`` without the labels that open it, and the first label found ("" when none)."""
+    first = ""
+    for _ in range(LEADING_LABELS_MAX):
+        found = _label_at(text, names)
+        if found is None:
+            break
+        first = first or found[0]
+        text = text[found[1] :]
+    return text, first
+
+
+def _bot_line(reply: str) -> int | None:
+    """Where a line opening with the bot's own label starts, or None."""
+    own = _BOT_ROLES | set(bot_names())
+    for line in _LINE_START.finditer(reply):
+        found = _label_at(reply[line.start() + 1 :], own)
+        if found is not None:
+            return line.start() + 1
+    return None
+
+
 _LINE_START = re.compile(r"\n[ \t>*_]*")
 SPEAKER_LABEL_MAX = 100
 """Longest speaker label looked for at a line start (Discord display names are at most 32 characters)."""

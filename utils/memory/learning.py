@@ -25,6 +25,7 @@ from utils.memory.extraction import (
     build_extraction_messages,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
+from utils.memory.quality import ModelQuality, proposals
 from utils.memory.ranking import Query
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
@@ -47,6 +48,7 @@ class ChatLearning:
     may_learn: Callable[[int], bool]
     scope_for: Callable[[int | None], MemoryScope]
     tell: Callable[[Erasure], None]
+    quality: ModelQuality
     """Reaches the erase listeners when the member asked, in chat, to forget something."""
 
     async def extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
@@ -71,8 +73,12 @@ class ChatLearning:
             )
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)
+            self.quality.call_failed(self.settings.extraction_model)
             return
-        result = vet(result, member_name=name, member_texts=[t.user_text for t in turns], profile=profile, shown=shown)
+        texts, replies = [t.user_text for t in turns], [t.bot_reply for t in turns]
+        vetted = vet(result, member_name=name, member_texts=texts, profile=profile, shown=shown, bot_texts=replies)
+        self.quality.call_answered(self.settings.extraction_model, proposed=proposals(result), kept=proposals(vetted))
+        result = vetted
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
         accepted = [m for m in result.memories[: self.settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]

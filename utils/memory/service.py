@@ -48,6 +48,7 @@ from utils.memory.extraction_rules import worth_extracting
 from utils.memory.learning import ChatLearning
 from utils.memory.memory_block import build_memory_block
 from utils.memory.preferences import MemoryPreferences
+from utils.memory.quality import ModelQuality
 from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
@@ -105,8 +106,16 @@ class MemoryService:
         self.store = MemoryStore(
             db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
         )
+        self.quality = ModelQuality()
+        """Per extraction model: how many calls fail and how many proposals are junk (one WARNING when too many)."""
         self._learning = ChatLearning(
-            settings, llm, self.store, may_learn=self.may_learn, scope_for=self.scope_for, tell=self._tell
+            settings,
+            llm,
+            self.store,
+            may_learn=self.may_learn,
+            scope_for=self.scope_for,
+            tell=self._tell,
+            quality=self.quality,
         )
         self._turns = TurnQueues(settings, tasks, self._learning.extract_and_save)
         self._erase_listeners: list[Callable[[Erasure], None]] = []

@@ -12,8 +12,9 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from utils.memory.extraction import ExtractionResult
+from utils.memory.extraction import ExtractedMemory, ExtractionResult
 from utils.memory.forget_requests import asks_to_forget, request_sentences, without_idioms
+from utils.memory.junk import clean, junk_reason, sentences
 from utils.memory.ranking import GENERIC_TOPICS, Query
 from utils.memory.words import content_words, family, words
 from utils.prompts import load_prompt
@@ -110,7 +111,8 @@ def echoes_prompt(text: str, member_texts: Iterable[str]) -> bool:
 # --------------------------------------------------------------------------- someone else's facts
 _MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
 _AT_NAME = re.compile(r"(?<![\w.])@([^\W\d_][\w.-]*)")
-_POSSESSIVE_START = re.compile(r"^\W*([^\W\d_][\w.-]*)['’]s?\b")
+_POSSESSIVE_START = re.compile(r"^\W*([^\W\d_][\w.-]*)['’](?:s\b|(?=\s))")
+"""A possessive ("Bob's", "James' car"); "Can't" and "Don't" are not one."""
 _SUBJECT_WORDS = frozenset(
     # pronouns and determiners a memory about the member may start with
     "he she they it his her their hers theirs this that these those the a an user member i my me we our "
@@ -123,7 +125,7 @@ _SUBJECT_WORDS = frozenset(
     "just recently currently often usually always never still also now finally really soon mostly mainly sometimes "
     "occasionally rarely barely hardly probably definitely apparently seriously totally absolutely generally typically "
     "frequently constantly regularly normally actually literally basically already once again even only lately newly "
-    "quite very meistens oft immer gerade souvent toujours siempre sempre".split()
+    "quite very meistens oft immer gerade souvent toujours siempre sempre ya también todavía déjà schon già".split()
 )
 _VERBS_AFTER_A_NAME = frozenset(
     # a capitalised first word followed by one of these is the sentence's subject, not a verb of the member
@@ -250,29 +252,47 @@ def vet(
     member_texts: Sequence[str],
     profile: str = "",
     shown: Sequence[MemoryRecord] = (),
+    bot_texts: Sequence[str] = (),
 ) -> ExtractionResult:
     """The extractor's answer with what may not be kept taken out.
 
-    Memories must say something and be about the member; a profile keeps only its
-    sentences about the member (none left: no update); `forget` stands only when the
-    member's own words (``member_texts``, their turns in this extraction) asked for it,
-    and only for the ``shown`` memories (numbered from 1, as the model saw them) the request names.
-    ``profile`` is the member's current one (names it gives the member are theirs).
+    Texts are first :func:`~utils.memory.junk.clean`-ed (HTML entities unescaped,
+    template tokens removed); memories must then not be junk (:mod:`utils.memory.junk`),
+    say something and be about the member; a profile keeps only its sentences about
+    the member that are not junk (none left: no update, so junk never replaces a real
+    profile); `forget` stands only when the member's own words (``member_texts``, their
+    turns in this extraction) asked for it, and only for the ``shown`` memories (numbered
+    from 1, as the model saw them) the request names. ``profile`` is the member's current
+    one (names it gives the member are theirs); ``bot_texts`` the bot's replies in the same
+    turns (a memory copied from them is the bot's voice).
     """
     mentioned = mentioned_names(member_texts)
     also = names_of_the_member(member_texts, profile) - mentioned
-    memories = [
-        m
-        for m in result.memories
-        if says_something(m.memory)
-        and not echoes_prompt(m.memory, member_texts)
-        and not about_someone_else(m.memory, member_name, mentioned, also_the_member=also)
-    ]
+    known = [*member_texts, profile]  # the bot repeating a fact of the profile does not make the fact its own
+
+    def kept(text: str) -> bool:
+        return (
+            junk_reason(text, bot_texts=bot_texts, member_texts=known) is None
+            and says_something(text)
+            and not echoes_prompt(text, member_texts)
+            and not about_someone_else(text, member_name, mentioned, also_the_member=also)
+        )
+
+    memories = [m for m in (_cleaned(m) for m in result.memories) if kept(m.memory)]
     update = result.profile_update
     if update is not None:
-        sentences = _SENTENCE_END.split(update)
-        kept = [s for s in sentences if not about_someone_else(s, member_name, mentioned, also_the_member=also)]
-        joined = " ".join(kept)
+        parts = sentences(clean(update))
+        joined = " ".join(
+            s
+            for s in parts
+            if junk_reason(s, bot_texts=bot_texts, member_texts=known) is None
+            and not about_someone_else(s, member_name, mentioned, also_the_member=also)
+        )
         update = joined if says_something(joined) and not echoes_prompt(joined, member_texts) else None
     forget = forgets_asked_for(result.forget, member_texts, shown)
     return result.model_copy(update={"memories": memories, "profile_update": update, "forget": forget})
+
+
+def _cleaned(memory: ExtractedMemory) -> ExtractedMemory:
+    topics = [t for t in (clean(t).casefold() for t in memory.topics) if any(ch.isalnum() for ch in t)]
+    return memory.model_copy(update={"memory": clean(memory.memory), "topics": list(dict.fromkeys(topics))})

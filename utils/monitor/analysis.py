@@ -1,10 +1,11 @@
 """The `report_analysis` tool: its schema, the lenient validation of its arguments, and its request.
 
 One call covers a whole batch; the model answers with one finding per message,
-naming the message by its index in the batch. A finding that does not fit (no
-usable toxicity, an index that is not in the batch, a second finding for the same
-index) is dropped on its own; only an answer whose ``findings`` is not a list at
-all is malformed, and then the whole batch is logged and ignored.
+naming the message by its index in the batch. Parsing is lenient about types ("0.4",
+"yes") but never repairs a number: a toxicity of 3.5 is kept as 3.5, so that
+:mod:`utils.monitor.trust` can refuse the batch instead of acting on a clamped 1.0
+(small models write a counter there). Only an answer whose ``findings`` is not a
+list at all is malformed, and then the whole batch is logged and ignored.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, field_validator, model_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
+from utils.memory.junk import clean, junk_reason
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
 from utils.prompts import load_prompt
@@ -29,14 +31,19 @@ MAX_FINDINGS_ACCEPTED = 200
 _EMPTY_NOTES = {"", "null", "none", "n/a", "-"}
 
 
-def _unit(value: Any) -> float:
-    """A number in 0..1 (clamped); anything that is not a finite number is refused."""
+def _number(value: Any) -> float:
+    """A finite number as the model wrote it, NOT clamped: whether it is in range is the trust check's call."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValueError("expected a number between 0 and 1")
     number = float(value)
     if not math.isfinite(number):
         raise ValueError("expected a finite number")
-    return min(1.0, max(0.0, number))
+    return number
+
+
+def in_unit_range(value: float) -> bool:
+    """Whether a score is on the schema's 0..1 scale."""
+    return 0.0 <= value <= 1.0
 
 
 def _label(value: Any) -> str:
@@ -52,6 +59,8 @@ class MessageFinding(BaseModel):
     topic_category: str | None = None
     off_topic: bool = False
     coherence: float | None = None
+    confidence: float | None = None
+    """How sure the model says it is of its toxicity (0..1); None when it did not say."""
     note_update: str | None = None
 
     @field_validator("index", mode="before")
@@ -70,15 +79,17 @@ class MessageFinding(BaseModel):
     @field_validator("toxicity", mode="before")
     @classmethod
     def _toxicity(cls, value: Any) -> float:
-        return _unit(value)
+        return _number(value)
 
-    @field_validator("coherence", mode="before")
+    @field_validator("coherence", "confidence", mode="before")
     @classmethod
-    def _coherence(cls, value: Any) -> float | None:
+    def _optional_unit(cls, value: Any) -> float | None:
+        """Optional scores: one that is missing, not a number or off the 0..1 scale is not used (never clamped)."""
         try:
-            return _unit(value)
+            number = _number(value)
         except (ValueError, TypeError):
             return None
+        return number if in_unit_range(number) else None
 
     @field_validator("categories", mode="before")
     @classmethod
@@ -107,16 +118,28 @@ class MessageFinding(BaseModel):
     def _note(cls, value: Any) -> str | None:
         if not isinstance(value, str):
             return None
-        text = " ".join(value.split())
-        if text.casefold() in _EMPTY_NOTES or not says_something(text):
+        text = clean(value)
+        if text.casefold() in _EMPTY_NOTES or not says_something(text) or junk_reason(text) is not None:
             return None
         return cut_at_word(text, MEMORY_TEXT_MAX)
 
 
 class AnalysisReport(BaseModel):
-    """The whole `report_analysis` answer. ``findings`` must be a list; bad items in it are dropped."""
+    """The whole `report_analysis` answer. ``findings`` must be a list; bad items in it are dropped.
+
+    ``proposed`` is how many items the model wrote, readable or not: a batch of 3
+    answered with 6 findings is implausible even when only 3 of them parse.
+    """
 
     findings: list[MessageFinding]
+    proposed: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("findings"), list):
+            return {**data, "proposed": len(data["findings"])}
+        return data
 
     @field_validator("findings", mode="before")
     @classmethod
@@ -157,6 +180,12 @@ _ANALYSIS_ARGUMENTS = object_schema(
                     "topic_category": {
                         "type": "string",
                         "description": "One or two lower-case words: what the message is about (gaming, music, personal).",
+                    },
+                    "confidence": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "How sure you are of this toxicity: 1 = certain, 0.5 = unsure, 0 = a guess.",
                     },
                     "off_topic": {"type": "boolean", "description": "True when it drifts away from the channel's topic."},
                     "coherence": {

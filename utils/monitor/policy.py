@@ -15,7 +15,7 @@ from datetime import timedelta
 from enum import StrEnum
 
 from utils.config import Settings
-from utils.monitor.analysis import MessageFinding
+from utils.monitor.analysis import MessageFinding, in_unit_range
 from utils.monitor.messages import ObservedMessage
 from utils.monitor.state import MonitorState
 from utils.wording import plural
@@ -36,6 +36,7 @@ class Policy:
     timeout: timedelta = timedelta(minutes=10)
     off_topic_threshold: int = 3
     public_warnings: bool = True
+    min_confidence: float = 0.5
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Policy:
@@ -47,6 +48,7 @@ class Policy:
             timeout=timedelta(minutes=settings.timeout_minutes),
             off_topic_threshold=settings.off_topic_threshold,
             public_warnings=settings.sentiment_public_warnings,
+            min_confidence=settings.sentiment_min_confidence,
         )
 
 
@@ -73,6 +75,8 @@ class Verdict:
     actions: tuple[Action, ...] = ()
     note: str | None = None
     remark: str = ""
+    refused: str = ""
+    """Why the model's finding was not trusted (empty: it was); a refused finding changes nothing."""
 
 
 @dataclass
@@ -81,6 +85,8 @@ class BatchOutcome:
 
     verdicts: list[Verdict] = field(default_factory=list)
     failed: str | None = None
+    refused: str | None = None
+    """Why the model's verdicts for the whole batch were not trusted (None: they were)."""
 
     @property
     def actions(self) -> list[Action]:
@@ -98,7 +104,13 @@ def redirect_text(name: str, channel_name: str) -> str:
 
 
 def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, finding: MessageFinding) -> Verdict:
-    """Fold one finding into the author's state and decide the actions it earns."""
+    """Fold one finding into the author's state and decide the actions it earns.
+
+    The finding must have passed :mod:`utils.monitor.trust`; one off the 0..1 scale is
+    refused here too, so no caller can turn a counter's 3.5 into an offense.
+    """
+    if not in_unit_range(finding.toxicity):
+        return Verdict(message, finding, refused=f"toxicity {finding.toxicity:g} is off the 0..1 scale")
     uid, now = message.author_id, message.created_at
     score = tracker.record_toxicity(uid, finding.toxicity, now, policy.half_life_hours)
     if finding.coherence is not None:

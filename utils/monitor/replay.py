@@ -96,6 +96,9 @@ def describe(verdict: Verdict, *, dry_run: bool) -> str:
     """One line: the message, what the monitor concluded, what it would have done."""
     head = _head(verdict.message)
     f = verdict.finding
+    if verdict.refused:
+        seen = f"toxicity {f.toxicity:g} " if f is not None else ""
+        return f"{head} -> {seen}refused ({verdict.refused}) -> not acted on"
     if f is None:
         return f"{head} -> no finding from the model"
     facts = [f"toxicity {f.toxicity:.2f}" + (f" ({', '.join(f.categories)})" if f.categories else "")]
@@ -195,11 +198,12 @@ async def _run(monitor: MonitorService, messages: list[ObservedMessage], out: Te
     actions = [a for _n, o in outcomes for a in o.actions]
     counts = {kind: sum(a.kind is kind for a in actions) for kind in ActionKind}
     notes = sum(1 for _n, o in outcomes for v in o.verdicts if v.note)
+    refused = sum(1 for _n, o in outcomes for v in o.verdicts if v.refused)
     print(
         f"Replayed {plural(sum(n for n, _o in outcomes), 'message')} in {plural(len(outcomes), 'batch', 'batches')} "
         f"({plural(len(outcomes), 'LLM call')}, {failed} failed): {plural(counts[ActionKind.WARN], 'warning')}, "
         f"{plural(counts[ActionKind.TIMEOUT], 'timeout')}, {plural(counts[ActionKind.REDIRECT], 'redirect')}, "
-        f"{plural(notes, 'note')}.",
+        f"{plural(notes, 'note')}" + (f", {plural(refused, 'verdict')} refused as untrustworthy." if refused else "."),
         file=out,
     )
     return failed

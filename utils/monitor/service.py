@@ -7,6 +7,9 @@ Each finding updates the author's state in `MonitorState`, its ``note_update``
 becomes a notes line and a passive memory (unless the member opted out or paused
 memory), and the decided actions go to the handler the cog registered. A failed or
 malformed analysis drops that batch with a log line; the next batch is analysed as usual.
+A batch whose verdicts cannot be trusted (see :mod:`utils.monitor.trust`) is refused
+whole: nobody is warned, nothing is recorded, and each kind of refusal is logged as a
+WARNING once (later ones at INFO), so a small model does not flood the log.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from utils.monitor.batching import Batch, BatchBuffer
 from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redirect_per_batch
 from utils.monitor.state import MonitorState
+from utils.monitor.trust import Refusal, refusal, unsupported
 from utils.privacy.screen import is_about_a_secret, redact
+from utils.wording import plural
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +59,7 @@ class MonitorService:
         self.buffer = BatchBuffer(settings.sentiment_batch_size, settings.sentiment_batch_seconds)
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._handler: ActionHandler | None = None
+        self._refusals_logged: set[str] = set()
 
     # ------------------------------------------------------------------ intake (live)
     @property
@@ -143,15 +149,19 @@ class MonitorService:
         except LLMError as exc:
             logger.warning("Analysis of %d messages in %s failed; batch dropped: %s", len(batch), where, exc)
             return BatchOutcome(failed=str(exc))
-        findings = findings_by_index(report, len(batch))
-        if len(findings) < len(batch):
-            logger.info("Analysis in %s covered %d of %d messages.", where, len(findings), len(batch))
         policy = self.policy
+        refused = refusal(report, batch, policy.toxicity_threshold)
+        if refused is not None:
+            self._log_refusal(refused, len(batch), where)
+            return BatchOutcome([Verdict(m, None, refused=refused.detail) for m in batch], refused=refused.detail)
+        findings = findings_by_index(report, len(batch))
         verdicts: list[Verdict] = []
         for index, message in enumerate(batch):
-            finding = findings.get(index)
-            if finding is None:
-                verdicts.append(Verdict(message, None, remark="no finding"))
+            finding = findings[index]
+            weak = unsupported(finding, policy.toxicity_threshold, policy.min_confidence)
+            if weak is not None:
+                logger.info("Not acting on %s in %s: %s.", message.author_name, where, weak)
+                verdicts.append(Verdict(message, finding, refused=weak))
                 continue
             verdict = judge(policy, self._tracker, message, finding)
             note = await self._take_note(message, finding.note_update, finding.topic_category)
@@ -163,6 +173,19 @@ class MonitorService:
         for action in outcome.actions:
             logger.info("Monitor decided: %s %s in %s (%s).", action.kind, action.message.author_name, where, action.reason)
         return outcome
+
+    def _log_refusal(self, refused: Refusal, size: int, where: str) -> None:
+        """One WARNING per kind of refusal for the process's life, then INFO: the owner learns it once."""
+        first = refused.kind not in self._refusals_logged
+        self._refusals_logged.add(refused.kind)
+        logger.log(
+            logging.WARNING if first else logging.INFO,
+            "Refused the analysis of %s in %s (%s); nobody was actioned.%s",
+            plural(size, "message"),
+            where,
+            refused.detail,
+            " A larger model scores reliably (7B and up); later refusals of this kind are logged at INFO." if first else "",
+        )
 
     def _may_note(self, user_id: int) -> bool:
         """Opted-out and paused members get nothing new written about them, notes included; and, failing
