@@ -8,7 +8,7 @@ See docs/real-models.md for the set-up and the measured table.
 For each model it starts the server on 127.0.0.1 with two aliases of the same file: the
 chat template from the GGUF, and `chatml-function-calling`. Then:
 
-- **ways**: each extraction turn and the monitor's 12-message batch are asked in every way
+- **ways**: each member's two turns (one extraction request) and the monitor's 12-message batch are asked in every way
   a tool's arguments can be had (forced tool call, `response_format` json_schema,
   json_object with the schema in the prompt, plain text with the schema in the prompt), built
   by the bot's own request builders and read by its own parsing, pydantic validation and
@@ -127,12 +127,12 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
         for chat_format, way in plan:
             if args.ways and way not in args.ways:
                 continue
-            turns = [(m, i, t) for m in cases.MEMBERS for i, t in enumerate(m.turns)][: args.turns]
+            members = list(cases.MEMBERS[: args.members])
             if way == "tool_required":
-                turns = turns[: args.required_turns]
-            for member, index, turn in turns:
+                members = members[: args.required_members]
+            for member in members:
                 messages = build_extraction_messages(
-                    member_name=member.name, profile="", shown=[], turns=[ExtractionTurn(turn, FIXED_REPLY)]
+                    member_name=member.name, profile="", shown=[], turns=[ExtractionTurn(t, FIXED_REPLY) for t in member.turns]
                 )
                 body = way_body(
                     way,
@@ -149,17 +149,20 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
                     if status == 200
                     else (None, error or f"HTTP {status}")
                 )
-                scored = score_extraction(member, turn, parsed) if why is None else {"valid": False, "invalid_reason": why}
+                scored = (
+                    score_extraction(member, member.turns, parsed) if why is None else {"valid": False, "invalid_reason": why}
+                )
                 if why == "no tool call" and isinstance(fields.get("content"), str):
                     recovered, _ = read_arguments(fields["content"])
-                    scored["recoverable_from_text"] = recovered is not None and score_extraction(member, turn, recovered)["valid"]
+                    scored["recoverable_from_text"] = (
+                        recovered is not None and score_extraction(member, member.turns, recovered)["valid"]
+                    )
                 recorder.add(
                     phase="ways",
                     kind="memory_extraction",
                     way=way,
                     chat_format=chat_format,
                     member=member.name,
-                    turn=index,
                     request=describe_request(body),
                     seconds=round(seconds, 1),
                     error=error,
@@ -167,7 +170,7 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
                     **scored,
                 )
                 log_line(recorder.records[-1])
-            if args.skip_monitor or (way == "tool_required" and not args.required_turns):
+            if args.skip_monitor or (way == "tool_required" and not args.required_members):
                 continue
             body = way_body(
                 way,
@@ -198,9 +201,9 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
             )
             log_line(recorder.records[-1])
         if args.probe_auto:
-            member, turn = cases.MEMBERS[0], cases.MEMBERS[0].turns[0]
+            member = cases.MEMBERS[0]
             messages = build_extraction_messages(
-                member_name=member.name, profile="", shown=[], turns=[ExtractionTurn(turn, FIXED_REPLY)]
+                member_name=member.name, profile="", shown=[], turns=[ExtractionTurn(t, FIXED_REPLY) for t in member.turns]
             )
             body = way_body(
                 "tool_auto",
@@ -213,7 +216,6 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
             status, payload, seconds, error = await post(session, url, body, args.auto_timeout)
             recorder.add(
                 phase="probe",
-                kind="memory_extraction",
                 way="tool_auto",
                 chat_format=FC_FORMAT,
                 member=member.name,
@@ -343,11 +345,11 @@ async def run_model(key: str, gguf: Path, args: argparse.Namespace, version: str
     bot: dict[str, Any] | None = None
     await server.start()
     try:
-        if not args.skip_ways:
-            await run_ways(server, recorder, args)
-            write(out_path, server, version, args, started, recorder, bot)
         if not args.skip_bot:
             bot = await run_bot(server, recorder, args, work)
+            write(out_path, server, version, args, started, recorder, bot)
+        if not args.skip_ways:
+            await run_ways(server, recorder, args)
     finally:
         server.stop()
         write(out_path, server, version, args, started, recorder, bot)
@@ -414,8 +416,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=2, help="server threads (default 2)")
     parser.add_argument("--n-ctx", type=int, default=4096, help="server context (default 4096)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per request (default 180)")
-    parser.add_argument("--turns", type=int, default=10, help="extraction turns per way (default all 10)")
-    parser.add_argument("--required-turns", type=int, default=3, help="turns asked with tool_choice=required (default 3)")
+    parser.add_argument("--members", type=int, default=len(cases.MEMBERS), help="members asked about per way (default all 5)")
+    parser.add_argument("--required-members", type=int, default=2, help="members asked with tool_choice=required (default 2)")
     parser.add_argument(
         "--extraction-max-tokens", type=int, default=EXTRACTION_MAX_TOKENS, help=f"default {EXTRACTION_MAX_TOKENS}, as the bot"
     )

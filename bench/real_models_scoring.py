@@ -46,13 +46,13 @@ def read_arguments(raw: str | None) -> tuple[Any, str | None]:
         return None, f"not JSON: {exc.msg}"
 
 
-def score_extraction(member: cases.Member, turn: str, parsed: Any) -> dict[str, Any]:
+def score_extraction(member: cases.Member, turns: Sequence[str], parsed: Any) -> dict[str, Any]:
     """Validation and vetting as `MemoryService` applies them, and what of it says the member's facts."""
     try:
         result = ExtractionResult.model_validate(parsed)
     except ValueError as exc:
         return {"valid": False, "invalid_reason": str(exc).splitlines()[0][:200]}
-    vetted = vet(result, member_name=member.name, member_texts=[turn])
+    vetted = vet(result, member_name=member.name, member_texts=list(turns))
     proposed = [m.memory for m in result.memories] + ([result.profile_update] if result.profile_update else [])
     kept = [m.memory for m in vetted.memories[:MAX_KEPT]]
     kept += [vetted.profile_update] if vetted.profile_update else []
