@@ -216,10 +216,10 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
             status, payload, seconds, error = await post(session, url, body, args.auto_timeout)
             recorder.add(
                 phase="probe",
+                kind="memory_extraction",
                 way="tool_auto",
                 chat_format=FC_FORMAT,
                 member=member.name,
-                turn=0,
                 request=describe_request(body),
                 seconds=round(seconds, 1),
                 error=error,
