@@ -31,8 +31,10 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -85,6 +87,15 @@ SEED = 7
 
 EXTRACTION_WAYS = ("tool_named", "json_schema", "json_object", "text")
 FC_EXTRACTION_WAYS = ("tool_named", "tool_required")
+WAYS_PLAN: tuple[tuple[str, str], ...] = (
+    (GGUF_FORMAT, "tool_named"),
+    (FC_FORMAT, "tool_named"),
+    (GGUF_FORMAT, "json_schema"),
+    (FC_FORMAT, "tool_required"),
+    (GGUF_FORMAT, "json_object"),
+    (GGUF_FORMAT, "text"),
+)
+"""Ways in the order they are run: the bot's own first, the ones llama-cpp-python may refuse at once next."""
 
 
 def schema_instruction(tool: ToolSpec[Any]) -> str:
@@ -120,9 +131,12 @@ def way_body(
 
 
 # --------------------------------------------------------------------------- the ways
-async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Namespace) -> None:
+async def run_ways(
+    server: ModelServer, recorder: Recorder, args: argparse.Namespace, checkpoint: Callable[[], None] = lambda: None
+) -> None:
+    """Every way for every member and for the monitor's batch; ``checkpoint`` after each way (partial runs keep records)."""
     url = f"{server.base_url}/chat/completions"
-    plan: list[tuple[str, str]] = [(GGUF_FORMAT, w) for w in EXTRACTION_WAYS] + [(FC_FORMAT, w) for w in FC_EXTRACTION_WAYS]
+    plan = WAYS_PLAN
     async with aiohttp.ClientSession() as session:
         for chat_format, way in plan:
             if args.ways and way not in args.ways:
@@ -139,7 +153,7 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
                     server.alias(chat_format),
                     messages,
                     MEMORY_EXTRACTION_TOOL,
-                    max_tokens=args.extraction_max_tokens,
+                    max_tokens=capped(args.extraction_max_tokens, args.cap_tokens),
                     temperature=EXTRACTION_TEMPERATURE,
                 )
                 status, payload, seconds, error = await post(session, url, body, args.timeout)
@@ -177,7 +191,7 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
                 server.alias(chat_format),
                 build_analysis_messages(observed_batch(), {}),
                 REPORT_ANALYSIS_TOOL,
-                max_tokens=ANALYSIS_MAX_TOKENS,
+                max_tokens=capped(ANALYSIS_MAX_TOKENS, args.analysis_cap_tokens),
                 temperature=ANALYSIS_TEMPERATURE,
             )
             status, payload, seconds, error = await post(session, url, body, args.timeout)
@@ -200,6 +214,7 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
                 **scored,
             )
             log_line(recorder.records[-1])
+            checkpoint()
         if args.probe_auto:
             member = cases.MEMBERS[0]
             messages = build_extraction_messages(
@@ -228,6 +243,10 @@ async def run_ways(server: ModelServer, recorder: Recorder, args: argparse.Names
             log_line(recorder.records[-1])
 
 
+def capped(tokens: int, cap: int | None) -> int:
+    return min(tokens, cap) if cap else tokens
+
+
 def log_line(record: dict[str, Any]) -> None:
     what = record.get("tool_calls") or record.get("content") or record.get("error_body") or record.get("error")
     logger.warning(
@@ -246,7 +265,7 @@ def log_line(record: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- the bot as it stands
 async def run_bot(server: ModelServer, recorder: Recorder, args: argparse.Namespace, work: Path) -> dict[str, Any]:
     """The bot's own pipeline through the recording proxy: chat turns, background extraction, recall, one monitor batch."""
-    proxy = RecordingProxy(server.base_url.removesuffix("/v1"), recorder, args.timeout)
+    proxy = RecordingProxy(server.base_url.removesuffix("/v1"), recorder, args.timeout, args.cap_tokens)
     base_url = await proxy.start()
     db_path = work / f"{server.key}.db"
     for leftover in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm")):
@@ -349,7 +368,7 @@ async def run_model(key: str, gguf: Path, args: argparse.Namespace, version: str
             bot = await run_bot(server, recorder, args, work)
             write(out_path, server, version, args, started, recorder, bot)
         if not args.skip_ways:
-            await run_ways(server, recorder, args)
+            await run_ways(server, recorder, args, lambda: write(out_path, server, version, args, started, recorder, bot))
     finally:
         server.stop()
         write(out_path, server, version, args, started, recorder, bot)
@@ -373,6 +392,7 @@ def write(
         "gguf": gguf.name,
         "llama_cpp_python": version,
         "recorded_at": started.isoformat(timespec="seconds"),
+        "caps": {"cap_tokens": args.cap_tokens, "analysis_cap_tokens": args.analysis_cap_tokens},
         "server": {
             "n_ctx": args.n_ctx,
             "n_threads": args.threads,
@@ -427,6 +447,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--bot-extraction-format", choices=[GGUF_FORMAT, FC_FORMAT], default=GGUF_FORMAT, help="which alias the bot extracts with"
     )
+    parser.add_argument("--cap-tokens", type=int, default=None, help="lower every chat and extraction max_tokens to this")
+    parser.add_argument("--analysis-cap-tokens", type=int, default=None, help="lower the monitor's max_tokens to this")
     parser.add_argument(
         "--probe-auto", action="store_true", help="also one tool_choice=auto request (llama-cpp-python may ignore max_tokens)"
     )
@@ -456,6 +478,7 @@ async def main_async(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a kill still stops the model server
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     return asyncio.run(main_async(parse(argv)))

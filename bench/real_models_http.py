@@ -117,8 +117,10 @@ async def post(
 class RecordingProxy:
     """A loopback OpenAI-compatible endpoint that forwards to the model server and records each exchange."""
 
-    def __init__(self, upstream: str, recorder: Recorder, timeout: float) -> None:
+    def __init__(self, upstream: str, recorder: Recorder, timeout: float, cap_tokens: int | None = None) -> None:
         self.upstream = upstream.rstrip("/")
+        self.cap_tokens = cap_tokens
+        """When set, a request's max_tokens is lowered to this (a bounded run on a shared CPU; recorded)."""
         self.recorder = recorder
         self.timeout = timeout
         self.phase = "bot"
@@ -146,13 +148,16 @@ class RecordingProxy:
         assert self._session is not None
         body = await request.json() if request.can_read_body else {}
         url = f"{self.upstream}/{request.match_info['tail']}"
+        asked = body.get("max_tokens")
+        if self.cap_tokens and isinstance(asked, int) and asked > self.cap_tokens:
+            body["max_tokens"] = self.cap_tokens
         status, payload, seconds, error = await post(self._session, url, body, self.timeout)
         self.recorder.add(
             phase=self.phase,
             kind=kind_of(body),
             way=way_of(body),
             model_alias=body.get("model"),
-            request=describe_request(body),
+            request={**describe_request(body), "max_tokens_asked": asked},
             seconds=round(seconds, 1),
             error=error,
             **answer_fields(status, payload),
