@@ -56,6 +56,7 @@ from bench.real_models_http import (
 )
 from bench.real_models_scoring import (
     arguments_text,
+    markdown_table,
     observed_batch,
     read_arguments,
     score_analysis,
@@ -418,7 +419,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench.real_models", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--server-python", required=True, help="the interpreter of the venv with llama-cpp-python[server]")
+    parser.add_argument(
+        "--table", nargs="+", type=Path, default=[], metavar="JSON", help="only print the docs' tables from recorded runs"
+    )
+    parser.add_argument("--server-python", default="", help="the interpreter of the venv with llama-cpp-python[server]")
     parser.add_argument(
         "--model",
         action="append",
@@ -463,10 +467,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         default=RECORDED_DIR,
         help=f"where the JSON records go (default {RECORDED_DIR.relative_to(PROJECT_ROOT)})",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if not args.table and not (args.server_python and args.model):
+        parser.error("--server-python and --model are needed (or --table JSON ...)")
+    return args
 
 
 async def main_async(args: argparse.Namespace) -> int:
+    if args.table:
+        print(markdown_table([json.loads(path.read_text(encoding="utf-8")) for path in args.table]))
+        return 0
     version = llama_cpp_version(args.server_python)
     logger.warning("llama-cpp-python %s", version)
     for spec in args.model:

@@ -185,3 +185,51 @@ def summarise(records: list[dict[str, Any]], bot: dict[str, Any] | None) -> list
             }
         )
     return rows
+
+
+def markdown_table(documents: Sequence[dict[str, Any]]) -> str:
+    """The docs' tables from recorded runs: one row per model and way, then one per model for the bot as it stands."""
+    lines = [
+        "| model | chat format | way | requests | HTTP | valid | proposed | kept after vetting | refused | kept clean | facts "
+        "| monitor: toxic warned /3, innocent warned /9 |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    bots: list[tuple[str, dict[str, Any]]] = []
+    for document in documents:
+        for row in document["summary"]:
+            if row["way"] == "as the bot asks":
+                bots.append((document["model"], row))
+                continue
+            monitor = "; ".join(_monitor_cell(m) for m in row["monitor"]) or "-"
+            cells = [document["model"], row["chat_format"], row["way"], row["requests"], row["http"]]
+            cells += [f"{row['valid']}/{row['requests']}", row["proposed"], row["kept"], row["refused"], row["kept_clean"]]
+            cells += [f"{row['facts']}/{row['requests'] * 5}", monitor]
+            lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    lines += [
+        "",
+        "| model | extraction calls (HTTP) | rows stored | profiles | stored clean | facts /25 | replies | fallbacks "
+        "| label leaks raw → sent | prompt markers raw → sent | monitor: toxic warned /3, innocent warned /9 |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for model, row in bots:
+        outcome: dict[str, Any] = row.get("monitor") or {}
+        verdict = f"failed: {outcome['failed'][:60]}" if outcome.get("failed") else _warned(outcome)
+        cells = [model, f"{row['extraction_calls']} ({','.join(row['extraction_http'])})", row["stored_rows"], row["profiles"]]
+        cells += [row["stored_clean"], row["facts"], row["replies"], row["replies_fallback"]]
+        cells += [
+            f"{row['raw_label_leaks']} → {row['sent_label_leaks']}",
+            f"{row['raw_marker_replies']} → {row['sent_marker_replies']}",
+        ]
+        cells += [verdict]
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def _warned(monitor: dict[str, Any]) -> str:
+    return f"{monitor.get('toxic_warned')}, {monitor.get('innocent_warned')}"
+
+
+def _monitor_cell(monitor: dict[str, Any]) -> str:
+    if monitor["valid"]:
+        return f"{_warned(monitor)} (covered {monitor.get('covered')})"
+    return f"invalid ({monitor['status']}: {str(monitor.get('invalid_reason'))[:50]})"
