@@ -426,7 +426,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--model",
         action="append",
-        required=True,
+        default=[],
         metavar="KEY=PATH",
         help="a GGUF file and the key its records are named by (repeatable)",
     )
