@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic
 
 from pydantic import ValidationError
 
@@ -50,10 +51,11 @@ async def call_tool(
     only: Way | None,
 ) -> tuple[ModelT, Usage]:
     """See the module docstring; ``only`` asks that way and no other (the doctor's probe)."""
+    asking = _Request(client, messages, tool, call, temperature, max_tokens)
     book = client.ways
     way = only or book.way_for(call.model)
     try:
-        return await _attempt(client, messages, tool, call, temperature, max_tokens, way)
+        return await _attempt(asking, way)
     except WayFailed as failed:
         book.refuse(call.model, way, failed.reason)
         following = None if only is not None else book.fallback(call.model, way)
@@ -61,24 +63,29 @@ async def call_tool(
             raise LLMError(failed.reason) from None
         first = failed
     try:
-        return await _attempt(client, messages, tool, call, temperature, max_tokens, following)
+        return await _attempt(asking, following)
     except WayFailed as failed:
         book.refuse(call.model, following, failed.reason)
         raise LLMError(f"{first.reason}; asked as {following.value}: {failed.reason}") from None
 
 
-async def _attempt(
-    client: LLMClient,
-    messages: Sequence[Message],
-    tool: ToolSpec[ModelT],
-    call: Call,
-    temperature: float | None,
-    max_tokens: int,
-    way: Way,
-) -> tuple[ModelT, Usage]:
-    asked, fields = shaped(messages, tool, way)
+@dataclass(frozen=True, slots=True)
+class _Request(Generic[ModelT]):
+    """One tool request as its caller put it; each attempt asks it one way."""
+
+    client: LLMClient
+    messages: Sequence[Message]
+    tool: ToolSpec[ModelT]
+    call: Call
+    temperature: float | None
+    max_tokens: int
+
+
+async def _attempt(asking: _Request[ModelT], way: Way) -> tuple[ModelT, Usage]:
+    client, tool, call = asking.client, asking.tool, asking.call
+    asked, fields = shaped(asking.messages, tool, way)
     try:
-        response, elapsed_ms, request = await client._create(asked, call, temperature, max_tokens, fields, way)
+        response, elapsed_ms, request = await client._create(asked, call, asking.temperature, asking.max_tokens, fields, way)
     except WayRefused as exc:
         raise WayFailed(str(exc)) from None
     usage = usage_of(response)

@@ -36,6 +36,18 @@ SIZE_ADVICE = (
     "Gemma 3 270M) store almost nothing correct"
 )
 
+_JUNK_WARNING = (
+    "Memory extraction with model %r: %d of its last %d proposals (%.0f%%) were refused as junk, so "
+    "almost nothing it proposes is remembered; this model is too small to remember reliably. Set "
+    "LLM_EXTRACTION_MODEL to a larger one: %s."
+)
+_FAILED_WARNING = (
+    "Memory extraction with model %r: %d of its last %d calls (%.0f%%) failed, so nothing from them "
+    "was remembered. Run `python bot.py doctor`; if the server is reachable, the model cannot make the "
+    "tool call reliably: set LLM_EXTRACTION_MODEL to a larger one: %s."
+)
+"""Each warning takes the model, the bad and seen counts, the bad share in percent and the size advice."""
+
 
 def proposals(result: ExtractionResult) -> int:
     """What one extraction answer proposes to store: its memories and its profile update."""
@@ -101,30 +113,13 @@ class ModelQuality:
 
     def _check(self, model: str, state: _Model) -> None:
         junk, failed = state.proposals, state.calls
-        if _crossed(junk, MIN_PROPOSALS, JUNK_WARN_SHARE):
-            bad, seen = sum(junk.outcomes), len(junk.outcomes)
-            logger.warning(
-                "Memory extraction with model %r: %d of its last %d proposals (%.0f%%) were refused as junk, so "
-                "almost nothing it proposes is remembered; this model is too small to remember reliably. Set "
-                "LLM_EXTRACTION_MODEL to a larger one: %s.",
-                model,
-                bad,
-                seen,
-                100 * junk.share,
-                SIZE_ADVICE,
-            )
-        if _crossed(failed, MIN_CALLS, FAILED_WARN_SHARE):
-            bad, seen = sum(failed.outcomes), len(failed.outcomes)
-            logger.warning(
-                "Memory extraction with model %r: %d of its last %d calls (%.0f%%) failed, so nothing from them "
-                "was remembered. Run `python bot.py doctor`; if the server is reachable, the model cannot make the "
-                "tool call reliably: set LLM_EXTRACTION_MODEL to a larger one: %s.",
-                model,
-                bad,
-                seen,
-                100 * failed.share,
-                SIZE_ADVICE,
-            )
+        for window, minimum, warn_at, warning in (
+            (junk, MIN_PROPOSALS, JUNK_WARN_SHARE, _JUNK_WARNING),
+            (failed, MIN_CALLS, FAILED_WARN_SHARE, _FAILED_WARNING),
+        ):
+            if _crossed(window, minimum, warn_at):
+                bad, seen = sum(window.outcomes), len(window.outcomes)
+                logger.warning(warning, model, bad, seen, 100 * window.share, SIZE_ADVICE)
         for window, recovered, what in ((junk, JUNK_RECOVERED_SHARE, "junk"), (failed, FAILED_RECOVERED_SHARE, "failures")):
             if window.warned and window.share <= recovered:
                 window.warned = False

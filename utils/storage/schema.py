@@ -150,10 +150,25 @@ class UtcDateTime(sa.TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+def _surrogate_id() -> sa.Column[int]:
+    """``Id``, numbered by the database (IDENTITY on SQL Server): the key of a table of items or events."""
+    return sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id")
+
+
+def _member_key() -> sa.Column[int]:
+    """``UserId`` as the key of a table with one row per member: a Discord id, never numbered by the database."""
+    return sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False, key="user_id")
+
+
+def _stamped(name: str, key: str) -> sa.Column[datetime]:
+    """A UTC time the database stamps when the row is written, so no caller's clock decides it."""
+    return sa.Column(name, UtcDateTime, nullable=False, server_default=utcnow(), key=key)
+
+
 user_state = sa.Table(
     "UserState",
     metadata,
-    sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False, key="user_id"),
+    _member_key(),
     sa.Column("OffenseCount", sa.Integer, nullable=False, server_default="0", key="offense_count"),
     sa.Column("Immune", sa.Boolean, nullable=False, server_default=sa.false(), key="immune"),
     sa.Column("OffTopicCount", sa.Integer, nullable=False, server_default="0", key="off_topic_count"),
@@ -162,13 +177,13 @@ user_state = sa.Table(
     sa.Column("UserNotes", sa.UnicodeText, nullable=True, key="user_notes"),
     sa.Column("Warned", sa.Boolean, nullable=False, server_default=sa.false(), key="warned"),
     sa.Column("LastOffenseAt", UtcDateTime, nullable=True, key="last_offense_at"),
-    sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="updated_at"),
+    _stamped("UpdatedAt", "updated_at"),
 )
 
 llm_log = sa.Table(
     "LlmLog",
     metadata,
-    sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id"),
+    _surrogate_id(),
     sa.Column("Kind", BoundedUnicode(40), nullable=False, key="kind"),
     sa.Column("UserId", sa.BigInteger, nullable=True, key="user_id"),
     sa.Column("Model", BoundedUnicode(100), nullable=False, key="model"),
@@ -179,7 +194,7 @@ llm_log = sa.Table(
     sa.Column("RequestExcerpt", BoundedUnicode(EXCERPT_MAX), nullable=True, key="request_excerpt"),
     sa.Column("ResponseExcerpt", BoundedUnicode(EXCERPT_MAX), nullable=True, key="response_excerpt"),
     sa.Column("Error", BoundedUnicode(ERROR_MAX), nullable=True, key="error"),
-    sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="created_at"),
+    _stamped("CreatedAt", "created_at"),
     sa.Column("Way", BoundedUnicode(WAY_MAX), nullable=True, key="way"),
     sa.Index("IX_LlmLog_CreatedAt", "created_at"),
     sa.Index("IX_LlmLog_UserId", "user_id"),
@@ -188,14 +203,14 @@ llm_log = sa.Table(
 user_memory = sa.Table(
     "UserMemory",
     metadata,
-    sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id"),
+    _surrogate_id(),
     sa.Column("UserId", sa.BigInteger, nullable=False, key="user_id"),
     sa.Column("Memory", BoundedUnicode(MEMORY_TEXT_MAX), nullable=False, key="memory"),
     sa.Column("Topics", TopicList(TOPICS_MAX), nullable=False, key="topics"),
     sa.Column("Importance", BoundedUnicode(IMPORTANCE_MAX), nullable=False, key="importance"),
     sa.Column("ExpiresAt", UtcDateTime, nullable=False, key="expires_at"),
     sa.Column("Source", BoundedUnicode(SOURCE_MAX), nullable=False, key="source"),
-    sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="created_at"),
+    _stamped("CreatedAt", "created_at"),
     sa.Column("GuildId", sa.BigInteger, nullable=True, key="guild_id"),
     sa.Column("SlotKey", BoundedUnicode(SLOT_KEY_MAX), nullable=True, key="slot_key"),
     sa.Column("SupersededAt", UtcDateTime, nullable=True, key="superseded_at"),
@@ -211,41 +226,41 @@ so `/memory forget 5` cannot hit a memory the member has not seen yet."""
 memory_preference = sa.Table(
     "MemoryPreference",
     metadata,
-    sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False, key="user_id"),
+    _member_key(),
     sa.Column("OptedOut", sa.Boolean, nullable=False, server_default=sa.false(), key="opted_out"),
     sa.Column("PausedUntil", UtcDateTime, nullable=True, key="paused_until"),
-    sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="updated_at"),
+    _stamped("UpdatedAt", "updated_at"),
 )
 
 memory_audit = sa.Table(
     "MemoryAudit",
     metadata,
-    sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id"),
+    _surrogate_id(),
     sa.Column("Action", BoundedUnicode(30), nullable=False, key="action"),
     sa.Column("UserId", sa.BigInteger, nullable=False, key="user_id"),
     sa.Column("MemoryId", sa.BigInteger, nullable=True, key="memory_id"),
     sa.Column("Source", BoundedUnicode(SOURCE_MAX), nullable=True, key="source"),
     sa.Column("Actor", BoundedUnicode(40), nullable=False, key="actor"),
-    sa.Column("CreatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="created_at"),
+    _stamped("CreatedAt", "created_at"),
     sa.Index("IX_MemoryAudit_UserId", "user_id"),
 )
 
 profile_history = sa.Table(
     "ProfileHistory",
     metadata,
-    sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id"),
+    _surrogate_id(),
     sa.Column("UserId", sa.BigInteger, nullable=False, key="user_id"),
     sa.Column("PreviousProfile", BoundedUnicode(PROFILE_MAX), nullable=True, key="previous_profile"),
-    sa.Column("ChangedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="changed_at"),
+    _stamped("ChangedAt", "changed_at"),
     sa.Index("IX_ProfileHistory_UserId", "user_id"),
 )
 
 notes_backup = sa.Table(
     "NotesBackup",
     metadata,
-    sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False, key="user_id"),
+    _member_key(),
     sa.Column("Notes", sa.UnicodeText, nullable=True, key="notes"),
-    sa.Column("BackedUpAt", UtcDateTime, nullable=False, server_default=utcnow(), key="backed_up_at"),
+    _stamped("BackedUpAt", "backed_up_at"),
 )
 
 
@@ -256,7 +271,7 @@ llm_tool_way = sa.Table(
     sa.Column("Model", BoundedUnicode(100), primary_key=True, key="model"),
     sa.Column("Way", BoundedUnicode(WAY_MAX), nullable=True, key="way"),
     sa.Column("Refused", BoundedUnicode(100), nullable=False, server_default="", key="refused"),
-    sa.Column("UpdatedAt", UtcDateTime, nullable=False, server_default=utcnow(), key="updated_at"),
+    _stamped("UpdatedAt", "updated_at"),
 )
 """Which way of getting tool arguments each model answers, so a restart does not probe the server again."""
 
