@@ -192,6 +192,26 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
             else "a developer's tool from the dev lock (tests/requirements.txt): run in (c)"
         ),
     ),
+    (
+        rf"{PY} -m bench\.real_models --table (?P<files>[\w/.\- ]+)",
+        lambda m, env: (
+            [Run(f"python3 -m bench.real_models --table {m['files']}")]
+            if env == "c"
+            else "a developer's tool from the dev lock (tests/requirements.txt): run in (c)"
+        ),
+    ),
+    (
+        rf"{PY} -m bench\.real_models .*",
+        lambda m, env: "measures real models: needs the llama-cpp-python server and GGUF files of the lines above",
+    ),
+    (
+        r"(?:python3 -m venv )?~/llama\S*.*",
+        lambda m, env: (
+            "the optional llama-cpp-python server and GGUF files of docs/real-models.md "
+            "(a 12-45 minute compile, 350 MB of downloads): never part of the tests"
+        ),
+    ),
+    (r"(?:export )?[A-Za-z_]\w*=\S.*", lambda m, env: "sets a shell variable for the lines below it"),
     (r"\. \.venv/bin/activate", lambda m, env: "activates .venv in the reader's own shell: nothing to run"),
     (
         r"pre-commit install",
