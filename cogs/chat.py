@@ -63,6 +63,8 @@ class ChatCog(commands.Cog):
         if reply.skipped:
             await self._react(message, COOLDOWN_REACTION)
             return
+        if reply.withdrawn:
+            return  # the message is gone: an answer to it would have nothing to reply to, and may repeat it
         await self._send(message, reply.text)
 
     async def _addressed_to_me(self, message: discord.Message) -> bool:

@@ -6,6 +6,11 @@ password deleted within the extraction delay would still be sent to the extracto
 
 from __future__ import annotations
 
+import asyncio
+import json
+import threading
+
+import pytest
 from conftest import SettingsFactory, extraction_input, memory, remembers
 from fake_llm import FakeLLM
 
@@ -50,3 +55,53 @@ async def test_an_edited_message_is_extracted_with_its_new_text(make_settings: S
     [body] = fake_llm.tool_requests("extract_memories")
     assert "I love climbing" in extraction_input(body)
     assert "bouldering" not in extraction_input(body) and "cousin" not in extraction_input(body)
+
+
+LATE_CHANGES = [
+    # (what Alice said, changes while the reply is written, words gone everywhere, text learned and shown)
+    ("my bank pin is 7731, don't tell anyone", [("delete", "")], ["7731"], None),
+    ("Ich wohne in der Lindenstraße 12 in Köln", [("edit", "Ich wohne in Köln")], ["Lindenstraße"], "Ich wohne in Köln"),
+    ("my ex's number is +44 7700 900123", [("edit", "never mind"), ("delete", "")], ["7700", "never mind"], None),
+    ("I adopted a cat named Pixel", [("edit", ""), ("edit", "I adopted a cat")], ["Pixel"], "I adopted a cat"),
+]
+
+
+@pytest.mark.parametrize(("said_text", "changes", "gone", "new_text"), LATE_CHANGES)
+async def test_a_change_while_the_reply_is_written_is_applied_when_it_is_done(
+    make_settings: SettingsFactory,
+    fake_llm: FakeLLM,
+    said_text: str,
+    changes: list[tuple[str, str]],
+    gone: list[str],
+    new_text: str | None,
+) -> None:
+    fake_llm.chat = lambda body: "got it!"  # an answer that repeats nothing
+    fake_llm.tools["extract_memories"] = remembers()
+    services = Services(make_settings())
+    await services.start()
+    try:
+        fake_llm.gate = threading.Event()
+        fake_llm.arrived.clear()
+        reply = asyncio.create_task(services.chat.respond(said(said_text, 701)))
+        assert await asyncio.get_running_loop().run_in_executor(None, fake_llm.arrived.wait, 10)
+        for kind, text in changes:
+            if kind == "edit":
+                services.chat.message_edited(100, 701, text)
+            else:
+                services.chat.messages_deleted(100, [701])
+        fake_llm.gate.set()
+        answered = await reply
+        await services.chat.respond(said("what's new?", 702, user_id=7, name="Bob"))
+        await services.tasks.drain(10)
+    finally:
+        await services.close()
+
+    later = json.dumps(fake_llm.chat_requests()[-1]["messages"], ensure_ascii=False)
+    learned = " ".join(extraction_input(body) for body in fake_llm.tool_requests("extract_memories"))
+    for words in gone:
+        assert words not in later and words not in learned
+    if new_text is None:
+        assert "Alice" not in later and "Alice" not in learned
+    else:
+        assert f"Alice: {new_text}" in later and new_text in learned
+    assert answered.withdrawn is (new_text is None)  # no answer is sent to a message that is gone

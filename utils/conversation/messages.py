@@ -42,8 +42,10 @@ class IncomingMessage:
 
 @dataclass(frozen=True)
 class ChatReply:
-    """What to send back. ``skipped`` means the member is on cooldown and nothing is sent."""
+    """What to send back. ``skipped`` means the member is on cooldown and nothing is sent; ``withdrawn``
+    means the member deleted the message while it was being answered, and nothing is sent either."""
 
     text: str = ""
     ok: bool = True
     skipped: bool = False
+    withdrawn: bool = False

@@ -14,7 +14,7 @@ import logging
 import time
 from collections import defaultdict, deque
 from collections.abc import Collection, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from utils.config import Settings
@@ -36,6 +36,20 @@ FALLBACK_REPLY = "Sorry, my brain is lagging right now 🧠💤 — give me a mo
 EMPTY_MESSAGE = "(no text)"
 
 
+@dataclass
+class _LateChange:
+    """What happened to a member's message while its reply was still being written.
+
+    The line enters the channel context and the learning queue only when the reply
+    is done, so a delete or an edit arriving before then has nothing to change yet:
+    it is kept here and applied at that moment.
+    """
+
+    deleted: bool = False
+    text: str | None = None
+    """The edited text, cleaned; None while the message is unedited."""
+
+
 class ChatService:
     def __init__(
         self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None
@@ -48,6 +62,9 @@ class ChatService:
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._lock_users: dict[tuple[int, int], int] = defaultdict(int)
         self._last_accepted: dict[int, float] = {}
+        self._in_flight: dict[int, dict[int, _LateChange]] = {}
+        """Channel → the messages whose reply is being written there, and what happened to them meanwhile.
+        An entry lives only while its reply is in flight, so it is bounded by the replies being written."""
 
     def on_cooldown(self, author_id: int) -> bool:
         """True when the member's previous answered message is too recent (checked before showing typing)."""
@@ -64,13 +81,33 @@ class ChatService:
         key = (message.channel_id, message.author_id)
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._lock_users[key] += 1
+        self._track(message)
         try:
             async with lock:
                 return await self._answer(message, text, was_cut)
         finally:
+            self._untrack(message)
             self._lock_users[key] -= 1
             if not self._lock_users[key]:
                 del self._lock_users[key], self._locks[key]
+
+    def _track(self, message: IncomingMessage) -> None:
+        """From now until the reply is done, a delete or an edit of this message is kept for it."""
+        if message.message_id is not None:
+            self._in_flight.setdefault(message.channel_id, {})[message.message_id] = _LateChange()
+
+    def _untrack(self, message: IncomingMessage) -> None:
+        waiting = self._in_flight.get(message.channel_id)
+        if waiting is None or message.message_id is None:
+            return
+        waiting.pop(message.message_id, None)
+        if not waiting:
+            del self._in_flight[message.channel_id]
+
+    def _late_change(self, message: IncomingMessage) -> _LateChange:
+        if message.message_id is None:
+            return _LateChange()
+        return self._in_flight.get(message.channel_id, {}).get(message.message_id) or _LateChange()
 
     async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
         context = await self._build_memory_context(message, text)
@@ -90,6 +127,13 @@ class ChatService:
         if not reply:
             logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
+        late = self._late_change(message)
+        if late.deleted:
+            logger.info("Message %s was deleted while its reply was written; the reply is withdrawn.", message.message_id)
+            return ChatReply(withdrawn=True)
+        answered = reply
+        if late.text is not None:
+            text, answered = late.text, ""  # the answer to the old text may repeat what the member took back
         history = self._history[message.channel_id]
         member_id, message_id = message.author_id, message.message_id
         history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id))
@@ -108,7 +152,7 @@ class ChatService:
                 member_name=message.author_name,
                 guild_id=message.guild_id,
                 user_text=text,
-                bot_reply=reply,
+                bot_reply=answered,
                 message_id=message.message_id,
             )
         return ChatReply(text=reply)
@@ -132,6 +176,8 @@ class ChatService:
         anyone's prompt, and an answer to it may repeat it.
         """
         gone = set(message_ids)
+        for message_id, late in self._in_flight.get(channel_id, {}).items():
+            late.deleted = late.deleted or message_id in gone
         self.memory.message_deleted(gone)
         history = self._history.get(channel_id)
         if history is None or not gone:
@@ -143,6 +189,9 @@ class ChatService:
     def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
         """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
         text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
+        late = self._in_flight.get(channel_id, {}).get(message_id)
+        if late is not None:
+            late.text = text
         if text:
             self.memory.message_edited(message_id, text)
         history = self._history.get(channel_id)
