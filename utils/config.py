@@ -139,7 +139,9 @@ class Settings(BaseSettings):
     # --- Memory ------------------------------------------------------------------------------
     memory_enabled: bool = Field(True, description="Remember members: extraction after replies and a memory block in the prompt.")
     memory_scope: Literal["global", "guild"] = Field(
-        "global", description="global: one community; guild: memories stay in the server (DMs apart)."
+        "global",
+        description="global: one community; guild: expiring memories stay in the server they were learned in "
+        "(DMs apart), but the profile is one per member, shown in every server and DM.",
     )
     memory_context_chars: int = Field(
         1500, ge=400, le=8000, description="Size budget of the memory block in the chat prompt, in characters."

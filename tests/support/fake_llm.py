@@ -14,6 +14,8 @@ JSON) is a :class:`ServerBehaviour`, chosen by the request's model name from
 :data:`SERVER_BEHAVIOURS` — each row taken from that server's documentation or issue
 tracker — or from ``FakeLLM.behaviours``. ``one_at_a_time`` plays a single-slot local
 server (llama.cpp, llama-cpp-python): requests are answered strictly one after another.
+How a path outside ``/v1`` is answered (a base URL missing its ``/v1``) is ``FakeLLM.unversioned``,
+a key of :data:`UNVERSIONED`, each row from that server's own answer.
 """
 
 from __future__ import annotations
@@ -111,6 +113,24 @@ SERVER_BEHAVIOURS: dict[str, ServerBehaviour] = {
 }
 """Model name → behaviour; a model not listed (and not in ``FakeLLM.behaviours``) gets :data:`HONOURS_ALL`."""
 HONOURS_ALL = ServerBehaviour("a server that honours every way")
+
+UNVERSIONED: dict[str, tuple[int, str, str] | None] = {
+    "ollama": (404, "404 page not found", "text/plain"),
+    "lmstudio": (200, '{"error":"Unexpected endpoint or method. (%(method)s %(path)s)"}', "application/json"),
+    "vllm": (404, '{"detail":"Not Found"}', "application/json"),
+    "openai": (
+        404,
+        '{"error": {"message": "Invalid URL (%(method)s %(path)s)", "type": "invalid_request_error", "param": null, '
+        '"code": null}}',
+        "application/json",
+    ),
+    "llama.cpp": None,
+}
+"""Server → its answer (status, body, content type) to a path outside ``/v1``; None serves the API there too.
+
+Ollama (its Go router's 404), LM Studio (lmstudio-ai/lmstudio-bug-tracker #618: "Unexpected endpoint or
+method", HTTP 200 anyway), vLLM (FastAPI's 404), OpenAI ("Invalid URL"), llama.cpp's llama-server (it
+routes `/models` and `/chat/completions` with and without `/v1`)."""
 PROSE = "Sure! I have noted that for you."
 _NAMED_IN_PROMPT = re.compile(r"the arguments of `(\w+)`")
 
@@ -236,6 +256,8 @@ class FakeLLM:
     """Extra time a tool request (extraction, analysis) takes, on top of ``think_seconds``."""
     served: list[Body] = field(default_factory=list)
     """Bodies in the order their answers started (with ``one_at_a_time``: the order the server computed them)."""
+    unversioned: str = "ollama"
+    """How a path outside ``/v1`` is answered: a key of :data:`UNVERSIONED`."""
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _slot: asyncio.Lock | None = None
 
@@ -331,6 +353,22 @@ class FakeLLM:
             return web.Response(status=404, text='{"error": {"message": "not found"}}', content_type="application/json")
         listed = [{"id": m, "object": "model", "owned_by": "test"} for m in self.models]
         return web.json_response({"object": "list", "data": listed})
+
+    async def _unversioned(self, request: web.Request) -> web.StreamResponse:
+        """A path outside ``/v1``: this server's own answer, or the API itself where the server routes it there too."""
+        answer = UNVERSIONED[self.unversioned]
+        if answer is None:
+            tail = request.match_info["tail"].rstrip("/")
+            if request.method == "GET" and tail == "models":
+                return await self._models(request)
+            if request.method == "POST" and tail == "chat/completions":
+                return await self._handle(request)
+            if request.method == "POST" and tail == "embeddings":
+                return await self._handle_embeddings(request)
+            answer = (404, '{"error": {"message": "File Not Found", "code": 404}}', "application/json")
+        status, body, content_type = answer
+        text = body % {"method": request.method, "path": request.path} if "%(" in body else body
+        return web.Response(status=status, text=text, content_type=content_type)
 
     async def _trickle(self, request: web.Request, answer: Body) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "application/json"})
@@ -436,6 +474,7 @@ class FakeLLMServer:
         app.router.add_post("/v1/chat/completions", self.llm._handle)
         app.router.add_get("/v1/models", self.llm._models)
         app.router.add_post("/v1/embeddings", self.llm._handle_embeddings)
+        app.router.add_route("*", "/{tail:.*}", self.llm._unversioned)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

@@ -19,7 +19,14 @@ from urllib.parse import urlsplit
 from utils.config import Settings
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.llm.client import LLMClient, LLMError
-from utils.llm.probe import EndpointProbe, describe_failure, embed_once, model_listed, probe_endpoint
+from utils.llm.probe import (
+    SUMMARY_DEADLINE_SECONDS,
+    EndpointProbe,
+    describe_failure,
+    embed_once,
+    model_listed,
+    probe_endpoint,
+)
 from utils.llm.way_book import WayBook
 from utils.llm.ways import LABELS, ORDER
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionResult, ExtractionTurn, build_extraction_messages
@@ -63,14 +70,59 @@ def summary_line(settings: Settings, probe: EndpointProbe) -> str:
 
 
 async def startup_summary(settings: Settings) -> str:
-    return summary_line(settings, await probe_endpoint(settings.llm_base_url, settings.llm_api_key))
+    return summary_line(settings, await safe_probe(settings.llm_base_url, settings.llm_api_key))
+
+
+async def safe_probe(url: str, api_key: str, deadline: float = SUMMARY_DEADLINE_SECONDS) -> EndpointProbe:
+    """The probe, with an answer that is not a model list (LM Studio's HTTP 200 error body) read as "no list"."""
+    try:
+        return await probe_endpoint(url, api_key, deadline)
+    except Exception as exc:  # noqa: BLE001 - a malformed answer is one line, never a traceback
+        return EndpointProbe(True, f"HTTP 200 but not a model list ({type(exc).__name__})")
+
+
+def with_v1(url: str) -> str | None:
+    """The URL with the `/v1` OpenAI-compatible servers serve under, or None when it already ends with it.
+
+    Ollama's native API is under `/api`, its OpenAI-compatible one under `/v1`: `/api` becomes `/v1`.
+    """
+    parts = urlsplit(url.strip())
+    path = parts.path.rstrip("/")
+    if path.endswith("/v1"):
+        return None
+    path = path.removesuffix("/api")
+    return parts._replace(path=f"{path}/v1", query="", fragment="").geturl()
+
+
+async def _missing_v1(settings: Settings, probe: EndpointProbe, deadline: float) -> CheckResult | None:
+    """A URL without `/v1` whose `/v1` form lists models: the URL is what is wrong, not the model."""
+    url = settings.llm_base_url
+    fixed = with_v1(url)
+    if fixed is None or probe.models is not None or not probe.reachable or probe.key_rejected:
+        return None
+    there = await safe_probe(fixed, settings.llm_api_key, deadline)
+    if there.models is None:
+        return None
+    return failed(
+        "LLM endpoint",
+        f"asking {url} for its models got {probe.error or 'no model list'}, while {fixed} serves "
+        f"{plural(len(there.models), 'model')}: LLM_BASE_URL probably lacks /v1",
+        f"set LLM_BASE_URL to {fixed} (saw {url})",
+    )
 
 
 async def check_llm(settings: Settings) -> list[CheckResult]:
     """Endpoint, model(s), completion, tool arguments (each model), memory — later checks are skipped once one blocks."""
     url = settings.llm_base_url
     deadline = min(PROBE_DEADLINE_SECONDS, settings.llm_timeout_seconds)
-    probe = await probe_endpoint(url, settings.llm_api_key, deadline)
+    probe = await safe_probe(url, settings.llm_api_key, deadline)
+    if (wrong_url := await _missing_v1(settings, probe, deadline)) is not None:
+        reason = "skipped: LLM_BASE_URL is wrong"
+        return [wrong_url, skipped("LLM completion", reason), skipped("LLM tool call", reason)]
+    if not settings.llm_model.strip():
+        reason = "skipped: LLM_MODEL is empty, so there is no model to ask"
+        first = [r for r in _endpoint_result(settings, probe) if r.name == "LLM endpoint"]
+        return [*first, skipped("LLM model", reason), skipped("LLM completion", reason), skipped("LLM tool call", reason)]
     first = _endpoint_result(settings, probe)
     if first[-1].blocks:
         reason = "skipped: an earlier LLM check failed"
@@ -230,6 +282,13 @@ async def _check_completion(client: LLMClient, settings: Settings) -> CheckResul
     loop = asyncio.get_running_loop()
     started = loop.time()
     _answer, error = await _within(client.chat(messages, kind="doctor", max_tokens=32), deadline)
+    fixed = with_v1(settings.llm_base_url)
+    if error is not None and fixed is not None and "HTTP 404" in error:
+        return failed(
+            "LLM completion",
+            f"{settings.llm_base_url} answered {error} for a chat completion: LLM_BASE_URL probably lacks /v1",
+            f"set LLM_BASE_URL to {fixed} (saw {settings.llm_base_url})",
+        )
     if error is not None:
         return failed(
             "LLM completion",
