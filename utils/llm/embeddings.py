@@ -47,6 +47,8 @@ def answer_limit(texts: int) -> int:
 def decode_answer(body: bytes, expected: int, dimensions: int | None) -> list[Vector]:
     """The answer's unit vectors in input order, or ValueError: one per text, all good, all of one size
     (``dimensions`` when the client was built for one). Plain CPU work, run in a thread."""
+    if body.count(b",") > expected * (MAX_DIMENSIONS + 16):  # a fast scan, before the parser holds the GIL on megabytes
+        raise ValueError(f"the answer holds more numbers than {expected} vectors of {MAX_DIMENSIONS}")
     payload = json.loads(body)
     data = payload.get("data") if isinstance(payload, dict) else None
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
