@@ -79,16 +79,18 @@ async def test_error_status_is_none_without_retries(llm_server: FakeLLMServer, f
         await client.close()
 
 
-async def test_wrong_dimensions_after_the_first_answer_are_refused(llm_server: FakeLLMServer, fake_llm: FakeLLM) -> None:
-    """A model swapped under the same name: its vectors cannot be compared with the stored ones."""
+async def test_another_size_after_the_first_answer_is_used(llm_server: FakeLLMServer, fake_llm: FakeLLM) -> None:
+    """A model swapped under the same name: its answers are used, and ``dimensions`` tells the backfill the new size."""
     client = client_for(llm_server)
     try:
         assert await client.embed_one("first") is not None
         fake_llm.embedding_dimensions = 32
-        assert await client.embed_one("second") is None
-        assert await client.embed(["a", "b"]) is None
+        second = await client.embed_one("second")
+        assert second is not None and second.size == 32 and client.dimensions == 32
+        pair = await client.embed(["a", "b"])
+        assert pair is not None and {v.size for v in pair} == {32}
         fake_llm.embedding_dimensions = EMBEDDING_DIMENSIONS
-        assert await client.embed_one("third") is not None
+        assert await client.embed_one("third") is not None and client.dimensions == EMBEDDING_DIMENSIONS
     finally:
         await client.close()
 

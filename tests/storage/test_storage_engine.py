@@ -94,6 +94,11 @@ async def test_embeddings_are_stored_read_back_and_found_missing_by_model(tmp_pa
         missing = await storage(db).memories_missing_embedding("nomic-v1", 10)
         assert [m.id for m in missing] == [b, c, bobs], "another model's vector counts as missing"
         assert [m.id for m in await storage(db).memories_missing_embedding("nomic-v1", 1)] == [b]
+        assert [m.id for m in await storage(db).memories_missing_embedding("nomic-v1", 10, 4)] == [b, c, bobs], (
+            "16 bytes: 4 numbers"
+        )
+        resized = await storage(db).memories_missing_embedding("nomic-v1", 10, 768)
+        assert [m.id for m in resized] == [a, b, c, bobs], "a vector of another size under the same name is missing too"
         live = {m.id: m for m in await storage(db).get_recent_memories(ALICE, None)}
         assert (live[a].embedding, live[a].embedding_model) == (vector, "nomic-v1")
         assert live[c].embedding is None and isinstance(live[a], MemoryRecord)

@@ -206,6 +206,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(memories.get_all_memories, ALICE)
     await r.call(memories.set_memory_embeddings, [(ids[2], "nomic", b"\x00\x00\x80?"), (999, "nomic", b"")])
     await r.call(memories.memories_missing_embedding, "nomic", 10)
+    await r.call(memories.memories_missing_embedding, "nomic", 10, 768)
     for i in range(4):
         await r.call(memories.save_memory, BOB, f"bob {i}", ["t"], "low", NOW + timedelta(days=i + 1), "chat", cap=50)
     await r.call(memories.prune_excess_memories, BOB, 2)

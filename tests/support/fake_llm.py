@@ -188,6 +188,8 @@ _EMBEDDING_STOP = frozenset(
 
 def hashed_embedding(text: str, dimensions: int = EMBEDDING_DIMENSIONS, aliases: dict[str, str] | None = None) -> list[float]:
     """A bag of hashed words (plural "s" dropped): the same text always gives the same vector."""
+    if dimensions <= 0:
+        return []
     vector = [0.0] * dimensions
     for word in re.findall(r"[^\W_]+", text.casefold()):
         word = (aliases or {}).get(word, word)
@@ -243,6 +245,8 @@ class FakeLLM:
     embedding_aliases: dict[str, str] = field(default_factory=dict)
     embedding_dimensions: int = EMBEDDING_DIMENSIONS
     """Change it to play a model swapped for one of another size."""
+    embedding_answer: Callable[[list[str]], list[object]] | None = None
+    """When set, the ``embedding`` values answered for the texts (one per item; any shape, any count): a broken server."""
     embedding_seconds: float = 0.0
     embedding_failures: list[Failure] = field(default_factory=list)
     trickle_seconds: float = 0.0
@@ -297,7 +301,10 @@ class FakeLLM:
         if (failed := _scripted_failure(self.embedding_failures)) is not None:
             return failed
         texts = [body["input"]] if isinstance(body["input"], str) else body["input"]
-        vectors = [hashed_embedding(t, self.embedding_dimensions, self.embedding_aliases) for t in texts]
+        if self.embedding_answer is not None:
+            vectors = self.embedding_answer(texts)
+        else:
+            vectors = [hashed_embedding(t, self.embedding_dimensions, self.embedding_aliases) for t in texts]
         data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
         tokens = sum(len(t.split()) for t in texts)
         usage = {"prompt_tokens": tokens, "total_tokens": tokens}

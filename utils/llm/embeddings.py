@@ -3,14 +3,20 @@
 Ollama (`nomic-embed-text`, `all-minilm`), OpenAI (`text-embedding-3-small`), LM
 Studio, vLLM and llama.cpp all serve it. Every request has its own short total
 deadline and never raises: a failure, a timeout or an answer of the wrong shape is
-None, and the caller falls back to lexical retrieval for that message. The first good
-answer fixes the dimensions; a later answer of another size is refused (a model
-swapped under the same name would mix incomparable vectors).
+None, and the caller falls back to lexical retrieval for that message.
+
+Any good answer is used, whatever its size: a server that changes model, or a model
+swapped under the same name, is followed at once. Vectors of different sizes are never
+compared (`utils.llm.vectors`), and stored ones of an old size are embedded again by the
+backfill (:attr:`EmbeddingClient.dimensions` says which size is current). An answer too
+large to hold vectors of :data:`MAX_DIMENSIONS` numbers is refused while it is read,
+before it is decoded; decoding a good one happens off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Sequence
@@ -21,12 +27,40 @@ from openai import AsyncOpenAI
 
 from utils.config import Settings
 from utils.llm.lanes import lanes_for
-from utils.llm.vectors import Vector, normalized
+from utils.llm.vectors import MAX_DIMENSIONS, Vector, read_vector
 
 logger = logging.getLogger(__name__)
 
 MAX_BATCH = 64
 """Texts per request when embedding memories in the background (a backfill sends several)."""
+BYTES_PER_NUMBER = 32
+"""Room for one number in a JSON answer ("-0.012345678901234567, " is 23 characters)."""
+ANSWER_OVERHEAD_BYTES = 64 * 1024
+"""Room for the rest of an answer (indexes, model name, usage) beyond its numbers."""
+
+
+def answer_limit(texts: int) -> int:
+    """The most bytes an answer for ``texts`` texts may have: more cannot be vectors of a sane size."""
+    return texts * MAX_DIMENSIONS * BYTES_PER_NUMBER + ANSWER_OVERHEAD_BYTES
+
+
+def decode_answer(body: bytes, expected: int, dimensions: int | None) -> list[Vector]:
+    """The answer's unit vectors in input order, or ValueError: one per text, all good, all of one size
+    (``dimensions`` when the client was built for one). Plain CPU work, run in a thread."""
+    if body.count(b",") > expected * (MAX_DIMENSIONS + 16):  # a fast scan, before the parser holds the GIL on megabytes
+        raise ValueError(f"the answer holds more numbers than {expected} vectors of {MAX_DIMENSIONS}")
+    payload = json.loads(body)
+    data = payload.get("data") if isinstance(payload, dict) else None
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise ValueError("the answer has no list of embeddings")
+    if len(data) != expected:
+        raise ValueError(f"the answer has {len(data)} vectors for {expected} texts")
+    items = sorted(data, key=lambda item: item.get("index", 0) if isinstance(item.get("index"), int) else 0)
+    vectors = [read_vector(item.get("embedding")) for item in items]
+    sizes = sorted({v.size for v in vectors})
+    if len(sizes) != 1 or (dimensions is not None and sizes != [dimensions]):
+        raise ValueError(f"the answer has vectors of {sizes} numbers" + (f", expected {dimensions}" if dimensions else ""))
+    return vectors
 
 
 @dataclass
@@ -43,7 +77,10 @@ class EmbeddingClient:
 
     def __init__(self, *, base_url: str, api_key: str, model: str, timeout: float = 2.0, dimensions: int | None = None) -> None:
         self.model = model
+        self._required = dimensions
+        """A size asked for when the client is built: answers of any other size are refused."""
         self.dimensions = dimensions
+        """The size of the last good answer: the current one, which stored vectors should have."""
         self.stats = EmbeddingStats()
         self._timeout = timeout
         self._base_url = base_url
@@ -84,30 +121,33 @@ class EmbeddingClient:
             async with lanes.background() if background else lanes.chat():
                 started = time.perf_counter()
                 async with asyncio.timeout(timeout or self._timeout):
-                    response = await self._client.embeddings.create(model=self.model, input=list(texts))
-            vectors = self._checked(response.data, len(texts))
-        except (TimeoutError, openai.OpenAIError, ValueError, TypeError, AttributeError) as exc:
+                    body = await self._read(texts)
+            vectors: list[Vector] | None = await asyncio.to_thread(decode_answer, body, len(texts), self._required)
+        except (TimeoutError, openai.OpenAIError, ValueError, TypeError, AttributeError, RecursionError) as exc:
             logger.warning("Embedding request failed (%s): %s", type(exc).__name__, str(exc)[:200])
             vectors = None
+        if vectors:
+            self.dimensions = vectors[0].size
         self.stats.last_ms = (time.perf_counter() - started) * 1000
         if vectors is None:
             self.stats.failures += 1
         return vectors
 
-    def _checked(self, data: Sequence[object], expected: int) -> list[Vector] | None:
-        """The answer's vectors in input order, when there is one per text, all finite and all of one known size."""
-        items = sorted(data, key=lambda item: getattr(item, "index", 0))
-        if len(items) != expected:
-            logger.warning("Embedding answer has %d vectors for %d texts; ignored.", len(items), expected)
-            return None
-        vectors = [normalized(getattr(item, "embedding", None) or []) for item in items]
-        if any(v is None for v in vectors):
-            logger.warning("Embedding answer has an empty or broken vector; ignored.")
-            return None
-        sizes = {v.size for v in vectors if v is not None}
-        size = self.dimensions or next(iter(sizes))
-        if sizes != {size}:
-            logger.warning("Embedding answer of %s dimensions, expected %d; ignored.", sorted(sizes), size)
-            return None
-        self.dimensions = size
-        return [v for v in vectors if v is not None]
+    async def _read(self, texts: Sequence[str]) -> bytes:
+        """The answer's bytes, read no further than :func:`answer_limit` (ValueError beyond it)."""
+        limit = answer_limit(len(texts))
+        create = self._client.embeddings.with_streaming_response.create
+        async with create(model=self.model, input=list(texts), encoding_format="float") as response:
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > limit:
+                raise ValueError(f"the answer has {declared} bytes, more than vectors of {MAX_DIMENSIONS} numbers take")
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > limit:
+                    raise ValueError(
+                        f"the answer is longer than {limit} bytes, more than vectors of {MAX_DIMENSIONS} numbers take"
+                    )
+                chunks.append(chunk)
+        return b"".join(chunks)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import openai
 from openai import AsyncOpenAI
 
+from utils.llm.vectors import read_vector
+
 SUMMARY_DEADLINE_SECONDS = 5.0
 
 
@@ -66,13 +68,14 @@ def model_listed(model: str, models: tuple[str, ...]) -> bool:
 
 
 async def embed_once(base_url: str, api_key: str, model: str, deadline: float) -> int:
-    """One ``/embeddings`` call; returns the vector's length. Raises the SDK's errors or ``TimeoutError``."""
+    """One ``/embeddings`` call; returns the vector's length. Raises the SDK's errors, ``TimeoutError``, or
+    ``ValueError`` for an answer the bot would refuse (:func:`utils.llm.vectors.read_vector`)."""
     client = _client(base_url, api_key, deadline)
     try:
         async with asyncio.timeout(deadline):
-            answer = await client.embeddings.create(model=model, input=["plays chess every evening"])
-        if not answer.data or not answer.data[0].embedding:
+            answer = await client.embeddings.create(model=model, input=["plays chess every evening"], encoding_format="float")
+        if not answer.data:
             raise ValueError("the endpoint returned no vector")
-        return len(answer.data[0].embedding)
+        return read_vector(answer.data[0].embedding).size  # the bot's own rule: NaN, oversized or strings are no vector
     finally:
         await client.close()

@@ -15,6 +15,11 @@ from numpy.typing import NDArray
 
 Vector = NDArray[np.float32]
 
+MAX_DIMENSIONS = 8192
+"""The largest vector taken from a server or a row. Real embedding models answer 384 to 4096 numbers
+(text-embedding-3-large: 3072); an answer beyond this is a broken server, and would cost 32 KB and more
+per row and per cosine, so it is refused."""
+
 
 class _HasEmbedding(Protocol):
     @property
@@ -34,6 +39,33 @@ def normalized(values: Sequence[float] | Vector) -> Vector | None:
     return None if norm == 0.0 or not np.isfinite(norm) else vector / norm
 
 
+def read_vector(values: object) -> Vector:
+    """The unit float32 vector a server answered, or ValueError saying why it is none.
+
+    Only a flat list of JSON numbers is one: not numbers as strings, not nested lists, not
+    booleans, not empty, not beyond :data:`MAX_DIMENSIONS`, nothing NaN or infinite (also
+    after the cast to float32), not all zeros.
+    """
+    if not isinstance(values, list):
+        raise ValueError(f"the vector is a {type(values).__name__}, not a list of numbers")
+    if not values:
+        raise ValueError("the vector is empty")
+    if len(values) > MAX_DIMENSIONS:
+        raise ValueError(f"the vector has {len(values)} numbers, more than {MAX_DIMENSIONS}")
+    array = np.asarray(values)  # a ragged nesting raises ValueError itself
+    if array.ndim != 1 or array.dtype.kind not in "fiu":
+        raise ValueError("the vector is not a flat list of numbers")
+    with np.errstate(over="ignore", invalid="ignore"):
+        vector = array.astype(np.float32)
+    if not np.all(np.isfinite(vector)):
+        raise ValueError("the vector holds NaN or infinite numbers")
+    wide = vector.astype(np.float64)
+    norm = float(np.linalg.norm(wide))
+    if norm == 0.0:
+        raise ValueError("the vector is all zeros")
+    return (wide / norm).astype(np.float32)
+
+
 def to_bytes(vector: Vector) -> bytes:
     """The stored form: little-endian float32, the same bytes on SQLite and SQL Server."""
     return np.asarray(vector, dtype="<f4").tobytes()
@@ -41,7 +73,7 @@ def to_bytes(vector: Vector) -> bytes:
 
 def from_bytes(blob: bytes | None, dimensions: int | None = None) -> Vector | None:
     """A stored vector, or None when missing, truncated, of another size or broken."""
-    if not blob or len(blob) % 4:
+    if not blob or len(blob) % 4 or len(blob) > 4 * MAX_DIMENSIONS:
         return None
     vector = np.frombuffer(blob, dtype="<f4")
     if dimensions is not None and vector.size != dimensions:

@@ -5,8 +5,10 @@ itself), with its own short deadline, and none at all when the member has no mem
 with a vector yet; any failure means that message is ranked by words alone.
 
 In the background: after memories are written, and at start, live rows with no vector
-from the configured model (none yet, or another model's) are embedded in batches and
-stored with the model's name. A failed batch is retried on the next write or at the
+from the configured model (none yet, another model's, or one of another size than the
+model's latest answer: the model changed under its name) are embedded in batches and
+stored with the model's name. A message whose vector cannot be compared with a stored
+one of this model sets that off at once. A failed batch is retried on the next write or at the
 next periodic nudge, never in a tight loop. Nothing here keeps a copy of a memory's text or vector:
 they live in the `UserMemory` row, so erasing the row erases them.
 
@@ -71,7 +73,10 @@ class EmbeddingWorker:
         query = await client.embed_one(text)
         if query is None:
             return None
-        return similarities(query, stored_vectors(memories, client.model, query.size)) or None
+        comparable = stored_vectors(memories, client.model, query.size)
+        if len(comparable) < sum(1 for m in memories if m.embedding_model == client.model and m.embedding):
+            self.embed_soon()  # stored under this name with another size (or broken): the model changed, embed again
+        return similarities(query, comparable) or None
 
     # ------------------------------------------------------------------ background
     async def embed_texts(self, texts: Sequence[str]) -> list[Vector] | None:
@@ -117,7 +122,7 @@ class EmbeddingWorker:
             await self.client.close()
 
     async def backfill(self) -> bool:
-        """Embed live rows lacking a vector from this model, oldest first, batch by batch.
+        """Embed live rows lacking a vector from this model of its current size, oldest first, batch by batch.
 
         True when none is left; False when the endpoint failed (try again later) or the worker stopped.
         """
@@ -125,8 +130,13 @@ class EmbeddingWorker:
         if client is None:
             return True
         previous: set[int] = set()
+        embedded = False
         while not self._stopping:
-            rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH)
+            rows = await self._db.run(sql.memories_missing_embedding, client.model, MAX_BATCH, client.dimensions)
+            if not rows and not embedded:
+                # Nothing to do by what is known: embed the oldest stored row again, which tells the model's
+                # current size (size 0 matches no stored vector); a changed size then finds every stale row.
+                rows = await self._db.run(sql.memories_missing_embedding, client.model, 1, 0)
             if not rows:
                 return True
             if self._stopping:
@@ -142,4 +152,5 @@ class EmbeddingWorker:
                 sql.set_memory_embeddings, [(r.id, client.model, to_bytes(v)) for r, v in zip(rows, vectors, strict=True)]
             )
             self._on_embedded({r.user_id for r in rows})
+            embedded = True
         return False

@@ -28,6 +28,7 @@ from utils.storage.records import (
 )
 from utils.storage.schema import (
     SOURCE_MAX,
+    byte_length,
     memory_audit,
     notes_backup,
     profile_history,
@@ -102,10 +103,13 @@ def get_all_memories(conn: sa.Connection, user_id: int) -> list[MemoryRecord]:
 
 
 @reads
-def memories_missing_embedding(conn: sa.Connection, model: str, limit: int) -> list[MemoryRecord]:
-    """Live memories with no embedding from ``model`` yet (none, or another model's), oldest first."""
+def memories_missing_embedding(conn: sa.Connection, model: str, limit: int, dimensions: int | None = None) -> list[MemoryRecord]:
+    """Live memories with no usable embedding from ``model`` (none, another model's, or — when ``dimensions``
+    is known — one of another size: the model changed under its name), oldest first."""
     stale = sa.or_(user_memory.c.embedding.is_(None), user_memory.c.embedding_model.is_(None))
     stale = sa.or_(stale, user_memory.c.embedding_model != model)
+    if dimensions is not None:
+        stale = sa.or_(stale, byte_length(user_memory.c.embedding) != 4 * dimensions)
     query = sa.select(*MEMORY_COLUMNS).where(live(utc_now()), stale).order_by(user_memory.c.id).limit(limit)
     return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import mssql
@@ -58,6 +59,23 @@ def _utcnow_default(element: utcnow, compiler: object, **kw: object) -> str:
 @compiles(utcnow, "mssql")
 def _utcnow_mssql(element: utcnow, compiler: object, **kw: object) -> str:
     return "SYSUTCDATETIME()"
+
+
+class byte_length(FunctionElement):  # noqa: N801 - reads like the SQL function it renders
+    """Bytes in a binary value: DATALENGTH() on SQL Server (LEN() trims and counts characters), LENGTH() on SQLite."""
+
+    type = sa.Integer()
+    inherit_cache = True
+
+
+@compiles(byte_length)
+def _byte_length_default(element: byte_length, compiler: Any, **kw: Any) -> str:
+    return f"length({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(byte_length, "mssql")
+def _byte_length_mssql(element: byte_length, compiler: Any, **kw: Any) -> str:
+    return f"DATALENGTH({compiler.process(element.clauses, **kw)})"
 
 
 def cut_utf16(text: str, units: int) -> str:
