@@ -45,7 +45,6 @@ from utils.memory.extraction import (
     ExtractedMemory,
     ExtractionTurn,
     build_extraction_messages,
-    cut_at_word,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor, worth_extracting
 from utils.memory.meaning import MemoryMeaning
@@ -55,7 +54,7 @@ from utils.memory.retrieval import Query, rank_relevant
 from utils.memory.store import Candidate, MemoryStore, prune_expired_in_batches
 from utils.memory.vetting import vet
 from utils.monitor.state import MonitorState
-from utils.privacy.screen import is_about_a_secret, redact, screen
+from utils.privacy.screen import Screened, Seen, screen, screen_profile
 from utils.storage import memories as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope
@@ -82,6 +81,8 @@ class _QueuedTurn:
     turn: ExtractionTurn
     message_id: int | None = None
     """The Discord message the turn came from: a delete or an edit of it reaches the queue too."""
+    said: Screened | None = None
+    """The member's message as screened: its secrets are screened out of what the model returns too."""
 
 
 @dataclass
@@ -266,9 +267,10 @@ class MemoryService:
         if queue is None:
             queue = self._queues[user_id] = _MemberQueue(member_name)
         queue.name = screen(member_name, "name").text  # the display name is shown to the extractor
-        reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
-        turn = ExtractionTurn(redact(user_text).text, redact(reply).text)
-        queue.turns.append(_QueuedTurn(guild_id, turn, message_id))
+        said = screen(user_text, "message")
+        reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
+        turn = ExtractionTurn(said.text, reply.text)
+        queue.turns.append(_QueuedTurn(guild_id, turn, message_id, said))
         if not queue.running:
             queue.running = True
             self._tasks.spawn(self._extraction_worker(user_id), name=f"extract-memories-{user_id}")
@@ -294,8 +296,8 @@ class MemoryService:
         for queue in self._queues.values():
             for index, queued in enumerate(queue.turns):
                 if queued.message_id == message_id:
-                    turn = ExtractionTurn(redact(user_text).text, "")
-                    queue.turns[index] = replace(queued, turn=turn)
+                    said = screen(user_text, "message")
+                    queue.turns[index] = replace(queued, turn=ExtractionTurn(said.text, ""), said=said)
                     return True
         return False
 
@@ -306,9 +308,11 @@ class MemoryService:
                 await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
             while queue.turns:
                 pending, queue.turns = queue.turns, []
-                for guild_id, group in groupby(pending, key=lambda q: q.guild_id):
+                for guild_id, grouped in groupby(pending, key=lambda q: q.guild_id):
+                    group = list(grouped)
+                    seen = Seen(q.said for q in group if q.said is not None)
                     try:
-                        await self._extract_and_save(user_id, queue.name, guild_id, [q.turn for q in group])
+                        await self._extract_and_save(user_id, queue.name, guild_id, [q.turn for q in group], seen)
                     except Exception:
                         logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
         finally:
@@ -316,7 +320,9 @@ class MemoryService:
             if not queue.turns:
                 self._queues.pop(user_id, None)
 
-    async def _extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
+    async def _extract_and_save(
+        self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn], seen: Seen
+    ) -> None:
         """The plan's `_extract_and_save_memories`, with only the author's turns shown to the model."""
         epoch = self.store.epoch(user_id)
         scope = self.scope_for(guild_id)
@@ -349,7 +355,7 @@ class MemoryService:
             if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
-            candidates, profile = self._fold_permanent(user_id, accepted, result.profile_update)
+            candidates, profile = self._fold_permanent(user_id, accepted, result.profile_update, seen)
             await self.store.store(
                 user_id, guild_id, scope, candidates, source="chat", actor="member", forget_ids=forget_ids, profile=profile
             )
@@ -364,7 +370,7 @@ class MemoryService:
         )
 
     def _fold_permanent(
-        self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None
+        self, user_id: int, memories: Sequence[ExtractedMemory], profile_update: str | None, seen: Seen | None = None
     ) -> tuple[list[Candidate], str | None]:
         """Expiring memories become candidates; permanent ones belong in the profile.
 
@@ -372,29 +378,31 @@ class MemoryService:
         A permanent fact the model did not fold into a profile update is appended to the
         profile when it fits, else kept as a 30-day memory, so it is never silently lost.
         """
-        profile = self.screen_profile(user_id, profile_update) if profile_update else None
+        profile = self.screen_profile(user_id, profile_update, seen) if profile_update else None
         candidates = []
+        scrub = seen.scrub if seen else str
         for m in memories:
+            # What the member said and the model restates bare is marked here; the store's screen refuses it.
+            text, topics, key = scrub(m.memory), tuple(map(scrub, m.topics)), m.key and scrub(m.key)
             if m.expiration != PERMANENT:
-                candidates.append(Candidate(m.memory, tuple(m.topics), m.importance, EXPIRATIONS[m.expiration], m.key))
+                candidates.append(Candidate(text, topics, m.importance, EXPIRATIONS[m.expiration], key))
                 continue
             if profile_update:
                 continue
-            joined = f"{profile or self.store.profile(user_id)} {m.memory}".strip()
-            if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
-                profile = self.screen_profile(user_id, joined) or profile
+            joined = f"{profile or self.store.profile(user_id)} {text}".strip()
+            if len(joined) <= PROFILE_MAX and not screen(text, "memory").refused:
+                profile = self.screen_profile(user_id, joined, seen) or profile
             else:
-                candidates.append(Candidate(m.memory, tuple(m.topics), "high", EXPIRATIONS["30d"], m.key))
+                candidates.append(Candidate(text, topics, "high", EXPIRATIONS["30d"], key))
         return candidates, profile
 
-    def screen_profile(self, user_id: int, profile: str) -> str | None:
-        """The profile as it may be stored (redacted, cut at a word), or None when it carries a secret or changes nothing."""
-        cleaned = redact(" ".join(profile.split()))
-        if cleaned.changed and is_about_a_secret(cleaned.text):
+    def screen_profile(self, user_id: int, profile: str, seen: Seen | None = None) -> str | None:
+        """The profile as it may be stored (screened, then cut at a word), or None when it carries a secret or changes nothing."""
+        cleaned = screen_profile(profile, seen=seen, limit=PROFILE_MAX)
+        if cleaned.refused:
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
             return None
-        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
-        return None if new_profile == self.store.profile(user_id) else new_profile
+        return None if cleaned.text == self.store.profile(user_id) else cleaned.text
 
     async def set_profile(self, user_id: int, profile: str) -> bool:
         """Replace the profile (the plan's `set_user_profile`), refusing one that holds a secret.

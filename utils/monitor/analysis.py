@@ -16,9 +16,9 @@ from typing import Any
 from pydantic import BaseModel, field_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
-from utils.memory.extraction import cut_at_word
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
+from utils.privacy.screen import screen
 from utils.prompts import load_prompt
 from utils.storage.schema import MEMORY_TEXT_MAX
 
@@ -40,7 +40,9 @@ def _unit(value: Any) -> float:
 
 
 def _label(value: Any) -> str:
-    return " ".join(str(value).replace(",", " ").split()).casefold()[:LABEL_MAX_CHARS]
+    """Screened as the model wrote it, then folded and cut (a label holding a secret is dropped)."""
+    screened = screen(" ".join(str(value).replace(",", " ").split()), "topic")
+    return "" if screened.refused else screened.text.casefold()[:LABEL_MAX_CHARS]
 
 
 class MessageFinding(BaseModel):
@@ -110,7 +112,7 @@ class MessageFinding(BaseModel):
         text = " ".join(value.split())
         if text.casefold() in _EMPTY_NOTES or not says_something(text):
             return None
-        return cut_at_word(text, MEMORY_TEXT_MAX)
+        return screen(text, "note", limit=MEMORY_TEXT_MAX).text  # screened, then cut to the column
 
 
 class AnalysisReport(BaseModel):
