@@ -81,9 +81,37 @@ _PHONE = (
     r"|\(\d{2}\)\s?9?\d{4}-\d{4}"  # BR
     r"|8[ ]?\(?9\d{2}\)?[ ]?\d{3}[ -]\d{2}[ -]\d{2}"  # RU
     r"|05\d{2}[ ]?\d{3}[ ]?\d{2}[ ]?\d{2}"  # TR
+    r"|0\d{2}[ -]\d{4}[ -]\d{4}"  # UK London/Cardiff, JP mobiles (090-1234-5678)
+    r"|04\d{2}[ ]\d{3}[ ]\d{3}|\(0\d\)[ ]?\d{4}[ ]?\d{4}"  # AU
+    r"|[6-9]\d{4}[ -]\d{5}"  # IN
+    r"|1[ -]\(?\d{3}\)?[ -]\d{3}[ -]\d{4}"  # US/CA with the trunk 1
+    r"|0\d{2}[ -]\d{3}[ ]\d{2}[ ]\d{2}"  # CH, SE, AT
     r")(?![\w])"
 )
 _NOT_AFTER = re.compile(r"\d[ .,]$")
+
+
+# After a phone word any 8-15 digits are a phone number, in whatever national layout ("call me on 0161 496 0000").
+_PHONE_WORDS = words(
+    "phone", "phone number", "cell", "cellphone", "mobile", "tel", "tel.", "telephone", "call me", "text me", "whatsapp",
+    "signal", "reach me", "my number", "handy", "handynummer", "telefon", "telefonnummer", "meine nummer", "téléphone",
+    "portable", "mon numéro", "móvil", "celular", "teléfono", "mi número", "telefono", "cellulare", "il mio numero",
+    "meu número", "telefoonnummer", "mobiel", "mijn nummer", "komórka", "numer telefonu", "mój numer", "телефон",
+    "мой номер", "telefon numaram", "numaram", "cep",
+)  # fmt: skip
+_PHONE_NEEDLES = (
+    "phone", "cell", "mobile", "tel", "call me", "text me", "whatsapp", "signal", "reach me", "number", "handy",
+    "telefon", "nummer", "portable", "numéro", "móvil", "celular", "teléfono", "número", "telefono",
+    "cellulare", "numero", "mobiel", "komórka", "numer", "телефон", "номер", "numaram", "cep",
+)  # fmt: skip
+_PHONE_AFTER_WORD = (
+    r"(?i)(?<![^\W\d_])" + _PHONE_WORDS + r"(?![^\W\d_])[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+)
+
+
+def _phone_digits(match: re.Match[str]) -> bool:
+    digits = sum(c.isdigit() for c in match.group("secret"))
+    return 8 <= digits <= 15
 
 
 def _phone(match: re.Match[str]) -> bool:
@@ -254,6 +282,13 @@ RULES: tuple[Rule, ...] = (
         ("dot", "punkt", "point", "punto", "ponto", "kropka", "точка", "nokta", "(.)", "[.]"),
     ),
     Rule("phone", re.compile(_PHONE), digits=9, accept=_phone),
+    Rule(
+        "phone",
+        re.compile(_PHONE_AFTER_WORD),
+        _PHONE_NEEDLES,
+        digits=4,
+        accept=_phone_digits,
+    ),
     Rule("address", re.compile(_NUMBER_FIRST), digits=1),
     Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before),
 )
