@@ -263,7 +263,16 @@ _SUFFIX_HINTS = (*_STREET_SUFFIX[3:-1].split("|"), "caddesi", "cad.", "cd.", "so
 _HOUSE_NUMBER = re.compile(r"(?<![\w.,:/-])" + _HOUSE + r"(?![\w])")
 
 
+_A_QUANTITY = re.compile(
+    r"(?i)\s*(?:hours?|hrs?|h|mins?|minutes?|times?|points?|pts|kills?|wins?|games?|levels?|lvl|fps|hz|days?|years?"
+    r"|km|kg|mb|gb|%|€|\$|stunden|heures|horas|ore|godzin|часов|saat)\b"
+)
+
+
 def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
+    """A street named before a house number; "Elden Ring, 120 hours" is a count, not an address."""
+    if _A_QUANTITY.match(match.string, match.end()):
+        return False
     window_start = max(0, match.start() - 60)
     window = match.string[window_start : match.start()].lower()
     if not any(word in window for word in _BEFORE_HINTS) and not any(word in window[-24:] for word in _SUFFIX_HINTS):

@@ -46,8 +46,8 @@ def _card(match: re.Match[str]) -> bool:
     if _CARD_GROUPS.match(text):
         return True
     digits = _compact(text)
-    if not luhn.is_valid(digits) or digits[0] not in "23456":
-        return False
+    if not luhn.is_valid(digits) or (digits[0] not in "23456" and not (digits[0] == "1" and len(digits) == 15)):
+        return False  # networks start 2-6; 15-digit UATP cards start with 1
     if len(digits) <= 16:
         return True
     before = match.string[max(0, match.start() - 40) : match.start()]
@@ -98,7 +98,7 @@ def _itin(match: re.Match[str]) -> bool:
 _ID_WORDS = (
     r"ssn|social(?: security)?(?: number| no| #)?|itin|taxpayer id(?:entification number)?|tin"
     r"|national insurance(?: number| no)?|ni number|nino|sin|social insurance number|aadhaar|pan|tfn|medicare"
-    r"|bank account(?: number| no)?|account number|acct(?: no| number)?|routing number|sort code|bsb|kontonummer"
+    r"|bank account(?: number| no)?|account(?: number| no)?|acct(?: no| number)?|routing number|sort code|bsb|kontonummer"
     r"|numéro de compte|número de cuenta|numero di conto|número da conta|rekeningnummer|numer konta|номер сч[её]та"
     r"|hesap numarası|kontonummer|personalausweisnummer|henkilötunnus|cpr|fødselsnummer|personal id|ausweisnummer"
     r"|sozialversicherungsnummer|steuer-?id|steuernummer|personalausweis(?:nummer)?"

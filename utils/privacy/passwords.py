@@ -116,8 +116,18 @@ def looks_like_a_secret(value: str) -> bool:
     )
 
 
+_PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
+_AMBIGUOUS_WORDS = ("clave",)
+"""Also "the key (to something)": a bare word after them is prose ("la clave es practicar") unless it looks like a secret."""
+
+
 def _strong(match: re.Match[str]) -> bool:
-    return match.group("secret")[0] in "\"'“„«「" or _value(match) not in _NOT_A_SECRET
+    raw = match.group("secret")
+    if raw[0] in "\"'“„«「":
+        return True
+    if _PLACEHOLDER_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
+        return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
+    return not match.group().casefold().startswith(_AMBIGUOUS_WORDS) or looks_like_a_secret(raw)
 
 
 def _weak(match: re.Match[str]) -> bool:
