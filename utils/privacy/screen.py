@@ -137,6 +137,7 @@ class Seen:
 
     def __init__(self, screened: Iterable[Screened] = ()) -> None:
         self._kinds: dict[str, str] = {}
+        self._forms: set[str] = set()
         for item in screened:
             self.add(item)
 
@@ -144,8 +145,8 @@ class Seen:
         for value, kind in screened.values:
             value = value.strip(" \t\n\"'“”«».,;:!?")
             if kind in SECRET_KINDS and len(value) >= MIN_SEEN_VALUE and "[redacted:" not in value:
-                digits = re.sub(r"[\s.-]", "", value)
-                self._kinds.setdefault(digits if digits.isdigit() else value.casefold(), kind)
+                self._kinds.setdefault(_bare(value), kind)
+                self._forms.add(value.casefold())
                 self.__dict__.pop("_pattern", None)
 
     def __bool__(self) -> bool:
@@ -157,20 +158,20 @@ class Seen:
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
         alternatives = []
-        for value in sorted(self._kinds, key=len, reverse=True):
-            if value.isdigit() and len(value) >= 6:
-                alternatives.append(r"(?<!\d)" + r"[\s.-]?".join(value) + r"(?!\d)")
+        for value in sorted(self._forms, key=len, reverse=True):
+            digits = re.sub(r"[\s.-]", "", value)
+            if digits.isdigit() and len(digits) >= 6:
+                alternatives.append(r"[\s.-]?".join(digits))
             else:
-                alternatives.append(re.escape(value))
-        return re.compile("|".join(alternatives), re.IGNORECASE)
+                alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
+        return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
 
     def spans(self, text: str) -> list[Span]:
         if not self._kinds:
             return []
         found = []
         for match in self._pattern.finditer(text):
-            folded = match.group().casefold()
-            kind = self._kinds.get(folded) or self._kinds.get(re.sub(r"[\s.-]", "", folded)) or _any_kind(self._kinds)
+            kind = self._kinds.get(_bare(match.group())) or _any_kind(self._kinds)
             found.append((match.start(), match.end(), kind))
         return found
 
@@ -184,6 +185,16 @@ class Seen:
             pieces += [text[position:start], f"[redacted:{kinds[0]}]"]
             position = end
         return "".join([*pieces, text[position:]])
+
+
+_RUNS = re.compile(r"[^\W_]+")
+
+
+def _bare(value: str) -> str:
+    """A value as :class:`Seen` compares it: case folded; separators dropped between letters and digits."""
+    folded = value.casefold()
+    stripped = re.sub(r"[\W_]", "", folded)
+    return stripped if len(stripped) >= MIN_SEEN_VALUE else folded
 
 
 def _any_kind(kinds: dict[str, str]) -> str:
@@ -249,7 +260,10 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     valid = make_valid(text)
     matching = normalise(valid)
     view = matching.text.replace("_", " ") if field == "key" else matching.text
-    merged = _merge(_find(view, seen))
+    found = _find(view, seen)
+    if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
+        found += _find(matching.text)
+    merged = _merge(found)
     pieces, position, kinds, values = [], 0, [], []
     for start, end, found in merged:
         first, last = matching.span_in_original(start, end)
