@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
 
-from utils.privacy.rule import Rule, words
+from utils.privacy.rule import Rule, Span, words
 from utils.privacy.vendors import PREFIXED
 
 _B64 = r"[A-Za-z0-9+/=_-]"
@@ -58,6 +60,30 @@ VENDOR_WORDS = (
 ).split()
 
 
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_VENDOR_SET = frozenset(VENDOR_WORDS)
+_LETTERS = re.compile(r"[a-z]+")
+_VENDOR_TAIL = (
+    r"\b(?:[ \t\w.-]{0,30}?)(?:\s*(?:[:=]|=>|->)\s*|\s+(?:is|are|=|ist|est|es|è|é|jest|это)\s+|\s+)"
+    r"[\"'`]?(?P<secret>" + _UUID + r"|[A-Za-z0-9][\w.=+/-]{12,200}[A-Za-z0-9=])(?![\w.+/=-])"
+)
+
+
+@lru_cache(maxsize=256)
+def _vendor_rule(vendors: frozenset[str]) -> Rule:
+    return Rule("api-key", re.compile(r"(?i)\b" + words(*vendors) + _VENDOR_TAIL), accept=_key_like)
+
+
+def vendor_spans(text: str, lowered: str, longest_token: int) -> Iterator[Span]:
+    """A vendor word, then a key-like token. The words present are looked up in a set and only they
+    go into the regex: an alternation of all 130 names cost ~1.7 ms on a 4,000-character message."""
+    if longest_token < 14:
+        return
+    present = _VENDOR_SET.intersection(_LETTERS.findall(lowered))
+    if present:
+        yield from _vendor_rule(frozenset(present)).spans(text)
+
+
 def _a_key_value(match: re.Match[str]) -> bool:
     """After "key is"/"token:": a quoted value, or one mixing letters and digits, or a long unbroken run
     ("the key is patience" and "the key to winning is practice" stay)."""
@@ -67,9 +93,6 @@ def _a_key_value(match: re.Match[str]) -> bool:
     value = value.rstrip(".,;:!?)")
     has_alpha, has_digit = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
     return len(value) >= 6 and ((has_alpha and has_digit) or (len(value) >= 20 and entropy(value) >= 3.5))
-
-
-_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
 def _key_like(match: re.Match[str]) -> bool:
@@ -139,18 +162,6 @@ RULES: tuple[Rule, ...] = (
     *(Rule(kind, re.compile(pattern), needles, min_token=shortest) for kind, pattern, needles, shortest in _PREFIXED),
     *(Rule(kind, re.compile(pattern), needles, min_token=shortest) for kind, pattern, needles, shortest in PREFIXED),
     Rule("api-key", re.compile(r"\bhf_[A-Za-z0-9]{34}\b"), ("hf_",), min_token=37, accept=_hf_token),
-    Rule(
-        "api-key",
-        re.compile(
-            r"(?i)\b"
-            + words(*VENDOR_WORDS)
-            + r"\b(?:[ \t\w.-]{0,30}?)(?:\s*(?:[:=]|=>|->)\s*|\s+(?:is|are|=|ist|est|es|è|é|jest|это)\s+|\s+)"
-            r"[\"'`]?(?P<secret>" + _UUID + r"|[A-Za-z0-9][\w.=+/-]{12,200}[A-Za-z0-9=])(?![\w.+/=-])"
-        ),
-        tuple(VENDOR_WORDS),
-        min_token=14,
-        accept=_key_like,
-    ),
     Rule("token", re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/=-]{10,})"), ("bearer",)),
     Rule(
         "api-key",

@@ -49,7 +49,6 @@ when the line says enough besides them."""
 MIN_WORDS_AROUND_SECRET = 5
 _DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
 RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
-_NEEDLES = tuple(sorted({n for rule in RULES for n in rule.needles}))
 
 SENSITIVE_WORDS = re.compile(
     r"(?i)(?<![^\W\d_])(?:"
@@ -205,8 +204,13 @@ def _find(text: str, seen: Seen | None = None) -> list[Span]:
     lowered = text.casefold()
     digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
     longest_token = max(map(len, text.split()), default=0)
-    present = frozenset([n for n in _NEEDLES if n in lowered])
-    found = [span for rule in RULES if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
+    # The cheap gates first: only the needles of rules a line's digits and token lengths allow are looked for
+    # (most vendor formats need a 30+ character token, which ordinary chat never has).
+    possible = [rule for rule in RULES if rule.digits <= digit_run and rule.min_token <= longest_token]
+    needles = {n for rule in possible for n in rule.needles}
+    present = frozenset([n for n in needles if n in lowered])
+    found = [span for rule in possible if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
+    found.extend(keys.vendor_spans(text, lowered, longest_token))
     found.extend(seed.spans(text, lowered))
     if seen:
         found.extend(seen.spans(text))
