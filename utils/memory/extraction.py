@@ -61,10 +61,10 @@ class ExtractedMemory(BaseModel):
         seen: list[str] = []
         for item in items:
             # Screened as the model wrote it, then folded and cut: case-sensitive rules (AWS keys, IBANs) see it.
-            topic = screen(" ".join(str(item).replace(",", " ").split()), "topic")
-            if topic.refused:
+            screened = screen(" ".join(str(item).replace(",", " ").split()), "topic")
+            if screened.refused:
                 continue
-            topic = topic.text.casefold()[:TOPIC_MAX_CHARS]
+            topic = screened.text.casefold()[:TOPIC_MAX_CHARS]
             if any(ch.isalnum() for ch in topic) and topic not in seen:
                 seen.append(topic)
         return seen[:MAX_TOPICS]

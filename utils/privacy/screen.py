@@ -264,11 +264,14 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     valid = make_valid(text)
     matching = normalise(valid)
     view = matching.text.replace("_", " ") if field == "key" else matching.text
-    found = _find(view, seen)
+    spans = _find(view, seen)
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
-        found += _find(matching.text)
-    merged = _merge(found)
-    pieces, position, kinds, values = [], 0, [], []
+        spans += _find(matching.text)
+    merged = _merge(spans)
+    pieces: list[str] = []
+    kinds: list[str] = []
+    values: list[tuple[str, str]] = []
+    position = 0
     for start, end, found in merged:
         first, last = matching.span_in_original(start, end)
         pieces += [valid[position:first], f"[redacted:{found[0]}]"]
