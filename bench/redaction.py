@@ -2,7 +2,7 @@
 
 Every chat line, extractor request, memory line, note and LlmLog excerpt goes through
 `utils.privacy.screen.screen` on the event loop, so its p99 must stay well under a
-millisecond. The mix is seeded: mostly ordinary chat in ten languages (short lines,
+millisecond (target: p99 ≤ 500 µs a message). The mix is seeded: mostly ordinary chat in ten languages (short lines,
 some long paragraphs, emoji, numbers, dates, prices, links), a few percent carrying a
 secret (passwords, keys, IBANs, phones, addresses, seed phrases), some with invisible
 characters or look-alike letters. Each message is screened as a memory line would be,
@@ -75,7 +75,14 @@ SECRETS = [
     "legal winner thank year wave sausage worth useful legal winner thank yellow",
     "pass\u200bword: hunter22",
     "раssword: hunter22",
+    "my cloudflare key: 4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+    "hooks.slack.com/services/T0ABCDEFG/B0HIJKLMN/aB3xY9kLmN7qZt5RwU2vS8pQ",
+    "my NI number is QQ123456C",
+    "my social is 219099999",
+    "steam login: alice_w / Tr0ub4dor&3",
+    "id <@1163284750943812347> in <#815728376104349716>",
 ]
+LONG_MESSAGE_CHARS = 4000
 
 
 def chat_mix(count: int, seed: int) -> list[str]:
@@ -101,15 +108,19 @@ def chat_mix(count: int, seed: int) -> list[str]:
     return out
 
 
-def _long_post_cost(repeats: int = 50) -> float:
-    """The median cost of the longest post of the mix (4 paragraphs, 1,620 characters), in µs."""
-    text = PARAGRAPH * 4
+def _long_message_costs(repeats: int = 60) -> tuple[float, float]:
+    """p50 and p99 (µs) of a 4,000-character message (paragraphs with a secret and ids in them), best of 3."""
+    text = (PARAGRAPH + SECRETS[-1] + " " + SECRETS[5] + " ") * 10
+    text = text[:LONG_MESSAGE_CHARS]
     costs = []
     for _ in range(repeats):
-        started = time.perf_counter_ns()
-        screen(text, "memory")
-        costs.append((time.perf_counter_ns() - started) / 1000)
-    return percentile(costs, 50)
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter_ns()
+            screen(text, "memory")
+            best = min(best, (time.perf_counter_ns() - started) / 1000)
+        costs.append(best)
+    return percentile(costs, 50), percentile(costs, 99)
 
 
 async def run(params: BenchParams) -> BenchResult:
@@ -130,9 +141,10 @@ async def run(params: BenchParams) -> BenchResult:
     p50, p99 = percentile(costs, 50), percentile(costs, 99)
     bench = "5 privacy screen"
     result.row(bench, "per message p50", f"{p50:.0f} µs")
-    result.row(bench, "per message p99", f"{p99:.0f} µs", "", "≤ 1000 µs", p99 <= 1000)
-    long_post = _long_post_cost()
-    result.row(bench, "a 1,620-character post, p50", f"{long_post:.0f} µs")
+    result.row(bench, "per message p99", f"{p99:.0f} µs", "", "≤ 500 µs", p99 <= 500)
+    long_p50, long_p99 = _long_message_costs()
+    result.row(bench, "a 4,000-character message, p50", f"{long_p50:.0f} µs")
+    result.row(bench, "a 4,000-character message, p99", f"{long_p99:.0f} µs")
     result.row(bench, "messages (redacted, refused)", f"{len(messages)} ({redacted}, {refused})")
     result.facts.update(
         {
@@ -143,7 +155,8 @@ async def run(params: BenchParams) -> BenchResult:
             "p99_us": p99,
             "max_us": max(costs),
             "mean_us": sum(costs) / len(costs),
-            "long_post_p50_us": long_post,
+            "long_message_p50_us": long_p50,
+            "long_message_p99_us": long_p99,
         }
     )
     return result

@@ -30,7 +30,7 @@ from tqdm import tqdm
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
 from utils.memory.deduplication import near_duplicate
-from utils.privacy.screen import is_about_a_secret, redact
+from utils.privacy.screen import Seen, screen
 from utils.prompts import load_prompt
 from utils.storage import members
 from utils.storage import memories as memory_sql
@@ -38,7 +38,6 @@ from utils.storage import notes as sql
 from utils.storage.engine import Database, DatabaseUnavailable
 from utils.storage.records import MemoryPreferenceRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
-from utils.text import cut_at_word
 from utils.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")
@@ -120,7 +119,7 @@ def looks_like_profile(notes: str) -> bool:
 
 def notes_for_prompt(notes: str) -> str:
     """The notes as the model sees them: secrets redacted, blank lines dropped, newest lines within the budget."""
-    lines = [line.strip() for line in redact(notes).text.splitlines() if line.strip()]
+    lines = [line.strip() for line in screen(notes, "message").text.splitlines() if line.strip()]
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
@@ -133,7 +132,7 @@ def notes_for_prompt(notes: str) -> str:
 
 # ---------------------------------------------------------------------- the LLM call
 class ProfileAnswer(BaseModel):
-    """The `write_profile` arguments: one flat profile, cut at a word boundary to the column."""
+    """The `write_profile` arguments: one flat profile (cut to the column after the screen, never before)."""
 
     profile: str = ""
 
@@ -142,7 +141,7 @@ class ProfileAnswer(BaseModel):
     def _flat(cls, value: Any) -> str:
         if not isinstance(value, str):
             return ""
-        return cut_at_word(" ".join(value.split()), PROFILE_MAX)
+        return " ".join(value.split())
 
 
 _PROFILE_ARGUMENTS = object_schema(
@@ -177,10 +176,10 @@ def migrated_memories(
     for observation in reversed(observations(notes)):
         if not horizon < observation.at <= now:
             continue
-        cleaned = redact(observation.text)
-        if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(observation.text):
+        cleaned = screen(observation.text, "note", limit=MEMORY_TEXT_MAX)
+        if cleaned.refused:
             continue
-        text = cut_at_word(cleaned.text, MEMORY_TEXT_MAX)
+        text = cleaned.text
         if any(near_duplicate(text, other) for other in [*known, *(m.memory for _, m in picked)]):
             continue
         expires_at = observation.at + timedelta(days=days)
@@ -295,10 +294,11 @@ class NotesMigration:
             return Outcome(user_id, Status.FAILED, f"LLM: {exc}", notes, llm_failed=exc.__cause__ is not None)
         if not answer.profile:
             return Outcome(user_id, Status.FAILED, "the model gave an empty profile; notes left as they were", notes)
-        cleaned = redact(answer.profile)
-        if cleaned.changed and is_about_a_secret(cleaned.text):
+        # A secret in the notes that the model restates bare in the profile is screened out too.
+        cleaned = screen(" ".join(answer.profile.split()), "profile", seen=Seen([screen(notes, "message")]), limit=PROFILE_MAX)
+        if cleaned.refused:
             return Outcome(user_id, Status.FAILED, "the profile carried a secret; notes left as they were", notes)
-        profile = cut_at_word(cleaned.text, PROFILE_MAX)
+        profile = cleaned.text
         memories = await self._memories_for(user_id, notes)
         if not self._options.dry_run:
             written = await self._db.run(

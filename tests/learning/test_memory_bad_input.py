@@ -9,7 +9,7 @@ from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
 
 from utils.memory.extraction import ExtractionResult
-from utils.privacy.screen import is_about_a_secret, redact
+from utils.privacy.screen import screen
 from utils.runtime import Services
 
 INVALID = "invalid extract_memories arguments"
@@ -151,7 +151,7 @@ def test_validation_normalises_what_the_model_sends() -> None:
     ],
 )
 def test_redaction_removes_secrets(text: str, secret: str) -> None:
-    cleaned = redact(text)
+    cleaned = screen(text, "log")
     assert secret not in cleaned.text and cleaned.changed
 
 
@@ -168,12 +168,12 @@ def test_redaction_removes_secrets(text: str, secret: str) -> None:
     ],
 )
 def test_redaction_leaves_ordinary_chat_alone(text: str) -> None:
-    assert redact(text).text == text
+    assert screen(text, "log").text == text
 
 
 def test_a_memory_about_a_secret_is_refused_but_context_around_one_is_kept() -> None:
-    assert is_about_a_secret(redact("Their password is hunter2.").text)
-    assert not is_about_a_secret("Asked for help getting a refund for the order they emailed about from [redacted:email].")
+    assert screen(screen("Their password is hunter2.", "log").text).refused
+    assert not screen("Asked for help getting a refund for the order they emailed about from [redacted:email].").refused
 
 
 async def test_a_raw_newline_inside_the_tool_json_is_read_not_rejected(

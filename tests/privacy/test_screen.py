@@ -1,11 +1,12 @@
 """The screen's contract beyond the table: every field, the profile, topics and slot keys, text kept as written,
-invalid and huge input, and the older `redact`/`is_about_a_secret` names answering the same way."""
+invalid and huge input, and the one entry point (the older `redact`/`is_about_a_secret` pair is gone)."""
 
 from __future__ import annotations
 
 import pytest
 
-from utils.privacy.screen import is_about_a_secret, redact, screen, screen_key, screen_profile, screen_topics
+import utils.privacy.screen as privacy_screen
+from utils.privacy.screen import screen, screen_key, screen_profile, screen_topics
 from utils.runtime import Services
 
 # Once refused as a memory but accepted as a profile; the one screen refuses them as both.
@@ -24,9 +25,9 @@ PROFILE_SECRETS = [
 def test_a_profile_whose_point_is_a_secret_is_refused(profile: str) -> None:
     assert screen_profile(profile).refused
     assert screen(profile, "memory").refused
-    # The call pattern of today's profile path (redact, then judge the redacted text) agrees.
-    cleaned = redact(" ".join(profile.split()))
-    assert cleaned.changed and is_about_a_secret(cleaned.text)
+    # Judging the screened text again agrees (screening twice never changes the verdict).
+    cleaned = screen(" ".join(profile.split()), "log")
+    assert cleaned.changed and screen(cleaned.text, "memory").refused
 
 
 @pytest.mark.parametrize("profile", PROFILE_SECRETS[:2])
@@ -137,13 +138,14 @@ def test_huge_and_hostile_text_is_screened(text: str) -> None:
     assert isinstance(screened.text, str)
 
 
-def test_the_older_names_answer_like_the_screen() -> None:
-    redaction = redact("write to sam.doe@example.org")
+def test_one_entry_point_answers_what_the_older_pair_did() -> None:
+    redaction = screen("write to sam.doe@example.org", "log")
     assert redaction.text == "write to [redacted:email]" and redaction.changed and redaction.kinds == ("email",)
-    assert is_about_a_secret("Their password is [redacted:password]")
-    assert is_about_a_secret("Their password is hunter2.")
-    assert not is_about_a_secret("Asked for help getting a refund for the order they emailed about from [redacted:email].")
-    assert not is_about_a_secret("Likes cats and plays chess on Sundays.")
+    assert screen("Their password is [redacted:password]").refused
+    assert screen("Their password is hunter2.").refused
+    assert not screen("Asked for help getting a refund for the order they emailed about from [redacted:email].").refused
+    assert not screen("Likes cats and plays chess on Sundays.").refused
+    assert not hasattr(privacy_screen, "redact") and not hasattr(privacy_screen, "is_about_a_secret")
 
 
 @pytest.mark.parametrize(
@@ -166,3 +168,26 @@ def test_the_older_names_answer_like_the_screen() -> None:
 def test_documented_judgements(text: str, expected: str) -> None:
     screened = screen(text)
     assert screened.text == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ranked their top games: 1. Elden Ring, 2. Hades, 3. Celeste.",
+        "Top picks: 1) Elden Ring 2) Hades 3) Hollow Knight",
+        "Played 2048 all night.",
+        "Scored 300 all day long.",
+        "Has 12 avid fans on Twitch.",
+        "Beat level 7 ulepszony mode.",
+    ],
+)
+def test_numbered_lists_and_words_like_street_abbreviations_are_not_addresses(text: str) -> None:
+    # "al." and "av." are abbreviations (escaped, never "all"/"avid"); a list's numbers are not house numbers.
+    assert screen(text, "profile").text == text
+
+
+@pytest.mark.parametrize(
+    "text", ["I moved to al. Jerozolimskie 12 last year", "Mieszka na ul. Długa 5", "lives at 12 av. Foch, Paris"]
+)
+def test_abbreviated_streets_are_still_addresses(text: str) -> None:
+    assert "address" in screen(text, "memory").kinds

@@ -65,15 +65,20 @@ def _append_no_think(messages: Sequence[Message]) -> list[Message]:
     return out
 
 
-def _excerpt(value: Any, size: int = EXCERPT_MAX) -> str:
-    """An excerpt cut to its column's size plus a margin for the screen's placeholders.
+SCREEN_MARGIN = 400
+"""Kept past a cut until the screen has run: a key that straddles the cut is still whole when it is screened."""
 
-    Not screened here: screening a 2,000-character prompt costs ~0.7 ms, twice per call,
-    on the reply path. `LlmLogBuffer` — the only writer of `LlmLog` — screens every
-    excerpt off the event loop before the row is written, and cuts it to ``size``.
+
+def _excerpt(value: Any) -> str:
+    """An excerpt as JSON (a request) or the answer's own text, whole: not cut, not screened here.
+
+    Screening a 2,000-character prompt costs ~0.7 ms, twice per call, on the reply path.
+    `LlmLogBuffer` — the only writer of `LlmLog` — screens every string of the excerpt
+    as plain text off the event loop, then encodes it, then cuts it to its column: a
+    JSON-encoded text hides a secret after ``\\n`` or inside ``\\"…\\"``, and a cut one is
+    not recognised.
     """
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return valid_text(text[: size + 200])
+    return valid_text(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))
 
 
 SYSTEM_EXCERPT_CHARS = 300
@@ -86,7 +91,7 @@ def _request_excerpt(request: Sequence[Message]) -> str:
     """The head of the system prompt and the last message only: earlier lines may be other members' words,
     which must not be kept under this member's id (their own erasure could not reach them)."""
     system = [_cut_content(m, SYSTEM_EXCERPT_CHARS) for m in request[:1] if m.get("role") == "system"]
-    return _excerpt(system + [_cut_content(m, LOGGED_TEXT_CHARS) for m in request[-1:]])
+    return _excerpt(system + [_cut_content(m, LOGGED_TEXT_CHARS + SCREEN_MARGIN) for m in request[-1:]])
 
 
 def _cut_content(message: Message, chars: int) -> Message:
@@ -309,7 +314,7 @@ class LLMClient:
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,
                 request_excerpt=_request_excerpt(request),
-                response_excerpt=None if response is None else _excerpt(response, LOGGED_TEXT_CHARS),
+                response_excerpt=None if response is None else _excerpt(response[: 4 * EXCERPT_MAX]),
                 error=None if error is None else valid_text(error)[:ERROR_MAX],
                 way=None if way is None else way.value,
             )

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import multiprocessing
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
+from typing import Any
 
-from utils.privacy.screen import redact
+from utils.llm.client import LOGGED_TEXT_CHARS
+from utils.privacy.screen import Seen, cut_screened, screen
 from utils.storage import llm_log as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import LlmCallRecord
@@ -108,15 +111,37 @@ def _screened(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
 
     Run away from the event loop by the flush, so the screen's cost never lands on a reply.
     """
-    return [
-        replace(
-            record,
-            request_excerpt=_screen_excerpt(record.request_excerpt),
-            response_excerpt=_screen_excerpt(record.response_excerpt),
-        )
-        for record in batch
-    ]
+    return [_screened_record(record) for record in batch]
 
 
-def _screen_excerpt(text: str | None) -> str | None:
-    return None if text is None else redact(text).text[:EXCERPT_MAX]
+def _screened_record(record: LlmCallRecord) -> LlmCallRecord:
+    """The request first: what it screened out of the member's message is screened out of the answer too
+    (a chat reply that repeats "hunter2" back has no "password" next to it)."""
+    seen = Seen()
+    request = _screen_excerpt(record.request_excerpt, seen)
+    return replace(record, request_excerpt=request, response_excerpt=_screen_excerpt(record.response_excerpt, seen))
+
+
+def _screen_excerpt(text: str | None, seen: Seen) -> str | None:
+    """Each string screened as plain text, then encoded, then cut: never screened in its JSON form."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text, strict=False) if text[:1] in "[{" else text
+    except ValueError:
+        value = text
+    screened = _screen_tree(value, seen)
+    encoded = screened if isinstance(screened, str) else json.dumps(screened, ensure_ascii=False, default=str)
+    return cut_screened(encoded, EXCERPT_MAX)
+
+
+def _screen_tree(value: Any, seen: Seen) -> Any:
+    if isinstance(value, str):
+        screened = screen(value, "log", seen=seen, limit=LOGGED_TEXT_CHARS)
+        seen.add(screened)
+        return screened.text
+    if isinstance(value, list):
+        return [_screen_tree(item, seen) for item in value]
+    if isinstance(value, dict):
+        return {key: _screen_tree(item, seen) for key, item in value.items()}
+    return value

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, field_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
+from utils.privacy.screen import screen, screen_key
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
@@ -28,6 +29,8 @@ PERMANENT = "permanent"
 IMPORTANCES = ("low", "medium", "high")
 MAX_TOPICS = 5
 TOPIC_MAX_CHARS = 40
+TEXT_BOUND = 4 * MEMORY_TEXT_MAX
+"""What of a model's text is kept for the screen; the screen's own ``limit`` then cuts it to its column."""
 MAX_ITEMS_ACCEPTED = 200
 EXCHANGE_MAX_CHARS = 8000
 """The conversation part of one extraction request (about 2k tokens): a burst of 200 turns once made a
@@ -50,7 +53,7 @@ class ExtractedMemory(BaseModel):
         text = " ".join(str(value or "").split())
         if not text:
             raise ValueError("a memory needs text")
-        return text[:MEMORY_TEXT_MAX]
+        return text[:TEXT_BOUND]  # cut to its column only after the screen: a key cut in half is not caught
 
     @field_validator("topics", mode="before")
     @classmethod
@@ -58,7 +61,11 @@ class ExtractedMemory(BaseModel):
         items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
         seen: list[str] = []
         for item in items:
-            topic = " ".join(str(item).replace(",", " ").split()).casefold()[:TOPIC_MAX_CHARS]
+            # Screened as the model wrote it, then folded and cut: case-sensitive rules (AWS keys, IBANs) see it.
+            screened = screen(" ".join(str(item).replace(",", " ").split()), "topic")
+            if screened.refused:
+                continue
+            topic = screened.text.casefold()[:TOPIC_MAX_CHARS]
             if any(ch.isalnum() for ch in topic) and topic not in seen:
                 seen.append(topic)
         return seen[:MAX_TOPICS]
@@ -78,7 +85,7 @@ class ExtractedMemory(BaseModel):
     @field_validator("key", mode="before")
     @classmethod
     def _key(cls, value: Any) -> str | None:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or screen_key(value) is None:
             return None
         key = re.sub(r"[^a-z0-9]+", "_", value.strip().lower()).strip("_")
         return key if _SLOT_KEY.match(key) else None
@@ -118,7 +125,7 @@ class ExtractionResult(BaseModel):
     def _profile(cls, value: Any) -> str | None:
         if not isinstance(value, str) or not value.strip():
             return None
-        return cut_at_word(" ".join(value.split()), PROFILE_MAX)
+        return screen(" ".join(value.split()), "profile", limit=PROFILE_MAX).text  # screened, then cut to the column
 
     @field_validator("forget", mode="before")
     @classmethod

@@ -4,14 +4,16 @@ Only the author's turns and the live memories of the place are shown to the mode
 (numbered, never by database id). What it proposes is vetted, cut to the per-extraction
 limit, and written by `MemoryStore` under the member's lock, unless a forget, opt-out
 or pause happened meanwhile (the epoch moved). Permanent facts go into the profile,
-written in the same transaction as the memories of the same extraction.
+written in the same transaction as the memories of the same extraction. What was
+screened out of the member's own messages (`Seen`) is screened out of everything the
+model returns for them too: memories, topics, slot keys and the profile.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from utils.config import Settings
@@ -29,11 +31,10 @@ from utils.memory.quality import ModelQuality, proposals
 from utils.memory.ranking import Query
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
-from utils.privacy.screen import is_about_a_secret, redact
+from utils.privacy.screen import Seen, screen, screen_profile
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope, NewMemory
 from utils.storage.schema import PROFILE_MAX
-from utils.text import cut_at_word
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +52,13 @@ class ChatLearning:
     quality: ModelQuality
     """Reaches the erase listeners when the member asked, in chat, to forget something."""
 
-    async def extract_and_save(self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn]) -> None:
-        """Extract what the member's turns tell and write it; only the author's turns are shown to the model."""
+    async def extract_and_save(
+        self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn], seen: Seen | None = None
+    ) -> None:
+        """Extract what the member's turns tell and write it; only the author's turns are shown to the model.
+
+        ``seen``: the values screened out of those turns' messages, screened out of what the model returns.
+        """
         epoch = self.store.epoch(user_id)
         scope = self.scope_for(guild_id)
         try:
@@ -88,7 +94,7 @@ class ChatLearning:
             if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
-            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, result.profile_update)
+            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, result.profile_update, seen)
             await self.store.store(user_id, scope, candidates, actor="member", forget_ids=forget_ids, profile=new_profile)
         if forget_ids:
             self.tell(Erasure(user_id, everything=False))
@@ -101,7 +107,12 @@ class ChatLearning:
         )
 
     def fold_permanent(
-        self, user_id: int, guild_id: int | None, memories: Sequence[ExtractedMemory], profile_update: str | None
+        self,
+        user_id: int,
+        guild_id: int | None,
+        memories: Sequence[ExtractedMemory],
+        profile_update: str | None,
+        seen: Seen | None = None,
     ) -> tuple[list[NewMemory], str | None]:
         """Expiring memories are written as they are; permanent ones belong in the profile.
 
@@ -110,26 +121,44 @@ class ChatLearning:
         profile when it fits, else kept as a 30-day memory, so it is never silently lost.
         """
         now = datetime.now(UTC)
-        profile = self.screen_profile(user_id, profile_update) if profile_update else None
+        profile = self.screen_profile(user_id, profile_update, seen) if profile_update else None
         candidates = []
         for m in memories:
+            # What the member said and the model restates bare is marked here; the store's screen refuses it.
+            text = _scrubbed(m.memory, seen)
             if m.expiration != PERMANENT:
-                candidates.append(m.written(user_id, guild_id, now))
+                candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now), seen))
                 continue
             if profile_update:
                 continue
-            joined = f"{profile or self.store.profile(user_id)} {m.memory}".strip()
-            if len(joined) <= PROFILE_MAX and not is_about_a_secret(redact(m.memory).text):
-                profile = self.screen_profile(user_id, joined) or profile
+            joined = f"{profile or self.store.profile(user_id)} {text}".strip()
+            if len(joined) <= PROFILE_MAX and not screen(text, "memory").refused:
+                profile = self.screen_profile(user_id, joined, seen) or profile
             else:
-                candidates.append(m.written(user_id, guild_id, now, expiration="30d", importance="high"))
+                candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now, expiration="30d", importance="high"), seen))
         return candidates, profile
 
-    def screen_profile(self, user_id: int, profile: str) -> str | None:
-        """The profile as it may be stored (redacted, cut at a word), or None when it carries a secret or changes nothing."""
-        cleaned = redact(" ".join(profile.split()))
-        if cleaned.changed and is_about_a_secret(cleaned.text):
+    def screen_profile(self, user_id: int, profile: str, seen: Seen | None = None) -> str | None:
+        """The profile as it may be stored (screened, then cut at a word), or None when it carries a secret or changes nothing."""
+        cleaned = screen_profile(profile, seen=seen, limit=PROFILE_MAX)
+        if cleaned.refused:
             logger.info("Refused a profile update for %s: it carried a secret.", user_id)
             return None
-        new_profile = cut_at_word(cleaned.text, PROFILE_MAX)
-        return None if new_profile == self.store.profile(user_id) else new_profile
+        return None if cleaned.text == self.store.profile(user_id) else cleaned.text
+
+
+def _scrubbed(text: str, seen: Seen | None) -> str:
+    """``text`` with the values seen in the member's messages marked (placeholders); unchanged without any."""
+    return seen.scrub(text) if seen else text
+
+
+def _scrubbed_memory(memory: NewMemory, seen: Seen | None) -> NewMemory:
+    """A memory with its text, topics and slot key scrubbed of the seen values, as the model wrote them."""
+    if not seen:
+        return memory
+    return replace(
+        memory,
+        memory=seen.scrub(memory.memory),
+        topics=tuple(seen.scrub(t) for t in memory.topics),
+        slot_key=memory.slot_key and seen.scrub(memory.slot_key),
+    )

@@ -52,14 +52,13 @@ from utils.memory.quality import ModelQuality
 from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
-from utils.privacy.screen import redact, screen
+from utils.privacy.screen import Seen, screen
 from utils.storage import llm_log as log_sql
 from utils.storage import memories as sql
 from utils.storage import notes as notes_sql
 from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
-from utils.text import cut_at_word
 
 logger = logging.getLogger(__name__)
 
@@ -324,8 +323,9 @@ class MemoryService:
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
-        reply = cut_at_word(bot_reply, BOT_REPLY_SHOWN_CHARS)
-        self._turns.add(user_id, name, guild_id, ExtractionTurn(redact(user_text).text, redact(reply).text), message_id)
+        said = screen(user_text, "message")
+        reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
+        self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text), message_id, said)
 
     def message_deleted(self, message_ids: Collection[int]) -> int:
         """Members deleted messages: turns from them still waiting for extraction are dropped, never learned.
@@ -340,7 +340,7 @@ class MemoryService:
 
         The bot's answer to the old text is dropped from that turn: it may repeat what the member took back.
         """
-        return self._turns.edited(message_id, redact(user_text).text)
+        return self._turns.edited(message_id, screen(user_text, "message"))
 
     async def set_profile(self, user_id: int, profile: str) -> bool:
         """Replace the profile (as `set_user_profile` stores it), refusing one that holds a secret.

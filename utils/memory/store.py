@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from utils.llm.vectors import Vector
 from utils.memory.deduplication import near_duplicate
 from utils.memory.embedding_worker import EmbeddingWorker
-from utils.privacy.screen import is_about_a_secret, redact, screen_key, screen_topics
+from utils.privacy.screen import screen, screen_key, screen_topics
 from utils.storage import memories as sql
 from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
@@ -40,6 +40,7 @@ from utils.storage.records import (
     MemoryScope,
     NewMemory,
 )
+from utils.storage.schema import MEMORY_TEXT_MAX
 
 logger = logging.getLogger(__name__)
 
@@ -207,8 +208,8 @@ class MemoryStore:
         live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
         accepted: list[NewMemory] = []
         for candidate in write.memories:
-            cleaned = redact(candidate.memory)
-            if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(candidate.memory):
+            cleaned = screen(candidate.memory, "memory", limit=MEMORY_TEXT_MAX)  # once, then cut to the column
+            if cleaned.refused:
                 batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=candidate.source))
                 continue
             if cleaned.changed:

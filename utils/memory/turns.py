@@ -3,7 +3,9 @@
 A burst of messages costs one extraction call and each turn is extracted exactly
 once. Turns from different servers are handed over separately, so each memory
 records where it was learned. A member's deleted message leaves the queue before
-anything is learned from it; an edited one takes its new text.
+anything is learned from it; an edited one takes its new text. Each turn keeps the
+member's message as screened, so what was screened out of it (`Seen`) is screened out
+of what the model returns for the same extraction too.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from itertools import groupby
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.memory.extraction import ExtractionTurn
+from utils.privacy.screen import Screened, Seen
 
 logger = logging.getLogger(__name__)
 
-Extract = Callable[[int, str, int | None, Sequence[ExtractionTurn]], Awaitable[None]]
-"""``extract(user_id, member name, guild id, turns)``: the work the queue feeds."""
+Extract = Callable[[int, str, int | None, Sequence[ExtractionTurn], Seen], Awaitable[None]]
+"""``extract(user_id, member name, guild id, turns, seen)``: the work the queue feeds; ``seen`` holds the values
+screened out of those turns' messages."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class _QueuedTurn:
     turn: ExtractionTurn
     message_id: int | None = None
     """The Discord message the turn came from: a delete or an edit of it reaches the queue too."""
+    said: Screened | None = None
+    """The member's message as screened: its secrets are screened out of what the model returns too."""
 
 
 @dataclass
@@ -46,13 +52,22 @@ class TurnQueues:
         self._extract = extract
         self._queues: dict[int, _MemberQueue] = {}
 
-    def add(self, user_id: int, name: str, guild_id: int | None, turn: ExtractionTurn, message_id: int | None) -> None:
-        """Queue one turn (``name`` already screened); a worker starts for the member unless one is running."""
+    def add(
+        self,
+        user_id: int,
+        name: str,
+        guild_id: int | None,
+        turn: ExtractionTurn,
+        message_id: int | None,
+        said: Screened | None = None,
+    ) -> None:
+        """Queue one turn (``name`` and ``turn`` already screened, ``said`` the member's message as screened);
+        a worker starts for the member unless one is running."""
         queue = self._queues.get(user_id)
         if queue is None:
             queue = self._queues[user_id] = _MemberQueue(name)
         queue.name = name
-        queue.turns.append(_QueuedTurn(guild_id, turn, message_id))
+        queue.turns.append(_QueuedTurn(guild_id, turn, message_id, said))
         if not queue.running:
             queue.running = True
             self._tasks.spawn(self._worker(user_id), name=f"extract-memories-{user_id}")
@@ -72,12 +87,13 @@ class TurnQueues:
             queue.turns[:] = kept
         return dropped
 
-    def edited(self, message_id: int, user_text: str) -> bool:
-        """A turn from this message takes ``user_text`` (already redacted) and loses the bot's answer to the old one."""
+    def edited(self, message_id: int, said: Screened) -> bool:
+        """A turn from this message takes the new text (``said``, already screened) and loses the bot's answer
+        to the old one."""
         for queue in self._queues.values():
             for index, queued in enumerate(queue.turns):
                 if queued.message_id == message_id:
-                    queue.turns[index] = replace(queued, turn=ExtractionTurn(user_text, ""))
+                    queue.turns[index] = replace(queued, turn=ExtractionTurn(said.text, ""), said=said)
                     return True
         return False
 
@@ -88,9 +104,11 @@ class TurnQueues:
                 await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
             while queue.turns:
                 pending, queue.turns = queue.turns, []
-                for guild_id, group in groupby(pending, key=lambda q: q.guild_id):
+                for guild_id, grouped in groupby(pending, key=lambda q: q.guild_id):
+                    group = list(grouped)
+                    seen = Seen(q.said for q in group if q.said is not None)
                     try:
-                        await self._extract(user_id, queue.name, guild_id, [q.turn for q in group])
+                        await self._extract(user_id, queue.name, guild_id, [q.turn for q in group], seen)
                     except Exception:
                         logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
         finally:

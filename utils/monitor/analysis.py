@@ -20,9 +20,9 @@ from utils.llm.client import Message, ToolSpec, object_schema, valid_items
 from utils.memory.junk import clean, junk_reason
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
+from utils.privacy.screen import screen
 from utils.prompts import load_prompt
 from utils.storage.schema import MEMORY_TEXT_MAX
-from utils.text import cut_at_word
 
 MAX_CATEGORIES = 5
 LABEL_MAX_CHARS = 40
@@ -47,7 +47,9 @@ def in_unit_range(value: float) -> bool:
 
 
 def _label(value: Any) -> str:
-    return " ".join(str(value).replace(",", " ").split()).casefold()[:LABEL_MAX_CHARS]
+    """Screened as the model wrote it, then folded and cut (a label holding a secret is dropped)."""
+    screened = screen(" ".join(str(value).replace(",", " ").split()), "topic")
+    return "" if screened.refused else screened.text.casefold()[:LABEL_MAX_CHARS]
 
 
 class MessageFinding(BaseModel):
@@ -121,7 +123,7 @@ class MessageFinding(BaseModel):
         text = clean(value)
         if text.casefold() in _EMPTY_NOTES or not says_something(text) or junk_reason(text) is not None:
             return None
-        return cut_at_word(text, MEMORY_TEXT_MAX)
+        return screen(text, "note", limit=MEMORY_TEXT_MAX).text  # screened, then cut to the column
 
 
 class AnalysisReport(BaseModel):

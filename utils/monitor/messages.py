@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from utils.privacy.screen import redact
+from utils.privacy.screen import screen
 from utils.text import valid_text
 
 CUT_MARK = " …[cut]"
@@ -39,7 +39,7 @@ def prepare_content(text: str, extras: tuple[str, ...] = (), *, max_chars: int) 
     words = " ".join(valid_text(text).split())
     if not words:
         return None
-    cleaned = redact(words).text
+    cleaned = screen(words, "message").text
     if len(cleaned) > max_chars:
         cleaned = cleaned[: max_chars - len(CUT_MARK)].rstrip() + CUT_MARK
     if extras:

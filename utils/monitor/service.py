@@ -29,7 +29,8 @@ from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redirect_per_batch
 from utils.monitor.state import MonitorState
 from utils.monitor.trust import Refusal, refusal, unsupported
-from utils.privacy.screen import is_about_a_secret, redact
+from utils.privacy.screen import screen
+from utils.storage.schema import MEMORY_TEXT_MAX
 from utils.wording import plural
 
 logger = logging.getLogger(__name__)
@@ -196,8 +197,8 @@ class MonitorService:
         """A finding's observation: a line in the member's notes and a 7-day passive memory."""
         if not note or not self._may_note(message.author_id):
             return None
-        cleaned = redact(note)
-        if (cleaned.changed and is_about_a_secret(cleaned.text)) or is_about_a_secret(note):
+        cleaned = screen(note, "note", limit=MEMORY_TEXT_MAX)
+        if cleaned.refused:
             logger.info("Dropped a note about %s: it carried a secret.", message.author_id)
             return None
         self._tracker.update_user_notes(message.author_id, cleaned.text, now=message.created_at)

@@ -81,9 +81,37 @@ _PHONE = (
     r"|\(\d{2}\)\s?9?\d{4}-\d{4}"  # BR
     r"|8[ ]?\(?9\d{2}\)?[ ]?\d{3}[ -]\d{2}[ -]\d{2}"  # RU
     r"|05\d{2}[ ]?\d{3}[ ]?\d{2}[ ]?\d{2}"  # TR
+    r"|0\d{2}[ -]\d{4}[ -]\d{4}"  # UK London/Cardiff, JP mobiles (090-1234-5678)
+    r"|04\d{2}[ ]\d{3}[ ]\d{3}|\(0\d\)[ ]?\d{4}[ ]?\d{4}"  # AU
+    r"|[6-9]\d{4}[ -]\d{5}"  # IN
+    r"|1[ -]\(?\d{3}\)?[ -]\d{3}[ -]\d{4}"  # US/CA with the trunk 1
+    r"|0\d{2}[ -]\d{3}[ ]\d{2}[ ]\d{2}"  # CH, SE, AT
     r")(?![\w])"
 )
 _NOT_AFTER = re.compile(r"\d[ .,]$")
+
+
+# After a phone word any 8-15 digits are a phone number, in whatever national layout ("call me on 0161 496 0000").
+_PHONE_WORDS = words(
+    "phone", "phone number", "cell", "cellphone", "mobile", "tel", "tel.", "telephone", "call me", "text me", "whatsapp",
+    "signal", "reach me", "my number", "handy", "handynummer", "telefon", "telefonnummer", "meine nummer", "téléphone",
+    "portable", "mon numéro", "móvil", "celular", "teléfono", "mi número", "telefono", "cellulare", "il mio numero",
+    "meu número", "telefoonnummer", "mobiel", "mijn nummer", "komórka", "numer telefonu", "mój numer", "телефон",
+    "мой номер", "telefon numaram", "numaram", "cep",
+)  # fmt: skip
+_PHONE_NEEDLES = (
+    "phone", "cell", "mobile", "tel", "call me", "text me", "whatsapp", "signal", "reach me", "number", "handy",
+    "telefon", "nummer", "portable", "numéro", "móvil", "celular", "teléfono", "número", "telefono",
+    "cellulare", "numero", "mobiel", "komórka", "numer", "телефон", "номер", "numaram", "cep",
+)  # fmt: skip
+_PHONE_AFTER_WORD = (
+    r"(?i)(?<![^\W\d_])" + _PHONE_WORDS + r"(?![^\W\d_])[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+)
+
+
+def _phone_digits(match: re.Match[str]) -> bool:
+    digits = sum(c.isdigit() for c in match.group("secret"))
+    return 8 <= digits <= 15
 
 
 def _phone(match: re.Match[str]) -> bool:
@@ -122,7 +150,7 @@ _STREET_AFTER = words(
     "parkway",
     "highway",
 )
-_STREET_BEFORE = words(
+_STREET_BEFORE_WORDS = (
     "rue",
     "avenue",
     "av.",
@@ -171,6 +199,8 @@ _STREET_BEFORE = words(
     "sk.",
     "mahallesi",
 )
+_STREET_BEFORE = words(*map(re.escape, _STREET_BEFORE_WORDS))
+"""Escaped: "al." and "av." are abbreviations, not "all" or "ave" ("Played 2048 all night." is no address)."""
 _STREET_SUFFIX = words(
     "straße",
     "strasse",
@@ -230,12 +260,32 @@ _STREET_BEFORE_NUMBER = re.compile(
     + r"|(?<![\w])[^\W\d_][\w'’-]*\s+(?:caddesi|cad\.|cd\.|sokak|sokağı|sok\.|sk\.|bulvarı|mahallesi))"
     + r",?\s+(?:(?:no|nr|n°|nº|núm\.?|num\.?|д\.|дом|numara)[:.]?\s*)?$"
 )
-_BEFORE_HINTS = tuple(w for w in _STREET_BEFORE[3:-1].split("|") if len(w) > 2)
+_BEFORE_HINTS = tuple(w for w in _STREET_BEFORE_WORDS if len(w) > 2)
 _SUFFIX_HINTS = (*_STREET_SUFFIX[3:-1].split("|"), "caddesi", "cad.", "cd.", "sokak", "sok", "sk.", "bulvar", "mahalle")
 _HOUSE_NUMBER = re.compile(r"(?<![\w.,:/-])" + _HOUSE + r"(?![\w])")
 
 
+_A_QUANTITY = re.compile(
+    r"(?i)\s*(?:hours?|hrs?|h|mins?|minutes?|times?|points?|pts|kills?|wins?|games?|levels?|lvl|fps|hz|days?|years?"
+    r"|km|kg|mb|gb|%|€|\$|stunden|heures|horas|ore|godzin|часов|saat)\b"
+)
+
+
+_LIST_MARKER = re.compile(r"[.)]\s")
+
+
+def _list_marker(match: re.Match[str]) -> bool:
+    """The number of a numbered list ("1. Elden Ring, 2. Hades, 3. Celeste"): its neighbour is a marker too."""
+    if not match.group().isdigit() or not _LIST_MARKER.match(match.string, match.end()):
+        return False
+    number = int(match.group())
+    return any(re.search(rf"(?<![\w.,:/-]){n}[.)]\s", match.string) for n in (number - 1, number + 1) if n >= 0)
+
+
 def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
+    """A street named before a house number; "Elden Ring, 120 hours" is a count, not an address."""
+    if _A_QUANTITY.match(match.string, match.end()) or _list_marker(match):
+        return False
     window_start = max(0, match.start() - 60)
     window = match.string[window_start : match.start()].lower()
     if not any(word in window for word in _BEFORE_HINTS) and not any(word in window[-24:] for word in _SUFFIX_HINTS):
@@ -254,6 +304,13 @@ RULES: tuple[Rule, ...] = (
         ("dot", "punkt", "point", "punto", "ponto", "kropka", "точка", "nokta", "(.)", "[.]"),
     ),
     Rule("phone", re.compile(_PHONE), digits=9, accept=_phone),
+    Rule(
+        "phone",
+        re.compile(_PHONE_AFTER_WORD),
+        _PHONE_NEEDLES,
+        digits=4,
+        accept=_phone_digits,
+    ),
     Rule("address", re.compile(_NUMBER_FIRST), digits=1),
     Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before),
 )

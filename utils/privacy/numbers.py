@@ -30,20 +30,49 @@ def _compact(text: str) -> str:
     return re.sub(r"[\s.-]", "", text)
 
 
+_CARD_WORDS = re.compile(
+    r"(?i)\b(?:card|cc|visa|mastercard|amex|maestro|karte|carte|tarjeta|cartão|carta|kaart|karta|карт\w*|kart\w*)\b"
+)
+
+
 def _card(match: re.Match[str]) -> bool:
-    """Grouped like a card (4-4-4-4, Amex 4-6-5), or a digit run that passes the Luhn check."""
-    return bool(_CARD_GROUPS.match(match.group())) or luhn.is_valid(_compact(match.group()))
+    """Grouped like a card (4-4-4-4, Amex 4-6-5), or a digit run that passes the Luhn check.
+
+    An unbroken run of 17-20 digits is a Discord id (a snowflake) before it is anything else:
+    about one in ten passes Luhn by chance, and the bot sees ids everywhere. Cards of those
+    lengths (19-digit Maestro, UnionPay) are taken only grouped or after a card word.
+    """
+    text = match.group()
+    if _CARD_GROUPS.match(text):
+        return True
+    digits = _compact(text)
+    if not luhn.is_valid(digits) or (digits[0] not in "23456" and not (digits[0] == "1" and len(digits) == 15)):
+        return False  # networks start 2-6; 15-digit UATP cards start with 1
+    if len(digits) <= 16:
+        return True
+    before = match.string[max(0, match.start() - 40) : match.start()]
+    return not text.isdigit() or bool(_CARD_WORDS.search(before))
 
 
 def _iban(match: re.Match[str]) -> bool | tuple[int, int]:
     """The longest prefix of the candidate, cut at a space, that is a valid IBAN (a word may follow it)."""
     start, candidate = match.start("secret"), match.group("secret")
     while True:
-        if iban.is_valid(_compact(candidate).upper()):
-            return start, start + len(candidate)
-        if " " not in candidate:
+        if _well_formed_iban(_compact(candidate).upper()):
+            return start, start + len(candidate.rstrip(" -"))
+        if " " not in candidate and "-" not in candidate:
             return False
-        candidate = candidate.rsplit(" ", 1)[0]
+        candidate = re.split(r"[ -](?=[^ -]*$)", candidate)[0]
+
+
+def _well_formed_iban(number: str) -> bool:
+    """Mod-97 and the country's BBAN layout; not the country's own bank registry, which rejects real
+    accounts it does not list (a valid Belgian IBAN among them)."""
+    try:
+        iban.validate(number, check_country=False)
+    except Exception:  # noqa: BLE001 - any failure means "not an IBAN"
+        return False
+    return True
 
 
 def _valid(validator: ModuleType) -> Callable[[re.Match[str]], bool]:
@@ -58,22 +87,76 @@ def _valid(validator: ModuleType) -> Callable[[re.Match[str]], bool]:
     return accept
 
 
+def _itin(match: re.Match[str]) -> bool:
+    """An ITIN with separators stands alone; nine bare digits need a word before them ("tax id", "itin")."""
+    if match.group(2):
+        return True
+    before = match.string[max(0, match.start() - 40) : match.start()].casefold()
+    return any(word in before for word in ("itin", "tax", "taxpayer", "tin"))
+
+
 _ID_WORDS = (
-    r"ssn|social security(?: number)?|sozialversicherungsnummer|steuer-?id|steuernummer|personalausweis(?:nummer)?"
+    r"ssn|social(?: security)?(?: number| no| #)?|itin|taxpayer id(?:entification number)?|tin"
+    r"|national insurance(?: number| no)?|ni number|nino|sin|social insurance number|aadhaar|pan|tfn|medicare"
+    r"|bank account(?: number| no)?|account(?: number| no)?|acct(?: no| number)?|routing number|sort code|bsb|kontonummer"
+    r"|numéro de compte|número de cuenta|numero di conto|número da conta|rekeningnummer|numer konta|номер сч[её]та"
+    r"|hesap numarası|kontonummer|personalausweisnummer|henkilötunnus|cpr|fødselsnummer|personal id|ausweisnummer"
+    r"|sozialversicherungsnummer|steuer-?id|steuernummer|personalausweis(?:nummer)?"
     r"|numéro de sécurité sociale|sécu|nir|dni|nie|nif|cpf|rg|pesel|bsn|burgerservicenummer|codice fiscale"
     r"|снилс|инн|паспорт|tc kimlik(?: no)?|kimlik numarası|personnummer|passport(?: number| no)?|reisepass"
-    r"|national id|id number|tax id|número de identidad"
+    r"|national id|id number|tax id|número de identidad|driver'?s licen[cs]e(?: number| no)?|licen[cs]e number"
 )
+_ID_NEEDLES = (
+    "ssn", "social", "sozial", "steuer", "ausweis", "sécu", "nir", "dni", "nie", "nif", "cpf", "pesel", "bsn",
+    "burgerservice", "fiscale", "снилс", "инн", "паспорт", "kimlik", "personnummer", "passport", "reisepass",
+    "id number", "national id", "tax id", "identidad", "itin", "taxpayer", "tin", "insurance", "ni number", "nino",
+    "sin", "aadhaar", "pan", "tfn", "medicare", "account", "acct", "routing", "sort code", "bsb", "konto", "compte",
+    "cuenta", "conto", "conta", "rekening", "счёт", "счет", "hesap", "henkilö", "cpr", "fødsels", "personal id",
+    "licen",
+)  # fmt: skip
+_SNOWFLAKE = re.compile(r"\d{17,20}")
+_BANK = re.compile(r"(?i)bank|account number|konto|compte|cuenta|conto|conta|rekening|счёт|счет|hesap|routing|sort code|bsb")
+
+
+def _an_id(match: re.Match[str]) -> bool:
+    """Not a Discord id after "id number" (a snowflake is 17-20 bare digits); a bank account may be that long."""
+    value = _compact(match.group("secret"))
+    if _SNOWFLAKE.fullmatch(value) and not _BANK.search(match.group("word")):
+        return False
+    return sum(c.isdigit() for c in value) >= 5
+
+
+def _id_before_word(match: re.Match[str]) -> bool:
+    """ "19850101-1234 is my personnummer": the value has digits and is not a Discord id."""
+    value = _compact(match.group("secret"))
+    return sum(c.isdigit() for c in value) >= 6 and not _SNOWFLAKE.fullmatch(value)
+
 
 RULES: tuple[Rule, ...] = (
     Rule("card", re.compile(r"(?<![\w-])\d(?:[ .-]{0,2}\d){12,18}(?![\w-])"), digits=13, accept=_card),
     Rule(
         "bank-account",
-        re.compile(r"\b(?P<secret>[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30})"),
-        digits=6,
+        re.compile(r"(?i)\b(?P<secret>[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30})"),
+        digits=2,
         accept=_iban,
     ),
-    Rule("id-number", re.compile(r"(?<![\w-])(?P<secret>\d{3}-\d{2}-\d{4})(?![\w-])"), digits=9, accept=_valid(ssn)),
+    # US SSN (dashed, spaced or dotted: the separators the same) and ITIN (9xx, group 50-65/70-88/90-92/94-99).
+    Rule("id-number", re.compile(r"(?<![\w.-])(?P<secret>\d{3}([ .-])\d{2}\2\d{4})(?![\w-]|\.\d)"), digits=9, accept=_valid(ssn)),
+    Rule(
+        "id-number",
+        re.compile(r"(?<![\w.-])(?P<secret>9\d{2}([ .-]?)(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\2\d{4})(?![\w-]|\.\d)"),
+        digits=9,
+        accept=_itin,
+    ),
+    # UK National Insurance number: two letters (not BG, GB, NK, KN, NT, TN, ZZ), six digits, A-D.
+    Rule(
+        "id-number",
+        re.compile(
+            r"(?<![\w])(?P<secret>(?!BG|GB|NK|KN|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+            r" ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w])"
+        ),
+        digits=2,
+    ),
     Rule("id-number", re.compile(r"(?<![\w.-])(?P<secret>\d{3}\.\d{3}\.\d{3}-\d{2})(?![\w-])"), digits=11, accept=_valid(cpf)),
     Rule("id-number", re.compile(r"(?i)(?<![\w-])(?P<secret>\d{8}-?[A-Z])(?![\w-])"), digits=8, accept=_valid(dni)),
     Rule("id-number", re.compile(r"(?i)(?<![\w-])(?P<secret>[XYZ]-?\d{7}-?[A-Z])(?![\w-])"), digits=7, accept=_valid(nie)),
@@ -87,36 +170,23 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "id-number",
         re.compile(
-            r"(?i)\b(?:" + _ID_WORDS + r")\b[^\d\n.!?]{0,16}?(?P<secret>[A-Z]{0,3}[ -]?\d(?:[ .-]?[0-9A-Z]){5,14})(?![\w])"
+            r"(?i)\b(?P<word>" + _ID_WORDS + r")\b[^\d\n.!?]{0,24}?"
+            r"(?<![\w])(?P<secret>(?:(?-i:[A-Z]{1,3})[ -]?)?\d(?:[ .-]?[0-9A-Z]){4,22})(?![\w])"
         ),
-        (
-            "ssn",
-            "social",
-            "sozial",
-            "steuer",
-            "ausweis",
-            "sécu",
-            "nir",
-            "dni",
-            "nie",
-            "nif",
-            "cpf",
-            "pesel",
-            "bsn",
-            "burgerservice",
-            "fiscale",
-            "снилс",
-            "инн",
-            "паспорт",
-            "kimlik",
-            "personnummer",
-            "passport",
-            "reisepass",
-            "id number",
-            "national id",
-            "tax id",
-            "identidad",
-        ),
+        _ID_NEEDLES,
         digits=1,
+        accept=_an_id,
+    ),
+    Rule(  # the value before its word: "19850101-1234 is my personnummer", "AB123456C is my NI number"
+        "id-number",
+        re.compile(
+            r"(?i)(?<![\w-])(?P<secret>(?-i:[A-Z]{0,3})\d[\d .-]{4,22}[0-9A-Z])"
+            r"\s+(?:is|was|=|ist|est|es|è|é|är|er|jest|это|is also)"
+            r"\s+(?:(?:my|the|his|her|their|mein\w*|mon|ma|mi|min|mitt|mijn|moje|mój|мой|o meu|il mio|la mia)\s+)?"
+            r"(?:" + _ID_WORDS + r")\b"
+        ),
+        _ID_NEEDLES,
+        digits=6,
+        accept=_id_before_word,
     ),
 )

@@ -116,8 +116,18 @@ def looks_like_a_secret(value: str) -> bool:
     )
 
 
+_PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
+_AMBIGUOUS_WORDS = ("clave",)
+"""Also "the key (to something)": a bare word after them is prose ("la clave es practicar") unless it looks like a secret."""
+
+
 def _strong(match: re.Match[str]) -> bool:
-    return match.group("secret")[0] in "\"'“„«「" or _value(match) not in _NOT_A_SECRET
+    raw = match.group("secret")
+    if raw[0] in "\"'“„«「":
+        return True
+    if _PLACEHOLDER_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
+        return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
+    return not match.group().casefold().startswith(_AMBIGUOUS_WORDS) or looks_like_a_secret(raw)
 
 
 def _weak(match: re.Match[str]) -> bool:
@@ -132,6 +142,13 @@ _CODE_WORD = (
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
 )
 _CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
+# Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6"): both, 8-16 characters.
+_ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{8,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
+_RECOVERY_NEEDLES = (
+    "recover", "backup", "rescue", "reset", "wiederherstell", "sicherung", "secours", "récupér", "respaldo",
+    "recupera", "recupero", "herstel", "zapas", "резерв", "восстанов", "kurtarma", "yedek", "2fa", "mfa", "otp", "totp",
+)  # fmt: skip
+_ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
 _CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
 _NOT_A_SECRET_CODE = re.compile(
     r"(?i)(?:error|status|zip|postal|post|area|country|dial|exit|return|http|source|promo|discount|coupon|friend"
@@ -148,6 +165,11 @@ def _a_code(match: re.Match[str]) -> bool:
         return False
     value = match.group("secret")
     return not (_YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
+
+
+def _weak_pair(match: re.Match[str]) -> bool:
+    raw = match.group("secret").rstrip(".,;:!?)")
+    return looks_like_a_secret(raw) and raw.casefold() not in _NOT_A_SECRET
 
 
 def _card_tail(match: re.Match[str]) -> bool:
@@ -173,6 +195,16 @@ RULES: tuple[Rule, ...] = (
         accept=_weak,
     ),
     Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
+    Rule(  # "steam login: alice_w / Tr0ub4dor&3", "creds are bob / hunter22", "user admin pass admin123"
+        "password",
+        re.compile(
+            r"(?i)\b(?:creds?|credentials|logins?|acc(?:oun)?t|user(?:name)?|benutzer(?:name)?|identifiant|usuario|utente)\b"
+            r"[^\n/]{0,30}?(?<![\w.+@-])[\w.+@-]{2,40}\s*(?:/|\||,|\bpass(?:word)?\b\s*[:=]?|\bpw\b\s*[:=]?)\s*"
+            r"(?P<secret>[^\s/|,]{4,})"
+        ),
+        ("cred", "login", "acc", "user", "benutzer", "identifiant", "usuario", "utente"),
+        accept=_weak_pair,
+    ),
     Rule(  # "creds are admin:hunter22", "login alice:Wonderland7"
         "password",
         re.compile(
@@ -227,6 +259,19 @@ RULES: tuple[Rule, ...] = (
         re.compile(r"(?i)(?P<word>" + _CODE_WORD + r")[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + _CODE_LIST + ")"),
         ("cod", "códig", "kod", "код", "otp", "2fa", "mfa", "totp", "tan", "one-time", "one time"),
         digits=4,
+        accept=_a_code,
+    ),
+    Rule(
+        "code",
+        re.compile(
+            r"(?i)(?P<word>(?:recovery|backup|rescue|reset|wiederherstellungs|sicherungs|secours|récupération|respaldo"
+            r"|recuperação|recupero|herstel|zapasow\w*|резервн\w*|восстановлени\w*|kurtarma|yedek)\w*\s*(?:code|codes|kod\w*|код\w*"
+            r"|codici|códigos)?|(?:2fa|mfa|otp|totp)\s*(?:backup\s*)?codes?)[^\w\n.!?]{0,25}?(?<![\w-])(?P<secret>"
+            + _ALNUM_LIST
+            + ")"
+        ),
+        _RECOVERY_NEEDLES,
+        digits=1,
         accept=_a_code,
     ),
 )

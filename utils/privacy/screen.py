@@ -13,8 +13,15 @@ and display names shown to the extractor. It
 4. says whether the line is *refused*: for a field that is kept (memory, profile, note,
    topic, slot key) a line whose point is the secret is dropped, not stored half-redacted.
 
-``redact`` and ``is_about_a_secret`` are the older two-step names, kept for their callers
-and answered by the same screen.
+Each text is screened once, as plain text, before anything encodes (JSON), cuts or
+case-folds it: a rule for an AWS key or an IBAN is case-sensitive, a key cut in half no
+longer matches, and ``\\n`` or ``\\"`` in a JSON string hides the words around a secret.
+``limit`` cuts the kept text *after* screening, never inside a placeholder.
+
+A member who said a secret and a model that repeats it bare ("hunter2", no "password"
+next to it) are linked by :class:`Seen`: the values screened out of the member's own
+messages, passed along with that member's extraction, are screened out of whatever the
+model returns for them.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from utils.privacy import contact, keys, numbers, passwords, seed
@@ -41,7 +49,6 @@ when the line says enough besides them."""
 MIN_WORDS_AROUND_SECRET = 5
 _DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
 RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
-_NEEDLES = tuple(sorted({n for rule in RULES for n in rule.needles}))
 
 SENSITIVE_WORDS = re.compile(
     r"(?i)(?<![^\W\d_])(?:"
@@ -99,24 +106,114 @@ SENSITIVE_WORDS = re.compile(
 
 @dataclass(frozen=True)
 class Screened:
-    """What may be kept of a text: ``text`` with secrets replaced, whether it is ``refused``, the ``kinds`` found."""
+    """What may be kept of a text: ``text`` with secrets replaced, whether it is ``refused``, the ``kinds`` found.
+
+    ``values`` holds each screened value as written, with its kind, for :class:`Seen`.
+    """
 
     text: str
     refused: bool
     kinds: tuple[str, ...]
+    values: tuple[tuple[str, str], ...] = ()
 
     @property
     def changed(self) -> bool:
         return bool(self.kinds)
 
 
-def _find(text: str) -> list[Span]:
+MIN_SEEN_VALUE = 4
+"""Shorter values (a 3-digit CVV) would match everywhere; the rule that caught them still applies."""
+
+
+class Seen:
+    """Values screened out of one member's messages, screened out of what a model returns for that member.
+
+    The rules catch "my password is hunter2" by its words; the model's "Uses hunter2 on
+    Steam" has none of them. Matching is case-blind (a model folds case) and, for a
+    number, blind to the separators between its digits ("4111 1111 …" and "41111111…").
+    Credentials only: an e-mail or a phone number is found by its own shape wherever it is.
+    """
+
+    def __init__(self, screened: Iterable[Screened] = ()) -> None:
+        self._kinds: dict[str, str] = {}
+        self._forms: set[str] = set()
+        for item in screened:
+            self.add(item)
+
+    def add(self, screened: Screened) -> None:
+        for value, kind in screened.values:
+            value = value.strip(" \t\n\"'“”«».,;:!?")
+            if kind in SECRET_KINDS and len(value) >= MIN_SEEN_VALUE and "[redacted:" not in value:
+                self._kinds.setdefault(_bare(value), kind)
+                self._forms.add(value.casefold())
+                self.__dict__.pop("_pattern", None)
+
+    def __bool__(self) -> bool:
+        return bool(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        alternatives = []
+        for value in sorted(self._forms, key=len, reverse=True):
+            digits = re.sub(r"[\s.-]", "", value)
+            if digits.isdigit() and len(digits) >= 6:
+                alternatives.append(r"[\s.-]?".join(digits))
+            else:
+                alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
+        return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+    def spans(self, text: str) -> list[Span]:
+        if not self._kinds:
+            return []
+        found = []
+        for match in self._pattern.finditer(text):
+            kind = self._kinds.get(_bare(match.group())) or _any_kind(self._kinds)
+            found.append((match.start(), match.end(), kind))
+        return found
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every seen value replaced by its placeholder (the rules run later, where it is kept)."""
+        merged = _merge(self.spans(text)) if self._kinds else []
+        if not merged:
+            return text
+        pieces, position = [], 0
+        for start, end, kinds in merged:
+            pieces += [text[position:start], f"[redacted:{kinds[0]}]"]
+            position = end
+        return "".join([*pieces, text[position:]])
+
+
+_RUNS = re.compile(r"[^\W_]+")
+
+
+def _bare(value: str) -> str:
+    """A value as :class:`Seen` compares it: case folded; separators dropped between letters and digits."""
+    folded = value.casefold()
+    stripped = re.sub(r"[\W_]", "", folded)
+    return stripped if len(stripped) >= MIN_SEEN_VALUE else folded
+
+
+def _any_kind(kinds: dict[str, str]) -> str:
+    return next(iter(kinds.values()))
+
+
+def _find(text: str, seen: Seen | None = None) -> list[Span]:
     lowered = text.casefold()
     digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
     longest_token = max(map(len, text.split()), default=0)
-    present = frozenset([n for n in _NEEDLES if n in lowered])
-    found = [span for rule in RULES if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
+    # The cheap gates first: only the needles of rules a line's digits and token lengths allow are looked for
+    # (most vendor formats need a 30+ character token, which ordinary chat never has).
+    possible = [rule for rule in RULES if rule.digits <= digit_run and rule.min_token <= longest_token]
+    needles = {n for rule in possible for n in rule.needles}
+    present = frozenset([n for n in needles if n in lowered])
+    found = [span for rule in possible if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
+    found.extend(keys.vendor_spans(text, lowered, longest_token))
     found.extend(seed.spans(text, lowered))
+    if seen:
+        found.extend(seen.spans(text))
     if "[redacted:" in text:
         kept = [m.span() for m in PLACEHOLDER.finditer(text)]
         found = [s for s in found if not any(s[0] < end and start < s[1] for start, end in kept)]
@@ -146,61 +243,62 @@ def _refused(text: str, field: str) -> bool:
     return len(re.findall(r"\w+", remainder)) < MIN_WORDS_AROUND_SECRET
 
 
-def screen(text: object, field: Field = "memory") -> Screened:
-    """Screen one text for ``field``; never raises, whatever the text (see the module docstring)."""
+def cut_screened(text: str, limit: int) -> str:
+    """``text`` (already screened) in at most ``limit`` characters, cut at a word and never inside a placeholder."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    opened = cut.rfind("[redacted:")
+    if opened != -1 and "]" not in cut[opened:]:
+        return cut[:opened].rstrip(" ,;:")
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.6 and not text[limit].isspace() else cut).rstrip(" ,;:")
+
+
+def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, limit: int | None = None) -> Screened:
+    """Screen one text for ``field``; never raises, whatever the text (see the module docstring).
+
+    ``seen``: values screened out of the member's own messages, screened out here too.
+    ``limit``: the kept text is cut to this many characters after screening.
+    """
     valid = make_valid(text)
     matching = normalise(valid)
     view = matching.text.replace("_", " ") if field == "key" else matching.text
-    merged = _merge(_find(view))
-    pieces, position, kinds = [], 0, []
+    spans = _find(view, seen)
+    if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
+        spans += _find(matching.text)
+    merged = _merge(spans)
+    pieces: list[str] = []
+    kinds: list[str] = []
+    values: list[tuple[str, str]] = []
+    position = 0
     for start, end, found in merged:
         first, last = matching.span_in_original(start, end)
         pieces += [valid[position:first], f"[redacted:{found[0]}]"]
+        values.append((valid[first:last], found[0]))
         position = last
         kinds += [k for k in found if k not in kinds]
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
-    return Screened(cleaned, _refused(cleaned, field), tuple(kinds))
+    if limit is not None:
+        cleaned = cut_screened(cleaned, limit)
+    return Screened(cleaned, _refused(cleaned, field), tuple(kinds), tuple(values))
 
 
-def screen_profile(profile: object) -> Screened:
+def screen_profile(profile: object, *, seen: Seen | None = None, limit: int | None = None) -> Screened:
     """The profile as a whole: whitespace collapsed, refused like a memory when its point is a secret."""
-    return screen(" ".join(make_valid(profile).split()), "profile")
+    return screen(" ".join(make_valid(profile).split()), "profile", seen=seen, limit=limit)
 
 
-def screen_topics(topics: Iterable[object]) -> tuple[str, ...]:
-    """Topics a model returned, without those that hold a secret (a topic is too short to keep half of)."""
-    kept = (screen(t, "topic") for t in topics)
+def screen_topics(topics: Iterable[object], *, seen: Seen | None = None) -> tuple[str, ...]:
+    """Topics a model returned, without those that hold a secret (a topic is too short to keep half of).
+
+    Screened as the model wrote them: fold their case or cut them afterwards, never before.
+    """
+    kept = (screen(t, "topic", seen=seen) for t in topics)
     return tuple(s.text for s in kept if not s.refused and s.text.strip())
 
 
-def screen_key(key: object) -> str | None:
-    """A slot key, or None when it holds a secret (``password_hunter2``)."""
-    screened = screen(key, "key")
+def screen_key(key: object, *, seen: Seen | None = None) -> str | None:
+    """A slot key, or None when it holds a secret (``password_hunter2``); screened before it is folded to a key."""
+    screened = screen(key, "key", seen=seen)
     return None if screened.refused else screened.text
-
-
-@dataclass(frozen=True)
-class Redaction:
-    """The older result shape (text and kinds), kept for the callers of :func:`redact`."""
-
-    text: str
-    kinds: tuple[str, ...]
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.kinds)
-
-
-def redact(text: str) -> Redaction:
-    """Replace every secret in ``text`` by a placeholder naming its kind (the screen, without refusal)."""
-    screened = screen(text, "log")
-    return Redaction(screened.text, screened.kinds)
-
-
-def is_about_a_secret(memory: str) -> bool:
-    """True when a memory (redacted or not) must be refused: the screen's verdict for a memory line.
-
-    "Their password is [redacted:password]" says nothing but the secret; "asked how to
-    get a refund, mentioned [redacted:email]" still says something worth keeping.
-    """
-    return screen(memory, "memory").refused
