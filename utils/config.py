@@ -72,6 +72,12 @@ class Settings(BaseSettings):
         True,
         description="This process prunes expired memories, embeds stored ones and syncs commands; set false on every process but one.",
     )
+    coherence_poll_seconds: float = Field(
+        0.25,
+        ge=0.05,
+        le=60,
+        description="How often this process looks for members another process wrote, erased, opted out or paused (one small indexed query), in seconds.",
+    )
     db_migrate_on_start: bool = Field(
         True,
         description="Bring the database schema up to date at start (under a database lock); false: only check it (`python bot.py migrate` updates it).",

@@ -32,7 +32,7 @@ from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_sche
 from utils.memory.deduplication import near_duplicate
 from utils.privacy.screen import Seen, screen
 from utils.prompts import load_prompt
-from utils.storage import members
+from utils.storage import control
 from utils.storage import memories as memory_sql
 from utils.storage import notes as sql
 from utils.storage.engine import Database, DatabaseUnavailable
@@ -238,7 +238,7 @@ class NotesMigration:
     async def run(self) -> list[Outcome]:
         notes = await self._db.run(sql.get_all_user_notes)
         backups = await self._db.run(sql.get_notes_backups)
-        self._preferences = {p.user_id: p for p in await self._db.run(members.load_memory_preferences)}
+        self._preferences = {p.user_id: p for p in await self._db.run(control.load_controls)}
         outcomes, pending = self.classify(notes, backups, self._preferences)
         queue = deque(pending)
         threshold = min(ABORT_AFTER_FAILURES, len(pending))

@@ -58,7 +58,9 @@ class Services:
             migrate=settings.db_migrate_on_start,
         )
         preferences = MemoryPreferences(self.db)
-        self.llm_log = LlmLogBuffer(self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id))
+        self.llm_log = LlmLogBuffer(
+            self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id), epoch_of=preferences.epoch
+        )
         self.llm = LLMClient.from_settings(
             settings,
             log_sink=self.llm_log.add,
@@ -76,6 +78,7 @@ class Services:
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
+            PeriodicTask("member-coherence", settings.coherence_poll_seconds, self.memory.coherence.poll),
         ]
         if settings.housekeeping:  # jobs for the whole database: one process runs them, not one per shard
             self._loops += [

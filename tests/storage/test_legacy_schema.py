@@ -84,4 +84,4 @@ async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -
     assert query(path, "SELECT RequestType, DurationMs FROM LlmLog_legacy") == [("chat", 120)]
     columns = {row[1] for row in query(path, "PRAGMA table_info('UserMemory')")}
     assert {"GuildId", "SlotKey", "SupersededAt"} <= columns
-    assert query(path, "SELECT version_num FROM alembic_version") == [("0003",)]
+    assert query(path, "SELECT version_num FROM alembic_version") == [("0004",)]

@@ -78,7 +78,7 @@ async def test_the_upgrade_keeps_rows_and_ids_and_starts_above_every_id_ever_aud
     finally:
         await db.close()
     assert "AUTOINCREMENT" in query(path, "SELECT sql FROM sqlite_master WHERE name = 'UserMemory'")[0][0]
-    assert query(path, "SELECT version_num FROM alembic_version") == [("0003",)]
+    assert query(path, "SELECT version_num FROM alembic_version") == [("0004",)]
 
 
 # ---------------------------------------------------------------------- embeddings (Embedding, EmbeddingModel)

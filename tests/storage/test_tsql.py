@@ -33,7 +33,8 @@ from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from utils.paths import PROJECT_ROOT
-from utils.storage import llm_log, members, memories, migrate, notes, profiles, tool_ways
+from utils.storage import audit, control, llm_log, members, memories, migrate, notes, profiles, tool_ways
+from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import ACCESS, Database, alembic_config
 from utils.storage.records import (
     AuditEntry,
@@ -48,7 +49,7 @@ from utils.storage.records import (
 )
 from utils.storage.schema import metadata, user_memory
 
-STORAGE_MODULES = (memories, profiles, members, llm_log, notes, tool_ways, bulk)
+STORAGE_MODULES = (memories, profiles, members, llm_log, notes, tool_ways, audit, control, bulk)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -112,6 +113,30 @@ def test_alembic_offline_script_for_sql_server_is_tsql() -> None:
     script = cfg.output_buffer.getvalue()
     assert "CREATE TABLE [UserMemory]" in script and "NVARCHAR(max)" in script and script.rstrip().endswith("GO")
     assert tsql_problems(script) == []
+
+
+def test_alembic_offline_script_gives_sql_server_a_rowversion_change_sequence() -> None:
+    cfg = alembic_config("mssql+pyodbc://user:secret@sqlserver/BreehaviorMonitor?driver=ODBC+Driver+18+for+SQL+Server")
+    cfg.output_buffer = io.StringIO()
+    command.upgrade(cfg, "0003:0004", sql=True)
+    script = cfg.output_buffer.getvalue()
+    assert "ALTER TABLE [MemoryPreference] ADD [ChangeSeq] ROWVERSION NOT NULL" in script, script
+    assert "CREATE INDEX [IX_MemoryPreference_ChangeSeq]" in script
+    assert tsql_problems(script) == []
+
+
+def test_the_control_rows_sql_server_statements_are_tsql() -> None:
+    """SQL Server runs other statements than SQLite here: it stamps ROWVERSION itself and polls below the active one."""
+    claim = control.claim_statement("mssql", ALICE, Claim(3, 1), NOW)
+    first = control.insert_statement("mssql", MemoryPreferenceRecord(ALICE, write_version=1))
+    poll = control.changes_statement("mssql", 12345)
+    compiled = {name: mssql_sql(statement, []) for name, statement in [("claim", claim), ("first", first), ("poll", poll)]}
+    for name, sql in compiled.items():
+        assert tsql_problems(sql) == [], (name, sql)
+    assert "ChangeSeq" not in compiled["claim"].split("WHERE")[0] and "ChangeSeq" not in compiled["first"]
+    assert "MIN_ACTIVE_ROWVERSION()" in compiled["poll"] and "TOP" in compiled["poll"]
+    sqlite_claim = str(control.claim_statement("sqlite", ALICE, Claim(3, 1), NOW).compile(dialect=sqlite.dialect()))
+    assert "ChangeSeq" in sqlite_claim.split("WHERE")[0], "SQLite numbers its changes itself"
 
 
 # ---------------------------------------------------------------------- every statement the storage functions issue
@@ -240,13 +265,19 @@ async def every_method(r: Recorder) -> None:
     await r.call(notes.get_notes_backup, ALICE)
     await r.call(profiles.take_back_profile, ALICE, NOW - timedelta(minutes=5))
     await r.call(profiles.take_back_profile, ALICE, NOW + timedelta(days=1))
-    await r.call(
-        members.save_memory_preference,
-        MemoryPreferenceRecord(ALICE, opted_out=True),
-        audit=AuditEntry("opted_out", ALICE, "member"),
-    )
-    await r.call(members.save_memory_preference, MemoryPreferenceRecord(ALICE, paused_until=NOW + timedelta(days=1)))
-    await r.call(members.load_memory_preferences)
+    await r.call(control.set_memory_preference, ALICE, opted_out=True, audit=AuditEntry("opted_out", ALICE, "member"))
+    await r.call(control.set_memory_preference, ALICE, paused_until=NOW + timedelta(days=1), erase=True)
+    await r.call(control.set_memory_preference, BOB + 2, paused_until=None)
+    await r.call(control.load_controls)
+    await r.call(control.read_control, ALICE)
+    await r.call(control.changes_since, 0)
+    carol = BOB + 3
+    await r.call(memories.apply_memory_batch, MemoryBatch(carol, inserts=[new(carol, "first")]), None, Claim(0, 0))
+    await r.call(memories.apply_memory_batch, MemoryBatch(carol, inserts=[new(carol, "second")]), None, Claim(1, 0))
+    with pytest.raises(ClaimRefused):
+        await r.call(memories.apply_memory_batch, MemoryBatch(carol, inserts=[new(carol, "stale")]), None, Claim(1, 0))
+    await r.call(memories.read_member, carol, MemoryScope.GLOBAL)
+    await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q", "r", None, NOW, carol)], [0])
     await r.call(memories.write_audit, [AuditEntry("exported", ALICE, "member")])
     await r.call(memories.get_audit, ALICE)
 

@@ -29,21 +29,30 @@ class LlmLogBuffer:
     """Holds records until the database takes them; bounded so an outage cannot eat the RAM."""
 
     def __init__(
-        self, db: Database, max_pending: int = 10_000, *, keeps_text_of: Callable[[int], bool] = lambda _user_id: True
+        self,
+        db: Database,
+        max_pending: int = 10_000,
+        *,
+        keeps_text_of: Callable[[int], bool] = lambda _user_id: True,
+        epoch_of: Callable[[int], int] = lambda _user_id: 0,
     ) -> None:
         """``keeps_text_of(user_id)``: whether a member's words may be logged; False for a member who opted out
-        (only the call's metadata is kept)."""
+        (only the call's metadata is kept). ``epoch_of(user_id)``: the member's erase epoch as this process
+        knows it; each record keeps it, and the flush blanks a record whose member was erased since."""
         self._db = db
-        self._pending: deque[LlmCallRecord] = deque(maxlen=max_pending)
+        self._pending: deque[tuple[LlmCallRecord, int]] = deque(maxlen=max_pending)
         self._flushing = asyncio.Lock()
         self.keeps_text_of = keeps_text_of
+        self.epoch_of = epoch_of
+        self.blanked = 0
+        """Rows written without excerpts because their member was erased (in another process) before the flush."""
 
     def add(self, record: LlmCallRecord) -> None:
         if record.user_id is not None and not self.keeps_text_of(record.user_id):
             record = replace(record, request_excerpt=None, response_excerpt=None)
         if len(self._pending) == self._pending.maxlen:
             logger.warning("LlmLog buffer full; dropping the oldest record.")
-        self._pending.append(record)
+        self._pending.append((record, 0 if record.user_id is None else self.epoch_of(record.user_id)))
 
     def __len__(self) -> int:
         return len(self._pending)
@@ -59,9 +68,9 @@ class LlmLogBuffer:
         written = 0
         while self._pending and self._db.available:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
-            screened = await _screen_elsewhere(batch)
+            screened = await _screen_elsewhere([record for record, _epoch in batch])
             try:
-                await self._db.run(sql.insert_llm_logs, screened)
+                self.blanked += await self._db.run(sql.insert_llm_logs, screened, [epoch for _record, epoch in batch])
             except DatabaseUnavailable as exc:
                 logger.warning("Could not write %d LlmLog rows yet: %s", len(self._pending), exc)
                 break
@@ -78,8 +87,11 @@ class LlmLogBuffer:
 
         Called by every erasure; the rows already written are blanked by the erasure's own transaction.
         """
-        self._pending = type(self._pending)(
-            (replace(r, request_excerpt=None, response_excerpt=None) if r.user_id == user_id else r for r in self._pending),
+        self._pending = deque(
+            (
+                ((replace(r, request_excerpt=None, response_excerpt=None), e) if r.user_id == user_id else (r, e))
+                for r, e in self._pending
+            ),
             maxlen=self._pending.maxlen,
         )
 

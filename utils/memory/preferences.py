@@ -1,20 +1,42 @@
-"""Each member's say over their memory — opted out, or paused until a time — kept in RAM.
+"""Each member's say over their memory — opted out, or paused until a time — and their control row, in RAM.
 
-It fails closed: until the preferences have been read from the database, nobody
-counts as willing to be remembered, so an opt-out holds even when the database is
-down at start.
+It fails closed: until the rows have been read from the database, nobody counts as
+willing to be remembered, so an opt-out holds even when the database is down at start.
+
+The same rows carry what several processes agree on (`utils.storage.control`): the
+member's write version and erase epoch. What this process knows of them comes from the
+load at start, from its own writes and erasures (:meth:`adopt`), and from the rows other
+processes changed (:meth:`observe`, fed by `utils.memory.coherence`), which says what
+moved so the caller can drop caches or halt the member's work.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import EllipsisType
 
-from utils.storage import members as sql
+from utils.storage import control as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord
 
 logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a control row seen from the database changes in this process's view of the member."""
+
+    wrote: bool = False
+    """Another write landed: cached memories and the profile are stale."""
+    erased: bool = False
+    """An erasure, opt-out or pause landed: the member's unfinished work must halt."""
+    say: bool = False
+    """The opt-out or pause changed."""
+
+    def __bool__(self) -> bool:
+        return self.wrote or self.erased or self.say
 
 
 class MemoryPreferences:
@@ -22,14 +44,19 @@ class MemoryPreferences:
         self._db = db
         self._by_member: dict[int, MemoryPreferenceRecord] = {}
         self.loaded = False
+        self.change_seq = 0
+        """The newest change this process has seen (where the next poll starts)."""
 
     async def load(self) -> bool:
-        """Read every stored preference (at start and after a reconnect)."""
+        """Read every stored row (at start and after a reconnect); a row known newer here is kept."""
         try:
-            self._by_member = {p.user_id: p for p in await self._db.run(sql.load_memory_preferences)}
+            rows = await self._db.run(sql.load_controls)
         except DatabaseError as exc:
             logger.warning("Could not load memory preferences; memory stays off: %s", exc)
             return False
+        for row in rows:
+            self.adopt(row)
+        self.change_seq = max([self.change_seq, *(r.change_seq for r in rows)])
         self.loaded = True
         return True
 
@@ -40,10 +67,37 @@ class MemoryPreferences:
         """Change it in RAM only (what is read from here on); :meth:`save` stores it."""
         self._by_member[preference.user_id] = preference
 
-    async def save(self, preference: MemoryPreferenceRecord, *, audit: AuditEntry | None = None) -> None:
-        """Store it, then hold it in RAM (nothing changes if the database refuses)."""
-        await self._db.run(sql.save_memory_preference, preference, audit=audit)
-        self.set(preference)
+    def adopt(self, row: MemoryPreferenceRecord) -> Moved:
+        """Take a row read from the database unless this process already knows a newer one; says what moved."""
+        known = self._by_member.get(row.user_id)
+        if known is not None and row.change_seq < known.change_seq:
+            return Moved()
+        before = known or MemoryPreferenceRecord(row.user_id)
+        self._by_member[row.user_id] = row
+        return Moved(
+            wrote=row.write_version != before.write_version,
+            erased=row.erase_epoch != before.erase_epoch,
+            say=(row.opted_out, row.paused_until) != (before.opted_out, before.paused_until),
+        )
+
+    async def save(
+        self,
+        user_id: int,
+        *,
+        opted_out: bool | None = None,
+        paused_until: datetime | EllipsisType | None = ...,
+        erase: bool = False,
+        audit: AuditEntry | None = None,
+    ) -> MemoryPreferenceRecord:
+        """Store the member's say (with ``erase`` moving their epoch), then hold the stored row in RAM."""
+        row = await self._db.run(
+            sql.set_memory_preference, user_id, opted_out=opted_out, paused_until=paused_until, erase=erase, audit=audit
+        )
+        self.adopt(row)
+        return row
+
+    def epoch(self, user_id: int) -> int:
+        return self.get(user_id).erase_epoch
 
     def opted_out(self, user_id: int) -> bool:
         return self.get(user_id).opted_out

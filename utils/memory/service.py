@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -29,6 +29,7 @@ from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.llm.client import LLMClient
 from utils.llm.embeddings import EmbeddingClient
+from utils.memory.coherence import Coherence
 from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.erasure import (
     MAX_RECENT_MINUTES,
@@ -47,7 +48,7 @@ from utils.memory.extraction import (
 from utils.memory.extraction_rules import worth_extracting
 from utils.memory.learning import ChatLearning
 from utils.memory.memory_block import build_memory_block
-from utils.memory.preferences import MemoryPreferences
+from utils.memory.preferences import MemoryPreferences, Moved
 from utils.memory.quality import ModelQuality
 from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
@@ -59,6 +60,7 @@ from utils.storage import notes as notes_sql
 from utils.storage import profiles as profile_sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
+from utils.storage.user_notes import profile_part
 
 logger = logging.getLogger(__name__)
 
@@ -103,8 +105,15 @@ class MemoryService:
         self.preferences = preferences or MemoryPreferences(db)
         self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
-            db, cap=settings.memory_max_per_user, cache_members=settings.memory_cache_members, meaning=self.meaning
+            db,
+            cap=settings.memory_max_per_user,
+            cache_members=settings.memory_cache_members,
+            meaning=self.meaning,
+            preferences=self.preferences,
+            observe=self._observe,
         )
+        self.coherence = Coherence(db, self.preferences, self._changed_elsewhere)
+        """Polled by the runtime: what other processes on the same database changed about members."""
         self.quality = ModelQuality()
         """Per extraction model: how many calls fail and how many proposals are junk (one WARNING when too many)."""
         self._learning = ChatLearning(
@@ -153,6 +162,29 @@ class MemoryService:
         """Call ``listener(erasure)`` after every erasure (chat context, LlmLog buffer, monitor notes drop their copies)."""
         self._erase_listeners.append(listener)
 
+    def _observe(self, row: MemoryPreferenceRecord) -> None:
+        """A control row the store read or was refused with: another process's write or erasure is acted on now."""
+        moved = self.preferences.adopt(row)
+        if moved:
+            self._changed_elsewhere(row, moved, None)
+
+    def _changed_elsewhere(self, row: MemoryPreferenceRecord, moved: Moved, stored_notes: str | None) -> None:
+        """Another process wrote, erased, opted out or paused the member: this process follows at once.
+
+        An erasure there halts the member's work here exactly as a local one does (queued
+        turns, postponed writes, an extraction in flight; chat context, unwritten LlmLog
+        excerpts and — when nothing of the member is stored any more — the note lines).
+        """
+        user_id = row.user_id
+        if moved.wrote or moved.erased:
+            self.store.changed_elsewhere(user_id, None if stored_notes is None else profile_part(stored_notes))
+        if moved.erased:
+            self._halt(user_id)
+            self._tell(Erasure(user_id, everything=stored_notes is not None and not stored_notes.strip()))
+            logger.info("Member %s was erased or paused by another process; their pending work here was dropped.", user_id)
+        elif moved.say and not self.may_learn(user_id):
+            self._halt(user_id)
+
     def member_lock(self, user_id: int) -> asyncio.Lock:
         return self.store.lock(user_id)
 
@@ -178,7 +210,7 @@ class MemoryService:
         if isinstance(what, OptOut):
             if before.opted_out:
                 return Erased(changed=False)
-            self.preferences.set(MemoryPreferenceRecord(user_id, opted_out=True))
+            self.preferences.set(replace(before, opted_out=True))  # reads stop now; the erase stores it
         since = None
         if isinstance(what, ForgetRecent):
             since = datetime.now(UTC) - timedelta(minutes=max(1, min(what.minutes, MAX_RECENT_MINUTES)))
@@ -189,14 +221,14 @@ class MemoryService:
             try:
                 if everything:
                     action = "opted_out" if isinstance(what, OptOut) else "forgotten"
-                    result = Erased(await self.store.erase_member(user_id, actor=actor, action=action))
+                    opt_out = isinstance(what, OptOut)
+                    removed = await self.store.erase_member(user_id, actor=actor, action=action, opt_out=opt_out)
+                    result = Erased(removed)
                     erased_everything = True
                 else:
                     ids = what.ids if isinstance(what, ForgetIds) else ()
                     removed, restored = await self.store.forget(user_id, actor=actor, scope=scope, since=since, ids=ids)
                     result = Erased(removed, restored)
-                if isinstance(what, OptOut):
-                    await self.preferences.save(MemoryPreferenceRecord(user_id, opted_out=True))
             except DatabaseError:
                 self.preferences.set(before)
                 raise
@@ -207,7 +239,7 @@ class MemoryService:
 
     def _halt(self, user_id: int) -> None:
         """Drop queued turns and postponed writes; an extraction already running gives up before it writes."""
-        self.store.bump_epoch(user_id)
+        self.store.halt(user_id)
         self._turns.drop(user_id)
 
     def _tell(self, erasure: Erasure) -> None:
@@ -218,7 +250,7 @@ class MemoryService:
     async def pause(self, user_id: int, minutes: int) -> datetime:
         """Learn nothing new for ``minutes`` (reading goes on): what is queued or running is dropped too; returns the end."""
         until = datetime.now(UTC) + timedelta(minutes=max(1, min(minutes, MAX_PAUSE_MINUTES)))
-        await self.preferences.save(MemoryPreferenceRecord(user_id, self.preferences.opted_out(user_id), until))
+        await self.preferences.save(user_id, paused_until=until, erase=True)  # work started before the pause drops
         self._halt(user_id)
         return until
 
@@ -226,15 +258,14 @@ class MemoryService:
         """End a pause; False when there was none."""
         if self.paused_until(user_id) is None:
             return False
-        await self.preferences.save(MemoryPreferenceRecord(user_id, self.preferences.opted_out(user_id), None))
+        await self.preferences.save(user_id, paused_until=None)
         return True
 
     async def opt_in(self, user_id: int) -> bool:
         """Remember again after an opt-out; False when the member had not opted out."""
         if not self.preferences.opted_out(user_id):
             return False
-        preference = MemoryPreferenceRecord(user_id, opted_out=False)
-        await self.preferences.save(preference, audit=AuditEntry("opted_in", user_id, "member"))
+        await self.preferences.save(user_id, opted_out=False, audit=AuditEntry("opted_in", user_id, "member"))
         return True
 
     async def overview(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> MemoryOverview:

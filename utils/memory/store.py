@@ -1,8 +1,9 @@
 """MemoryStore: the only writer of UserMemory and of the profile — a per-member read cache and the write rules.
 
-Reads: a member's live memories come from one query, then from a cache dropped on
-every write of theirs (a version counter keeps a read that raced a write out of it).
-Profiles are kept in RAM, loaded at start and changed only here.
+Reads: a member's live memories come from one query (with their write version and
+profile), then from a cache dropped on every write of theirs, here or — seen by the
+coherence poll — in another process (a local counter keeps a read that raced a write
+out of it). Profiles are kept in RAM, loaded at start and refreshed by every read.
 
 Writes: every proposed memory (a `NewMemory`), from any source, goes through redaction, dedup against
 live memories (a repeat refreshes instead of adding a row), slot supersession by
@@ -13,38 +14,53 @@ when it lands (so it cannot skip dedup); one it rejects for good is logged and
 dropped. Writes and erasures of a member are serialised by a per-member lock, and a
 member's epoch (bumped by every erasure or pause) makes a write that started — or
 was postponed — before one of those give up.
+
+Several processes may write the same member: each write claims the member in its own
+transaction (`utils.storage.control`) under the version it was planned against and the
+epoch its work started under. When another write landed first, the write is planned
+again against what is now stored (dedup, slots, the cap and the profile); when an
+erasure, opt-out or pause landed, it is dropped and the log says so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections import Counter, OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from utils.llm.vectors import Vector
 from utils.memory.deduplication import near_duplicate
 from utils.memory.embedding_worker import EmbeddingWorker
+from utils.memory.preferences import MemoryPreferences
 from utils.privacy.screen import screen, screen_key, screen_topics
 from utils.storage import memories as sql
 from utils.storage import profiles as profile_sql
+from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
+from utils.storage.memories import MemberRead
 from utils.storage.records import (
     IMPORTANCE_RANK,
     SOURCE_TRUST,
     AuditEntry,
     MemoryBatch,
+    MemoryPreferenceRecord,
     MemoryRecord,
     MemoryScope,
     NewMemory,
 )
-from utils.storage.schema import MEMORY_TEXT_MAX
+from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
 
 logger = logging.getLogger(__name__)
 
 MAX_PENDING_WRITES = 1000
+MAX_REPLANS = 20
+"""Plans of one write when other processes keep writing the member first; then it waits like a postponed one."""
+
+Epoch = tuple[int, int]
+"""Where a member's work started: (local halts, the member's erase epoch in the database)."""
 
 
 @dataclass
@@ -59,11 +75,33 @@ class Write:
     scope: MemoryScope
     memories: Sequence[NewMemory]
     actor: str
-    epoch: int
+    epoch: Epoch
     forget_ids: Sequence[int] = ()
     profile: str | None = None
+    profile_base: str = ""
+    """The profile ``profile`` was made from: another process changing it meanwhile is seen and merged."""
     at: datetime = field(default_factory=lambda: datetime.now(UTC))
     """When it was asked: a write planned later (after an outage) starts its memories' lifetimes then."""
+
+
+def rebased_profile(profile: str, base: str, stored: str) -> str | None:
+    """The profile to write when ``profile`` was made from ``base`` but ``stored`` is what the database holds now.
+
+    Unchanged underneath, it is written as it is. When another process changed it
+    meanwhile, what ``profile`` appended to its base is appended to the stored one (if it
+    still fits); a rewrite made from an older profile is not written over a newer one
+    (None: the profile stays as stored).
+    """
+    if stored == base:
+        return profile
+    if not profile.startswith(base):
+        logger.info("Kept a profile another process wrote meanwhile over a rewrite made from the older one.")
+        return None
+    added = profile[len(base) :].strip()
+    if not added or added in stored:
+        return None
+    merged = f"{stored} {added}".strip()
+    return merged if len(merged) <= PROFILE_MAX else None
 
 
 def _trust(source: str) -> int:
@@ -98,42 +136,68 @@ def _add_refresh(batch: MemoryBatch, refresh: NewMemory) -> None:
 
 
 class MemoryStore:
-    def __init__(self, db: Database, *, cap: int, cache_members: int, meaning: EmbeddingWorker | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        cap: int,
+        cache_members: int,
+        meaning: EmbeddingWorker | None = None,
+        preferences: MemoryPreferences | None = None,
+        observe: Callable[[MemoryPreferenceRecord], object] | None = None,
+    ) -> None:
+        """``preferences`` holds the members' control rows (epochs); ``observe(row)`` takes a row this store read
+        or was refused with, which may show another process's write or erasure (so the member's work can halt)."""
         self._db = db
         self.meaning = meaning
         """Embeddings for dedup by meaning, and the background embedding of what is written (None: words only)."""
         self._cap = cap
         self._cache_members = cache_members
-        self._cache: OrderedDict[tuple[int, MemoryScope], tuple[MemoryRecord, ...]] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, MemoryScope], MemberRead] = OrderedDict()
         self._versions: dict[int, int] = {}
-        self._epochs: dict[int, int] = {}
+        self._halts: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._postponed: deque[Write] = deque(maxlen=MAX_PENDING_WRITES)
         self._profiles: dict[int, str] = {}
+        self.preferences = preferences or MemoryPreferences(db)
+        self._observe = observe or self.preferences.adopt
+        self.before_apply: Callable[[Write, int], Awaitable[None]] | None = None
+        """Called between planning a write and applying it (with the plan's number): tests force the races here."""
         self.round_trips = 0
         """Database reads made for retrieval; benchmarks and tests watch it."""
+        self.replans = 0
+        """Writes planned again because another process wrote the member first."""
+        self.refused: Counter[str] = Counter()
+        """Writes dropped because the member was erased, opted out or paused meanwhile (elsewhere), by reason."""
 
     # ------------------------------------------------------------------ reading
     async def live_memories(self, user_id: int, scope: MemoryScope, now: datetime | None = None) -> tuple[MemoryRecord, ...]:
         """A member's live memories, newest first: from the cache, or one query that fills it."""
         moment = now or datetime.now(UTC)
+        read = await self._read(user_id, scope, moment)
+        return tuple(m for m in read.memories if m.expires_at > moment)
+
+    async def _read(self, user_id: int, scope: MemoryScope, now: datetime) -> MemberRead:
         key = (user_id, scope)
         cached = self._cache.get(key)
-        if cached is None:
-            version = self._versions.get(user_id, 0)
-            self.round_trips += 1
-            cached = tuple(await self._db.run(sql.get_recent_memories, user_id, None, scope=scope, now=moment))
-            if self._versions.get(user_id, 0) == version:
-                self._keep(user_id, scope, cached)
-        else:
+        if cached is not None:
             self._cache.move_to_end(key)
-        return tuple(m for m in cached if m.expires_at > moment)
+            return cached
+        version = self._versions.get(user_id, 0)
+        self.round_trips += 1
+        read = await self._db.run(sql.read_member, user_id, scope, now)
+        self._observe(read.control)
+        if self._versions.get(user_id, 0) == version:
+            self._keep(user_id, scope, read)
+        return read
 
-    def _keep(self, user_id: int, scope: MemoryScope, memories: tuple[MemoryRecord, ...]) -> None:
-        """Cache a read of the member's live memories, dropping the least recently used member beyond the limit."""
+    def _keep(self, user_id: int, scope: MemoryScope, read: MemberRead) -> None:
+        """Cache a read of the member, dropping the least recently used member beyond the limit; the profile follows."""
+        if not any(w.user_id == user_id and w.profile is not None for w in self._postponed):
+            self._profiles[user_id] = read.profile
         if self._cache_members <= 0:
             return
-        self._cache[(user_id, scope)] = memories
+        self._cache[(user_id, scope)] = read
         while len(self._cache) > self._cache_members:
             self._cache.popitem(last=False)
 
@@ -142,6 +206,12 @@ class MemoryStore:
         self._versions[user_id] = self._versions.get(user_id, 0) + 1
         for key in [k for k in self._cache if k[0] == user_id]:
             del self._cache[key]
+
+    def changed_elsewhere(self, user_id: int, stored_profile: str | None) -> None:
+        """Another process wrote the member: drop the cached reads, take the stored profile (None: unknown)."""
+        self.invalidate(user_id)
+        if stored_profile is not None and not any(w.user_id == user_id and w.profile is not None for w in self._postponed):
+            self._profiles[user_id] = stored_profile
 
     def profile(self, user_id: int) -> str:
         """The member's profile (the permanent memory layer), from RAM."""
@@ -160,12 +230,13 @@ class MemoryStore:
             lock = self._locks[user_id] = asyncio.Lock()
         return lock
 
-    def epoch(self, user_id: int) -> int:
-        return self._epochs.get(user_id, 0)
+    def epoch(self, user_id: int) -> Epoch:
+        """Where work on the member starts now; work that started under another epoch must not be written."""
+        return self._halts.get(user_id, 0), self.preferences.epoch(user_id)
 
-    def bump_epoch(self, user_id: int) -> None:
+    def halt(self, user_id: int) -> None:
         """Anything learned before now must not be written any more (erasure, opt-out, pause); postponed writes go."""
-        self._epochs[user_id] = self.epoch(user_id) + 1
+        self._halts[user_id] = self._halts.get(user_id, 0) + 1
         self._postponed = deque((w for w in self._postponed if w.user_id != user_id), maxlen=MAX_PENDING_WRITES)
 
     def postponed(self, user_id: int | None = None) -> int:
@@ -187,25 +258,50 @@ class MemoryStore:
 
         ``profile`` (already screened) replaces the member's profile in the same transaction.
         """
-        if profile is not None:
-            self._profiles[user_id] = profile
-        write = Write(user_id, scope, memories, actor, self.epoch(user_id), forget_ids, profile)
+        write = Write(user_id, scope, memories, actor, self.epoch(user_id), forget_ids, profile, self.profile(user_id))
         try:
-            batch = await self._plan(write)
-            if not batch.is_empty():
-                await self._apply(batch, write.scope)
+            await self._write(write)
         except DatabaseUnavailable as exc:
             logger.warning("Memory write for %s postponed: %s", user_id, exc)
-            self._postponed.append(write)
+            self._postpone(write)
         except DatabaseError as exc:
             logger.error("Memory write for %s rejected by the database and dropped: %s", user_id, exc)
 
-    async def _plan(self, write: Write) -> MemoryBatch:
-        """The batch for ``write`` against what the database holds now (raises if it cannot be read)."""
-        now = datetime.now(UTC)
+    def _postpone(self, write: Write) -> None:
+        self._postponed.append(write)
+        if write.profile is not None:
+            self._profiles[write.user_id] = write.profile  # shown meanwhile; the write lands when the database is back
+
+    async def _write(self, write: Write) -> bool:
+        """Plan ``write`` against what is stored, claim the member, apply; plan again while other processes write
+        first. Returns False when it was dropped (an erasure, opt-out or pause elsewhere)."""
+        for attempt in range(MAX_REPLANS):
+            now = datetime.now(UTC)
+            read = await self._read(write.user_id, write.scope, now)
+            batch = await self._plan(write, read, now)
+            if batch.is_empty():
+                return True
+            if self.before_apply is not None:
+                await self.before_apply(write, attempt)
+            try:
+                await self._apply(batch, write.scope, Claim(read.version, write.epoch[1]))
+                return True
+            except ClaimRefused as refused:
+                self.invalidate(write.user_id)
+                self._observe(refused.current)
+                if not refused.replannable:
+                    self.refused[refused.reason] += 1
+                    logger.info("Dropped a memory write for %s: %s elsewhere meanwhile.", write.user_id, refused.reason)
+                    return False
+                self.replans += 1
+        raise DatabaseUnavailable(f"other processes kept writing member {write.user_id} first ({MAX_REPLANS} plans)")
+
+    async def _plan(self, write: Write, read: MemberRead, now: datetime) -> MemoryBatch:
+        """The batch for ``write`` against ``read``, what the database held when it was read."""
         forget_ids = list(write.forget_ids)
-        batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=write.profile)
-        live = [m for m in await self.live_memories(write.user_id, write.scope, now) if m.id not in forget_ids]
+        profile = rebased_profile(write.profile, write.profile_base, read.profile) if write.profile is not None else None
+        batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=profile)
+        live = [m for m in read.memories if m.expires_at > now and m.id not in forget_ids]
         accepted: list[NewMemory] = []
         for candidate in write.memories:
             cleaned = screen(candidate.memory, "memory", limit=MEMORY_TEXT_MAX)  # once, then cut to the column
@@ -291,14 +387,17 @@ class MemoryStore:
         batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
         return True
 
-    async def _apply(self, batch: MemoryBatch, scope: MemoryScope) -> None:
-        """Apply one member's batch; what it leaves in ``scope`` becomes the cached read (other scopes are dropped)."""
+    async def _apply(self, batch: MemoryBatch, scope: MemoryScope, claim: Claim) -> None:
+        """Apply one member's batch under ``claim``; what it leaves in ``scope`` becomes the cached read."""
         self.invalidate(batch.user_id)
         try:
-            fresh = await self._db.run(sql.apply_memory_batch_and_read, batch, scope)
+            fresh = await self._db.run(sql.apply_memory_batch_and_read, batch, scope, None, claim)
         finally:
             self.invalidate(batch.user_id)
-        self._keep(batch.user_id, scope, tuple(fresh))
+        self.preferences.adopt(fresh.control)  # this write's own version: nothing to drop
+        self._keep(batch.user_id, scope, fresh)
+        if batch.profile is not None:
+            self._profiles[batch.user_id] = batch.profile  # as written, not as read back out of `UserNotes`
         if self.meaning is not None and (batch.inserts or batch.refreshes):
             self.meaning.embed_soon()
 
@@ -316,10 +415,7 @@ class MemoryStore:
                     continue
                 if write.epoch == self.epoch(write.user_id):
                     try:
-                        batch = await self._plan(write)
-                        if not batch.is_empty():
-                            await self._apply(batch, write.scope)
-                        landed += 1
+                        landed += await self._write(write)
                     except DatabaseUnavailable:
                         break
                     except DatabaseError as exc:
@@ -345,22 +441,25 @@ class MemoryStore:
         """
         self.invalidate(user_id)
         try:
-            texts = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
+            forgotten = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
+            self.preferences.adopt(forgotten.control)
             restored = None if since is None else await self._db.run(profile_sql.take_back_profile, user_id, since)
             self._profiles[user_id] = await self._db.run(profile_sql.get_profile, user_id)
         finally:
             self.invalidate(user_id)
-        return len(texts), restored is not None
+        return len(forgotten.texts), restored is not None
 
-    async def erase_member(self, user_id: int, *, actor: str, action: str) -> int:
-        """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts)."""
+    async def erase_member(self, user_id: int, *, actor: str, action: str, opt_out: bool = False) -> int:
+        """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts);
+        with ``opt_out`` the opt-out is stored in the same transaction."""
         self.invalidate(user_id)
         try:
-            removed = await self._db.run(sql.erase_member, user_id, actor=actor, action=action)
+            erased = await self._db.run(sql.erase_member, user_id, actor=actor, action=action, opt_out=opt_out)
+            self.preferences.adopt(erased.control)
         finally:
             self.invalidate(user_id)
         self._profiles.pop(user_id, None)
-        return removed
+        return len(erased.texts)
 
 
 async def prune_expired_in_batches(db: Database, *, now: datetime | None = None, batch_rows: int = sql.PRUNE_BATCH_ROWS) -> int:

@@ -8,23 +8,41 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
+from utils.storage.control import locked_epochs
 from utils.storage.engine import reads, writes
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import llm_log, record_columns, record_values
 
 
 @writes
-def insert_llm_logs(conn: sa.Connection, records: Sequence[LlmCallRecord]) -> None:
-    """Insert many rows in one executemany (the columns cut what is too long)."""
+def insert_llm_logs(conn: sa.Connection, records: Sequence[LlmCallRecord], epochs: Sequence[int] | None = None) -> int:
+    """Insert many rows in one executemany (the columns cut what is too long); returns how many were blanked.
+
+    ``epochs``: each record's member's erase epoch when it was made. Read first in this
+    transaction, a member erased since (in any process) gets the row without excerpts:
+    what the erasure took back is not written back by a buffer that missed it.
+    """
     if not records:
-        return
+        return 0
     now = datetime.now(UTC)
+    blanked = 0
+    if epochs is not None:
+        stored = locked_epochs(conn, [r.user_id for r in records if r.user_id is not None])
+        fresh = []
+        for record, epoch in zip(records, epochs, strict=True):
+            stale = record.user_id is not None and stored.get(record.user_id, 0) != epoch
+            stale = stale and (record.request_excerpt is not None or record.response_excerpt is not None)
+            blanked += stale
+            fresh.append(replace(record, request_excerpt=None, response_excerpt=None) if stale else record)
+        records = fresh
     rows = [{**record_values(r, llm_log), "created_at": r.created_at or now} for r in records]
     conn.execute(sa.insert(llm_log), rows)
+    return blanked
 
 
 @reads

@@ -1,4 +1,4 @@
-"""SQL of member state: the behaviour monitor's `UserState` columns and `MemoryPreference`.
+"""SQL of member state: the behaviour monitor's `UserState` columns (`MemoryPreference` is `utils.storage.control`).
 
 Plain functions of a connection, run with ``await db.run(fn, *args)``. The monitor
 owns the note lines of `UserNotes`; the profile part belongs to memory
@@ -14,9 +14,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 
 from utils.storage.engine import reads, writes
-from utils.storage.memories import write_audit
-from utils.storage.records import AuditEntry, MemoryPreferenceRecord, UserStateRecord
-from utils.storage.schema import memory_preference, record_columns, record_values, user_state
+from utils.storage.records import UserStateRecord
+from utils.storage.schema import record_columns, record_values, user_state
 from utils.storage.user_notes import ROW_LOCK, with_note_lines
 
 READ_CHUNK_IDS = 1000
@@ -64,20 +63,3 @@ def save_user_states(conn: sa.Connection, states: Sequence[UserStateRecord], now
 def get_user_notes(conn: sa.Connection, user_id: int) -> str:
     value = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
     return value or ""
-
-
-@reads
-def load_memory_preferences(conn: sa.Connection) -> list[MemoryPreferenceRecord]:
-    rows = conn.execute(sa.select(*record_columns(memory_preference, MemoryPreferenceRecord)))
-    return [MemoryPreferenceRecord(**r._mapping) for r in rows]
-
-
-@writes
-def save_memory_preference(conn: sa.Connection, pref: MemoryPreferenceRecord, *, audit: AuditEntry | None = None) -> None:
-    moment = datetime.now(UTC)
-    values = {**record_values(pref, memory_preference, without=("user_id",)), "updated_at": moment}
-    updated = conn.execute(sa.update(memory_preference).where(memory_preference.c.user_id == pref.user_id).values(**values))
-    if updated.rowcount == 0:
-        conn.execute(sa.insert(memory_preference).values(user_id=pref.user_id, **values))
-    if audit is not None:
-        write_audit(conn, [audit], moment)

@@ -9,11 +9,14 @@ batch writes it in the same transaction as the memories of the same extraction.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 
+from utils.storage.audit import write_audit
+from utils.storage.control import Claim, change_member, claim_member, read_control
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
 from utils.storage.profiles import set_user_profile
@@ -22,6 +25,7 @@ from utils.storage.records import (
     AuditEntry,
     AuditRecord,
     MemoryBatch,
+    MemoryPreferenceRecord,
     MemoryRecord,
     MemoryScope,
     NewMemory,
@@ -37,11 +41,20 @@ from utils.storage.schema import (
     user_memory,
     user_state,
 )
+from utils.storage.user_notes import profile_part
 
 DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
 PRUNE_BATCH_ROWS = 2000
 MEMORY_COLUMNS = record_columns(user_memory, MemoryRecord)
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What an erasure took: the texts of the rows deleted (one per row) and the member's control row after."""
+
+    texts: list[str]
+    control: MemoryPreferenceRecord
 
 
 def utc_now() -> datetime:
@@ -95,6 +108,32 @@ def get_recent_memories(
     return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
 
 
+@dataclass(frozen=True)
+class MemberRead:
+    """What a write is planned against: the member's control row, read first, then their profile and live memories.
+
+    Read in that order, a write landing in between can only make the version older than
+    the rows (the claim then fails and the write is planned again), never newer.
+    """
+
+    control: MemoryPreferenceRecord
+    profile: str
+    memories: tuple[MemoryRecord, ...]
+
+    @property
+    def version(self) -> int:
+        return self.control.write_version
+
+
+@reads
+def read_member(conn: sa.Connection, user_id: int, scope: MemoryScope, now: datetime | None = None) -> MemberRead:
+    """The member's control row, profile and live memories in ``scope`` (newest first), in that order."""
+    control = read_control(conn, user_id)
+    notes = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
+    rows = get_recent_memories(conn, user_id, None, scope=scope, now=now)
+    return MemberRead(control, profile_part(notes), tuple(rows))
+
+
 @reads
 def get_all_memories(conn: sa.Connection, user_id: int) -> list[MemoryRecord]:
     """Every row stored for a member — live, superseded or expired-not-yet-pruned — oldest first."""
@@ -124,27 +163,6 @@ def get_audit(conn: sa.Connection, user_id: int) -> list[AuditRecord]:
 
 # ---------------------------------------------------------------------- writes
 @writes
-def write_audit(conn: sa.Connection, entries: Sequence[AuditEntry], now: datetime | None = None) -> None:
-    if not entries:
-        return
-    moment = now or utc_now()
-    conn.execute(
-        sa.insert(memory_audit),
-        [
-            {
-                "action": e.action[:30],
-                "user_id": e.user_id,
-                "memory_id": e.memory_id,
-                "source": e.source,
-                "actor": e.actor[:40],
-                "created_at": moment,
-            }
-            for e in entries
-        ],
-    )
-
-
-@writes
 def save_memory(
     conn: sa.Connection,
     user_id: int,
@@ -173,12 +191,21 @@ def save_memory(
 
 
 @writes
-def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | None = None) -> list[int]:
+def apply_memory_batch(
+    conn: sa.Connection, batch: MemoryBatch, now: datetime | None = None, claim: Claim | None = None
+) -> list[int]:
     """Apply forgets, supersessions, refreshes, inserts and the profile of one member; audit; enforce the cap.
 
-    Returns the ids of the inserted rows, in order.
+    The member is claimed first (`utils.storage.control`): with ``claim``, only if nothing
+    was written or erased since the batch was planned (else :class:`ClaimRefused`, and
+    nothing is written); without, unconditionally (scripts), so other processes still see
+    that the member changed. Returns the ids of the inserted rows, in order.
     """
     moment = now or utc_now()
+    if claim is None:
+        change_member(conn, batch.user_id, erase=False, wrote=True, now=moment)
+    else:
+        claim_member(conn, batch.user_id, claim, moment)
     audit: list[AuditEntry] = list(batch.audit)
     owned = user_memory.c.user_id == batch.user_id
     if batch.forget_ids:
@@ -217,17 +244,17 @@ def apply_memory_batch(conn: sa.Connection, batch: MemoryBatch, now: datetime | 
 
 @writes
 def apply_memory_batch_and_read(
-    conn: sa.Connection, batch: MemoryBatch, scope: MemoryScope, now: datetime | None = None
-) -> list[MemoryRecord]:
-    """:func:`apply_memory_batch`, then the member's live memories in ``scope`` as they now stand.
+    conn: sa.Connection, batch: MemoryBatch, scope: MemoryScope, now: datetime | None = None, claim: Claim | None = None
+) -> MemberRead:
+    """:func:`apply_memory_batch`, then the member as they now stand (version, profile, live memories in ``scope``).
 
     One transaction instead of a write and, on the member's next message, a read: the
     caller keeps the result as its cache, so the reply after an extraction does not wait
     on the database.
     """
     moment = now or utc_now()
-    apply_memory_batch(conn, batch, moment)
-    return get_recent_memories(conn, batch.user_id, None, scope=scope, now=moment)
+    apply_memory_batch(conn, batch, moment, claim)
+    return read_member(conn, batch.user_id, scope, moment)
 
 
 def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
@@ -347,14 +374,16 @@ def forget_memories(
     since: datetime | None = None,
     scope: MemoryScope = MemoryScope.GLOBAL,
     ids: Sequence[int] = (),
-) -> list[str]:
+) -> Forgotten:
     """Delete a member's memories within ``scope`` — all, those learned since ``since``, or those in ``ids``.
 
     With ``since``, rows that something learned in the window superseded are live
     again: taking back the new value brings back the old one. The forgotten texts are
     blanked in the member's LlmLog excerpts too (with ``since``, every excerpt of the
-    window). Returns the texts of the rows deleted, one per row.
+    window). The member's epoch moves first, in the same transaction. Returns the texts of
+    the rows deleted (one per row) and the member's control row after.
     """
+    control = change_member(conn, user_id, erase=True)  # first: no write claimed before can land after
     which = scope_filter(scope)
     if since is not None:
         which = sa.and_(which, user_memory.c.created_at >= since)
@@ -370,22 +399,25 @@ def forget_memories(
     if since is not None:
         blank_member_excerpts(conn, user_id, since)
     blank_excerpts_mentioning(conn, user_id, texts)
-    return texts
+    return Forgotten(texts, control)
 
 
 @writes
-def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str) -> int:
+def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str, opt_out: bool = False) -> Forgotten:
     """Remove everything remembered about a member in one transaction; returns the memories deleted.
 
-    Memories (superseded ones too), the profile and the note lines, its history and
-    any notes backup go; the excerpts of their LlmLog rows are blanked. The audit
-    keeps what happened, never the content.
+    The member's epoch moves first (and with ``opt_out`` the opt-out is set), so no write
+    claimed before can land after. Memories (superseded ones too), the profile and the
+    note lines, its history and any notes backup go; the excerpts of their LlmLog rows
+    are blanked. The audit keeps what happened, never the content.
     """
     moment = utc_now()
-    audit = forget_rows(conn, user_id, actor, sa.true())
+    control = change_member(conn, user_id, erase=True, opted_out=True if opt_out else None, now=moment)
+    texts: list[str] = []
+    audit = forget_rows(conn, user_id, actor, sa.true(), texts=texts)
     conn.execute(sa.delete(profile_history).where(profile_history.c.user_id == user_id))
     conn.execute(sa.delete(notes_backup).where(notes_backup.c.user_id == user_id))
     conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=None, updated_at=moment))
     blank_member_excerpts(conn, user_id)
     write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
-    return len(audit)
+    return Forgotten(texts, control)

@@ -166,6 +166,15 @@ class MemoryPreferenceRecord:
     user_id: int
     opted_out: bool = False
     paused_until: datetime | None = None
+    write_version: int = 0
+    """Moves with every write of the member's memories, profile or note lines, in any process."""
+    erase_epoch: int = 0
+    """Moves with every erasure, opt-out and pause: work started before it must not be written."""
+    change_seq: int = 0
+    """Where this row's last change stands in the database-wide order the processes poll."""
+
+    def paused(self, now: datetime) -> bool:
+        return self.paused_until is not None and self.paused_until > now
 
 
 @dataclass(slots=True, frozen=True)

@@ -168,6 +168,24 @@ class UtcDateTime(sa.TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+class ChangeSequence(sa.TypeDecorator[int]):
+    """A database-wide, ever-growing change number: ROWVERSION on SQL Server (the server stamps every
+    update), BIGINT on SQLite (the writer sets it to the next number under the one write lock)."""
+
+    impl = sa.BigInteger
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: sa.Dialect) -> sa.types.TypeEngine[int]:
+        if dialect.name == "mssql":
+            return dialect.type_descriptor(mssql.ROWVERSION(convert_int=True))  # type: ignore[arg-type]  # ints, as converted
+        return dialect.type_descriptor(sa.BigInteger())
+
+    def process_result_value(self, value: Any, dialect: sa.Dialect) -> int:
+        if isinstance(value, bytes | bytearray):
+            return int.from_bytes(value, "big")
+        return int(value or 0)
+
+
 def _surrogate_id() -> sa.Column[int]:
     """``Id``, numbered by the database (IDENTITY on SQL Server): the key of a table of items or events."""
     return sa.Column("Id", IdType, primary_key=True, autoincrement=True, key="id")
@@ -248,7 +266,15 @@ memory_preference = sa.Table(
     sa.Column("OptedOut", sa.Boolean, nullable=False, server_default=sa.false(), key="opted_out"),
     sa.Column("PausedUntil", UtcDateTime, nullable=True, key="paused_until"),
     _stamped("UpdatedAt", "updated_at"),
+    sa.Column("WriteVersion", sa.BigInteger, nullable=False, server_default="0", key="write_version"),
+    sa.Column("EraseEpoch", sa.BigInteger, nullable=False, server_default="0", key="erase_epoch"),
+    sa.Column("ChangeSeq", ChangeSequence, nullable=False, key="change_seq"),
+    sa.Index("IX_MemoryPreference_ChangeSeq", "change_seq"),
 )
+"""One row per member who has a say or a history: their opt-out and pause, and the member's *control row*
+for several processes — ``WriteVersion`` (every write of the member's memory claims it), ``EraseEpoch``
+(every erasure, opt-out and pause moves it) and ``ChangeSeq`` (a database-wide order of changes that the
+processes poll: ROWVERSION on SQL Server, a counter taken under SQLite's one writer)."""
 
 memory_audit = sa.Table(
     "MemoryAudit",

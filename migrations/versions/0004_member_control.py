@@ -1,0 +1,42 @@
+"""The member's control row, for several bot processes on one database.
+
+`MemoryPreference` gains `WriteVersion` (claimed by every write of the member's
+memory), `EraseEpoch` (moved by every erasure, opt-out and pause) and `ChangeSeq`
+(the order in which processes see changes: ROWVERSION on SQL Server, a counter on
+SQLite), indexed so a poll for "what changed since N" is a short range read.
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-03
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+from sqlalchemy.dialects import mssql
+
+revision = "0004"
+down_revision = "0003"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    on_sql_server = op.get_context().dialect.name == "mssql"
+    sequence: sa.Column[object] = sa.Column("ChangeSeq", mssql.ROWVERSION(), nullable=False)
+    if not on_sql_server:
+        sequence = sa.Column("ChangeSeq", sa.BigInteger(), nullable=False, server_default="0")
+    with op.batch_alter_table("MemoryPreference") as batch:
+        batch.add_column(sa.Column("WriteVersion", sa.BigInteger(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("EraseEpoch", sa.BigInteger(), nullable=False, server_default="0"))
+        batch.add_column(sequence)
+    op.create_index("IX_MemoryPreference_ChangeSeq", "MemoryPreference", ["ChangeSeq"])
+
+
+def downgrade() -> None:
+    op.drop_index("IX_MemoryPreference_ChangeSeq", table_name="MemoryPreference")
+    with op.batch_alter_table("MemoryPreference") as batch:
+        batch.drop_column("ChangeSeq")
+        batch.drop_column("EraseEpoch")
+        batch.drop_column("WriteVersion")

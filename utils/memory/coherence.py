@@ -1,0 +1,79 @@
+"""Coherence between bot processes on one database, by polling the members' control rows.
+
+Each process runs one small periodic poll (`COHERENCE_POLL_SECONDS`) of the rows whose
+change number moved since the last one (`utils.storage.control.changes_since`: an index
+range read that returns nothing when nothing changed). For each member another process
+touched: a newer write version drops this process's cached memories and takes the stored
+profile; a newer erase epoch runs the same halt as a local erasure (queued turns,
+postponed writes, an extraction in flight, chat context, unwritten LlmLog excerpts, note
+lines); a changed opt-out or pause applies at once. No messaging service: the database
+every process already shares is the channel, and the claim on each write keeps a
+forgotten memory out even when a poll comes late.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from utils.memory.preferences import MemoryPreferences, Moved
+from utils.storage import control as sql
+from utils.storage.engine import Database, DatabaseError
+from utils.storage.records import MemoryPreferenceRecord
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class CoherenceStats:
+    """What the polls cost and found, for the benchmark and the doctor."""
+
+    polls: int = 0
+    rows: int = 0
+    halts: int = 0
+    stale_reads: int = 0
+    seconds: float = 0.0
+    """Wall time spent waiting on poll queries."""
+
+
+class Coherence:
+    def __init__(
+        self,
+        db: Database,
+        preferences: MemoryPreferences,
+        on_change: Callable[[MemoryPreferenceRecord, Moved, str | None], None],
+    ) -> None:
+        """``on_change(row, moved, stored_notes)`` runs for every member whose row moved in another process."""
+        self._db = db
+        self._preferences = preferences
+        self._on_change = on_change
+        self.stats = CoherenceStats()
+
+    async def poll(self) -> int:
+        """Apply every change made since the last poll; returns how many members moved."""
+        if not self._db.available or not self._preferences.loaded:
+            return 0
+        moved_members = 0
+        while True:
+            started = time.perf_counter()
+            try:
+                rows = await self._db.run(sql.changes_since, self._preferences.change_seq)
+            except DatabaseError as exc:
+                logger.debug("Coherence poll skipped: %s", exc)
+                return moved_members
+            finally:
+                self.stats.seconds += time.perf_counter() - started
+                self.stats.polls += 1
+            self.stats.rows += len(rows)
+            for row, notes in rows:
+                self._preferences.change_seq = max(self._preferences.change_seq, row.change_seq)
+                moved = self._preferences.adopt(row)
+                if moved:
+                    moved_members += 1
+                    self.stats.halts += moved.erased
+                    self.stats.stale_reads += moved.wrote
+                    self._on_change(row, moved, notes)
+            if len(rows) < sql.POLL_ROWS:
+                return moved_members

@@ -1,0 +1,277 @@
+"""SQL of the member's control row (`MemoryPreference`): how several bot processes agree on a member.
+
+Every process may write the same member. A write of memories, the profile or note lines
+*claims* the member first, in the same transaction: one conditional UPDATE that moves
+``WriteVersion`` only if it is still the version the write was planned against, the
+``EraseEpoch`` is still the one the work started under, and the member has neither opted
+out nor paused. Nothing else can then slip between the plan and the write: on SQL Server
+the UPDATE holds the row's lock until commit, on SQLite the first write statement takes
+the one write lock. A claim that fails raises :class:`ClaimRefused` with the row as it now
+stands, so the caller plans again (another write landed) or drops the write (an erasure,
+opt-out or pause landed).
+
+An erasure, opt-out or pause moves the epoch with its first statement, in the same
+transaction as its deletes. Each change also moves ``ChangeSeq``, which the processes
+poll (:func:`changes_since`) to drop caches and halt work: SQL Server's ROWVERSION, read
+only below ``MIN_ACTIVE_ROWVERSION()`` so a poll never steps past a change still being
+committed; on SQLite the next number under the write lock, which commits in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from types import EllipsisType
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
+
+from utils.storage.audit import write_audit
+from utils.storage.engine import reads, writes
+from utils.storage.records import AuditEntry, MemoryPreferenceRecord
+from utils.storage.schema import memory_preference, record_columns, user_state
+
+READ_CHUNK_IDS = 1000
+"""SQL Server takes at most 2100 bound parameters per statement."""
+POLL_ROWS = 500
+CONTROL_COLUMNS = record_columns(memory_preference, MemoryPreferenceRecord)
+ROW_LOCK = "WITH (UPDLOCK, HOLDLOCK, ROWLOCK)"
+"""SQL Server: the row (or the gap where it will be) stays locked to the end of the transaction."""
+
+
+class min_active_rowversion(FunctionElement):  # noqa: N801 - reads like the SQL function it renders
+    """SQL Server's lowest ROWVERSION of a transaction still open: changes below it are all committed."""
+
+    type = sa.LargeBinary()
+    inherit_cache = True
+
+
+@compiles(min_active_rowversion, "mssql")
+def _min_active_rowversion(element: min_active_rowversion, compiler: Any, **kw: Any) -> str:
+    return "MIN_ACTIVE_ROWVERSION()"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a write was planned under: the member's write version (None: not planned against their
+    memories, such as note lines) and erase epoch."""
+
+    version: int | None
+    epoch: int
+
+
+class ClaimRefused(RuntimeError):
+    """Another write or an erasure came first; ``current`` is the control row as it now stands."""
+
+    def __init__(self, user_id: int, claim: Claim, current: MemoryPreferenceRecord, now: datetime) -> None:
+        self.user_id = user_id
+        self.claim = claim
+        self.current = current
+        self.reason = refusal_reason(claim, current, now)
+        super().__init__(f"write for {user_id} refused: {self.reason}")
+
+    @property
+    def replannable(self) -> bool:
+        """Only another write landed: plan again against what is stored now."""
+        return self.reason == "version"
+
+
+def refusal_reason(claim: Claim, current: MemoryPreferenceRecord, now: datetime) -> str:
+    """Why a claim fails against ``current``: erased, opted_out, paused, version — or "" when it holds."""
+    if current.erase_epoch != claim.epoch:
+        return "erased"
+    if current.opted_out:
+        return "opted_out"
+    if current.paused(now):
+        return "paused"
+    if claim.version is not None and current.write_version != claim.version:
+        return "version"
+    return ""
+
+
+def _sequenced(dialect: str, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` plus the next ChangeSeq where the code sets it (SQL Server stamps ROWVERSION itself)."""
+    if dialect == "mssql":
+        return values
+    latest = sa.select(sa.func.coalesce(sa.func.max(memory_preference.c.change_seq), 0) + 1).scalar_subquery()
+    return {**values, "change_seq": latest}
+
+
+def claim_statement(dialect: str, user_id: int, claim: Claim, now: datetime) -> sa.Update:
+    """The conditional UPDATE of a claim (also built per dialect by the T-SQL proof)."""
+    table = memory_preference.c
+    conditions = [
+        table.user_id == user_id,
+        table.erase_epoch == claim.epoch,
+        table.opted_out == sa.false(),
+        sa.or_(table.paused_until.is_(None), table.paused_until <= now),
+    ]
+    if claim.version is not None:
+        conditions.append(table.write_version == claim.version)
+    values = _sequenced(dialect, {"write_version": table.write_version + 1})
+    return sa.update(memory_preference).where(*conditions).values(**values)
+
+
+def insert_statement(dialect: str, record: MemoryPreferenceRecord) -> sa.Insert:
+    """A member's first control row (also built per dialect by the T-SQL proof)."""
+    values = {
+        "user_id": record.user_id,
+        "opted_out": record.opted_out,
+        "paused_until": record.paused_until,
+        "write_version": record.write_version,
+        "erase_epoch": record.erase_epoch,
+    }
+    return sa.insert(memory_preference).values(**_sequenced(dialect, values))
+
+
+def _read(conn: sa.Connection, user_id: int, *, lock: bool = False) -> MemoryPreferenceRecord | None:
+    query = sa.select(*CONTROL_COLUMNS).where(memory_preference.c.user_id == user_id)
+    if lock:
+        query = query.with_hint(memory_preference, ROW_LOCK, "mssql")
+    row = conn.execute(query).first()
+    return MemoryPreferenceRecord(**row._mapping) if row is not None else None
+
+
+def claim_member(conn: sa.Connection, user_id: int, claim: Claim, now: datetime | None = None) -> MemoryPreferenceRecord:
+    """Claim the member for one write in the caller's transaction; returns the row after the claim.
+
+    Must be the transaction's first statement (on SQLite it takes the write lock, so what
+    the write then reads is what is stored). Raises :class:`ClaimRefused` otherwise.
+    """
+    moment = now or datetime.now(UTC)
+    dialect = conn.dialect.name
+    if conn.execute(claim_statement(dialect, user_id, claim, moment)).rowcount == 1:
+        claimed = _read(conn, user_id)
+        assert claimed is not None
+        return claimed
+    current = _read(conn, user_id, lock=True)
+    if current is None:
+        current = MemoryPreferenceRecord(user_id)
+        if not refusal_reason(claim, current, moment):
+            conn.execute(insert_statement(dialect, MemoryPreferenceRecord(user_id, write_version=1)))
+            inserted = _read(conn, user_id)
+            assert inserted is not None
+            return inserted
+    raise ClaimRefused(user_id, claim, current, moment)
+
+
+def change_member(
+    conn: sa.Connection,
+    user_id: int,
+    *,
+    erase: bool,
+    wrote: bool = False,
+    opted_out: bool | None = None,
+    paused_until: datetime | EllipsisType | None = ...,
+    now: datetime | None = None,
+) -> MemoryPreferenceRecord:
+    """Change the member's say (opt-out, pause), with ``erase`` move their epoch, with ``wrote`` their write
+    version (a write that did not claim); returns the new row.
+
+    An erasure calls this first in its own transaction, so the epoch moves together with
+    the deletes: a write claimed under the old epoch either committed before (and is
+    deleted) or is refused after.
+    """
+    table = memory_preference.c
+    moment = now or datetime.now(UTC)
+    dialect = conn.dialect.name
+    values: dict[str, Any] = {"updated_at": moment}
+    if erase:
+        values["erase_epoch"] = table.erase_epoch + 1
+    if erase or wrote:
+        values["write_version"] = table.write_version + 1
+    if opted_out is not None:
+        values["opted_out"] = opted_out
+    if not isinstance(paused_until, EllipsisType):
+        values["paused_until"] = paused_until
+    done = conn.execute(sa.update(memory_preference).where(table.user_id == user_id).values(**_sequenced(dialect, values)))
+    if not done.rowcount:
+        first = MemoryPreferenceRecord(
+            user_id,
+            opted_out=bool(opted_out),
+            paused_until=None if isinstance(paused_until, EllipsisType) else paused_until,
+            write_version=int(erase or wrote),
+            erase_epoch=int(erase),
+        )
+        conn.execute(insert_statement(dialect, first))
+    changed = _read(conn, user_id)
+    assert changed is not None
+    return changed
+
+
+@reads
+def read_control(conn: sa.Connection, user_id: int) -> MemoryPreferenceRecord:
+    """The member's control row (the defaults when they have none)."""
+    return _read(conn, user_id) or MemoryPreferenceRecord(user_id)
+
+
+@reads
+def load_controls(conn: sa.Connection) -> list[MemoryPreferenceRecord]:
+    """Every member's control row (at start and after a reconnect)."""
+    return [MemoryPreferenceRecord(**r._mapping) for r in conn.execute(sa.select(*CONTROL_COLUMNS))]
+
+
+def changes_statement(dialect: str, after: int, limit: int = POLL_ROWS) -> sa.Select[Any]:
+    """The rows changed after ``after``, oldest change first, with the stored `UserNotes` (for the profile)."""
+    table = memory_preference.c
+    settled = [table.change_seq > sa.bindparam("after", after, type_=sa.BigInteger)]
+    if dialect == "mssql":
+        settled.append(table.change_seq < min_active_rowversion())
+    query = (
+        sa.select(*CONTROL_COLUMNS, user_state.c.user_notes.label("user_notes"))
+        .select_from(memory_preference.outerjoin(user_state, user_state.c.user_id == table.user_id))
+        .where(*settled)
+        .order_by(table.change_seq)
+        .limit(limit)
+    )
+    return query  # type: ignore[return-value]  # many columns; callers read rows by key
+
+
+@reads
+def changes_since(conn: sa.Connection, after: int, limit: int = POLL_ROWS) -> list[tuple[MemoryPreferenceRecord, str | None]]:
+    """What changed after ``after`` (a ChangeSeq), each row with the member's stored `UserNotes`."""
+    rows = conn.execute(changes_statement(conn.dialect.name, after, limit)).all()
+    return [(MemoryPreferenceRecord(**{k: v for k, v in r._mapping.items() if k != "user_notes"}), r.user_notes) for r in rows]
+
+
+def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int]:
+    """The erase epoch of each member in ``user_ids`` (0 without a row), read so that no erasure of those
+    members can commit until this transaction ends.
+
+    For writes that do not claim (LlmLog rows, note lines): call first in the transaction.
+    SQLite takes its one write lock at the first write statement, so an empty UPDATE comes
+    first; SQL Server keeps the rows read under update locks to the end.
+    """
+    if conn.dialect.name != "mssql":
+        conn.execute(sa.update(memory_preference).where(sa.false()).values(write_version=memory_preference.c.write_version))
+    ids = list(dict.fromkeys(user_ids))
+    epochs = dict.fromkeys(ids, 0)
+    for start in range(0, len(ids), READ_CHUNK_IDS):
+        chunk = ids[start : start + READ_CHUNK_IDS]
+        query = (
+            sa.select(memory_preference.c.user_id, memory_preference.c.erase_epoch)
+            .where(memory_preference.c.user_id.in_(chunk))
+            .with_hint(memory_preference, ROW_LOCK, "mssql")
+        )
+        epochs.update((r.user_id, r.erase_epoch) for r in conn.execute(query))
+    return epochs
+
+
+@writes
+def set_memory_preference(
+    conn: sa.Connection,
+    user_id: int,
+    *,
+    opted_out: bool | None = None,
+    paused_until: datetime | EllipsisType | None = ...,
+    erase: bool = False,
+    audit: AuditEntry | None = None,
+) -> MemoryPreferenceRecord:
+    """Store the member's say (and with ``erase`` move their epoch: a pause halts what was learning); returns the row."""
+    changed = change_member(conn, user_id, erase=erase, opted_out=opted_out, paused_until=paused_until)
+    if audit is not None:
+        write_audit(conn, [audit])
+    return changed
