@@ -57,6 +57,7 @@ def make_settings(db_path: Path, llm_server: FakeLLMServer, monkeypatch: pytest.
             "memory_extraction_delay_seconds": 0,
             "chat_cooldown_seconds": 0,
             "sync_commands_on_start": False,
+            "coherence_poll_seconds": 30,  # simcord settles only between polls; tests poll explicitly or run real processes
             "shard_count": 1,  # what Discord recommends to a bot in a handful of servers (simcord needs it said)
         }
         values.update(overrides)

@@ -92,8 +92,8 @@ def rebased_profile(profile: str, base: str, stored: str) -> str | None:
     still fits); a rewrite made from an older profile is not written over a newer one
     (None: the profile stays as stored).
     """
-    if stored == base:
-        return profile
+    if stored == base or profile.startswith(stored):
+        return profile  # unchanged underneath, or it already holds all that is stored
     if not profile.startswith(base):
         logger.info("Kept a profile another process wrote meanwhile over a rewrite made from the older one.")
         return None
@@ -186,8 +186,9 @@ class MemoryStore:
         version = self._versions.get(user_id, 0)
         self.round_trips += 1
         read = await self._db.run(sql.read_member, user_id, scope, now)
-        self._observe(read.control)
-        if self._versions.get(user_id, 0) == version:
+        raced = self._versions.get(user_id, 0) != version  # a write here while reading: the read may be older
+        self._observe(read.control)  # may drop older cached reads: this one is newer than all of them
+        if not raced:
             self._keep(user_id, scope, read)
         return read
 
@@ -420,7 +421,8 @@ class MemoryStore:
                         break
                     except DatabaseError as exc:
                         logger.error("Postponed memory write for %s rejected and dropped: %s", write.user_id, exc)
-                self._postponed.popleft()
+                if self._postponed and self._postponed[0] is write:  # a halt meanwhile already took it
+                    self._postponed.popleft()
         return landed
 
     # ------------------------------------------------------------------ erasing (caller holds lock(user_id))
