@@ -130,11 +130,14 @@ def test_the_control_rows_sql_server_statements_are_tsql() -> None:
     claim = control.claim_statement("mssql", ALICE, Claim(3, 1), NOW)
     first = control.insert_statement("mssql", MemoryPreferenceRecord(ALICE, write_version=1))
     poll = control.changes_statement("mssql", 12345)
-    compiled = {name: mssql_sql(statement, []) for name, statement in [("claim", claim), ("first", first), ("poll", poll)]}
+    start = control.settled_statement("mssql")
+    statements = [("claim", claim), ("first", first), ("poll", poll), ("start", start)]
+    compiled = {name: mssql_sql(statement, []) for name, statement in statements}
     for name, sql in compiled.items():
         assert tsql_problems(sql) == [], (name, sql)
     assert "ChangeSeq" not in compiled["claim"].split("WHERE")[0] and "ChangeSeq" not in compiled["first"]
     assert "MIN_ACTIVE_ROWVERSION()" in compiled["poll"] and "TOP" in compiled["poll"]
+    assert "CAST(MIN_ACTIVE_ROWVERSION() AS BIGINT)" in compiled["start"]
     sqlite_claim = str(control.claim_statement("sqlite", ALICE, Claim(3, 1), NOW).compile(dialect=sqlite.dialect()))
     assert "ChangeSeq" in sqlite_claim.split("WHERE")[0], "SQLite numbers its changes itself"
 
@@ -269,6 +272,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(control.set_memory_preference, ALICE, paused_until=NOW + timedelta(days=1), erase=True)
     await r.call(control.set_memory_preference, BOB + 2, paused_until=None)
     await r.call(control.load_controls)
+    await r.call(control.settled_change_seq)
     await r.call(control.read_control, ALICE)
     await r.call(control.changes_since, 0)
     carol = BOB + 3

@@ -48,15 +48,22 @@ class MemoryPreferences:
         """The newest change this process has seen (where the next poll starts)."""
 
     async def load(self) -> bool:
-        """Read every stored row (at start and after a reconnect); a row known newer here is kept."""
+        """Read every stored row, once (at start, or at the first reconnect when the database was down then).
+
+        Later changes arrive through the coherence poll, which starts where this load
+        stood, so a change made while this process was cut off is acted on, not just adopted.
+        """
+        if self.loaded:
+            return True
         try:
+            cursor = await self._db.run(sql.settled_change_seq)
             rows = await self._db.run(sql.load_controls)
         except DatabaseError as exc:
             logger.warning("Could not load memory preferences; memory stays off: %s", exc)
             return False
         for row in rows:
             self.adopt(row)
-        self.change_seq = max([self.change_seq, *(r.change_seq for r in rows)])
+        self.change_seq = cursor
         self.loaded = True
         return True
 

@@ -210,8 +210,25 @@ def read_control(conn: sa.Connection, user_id: int) -> MemoryPreferenceRecord:
 
 @reads
 def load_controls(conn: sa.Connection) -> list[MemoryPreferenceRecord]:
-    """Every member's control row (at start and after a reconnect)."""
+    """Every member's control row."""
     return [MemoryPreferenceRecord(**r._mapping) for r in conn.execute(sa.select(*CONTROL_COLUMNS))]
+
+
+@reads
+def settled_change_seq(conn: sa.Connection) -> int:
+    """Where a poll may start so that it misses no change: every change at or below it is committed.
+
+    Read before the rows are loaded. On SQL Server a transaction still open can hold a
+    ROWVERSION below the highest one already visible, so the start is just below
+    ``MIN_ACTIVE_ROWVERSION()``; SQLite commits in the order it numbers.
+    """
+    return int(conn.execute(settled_statement(conn.dialect.name)).scalar_one())
+
+
+def settled_statement(dialect: str) -> sa.Select[Any]:
+    if dialect == "mssql":
+        return sa.select(sa.cast(min_active_rowversion(), sa.BigInteger) - 1)
+    return sa.select(sa.func.coalesce(sa.func.max(memory_preference.c.change_seq), 0))
 
 
 def changes_statement(dialect: str, after: int, limit: int = POLL_ROWS) -> sa.Select[Any]:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
+from utils.storage.control import change_member
 from utils.storage.engine import reads, writes
 from utils.storage.memories import forget_rows, insert_memory, prune_excess_rows, write_audit
 from utils.storage.records import AuditEntry, NewMemory
@@ -56,6 +57,7 @@ def migrate_user_notes(
     ever appends lines, which the check sees.)
     """
     moment = now or datetime.now(UTC)
+    change_member(conn, user_id, erase=False, wrote=True, now=moment)  # first: bot processes see the member changed
     backed_up = conn.execute(sa.select(notes_backup.c.user_id).where(notes_backup.c.user_id == user_id)).first()
     if backed_up is not None:
         return False
