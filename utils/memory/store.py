@@ -445,11 +445,10 @@ class MemoryStore:
         try:
             forgotten = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
             self.preferences.adopt(forgotten.control)
-            restored = None if since is None else await self._db.run(profile_sql.take_back_profile, user_id, since)
             self._profiles[user_id] = await self._db.run(profile_sql.get_profile, user_id)
         finally:
             self.invalidate(user_id)
-        return len(forgotten.texts), restored is not None
+        return len(forgotten.texts), forgotten.restored_profile is not None
 
     async def erase_member(self, user_id: int, *, actor: str, action: str, opt_out: bool = False) -> int:
         """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts);

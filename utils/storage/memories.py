@@ -19,7 +19,7 @@ from utils.storage.audit import write_audit
 from utils.storage.control import Claim, change_member, claim_member, read_control
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
-from utils.storage.profiles import set_user_profile
+from utils.storage.profiles import set_user_profile, take_back_profile
 from utils.storage.records import (
     IMPORTANCE_RANK,
     AuditEntry,
@@ -55,6 +55,8 @@ class Forgotten:
 
     texts: list[str]
     control: MemoryPreferenceRecord
+    restored_profile: str | None = None
+    """The profile put back as it was before the window of a forget-recent (None: none changed in it)."""
 
 
 def utc_now() -> datetime:
@@ -267,13 +269,24 @@ def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at:
 
 @writes
 def set_memory_embeddings(conn: sa.Connection, rows: Sequence[tuple[int, str, bytes]]) -> int:
-    """Store ``(memory id, model, float32 bytes)`` for each row; returns how many rows still existed."""
+    """Store ``(memory id, model, float32 bytes)`` for each row; returns how many rows still existed.
+
+    Each member whose rows got a vector moves their write version, so every process drops
+    its cached copy of them and ranks them by meaning too (one process embeds for all).
+    """
     done = 0
     for memory_id, model, vector in rows:
         result = conn.execute(
             sa.update(user_memory).where(user_memory.c.id == memory_id).values(embedding=vector, embedding_model=model)
         )
         done += result.rowcount or 0
+    ids = [memory_id for memory_id, _model, _vector in rows]
+    owners: set[int] = set()
+    for start in range(0, len(ids), DELETE_CHUNK_IDS):
+        chunk = ids[start : start + DELETE_CHUNK_IDS]
+        owners.update(conn.execute(sa.select(user_memory.c.user_id).where(user_memory.c.id.in_(chunk)).distinct()).scalars())
+    for owner in sorted(owners):
+        change_member(conn, owner, erase=False, wrote=True)
     return done
 
 
@@ -380,7 +393,8 @@ def forget_memories(
     With ``since``, rows that something learned in the window superseded are live
     again: taking back the new value brings back the old one. The forgotten texts are
     blanked in the member's LlmLog excerpts too (with ``since``, every excerpt of the
-    window). The member's epoch moves first, in the same transaction. Returns the texts of
+    window, and the profile is put back as it was before the window). The member's
+    epoch moves first, in the same transaction. Returns the texts of
     the rows deleted (one per row) and the member's control row after.
     """
     control = change_member(conn, user_id, erase=True)  # first: no write claimed before can land after
@@ -396,10 +410,12 @@ def forget_memories(
         which = sa.and_(which, user_memory.c.id.in_(list(ids)))
     texts: list[str] = []
     write_audit(conn, forget_rows(conn, user_id, actor, which, with_old_versions=since is None, texts=texts))
+    restored = None
     if since is not None:
         blank_member_excerpts(conn, user_id, since)
+        restored = take_back_profile(conn, user_id, since)
     blank_excerpts_mentioning(conn, user_id, texts)
-    return Forgotten(texts, control)
+    return Forgotten(texts, control, restored)
 
 
 @writes
