@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from fake_llm import FakeLLM, FakeLLMServer
+from shared_database import shared_database_url
 
 from utils.config import Settings
 from utils.runtime import Services
@@ -38,6 +39,12 @@ def fake_llm(llm_server: FakeLLMServer) -> FakeLLM:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "bot.db"
+
+
+@pytest.fixture
+def database_url(db_path: Path) -> str:
+    """The database of the tests about several processes: this test's SQLite file, or BREEHAVIOR_TEST_SQLSERVER."""
+    return shared_database_url(db_path)
 
 
 @pytest.fixture

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from conftest import SettingsFactory, converse, memory, remembers, system_prompt
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
+from shared_database import rows
 
 from utils.memory.store import Write
 from utils.runtime import Services
@@ -29,9 +29,10 @@ Action = Callable[[], Awaitable[object]]
 
 
 @pytest_asyncio.fixture
-async def pair(make_settings: SettingsFactory) -> AsyncIterator[tuple[Services, Services]]:
-    """Process A and process B, one database file."""
-    first, second = Services(make_settings()), Services(make_settings(housekeeping=False))
+async def pair(make_settings: SettingsFactory, database_url: str) -> AsyncIterator[tuple[Services, Services]]:
+    """Process A and process B, one database (a SQLite file, or BREEHAVIOR_TEST_SQLSERVER)."""
+    first = Services(make_settings(db_connection_string=database_url))
+    second = Services(make_settings(db_connection_string=database_url, housekeeping=False))
     await first.start()
     await second.start()
     yield first, second
@@ -39,8 +40,13 @@ async def pair(make_settings: SettingsFactory) -> AsyncIterator[tuple[Services, 
     await first.close()
 
 
-def live_rows(db_path: Path, user_id: int = ALICE) -> list[str]:
-    return [r[0] for r in query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ? AND SupersededAt IS NULL", user_id)]
+def live_rows(url: str, user_id: int = ALICE) -> list[str]:
+    return [r[0] for r in rows(url, "SELECT Memory FROM UserMemory WHERE UserId = :u AND SupersededAt IS NULL", {"u": user_id})]
+
+
+def stored_notes(url: str) -> str:
+    [(notes,)] = rows(url, "SELECT UserNotes FROM UserState WHERE UserId = :u", {"u": ALICE})
+    return notes
 
 
 def between_plan_and_apply(services: Services, action: Action) -> list[int]:
@@ -67,26 +73,29 @@ async def write(services: Services, *memories: NewMemory, profile: str | None = 
 
 
 async def test_a_write_that_lost_the_race_is_planned_again_and_refreshes_instead_of_duplicating(
-    pair: tuple[Services, Services], db_path: Path
+    pair: tuple[Services, Services], database_url: str
 ) -> None:
     a, b = pair
     await a.memory.live_memories(ALICE, MemoryScope.GLOBAL)  # A's plan will use this (soon stale) read
     plans = between_plan_and_apply(a, lambda: write(b, new("Plays chess on Sundays.")))
     await write(a, new("Plays chess on Sundays."))
     assert plans == [0, 1] and a.memory.store.replans == 1
-    assert live_rows(db_path) == ["Plays chess on Sundays."]
+    assert live_rows(database_url) == ["Plays chess on Sundays."]
 
 
-async def test_a_replanned_write_respects_the_slot_the_other_process_took(pair: tuple[Services, Services], db_path: Path) -> None:
+async def test_a_replanned_write_respects_the_slot_the_other_process_took(
+    pair: tuple[Services, Services], database_url: str
+) -> None:
     a, b = pair
     between_plan_and_apply(a, lambda: write(b, new("Main game is League.", slot="main_game")))
     await write(a, new("Noticed they stream Dota.", slot="main_game", source="passive"))
     assert a.memory.store.replans == 1
-    assert live_rows(db_path) == ["Main game is League."], "a passive note never takes a slot the member filled"
+    assert live_rows(database_url) == ["Main game is League."], "a passive note never takes a slot the member filled"
 
 
-async def test_the_cap_holds_when_two_processes_fill_the_same_member(make_settings: SettingsFactory, db_path: Path) -> None:
-    a, b = Services(make_settings(memory_max_per_user=5)), Services(make_settings(memory_max_per_user=5))
+async def test_the_cap_holds_when_two_processes_fill_the_same_member(make_settings: SettingsFactory, database_url: str) -> None:
+    a = Services(make_settings(db_connection_string=database_url, memory_max_per_user=5))
+    b = Services(make_settings(db_connection_string=database_url, memory_max_per_user=5))
     await a.start()
     await b.start()
     try:
@@ -97,7 +106,7 @@ async def test_the_cap_holds_when_two_processes_fill_the_same_member(make_settin
     finally:
         await b.close()
         await a.close()
-    assert len(query(db_path, "SELECT Id FROM UserMemory WHERE UserId = ?", ALICE)) == 5
+    assert len(rows(database_url, "SELECT Id FROM UserMemory WHERE UserId = :u", {"u": ALICE})) == 5
 
 
 @pytest.mark.parametrize(
@@ -105,20 +114,20 @@ async def test_the_cap_holds_when_two_processes_fill_the_same_member(make_settin
     [("forget all", True), ("forget recent 60", True), ("optout", False), ("pause 60", False)],
 )
 async def test_a_write_planned_before_an_erasure_elsewhere_is_dropped(
-    pair: tuple[Services, Services], db_path: Path, erasure: str, may_learn: bool
+    pair: tuple[Services, Services], database_url: str, erasure: str, may_learn: bool
 ) -> None:
     """Each of them moves the member's epoch in the same transaction as its deletes or its say."""
     a, b = pair
     plans = between_plan_and_apply(a, lambda: cmd(b, erasure))
     await write(a, new("Lives in Lyon and works nights."))
     assert plans == [0], "dropped, not planned again"
-    assert live_rows(db_path) == []
+    assert live_rows(database_url) == []
     assert a.memory.store.refused == {"erased": 1}
     assert a.memory.may_learn(ALICE) is may_learn, "the refusal taught A the member's new say"
 
 
 async def test_a_write_started_while_opted_out_elsewhere_is_the_opted_out_branch(
-    pair: tuple[Services, Services], db_path: Path
+    pair: tuple[Services, Services], database_url: str
 ) -> None:
     """A knows the member's epoch after the opt-out but not the opt-out itself: the claim's own check refuses."""
     a, b = pair
@@ -126,35 +135,35 @@ async def test_a_write_started_while_opted_out_elsewhere_is_the_opted_out_branch
     row = await b.db.run(control.read_control, ALICE)
     a.memory.preferences.adopt(replace(row, opted_out=False))  # A has the epoch, not (yet) the opt-out
     await write(a, new("Has two cats."))
-    assert live_rows(db_path) == [] and a.memory.store.refused == {"opted_out": 1}
+    assert live_rows(database_url) == [] and a.memory.store.refused == {"opted_out": 1}
     assert not a.memory.preferences.may_read(ALICE)
 
 
-async def test_two_profile_additions_made_from_the_same_profile_both_stay(pair: tuple[Services, Services], db_path: Path) -> None:
+async def test_two_profile_additions_made_from_the_same_profile_both_stay(
+    pair: tuple[Services, Services], database_url: str
+) -> None:
     a, b = pair
     await write(a, profile="Nurse from Lyon.")
     await b.memory.coherence.poll()
     assert b.memory.profile(ALICE) == "Nurse from Lyon."
     between_plan_and_apply(a, lambda: write(b, profile="Nurse from Lyon. Has two cats."))
     await write(a, profile="Nurse from Lyon. Plays chess.")
-    [(notes,)] = query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE)
-    assert notes == "Nurse from Lyon. Has two cats. Plays chess."
-    assert a.memory.profile(ALICE) == notes
+    assert stored_notes(database_url) == "Nurse from Lyon. Has two cats. Plays chess."
+    assert a.memory.profile(ALICE) == stored_notes(database_url)
 
 
 async def test_a_rewrite_from_an_older_profile_does_not_replace_a_newer_one(
-    pair: tuple[Services, Services], db_path: Path
+    pair: tuple[Services, Services], database_url: str
 ) -> None:
     a, b = pair
     await write(a, profile="Nurse from Lyon.")
     between_plan_and_apply(a, lambda: write(b, profile="Nurse from Lyon. Moved to Paris in May."))
     await write(a, profile="Night nurse.")
-    [(notes,)] = query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE)
-    assert notes == "Nurse from Lyon. Moved to Paris in May."
+    assert stored_notes(database_url) == "Nurse from Lyon. Moved to Paris in May."
 
 
 async def test_a_poll_after_a_forget_elsewhere_takes_it_out_of_the_prompt_queue_context_and_log(
-    pair: tuple[Services, Services], fake_llm: FakeLLM, db_path: Path
+    pair: tuple[Services, Services], fake_llm: FakeLLM, database_url: str
 ) -> None:
     a, b = pair
     fake_llm.tools["extract_memories"] = remembers(memory("Has a dog called Biscuit.", "dog"))
@@ -168,36 +177,37 @@ async def test_a_poll_after_a_forget_elsewhere_takes_it_out_of_the_prompt_queue_
     await a.memory.coherence.poll()
     assert a.memory._turns._queues.get(ALICE) is None or not a.memory._turns._queues[ALICE].turns
     await a.tasks.drain(10)
-    assert live_rows(db_path) == [], "the queued turn was dropped, not extracted"
+    assert live_rows(database_url) == [], "the queued turn was dropped, not extracted"
     await converse(a, "what do you know about me?")
     assert "Biscuit" not in system_prompt(fake_llm)
     await a.llm_log.flush()
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE RequestExcerpt LIKE '%Biscuit%'") == [(0,)]
+    assert rows(database_url, "SELECT COUNT(*) FROM LlmLog WHERE RequestExcerpt LIKE '%Biscuit%'") == [(0,)]
 
 
 async def test_the_log_flush_blanks_what_an_erasure_elsewhere_took_even_before_any_poll(
-    pair: tuple[Services, Services], db_path: Path
+    pair: tuple[Services, Services], database_url: str
 ) -> None:
     a, b = pair
     a.llm_log.add(LlmCallRecord("chat", "m", 1, True, 1, 1, "my PIN is about my dog Biscuit", "ok", None, None, ALICE))
     await cmd(b, "forget all")
     await a.llm_log.flush()  # A has not polled: its buffer still holds the excerpt
-    assert query(db_path, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", ALICE) == [(None, None)]
+    excerpts = rows(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = :u", {"u": ALICE})
+    assert excerpts == [(None, None)]
     assert a.llm_log.blanked == 1
 
 
 async def test_a_postponed_write_lands_only_if_nothing_was_erased_elsewhere_meanwhile(
-    pair: tuple[Services, Services], db_path: Path
+    pair: tuple[Services, Services], database_url: str
 ) -> None:
     a, b = pair
     store = a.memory.store
     store._postpone(Write(ALICE, MemoryScope.GLOBAL, [new("Works at the bakery.")], "member", store.epoch(ALICE)))
     await cmd(b, "forget all")
     assert await a.memory.flush_unsaved() == 0
-    assert live_rows(db_path) == []
+    assert live_rows(database_url) == []
     store._postpone(Write(ALICE, MemoryScope.GLOBAL, [new("Works at the bakery.")], "member", store.epoch(ALICE)))
     assert await a.memory.flush_unsaved() == 1, "after the refusal A knows the new epoch: a new write lands"
-    assert live_rows(db_path) == ["Works at the bakery."]
+    assert live_rows(database_url) == ["Works at the bakery."]
 
 
 @pytest.mark.parametrize(

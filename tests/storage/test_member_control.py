@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from conftest import query
 
 from utils.storage import control, memories
 from utils.storage.control import Claim, ClaimRefused
@@ -19,8 +17,8 @@ ALICE, BOB = 123456789012345678, 223456789012345678
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = Database(sa.URL.create("sqlite", database=str(tmp_path / "control.db")))
+async def db(database_url: str):
+    database = Database(database_url)
     assert await database.connect()
     yield database
     await database.close()
@@ -82,12 +80,7 @@ async def test_a_member_without_a_row_is_claimed_by_making_it(db: Database, clai
     else:
         with pytest.raises(ClaimRefused):
             await db.run(memories.apply_memory_batch, batch, None, claim)
-        assert query_rows(db) == []
-
-
-def query_rows(db: Database) -> list[tuple]:
-    assert db.url.database is not None
-    return query(Path(db.url.database), "SELECT * FROM UserMemory")
+        assert await db.run(memories.get_all_memories, BOB) == []
 
 
 @pytest.mark.parametrize(
