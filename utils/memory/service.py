@@ -180,7 +180,8 @@ class MemoryService:
             self.store.changed_elsewhere(user_id, None if stored_notes is None else profile_part(stored_notes))
         if moved.erased:
             self._halt(user_id)
-            self._tell(Erasure(user_id, everything=stored_notes is not None and not stored_notes.strip()))
+            # Nothing stored any more (a forget-all or opt-out blanks `UserNotes`): the note lines go here too.
+            self._tell(Erasure(user_id, everything=not (stored_notes or "").strip()))
             logger.info("Member %s was erased or paused by another process; their pending work here was dropped.", user_id)
         elif moved.say and not self.may_learn(user_id):
             self._halt(user_id)
