@@ -166,9 +166,11 @@ class MemoryService:
         """A control row the store read or was refused with: another process's write or erasure is acted on now."""
         moved = self.preferences.adopt(row)
         if moved:
-            self._changed_elsewhere(row, moved, None)
+            self._changed_elsewhere(row, moved, None, notes_read=False)
 
-    def _changed_elsewhere(self, row: MemoryPreferenceRecord, moved: Moved, stored_notes: str | None) -> None:
+    def _changed_elsewhere(
+        self, row: MemoryPreferenceRecord, moved: Moved, stored_notes: str | None, *, notes_read: bool = True
+    ) -> None:
         """Another process wrote, erased, opted out or paused the member: this process follows at once.
 
         An erasure there halts the member's work here exactly as a local one does (queued
@@ -177,11 +179,11 @@ class MemoryService:
         """
         user_id = row.user_id
         if moved.wrote or moved.erased:
-            self.store.changed_elsewhere(user_id, None if stored_notes is None else profile_part(stored_notes))
+            self.store.changed_elsewhere(user_id, profile_part(stored_notes) if notes_read else None)
         if moved.erased:
             self._halt(user_id)
             # Nothing stored any more (a forget-all or opt-out blanks `UserNotes`): the note lines go here too.
-            self._tell(Erasure(user_id, everything=not (stored_notes or "").strip()))
+            self._tell(Erasure(user_id, everything=notes_read and not (stored_notes or "").strip()))
             logger.info("Member %s was erased or paused by another process; their pending work here was dropped.", user_id)
         elif moved.say and not self.may_learn(user_id):
             self._halt(user_id)
