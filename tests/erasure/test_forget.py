@@ -8,7 +8,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from conftest import converse, extraction_input, memory, query, remembers, system_prompt
+from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd, seed_memory
 from storage_calls import storage
@@ -155,3 +155,26 @@ async def test_forgetting_by_asking(services: Services, fake_llm: FakeLLM, db_pa
     assert query(db_path, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'forgotten'") == [(gta,)]
     await converse(services, "what games do I play?")
     assert "GTA" not in json.dumps(fake_llm.chat_requests()[-1]["messages"][:-1])
+
+
+async def test_forget_all_during_one_servers_extraction_drops_the_other_servers_turns_too(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+) -> None:
+    """The worker takes a member's turns of several servers at once; an erasure while the first server's are
+    extracted must drop the rest it already took, not extract them under the new epoch."""
+    services = Services(make_settings(memory_extraction_delay_seconds=0.2))
+    await services.start()
+    try:
+        fake_llm.tools["extract_memories"] = remembers(memory("Plays Factorio nightly.", "factorio"))
+        for guild_id, text in [(1, "I love Factorio"), (2, "Factorio again tonight"), (1, "megabase time")]:
+            services.memory.remember_turn(user_id=ALICE, member_name="Alice", guild_id=guild_id, user_text=text, bot_reply="")
+        fake_llm.gate = threading.Event()
+        fake_llm.arrived.clear()
+        assert await asyncio.get_running_loop().run_in_executor(None, fake_llm.arrived.wait, 10)
+        await cmd(services, "forget all")
+        fake_llm.gate.set()
+        await services.tasks.drain(10)
+        assert len(fake_llm.tool_requests("extract_memories")) == 1, "the other server's turns were never extracted"
+        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    finally:
+        await services.close()

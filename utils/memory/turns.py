@@ -43,6 +43,8 @@ class _MemberQueue:
     name: str
     turns: list[_QueuedTurn] = field(default_factory=list)
     running: bool = False
+    drops: int = 0
+    """Moves with every drop: turns the worker already took (other servers' groups) are dropped with the queue."""
 
 
 class TurnQueues:
@@ -77,6 +79,7 @@ class TurnQueues:
         queue = self._queues.get(user_id)
         if queue is not None:
             queue.turns.clear()
+            queue.drops += 1
 
     def deleted(self, message_ids: Collection[int]) -> int:
         """Turns from these messages are dropped; returns how many."""
@@ -103,8 +106,10 @@ class TurnQueues:
             if self._settings.memory_extraction_delay_seconds:
                 await asyncio.sleep(self._settings.memory_extraction_delay_seconds)
             while queue.turns:
-                pending, queue.turns = queue.turns, []
+                pending, queue.turns, drops = queue.turns, [], queue.drops
                 for guild_id, grouped in groupby(pending, key=lambda q: q.guild_id):
+                    if queue.drops != drops:
+                        break  # erased or paused while an earlier group was extracted
                     group = list(grouped)
                     seen = Seen(q.said for q in group if q.said is not None)
                     try:
