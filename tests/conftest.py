@@ -43,7 +43,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def database_url(db_path: Path) -> str:
-    """The database of the tests about several processes: this test's SQLite file, or BREEHAVIOR_TEST_SQLSERVER."""
+    """The database of the tests about several processes: this test's SQLite file, or MSSQL_TEST_URL."""
     return shared_database_url(db_path)
 
 

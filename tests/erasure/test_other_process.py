@@ -30,7 +30,7 @@ Action = Callable[[], Awaitable[object]]
 
 @pytest_asyncio.fixture
 async def pair(make_settings: SettingsFactory, database_url: str) -> AsyncIterator[tuple[Services, Services]]:
-    """Process A and process B, one database (a SQLite file, or BREEHAVIOR_TEST_SQLSERVER)."""
+    """Process A and process B, one database (a SQLite file, or MSSQL_TEST_URL)."""
     first = Services(make_settings(db_connection_string=database_url))
     second = Services(make_settings(db_connection_string=database_url, housekeeping=False))
     await first.start()

@@ -26,7 +26,9 @@ async def db(database_url: str):
 
 
 async def stored(db: Database, **row: object) -> MemoryPreferenceRecord:
-    """ALICE's row with version 2, epoch 1 and the given say."""
+    """ALICE's row with version 2, epoch 1 and the given say (``paused_for``: a pause ending that far from now)."""
+    if "paused_for" in row:
+        row["paused_until"] = datetime.now(UTC) + row.pop("paused_for")  # type: ignore[operator]
     await db.run(control.set_memory_preference, ALICE, erase=True, **row)  # version 1, epoch 1
     await db.run(memories.apply_memory_batch, MemoryBatch(ALICE), None, None)  # version 2
     return await db.run(control.read_control, ALICE)
@@ -43,8 +45,8 @@ CLAIMS = [
     ({}, Claim(1, 0), "erased"),
     ({"opted_out": True}, Claim(2, 1), "opted_out"),
     ({"opted_out": True}, Claim(None, 1), "opted_out"),
-    ({"paused_until": NOW + timedelta(minutes=5)}, Claim(2, 1), "paused"),
-    ({"paused_until": NOW - timedelta(minutes=5)}, Claim(2, 1), ""),
+    ({"paused_for": timedelta(minutes=5)}, Claim(2, 1), "paused"),
+    ({"paused_for": timedelta(minutes=-5)}, Claim(2, 1), ""),
     ({"paused_until": None}, Claim(2, 1), ""),
 ]
 
@@ -146,7 +148,7 @@ async def test_a_poll_never_steps_past_a_change_still_being_committed(db: Databa
     """SQL Server stamps ROWVERSION at the change, not at commit: an open transaction can hold a lower one than a
     change already visible. The poll reads below MIN_ACTIVE_ROWVERSION(), so the late commit is still seen."""
     if db.dialect_name != "mssql":
-        pytest.skip("SQLite numbers changes under its one write lock, in commit order; run with BREEHAVIOR_TEST_SQLSERVER")
+        pytest.skip("SQLite numbers changes under its one write lock, in commit order; run with MSSQL_TEST_URL")
     await stored(db)
     start = await db.run(control.settled_change_seq)
     assert db.engine is not None

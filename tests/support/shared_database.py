@@ -1,6 +1,6 @@
 """The database of the tests about several processes on one database: SQLite here, or a real SQL Server.
 
-By default each test gets its own SQLite file. With ``BREEHAVIOR_TEST_SQLSERVER`` set to
+By default each test gets its own SQLite file. With ``MSSQL_TEST_URL`` set to
 an SQLAlchemy URL of a SQL Server database the tests may empty (for example a throw-away
 database on a developer's server, or Azure SQL with READ_COMMITTED_SNAPSHOT on), the same
 tests run there instead: the schema is migrated on connect and every table is emptied
@@ -21,11 +21,11 @@ from utils.storage.engine import create_engine_for
 from utils.storage.schema import metadata
 from utils.storage.url import resolve_database_url
 
-SQLSERVER_ENV = "BREEHAVIOR_TEST_SQLSERVER"
+SQLSERVER_ENV = "MSSQL_TEST_URL"
 
 
 def shared_database_url(db_path: Path) -> str:
-    """The URL the test's processes share: ``BREEHAVIOR_TEST_SQLSERVER`` (emptied first) or the test's SQLite file."""
+    """The URL the test's processes share: ``MSSQL_TEST_URL`` (emptied first) or the test's SQLite file."""
     server = os.environ.get(SQLSERVER_ENV, "").strip()
     if not server:
         return f"sqlite:///{db_path}"
