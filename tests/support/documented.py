@@ -214,8 +214,7 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
     (
         rf"MSSQL_TEST_URL='[^']*' {PY} -m tests -n 0(?: tests/[\w/]+\.py)+",
         lambda m, env: (
-            "needs a SQL Server of the reader's own (MSSQL_TEST_URL); without it the same tests run on SQLite, "
-            "in this suite"
+            "needs a SQL Server of the reader's own (MSSQL_TEST_URL); without it the same tests run on SQLite, in this suite"
         ),
     ),
     (r"(?:export )?[A-Za-z_]\w*=\S.*", lambda m, env: "sets a shell variable for the lines below it"),
