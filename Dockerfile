@@ -40,7 +40,7 @@ COPY tests/requirements.txt tests/
 RUN pip install --require-hashes -r tests/requirements.txt
 COPY --chown=10001:10001 . .
 USER 10001:10001
-CMD ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/storage/test_database.py"]
+CMD ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "tests/storage/test_database.py"]
 
 
 FROM base AS runtime

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,13 @@ import yaml
 from dockerfile import Stage, dockerfile_stages
 from tsql_check import tsql_problems
 
+from utils.config import Settings
 from utils.paths import PROJECT_ROOT
 
 DOCKERFILE = PROJECT_ROOT / "Dockerfile"
 COMPOSE_FILE = PROJECT_ROOT / "docker-compose.yml"
+CLUSTERS_FILE = PROJECT_ROOT / "docker-compose.clusters.yml"
+"""The example override that splits the bot's shards over several processes (docs/sharding.md)."""
 TEST_PASSWORD = "Test-Only-Passw0rd!"
 SECRET_NAME = re.compile(r"(?i)(TOKEN|PASSWORD|PASSWD|SECRET|API_?KEY|PWD)")
 SQLCMD_QUERY = re.compile(r'-Q "([^"]+)"')
@@ -101,6 +105,14 @@ def test_the_healthcheck_reports_whether_the_database_answers(tmp_path: Path) ->
     assert sick.returncode == 1 and sick.stdout.startswith("unhealthy: the database does not answer")
 
 
+def test_the_sql_server_suite_runs_in_one_process(stages: dict[str, Stage]) -> None:
+    """Each SQL Server test empties the one test database: pyproject's `-n auto` workers would empty it under each other."""
+    command = json.loads(stages["test"].args_of("CMD")[-1])
+    assert command[:3] == ["python", "-m", "pytest"] and command[-1] == "tests/storage/test_database.py"
+    assert "-n" in command and command[command.index("-n") + 1] == "0"
+    assert "-n auto" in (PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"), "what the command overrides"
+
+
 def test_no_secret_is_baked_into_the_image(stages: dict[str, Stage]) -> None:
     for stage in stages.values():
         for name, args in stage.instructions:
@@ -123,14 +135,34 @@ def compose() -> dict[str, Any]:
     return yaml.safe_load(COMPOSE_FILE.read_text(encoding="utf-8"))
 
 
-def test_compose_keeps_to_keys_compose_v1_knows(compose: dict[str, Any]) -> None:
-    assert {key for key in compose if not key.startswith("x-")} <= {"services", "volumes", "networks"}
+@pytest.fixture(scope="module")
+def clusters() -> dict[str, Any]:
+    return yaml.safe_load(CLUSTERS_FILE.read_text(encoding="utf-8"))
+
+
+def deployed(file: Path) -> dict[str, Any]:
+    """What compose runs with ``file``: docker-compose.yml alone, or with ``file`` as its override on top
+    (compose merges a service's mappings key by key, and its environment variable by variable)."""
+    base = yaml.safe_load(COMPOSE_FILE.read_text(encoding="utf-8"))
+    if file == COMPOSE_FILE:
+        return base
+    services = dict(base["services"])
+    for name, service in yaml.safe_load(file.read_text(encoding="utf-8"))["services"].items():
+        below = services.get(name, {})
+        services[name] = {**below, **service, "environment": {**below.get("environment", {}), **service.get("environment", {})}}
+    return {**base, "services": services}
+
+
+@pytest.mark.parametrize("file", [COMPOSE_FILE, CLUSTERS_FILE], ids=lambda path: path.name)
+def test_compose_keeps_to_keys_compose_v1_knows(file: Path) -> None:
+    loaded = yaml.safe_load(file.read_text(encoding="utf-8"))
+    assert {key for key in loaded if not key.startswith("x-")} <= {"services", "volumes", "networks"}
     known = {
         "image", "build", "environment", "env_file", "volumes", "healthcheck", "depends_on", "restart", "command",
-        "entrypoint", "profiles", "extra_hosts", "stop_grace_period", "logging", "platform",
+        "entrypoint", "profiles", "extra_hosts", "stop_grace_period", "logging", "platform", "init",
     }  # fmt: skip
-    for name, service in compose["services"].items():
-        assert set(service) <= known, name
+    for name, service in loaded["services"].items():
+        assert set(service) <= known, name  # no `extends`: compose v1 cannot extend a service with depends_on
 
 
 def test_compose_services_and_their_order(compose: dict[str, Any]) -> None:
@@ -164,6 +196,97 @@ def test_compose_services_and_their_order(compose: dict[str, Any]) -> None:
     assert "profiles" not in services["bot"], "plain `docker compose up` starts the bot"
 
 
+SHARD_SETTINGS = {"SHARD_COUNT", "SHARD_IDS", "HOUSEKEEPING"}
+IDENTIFY_SECONDS = 5
+"""Discord: one identify per 5 seconds (max_concurrency 1); discord.py waits as long between a process's shards."""
+STAGGER = re.compile(r"sleep (\d+) && exec (.+)")
+
+
+def test_the_default_is_one_bot_process_with_every_shard(compose: dict[str, Any]) -> None:
+    """Without the clusters override nothing about shards is said: the one process runs what Discord recommends."""
+    bot = compose["services"]["bot"]
+    assert not SHARD_SETTINGS & set(bot["environment"]) and "command" not in bot
+    assert [name for name in compose["services"] if name.startswith("bot")] == ["bot"]
+
+
+def test_every_cluster_is_the_bot_service_with_its_own_shards(compose: dict[str, Any], clusters: dict[str, Any]) -> None:
+    """The override repeats the bot service (compose v1 cannot extend one with depends_on): it must not drift."""
+    bot = compose["services"]["bot"]
+    others = {name: service for name, service in clusters["services"].items() if name != "bot"}
+    assert len(others) >= 2 and set(others) == {f"bot-{n}" for n in range(2, len(others) + 2)}
+    for name, service in others.items():
+        assert {k: v for k, v in service.items() if k not in {"environment", "command", "init"}} == {
+            k: v for k, v in bot.items() if k != "environment"
+        }, name
+        own = {k: v for k, v in service["environment"].items() if k not in SHARD_SETTINGS}
+        assert own == bot["environment"], name
+        assert service["init"] is True, f"{name}: `docker compose stop` must not wait out the start delay"
+    assert set(clusters["services"]["bot"]) == {"environment"}, "cluster 1 is docker-compose.yml's bot, shards said"
+    assert set(clusters["services"]["bot"]["environment"]) == SHARD_SETTINGS
+
+
+def cluster_layout(clusters: dict[str, Any]) -> list[tuple[str, int, list[int], bool, int]]:
+    """(service, SHARD_COUNT, SHARD_IDS, HOUSEKEEPING, start delay in seconds) of each process the override runs."""
+    layout = []
+    for name, service in clusters["services"].items():
+        environment = service["environment"]
+        settings = Settings(
+            _env_file=None,
+            shard_count=environment["SHARD_COUNT"],
+            shard_ids=environment["SHARD_IDS"],
+            housekeeping=environment["HOUSEKEEPING"],
+        )  # the bot's own validation: shard ids inside the count, no repeats
+        delay = 0
+        if "command" in service:
+            shell, flag, script = service["command"]
+            started = STAGGER.fullmatch(script)
+            assert (shell, flag) == ("sh", "-c") and started, f"{name}: {service['command']}"
+            delay = int(started[1])
+            runtime_cmd = " ".join(json.loads(dockerfile_stages(DOCKERFILE.read_text(encoding="utf-8"))[-1].args_of("CMD")[-1]))
+            assert started[2] == runtime_cmd, f"{name} starts what the image starts"
+        layout.append((name, settings.shard_count, settings.shard_ids, settings.housekeeping, delay))
+    return layout
+
+
+def identify_moments(layout: list[tuple[str, int, list[int], bool, int]]) -> list[int]:
+    """When each shard identifies, in seconds after the clusters start: its process's delay, then 5 s per shard before it."""
+    return sorted(delay + IDENTIFY_SECONDS * index for *_, shards, _, delay in layout for index in range(len(shards)))
+
+
+def identifies_in_turn(layout: list[tuple[str, int, list[int], bool, int]]) -> bool:
+    moments = identify_moments(layout)
+    return all(later - earlier >= IDENTIFY_SECONDS for earlier, later in pairwise(moments))
+
+
+def test_the_clusters_split_the_shards_once_with_one_housekeeper_and_staggered_starts(clusters: dict[str, Any]) -> None:
+    layout = cluster_layout(clusters)
+    (count,) = {shard_count for _, shard_count, *_ in layout}
+    owned = [shard for _, _, shards, _, _ in layout for shard in shards]
+    assert sorted(owned) == list(range(count)), "every shard is run by exactly one process"
+    assert all(shards == list(range(shards[0], shards[-1] + 1)) for _, _, shards, _, _ in layout), "contiguous ranges"
+    assert [name for name, _, _, housekeeping, _ in layout if housekeeping] == ["bot"], "one housekeeper"
+    assert layout[0][:3] == ("bot", count, layout[0][2]) and 0 in layout[0][2] and layout[0][4] == 0
+    for name, _, shards, _, delay in layout:
+        assert delay == IDENTIFY_SECONDS * shards[0] + (IDENTIFY_SECONDS if shards[0] else 0), name
+    assert identifies_in_turn(layout)
+
+
+@pytest.mark.parametrize(
+    ("delays", "in_turn"),
+    [
+        ([0, 15, 25, 35], True),  # the shipped layout: 5 s x first shard + 5 s
+        ([0, 10, 20, 30], True),  # exactly 5 s x first shard: no margin, still in turn
+        ([0, 0, 0, 0], False),  # every cluster at once
+        ([0, 5, 25, 35], False),  # bot-2 identifies beside bot's second shard
+        ([0, 35, 25, 15], True),  # any order works while the moments stay 5 s apart
+        ([0, 12, 14, 35], False),
+    ],
+)
+def test_the_stagger_check_finds_clusters_that_identify_together(delays: list[int], in_turn: bool) -> None:
+    layout = [(f"bot-{n}", 8, [2 * n, 2 * n + 1], n == 0, delay) for n, delay in enumerate(delays)]
+    assert identifies_in_turn(layout) is in_turn
+
+
 def test_sql_server_image_is_pinned_to_a_cumulative_update_and_runs_as_amd64(compose: dict[str, Any]) -> None:
     """`2022-latest` moves under a running deployment; Apple Silicon needs the amd64 image (Rosetta)."""
     for name in ("mssql", "db-init", "tests-db-init"):
@@ -174,7 +297,9 @@ def test_sql_server_image_is_pinned_to_a_cumulative_update_and_runs_as_amd64(com
     assert not PINNED_SQL_SERVER.fullmatch("mcr.microsoft.com/mssql/server:2022-latest")
 
 
-def test_every_service_rotates_its_log(compose: dict[str, Any]) -> None:
+@pytest.mark.parametrize("file", [COMPOSE_FILE, CLUSTERS_FILE], ids=lambda path: path.name)
+def test_every_service_rotates_its_log(file: Path) -> None:
+    compose = deployed(file)
     for name, service in compose["services"].items():
         logging = service.get("logging")
         assert logging and logging["driver"] == "json-file", name
@@ -198,8 +323,10 @@ def command_lines(service: dict[str, Any]) -> list[str]:
     return [str(part) for part in parts]
 
 
-def test_no_password_is_passed_on_a_command_line(compose: dict[str, Any]) -> None:
+@pytest.mark.parametrize("file", [COMPOSE_FILE, CLUSTERS_FILE], ids=lambda path: path.name)
+def test_no_password_is_passed_on_a_command_line(file: Path) -> None:
     """`ps` shows command lines to every user of the host: sqlcmd reads SQLCMDPASSWORD instead of `-P`."""
+    compose = deployed(file)
     for name, service in compose["services"].items():
         for line in command_lines(service):
             assert not re.search(r"(^|\s)-P(\s|$)", line), f"{name}: {line}"
@@ -230,7 +357,9 @@ def test_the_bot_requires_a_discord_token_and_finds_the_llm_on_the_host(compose:
     assert "host.docker.internal:host-gateway" in bot["extra_hosts"]
 
 
-def test_no_secret_is_written_into_the_compose_file(compose: dict[str, Any]) -> None:
+@pytest.mark.parametrize("file", [COMPOSE_FILE, CLUSTERS_FILE], ids=lambda path: path.name)
+def test_no_secret_is_written_into_the_compose_file(file: Path) -> None:
+    compose = deployed(file)
     for name, service in compose["services"].items():
         for key, value in (service.get("environment") or {}).items():
             if key == "MSSQL_SA_PASSWORD" and value == "":
@@ -238,7 +367,7 @@ def test_no_secret_is_written_into_the_compose_file(compose: dict[str, Any]) -> 
             if SECRET_NAME.search(key) or "PWD=" in str(value):
                 from_env = re.search(r"\$\{(MSSQL_SA_PASSWORD|BOT_DB_PASSWORD|DISCORD_TOKEN):\?", str(value))
                 assert from_env, f"{name}.{key} must come from .env"
-    assert TEST_PASSWORD not in COMPOSE_FILE.read_text(encoding="utf-8")
+    assert TEST_PASSWORD not in file.read_text(encoding="utf-8")
 
 
 def init_sql_batches(database: str = "BreehaviorMonitor", password: str = "Pa55-word;x") -> list[str]:
@@ -277,9 +406,12 @@ def docker_compose() -> str:
     return binary
 
 
-def scratch_project(folder: Path, env_extra: str) -> Path:
+def scratch_project(folder: Path, env_extra: str, *, clusters: bool = False) -> Path:
+    """A project folder as an operator has it; with ``clusters``, the example copied as the override compose reads itself."""
     for name in ("docker-compose.yml", "Dockerfile"):
         shutil.copy(PROJECT_ROOT / name, folder / name)
+    if clusters:
+        shutil.copy(CLUSTERS_FILE, folder / "docker-compose.override.yml")
     (folder / "scripts").mkdir()
     shutil.copy(INIT_SQL, folder / "scripts" / "db-init.sql")
     (folder / ".env").write_text((PROJECT_ROOT / ".env.example").read_text(encoding="utf-8") + env_extra, encoding="utf-8")
@@ -344,3 +476,27 @@ def test_docker_compose_refuses_to_start_without_a_required_value(
     done = run_compose(docker_compose, scratch_project(tmp_path, "\n" + extra), "config", "-q")
     assert done.returncode != 0
     assert message in done.stderr
+
+
+@pytest.mark.slow
+def test_docker_compose_config_runs_the_clusters_from_the_override(docker_compose: str, tmp_path: Path) -> None:
+    """`cp docker-compose.clusters.yml docker-compose.override.yml`, then plain `docker compose` commands see the clusters."""
+    folder = scratch_project(tmp_path, FILLED_IN + "SHARD_COUNT=2\nSHARD_IDS=1\nHOUSEKEEPING=false\n", clusters=True)
+    for args in (["config", "-q"], ["--profile", "tests", "config", "-q"]):
+        done = run_compose(docker_compose, folder, *args)
+        assert done.returncode == 0, done.stderr
+    resolved = yaml.safe_load(run_compose(docker_compose, folder, "config").stdout)["services"]
+    processes = {name: service for name, service in resolved.items() if name == "bot" or name.startswith("bot-")}
+    assert sorted(processes) == ["bot", "bot-2", "bot-3", "bot-4"]
+    shards = {name: service["environment"]["SHARD_IDS"] for name, service in processes.items()}
+    assert shards == {"bot": "0,1", "bot-2": "2,3", "bot-3": "4,5", "bot-4": "6,7"}, "the override wins over .env"
+    for name, service in processes.items():
+        environment = service["environment"]
+        assert environment["SHARD_COUNT"] == "8" and environment["HOUSEKEEPING"] == str(name == "bot").lower(), name
+        assert f"UID=breehavior_bot;PWD={{{BOT_PASSWORD}}};" in environment["DB_CONNECTION_STRING"], name
+        assert environment["MSSQL_SA_PASSWORD"] == "" and TEST_PASSWORD not in yaml.safe_dump(service), name
+        assert environment["DB_MIGRATE_ON_START"] == "false", name
+        assert service["depends_on"]["migrate"] == {"condition": "service_completed_successfully"}, name
+    (folder / "docker-compose.override.yml").unlink()
+    alone = yaml.safe_load(run_compose(docker_compose, folder, "config").stdout)["services"]
+    assert [name for name in alone if name.startswith("bot")] == ["bot"], "without the override: one process"

@@ -211,6 +211,12 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
             "(a 12-45 minute compile, 350 MB of downloads): never part of the tests"
         ),
     ),
+    (
+        rf"MSSQL_TEST_URL='[^']*' {PY} -m tests -n 0(?: tests/[\w/]+\.py)+",
+        lambda m, env: (
+            "needs a SQL Server of the reader's own (MSSQL_TEST_URL); without it the same tests run on SQLite, in this suite"
+        ),
+    ),
     (r"(?:export )?[A-Za-z_]\w*=\S.*", lambda m, env: "sets a shell variable for the lines below it"),
     (r"\. \.venv/bin/activate", lambda m, env: "activates .venv in the reader's own shell: nothing to run"),
     (
@@ -261,6 +267,19 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
         lambda m, env: (
             "stops or starts the running container (no engine here); a start runs the image's CMD, "
             "which `docker compose up --build -d` runs in (b)"
+        ),
+    ),
+    (
+        r"docker compose --profile tests run --build --rm tests python -m pytest -q -p no:cacheprovider -n 0"
+        r"(?: tests/[\w/]+\.py)+",
+        lambda m, env: "needs SQL Server (the compose file's mssql service); the suite runs the same tests on SQLite",
+    ),
+    (
+        r"cp docker-compose\.clusters\.yml docker-compose\.override\.yml",
+        lambda m, env: (
+            [Run("cp docker-compose.clusters.yml docker-compose.override.yml")]
+            if env != "b"
+            else NOT_IN_IMAGE.format("docker-compose.clusters.yml")
         ),
     ),
     (
