@@ -26,6 +26,39 @@ class UserStateRecord:
     last_offense_at: datetime | None = None
 
 
+SET_STATE_FIELDS = ("immune", "warned", "last_offense_at", "toxicity_score", "baseline_coherence")
+"""The `UserState` fields a state change sets to a value (the counters are added to, the note lines appended)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserStateChange:
+    """What one process changed of a member's monitor state since it last loaded or flushed it.
+
+    Several processes write the same members, so a flush says what changed rather than
+    how the whole row looks: the counters as deltas (added to what is stored), only the
+    fields this process set (``values``, keys of :data:`SET_STATE_FIELDS`), and the note
+    lines it added, each with the member's erase epoch when it was added (a line whose
+    member was erased since is not written).
+    """
+
+    user_id: int
+    offense_delta: int = 0
+    off_topic_delta: int = 0
+    values: dict[str, Any] = field(default_factory=dict)
+    lines: tuple[tuple[str, int], ...] = ()
+    """(note line, erase epoch it was added under), oldest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedStates:
+    """What a state flush stored: each changed member's row after the write, and the note lines it did not write."""
+
+    stored: dict[int, UserStateRecord] = field(default_factory=dict)
+    """By member; ``user_notes`` is the whole column (profile and note lines), as `load_user_states` gives it."""
+    dropped_lines: int = 0
+    """Note lines of members erased (in any process) after the lines were added: not written."""
+
+
 @dataclass(slots=True, frozen=True)
 class MemoryRecord:
     """One live `UserMemory` row as the logic sees it (topics already split)."""
