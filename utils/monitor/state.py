@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from utils.monitor.scoring import blended, decayed, raised
 from utils.storage import members as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
-from utils.storage.records import SET_STATE_FIELDS, UserStateChange, UserStateRecord
+from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, UserStateChange, UserStateRecord
 from utils.storage.user_notes import note_line, note_lines, with_added_lines, with_profile
 
 logger = logging.getLogger(__name__)
@@ -67,6 +67,9 @@ class MonitorState:
         """The baseline: each member as this process last loaded or flushed them (``user_notes``: the note lines)."""
         self._pending: dict[int, list[tuple[str, int]]] = {}
         """Note lines added since the baseline, each with the erase epoch it was added under."""
+        self._resets: dict[tuple[int, str], int] = {}
+        """How many times each (member, counter) started again here; the baseline remembers the number it saw."""
+        self._based_on: dict[tuple[int, str], int] = {}
         self._dirty: set[int] = set()
         self._in_flight: set[int] = set()
         self._forgotten: dict[int, int] = {}
@@ -93,9 +96,10 @@ class MonitorState:
                 continue
             loaded = _lines_only(record)
             if keep_dirty and (uid in self._dirty or self._pending.get(uid)):
-                self._rebase(uid, loaded, since=self._baseline(uid))
+                self._rebase(uid, loaded, since=self._baseline(uid), resets=self._resets_at_baseline(uid))
             else:
                 self._pending.pop(uid, None)
+                self._based_on.update(self._resets_now(uid))
                 self._users[uid] = replace(loaded)
                 self._stored[uid] = loaded
             self._toxicity_at.setdefault(uid, loaded_at)
@@ -103,18 +107,49 @@ class MonitorState:
     def _baseline(self, user_id: int) -> UserStateRecord:
         return self._stored.get(user_id) or UserStateRecord(user_id)
 
-    def _rebase(self, user_id: int, stored: UserStateRecord, *, since: UserStateRecord, lines_gone: bool = False) -> None:
-        """``stored`` becomes the baseline; the member here is it plus what changed here after ``since``."""
+    def _resets_now(self, user_id: int) -> dict[tuple[int, str], int]:
+        return {(user_id, name): self._resets.get((user_id, name), 0) for name in STATE_COUNTERS}
+
+    def _resets_at_baseline(self, user_id: int) -> dict[tuple[int, str], int]:
+        return {(user_id, name): self._based_on.get((user_id, name), 0) for name in STATE_COUNTERS}
+
+    def _restarted(self, user_id: int, name: str, resets: dict[tuple[int, str], int]) -> bool:
+        """Whether the counter started again here after the moment ``resets`` was taken."""
+        return self._resets.get((user_id, name), 0) != resets[(user_id, name)]
+
+    def _rebase(
+        self,
+        user_id: int,
+        stored: UserStateRecord,
+        *,
+        since: UserStateRecord,
+        resets: dict[tuple[int, str], int],
+        lines_gone: bool = False,
+    ) -> None:
+        """``stored`` becomes the baseline; the member here is it plus what changed here after ``since`` (when the
+        counters' restarts numbered ``resets``), merged as a flush would merge it."""
         now = self._users.get(user_id) or since
-        after = replace(
-            stored,
-            offense_count=max(0, stored.offense_count + now.offense_count - since.offense_count),
-            off_topic_count=max(0, stored.off_topic_count + now.off_topic_count - since.off_topic_count),
-            **{name: getattr(now, name) for name in SET_STATE_FIELDS if getattr(now, name) != getattr(since, name)},
-        )
+        change = self._change_between(user_id, now, since, resets)
+        after = change.applied_to(stored)
         self._stored[user_id] = replace(stored, user_notes="") if lines_gone else stored
+        self._based_on.update(self._resets_now(user_id))
         self._users[user_id] = after
         self._show_lines(user_id)
+
+    def _change_between(
+        self, user_id: int, now: UserStateRecord, since: UserStateRecord, resets: dict[tuple[int, str], int]
+    ) -> UserStateChange:
+        restarted = [name for name in STATE_COUNTERS if self._restarted(user_id, name, resets)]
+        return UserStateChange(
+            user_id,
+            deltas={
+                name: getattr(now, name) if name in restarted else getattr(now, name) - getattr(since, name)
+                for name in STATE_COUNTERS
+            },
+            reset_from={name: getattr(since, name) for name in restarted},
+            values={name: getattr(now, name) for name in SET_STATE_FIELDS if getattr(now, name) != getattr(since, name)},
+            lines=tuple(self._pending.get(user_id, ())),
+        )
 
     def _show_lines(self, user_id: int) -> None:
         """The member's lines here: the stored ones, then those added since (the newest within the bound)."""
@@ -213,12 +248,17 @@ class MonitorState:
         """Count an offense; a run that went quiet for longer than ``window`` starts again (warning included)."""
         user = self.get_user(user_id)
         if not self.offenses_in_window(user_id, now, window):
-            user.offense_count = 0
+            self._restart(user_id, "offense_count")
             user.warned = False
         user.offense_count += 1
         user.last_offense_at = now
         self._dirty.add(user_id)
         return user.offense_count
+
+    def _restart(self, user_id: int, counter: str) -> None:
+        """The counter starts again from 0 here (see :meth:`change` for what that does to the stored count)."""
+        setattr(self.get_user(user_id), counter, 0)
+        self._resets[(user_id, counter)] = self._resets.get((user_id, counter), 0) + 1
 
     def mark_warned(self, user_id: int) -> None:
         self.get_user(user_id).warned = True
@@ -240,7 +280,10 @@ class MonitorState:
         user = self.get_user(user_id)
         count = user.off_topic_count + 1 if off_topic else 0
         if count != user.off_topic_count:
-            user.off_topic_count = count
+            if count:
+                user.off_topic_count = count
+            else:
+                self._restart(user_id, "off_topic_count")
             self._dirty.add(user_id)
         return count
 
@@ -267,20 +310,15 @@ class MonitorState:
     def change(self, user_id: int) -> UserStateChange:
         """What this process changed of the member since its baseline, as the flush writes it.
 
-        The counters go as deltas. A reset (a quiet window ends the offense run, an
-        on-topic message the off-topic run) is a negative delta: it takes back the count
-        this process knew was stored, and what another process counted since this one's
-        last flush (recent, so part of the new run) stays; never below 0. With one process
-        that is exactly the value set here.
+        The counters go as deltas, so what two processes count adds up. A counter that
+        started again here (a quiet window ends the offense run, an on-topic message the
+        off-topic run) takes back, once, the count this process knew at its baseline and
+        adds what it counted since; what other processes counted after that baseline stays
+        (it is recent: part of the new run, as far as anyone here can tell). Never below 0.
+        With one process that is exactly the value set here.
         """
-        user, base = self.get_user(user_id), self._baseline(user_id)
-        return UserStateChange(
-            user_id,
-            offense_delta=user.offense_count - base.offense_count,
-            off_topic_delta=user.off_topic_count - base.off_topic_count,
-            values={name: getattr(user, name) for name in SET_STATE_FIELDS if getattr(user, name) != getattr(base, name)},
-            lines=tuple(self._pending.get(user_id, ())),
-        )
+        user = self.get_user(user_id)
+        return self._change_between(user_id, user, self._baseline(user_id), self._resets_at_baseline(user_id))
 
     async def _flush(self, db: Database) -> int:
         if not self._dirty or not db.available:
@@ -290,6 +328,7 @@ class MonitorState:
         sent = {uid: replace(self._users[uid]) for uid in user_ids}
         changes = [self.change(uid) for uid in user_ids]
         forgotten = {uid: self._forgotten.get(uid, 0) for uid in user_ids}
+        resets = {uid: self._resets_now(uid) for uid in user_ids}
         self._in_flight.update(user_ids)
         try:
             saved = await db.run(sql.save_user_states, changes)
@@ -307,7 +346,7 @@ class MonitorState:
             gone = self._forgotten.get(uid, 0) != forgotten[uid]
             if not gone:
                 self._written(uid, change.lines)
-            self._rebase(uid, _lines_only(saved.stored[uid]), since=sent[uid], lines_gone=gone)
+            self._rebase(uid, _lines_only(saved.stored[uid]), since=sent[uid], resets=resets[uid], lines_gone=gone)
         if saved.dropped_lines:
             self.dropped_lines += saved.dropped_lines
             logger.info("State flush dropped %d note lines of members erased since they were noted.", saved.dropped_lines)

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from utils.storage.control import locked_epochs
 from utils.storage.engine import reads, writes
-from utils.storage.records import SET_STATE_FIELDS, SavedStates, UserStateChange, UserStateRecord
+from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, SavedStates, UserStateChange, UserStateRecord
 from utils.storage.schema import record_columns, record_values, user_state
 from utils.storage.user_notes import ROW_LOCK, with_added_lines, with_note_lines
 
@@ -98,22 +98,18 @@ def _apply_change(
     """Merge one process's change into the stored row; returns the row after it and the note lines dropped.
 
     The counters are added to what is stored (``SET X = X + delta``, never below 0), so
-    increments counted by two processes both count; only the fields the change names are
+    increments counted by two processes both count (a counter that started again here:
+    :meth:`UserStateChange.counted`); only the fields the change names are
     set, so a field this process did not touch keeps what another wrote; the note lines
     are appended to those stored (never replacing them), except those added under an erase
     epoch that is no longer the member's: what an erasure took back is not written back.
     """
-    unknown = set(change.values) - set(SET_STATE_FIELDS)
+    unknown = {*change.values} - {*SET_STATE_FIELDS} | {*change.deltas, *change.reset_from} - {*STATE_COUNTERS}
     if unknown:
-        raise ValueError(f"not a field a state change sets: {sorted(unknown)}")
+        raise ValueError(f"not a field a state change sets or counts: {sorted(unknown)}")
     kept = [line for line, added_under in change.lines if added_under == epoch]
     before = row or UserStateRecord(change.user_id)
-    after = replace(
-        before,
-        offense_count=max(0, before.offense_count + change.offense_delta),
-        off_topic_count=max(0, before.off_topic_count + change.off_topic_delta),
-        **change.values,
-    )
+    after = change.applied_to(before)
     if kept:
         after.user_notes = with_added_lines(before.user_notes, kept)
     if row is None:
@@ -121,14 +117,25 @@ def _apply_change(
         conn.execute(sa.insert(user_state).values(user_id=change.user_id, updated_at=moment, **row_values))
         return after, len(change.lines) - len(kept)
     values: dict[str, Any] = {**change.values, "updated_at": moment}
-    for name, delta in (("offense_count", change.offense_delta), ("off_topic_count", change.off_topic_delta)):
-        if delta:
-            column = user_state.c[name]
-            values[name] = sa.case((column + delta < 0, 0), else_=column + delta)
+    for name in STATE_COUNTERS:
+        if (expression := _counted(name, change)) is not None:
+            values[name] = expression
     if kept:
         values["user_notes"] = after.user_notes or None
     conn.execute(sa.update(user_state).where(user_state.c.user_id == change.user_id).values(**values))
     return after, len(change.lines) - len(kept)
+
+
+def _counted(name: str, change: UserStateChange) -> sa.ColumnElement[int] | None:
+    """The SQL of :meth:`UserStateChange.counted` for one counter (None: it does not change)."""
+    column = user_state.c[name]
+    delta = change.deltas.get(name, 0)
+    if name in change.reset_from:
+        base = change.reset_from[name]
+        return sa.case((column > base, column - base), else_=0) + max(delta, 0)
+    if not delta:
+        return None
+    return sa.case((column + delta < 0, 0), else_=column + delta)
 
 
 @reads
