@@ -314,8 +314,9 @@ class MonitorState:
         started again here (a quiet window ends the offense run, an on-topic message the
         off-topic run) takes back, once, the count this process knew at its baseline and
         adds what it counted since; what other processes counted after that baseline stays
-        (it is recent: part of the new run, as far as anyone here can tell). Never below 0.
-        With one process that is exactly the value set here.
+        (it is recent: part of the new run, as far as anyone here can tell), and so does a
+        run that started again elsewhere meanwhile (`UserStateChange.counted`). Never
+        below 0. With one process that is exactly the value set here.
         """
         user = self.get_user(user_id)
         return self._change_between(user_id, user, self._baseline(user_id), self._resets_at_baseline(user_id))

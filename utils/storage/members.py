@@ -132,7 +132,7 @@ def _counted(name: str, change: UserStateChange) -> sa.ColumnElement[int] | None
     delta = change.deltas.get(name, 0)
     if name in change.reset_from:
         base = change.reset_from[name]
-        return sa.case((column > base, column - base), else_=0) + max(delta, 0)
+        return sa.case((column >= base, column - base), else_=column) + max(delta, 0)
     if not delta:
         return None
     return sa.case((column + delta < 0, 0), else_=column + delta)

@@ -45,7 +45,10 @@ class UserStateChange:
     A counter in ``reset_from`` started again here (an offense run that went quiet, an
     on-topic message): its value there is what this process knew at its baseline, taken
     back once, and its delta is what was counted since the restart. What other processes
-    counted after that baseline stays: stored = max(stored - reset_from, 0) + delta.
+    counted after that baseline stays. A stored count below ``reset_from`` means the run
+    started again elsewhere too, after this baseline: what is stored is that new run,
+    kept whole. So the stored count becomes ``stored - reset_from + delta`` when
+    ``stored >= reset_from``, else ``stored + delta``.
     """
 
     user_id: int
@@ -61,7 +64,8 @@ class UserStateChange:
         """The counter ``name`` after this change, from the ``stored`` value (never below 0)."""
         delta = self.deltas.get(name, 0)
         if name in self.reset_from:
-            return max(stored - self.reset_from[name], 0) + max(delta, 0)
+            base = self.reset_from[name]
+            return (stored - base if stored >= base else stored) + max(delta, 0)
         return max(stored + delta, 0)
 
     def applied_to(self, stored: UserStateRecord) -> UserStateRecord:
