@@ -27,7 +27,7 @@ from utils.runtime import Services
 from utils.storage import members
 from utils.storage.engine import Database
 from utils.storage.memories import erase_member
-from utils.storage.records import UserStateChange, UserStateRecord
+from utils.storage.records import MemoryPreferenceRecord, UserStateChange, UserStateRecord
 from utils.storage.user_notes import LEGACY_NOTES_MAX, with_added_lines
 
 ALICE = 123456789012345678
@@ -48,9 +48,9 @@ class Process:
         self.state.load(await self.db.run(members.load_user_states))
         await self.preferences.load()
 
-    def told(self, erasure: Erasure, control: object) -> None:
+    def told(self, erasure: Erasure, control: MemoryPreferenceRecord) -> None:
         """What the poll does when it sees another process's erasure: adopt the row, tell the listeners."""
-        self.preferences.adopt(control)  # type: ignore[arg-type]
+        self.preferences.adopt(control)
         self.state.forget(erasure)
 
 
