@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from conftest import SettingsFactory, query
@@ -30,6 +31,7 @@ from utils.storage.memories import erase_member
 from utils.storage.records import MemoryPreferenceRecord, UserStateChange, UserStateRecord
 from utils.storage.user_notes import LEGACY_NOTES_MAX, with_added_lines
 
+T = TypeVar("T")
 ALICE = 123456789012345678
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=30)
@@ -394,10 +396,93 @@ async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_pat
         assert query(db_path, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
+# ----------------------------------------------------------------------------- while a flush is running
+class HeldDatabase(Database):
+    """A real `Database` that runs ``during`` once, just before (or just after) its next state flush's transaction:
+    what the event loop may do while the flush waits on the database, made deterministic."""
+
+    during: Callable[[], Awaitable[object]] | None = None
+    after_write = False
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        held, self.during = (self.during, None) if fn is members.save_user_states else (None, self.during)
+        if held is not None and not self.after_write:
+            await held()
+        result = await super().run(fn, *args, **kwargs)
+        if held is not None and self.after_write:
+            await held()
+        return result
+
+
+@asynccontextmanager
+async def held_b(db_path: Path, after_write: bool) -> AsyncIterator[tuple[Process, Process, HeldDatabase]]:
+    async with two_processes(db_path) as (a, b):
+        held = HeldDatabase(f"sqlite:///{db_path}", reconnect_seconds=0.05)
+        assert await held.connect(), held.last_error
+        held.after_write = after_write
+        await b.db.close()
+        b.db = held
+        b.preferences._db = held
+        try:
+            yield a, b, held
+        finally:
+            await held.close()
+
+
+@pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
+async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Path, after_write: bool) -> None:
+    async with held_b(db_path, after_write) as (_a, b, held):
+        first = noted(b, 1, "First.")
+        b.state.record_offense(ALICE, T0, WINDOW)
+        later: list[str] = []
+
+        async def meanwhile() -> None:
+            later.append(noted(b, 2, "Second."))
+            b.state.record_offense(ALICE, T0 + timedelta(minutes=2), WINDOW)
+            b.state.toggle_immune(ALICE)
+
+        held.during = meanwhile
+        await b.flush()
+        assert stored(db_path) == (1, 0) and stored_notes(db_path) == first
+        assert counts(b) == (2, 0) and b.state.is_immune(ALICE) and b.state.note_lines(ALICE) == [first, *later]
+        await b.flush()
+        assert stored(db_path) == (2, 0) and stored_notes(db_path) == "\n".join([first, *later])
+        assert query(db_path, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
+
+
+@pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
+async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(db_path: Path, after_write: bool) -> None:
+    async with held_b(db_path, after_write) as (a, b, held):
+        noted(b, 1, "Mentioned their dog Biscuit.")
+
+        async def erased_elsewhere() -> None:
+            forgotten = await a.db.run(erase_member, ALICE, actor="member", action="forgotten")
+            b.told(Erasure(ALICE, everything=True), forgotten.control)
+
+        held.during = erased_elsewhere
+        await b.flush()
+        assert stored_notes(db_path) is None and b.state.note_lines(ALICE) == []
+        after = noted(b, 3, "Came back later.")
+        await b.flush()
+        assert stored_notes(db_path) == after and b.state.note_lines(ALICE) == [after]
+
+
+async def test_a_reload_while_a_flush_runs_leaves_the_member_to_the_flush(db_path: Path) -> None:
+    async with held_b(db_path, after_write=False) as (a, b, held):
+        for minute in (0, 1):
+            b.state.record_offense(ALICE, T0 + timedelta(minutes=minute), WINDOW)
+        a.state.record_offense(ALICE, T0, WINDOW)
+        await a.flush()
+
+        async def reconnected() -> None:
+            await b.load()
+
+        held.during = reconnected
+        await b.flush()
+        assert counts(b) == stored(db_path) == (3, 0)
+
+
 # ----------------------------------------------------------------------------- through the runtime's wiring
-Action = Callable[[Services], Awaitable[object]]
-
-
 @asynccontextmanager
 async def two_stacks(make_settings: SettingsFactory) -> AsyncIterator[tuple[Services, Services]]:
     first, second = Services(make_settings()), Services(make_settings(housekeeping=False))
