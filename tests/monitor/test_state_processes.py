@@ -57,10 +57,12 @@ class Process:
 
 
 @asynccontextmanager
-async def two_processes(db_path: Path, seed: UserStateRecord | None = None) -> AsyncIterator[tuple[Process, Process]]:
+async def two_processes(
+    db_path: Path, seed: UserStateRecord | None = None, b_database: type[Database] = Database
+) -> AsyncIterator[tuple[Process, Process]]:
     processes = []
-    for _ in range(2):
-        db = Database(f"sqlite:///{db_path}", reconnect_seconds=0.05)
+    for database in (Database, b_database):
+        db = database(f"sqlite:///{db_path}", reconnect_seconds=0.05)
         assert await db.connect(), db.last_error
         preferences = MemoryPreferences(db)
         processes.append(Process(db, preferences, MonitorState(epoch_of=preferences.epoch)))
@@ -416,17 +418,10 @@ class HeldDatabase(Database):
 
 @asynccontextmanager
 async def held_b(db_path: Path, after_write: bool) -> AsyncIterator[tuple[Process, Process, HeldDatabase]]:
-    async with two_processes(db_path) as (a, b):
-        held = HeldDatabase(f"sqlite:///{db_path}", reconnect_seconds=0.05)
-        assert await held.connect(), held.last_error
-        held.after_write = after_write
-        await b.db.close()
-        b.db = held
-        b.preferences._db = held
-        try:
-            yield a, b, held
-        finally:
-            await held.close()
+    async with two_processes(db_path, b_database=HeldDatabase) as (a, b):
+        assert isinstance(b.db, HeldDatabase)
+        b.db.after_write = after_write
+        yield a, b, b.db
 
 
 @pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
