@@ -69,7 +69,7 @@ class Services:
         self.tasks = BackgroundTasks()
         self.memory = MemoryService(settings, self.db, self.llm, self.tasks, preferences)
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
-        self.tracker = MonitorState(profile_of=self.memory.profile)
+        self.tracker = MonitorState(profile_of=self.memory.profile, epoch_of=preferences.epoch)
         # Every copy of a member outside memory's tables drops what an erasure takes back.
         self.memory.on_erase(lambda erasure: self.chat.forget_member(erasure.user_id))
         self.memory.on_erase(lambda erasure: self.llm_log.forget(erasure.user_id))

@@ -45,6 +45,7 @@ from utils.storage.records import (
     MemoryScope,
     NewMemory,
     ToolWayRecord,
+    UserStateChange,
     UserStateRecord,
 )
 from utils.storage.schema import metadata, user_memory
@@ -189,6 +190,11 @@ async def every_method(r: Recorder) -> None:
     state = [UserStateRecord(ALICE, user_notes="[2026-01-01 10:00] plays GTA"), UserStateRecord(BOB)]
     await r.call(members.save_user_states, state)
     await r.call(members.save_user_states, [UserStateRecord(ALICE, offense_count=1, user_notes="[2026-01-01 10:00] GTA")])
+    merged = UserStateChange(ALICE, {"offense_count": 1, "off_topic_count": -1}, values={"warned": True, "last_offense_at": NOW},
+                             lines=(("[2026-01-01 10:01] asked", 0), ("[2026-01-01 10:02] erased", 5)))  # fmt: skip
+    new_member = UserStateChange(BOB + 1, {"offense_count": 1}, {"offense_count": 2}, lines=(("[2026-01-01 10:03] new", 0),))
+    restarted = UserStateChange(BOB, {"off_topic_count": 2}, {"offense_count": 0})
+    await r.call(members.save_user_states, [merged, new_member, restarted])
     await r.call(members.load_user_states)
     await r.call(members.get_user_notes, ALICE)
     await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q plays GTA", "r", None, NOW, ALICE)] * 2)

@@ -144,8 +144,9 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
     db = Database(settings.db_connection_string, reconnect_seconds=settings.db_reconnect_seconds, read_only=dry_run)
     llm_log = LlmLogBuffer(db)
     llm = LLMClient.from_settings(settings, log_sink=None if dry_run else llm_log.add)
-    tracker, tasks = MonitorState(), BackgroundTasks()
+    tasks = BackgroundTasks()
     memory = MemoryService(settings, db, llm, tasks)
+    tracker = MonitorState(epoch_of=memory.preferences.epoch)
     monitor = MonitorService(settings, llm, tracker, memory, tasks, persist=not dry_run)
     try:
         absent = _missing_sqlite_file(db) if dry_run else None

@@ -10,12 +10,22 @@ monitor's timestamped observation lines (`[2026-01-02 13:00] …`), which are ke
 and flushed with the rest of the state; the flush keeps the stored profile. Erasing a
 member's memory erases these lines too: :meth:`MonitorState.forget` listens to memory's
 erasures, as the chat context does.
+
+Several bot processes may write the same member, so a flush writes what this process
+changed since it last loaded or flushed the member (its *baseline*), never the whole row:
+the counters as deltas, only the fields it changed, and the note lines it added, appended
+to those stored (see `utils.storage.members.save_user_states`). Each added line keeps the
+member's erase epoch as this process knew it then; the flush drops a line whose member's
+epoch has moved since (an erasure, opt-out or pause, here or in another process, told
+here yet or not), so what an erasure took back is never written back. After a flush the
+member's state here is what is stored, plus what changed here during the flush.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -24,8 +34,8 @@ from typing import Any, Protocol
 from utils.monitor.scoring import blended, decayed, raised
 from utils.storage import members as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
-from utils.storage.records import UserStateRecord
-from utils.storage.user_notes import note_line, note_lines, with_note_lines, with_profile
+from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, UserStateChange, UserStateRecord
+from utils.storage.user_notes import note_line, note_lines, with_added_lines, with_profile
 
 logger = logging.getLogger(__name__)
 
@@ -44,27 +54,111 @@ def _no_profile(_user_id: int) -> str:
     return ""
 
 
+def _epoch_zero(_user_id: int) -> int:
+    return 0
+
+
 class MonitorState:
-    def __init__(self, profile_of: Callable[[int], str] = _no_profile) -> None:
-        """``profile_of`` gives the member's profile, owned by memory, shown with the note lines to readers of `UserNotes`."""
+    def __init__(self, profile_of: Callable[[int], str] = _no_profile, epoch_of: Callable[[int], int] = _epoch_zero) -> None:
+        """``profile_of`` gives the member's profile, owned by memory, shown with the note lines to readers of `UserNotes`;
+        ``epoch_of`` the member's erase epoch as this process knows it (`MemoryPreferences.epoch`)."""
         self._users: dict[int, UserStateRecord] = {}
+        self._stored: dict[int, UserStateRecord] = {}
+        """The baseline: each member as this process last loaded or flushed them (``user_notes``: the note lines)."""
+        self._pending: dict[int, list[tuple[str, int]]] = {}
+        """Note lines added since the baseline, each with the erase epoch it was added under."""
+        self._resets: dict[tuple[int, str], int] = {}
+        """How many times each (member, counter) started again here; the baseline remembers the number it saw."""
+        self._based_on: dict[tuple[int, str], int] = {}
         self._dirty: set[int] = set()
+        self._in_flight: set[int] = set()
+        self._forgotten: dict[int, int] = {}
+        """How many erasures of everything each member had: one during a flush means the stored lines it read are gone."""
         self._toxicity_at: dict[int, datetime] = {}
         """When each member's toxicity score was last set; kept in RAM, so decay pauses while the bot is down."""
         self._flushing = asyncio.Lock()
         self._profile_of = profile_of
+        self._epoch_of = epoch_of
+        self.dropped_lines = 0
+        """Note lines never written because their member was erased (in any process) after they were added."""
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
-        """Take state loaded from the database; members changed in RAM meanwhile keep their changes.
+        """Take state loaded from the database as the baseline; members changed in RAM meanwhile keep their changes
+        (on top of what was loaded: deltas, fields changed, note lines added).
 
-        Only the note lines of `UserNotes` are the monitor's; the profile is memory's.
+        Only the note lines of `UserNotes` are the monitor's; the profile is memory's. A
+        member whose flush is running is left to that flush, which takes what it stored.
         """
         loaded_at = datetime.now(UTC)
         for record in records:
-            if keep_dirty and record.user_id in self._dirty:
+            uid = record.user_id
+            if uid in self._in_flight:
                 continue
-            self._users[record.user_id] = replace(record, user_notes="\n".join(note_lines(record.user_notes)))
-            self._toxicity_at.setdefault(record.user_id, loaded_at)
+            loaded = _lines_only(record)
+            if keep_dirty and (uid in self._dirty or self._pending.get(uid)):
+                self._rebase(uid, loaded, since=self._baseline(uid), resets=self._resets_at_baseline(uid))
+            else:
+                self._pending.pop(uid, None)
+                self._based_on.update(self._resets_now(uid))
+                self._users[uid] = replace(loaded)
+                self._stored[uid] = loaded
+            self._toxicity_at.setdefault(uid, loaded_at)
+
+    def _baseline(self, user_id: int) -> UserStateRecord:
+        return self._stored.get(user_id) or UserStateRecord(user_id)
+
+    def _resets_now(self, user_id: int) -> dict[tuple[int, str], int]:
+        return {(user_id, name): self._resets.get((user_id, name), 0) for name in STATE_COUNTERS}
+
+    def _resets_at_baseline(self, user_id: int) -> dict[tuple[int, str], int]:
+        return {(user_id, name): self._based_on.get((user_id, name), 0) for name in STATE_COUNTERS}
+
+    def _restarted(self, user_id: int, name: str, resets: dict[tuple[int, str], int]) -> bool:
+        """Whether the counter started again here after the moment ``resets`` was taken."""
+        return self._resets.get((user_id, name), 0) != resets[(user_id, name)]
+
+    def _rebase(
+        self,
+        user_id: int,
+        stored: UserStateRecord,
+        *,
+        since: UserStateRecord,
+        resets: dict[tuple[int, str], int],
+        lines_gone: bool = False,
+    ) -> None:
+        """``stored`` becomes the baseline; the member here is it plus what changed here after ``since`` (when the
+        counters' restarts numbered ``resets``), merged as a flush would merge it."""
+        now = self._users.get(user_id) or since
+        change = self._change_between(user_id, now, since, resets)
+        after = change.applied_to(stored)
+        self._stored[user_id] = replace(stored, user_notes="") if lines_gone else stored
+        self._based_on.update(self._resets_now(user_id))
+        self._users[user_id] = after
+        self._show_lines(user_id)
+
+    def _change_between(
+        self, user_id: int, now: UserStateRecord, since: UserStateRecord, resets: dict[tuple[int, str], int]
+    ) -> UserStateChange:
+        restarted = [name for name in STATE_COUNTERS if self._restarted(user_id, name, resets)]
+        return UserStateChange(
+            user_id,
+            deltas={
+                name: getattr(now, name) if name in restarted else getattr(now, name) - getattr(since, name)
+                for name in STATE_COUNTERS
+            },
+            reset_from={name: getattr(since, name) for name in restarted},
+            values={name: getattr(now, name) for name in SET_STATE_FIELDS if getattr(now, name) != getattr(since, name)},
+            lines=tuple(self._pending.get(user_id, ())),
+        )
+
+    def _show_lines(self, user_id: int) -> None:
+        """The member's lines here: the stored ones, then those added since (the newest within the bound)."""
+        pending = self._pending.get(user_id, [])
+        shown = with_added_lines(self._baseline(user_id).user_notes, [line for line, _epoch in pending])
+        self.get_user(user_id).user_notes = shown
+        if pending:  # what the bound pushed out is not written either
+            kept = set(note_lines(shown))
+            self._pending[user_id] = [entry for entry in pending if entry[0] in kept]
 
     def get_user(self, user_id: int) -> UserStateRecord:
         user = self._users.get(user_id)
@@ -87,15 +181,25 @@ class MonitorState:
 
     def update_user_notes(self, user_id: int, note: str, now: datetime | None = None) -> None:
         """Append a timestamped observation line; the oldest lines go first when over the bound."""
-        user = self.get_user(user_id)
-        user.user_notes = with_note_lines("", [*note_lines(user.user_notes), note_line(note, now or datetime.now(UTC))])
+        line = note_line(note, now or datetime.now(UTC))
+        self._pending.setdefault(user_id, []).append((line, self._epoch_of(user_id)))
+        self._show_lines(user_id)
         self._dirty.add(user_id)
 
     def forget(self, erasure: MemoryErasure) -> None:
-        """An erasure of everything (forget all, opt-out) takes the note lines too; the erasure removed the profile."""
+        """An erasure of everything (forget all, opt-out) takes the note lines too, written or not; the erasure
+        removed the profile. Any erasure takes the unwritten lines added before it (the flush would drop them)."""
+        uid = erasure.user_id
         if erasure.everything:
-            self.get_user(erasure.user_id).user_notes = ""
-            self._dirty.add(erasure.user_id)
+            self._pending.pop(uid, None)
+            self._stored[uid] = replace(self._baseline(uid), user_notes="")
+            self._forgotten[uid] = self._forgotten.get(uid, 0) + 1
+            self.get_user(uid).user_notes = ""
+            self._dirty.add(uid)
+        elif uid in self._pending:
+            epoch = self._epoch_of(uid)
+            self._pending[uid] = [entry for entry in self._pending[uid] if entry[1] == epoch]
+            self._show_lines(uid)
 
     def export(self, user_id: int) -> dict[str, Any]:
         """The monitor's part of a member's export: the note lines and the behaviour counters (None: never seen)."""
@@ -144,12 +248,17 @@ class MonitorState:
         """Count an offense; a run that went quiet for longer than ``window`` starts again (warning included)."""
         user = self.get_user(user_id)
         if not self.offenses_in_window(user_id, now, window):
-            user.offense_count = 0
+            self._restart(user_id, "offense_count")
             user.warned = False
         user.offense_count += 1
         user.last_offense_at = now
         self._dirty.add(user_id)
         return user.offense_count
+
+    def _restart(self, user_id: int, counter: str) -> None:
+        """The counter starts again from 0 here (see :meth:`change` for what that does to the stored count)."""
+        setattr(self.get_user(user_id), counter, 0)
+        self._resets[(user_id, counter)] = self._resets.get((user_id, counter), 0) + 1
 
     def mark_warned(self, user_id: int) -> None:
         self.get_user(user_id).warned = True
@@ -171,7 +280,10 @@ class MonitorState:
         user = self.get_user(user_id)
         count = user.off_topic_count + 1 if off_topic else 0
         if count != user.off_topic_count:
-            user.off_topic_count = count
+            if count:
+                user.off_topic_count = count
+            else:
+                self._restart(user_id, "off_topic_count")
             self._dirty.add(user_id)
         return count
 
@@ -195,19 +307,67 @@ class MonitorState:
         async with self._flushing:
             return await self._flush(db)
 
+    def change(self, user_id: int) -> UserStateChange:
+        """What this process changed of the member since its baseline, as the flush writes it.
+
+        The counters go as deltas, so what two processes count adds up. A counter that
+        started again here (a quiet window ends the offense run, an on-topic message the
+        off-topic run) takes back, once, the count this process knew at its baseline and
+        adds what it counted since; what other processes counted after that baseline stays
+        (it is recent: part of the new run, as far as anyone here can tell), and so does a
+        run that started again elsewhere meanwhile (`UserStateChange.counted`). Never
+        below 0. With one process that is exactly the value set here.
+        """
+        user = self.get_user(user_id)
+        return self._change_between(user_id, user, self._baseline(user_id), self._resets_at_baseline(user_id))
+
     async def _flush(self, db: Database) -> int:
         if not self._dirty or not db.available:
             return 0
-        user_ids = list(self._dirty)
-        snapshot = [replace(self._users[uid]) for uid in user_ids if uid in self._users]
-        self._dirty.difference_update(user_ids)
+        user_ids = [uid for uid in self._dirty if uid in self._users]
+        self._dirty.clear()
+        sent = {uid: replace(self._users[uid]) for uid in user_ids}
+        changes = [self.change(uid) for uid in user_ids]
+        forgotten = {uid: self._forgotten.get(uid, 0) for uid in user_ids}
+        resets = {uid: self._resets_now(uid) for uid in user_ids}
+        self._in_flight.update(user_ids)
         try:
-            await db.run(sql.save_user_states, snapshot)
+            saved = await db.run(sql.save_user_states, changes)
         except DatabaseUnavailable as exc:
             self._dirty.update(user_ids)
-            logger.warning("State flush of %d members postponed: %s", len(snapshot), exc)
+            logger.warning("State flush of %d members postponed: %s", len(changes), exc)
             return 0
         except DatabaseError as exc:
-            logger.error("State flush of %d members rejected by the database: %s", len(snapshot), exc)
+            logger.error("State flush of %d members rejected by the database: %s", len(changes), exc)
             return 0
-        return len(snapshot)
+        finally:
+            self._in_flight.difference_update(user_ids)
+        for change in changes:
+            uid = change.user_id
+            gone = self._forgotten.get(uid, 0) != forgotten[uid]
+            if not gone:
+                self._written(uid, change.lines)
+            self._rebase(uid, _lines_only(saved.stored[uid]), since=sent[uid], resets=resets[uid], lines_gone=gone)
+        if saved.dropped_lines:
+            self.dropped_lines += saved.dropped_lines
+            logger.info("State flush dropped %d note lines of members erased since they were noted.", saved.dropped_lines)
+        return len(changes)
+
+    def _written(self, user_id: int, lines: tuple[tuple[str, int], ...]) -> None:
+        """The lines a flush wrote (or dropped) are no longer pending; those added during the flush still are."""
+        left = Counter(lines)
+        pending = []
+        for entry in self._pending.get(user_id, []):
+            if left[entry]:
+                left[entry] -= 1
+            else:
+                pending.append(entry)
+        if pending:
+            self._pending[user_id] = pending
+        else:
+            self._pending.pop(user_id, None)
+
+
+def _lines_only(record: UserStateRecord) -> UserStateRecord:
+    """A stored row as the monitor holds it: `UserNotes` without the profile (memory's)."""
+    return replace(record, user_notes="\n".join(note_lines(record.user_notes)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -24,6 +24,70 @@ class UserStateRecord:
     user_notes: str = ""
     warned: bool = False
     last_offense_at: datetime | None = None
+
+
+STATE_COUNTERS = ("offense_count", "off_topic_count")
+"""The `UserState` counters a state change adds to (several processes count the same member)."""
+SET_STATE_FIELDS = ("immune", "warned", "last_offense_at", "toxicity_score", "baseline_coherence")
+"""The `UserState` fields a state change sets to a value, when the process changed them."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserStateChange:
+    """What one process changed of a member's monitor state since it last loaded or flushed it (its baseline).
+
+    Several processes write the same members, so a flush says what changed rather than
+    how the whole row looks: the counters as deltas (``deltas``, added to what is
+    stored), only the fields this process set (``values``), and the note lines it added,
+    each with the member's erase epoch when it was added (a line whose member was erased
+    since is not written).
+
+    A counter in ``reset_from`` started again here (an offense run that went quiet, an
+    on-topic message): its value there is what this process knew at its baseline, taken
+    back once, and its delta is what was counted since the restart. What other processes
+    counted after that baseline stays. A stored count below ``reset_from`` means the run
+    started again elsewhere too, after this baseline: what is stored is that new run,
+    kept whole. So the stored count becomes ``stored - reset_from + delta`` when
+    ``stored >= reset_from``, else ``stored + delta``.
+    """
+
+    user_id: int
+    deltas: dict[str, int] = field(default_factory=dict)
+    """By counter (keys of :data:`STATE_COUNTERS`)."""
+    reset_from: dict[str, int] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    """By field (keys of :data:`SET_STATE_FIELDS`): only those this process changed."""
+    lines: tuple[tuple[str, int], ...] = ()
+    """(note line, erase epoch it was added under), oldest first."""
+
+    def counted(self, name: str, stored: int) -> int:
+        """The counter ``name`` after this change, from the ``stored`` value (never below 0)."""
+        delta = self.deltas.get(name, 0)
+        if name in self.reset_from:
+            base = self.reset_from[name]
+            return (stored - base if stored >= base else stored) + max(delta, 0)
+        return max(stored + delta, 0)
+
+    def applied_to(self, stored: UserStateRecord) -> UserStateRecord:
+        """``stored`` with the counters and fields of this change (the note lines are the storage's to merge)."""
+        after = replace(
+            stored,
+            offense_count=self.counted("offense_count", stored.offense_count),
+            off_topic_count=self.counted("off_topic_count", stored.off_topic_count),
+        )
+        for name, value in self.values.items():
+            setattr(after, name, value)
+        return after
+
+
+@dataclass(frozen=True, slots=True)
+class SavedStates:
+    """What a state flush stored: each changed member's row after the write, and the note lines it did not write."""
+
+    stored: dict[int, UserStateRecord] = field(default_factory=dict)
+    """By member; ``user_notes`` is the whole column (profile and note lines), as `load_user_states` gives it."""
+    dropped_lines: int = 0
+    """Note lines of members erased (in any process) after the lines were added: not written."""
 
 
 @dataclass(slots=True, frozen=True)

@@ -56,6 +56,19 @@ def with_note_lines(notes: str | None, lines: Sequence[str]) -> str:
     return join_notes(profile_part(notes), note_lines("\n".join(lines)))
 
 
+def with_added_lines(notes: str | None, added: Sequence[str]) -> str:
+    """``notes`` with the note lines ``added`` appended after the lines already there (the newest within the
+    bound); a line already there is not repeated, the profile stays.
+
+    Several processes add lines to one member: each appends what it added, so none
+    replaces the lines another wrote, and a line written twice (a flush retried after
+    its commit) is there once.
+    """
+    profile, stored = split_notes(notes)
+    known = set(stored)
+    return join_notes(profile, [*stored, *(line for line in note_lines("\n".join(added)) if line not in known)])
+
+
 def note_line(note: str, moment: datetime) -> str:
     """One observation as the monitor appends it: `[YYYY-MM-DD HH:MM] text` in UTC, on one line."""
     return f"[{moment.astimezone(UTC):%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]
