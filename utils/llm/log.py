@@ -7,6 +7,7 @@ import itertools
 import json
 import logging
 import multiprocessing
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -23,6 +24,8 @@ from utils.storage.schema import EXCERPT_MAX
 logger = logging.getLogger(__name__)
 
 FLUSH_CHUNK_ROWS = 100
+IN_FLIGHT_SECONDS = 900.0
+"""Longer than any LLM call can take with its retries: an erasure older than this cannot meet a call in flight."""
 
 
 class LlmLogBuffer:
@@ -45,10 +48,12 @@ class LlmLogBuffer:
         self.keeps_text_of = keeps_text_of
         self.epoch_of = epoch_of
         self.blanked = 0
+        self._erased_at: dict[int, float] = {}
+        """When each member was last erased (monotonic seconds), kept as long as a call can be in flight."""
         """Rows written without excerpts because their member was erased (in another process) before the flush."""
 
     def add(self, record: LlmCallRecord) -> None:
-        if record.user_id is not None and not self.keeps_text_of(record.user_id):
+        if record.user_id is not None and (not self.keeps_text_of(record.user_id) or self._asked_before_erasure(record)):
             record = replace(record, request_excerpt=None, response_excerpt=None)
         if len(self._pending) == self._pending.maxlen:
             logger.warning("LlmLog buffer full; dropping the oldest record.")
@@ -82,11 +87,22 @@ class LlmLogBuffer:
             await asyncio.sleep(0)
         return written
 
-    def forget(self, user_id: int) -> None:
-        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content).
+    def _asked_before_erasure(self, record: LlmCallRecord) -> bool:
+        """Whether the call started before the member's latest erasure here: a request built then, answered
+        after, carries what the erasure took back (its record arrives only when the answer does)."""
+        erased_at = self._erased_at.get(record.user_id) if record.user_id is not None else None
+        return erased_at is not None and time.monotonic() - record.latency_ms / 1000 <= erased_at
 
-        Called by every erasure; the rows already written are blanked by the erasure's own transaction.
+    def forget(self, user_id: int) -> None:
+        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content),
+        and of calls about them still in flight when their answer comes.
+
+        Called by every erasure (here, or another process's seen by the coherence poll); the
+        rows already written are blanked by the erasure's own transaction.
         """
+        now = time.monotonic()
+        self._erased_at = {uid: at for uid, at in self._erased_at.items() if now - at < IN_FLIGHT_SECONDS}
+        self._erased_at[user_id] = now
         self._pending = deque(
             (
                 ((replace(r, request_excerpt=None, response_excerpt=None), e) if r.user_id == user_id else (r, e))
