@@ -20,7 +20,7 @@ from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
 from shared_database import rows
 
-from utils.memory.store import Write
+from utils.memory.write_plan import Write
 from utils.runtime import Services
 from utils.storage import control
 from utils.storage.records import LlmCallRecord, MemoryScope, NewMemory

@@ -28,13 +28,14 @@ import asyncio
 import logging
 from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from utils.llm.vectors import Vector
 from utils.memory.deduplication import near_duplicate
 from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.preferences import MemoryPreferences
+from utils.memory.write_plan import Epoch, Write, add_refresh, more_important, rebased_profile, trust
 from utils.privacy.screen import screen, screen_key, screen_topics
 from utils.storage import memories as sql
 from utils.storage import profiles as profile_sql
@@ -42,8 +43,6 @@ from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.memories import MemberRead
 from utils.storage.records import (
-    IMPORTANCE_RANK,
-    SOURCE_TRUST,
     AuditEntry,
     MemoryBatch,
     MemoryPreferenceRecord,
@@ -51,88 +50,13 @@ from utils.storage.records import (
     MemoryScope,
     NewMemory,
 )
-from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
+from utils.storage.schema import MEMORY_TEXT_MAX
 
 logger = logging.getLogger(__name__)
 
 MAX_PENDING_WRITES = 1000
 MAX_REPLANS = 20
 """Plans of one write when other processes keep writing the member first; then it waits like a postponed one."""
-
-Epoch = tuple[int, int]
-"""Where a member's work started: (local halts, the member's erase epoch in the database)."""
-
-
-@dataclass
-class Write:
-    """One write as asked, before planning: what a postponed write keeps until it can be planned for real.
-
-    Not a memory but the operation: whose, in which scope, by whom, the memories as
-    proposed, and the forgets and profile that go with them.
-    """
-
-    user_id: int
-    scope: MemoryScope
-    memories: Sequence[NewMemory]
-    actor: str
-    epoch: Epoch
-    forget_ids: Sequence[int] = ()
-    profile: str | None = None
-    profile_base: str = ""
-    """The profile ``profile`` was made from: another process changing it meanwhile is seen and merged."""
-    at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    """When it was asked: a write planned later (after an outage) starts its memories' lifetimes then."""
-
-
-def rebased_profile(profile: str, base: str, stored: str) -> str | None:
-    """The profile to write when ``profile`` was made from ``base`` but ``stored`` is what the database holds now.
-
-    Unchanged underneath, it is written as it is. When another process changed it
-    meanwhile, what ``profile`` appended to its base is appended to the stored one (if it
-    still fits); a rewrite made from an older profile is not written over a newer one
-    (None: the profile stays as stored).
-    """
-    if stored == base or profile.startswith(stored):
-        return profile  # unchanged underneath, or it already holds all that is stored
-    if not profile.startswith(base):
-        logger.info("Kept a profile another process wrote meanwhile over a rewrite made from the older one.")
-        return None
-    added = profile[len(base) :].strip()
-    if not added or added in stored:
-        return None
-    merged = f"{stored} {added}".strip()
-    return merged if len(merged) <= PROFILE_MAX else None
-
-
-def _trust(source: str) -> int:
-    return SOURCE_TRUST.get(source, 0)
-
-
-def _more_important(a: str, b: str) -> str:
-    return max(a, b, key=lambda i: IMPORTANCE_RANK.get(i, 0))
-
-
-def _add_refresh(batch: MemoryBatch, refresh: NewMemory) -> None:
-    """Add ``refresh``, merged into an earlier refresh of the same memory in this batch.
-
-    Two candidates of one batch can repeat the same memory; both are planned from the old
-    row, so applying both would let the second erase the first's importance and topics.
-    """
-    for index, prior in enumerate(batch.refreshes):
-        if prior.memory_id != refresh.memory_id:
-            continue
-        later_wins = _trust(refresh.source) >= _trust(prior.source)
-        batch.refreshes[index] = replace(
-            refresh,
-            memory=refresh.memory if later_wins else prior.memory,
-            topics=tuple(dict.fromkeys(prior.topics + refresh.topics)),
-            expires_at=max(prior.expires_at, refresh.expires_at),
-            importance=_more_important(prior.importance, refresh.importance),
-            source=refresh.source if later_wins else prior.source,
-            slot_key=prior.slot_key or refresh.slot_key,
-        )
-        return
-    batch.refreshes.append(refresh)
 
 
 class MemoryStore:
@@ -347,7 +271,7 @@ class MemoryStore:
             None,
         )
         if duplicate is not None:
-            old_wins = _trust(duplicate.source) > _trust(source)
+            old_wins = trust(duplicate.source) > trust(source)
             slot_key = duplicate.slot_key or (
                 candidate.slot_key if self._take_slot(batch, live, candidate.slot_key, source, duplicate.id) else None
             )
@@ -357,11 +281,11 @@ class MemoryStore:
                 memory=duplicate.memory if old_wins else text,
                 topics=tuple(dict.fromkeys(duplicate.topics + candidate.topics)),
                 expires_at=max(duplicate.expires_at, candidate.expires_at),
-                importance=_more_important(duplicate.importance, candidate.importance),
+                importance=more_important(duplicate.importance, candidate.importance),
                 source=duplicate.source if old_wins else source,
                 slot_key=slot_key,
             )
-            _add_refresh(batch, refresh)
+            add_refresh(batch, refresh)
             return
         if any(near_duplicate(n.memory, text) for n in batch.inserts):
             return
@@ -381,7 +305,7 @@ class MemoryStore:
         if not slot_key:
             return False
         holders = [m for m in live if m.slot_key == slot_key and m.id != keep_id]
-        if any(_trust(h.source) > _trust(source) for h in holders):
+        if any(trust(h.source) > trust(source) for h in holders):
             logger.info("Kept the more trusted %s memory in slot %s.", holders[0].source, slot_key)
             return False
         batch.supersede_ids.extend(h.id for h in holders if h.id not in batch.supersede_ids)
