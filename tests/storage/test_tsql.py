@@ -128,7 +128,7 @@ def test_alembic_offline_script_gives_sql_server_a_rowversion_change_sequence() 
 
 def test_the_control_rows_sql_server_statements_are_tsql() -> None:
     """SQL Server runs other statements than SQLite here: it stamps ROWVERSION itself and polls below the active one."""
-    claim = control.claim_statement("mssql", ALICE, Claim(3, 1), NOW)
+    claim = control.claim_statement("mssql")
     first = control.insert_statement("mssql", MemoryPreferenceRecord(ALICE, write_version=1))
     poll = control.changes_statement("mssql", 12345)
     start = control.settled_statement("mssql")
@@ -136,10 +136,13 @@ def test_the_control_rows_sql_server_statements_are_tsql() -> None:
     compiled = {name: mssql_sql(statement, []) for name, statement in statements}
     for name, sql in compiled.items():
         assert tsql_problems(sql) == [], (name, sql)
-    assert "ChangeSeq" not in compiled["claim"].split("WHERE")[0] and "ChangeSeq" not in compiled["first"]
+    claim_set = compiled["claim"].split("OUTPUT")[0]
+    assert "SET" in claim_set and "ChangeSeq" not in claim_set, "SQL Server stamps ROWVERSION itself"
+    assert "inserted.[ChangeSeq]" in compiled["claim"], "the claim hands back the stamped row"
+    assert "ChangeSeq" not in compiled["first"]
     assert "MIN_ACTIVE_ROWVERSION()" in compiled["poll"] and "TOP" in compiled["poll"]
     assert "CAST(MIN_ACTIVE_ROWVERSION() AS BIGINT)" in compiled["start"]
-    sqlite_claim = str(control.claim_statement("sqlite", ALICE, Claim(3, 1), NOW).compile(dialect=sqlite.dialect()))
+    sqlite_claim = str(control.claim_statement("sqlite").compile(dialect=sqlite.dialect()))
     assert "ChangeSeq" in sqlite_claim.split("WHERE")[0], "SQLite numbers its changes itself"
 
 

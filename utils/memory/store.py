@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
@@ -56,6 +57,8 @@ logger = logging.getLogger(__name__)
 
 MAX_PENDING_WRITES = 1000
 MAX_REPLANS = 20
+REPLAN_BACKOFF_SECONDS = 0.002
+"""The first random back-off before planning again after losing a race; it doubles with each loss (to 0.25 s)."""
 """Plans of one write when other processes keep writing the member first; then it waits like a postponed one."""
 
 
@@ -209,7 +212,7 @@ class MemoryStore:
             if self.before_apply is not None:
                 await self.before_apply(write, attempt)
             try:
-                await self._apply(batch, write.scope, Claim(read.version, write.epoch[1]))
+                await self._apply(batch, write.scope, Claim(read.version, write.epoch[1]), read)
                 return True
             except ClaimRefused as refused:
                 self.invalidate(write.user_id)
@@ -219,6 +222,8 @@ class MemoryStore:
                     logger.info("Dropped a memory write for %s: %s elsewhere meanwhile.", write.user_id, refused.reason)
                     return False
                 self.replans += 1
+                # Back off a little, at random: the process that just won holds a fresh read and would win again.
+                await asyncio.sleep(random.uniform(0, min(REPLAN_BACKOFF_SECONDS * 2**attempt, 0.25)))
         raise DatabaseUnavailable(f"other processes kept writing member {write.user_id} first ({MAX_REPLANS} plans)")
 
     async def _plan(self, write: Write, read: MemberRead, now: datetime) -> MemoryBatch:
@@ -312,17 +317,19 @@ class MemoryStore:
         batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
         return True
 
-    async def _apply(self, batch: MemoryBatch, scope: MemoryScope, claim: Claim) -> None:
-        """Apply one member's batch under ``claim``; what it leaves in ``scope`` becomes the cached read."""
+    async def _apply(self, batch: MemoryBatch, scope: MemoryScope, claim: Claim, planned: MemberRead) -> None:
+        """Apply one member's batch under ``claim``; what it leaves in ``scope`` becomes the cached read.
+
+        The claim held, so the profile is the one ``planned`` read, unless this batch wrote one.
+        """
         self.invalidate(batch.user_id)
         try:
-            fresh = await self._db.run(sql.apply_memory_batch_and_read, batch, scope, None, claim)
+            control, memories = await self._db.run(sql.apply_memory_batch_and_read, batch, scope, None, claim)
         finally:
             self.invalidate(batch.user_id)
-        self.preferences.adopt(fresh.control)  # this write's own version: nothing to drop
-        self._keep(batch.user_id, scope, fresh)
-        if batch.profile is not None:
-            self._profiles[batch.user_id] = batch.profile  # as written, not as read back out of `UserNotes`
+        self.preferences.adopt(control)  # this write's own version: nothing to drop
+        profile = planned.profile if batch.profile is None else batch.profile
+        self._keep(batch.user_id, scope, MemberRead(control, profile, tuple(memories)))
         if self.meaning is not None and (batch.inserts or batch.refreshes):
             self.meaning.embed_soon()
 

@@ -19,6 +19,7 @@ committed; on SQLite the next number under the write lock, which commits in orde
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -100,19 +101,29 @@ def _sequenced(dialect: str, values: dict[str, Any]) -> dict[str, Any]:
     return {**values, "change_seq": latest}
 
 
-def claim_statement(dialect: str, user_id: int, claim: Claim, now: datetime) -> sa.Update:
-    """The conditional UPDATE of a claim (also built per dialect by the T-SQL proof)."""
+def claim_statement(dialect: str, *, checks_version: bool = True) -> sa.Update:
+    """The conditional UPDATE of a claim, with the row as it leaves it (also built per dialect by the T-SQL proof).
+
+    Built once per dialect and shape: a claim runs with every memory write, and building
+    the statement cost more than running it. Parameters: ``claim_user``, ``claim_epoch``,
+    ``claim_now`` and (``checks_version``) ``claim_version``.
+    """
+    return _claim_statement(dialect, checks_version)
+
+
+@functools.cache
+def _claim_statement(dialect: str, checks_version: bool) -> sa.Update:
     table = memory_preference.c
     conditions = [
-        table.user_id == user_id,
-        table.erase_epoch == claim.epoch,
+        table.user_id == sa.bindparam("claim_user"),
+        table.erase_epoch == sa.bindparam("claim_epoch"),
         table.opted_out == sa.false(),
-        sa.or_(table.paused_until.is_(None), table.paused_until <= now),
+        sa.or_(table.paused_until.is_(None), table.paused_until <= sa.bindparam("claim_now")),
     ]
-    if claim.version is not None:
-        conditions.append(table.write_version == claim.version)
+    if checks_version:
+        conditions.append(table.write_version == sa.bindparam("claim_version"))
     values = _sequenced(dialect, {"write_version": table.write_version + 1})
-    return sa.update(memory_preference).where(*conditions).values(**values)
+    return sa.update(memory_preference).where(*conditions).values(**values).returning(*CONTROL_COLUMNS)
 
 
 def insert_statement(dialect: str, record: MemoryPreferenceRecord) -> sa.Insert:
@@ -143,19 +154,24 @@ def claim_member(conn: sa.Connection, user_id: int, claim: Claim, now: datetime 
     """
     moment = now or datetime.now(UTC)
     dialect = conn.dialect.name
-    if conn.execute(claim_statement(dialect, user_id, claim, moment)).rowcount == 1:
-        claimed = _read(conn, user_id)
-        assert claimed is not None
-        return claimed
+    parameters = {"claim_user": user_id, "claim_epoch": claim.epoch, "claim_now": moment, "claim_version": claim.version}
+    row = conn.execute(claim_statement(dialect, checks_version=claim.version is not None), parameters).first()
+    if row is not None:
+        return MemoryPreferenceRecord(**row._mapping)
     current = _read(conn, user_id, lock=True)
     if current is None:
         current = MemoryPreferenceRecord(user_id)
         if not refusal_reason(claim, current, moment):
-            conn.execute(insert_statement(dialect, MemoryPreferenceRecord(user_id, write_version=1)))
-            inserted = _read(conn, user_id)
+            inserted = _returned(conn, insert_statement(dialect, MemoryPreferenceRecord(user_id, write_version=1)))
             assert inserted is not None
             return inserted
     raise ClaimRefused(user_id, claim, current, moment)
+
+
+def _returned(conn: sa.Connection, statement: sa.Update | sa.Insert) -> MemoryPreferenceRecord | None:
+    """Run an UPDATE or INSERT of one control row and return the row as written (RETURNING / OUTPUT), if any."""
+    row = conn.execute(statement.returning(*CONTROL_COLUMNS)).first()
+    return MemoryPreferenceRecord(**row._mapping) if row is not None else None
 
 
 def change_member(
@@ -187,8 +203,9 @@ def change_member(
         values["opted_out"] = opted_out
     if not isinstance(paused_until, EllipsisType):
         values["paused_until"] = paused_until
-    done = conn.execute(sa.update(memory_preference).where(table.user_id == user_id).values(**_sequenced(dialect, values)))
-    if not done.rowcount:
+    update = sa.update(memory_preference).where(table.user_id == user_id).values(**_sequenced(dialect, values))
+    changed = _returned(conn, update)
+    if changed is None:
         first = MemoryPreferenceRecord(
             user_id,
             opted_out=bool(opted_out),
@@ -196,10 +213,29 @@ def change_member(
             write_version=int(erase or wrote),
             erase_epoch=int(erase),
         )
-        conn.execute(insert_statement(dialect, first))
-    changed = _read(conn, user_id)
+        changed = _returned(conn, insert_statement(dialect, first))
     assert changed is not None
     return changed
+
+
+def read_control_and_notes(conn: sa.Connection, user_id: int) -> tuple[MemoryPreferenceRecord, str | None] | None:
+    """The member's control row and stored `UserNotes` in one read (None: no control row)."""
+    row = conn.execute(_with_notes().where(memory_preference.c.user_id == user_id)).first()
+    return None if row is None else _split_notes(row)
+
+
+def _with_notes() -> sa.Select[Any]:
+    """Control rows joined with the member's stored `UserNotes` (for the profile)."""
+    query = sa.select(*CONTROL_COLUMNS, user_state.c.user_notes.label("user_notes")).select_from(
+        memory_preference.outerjoin(user_state, user_state.c.user_id == memory_preference.c.user_id)
+    )
+    return query  # type: ignore[return-value]  # many columns; callers read rows by key
+
+
+def _split_notes(row: sa.Row[Any]) -> tuple[MemoryPreferenceRecord, str | None]:
+    values = dict(row._mapping)
+    notes = values.pop("user_notes")
+    return MemoryPreferenceRecord(**values), notes
 
 
 @reads
@@ -237,21 +273,13 @@ def changes_statement(dialect: str, after: int, limit: int = POLL_ROWS) -> sa.Se
     settled = [table.change_seq > sa.bindparam("after", after, type_=sa.BigInteger)]
     if dialect == "mssql":
         settled.append(table.change_seq < min_active_rowversion())
-    query = (
-        sa.select(*CONTROL_COLUMNS, user_state.c.user_notes.label("user_notes"))
-        .select_from(memory_preference.outerjoin(user_state, user_state.c.user_id == table.user_id))
-        .where(*settled)
-        .order_by(table.change_seq)
-        .limit(limit)
-    )
-    return query  # type: ignore[return-value]  # many columns; callers read rows by key
+    return _with_notes().where(*settled).order_by(table.change_seq).limit(limit)
 
 
 @reads
 def changes_since(conn: sa.Connection, after: int, limit: int = POLL_ROWS) -> list[tuple[MemoryPreferenceRecord, str | None]]:
     """What changed after ``after`` (a ChangeSeq), each row with the member's stored `UserNotes`."""
-    rows = conn.execute(changes_statement(conn.dialect.name, after, limit)).all()
-    return [(MemoryPreferenceRecord(**{k: v for k, v in r._mapping.items() if k != "user_notes"}), r.user_notes) for r in rows]
+    return [_split_notes(r) for r in conn.execute(changes_statement(conn.dialect.name, after, limit))]
 
 
 def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int]:

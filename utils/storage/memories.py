@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from utils.storage.audit import write_audit
-from utils.storage.control import Claim, change_member, claim_member, read_control
+from utils.storage.control import Claim, change_member, claim_member, read_control_and_notes
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
 from utils.storage.profiles import set_user_profile, take_back_profile
@@ -130,8 +130,12 @@ class MemberRead:
 @reads
 def read_member(conn: sa.Connection, user_id: int, scope: MemoryScope, now: datetime | None = None) -> MemberRead:
     """The member's control row, profile and live memories in ``scope`` (newest first), in that order."""
-    control = read_control(conn, user_id)
-    notes = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
+    found = read_control_and_notes(conn, user_id)
+    if found is None:  # never written: no control row yet (its notes may predate memory)
+        control = MemoryPreferenceRecord(user_id)
+        notes = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
+    else:
+        control, notes = found
     rows = get_recent_memories(conn, user_id, None, scope=scope, now=now)
     return MemberRead(control, profile_part(notes), tuple(rows))
 
@@ -203,11 +207,17 @@ def apply_memory_batch(
     nothing is written); without, unconditionally (scripts), so other processes still see
     that the member changed. Returns the ids of the inserted rows, in order.
     """
-    moment = now or utc_now()
+    return _apply_batch(conn, batch, now or utc_now(), claim)[0]
+
+
+def _apply_batch(
+    conn: sa.Connection, batch: MemoryBatch, moment: datetime, claim: Claim | None
+) -> tuple[list[int], MemoryPreferenceRecord]:
+    """:func:`apply_memory_batch`, also returning the member's control row as the claim left it."""
     if claim is None:
-        change_member(conn, batch.user_id, erase=False, wrote=True, now=moment)
+        claimed = change_member(conn, batch.user_id, erase=False, wrote=True, now=moment)
     else:
-        claim_member(conn, batch.user_id, claim, moment)
+        claimed = claim_member(conn, batch.user_id, claim, moment)
     audit: list[AuditEntry] = list(batch.audit)
     owned = user_memory.c.user_id == batch.user_id
     if batch.forget_ids:
@@ -241,22 +251,23 @@ def apply_memory_batch(
     if batch.profile is not None:
         set_user_profile(conn, batch.user_id, batch.profile, now=moment)
     write_audit(conn, audit, moment)
-    return inserted
+    return inserted, claimed
 
 
 @writes
 def apply_memory_batch_and_read(
     conn: sa.Connection, batch: MemoryBatch, scope: MemoryScope, now: datetime | None = None, claim: Claim | None = None
-) -> MemberRead:
-    """:func:`apply_memory_batch`, then the member as they now stand (version, profile, live memories in ``scope``).
+) -> tuple[MemoryPreferenceRecord, list[MemoryRecord]]:
+    """:func:`apply_memory_batch`, then the member's control row and live memories in ``scope`` as they now stand.
 
     One transaction instead of a write and, on the member's next message, a read: the
     caller keeps the result as its cache, so the reply after an extraction does not wait
-    on the database.
+    on the database. (The profile needs no read: a claim that held means nothing changed
+    since the caller read it, except what this batch wrote.)
     """
     moment = now or utc_now()
-    apply_memory_batch(conn, batch, moment, claim)
-    return read_member(conn, batch.user_id, scope, moment)
+    _inserted, claimed = _apply_batch(conn, batch, moment, claim)
+    return claimed, get_recent_memories(conn, batch.user_id, None, scope=scope, now=moment)
 
 
 def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at: datetime) -> int:
