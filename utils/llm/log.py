@@ -7,6 +7,7 @@ import itertools
 import json
 import logging
 import multiprocessing
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -23,6 +24,8 @@ from utils.storage.schema import EXCERPT_MAX
 logger = logging.getLogger(__name__)
 
 FLUSH_CHUNK_ROWS = 100
+FORGOTTEN_KEPT_SECONDS = 3600.0
+"""How long a member's last erasure is remembered here: longer than any LLM call that could have begun before it."""
 
 
 class LlmLogBuffer:
@@ -46,9 +49,11 @@ class LlmLogBuffer:
         self.epoch_of = epoch_of
         self.blanked = 0
         """Rows written without excerpts because their member was erased (in another process) before the flush."""
+        self._forgotten_at: dict[int, float] = {}
+        """When this process last learned that a member was erased (``time.monotonic()``)."""
 
     def add(self, record: LlmCallRecord) -> None:
-        if record.user_id is not None and not self.keeps_text_of(record.user_id):
+        if record.user_id is not None and (not self.keeps_text_of(record.user_id) or self._began_before_erasure(record)):
             record = replace(record, request_excerpt=None, response_excerpt=None)
         if len(self._pending) == self._pending.maxlen:
             logger.warning("LlmLog buffer full; dropping the oldest record.")
@@ -82,11 +87,24 @@ class LlmLogBuffer:
             await asyncio.sleep(0)
         return written
 
+    def _began_before_erasure(self, record: LlmCallRecord) -> bool:
+        """A call that was in flight when its member was erased: its request holds what the erasure took back.
+
+        Its record arrives after :meth:`forget` blanked the others, with the epoch of after
+        the erasure, so neither that nor the flush's epoch check would catch it.
+        """
+        forgotten_at = self._forgotten_at.get(record.user_id) if record.user_id is not None else None
+        return forgotten_at is not None and time.monotonic() - record.latency_ms / 1000 <= forgotten_at
+
     def forget(self, user_id: int) -> None:
         """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content).
 
         Called by every erasure; the rows already written are blanked by the erasure's own transaction.
+        A call about the member still in flight is blanked when it comes back.
         """
+        now = time.monotonic()
+        self._forgotten_at = {uid: at for uid, at in self._forgotten_at.items() if now - at < FORGOTTEN_KEPT_SECONDS}
+        self._forgotten_at[user_id] = now
         self._pending = deque(
             (
                 ((replace(r, request_excerpt=None, response_excerpt=None), e) if r.user_id == user_id else (r, e))
