@@ -53,6 +53,16 @@ class BenchParams:
     # 5. privacy screen
     redaction_messages: int = 20_000
 
+    # 7. several processes on one database
+    process_forgets: int = 40
+    process_idle_seconds: float = 4.0
+    process_timed_polls: int = 200
+    process_conflict_facts: int = 25
+    """Facts each process writes to each of the same members at once."""
+    process_load_members: int = 50
+    """Members talking without pause to each process (enough to keep it busy)."""
+    process_load_seconds: float = 10.0
+
     # 6. recall on LoCoMo (runs only when files are given)
     locomo: tuple[str, ...] = ()
     embed_url: str = ""
@@ -76,6 +86,12 @@ class BenchParams:
             prune_idle_seconds=0.3,
             extraction_delay=0.2,
             redaction_messages=300,
+            process_forgets=3,
+            process_idle_seconds=0.5,
+            process_timed_polls=10,
+            process_conflict_facts=3,
+            process_load_members=3,
+            process_load_seconds=1.0,
         )
         return replace(base, **overrides)
 

@@ -168,7 +168,7 @@ def test_two_hundred_forget_races_write_nothing_after_the_erasure(
         fake_llm.tool_gate = gate = threading.Event()
         extractions = len(fake_llm.tool_requests("extract_memories"))
         a.ask("converse", user=user, text="my dog Biscuit ate my homework")
-        assert wait_for(lambda: len(fake_llm.tool_requests("extract_memories")) > extractions), "A's extraction in flight"
+        assert wait_for(lambda n=extractions: len(fake_llm.tool_requests("extract_memories")) > n), "A's extraction in flight"
         b.ask("postpone", user=user, texts=["Works at the bakery on Main Street."])
         if not control:
             issuer = (a, b, c)[n % 3]
@@ -186,7 +186,9 @@ def test_two_hundred_forget_races_write_nothing_after_the_erasure(
         return dict(query(db_path, sql.format(marks=marks), *users))
 
     rows = "SELECT UserId, COUNT(*) FROM UserMemory WHERE UserId IN ({marks}) GROUP BY UserId"
-    writes = "SELECT UserId, COUNT(*) FROM MemoryAudit WHERE Action IN ('saved', 'refreshed') AND UserId IN ({marks}) GROUP BY UserId"
+    writes = (
+        "SELECT UserId, COUNT(*) FROM MemoryAudit WHERE Action IN ('saved', 'refreshed') AND UserId IN ({marks}) GROUP BY UserId"
+    )
     assert len(forgotten) == FORGET_RACES
     assert stored(forgotten, rows) == {} and stored(forgotten, writes) == {}, "nothing written after any erasure"
     assert stored(controls, rows) == {user: 2 for user in controls}, "without the forget, both writes land"
@@ -201,9 +203,7 @@ def facts(count: int) -> list[str]:
     return [f"Learned {hobbies[n % 6]} in {places[n // 6 % 10]} during trip number {n}." for n in range(count)]
 
 
-def test_four_processes_writing_the_same_facts_keep_the_cap_and_store_no_fact_twice(
-    start_members: Start, tmp_path: Path
-) -> None:
+def test_four_processes_writing_the_same_facts_keep_the_cap_and_store_no_fact_twice(start_members: Start, tmp_path: Path) -> None:
     db_path = tmp_path / "bot.db"
     members = [ALICE, 7, 8, 9]
     everything = facts(60)  # more than the cap of 50: pruning competes with the writes too

@@ -17,8 +17,8 @@ at its default) and answers one JSON line on stdout per command line, in order:
   database was away (planned when it lands); ``{"op": "flush"}`` lands them and the LlmLog.
 - ``{"op": "wait_gone", "user": 42, "needle": "...", "timeout": 5}``: checks the member's
   block every few ms until ``needle`` is gone and answers when (``time.monotonic()``).
-- ``{"op": "load", ...}``, ``{"op": "stats"}``, ``{"op": "quit"}``: the benchmark's load,
-  counters, and a clean shutdown.
+- ``{"op": "load", ...}``, ``{"op": "time_polls", "count": 100}``, ``{"op": "stats"}``,
+  ``{"op": "quit"}``: the benchmark's load, timed polls, counters, and a clean shutdown.
 
 A command that fails answers ``{"error": ...}`` and the process goes on.
 """
@@ -40,6 +40,8 @@ from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
+
+import psutil
 
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
@@ -63,6 +65,18 @@ BASE_SETTINGS: dict[str, Any] = {
 }
 GUILD_ID = 1
 CHANNEL_ID = 100
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its helpers (the LlmLog screen's process): the bot's whole cost."""
+    total = 0.0
+    for process in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def settings_from(overrides: dict[str, Any]) -> Settings:
@@ -107,9 +121,7 @@ class Member:
         return {"answer": answer, "done_at": time.monotonic()}
 
     async def _block(self, user_id: int, text: str) -> str:
-        context = await self.services.memory.build_context(
-            user_id=user_id, member_name="Alice", guild_id=GUILD_ID, text=text
-        )
+        context = await self.services.memory.build_context(user_id=user_id, member_name="Alice", guild_id=GUILD_ID, text=text)
         return context.block
 
     async def op_state(self, command: Command) -> dict[str, Any]:
@@ -168,19 +180,18 @@ class Member:
         """Answers when the member's block no longer holds ``needle`` (checked every 2 ms, as a prompt would be built)."""
         user_id, needle = command.get("user", 42), command["needle"]
         deadline = time.monotonic() + command.get("timeout", 5.0)
-        while needle in await self._block(user_id, needle) and time.monotonic() < deadline:
+        while needle in await self._block(user_id, needle) and time.monotonic() < deadline:  # noqa: ASYNC110 (a prompt, not an event)
             await asyncio.sleep(0.002)
         return {"gone": needle not in await self._block(user_id, needle), "seen_at": time.monotonic()}
 
     async def op_stats(self, _command: Command) -> dict[str, Any]:
         store = self.services.memory.store
-        times = os.times()
         return {
             "coherence": asdict(self.services.memory.coherence.stats),
             "replans": store.replans,
             "refused": dict(store.refused),
             "writes": self.writes,
-            "cpu_seconds": times.user + times.system,
+            "cpu_seconds": cpu_seconds(),
             "monotonic": time.monotonic(),
         }
 
@@ -205,10 +216,20 @@ class Member:
                 else:
                     failed += 1
 
-        cpu_before, started = sum(os.times()[:2]), loop.time()
+        cpu_before, started = cpu_seconds(), loop.time()
         await asyncio.gather(*(member(i) for i in range(members)))
-        elapsed, cpu = loop.time() - started, sum(os.times()[:2]) - cpu_before
+        elapsed, cpu = loop.time() - started, cpu_seconds() - cpu_before
         return {"replies": replies, "failed": failed, "seconds": elapsed, "cpu_seconds": cpu}
+
+    async def op_time_polls(self, command: Command) -> dict[str, Any]:
+        """``count`` coherence polls one after another, each timed (milliseconds), as the periodic task runs them."""
+        timings = []
+        for _ in range(command["count"]):
+            started = time.perf_counter()
+            await self.services.memory.coherence.poll()
+            timings.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.005)
+        return {"ms": timings}
 
 
 async def main(config: dict[str, Any]) -> int:
