@@ -54,6 +54,8 @@ class BenchParams:
     redaction_messages: int = 20_000
 
     # 7. several processes on one database
+    process_counts: tuple[int, ...] = (1, 2, 4)
+    """Processes started together; replies / s is measured with each count, write conflicts with each above 1."""
     process_forgets: int = 40
     process_idle_seconds: float = 4.0
     process_timed_polls: int = 200
@@ -86,6 +88,7 @@ class BenchParams:
             prune_idle_seconds=0.3,
             extraction_delay=0.2,
             redaction_messages=300,
+            process_counts=(1, 2),
             process_forgets=3,
             process_idle_seconds=0.5,
             process_timed_polls=10,
@@ -106,6 +109,7 @@ class BenchParams:
         values["out_dir"] = Path(values["out_dir"])
         values["pause_seconds"] = tuple(values["pause_seconds"])
         values["locomo"] = tuple(values.get("locomo", ()))
+        values["process_counts"] = tuple(values.get("process_counts", cls.process_counts))
         return cls(**values)
 
     @property

@@ -32,7 +32,6 @@ from bench.stats import percentile
 from tests.support.member_process import MemberProcess
 
 NAME = "processes"
-PROCESS_COUNTS = (1, 2, 4)
 CONFLICT_MEMBERS = 4
 PROPAGATION_TARGET_MS = 1000.0
 """The contract: a forget in one process is honoured in every other within a second."""
@@ -113,7 +112,7 @@ def _load(processes: list[MemberProcess], members: int, seconds: float, first_us
 
 def _measure(params: BenchParams, db_path: Path, llm_url: str) -> dict[str, Any]:
     url = sqlite_url(db_path)
-    count = max(PROCESS_COUNTS)
+    count = max(params.process_counts)
     processes = [
         MemberProcess(
             f"p{n}",
@@ -142,10 +141,10 @@ def _measure(params: BenchParams, db_path: Path, llm_url: str) -> dict[str, Any]
             propagation_max_ms=1000 * max(propagation),
             forgets=len(propagation),
         )
-        for n in (2, 4):
+        for n in [n for n in params.process_counts if n > 1]:
             writes, replans = _conflicts(processes[:n], params.process_conflict_facts, 600_000 + 1000 * n)
             facts[f"conflict_writes_{n}"], facts[f"replans_{n}"] = writes, replans
-        for n in PROCESS_COUNTS:
+        for n in params.process_counts:
             load = _load(processes[:n], params.process_load_members, params.process_load_seconds, 700_000 + 10_000 * n)
             facts.update({f"{key}_{n}": value for key, value in load.items()})
         facts["refused"] = sum(sum(p.ask("stats")["refused"].values()) for p in processes)
@@ -169,7 +168,7 @@ async def run(params: BenchParams) -> BenchResult:
     p50, p99 = facts["propagation_p50_ms"], facts["propagation_p99_ms"]
     result.row(bench, f"forget propagation p50 ({facts['forgets']} forgets)", fmt_ms(p50))
     result.row(bench, "forget propagation p99", fmt_ms(p99), target="≤ 1000 ms", met=p99 <= PROPAGATION_TARGET_MS)
-    for n in (2, 4):
+    for n in [n for n in params.process_counts if n > 1]:
         writes, replans = facts[f"conflict_writes_{n}"], facts[f"replans_{n}"]
         per_thousand = 1000 * replans / writes
         result.row(bench, f"writes re-planned, {n} processes, same members", f"{replans} ({per_thousand:.0f} / 1000 writes)")
@@ -178,13 +177,13 @@ async def run(params: BenchParams) -> BenchResult:
     share = facts["cpu_share"]
     cpu = f"{100 * share:.2f}% of a CPU"
     result.row(bench, "idle process CPU (polls + loops)", cpu, target="≤ 2%", met=share <= POLL_CPU_TARGET)
-    for n in PROCESS_COUNTS:
+    for n in params.process_counts:
         result.row(
             bench,
             f"replies / s, {n} process{'es' if n > 1 else ''} (no pause)",
             f"{facts[f'replies_per_second_{n}']:.1f} (CPU {fmt_ms(facts[f'cpu_ms_per_reply_{n}'])} / reply)",
         )
-    failed = sum(facts[f"failed_{n}"] for n in PROCESS_COUNTS)
+    failed = sum(facts[f"failed_{n}"] for n in params.process_counts)
     result.row(bench, "failed replies", str(failed), target="0", met=failed == 0)
     return result
 

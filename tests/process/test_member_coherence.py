@@ -18,6 +18,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -161,14 +162,15 @@ def test_two_hundred_forget_races_write_nothing_after_the_erasure(
     }
     a, b, c = start_members("A", "B", "C")
     rng = random.Random(21)
-    forgotten, controls = [], []
+    forgotten: list[int] = []
+    controls: list[int] = []
     for n in range(FORGET_RACES + FORGET_RACES // CONTROL_EVERY):
         user = 10_000 + n
         control = n % CONTROL_EVERY == CONTROL_EVERY - 1
         fake_llm.tool_gate = gate = threading.Event()
-        extractions = len(fake_llm.tool_requests("extract_memories"))
+        asked = len(fake_llm.tool_requests("extract_memories"))
         a.ask("converse", user=user, text="my dog Biscuit ate my homework")
-        assert wait_for(lambda n=extractions: len(fake_llm.tool_requests("extract_memories")) > n), "A's extraction in flight"
+        assert wait_for(partial(extractions_beyond, fake_llm, asked)), "A's extraction in flight"
         b.ask("postpone", user=user, texts=["Works at the bakery on Main Street."])
         if not control:
             issuer = (a, b, c)[n % 3]
@@ -194,6 +196,11 @@ def test_two_hundred_forget_races_write_nothing_after_the_erasure(
     assert stored(controls, rows) == {user: 2 for user in controls}, "without the forget, both writes land"
     refused = sum(sum(p.ask("stats")["refused"].values()) for p in (a, b))
     assert refused > 0, "some writes reached the database's claim before any poll and were refused there"
+
+
+def extractions_beyond(fake: FakeLLM, count: int) -> bool:
+    """More than ``count`` extraction requests reached the server (the next one is in flight)."""
+    return len(fake.tool_requests("extract_memories")) > count
 
 
 def facts(count: int) -> list[str]:
