@@ -63,7 +63,10 @@ class BenchParams:
     """Facts each process writes to each of the same members at once."""
     process_load_members: int = 50
     """Members talking without pause to each process (enough to keep it busy)."""
-    process_load_seconds: float = 10.0
+    process_load_seconds: float = 8.0
+    process_load_rounds: int = 2
+    """Each process count is measured this many times, the counts interleaved, so a busy spell of a shared machine
+    falls on all of them."""
 
     # 6. recall on LoCoMo (runs only when files are given)
     locomo: tuple[str, ...] = ()
@@ -95,6 +98,7 @@ class BenchParams:
             process_conflict_facts=3,
             process_load_members=3,
             process_load_seconds=1.0,
+            process_load_rounds=1,
         )
         return replace(base, **overrides)
 

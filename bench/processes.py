@@ -12,7 +12,8 @@ loopback LLM runs in a process of its own.
 - **polls**: the coherence polls per second of an idle process, their time (timed one by
   one), and the idle process's CPU share (polls and every other loop).
 - **replies / s**: members talking without pause to 1, 2 and 4 processes at once on this
-  machine, and the bot CPU per reply (each process and its helper process).
+  machine, and the bot CPU per reply (each process and its helper process); each count
+  twice, the counts interleaved, the mean reported.
 """
 
 from __future__ import annotations
@@ -144,9 +145,16 @@ def _measure(params: BenchParams, db_path: Path, llm_url: str) -> dict[str, Any]
         for n in [n for n in params.process_counts if n > 1]:
             writes, replans = _conflicts(processes[:n], params.process_conflict_facts, 600_000 + 1000 * n)
             facts[f"conflict_writes_{n}"], facts[f"replans_{n}"] = writes, replans
-        for n in params.process_counts:
-            load = _load(processes[:n], params.process_load_members, params.process_load_seconds, 700_000 + 10_000 * n)
-            facts.update({f"{key}_{n}": value for key, value in load.items()})
+        loads: dict[int, list[dict[str, float]]] = {n: [] for n in params.process_counts}
+        for round_number in range(params.process_load_rounds):
+            for n in params.process_counts:
+                first_user = 700_000 + 10_000 * n + 1000 * round_number
+                loads[n].append(_load(processes[:n], params.process_load_members, params.process_load_seconds, first_user))
+        for n, rounds in loads.items():
+            facts[f"replies_per_second_{n}"] = sum(r["replies_per_second"] for r in rounds) / len(rounds)
+            facts[f"cpu_ms_per_reply_{n}"] = sum(r["cpu_ms_per_reply"] for r in rounds) / len(rounds)
+            facts[f"failed_{n}"] = sum(r["failed"] for r in rounds)
+            facts[f"replies_per_second_{n}_rounds"] = [r["replies_per_second"] for r in rounds]
         facts["refused"] = sum(sum(p.ask("stats")["refused"].values()) for p in processes)
         return facts
     finally:
