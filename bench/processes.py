@@ -156,10 +156,14 @@ def _measure(params: BenchParams, db_path: Path, llm_url: str) -> dict[str, Any]
             facts[f"failed_{n}"] = sum(r["failed"] for r in rounds)
             facts[f"replies_per_second_{n}_rounds"] = [r["replies_per_second"] for r in rounds]
         facts["refused"] = sum(sum(p.ask("stats")["refused"].values()) for p in processes)
-        return facts
     finally:
         for process in processes:
             process.close()
+    logged = [line for p in processes for line in p.stderr_path.read_text(encoding="utf-8").splitlines()]
+    warnings = [line for line in logged if " WARNING " in line or " ERROR " in line]
+    facts["warnings"], facts["first_warning"] = len(warnings), warnings[0][:200] if warnings else ""
+    facts["postponed_after_replans"] = sum("kept writing member" in line for line in warnings)
+    return facts
 
 
 async def run(params: BenchParams) -> BenchResult:
@@ -193,6 +197,8 @@ async def run(params: BenchParams) -> BenchResult:
         )
     failed = sum(facts[f"failed_{n}"] for n in params.process_counts)
     result.row(bench, "failed replies", str(failed), target="0", met=failed == 0)
+    postponed, others = facts["postponed_after_replans"], facts["warnings"] - facts["postponed_after_replans"]
+    result.row(bench, "warnings: writes postponed after 20 plans, other", f"{postponed}, {others}")
     return result
 
 

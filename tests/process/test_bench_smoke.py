@@ -101,3 +101,4 @@ async def test_processes_propagates_every_forget_and_answers_every_member(params
     assert 0 <= facts["replans_2"] <= facts["conflict_writes_2"]
     assert facts["polls_per_second"] > 0 and facts["poll_p99_ms"] > 0 and facts["cpu_share"] >= 0  # CPU ticks: 10 ms
     assert all(facts[f"replies_per_second_{n}"] > 0 and facts[f"failed_{n}"] == 0 for n in params.process_counts)
+    assert facts["warnings"] == facts["postponed_after_replans"], facts["first_warning"]
