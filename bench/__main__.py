@@ -1,6 +1,6 @@
 """`python -m bench`: run the benchmarks, each in a fresh process, and print one table.
 
-python -m bench                      # everything: ~2½ min on 2 cores (+30 s the first time, to seed the data)
+python -m bench                      # everything: ~4 min on 2 cores (+30 s the first time, to seed the data)
 python -m bench --only memory_block  # one benchmark (repeatable)
 python -m bench --duration 20        # a shorter pipeline run
 python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine

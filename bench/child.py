@@ -23,6 +23,7 @@ MODULES = {
     "redaction": "bench.redaction",
     "recall": "bench.recall",
     "replies_first": "bench.replies_first",
+    "processes": "bench.processes",
 }
 
 

@@ -53,6 +53,21 @@ class BenchParams:
     # 5. privacy screen
     redaction_messages: int = 20_000
 
+    # 7. several processes on one database
+    process_counts: tuple[int, ...] = (1, 2, 4)
+    """Processes started together; replies / s is measured with each count, write conflicts with each above 1."""
+    process_forgets: int = 40
+    process_idle_seconds: float = 4.0
+    process_timed_polls: int = 200
+    process_conflict_facts: int = 25
+    """Facts each process writes to each of the same members at once."""
+    process_load_members: int = 50
+    """Members talking without pause to each process (enough to keep it busy)."""
+    process_load_seconds: float = 8.0
+    process_load_rounds: int = 2
+    """Each process count is measured this many times, the counts interleaved, so a busy spell of a shared machine
+    falls on all of them."""
+
     # 6. recall on LoCoMo (runs only when files are given)
     locomo: tuple[str, ...] = ()
     embed_url: str = ""
@@ -76,6 +91,14 @@ class BenchParams:
             prune_idle_seconds=0.3,
             extraction_delay=0.2,
             redaction_messages=300,
+            process_counts=(1, 2),
+            process_forgets=3,
+            process_idle_seconds=0.5,
+            process_timed_polls=10,
+            process_conflict_facts=3,
+            process_load_members=3,
+            process_load_seconds=1.0,
+            process_load_rounds=1,
         )
         return replace(base, **overrides)
 
@@ -90,6 +113,7 @@ class BenchParams:
         values["out_dir"] = Path(values["out_dir"])
         values["pause_seconds"] = tuple(values["pause_seconds"])
         values["locomo"] = tuple(values.get("locomo", ()))
+        values["process_counts"] = tuple(values.get("process_counts", cls.process_counts))
         return cls(**values)
 
     @property

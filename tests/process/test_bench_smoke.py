@@ -89,3 +89,16 @@ async def test_replies_first_measures_both_modes_and_never_more_than_one_extra_r
     extra = {k: v for k, v in facts.items() if k.startswith("extra_")}
     assert len(extra) == 2 * len(replies_first.BEHAVIOURS) and all(0 <= v <= 1 for v in extra.values()), extra
     assert facts["extra_first_qwen2.5:7b-instruct"] == 0 and facts["extra_first_ollama-no-tools"] == 1
+
+
+async def test_processes_propagates_every_forget_and_answers_every_member(params: BenchParams) -> None:
+    """Item 7 on tiny data: two real processes on one file, each figure measured from something that happened."""
+    from bench import processes
+
+    facts = (await processes.run(params)).facts
+    assert facts["forgets"] == params.process_forgets and facts["propagation_max_ms"] >= 0
+    assert facts["conflict_writes_2"] == 2 * processes.CONFLICT_MEMBERS * params.process_conflict_facts
+    assert 0 <= facts["replans_2"] <= facts["conflict_writes_2"]
+    assert facts["polls_per_second"] > 0 and facts["poll_p99_ms"] > 0 and facts["cpu_share"] >= 0  # CPU ticks: 10 ms
+    assert all(facts[f"replies_per_second_{n}"] > 0 and facts[f"failed_{n}"] == 0 for n in params.process_counts)
+    assert facts["warnings"] == facts["postponed_after_replans"], facts["first_warning"]

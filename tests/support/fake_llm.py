@@ -237,6 +237,9 @@ class FakeLLM:
     """Set whenever a request comes in (clear it to wait for the next one)."""
     gate: threading.Event | None = None
     """When set to an Event, every answer waits until the test sets it: a request held in flight, deterministically."""
+    tool_gate: threading.Event | None = None
+    """Like ``gate``, for tool requests only (an extraction held in flight while chat answers go on). Each request
+    waits on the Event set when it arrived: swap in a new one to hold the next request apart."""
     tokens_per_char: float = 0.25
     models: list[str] | None = None
     """Answer `GET /v1/models` with these ids; None answers 404, as servers that do not list models do."""
@@ -327,6 +330,8 @@ class FakeLLM:
             self.served.append(body)
         if self.gate is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
+        if (tool_gate := self.tool_gate) is not None and _tool_name(body) is not None:
+            await asyncio.get_running_loop().run_in_executor(None, tool_gate.wait, 30)
         if self.think_seconds:
             await asyncio.sleep(self.think_seconds)
         if self.tool_think_seconds and _tool_name(body) is not None:

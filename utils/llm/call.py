@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from utils.llm.tools import LLMError
@@ -15,6 +16,8 @@ class Call:
     kind: str
     model: str
     user_id: int | None
+    asked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When the call was asked for, its request built from what was known then (the row's CreatedAt)."""
 
 
 @dataclass(frozen=True)

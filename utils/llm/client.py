@@ -317,6 +317,7 @@ class LLMClient:
                 response_excerpt=None if response is None else _excerpt(response[: 4 * EXCERPT_MAX]),
                 error=None if error is None else valid_text(error)[:ERROR_MAX],
                 way=None if way is None else way.value,
+                created_at=call.asked_at,
             )
         )
 

@@ -7,11 +7,11 @@ import itertools
 import json
 import logging
 import multiprocessing
-import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from utils.llm.client import LOGGED_TEXT_CHARS
@@ -48,9 +48,10 @@ class LlmLogBuffer:
         self.keeps_text_of = keeps_text_of
         self.epoch_of = epoch_of
         self.blanked = 0
-        self._erased_at: dict[int, float] = {}
-        """When each member was last erased (monotonic seconds), kept as long as a call can be in flight."""
         """Rows written without excerpts because their member was erased (in another process) before the flush."""
+        self._erased_at: dict[int, datetime] = {}
+        """When each member was last erased here, kept as long as a call can be in flight. A call asked for
+        before it (its request built then, even if it waited for a free slot) is logged without excerpts."""
 
     def add(self, record: LlmCallRecord) -> None:
         if record.user_id is not None and (not self.keeps_text_of(record.user_id) or self._asked_before_erasure(record)):
@@ -91,7 +92,10 @@ class LlmLogBuffer:
         """Whether the call started before the member's latest erasure here: a request built then, answered
         after, carries what the erasure took back (its record arrives only when the answer does)."""
         erased_at = self._erased_at.get(record.user_id) if record.user_id is not None else None
-        return erased_at is not None and time.monotonic() - record.latency_ms / 1000 <= erased_at
+        if erased_at is None:
+            return False
+        asked_at = record.created_at or datetime.now(UTC) - timedelta(milliseconds=record.latency_ms)
+        return asked_at <= erased_at
 
     def forget(self, user_id: int) -> None:
         """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content),
@@ -100,8 +104,8 @@ class LlmLogBuffer:
         Called by every erasure (here, or another process's seen by the coherence poll); the
         rows already written are blanked by the erasure's own transaction.
         """
-        now = time.monotonic()
-        self._erased_at = {uid: at for uid, at in self._erased_at.items() if now - at < IN_FLIGHT_SECONDS}
+        now = datetime.now(UTC)
+        self._erased_at = {uid: at for uid, at in self._erased_at.items() if (now - at).total_seconds() < IN_FLIGHT_SECONDS}
         self._erased_at[user_id] = now
         self._pending = deque(
             (
