@@ -39,7 +39,6 @@ from utils.memory.preferences import MemoryPreferences
 from utils.memory.write_plan import Epoch, Write, add_refresh, more_important, rebased_profile, trust
 from utils.privacy.screen import screen, screen_key, screen_topics
 from utils.storage import memories as sql
-from utils.storage import profiles as profile_sql
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.memories import MemberRead
@@ -121,7 +120,7 @@ class MemoryStore:
 
     def _keep(self, user_id: int, scope: MemoryScope, read: MemberRead) -> None:
         """Cache a read of the member, dropping the least recently used member beyond the limit; the profile follows."""
-        if not any(w.user_id == user_id and w.profile is not None for w in self._postponed):
+        if not self._profile_pending(user_id):
             self._profiles[user_id] = read.profile
         if self._cache_members <= 0:
             return
@@ -138,8 +137,12 @@ class MemoryStore:
     def changed_elsewhere(self, user_id: int, stored_profile: str | None) -> None:
         """Another process wrote the member: drop the cached reads, take the stored profile (None: unknown)."""
         self.invalidate(user_id)
-        if stored_profile is not None and not any(w.user_id == user_id and w.profile is not None for w in self._postponed):
+        if stored_profile is not None and not self._profile_pending(user_id):
             self._profiles[user_id] = stored_profile
+
+    def _profile_pending(self, user_id: int) -> bool:
+        """A postponed write holds a profile for the member: RAM shows it until it lands, whatever is stored."""
+        return any(w.user_id == user_id and w.profile is not None for w in self._postponed)
 
     def profile(self, user_id: int) -> str:
         """The member's profile (the permanent memory layer), from RAM."""
@@ -147,7 +150,7 @@ class MemoryStore:
 
     def load_profiles(self, profiles: dict[int, str]) -> None:
         """Take the stored profiles (at start, after a reconnect); a profile changed in RAM meanwhile wins."""
-        pending = {w.user_id for w in self._postponed if w.profile is not None}
+        pending = {w.user_id for w in self._postponed if w.profile is not None}  # one pass: many profiles at start
         self._profiles.update({uid: text for uid, text in profiles.items() if uid not in pending})
 
     # ------------------------------------------------------------------ serialising a member's writes
@@ -376,7 +379,7 @@ class MemoryStore:
         try:
             forgotten = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
             self.preferences.adopt(forgotten.control)
-            self._profiles[user_id] = await self._db.run(profile_sql.get_profile, user_id)
+            self._profiles[user_id] = forgotten.profile
         finally:
             self.invalidate(user_id)
         return len(forgotten.texts), forgotten.restored_profile is not None

@@ -19,7 +19,7 @@ from utils.storage.audit import write_audit
 from utils.storage.control import Claim, change_member, claim_member, read_control_and_notes
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
-from utils.storage.profiles import set_user_profile, take_back_profile
+from utils.storage.profiles import get_profile, set_user_profile, take_back_profile
 from utils.storage.records import (
     IMPORTANCE_RANK,
     AuditEntry,
@@ -57,6 +57,8 @@ class Forgotten:
     control: MemoryPreferenceRecord
     restored_profile: str | None = None
     """The profile put back as it was before the window of a forget-recent (None: none changed in it)."""
+    profile: str = ""
+    """The member's profile as the erasure left it."""
 
 
 def utc_now() -> datetime:
@@ -132,12 +134,11 @@ def read_member(conn: sa.Connection, user_id: int, scope: MemoryScope, now: date
     """The member's control row, profile and live memories in ``scope`` (newest first), in that order."""
     found = read_control_and_notes(conn, user_id)
     if found is None:  # never written: no control row yet (its notes may predate memory)
-        control = MemoryPreferenceRecord(user_id)
-        notes = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
+        control, profile = MemoryPreferenceRecord(user_id), get_profile(conn, user_id)
     else:
-        control, notes = found
+        control, profile = found[0], profile_part(found[1])
     rows = get_recent_memories(conn, user_id, None, scope=scope, now=now)
-    return MemberRead(control, profile_part(notes), tuple(rows))
+    return MemberRead(control, profile, tuple(rows))
 
 
 @reads
@@ -426,7 +427,7 @@ def forget_memories(
         blank_member_excerpts(conn, user_id, since)
         restored = take_back_profile(conn, user_id, since)
     blank_excerpts_mentioning(conn, user_id, texts)
-    return Forgotten(texts, control, restored)
+    return Forgotten(texts, control, restored, get_profile(conn, user_id))
 
 
 @writes
