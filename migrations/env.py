@@ -42,7 +42,9 @@ def run_online() -> None:
     if connection is None:
         import sqlalchemy as sa
 
-        engine = sa.create_engine(_url())
+        from utils.storage.engine import create_engine_for
+
+        engine = create_engine_for(sa.make_url(_url()), 1)  # the bot's own driver options (FreeTDS, login timeout)
         with engine.begin() as own_connection:
             _migrate(own_connection)
         engine.dispose()

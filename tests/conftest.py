@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from fake_llm import FakeLLM, FakeLLMServer
-from shared_database import shared_database_url
+from shared_database import ON_SERVER, query, shared_database_url
 
 from utils.config import Settings
 from utils.runtime import Services
@@ -22,6 +22,51 @@ pytest_plugins = ["simcord_world"]
 
 os.environ["BREEHAVIOR_ENV_FILE"] = ""
 """The developer's own .env (read wherever the bot starts) never reaches a test or a process a test starts."""
+
+__all__ = ["query"]
+"""`query` lives with the database choice (tests/support/shared_database.py); tests import it from here."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """On a server run the tests share its one database: one at a time, whatever ``-n`` says."""
+    if ON_SERVER:
+        config.option.numprocesses = 0
+        config.option.dist = "no"
+        config.option.tx = []
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``sqlite_only("why")`` is skipped on a server run, with its reason (never silently)."""
+    marker = item.get_closest_marker("sqlite_only")
+    if marker is None:
+        return
+    if not marker.args or not str(marker.args[0]).strip():
+        raise pytest.UsageError(f"{item.nodeid}: sqlite_only needs a reason, e.g. @pytest.mark.sqlite_only('reads the file')")
+    if ON_SERVER:
+        pytest.skip(f"SQLite only: {marker.args[0]}")
+
+
+@pytest.fixture(autouse=True)
+def _sqlite_on_a_server_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """On a server run, a test that opens a SQLite database without saying why fails: it would pass on SQLite alone."""
+    if not ON_SERVER or request.node.get_closest_marker("sqlite_only") is not None:
+        yield
+        return
+    opened: list[str] = []
+    real_connect = sqlite3.connect
+
+    def connect(database: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        if str(database) != ":memory:":
+            opened.append(str(database))
+        return real_connect(database, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    yield
+    if opened:
+        pytest.fail(
+            f"MSSQL_TEST_URL is set, and this test opened SQLite ({opened[0]}): use the database_url fixture "
+            "(make_settings and query do), or mark it @pytest.mark.sqlite_only('why')"
+        )
 
 
 @pytest.fixture
@@ -48,14 +93,17 @@ def database_url(db_path: Path) -> str:
 
 
 @pytest.fixture
-def make_settings(db_path: Path, llm_server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> SettingsFactory:
-    """Settings for a test: its own SQLite file, the loopback LLM, no retries, no waiting."""
+def make_settings(
+    db_path: Path, database_url: str, llm_server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> SettingsFactory:
+    """Settings for a test: its own database (a SQLite file, or MSSQL_TEST_URL emptied), the loopback LLM, no retries,
+    no waiting."""
     monkeypatch.chdir(db_path.parent)
 
     def build(**overrides: object) -> Settings:
         values: dict[str, object] = {
             "discord_token": "",
-            "db_connection_string": f"sqlite:///{db_path}",
+            "db_connection_string": database_url,
             "llm_base_url": llm_server.base_url,
             "llm_api_key": "test",
             "llm_model": "test-model",
@@ -79,12 +127,6 @@ async def services(make_settings: SettingsFactory) -> AsyncIterator[Services]:
     await running.start()
     yield running
     await running.close()
-
-
-def query(db_path: Path, sql: str, *params: object) -> list[tuple]:
-    """Read the test's SQLite file directly, as an operator would."""
-    with sqlite3.connect(db_path) as conn:
-        return conn.execute(sql, params).fetchall()
 
 
 async def converse(

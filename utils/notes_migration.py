@@ -35,7 +35,7 @@ from utils.prompts import load_prompt
 from utils.storage import control
 from utils.storage import memories as memory_sql
 from utils.storage import notes as sql
-from utils.storage.engine import Database, DatabaseUnavailable
+from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import MemoryPreferenceRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
 from utils.wording import plural
@@ -299,9 +299,9 @@ class NotesMigration:
         if cleaned.refused:
             return Outcome(user_id, Status.FAILED, "the profile carried a secret; notes left as they were", notes)
         profile = cleaned.text
-        memories = await self._memories_for(user_id, notes)
-        if not self._options.dry_run:
-            written = await self._db.run(
+        try:
+            memories = await self._memories_for(user_id, notes)
+            written = self._options.dry_run or await self._db.run(
                 sql.migrate_user_notes,
                 user_id,
                 notes,
@@ -311,8 +311,15 @@ class NotesMigration:
                 cap=self._settings.memory_max_per_user,
                 now=self._now,
             )
-            if not written:
-                return Outcome(user_id, Status.FAILED, "the notes changed while migrating; left as they are", notes)
+        except DatabaseUnavailable:
+            raise  # the database went away: the run stops (everyone not yet migrated is unchanged)
+        except DatabaseError as exc:
+            # This member's row was refused (a constraint, a value the server will not take): the others go on.
+            return Outcome(
+                user_id, Status.FAILED, f"the database refused this member's write: {exc}; notes left as they were", notes
+            )
+        if not written:
+            return Outcome(user_id, Status.FAILED, "the notes changed while migrating; left as they are", notes)
         return Outcome(user_id, Status.MIGRATED, "", notes, profile, tuple(m.memory for _, m in memories))
 
     async def _memories_for(self, user_id: int, notes: str) -> list[tuple[datetime, NewMemory]]:

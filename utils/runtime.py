@@ -57,7 +57,7 @@ class Services:
             reconnect_seconds=settings.db_reconnect_seconds,
             migrate=settings.db_migrate_on_start,
         )
-        preferences = MemoryPreferences(self.db)
+        preferences = MemoryPreferences(self.db, retry_seconds=settings.db_reconnect_seconds)
         self.llm_log = LlmLogBuffer(
             self.db, keeps_text_of=lambda user_id: not preferences.opted_out(user_id), epoch_of=preferences.epoch
         )

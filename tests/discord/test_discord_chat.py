@@ -14,7 +14,6 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 import discord
 import pytest
@@ -294,7 +293,7 @@ async def test_with_vision_the_image_reaches_the_model(make_settings: SettingsFa
 
 # --------------------------------------------------------------------------- failures and pacing
 async def test_llm_http_500_gets_a_friendly_reply_and_the_next_message_works(
-    world: World, fake_llm: FakeLLM, db_path: Path
+    world: World, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.chat = lambda body: "I'm back!"
     fake_llm.fail(500, times=1)
@@ -303,7 +302,7 @@ async def test_llm_http_500_gets_a_friendly_reply_and_the_next_message_works(
 
     assert [m.content for m in world.bot_messages()] == [FALLBACK_REPLY, "I'm back!"]
     await world.bot.close()
-    [(error,)] = query(db_path, "SELECT Error FROM LlmLog WHERE Success = 0")
+    [(error,)] = query(database_url, "SELECT Error FROM LlmLog WHERE Success = 0")
     assert "500" in error
 
 
@@ -439,7 +438,7 @@ async def test_smoke_the_bot_builds_without_a_token_and_loads_every_cog(make_set
 
 
 # --------------------------------------------------------------------------- text no encoder accepts
-async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fake_llm: FakeLLM, database_url: str) -> None:
     """The model's JSON carries "\\ud83d" (half an emoji): the reply goes out, the channel keeps working, LlmLog is written."""
     fake_llm.chat = lambda body: "half an emoji \ud83d here" if len(fake_llm.chat_requests()) == 1 else "all fine"
     await world.alice.send(world.channel, f"{world.me} say something odd")
@@ -451,7 +450,7 @@ async def test_a_lone_surrogate_in_a_reply_costs_nothing_later(world: World, fak
     later = fake_llm.chat_requests()[-1]["messages"]
     assert {"role": "assistant", "content": "half an emoji \ufffd here"} in later
     await world.bot.close()  # flushes LlmLog and member state; a lone surrogate there used to raise forever
-    rows = query(db_path, "SELECT Success, ResponseExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
+    rows = query(database_url, "SELECT Success, ResponseExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
     assert [r[0] for r in rows] == [1, 1, 1] and rows[0][1] == "half an emoji \ufffd here"
 
 

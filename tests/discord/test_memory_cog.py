@@ -74,31 +74,31 @@ async def test_long_show_is_paginated(server: Server) -> None:
     assert turned.response.embeds[0].footer.text.startswith("Page 2/3")
 
 
-async def test_forget_one_and_refuse_someone_elses(server: Server, db_path) -> None:
+async def test_forget_one_and_refuse_someone_elses(server: Server, database_url) -> None:
     [mine] = await server.seed(server.alice.id, "Collects vinyl.")
     [bobs] = await server.seed(server.bob.id, "Bob collects coins.")
     refused = await server.alice.slash(server.channel, "memory forget", what=str(bobs))
     assert refused.ephemeral and "no memory" in refused.response.content.lower()
     done = await server.alice.slash(server.channel, "memory forget", what=str(mine))
     assert done.response.content == f"Forgot memory #{mine}."
-    assert query(db_path, "SELECT Id FROM UserMemory") == [(bobs,)]
+    assert query(database_url, "SELECT Id FROM UserMemory") == [(bobs,)]
 
 
-async def test_forget_all_needs_the_confirmation_button(server: Server, db_path) -> None:
+async def test_forget_all_needs_the_confirmation_button(server: Server, database_url) -> None:
     await server.seed(server.alice.id, "Plays the cello.", "Has twin sisters.")
     prompt = await server.alice.slash(server.channel, "memory forget", what="all")
-    assert prompt.ephemeral and query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(2,)]
+    assert prompt.ephemeral and query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(2,)]
     clicked = await server.alice.click(prompt.response, label="Forget everything")
     assert "Forgot everything: 2 memories" in clicked.response.content
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
-async def test_cancel_keeps_everything(server: Server, db_path) -> None:
+async def test_cancel_keeps_everything(server: Server, database_url) -> None:
     await server.seed(server.alice.id, "Plays the cello.")
     prompt = await server.alice.slash(server.channel, "memory forget", what="all")
     clicked = await server.alice.click(prompt.response, label="Cancel")
     assert "nothing was forgotten" in clicked.response.content
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
 
 
 async def test_export_is_an_ephemeral_json_file_of_only_my_data(server: Server) -> None:
@@ -112,18 +112,18 @@ async def test_export_is_an_ephemeral_json_file_of_only_my_data(server: Server) 
     assert "beer" not in json.dumps(data)
 
 
-async def test_optout_and_optin(server: Server, db_path) -> None:
+async def test_optout_and_optin(server: Server, database_url) -> None:
     await server.seed(server.alice.id, "Bakes sourdough.")
     result = await server.alice.slash(server.channel, "memory optout")
     assert result.ephemeral and "Opted out" in result.response.content
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     again = await server.alice.slash(server.channel, "memory optout")
     assert "already" in again.response.content
     back = await server.alice.slash(server.channel, "memory optin")
     assert "Welcome back" in back.response.content
 
 
-async def test_admin_can_show_and_forget_a_member_and_others_are_refused(server: Server, db_path) -> None:
+async def test_admin_can_show_and_forget_a_member_and_others_are_refused(server: Server, database_url) -> None:
     [alices] = await server.seed(server.alice.id, "Is studying for the bar exam.", guild_id=server.guild_id)
     with pytest.raises(SetupError, match="not visible to this user"):
         await server.bob.slash(server.channel, "memory-admin show", member=server.alice)
@@ -135,26 +135,26 @@ async def test_admin_can_show_and_forget_a_member_and_others_are_refused(server:
     assert refused.ephemeral and "Manage Server" in refused.response.content
     refused = await server.bob.slash(server.channel, "memory-admin forget", member=server.alice, what=str(alices))
     assert "Manage Server" in refused.response.content
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
 
     shown = await server.mod.slash(server.channel, "memory-admin show", member=server.alice)
     assert "bar exam" in shown.response.embeds[0].description
     forgot = await server.mod.slash(server.channel, "memory-admin forget", member=server.alice, what=str(alices))
     assert forgot.response.content == f"Forgot memory #{alices}."
-    assert query(db_path, "SELECT Actor FROM MemoryAudit WHERE Action = 'forgotten'") == [(f"admin:{server.mod.id}",)]
+    assert query(database_url, "SELECT Actor FROM MemoryAudit WHERE Action = 'forgotten'") == [(f"admin:{server.mod.id}",)]
 
 
-async def test_admin_can_forget_a_member_who_left(server: Server, db_path) -> None:
+async def test_admin_can_forget_a_member_who_left(server: Server, database_url) -> None:
     ghost = server.env.create_user("ghost")
     await server.seed(ghost.id, "Used to run the book club.", guild_id=server.guild_id)
     prompt = await server.mod.slash(server.channel, "memory-admin forget", member=ghost, what="all")
     clicked = await server.mod.click(prompt.response, label="Forget everything")
     assert "Forgot everything learned in this server: 1 memory" in clicked.response.content
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
 async def test_a_manager_reaches_only_their_server_never_direct_messages(
-    simcord_env: simcord.Env, server: Server, db_path
+    simcord_env: simcord.Env, server: Server, database_url
 ) -> None:
     """MEMORY_SCOPE=global (the default): a Manage-Server holder reads only what was learned in their server,
     only about its members; what a member said in DMs or another server stays out of reach."""
@@ -167,7 +167,7 @@ async def test_a_manager_reaches_only_their_server_never_direct_messages(
     for other in (in_dms, elsewhere):
         refused = await server.mod.slash(server.channel, "memory-admin forget", member=server.alice, what=str(other))
         assert refused.response.content.startswith(f"There is no memory #{other}")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(3,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(3,)]
 
     stranger = simcord_env.create_user("stranger")
     await server.seed(stranger.id, "Lives in Lyon.")

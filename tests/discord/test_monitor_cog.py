@@ -229,7 +229,7 @@ async def test_status_shows_a_members_own_state_and_anothers_needs_manage_server
     assert theirs.response.content.startswith("**Monitor status of alice**")
 
 
-async def test_notes_and_immune_are_for_moderators_only(server: Server, db_path) -> None:
+async def test_notes_and_immune_are_for_moderators_only(server: Server, database_url) -> None:
     await server.alice.send(server.general, "practising guitar tonight")
     await server.after_the_wait()
     refused = await server.alice.slash(server.general, "bcs notes", member=server.alice)
@@ -240,13 +240,13 @@ async def test_notes_and_immune_are_for_moderators_only(server: Server, db_path)
     assert notes.ephemeral
     note_line = r"\[\d{4}-\d\d-\d\d \d\d:\d\d\] Is learning to play the guitar\."
     assert re.fullmatch(r"\*\*Notes about alice\*\*\n" + note_line, notes.response.content)
-    assert query(db_path, "SELECT Memory, Source FROM UserMemory") == [("Is learning to play the guitar.", "passive")]
+    assert query(database_url, "SELECT Memory, Source FROM UserMemory") == [("Is learning to play the guitar.", "passive")]
 
 
-async def test_waiting_messages_are_analysed_acted_on_and_saved_at_shutdown(server: Server, db_path) -> None:
+async def test_waiting_messages_are_analysed_acted_on_and_saved_at_shutdown(server: Server, database_url) -> None:
     await server.alice.send(server.general, "you idiot")
     assert server.analyses() == []
     await server.bot.close()
     assert server.analyses() == [["you idiot"]]
     assert len(server.bot_messages(server.general)) == 1
-    assert query(db_path, "SELECT OffenseCount, Warned FROM UserState WHERE UserId = ?", server.alice.id) == [(1, 1)]
+    assert query(database_url, "SELECT OffenseCount, Warned FROM UserState WHERE UserId = ?", server.alice.id) == [(1, 1)]

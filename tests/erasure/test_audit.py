@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from conftest import query
 from memory_seed import ALICE, cmd, seed_memory
@@ -11,11 +10,11 @@ from memory_seed import ALICE, cmd, seed_memory
 from utils.runtime import Services
 
 
-async def test_audit_records_actions_without_forgotten_content(services: Services, db_path: Path) -> None:
+async def test_audit_records_actions_without_forgotten_content(services: Services, database_url: str) -> None:
     memory_id = await seed_memory(services, ALICE, "Secretly loves Nickelback.", "music")
     await cmd(services, f"forget {memory_id}")
     await cmd(services, "export")
-    rows = query(db_path, "SELECT * FROM MemoryAudit WHERE UserId = ?", ALICE)
+    rows = query(database_url, "SELECT * FROM MemoryAudit WHERE UserId = ?", ALICE)
     actions = [r[1] for r in rows]
     assert actions == ["saved", "forgotten", "exported"]
     assert "Nickelback" not in json.dumps(rows)

@@ -24,13 +24,13 @@ def recovery(services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services.db, "_available", True)
 
 
-def memories_of(db_path, user_id: int = ALICE) -> list[str]:
-    return [row[0] for row in query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ? ORDER BY Id", user_id)]
+def memories_of(database_url, user_id: int = ALICE) -> list[str]:
+    return [row[0] for row in query(database_url, "SELECT Memory FROM UserMemory WHERE UserId = ? ORDER BY Id", user_id)]
 
 
 # ---------------------------------------------------------------------- postponed writes
 async def test_writes_postponed_in_an_outage_are_planned_again_when_they_land(
-    services: Services, fake_llm: FakeLLM, db_path, monkeypatch: pytest.MonkeyPatch
+    services: Services, fake_llm: FakeLLM, database_url, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Three extractions of the same fact during an outage: after recovery, one row (was 3 copies, 11 on a full disk)."""
     fake_llm.tools["extract_memories"] = remembers(memory("Plays GTA Online most evenings.", "gta"))
@@ -40,7 +40,7 @@ async def test_writes_postponed_in_an_outage_are_planned_again_when_they_land(
     assert services.memory.store.postponed(ALICE) == 3
     recovery(services, monkeypatch)
     assert await services.memory.flush_unsaved() == 3
-    assert memories_of(db_path) == ["Plays GTA Online most evenings."]
+    assert memories_of(database_url) == ["Plays GTA Online most evenings."]
     assert services.memory.store.postponed() == 0
 
 
@@ -68,11 +68,11 @@ async def test_a_postponed_memory_lives_its_whole_lifetime_from_when_it_lands(
 
 @pytest.mark.parametrize("how", ["forget recent 60", "forget <id>", "forget all"])
 async def test_a_postponed_write_never_brings_back_what_the_member_took_back(
-    services: Services, fake_llm: FakeLLM, db_path, monkeypatch: pytest.MonkeyPatch, how: str
+    services: Services, fake_llm: FakeLLM, database_url, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Is moving to Berlin.", "moving"))
     await converse(services, "big news: I'm moving to Berlin")
-    [(berlin,)] = query(db_path, "SELECT Id FROM UserMemory")
+    [(berlin,)] = query(database_url, "SELECT Id FROM UserMemory")
     outage(services, monkeypatch)
     fake_llm.tools["extract_memories"] = remembers(memory("Is moving to Berlin.", "moving"), profile="Moving to Berlin.")
     await converse(services, "yes, Berlin, next month")  # the same fact again, and a profile: postponed
@@ -82,45 +82,47 @@ async def test_a_postponed_write_never_brings_back_what_the_member_took_back(
     answer = await cmd(services, how.replace("<id>", str(berlin)))
     assert answer.startswith("Forgot"), answer
     assert await services.memory.flush_unsaved() == 0
-    assert memories_of(db_path) == []
+    assert memories_of(database_url) == []
     assert "Berlin" not in (services.memory.profile(ALICE) or "")
     await services.flush_state()
-    assert "Berlin" not in str(query(db_path, "SELECT UserNotes FROM UserState"))
+    assert "Berlin" not in str(query(database_url, "SELECT UserNotes FROM UserState"))
 
 
 # ---------------------------------------------------------------------- LlmLog excerpts
-def excerpts(db_path, user_id: int = ALICE) -> str:
-    rows = query(db_path, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", user_id)
+def excerpts(database_url, user_id: int = ALICE) -> str:
+    rows = query(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", user_id)
     return json.dumps(rows, ensure_ascii=False)
 
 
 @pytest.mark.parametrize("how", ["forget <id>", "forget recent 60"])
 async def test_forgetting_blanks_the_text_in_written_and_buffered_llmlog_excerpts(
-    services: Services, fake_llm: FakeLLM, db_path, how: str
+    services: Services, fake_llm: FakeLLM, database_url, how: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Has a dog named Rex.", "dog"))
     await converse(services, "my dog Rex chewed my headphones")
     await services.llm_log.flush()
-    assert "Has a dog named Rex." in excerpts(db_path), "the extractor's answer is logged"
+    assert "Has a dog named Rex." in excerpts(database_url), "the extractor's answer is logged"
     fake_llm.tools["extract_memories"] = remembers(memory("Rex is a beagle.", "dog"))
     await converse(services, "Rex is a beagle by the way")
     assert len(services.llm_log) > 0, "these rows are still in the buffer"
-    [(rex,)] = query(db_path, "SELECT Id FROM UserMemory WHERE Memory = 'Has a dog named Rex.'")
+    [(rex,)] = query(database_url, "SELECT Id FROM UserMemory WHERE Memory = 'Has a dog named Rex.'")
     answer = await cmd(services, how.replace("<id>", str(rex)))
     assert answer.startswith("Forgot"), answer
     await services.llm_log.flush()
-    assert "Has a dog named Rex." not in excerpts(db_path)
-    assert "beagle" not in excerpts(db_path), "unwritten rows about the member lose their excerpts"
+    assert "Has a dog named Rex." not in excerpts(database_url)
+    assert "beagle" not in excerpts(database_url), "unwritten rows about the member lose their excerpts"
 
 
-async def test_forgetting_one_memory_leaves_other_members_llmlog_alone(services: Services, fake_llm: FakeLLM, db_path) -> None:
+async def test_forgetting_one_memory_leaves_other_members_llmlog_alone(
+    services: Services, fake_llm: FakeLLM, database_url
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Has a dog named Rex.", "dog"))
     await converse(services, "my dog Rex chewed my headphones")
     await converse(services, "my dog Rex is also a good boy", user_id=7, name="Bob")
     await services.llm_log.flush()
-    [(rex,)] = query(db_path, "SELECT Id FROM UserMemory WHERE UserId = ?", ALICE)
+    [(rex,)] = query(database_url, "SELECT Id FROM UserMemory WHERE UserId = ?", ALICE)
     await cmd(services, f"forget {rex}")
-    assert "Has a dog named Rex." in excerpts(db_path, 7)
+    assert "Has a dog named Rex." in excerpts(database_url, 7)
 
 
 # ---------------------------------------------------------------------- export and opt-out
@@ -137,9 +139,11 @@ async def test_the_export_holds_the_members_llmlog_rows(services: Services, fake
     assert not any("stamps" in json.dumps(c) for c in calls)
 
 
-async def test_after_optout_new_messages_are_not_logged_with_their_text(services: Services, fake_llm: FakeLLM, db_path) -> None:
+async def test_after_optout_new_messages_are_not_logged_with_their_text(
+    services: Services, fake_llm: FakeLLM, database_url
+) -> None:
     assert (await cmd(services, "optout")).startswith("Opted out")
     await converse(services, "my new phone number is secret-ish, call me at the usual one")
     await services.llm_log.flush()
-    rows = query(db_path, "SELECT Kind, RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", ALICE)
+    rows = query(database_url, "SELECT Kind, RequestExcerpt, ResponseExcerpt FROM LlmLog WHERE UserId = ?", ALICE)
     assert rows and all(kind == "chat" and request is None and response is None for kind, request, response in rows)

@@ -6,7 +6,6 @@ import asyncio
 import json
 import threading
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
 from fake_llm import Body, FakeLLM
@@ -18,7 +17,7 @@ from utils.runtime import Services
 from utils.storage.records import MemoryBatch, NewMemory
 
 
-async def test_forget_recent_brings_back_the_superseded_slot_value(services: Services, fake_llm: FakeLLM, db_path: Path):
+async def test_forget_recent_brings_back_the_superseded_slot_value(services: Services, fake_llm: FakeLLM, database_url: str):
     old = NewMemory(
         ALICE, "Main game is Dota 2.", ("dota",), "medium", datetime.now(UTC) + timedelta(days=7), "chat", 1, "main_game"
     )
@@ -28,15 +27,15 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
     services.memory.invalidate(ALICE)
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League.", "league", key="main_game"))
     await converse(services, "switched my main game to League")
-    assert query(db_path, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id") == [
+    assert query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id") == [
         ("Main game is Dota 2.", 0),
         ("Main game is now League.", 1),
     ]
     await cmd(services, "forget recent 10")
-    assert query(db_path, "SELECT Memory, SupersededAt IS NULL FROM UserMemory") == [("Main game is Dota 2.", 1)]
+    assert query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory") == [("Main game is Dota 2.", 1)]
 
 
-async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Services, db_path: Path):
+async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Services, database_url: str):
     await services.memory.set_profile(ALICE, "[2024-01-01 10:00] was rude in #general; lives in Lyon")
     await services.flush_state()
     old = services.tracker.get_user_notes(ALICE)
@@ -46,20 +45,24 @@ async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Servi
     await cmd(services, "forget all")
     await services.flush_state()  # the periodic flush writes the tracker's "" profile
     await storage(services.db).rollback_notes_migration()
-    assert query(db_path, "SELECT Notes FROM NotesBackup") == []
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) in ([(None,)], [("",)])
+    assert query(database_url, "SELECT Notes FROM NotesBackup") == []
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) in ([(None,)], [("",)])
 
 
-async def test_forget_all_blanks_llm_log_rows_not_yet_flushed(services: Services, fake_llm: FakeLLM, db_path: Path):
+async def test_forget_all_blanks_llm_log_rows_not_yet_flushed(services: Services, fake_llm: FakeLLM, database_url: str):
     fake_llm.tools["extract_memories"] = remembers(memory("Has a dog called Biscuit.", "dog"))
     await converse(services, "my dog Biscuit ate my homework")
     await cmd(services, "forget all")
     await services.llm_log.flush()
-    rows = query(db_path, "SELECT Kind, RequestExcerpt FROM LlmLog WHERE UserId = ? AND RequestExcerpt LIKE '%Biscuit%'", ALICE)
+    rows = query(
+        database_url, "SELECT Kind, RequestExcerpt FROM LlmLog WHERE UserId = ? AND RequestExcerpt LIKE '%Biscuit%'", ALICE
+    )
     assert rows == [], rows
 
 
-async def test_forget_all_while_an_extraction_is_in_flight_leaves_nothing(services: Services, fake_llm: FakeLLM, db_path: Path):
+async def test_forget_all_while_an_extraction_is_in_flight_leaves_nothing(
+    services: Services, fake_llm: FakeLLM, database_url: str
+):
     fake_llm.tools["extract_memories"] = remembers(
         memory("Plays Factorio nightly.", "factorio"), profile="Alice builds megabases."
     )
@@ -71,11 +74,13 @@ async def test_forget_all_while_an_extraction_is_in_flight_leaves_nothing(servic
     fake_llm.gate.set()
     await services.tasks.drain(10)
     await services.flush_state()
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     assert services.tracker.get_user_notes(ALICE) == ""
 
 
-async def test_forgotten_fact_not_folded_into_profile_from_the_same_message(services: Services, fake_llm: FakeLLM, db_path: Path):
+async def test_forgotten_fact_not_folded_into_profile_from_the_same_message(
+    services: Services, fake_llm: FakeLLM, database_url: str
+):
     await seed_memory(services, ALICE, "Plays GTA Online with friends.", "gta")
 
     def extractor(body: Body) -> dict:
@@ -85,12 +90,12 @@ async def test_forgotten_fact_not_folded_into_profile_from_the_same_message(serv
 
     fake_llm.tools["extract_memories"] = extractor
     await converse(services, "please forget that I play GTA")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     assert "GTA" not in services.tracker.get_user_notes(ALICE)
 
 
 async def test_forget_one_removes_it_from_the_table_and_the_next_prompt(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     gta = await seed_memory(services, ALICE, "Plays GTA every night.", "gta")
     chess = await seed_memory(services, ALICE, "Plays chess on weekends.", "chess")
@@ -99,11 +104,11 @@ async def test_forget_one_removes_it_from_the_table_and_the_next_prompt(
     assert await cmd(services, f"forget {gta}") == f"Forgot memory #{gta}."
     await converse(services, "gta or chess tonight?")
     assert "Plays GTA" not in system_prompt(fake_llm) and "Plays chess" in system_prompt(fake_llm)
-    assert query(db_path, "SELECT Id FROM UserMemory") == [(chess,)]
+    assert query(database_url, "SELECT Id FROM UserMemory") == [(chess,)]
 
 
 async def test_forget_all_erases_memories_profile_history_and_context_but_not_others(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     await seed_memory(services, ALICE, "Is learning Japanese.", "japanese")
     await seed_memory(services, ALICE, "Main game is Apex.", "apex", slot_key="main_game")
@@ -114,12 +119,12 @@ async def test_forget_all_erases_memories_profile_history_and_context_but_not_ot
     await converse(services, "what do you know about me?")
     prompt_messages = json.dumps(fake_llm.chat_requests()[-1]["messages"])
     assert "Japanese" not in prompt_messages and "Osaka" not in prompt_messages and "kanji" not in prompt_messages
-    assert query(db_path, "SELECT Id FROM UserMemory") == [(bobs,)]
+    assert query(database_url, "SELECT Id FROM UserMemory") == [(bobs,)]
     await services.flush_state()
-    assert query(db_path, "SELECT COALESCE(UserNotes, '') FROM UserState WHERE UserId = ?", ALICE) in ([("",)], [])
+    assert query(database_url, "SELECT COALESCE(UserNotes, '') FROM UserState WHERE UserId = ?", ALICE) in ([("",)], [])
 
 
-async def test_forget_recent_takes_back_memories_and_profile(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_forget_recent_takes_back_memories_and_profile(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     old = NewMemory(ALICE, "Has a cat called Miso.", ("cat",), "medium", datetime.now(UTC) + timedelta(days=7), "chat")
     three_hours_ago = datetime.now(UTC) - timedelta(hours=3)
     await storage(services.db).apply_memory_batch(
@@ -134,12 +139,12 @@ async def test_forget_recent_takes_back_memories_and_profile(services: Services,
     reply = await cmd(services, "forget recent 10")
     assert reply == "Forgot 1 memory from the last 10 minutes. The profile is back to how it was."
     assert services.tracker.get_user_notes(ALICE) == "Alice likes cats."
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Has a cat called Miso.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Has a cat called Miso.",)]
     await services.flush_state()
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) == [("Alice likes cats.",)]
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) == [("Alice likes cats.",)]
 
 
-async def test_forgetting_by_asking(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_forgetting_by_asking(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     gta = await seed_memory(services, ALICE, "Plays GTA Online with friends.", "gta")
     await seed_memory(services, ALICE, "Has a cat called Miso.", "cat")
 
@@ -150,15 +155,15 @@ async def test_forgetting_by_asking(services: Services, fake_llm: FakeLLM, db_pa
 
     fake_llm.tools["extract_memories"] = extractor
     await converse(services, "please forget that I play GTA")
-    rows = query(db_path, "SELECT Memory FROM UserMemory")
+    rows = query(database_url, "SELECT Memory FROM UserMemory")
     assert rows == [("Has a cat called Miso.",)]
-    assert query(db_path, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'forgotten'") == [(gta,)]
+    assert query(database_url, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'forgotten'") == [(gta,)]
     await converse(services, "what games do I play?")
     assert "GTA" not in json.dumps(fake_llm.chat_requests()[-1]["messages"][:-1])
 
 
 async def test_forget_all_during_one_servers_extraction_drops_the_other_servers_turns_too(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     """The worker takes a member's turns of several servers at once; an erasure while the first server's are
     extracted must drop the rest it already took, not extract them under the new epoch."""
@@ -175,6 +180,6 @@ async def test_forget_all_during_one_servers_extraction_drops_the_other_servers_
         fake_llm.gate.set()
         await services.tasks.drain(10)
         assert len(fake_llm.tool_requests("extract_memories")) == 1, "the other server's turns were never extracted"
-        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+        assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     finally:
         await services.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import threading
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -29,7 +28,7 @@ LEAKED = "SELECT Kind FROM LlmLog WHERE RequestExcerpt LIKE '%Biscuit%' OR Respo
 
 @pytest.mark.parametrize("erasure", ["forget all", "forget recent 60"])
 async def test_an_extraction_in_flight_at_the_erasure_is_logged_without_its_excerpts(
-    services: Services, fake_llm: FakeLLM, db_path: Path, erasure: str
+    services: Services, fake_llm: FakeLLM, database_url: str, erasure: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Has a dog called Biscuit.", "dog"))
     fake_llm.tool_gate = threading.Event()
@@ -43,16 +42,21 @@ async def test_an_extraction_in_flight_at_the_erasure_is_logged_without_its_exce
     fake_llm.tool_gate.set()
     await services.tasks.drain(10)
     await services.llm_log.flush()
-    assert query(db_path, "SELECT Kind FROM LlmLog WHERE UserId = ? ORDER BY Id", ALICE) == [("chat",), ("memory_extraction",)]
-    assert query(db_path, LEAKED) == []
+    assert query(database_url, "SELECT Kind FROM LlmLog WHERE UserId = ? ORDER BY Id", ALICE) == [
+        ("chat",),
+        ("memory_extraction",),
+    ]
+    assert query(database_url, LEAKED) == []
 
 
-async def test_a_call_begun_after_the_erasure_keeps_its_excerpts(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_call_begun_after_the_erasure_keeps_its_excerpts(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     await cmd(services, "forget all")
     await services.chat.respond(IncomingMessage(ALICE, "Alice", 100, "general", "my dog Biscuit is back", guild_id=1))
     await services.tasks.drain(10)
     await services.llm_log.flush()
-    assert query(db_path, LEAKED) != []
+    assert query(database_url, LEAKED) != []
 
 
 @pytest.mark.parametrize(

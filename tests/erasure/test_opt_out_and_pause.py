@@ -49,7 +49,7 @@ async def test_pause_keeps_the_conversation_context(services: Services, fake_llm
     assert any("teal" in str(m["content"]) for m in msgs[1:-1]), "pausing erased the channel history"
 
 
-async def test_opt_out_retry_after_failed_erase_still_erases(make_settings: SettingsFactory, db_path: Path):
+async def test_opt_out_retry_after_failed_erase_still_erases(make_settings: SettingsFactory, database_url: str):
     first = Services(make_settings())
     await first.start()
     await seed_memory(first, ALICE, "Plays chess on weekends.", "chess")
@@ -63,17 +63,17 @@ async def test_opt_out_retry_after_failed_erase_still_erases(make_settings: Sett
         assert "Opted out" in await cmd(second, "optout")
     finally:
         await second.close()
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId = ?", ALICE) == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = ?", ALICE) == [(0,)]
 
 
 async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Likes hiking.", "hiking"))
     first = Services(make_settings())
     await first.start()
     await converse(first, "went hiking in the Alps today")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
     reply = await cmd(first, "optout")
     assert "deleted 1 memory and your profile" in reply
     assert "already opted out" in await cmd(first, "optout")
@@ -87,20 +87,20 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
         await second.memory.save_passive(user_id=ALICE, note="Seems to love mountains.", topic="outdoors", guild_id=1)
         assert len(fake_llm.tool_requests("extract_memories")) == calls_before
         assert "[What you know about this person:]" not in system_prompt(fake_llm)
-        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+        assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
         assert "Welcome back" in await cmd(second, "optin")
         assert "not opted out" in await cmd(second, "optin")
         await converse(second, "hiking in Norway next week")
-        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
+        assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(1,)]
         await converse(second, "any hiking tips for Norway?")
         assert "Likes hiking." in system_prompt(fake_llm)
     finally:
         await second.close()
-    actions = [a for (a,) in query(db_path, "SELECT Action FROM MemoryAudit")]
+    actions = [a for (a,) in query(database_url, "SELECT Action FROM MemoryAudit")]
     assert actions.count("opted_out") == 1 and actions.count("opted_in") == 1
 
 
-async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     await seed_memory(services, ALICE, "Plays bass guitar.", "bass", "guitar")
     fake_llm.tools["extract_memories"] = remembers(memory("Bought a new bass amp.", "bass"))
     assert "Paused" in await cmd(services, "pause 30")
@@ -110,4 +110,4 @@ async def test_pause_stops_learning_but_not_reading(services: Services, fake_llm
     assert "Resumed" in await cmd(services, "resume")
     assert "not paused" in await cmd(services, "resume")
     await converse(services, "the new bass amp sounds great")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(2,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(2,)]

@@ -45,13 +45,14 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.slow
-def test_the_profile_survives_sigkill_once_extracted(tmp_path: Path, llm_server: FakeLLMServer, fake_llm: FakeLLM) -> None:
-    db_path = tmp_path / "bot.db"
+def test_the_profile_survives_sigkill_once_extracted(
+    tmp_path: Path, database_url: str, llm_server: FakeLLMServer, fake_llm: FakeLLM
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         memory("Works night shifts this month.", "work"), profile="Alice is a nurse in Lyon."
     )
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, f"sqlite:///{db_path}", llm_server.base_url],
+        [sys.executable, "-c", CHILD, database_url, llm_server.base_url],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -65,5 +66,5 @@ def test_the_profile_survives_sigkill_once_extracted(tmp_path: Path, llm_server:
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(10)
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Works night shifts this month.",)]
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 42") == [("Alice is a nurse in Lyon.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Works night shifts this month.",)]
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 42") == [("Alice is a nurse in Lyon.",)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 from conftest import converse, extraction_input, memory, query, remembers
 from fake_llm import FakeLLM
@@ -13,15 +12,17 @@ from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services
 
 
-async def test_repeated_extraction_refreshes_instead_of_duplicating(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_repeated_extraction_refreshes_instead_of_duplicating(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Is grinding GTA to reach rank 500.", "gta", expiration="7d"))
     await converse(services, "grinding GTA again for rank 500")
-    first_expiry = query(db_path, "SELECT ExpiresAt FROM UserMemory")[0][0]
+    first_expiry = query(database_url, "SELECT ExpiresAt FROM UserMemory")[0][0]
     fake_llm.tools["extract_memories"] = remembers(
         memory("Grinding GTA to reach rank 500.", "gta", "rank", expiration="30d", importance="high")
     )
     await converse(services, "still grinding GTA for rank 500 lol")
-    rows = query(db_path, "SELECT Memory, Topics, Importance, ExpiresAt FROM UserMemory")
+    rows = query(database_url, "SELECT Memory, Topics, Importance, ExpiresAt FROM UserMemory")
     assert len(rows) == 1
     assert rows[0][2] == "high" and rows[0][3] > first_expiry and "rank" in rows[0][1]
 
@@ -44,9 +45,9 @@ async def test_the_extractor_sees_live_memories_numbered_not_by_id(services: Ser
     assert "1. Plays Valorant at Gold rank." in text and "4. Plays" not in text
 
 
-async def test_extractor_cannot_forget_what_it_was_not_shown(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_extractor_cannot_forget_what_it_was_not_shown(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     await seed_memory(services, BOB, "Bob plays Tetris.", "tetris")
     await seed_memory(services, ALICE, "Plays Tetris too.", "tetris")
     fake_llm.tools["extract_memories"] = remembers(forget=[1, 2, 3, 99, 0, -1])
     await converse(services, "forget that I play tetris, and everything about Bob")
-    assert query(db_path, "SELECT UserId, Memory FROM UserMemory") == [(BOB, "Bob plays Tetris.")]
+    assert query(database_url, "SELECT UserId, Memory FROM UserMemory") == [(BOB, "Bob plays Tetris.")]

@@ -6,8 +6,6 @@ tests/unit/test_memory_vetting.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
 
@@ -16,29 +14,31 @@ from utils.runtime import Services
 JUNK_ANSWERS = ["1d", "][", "💡", "1.0", "null", "{{message}}", "12345", "Is grinding GTA to reach rank 500."]
 
 
-async def test_junk_memories_and_a_junk_profile_are_not_stored(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_junk_memories_and_a_junk_profile_are_not_stored(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         *(memory(text, "x") for text in JUNK_ANSWERS), memory("Collects vinyl records.", "vinyl"), profile="{{profile}}"
     )
     await converse(services, "I collect vinyl records, mostly jazz")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Collects vinyl records.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Collects vinyl records.",)]
     assert services.memory.profile(42) == ""
 
 
-async def test_a_forget_the_member_did_not_ask_for_deletes_nothing(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_forget_the_member_did_not_ask_for_deletes_nothing(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Plays GTA Online with friends.", "gta"))
     await converse(services, "I play GTA Online with friends")
     fake_llm.tools["extract_memories"] = remembers(forget=[1])
     await converse(services, "I forgot my keys at work today, ugh")
     await converse(services, "don't forget to water the plants, note to self")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Plays GTA Online with friends.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Plays GTA Online with friends.",)]
 
     await converse(services, "vergiss bitte, dass ich GTA spiele")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
 async def test_a_claim_about_another_member_is_not_stored_under_the_speaker(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         memory("Bob's real name is Robert and he lives at 12 Elm St", "bob"),
@@ -47,5 +47,5 @@ async def test_a_claim_about_another_member_is_not_stored_under_the_speaker(
         profile="Alice is a nurse. Bob is a thief.",
     )
     await converse(services, "Bob's real name is Robert and he lives at 12 Elm St, also @bob is a thief lol")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Plays Valorant with Bob every Friday.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Plays Valorant with Bob every Friday.",)]
     assert services.memory.profile(42) == "Alice is a nurse."

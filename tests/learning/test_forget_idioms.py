@@ -10,8 +10,6 @@ hold).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from conftest import converse, extraction_input, query
 from fake_llm import Body, FakeLLM
@@ -122,7 +120,7 @@ def test_the_table_is_broad() -> None:
 
 @pytest.mark.parametrize(("text", "asked"), CASES, ids=[text[:40] for text, _ in CASES])
 async def test_a_careless_forget_deletes_only_what_was_asked(
-    services: Services, fake_llm: FakeLLM, db_path: Path, text: str, asked: set[str]
+    services: Services, fake_llm: FakeLLM, database_url: str, text: str, asked: set[str]
 ) -> None:
     for memory_text, topic in MEMORIES.items():
         await seed_memory(services, ALICE, memory_text, topic)
@@ -130,5 +128,5 @@ async def test_a_careless_forget_deletes_only_what_was_asked(
     await converse(services, text)
     shown = extraction_input(fake_llm.tool_requests("extract_memories")[-1])
     assert all(memory_text in shown for memory_text in MEMORIES), "the model could name every memory"
-    left = {row[0] for row in query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)}
+    left = {row[0] for row in query(database_url, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)}
     assert set(MEMORIES) - left == asked

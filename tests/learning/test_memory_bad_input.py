@@ -26,15 +26,15 @@ NO_CALL, NO_ARGUMENTS = "no extract_memories tool call", "no extract_memories ar
     ],
 )
 async def test_broken_tool_output_is_logged_and_nothing_is_stored(
-    services: Services, fake_llm: FakeLLM, db_path: Path, answer: str | None, errors: list[str]
+    services: Services, fake_llm: FakeLLM, database_url: str, answer: str | None, errors: list[str]
 ) -> None:
     fake_llm.tools["extract_memories"] = lambda body: answer
     reply = await converse(services, "I really enjoy green tea")
     await converse(services, "and coffee too")
     assert reply.startswith("echo:")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     await services.llm_log.flush()
-    logged = query(db_path, "SELECT Error FROM LlmLog WHERE Kind = 'memory_extraction' AND Success = 0 ORDER BY Id")
+    logged = query(database_url, "SELECT Error FROM LlmLog WHERE Kind = 'memory_extraction' AND Success = 0 ORDER BY Id")
     assert len(logged) == len(errors) and all(error in e for (e,), error in zip(logged, errors, strict=True))
 
 
@@ -62,16 +62,16 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
     assert round(rows[0][3]) == 7
 
 
-async def test_huge_memories_and_too_many_are_bounded(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_huge_memories_and_too_many_are_bounded(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     many = [memory(f"Owns board game {i}{i}{i} called zq{i}x.", f"game{i}") for i in range(500)]
     fake_llm.tools["extract_memories"] = remembers(memory("word " * 2500, "long"), *many)
     await converse(services, "I own a ridiculous number of board games")
-    lengths = [n for (n,) in query(db_path, "SELECT LENGTH(Memory) FROM UserMemory")]
+    lengths = [n for (n,) in query(database_url, "SELECT LENGTH(Memory) FROM UserMemory")]
     assert len(lengths) == 10 and max(lengths) <= 500
 
 
 async def test_http_errors_from_the_extractor_cost_only_that_extraction(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Speedruns Celeste.", "celeste"))
     original_chat = fake_llm.chat
@@ -79,9 +79,9 @@ async def test_http_errors_from_the_extractor_cost_only_that_extraction(
     reply = await converse(services, "I speedrun Celeste")
     assert reply.startswith("echo:")
     fake_llm.chat = original_chat
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     await converse(services, "I speedrun Celeste, any% glitchless")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Speedruns Celeste.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Speedruns Celeste.",)]
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_a_memory_about_a_secret_is_refused_but_context_around_one_is_kept() -> 
 
 
 async def test_a_raw_newline_inside_the_tool_json_is_read_not_rejected(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     """Small models put real line breaks inside strings; `json.loads` rejects them as "Invalid control character"."""
     fake_llm.tools["extract_memories"] = lambda body: (
@@ -185,6 +185,6 @@ async def test_a_raw_newline_inside_the_tool_json_is_read_not_rejected(
         '"expiration": "30d", "importance": "medium"}], "profile_update": null, "forget": []}\n```'
     )
     await converse(services, "I play the cello in an orchestra")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Plays the cello in an orchestra.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Plays the cello in an orchestra.",)]
     await services.llm_log.flush()
-    assert query(db_path, "SELECT Success FROM LlmLog WHERE Kind = 'memory_extraction'") == [(1,)]
+    assert query(database_url, "SELECT Success FROM LlmLog WHERE Kind = 'memory_extraction'") == [(1,)]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from conftest import converse, memory, query, remembers, system_prompt
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
@@ -12,7 +10,7 @@ from utils.runtime import Services
 
 
 async def test_member_statement_matching_a_passive_note_is_not_then_overwritten_by_passive(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ):
     await services.memory.save_passive(
         user_id=ALICE, note="Mostly plays Valorant ranked.", topic="valorant", guild_id=1, key="main_game"
@@ -22,25 +20,27 @@ async def test_member_statement_matching_a_passive_note_is_not_then_overwritten_
     await services.memory.save_passive(
         user_id=ALICE, note="Seems to play Fortnite now.", topic="fortnite", guild_id=1, key="main_game"
     )
-    live = query(db_path, "SELECT Memory, Source FROM UserMemory WHERE SupersededAt IS NULL")
+    live = query(database_url, "SELECT Memory, Source FROM UserMemory WHERE SupersededAt IS NULL")
     assert ("Mostly plays Valorant ranked.", "chat") in live, live
 
 
-async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is Dota 2.", "dota", key="main_game"))
     await converse(services, "my main game is Dota 2 these days")
     await services.memory.save_passive(
         user_id=ALICE, note="Seems to mostly play Fortnite.", topic="fortnite", guild_id=1, key="main_game"
     )
-    assert query(db_path, "SELECT Memory, Source FROM UserMemory") == [("Main game is Dota 2.", "chat")]
+    assert query(database_url, "SELECT Memory, Source FROM UserMemory") == [("Main game is Dota 2.", "chat")]
 
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League of Legends.", "league", key="main_game"))
     await converse(services, "switched to League of Legends as my main game")
-    rows = query(db_path, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id")
+    rows = query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id")
     assert rows == [("Main game is Dota 2.", 0), ("Main game is now League of Legends.", 1)]
     await converse(services, "what is my main game? dota or league?")
     assert "Dota" not in system_prompt(fake_llm) and "League of Legends" in system_prompt(fake_llm)
 
-    [(newest,)] = query(db_path, "SELECT Id FROM UserMemory WHERE SupersededAt IS NULL")
+    [(newest,)] = query(database_url, "SELECT Id FROM UserMemory WHERE SupersededAt IS NULL")
     await cmd(services, f"forget {newest}")
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]

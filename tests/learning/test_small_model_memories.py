@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import pytest
 from conftest import converse, memory, query, remembers
@@ -26,21 +25,21 @@ SMOLLM2_ANSWERS = [
 
 @pytest.mark.parametrize("answer", SMOLLM2_ANSWERS)
 async def test_junk_is_not_stored_and_the_real_profile_stays(
-    answer: dict, services: Services, fake_llm: FakeLLM, db_path: Path
+    answer: dict, services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     await services.memory.set_profile(ALICE, "Alice is a nurse from Lyon.")
     fake_llm.tools["extract_memories"] = lambda body: answer
     await converse(services, "we're planning a camping trip with my sister, I'm so excited")
     assert services.memory.store.profile(ALICE) == "Alice is a nurse from Lyon."
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
-async def test_escaped_entities_are_stored_decoded(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_escaped_entities_are_stored_decoded(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         memory("Is planning a camping trip with their sister&amp;#39;s dog.", "camping")
     )
     await converse(services, "camping trip with my sister's dog soon")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [("Is planning a camping trip with their sister's dog.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [("Is planning a camping trip with their sister's dog.",)]
 
 
 async def test_a_model_proposing_only_junk_earns_one_warning_with_the_fix(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import logging
-from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
@@ -28,7 +27,7 @@ OLLAMA_LIKE = {
 
 @pytest.mark.parametrize("model", list(OLLAMA_LIKE))
 async def test_a_member_is_remembered_and_recalled(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture, model: str
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str, caplog: pytest.LogCaptureFixture, model: str
 ) -> None:
     fake_llm.models = [f"{model}:latest"]
     fake_llm.tools["extract_memories"] = remembers(memory("Has a cat called Miso.", "cat", "pets"))
@@ -38,7 +37,7 @@ async def test_a_member_is_remembered_and_recalled(
     await services.start()
     try:
         await converse(services, "I just adopted a cat called Miso!")
-        assert query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = 42") == [("Has a cat called Miso.",)]
+        assert query(database_url, "SELECT Memory FROM UserMemory WHERE UserId = 42") == [("Has a cat called Miso.",)]
         fake_llm.tools["extract_memories"] = remembers()
         await converse(services, "what is my cat called again?")
         assert "Has a cat called Miso." in system_prompt(fake_llm), "recalled in the memory block"
@@ -64,12 +63,12 @@ async def test_a_member_is_remembered_and_recalled(
     finally:
         await again.close()
     assert [w for w in fake_llm.requests_by_way()[before:] if w != "chat"] == ["json_schema"], "a restart does not probe"
-    assert ("Plays chess every evening.",) in query(db_path, "SELECT Memory FROM UserMemory")
+    assert ("Plays chess every evening.",) in query(database_url, "SELECT Memory FROM UserMemory")
     refused = "tools:http" if model == "ollama-no-tools" else "tools:ignored"
-    assert query(db_path, "SELECT Way, Refused FROM LlmToolWay WHERE Model = ?", model) == [("json_schema", refused)]
+    assert query(database_url, "SELECT Way, Refused FROM LlmToolWay WHERE Model = ?", model) == [("json_schema", refused)]
 
 
-async def test_a_forced_way_is_the_only_way_asked(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_forced_way_is_the_only_way_asked(make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str) -> None:
     """LLM_TOOL_MODE for an operator who knows their server: no probing, no fallback."""
     fake_llm.tools["extract_memories"] = remembers(memory("Has a cat called Miso.", "cat"))
     services = Services(make_settings(llm_model="ollama-no-tools", llm_tool_mode="json_object"))
@@ -79,4 +78,4 @@ async def test_a_forced_way_is_the_only_way_asked(make_settings: SettingsFactory
     finally:
         await services.close()
     assert [w for w in fake_llm.requests_by_way() if w != "chat"] == ["json_object"]
-    assert query(db_path, "SELECT Way FROM LlmLog WHERE Kind = 'memory_extraction'") == [("json_object",)]
+    assert query(database_url, "SELECT Way FROM LlmLog WHERE Kind = 'memory_extraction'") == [("json_object",)]

@@ -79,10 +79,10 @@ def start(make_settings: SettingsFactory) -> Callable[[str], AsyncIterator[Servi
     return running
 
 
-async def extraction(services: Services, fake: FakeLLM, db_path: Path, turn: int) -> bool:
+async def extraction(services: Services, fake: FakeLLM, database_url: str, turn: int) -> bool:
     fake.tools["extract_memories"] = remembers(memory(f"Has a cat called Miso{turn}.", "cat"))
     await converse(services, f"I adopted a cat, she is called Miso{turn}")
-    return query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE Memory LIKE ?", f"%Miso{turn}%") == [(1,)]
+    return query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE Memory LIKE ?", f"%Miso{turn}%") == [(1,)]
 
 
 async def analysis(services: Services, fake: FakeLLM, db_path: Path, turn: int) -> bool:
@@ -113,7 +113,7 @@ CALLERS: dict[str, Callable[[Services, FakeLLM, Path, int], Awaitable[bool]]] = 
 @pytest.mark.parametrize("caller", list(CALLERS))
 @pytest.mark.parametrize("model", list(EXPECTED))
 async def test_each_caller_gets_its_result_or_fails_cleanly(
-    start, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture, model: str, caller: str
+    start, fake_llm: FakeLLM, db_path: Path, database_url: str, caplog: pytest.LogCaptureFixture, model: str, caller: str
 ) -> None:
     expected = EXPECTED[model]
     async with start(model) as services:
@@ -127,13 +127,13 @@ async def test_each_caller_gets_its_result_or_fails_cleanly(
             assert 1 <= len(tool_requests) <= 2, "never more than one extra request per call"
             assert len(warnings(caplog)) == (0 if worked else 1), warnings(caplog)
         await services.llm_log.flush()
-    ways = query(db_path, "SELECT Way FROM LlmLog WHERE Success = 1 AND Way IS NOT NULL ORDER BY Id")
+    ways = query(database_url, "SELECT Way FROM LlmLog WHERE Success = 1 AND Way IS NOT NULL ORDER BY Id")
     assert (ways[-1][0] if ways else None) == expected.way
 
 
 @pytest.mark.parametrize("model", list(EXPECTED))
 async def test_the_doctor_names_the_way_or_blocks_with_one_line(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path, model: str
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str, model: str
 ) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Has a cat called Miso.", "cat"))
     results = await check_llm(make_settings(llm_model=model))
@@ -143,5 +143,5 @@ async def test_the_doctor_names_the_way_or_blocks_with_one_line(
     assert [r.name for r in results if r.blocks] == ([] if works else ["LLM tool call"])
     if works:
         assert next(r for r in results if r.name == "LLM memory").status is Status.OK
-    remembered = query(db_path, "SELECT Model, Way FROM LlmToolWay")
+    remembered = query(database_url, "SELECT Model, Way FROM LlmToolWay")
     assert remembered == [(model, EXPECTED[model].way)] if works else all(way is None for _, way in remembered)

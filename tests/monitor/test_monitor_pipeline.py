@@ -115,16 +115,16 @@ async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_ne
         assert re.search(r'- \w+: "Is learning to play the guitar\." \(', system_prompt(fake_llm))
 
 
-async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: Analyst, db_path: Path) -> None:
+async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: Analyst, database_url: str) -> None:
     analyst.notes = {"mail": "Can be reached at alice@example.com for raids.", "password": "Their password is hunter22."}
     async with running() as services:
         await services.monitor.analyse([said("mail me"), said("my password is hunter22")])
         notes = services.tracker.get_user_notes(42)
         assert "alice@example.com" not in notes and "hunter22" not in notes
-        assert "alice@example.com" not in str(query(db_path, "SELECT Memory FROM UserMemory"))
+        assert "alice@example.com" not in str(query(database_url, "SELECT Memory FROM UserMemory"))
 
 
-async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst, fake_llm: FakeLLM, database_url: str) -> None:
     analyst.notes = {"guitar": "Is learning to play the guitar."}
     async with running() as services:
         await services.memory.erase(42, OptOut(), actor="member")
@@ -132,15 +132,15 @@ async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst
         assert outcome.verdicts[0].note is None
         assert [a.kind for a in outcome.actions] == [ActionKind.WARN]
         assert services.tracker.get_user_notes(42) == ""
-        assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+        assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
-async def test_state_survives_a_restart_through_user_state(running, analyst: Analyst, db_path: Path) -> None:
+async def test_state_survives_a_restart_through_user_state(running, analyst: Analyst, database_url: str) -> None:
     analyst.notes = {"raid": "Leads the Tuesday raids."}
     async with running() as services:
         await services.monitor.analyse([said("raid tonight, you idiot", at=minutes(5)), said("crypto", author_id=7, name="Bob")])
         services.tracker.toggle_immune(7)
-    assert query(db_path, "SELECT UserId, OffenseCount, Warned, Immune, OffTopicCount FROM UserState ORDER BY UserId") == [
+    assert query(database_url, "SELECT UserId, OffenseCount, Warned, Immune, OffTopicCount FROM UserState ORDER BY UserId") == [
         (7, 0, 0, 1, 1),
         (42, 1, 1, 0, 0),
     ]
@@ -155,7 +155,7 @@ async def test_state_survives_a_restart_through_user_state(running, analyst: Ana
 
 
 async def test_a_malformed_report_is_logged_and_ignored(
-    running, fake_llm: FakeLLM, db_path: Path, caplog: pytest.LogCaptureFixture
+    running, fake_llm: FakeLLM, database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     # No call at all is asked once more as structured output (the fourth answer), then remembered.
     answers = iter(['{"findings": [{"index": 0, "toxicity"', {"findings": "all fine"}, None, None])
@@ -169,7 +169,7 @@ async def test_a_malformed_report_is_logged_and_ignored(
         fake_llm.tools["report_analysis"] = Analyst()
         recovered = await services.monitor.analyse([said("you idiot")])
         assert [a.kind for a in recovered.actions] == [ActionKind.WARN]
-    rows = query(db_path, "SELECT Success, Error FROM LlmLog WHERE Kind = 'sentiment_analysis' ORDER BY Id")
+    rows = query(database_url, "SELECT Success, Error FROM LlmLog WHERE Kind = 'sentiment_analysis' ORDER BY Id")
     assert [r[0] for r in rows] == [0, 0, 0, 0, 1]
     assert "invalid report_analysis arguments" in rows[0][1] and "no report_analysis tool call" in rows[2][1]
     assert "no report_analysis arguments in the reply" in rows[3][1]

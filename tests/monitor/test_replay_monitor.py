@@ -57,13 +57,15 @@ def exists(path: Path) -> bool:
     return path.exists()
 
 
-def snapshot(db_path: Path) -> tuple[bytes, list]:
+def snapshot(db_path: Path, database_url: str) -> tuple[bytes, list]:
+    """Every table's row count, and on SQLite the file's bytes (a server has no file to compare)."""
     tables = ["UserState", "UserMemory", "LlmLog", "MemoryAudit"]
-    return db_path.read_bytes(), [query(db_path, f"SELECT COUNT(*) FROM {t}") for t in tables]
+    file = db_path.read_bytes() if database_url.startswith("sqlite") else b""
+    return file, [query(database_url, f"SELECT COUNT(*) FROM {t}") for t in tables]
 
 
 async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.tools["report_analysis"] = Analyst(notes={"guitar": "Is learning to play the guitar."})
     code, output = await run(make_settings, TRANSCRIPT, dry_run=False)
@@ -92,9 +94,11 @@ async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
         ["calm down"],
         ["trash team"],
     ]
-    assert query(db_path, "SELECT UserId, OffenseCount FROM UserState WHERE Warned = 1") == [(2, 2)]
-    assert query(db_path, "SELECT UserId, Memory, Source FROM UserMemory") == [(1, "Is learning to play the guitar.", "passive")]
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'sentiment_analysis'") == [(3,)]
+    assert query(database_url, "SELECT UserId, OffenseCount FROM UserState WHERE Warned = 1") == [(2, 2)]
+    assert query(database_url, "SELECT UserId, Memory, Source FROM UserMemory") == [
+        (1, "Is learning to play the guitar.", "passive")
+    ]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'sentiment_analysis'") == [(3,)]
 
 
 async def test_replay_uses_the_stored_state(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
@@ -107,15 +111,17 @@ async def test_replay_uses_the_stored_state(make_settings: SettingsFactory, fake
     assert code == 0 and "-> immune: not actioned" in output
 
 
-async def test_a_dry_run_writes_nothing(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_dry_run_writes_nothing(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path, database_url: str
+) -> None:
     fake_llm.tools["report_analysis"] = Analyst(notes={"guitar": "Is learning to play the guitar."})
     await run(make_settings, [line(5, "Eve", "hello", 0)], dry_run=False)
-    before = snapshot(db_path)
+    before = snapshot(db_path, database_url)
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True, timeout_after_offenses=1)
     assert code == 0
     assert "(not saved: dry run)" in output and "would time out for 10 min" in output
     assert output.splitlines()[-1] == "Dry run: nothing was written."
-    assert snapshot(db_path) == before
+    assert snapshot(db_path, database_url) == before
 
 
 async def test_a_dry_run_does_not_create_a_missing_database(

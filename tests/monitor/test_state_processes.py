@@ -77,13 +77,13 @@ async def two_processes(
             await process.db.close()
 
 
-def stored(db_path: Path, user_id: int = ALICE) -> tuple[int, int]:
-    [(offenses, off_topic)] = query(db_path, "SELECT OffenseCount, OffTopicCount FROM UserState WHERE UserId = ?", user_id)
+def stored(database_url: str, user_id: int = ALICE) -> tuple[int, int]:
+    [(offenses, off_topic)] = query(database_url, "SELECT OffenseCount, OffTopicCount FROM UserState WHERE UserId = ?", user_id)
     return offenses, off_topic
 
 
-def stored_notes(db_path: Path, user_id: int = ALICE) -> str | None:
-    rows = query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = ?", user_id)
+def stored_notes(database_url: str, user_id: int = ALICE) -> str | None:
+    rows = query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", user_id)
     return rows[0][0] if rows else None
 
 
@@ -243,7 +243,9 @@ FIELD_STEPS: dict[str, tuple[Step, str, object]] = {
 
 @pytest.mark.parametrize("name", list(FIELD_STEPS))
 @pytest.mark.parametrize("order", ["changer flushes first", "changer flushes last"])
-async def test_a_field_one_process_changed_is_not_undone_by_the_others_stale_copy(db_path: Path, name: str, order: str) -> None:
+async def test_a_field_one_process_changed_is_not_undone_by_the_others_stale_copy(
+    db_path: Path, database_url: str, name: str, order: str
+) -> None:
     change, column, expected = FIELD_STEPS[name]
     async with two_processes(db_path, UserStateRecord(ALICE)) as (a, b):
         change(a.state)
@@ -251,18 +253,18 @@ async def test_a_field_one_process_changed_is_not_undone_by_the_others_stale_cop
         first, second = (a, b) if order == "changer flushes first" else (b, a)
         await first.flush()
         await second.flush()
-        [(value,)] = query(db_path, f"SELECT {column} FROM UserState WHERE UserId = ?", ALICE)
+        [(value,)] = query(database_url, f"SELECT {column} FROM UserState WHERE UserId = ?", ALICE)
         assert (value[:16] if isinstance(value, str) else value) == expected
         assert stored(db_path)[1] == 1, "B's own change landed too"
 
 
-async def test_a_field_both_changed_is_the_last_flushers(db_path: Path) -> None:
+async def test_a_field_both_changed_is_the_last_flushers(db_path: Path, database_url: str) -> None:
     async with two_processes(db_path) as (a, b):
         a.state.record_toxicity(ALICE, 0.2, T0, 24)
         b.state.record_toxicity(ALICE, 0.7, T0, 24)
         await a.flush()
         await b.flush()
-        assert query(db_path, "SELECT ToxicityScore FROM UserState WHERE UserId = ?", ALICE) == [(0.7,)]
+        assert query(database_url, "SELECT ToxicityScore FROM UserState WHERE UserId = ?", ALICE) == [(0.7,)]
 
 
 # ----------------------------------------------------------------------------- note lines merged
@@ -382,7 +384,7 @@ async def test_a_line_noted_before_a_pause_elsewhere_is_dropped_and_one_noted_af
         assert stored_notes(db_path) == after
 
 
-async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_path: Path) -> None:
+async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_path: Path, database_url: str) -> None:
     """Start and reconnect: members changed here while the database was away keep their changes, rebased."""
     async with two_processes(db_path, UserStateRecord(ALICE, offense_count=1, last_offense_at=T0)) as (a, b):
         line = noted(a, 1, "Noted while the database was away.")
@@ -395,7 +397,7 @@ async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_pat
         assert (user.offense_count, user.immune, a.state.note_lines(ALICE)) == (3, True, [line])
         await a.flush()
         assert stored(db_path) == (3, 0) and stored_notes(db_path) == line
-        assert query(db_path, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
+        assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
 # ----------------------------------------------------------------------------- while a flush is running
@@ -425,7 +427,7 @@ async def held_b(db_path: Path, after_write: bool) -> AsyncIterator[tuple[Proces
 
 
 @pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
-async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Path, after_write: bool) -> None:
+async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Path, database_url: str, after_write: bool) -> None:
     async with held_b(db_path, after_write) as (_a, b, held):
         first = noted(b, 1, "First.")
         b.state.record_offense(ALICE, T0, WINDOW)
@@ -442,7 +444,7 @@ async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Pat
         assert counts(b) == (2, 0) and b.state.is_immune(ALICE) and b.state.note_lines(ALICE) == [first, *later]
         await b.flush()
         assert stored(db_path) == (2, 0) and stored_notes(db_path) == "\n".join([first, *later])
-        assert query(db_path, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
+        assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
 @pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])

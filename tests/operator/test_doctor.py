@@ -24,6 +24,7 @@ from utils.doctor.llm_checks import check_embeddings, check_llm, unreachable_fix
 from utils.doctor.result import Status
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL
 from utils.prompts import load_prompt
+from utils.storage.migrate import head_revision
 
 GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
 MESSAGE_CONTENT_LIMITED = 1 << 19
@@ -62,21 +63,21 @@ async def test_against_no_llm_it_names_the_url_and_llm_base_url_and_exits_1(make
 
 
 async def test_against_a_working_endpoint_it_exits_0_after_a_forced_extract_memories_call(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.models = ["test-model", "nomic-embed-text:latest"]
     fake_llm.tools["extract_memories"] = lambda body: {"memories": [{"memory": "Has a cat called Miso.", "topics": ["cat"]}]}
     code, lines = await doctor(make_settings(), skip_discord=True)
 
     assert code == 0, lines
-    assert [line[0] for line in lines[:-1]] == ["✓", "✓", "✓", "✓", "✓", "✓", "✓", "✓", "-", "-"], lines
+    assert [line[0] for line in lines[:-1]] == ["✓", "✓", "✓", "✓", "✓", "✓", "✓", "✓", "✓", "-", "-"], lines
     assert "forced tool call; 1 memory from the sample" in line_of(lines, "LLM tool call")
     assert "1 of 1 proposal would be kept after vetting" in line_of(lines, "LLM memory")
     [request] = fake_llm.tool_requests("extract_memories")
     assert request["tool_choice"] == {"type": "function", "function": {"name": "extract_memories"}}
     assert request["tools"] == [MEMORY_EXTRACTION_TOOL.as_openai()], "the real tool spec, not a copy"
     assert request["messages"][0]["content"] == load_prompt("memory_extraction"), "the real prompt"
-    assert query(db_path, "SELECT Kind FROM LlmLog") == [("doctor",)], "the write check leaves one row"
+    assert query(database_url, "SELECT Kind FROM LlmLog") == [("doctor",)], "the write check leaves one row"
 
 
 async def test_a_configured_embedding_model_gets_one_embeddings_call(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
@@ -254,8 +255,9 @@ async def test_an_unreachable_database_names_db_connection_string(make_settings:
 
 
 async def test_a_working_database_is_reachable_at_the_newest_schema_and_writable(make_settings: SettingsFactory) -> None:
-    reachable, writable = await check_database(make_settings())
-    assert reachable.status is Status.OK and "schema at" in reachable.detail
+    reachable, at_start, writable = await check_database(make_settings())
+    assert reachable.status is Status.OK and f"{head_revision()} (head)" in reachable.detail
+    assert at_start.status is Status.OK and "memory preferences" in at_start.detail
     assert writable.status is Status.OK
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
@@ -41,11 +40,11 @@ async def chat(settings_factory: SettingsFactory, lines: list[str], speaker: Spe
 
 
 async def test_plan_integration_gta_memory_reaches_next_prompt(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.tools["extract_memories"] = gta_extractor
     await chat(make_settings, ["Hey, I've been grinding GTA all week trying to hit rank 500"])
-    rows = query(db_path, "SELECT UserId, Memory, Topics, Source FROM UserMemory")
+    rows = query(database_url, "SELECT UserId, Memory, Topics, Source FROM UserMemory")
     assert rows == [(42, "Is grinding GTA all week to hit rank 500.", "gta,rank", "chat")]
 
     await chat(make_settings, ["what do you know about me?"])
@@ -55,15 +54,15 @@ async def test_plan_integration_gta_memory_reaches_next_prompt(
 
 
 async def test_replies_go_to_stdout_and_every_call_is_logged(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.chat = lambda body: "pong 🏓"
     output = await chat(make_settings, ["ping", "/channel memes", "ping again"])
     assert output.splitlines() == ["pong 🏓", "(now in #memes)", "pong 🏓"]
-    kinds = query(db_path, "SELECT Kind, Success FROM LlmLog ORDER BY Id")
+    kinds = query(database_url, "SELECT Kind, Success FROM LlmLog ORDER BY Id")
     assert kinds.count(("chat", 1)) == 2
     assert ("memory_extraction", 1) in kinds
-    assert {name for (name,) in query(db_path, "SELECT name FROM sqlite_master WHERE type='table'")} >= {
+    assert {name for (name,) in query(database_url, "SELECT name FROM sqlite_master WHERE type='table'")} >= {
         "UserState",
         "LlmLog",
         "UserMemory",
@@ -71,7 +70,7 @@ async def test_replies_go_to_stdout_and_every_call_is_logged(
 
 
 async def test_http_500_gets_a_friendly_reply_and_the_next_message_recovers(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.chat = lambda body: "back online"
     fake_llm.fail(500, times=2)
@@ -79,28 +78,32 @@ async def test_http_500_gets_a_friendly_reply_and_the_next_message_recovers(
     first, second = output.splitlines()
     assert "try again" in first.lower()
     assert second == "back online"
-    errors = query(db_path, "SELECT Error FROM LlmLog WHERE Success = 0")
+    errors = query(database_url, "SELECT Error FROM LlmLog WHERE Success = 0")
     assert errors and "HTTP 500" in errors[0][0]
 
 
-async def test_garbage_from_the_endpoint_is_survived(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_garbage_from_the_endpoint_is_survived(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.garbage = True
     output = await chat(make_settings, ["anyone there?"])
     assert "try again" in output.lower()
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Success = 0") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Success = 0") == [(1,)]
 
 
-async def test_switching_speakers_keeps_memories_apart(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_switching_speakers_keeps_memories_apart(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = gta_extractor
     await chat(make_settings, ["I've been grinding GTA all week", "/as 7 Bob", "what do you know about me?"])
     bob_prompt = fake_llm.chat_requests()[-1]["messages"][0]["content"]
     assert "Bob" in bob_prompt and "GTA" not in bob_prompt
-    assert query(db_path, "SELECT DISTINCT UserId FROM UserMemory") == [(42,)]
+    assert query(database_url, "SELECT DISTINCT UserId FROM UserMemory") == [(42,)]
     extraction = fake_llm.tool_requests("extract_memories")
     assert len(extraction) == 1 and "Bob" not in conversation_of(extraction[0])
 
 
-async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = gta_extractor
     output = await chat(
         make_settings,
@@ -119,4 +122,4 @@ async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFacto
     assert "No memories." in lines
     assert any(line.startswith("Opted out") for line in lines)
     assert lines[-1].startswith("usage: /memory")
-    assert query(db_path, "SELECT OptedOut FROM MemoryPreference WHERE UserId = 42") == [(1,)]
+    assert query(database_url, "SELECT OptedOut FROM MemoryPreference WHERE UserId = 42") == [(1,)]

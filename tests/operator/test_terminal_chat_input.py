@@ -197,7 +197,7 @@ def _stderr_line_with(process: subprocess.Popen[str], needle: str, timeout: floa
 
 
 async def test_a_model_reply_with_a_lone_surrogate_goes_through_the_whole_chat(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     """End to end: the reply is shown on a strict UTF-8 stdout, the next message works, LlmLog is written."""
     fake_llm.chat = lambda body: "half an emoji \ud83d here"
@@ -207,4 +207,4 @@ async def test_a_model_reply_with_a_lone_surrogate_goes_through_the_whole_chat(
     code = await run_terminal_chat(make_settings(), speaker, io.StringIO("hi\nagain\n"), out, io.StringIO())
     assert code == 0
     assert raw.getvalue().decode("utf-8").splitlines() == ["half an emoji \ufffd here"] * 2
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, query
@@ -18,7 +17,7 @@ from utils.storage.records import LlmCallRecord
 
 
 async def test_an_endpoint_trickling_its_body_is_cut_at_the_deadline(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     """A byte every 50 ms never trips the SDK's per-read timeout; only a total deadline ends the call."""
     fake_llm.trickle_seconds = 30
@@ -30,7 +29,7 @@ async def test_an_endpoint_trickling_its_body_is_cut_at_the_deadline(
         assert await converse(services, "and now?") == "echo: Alice: and now?"
     finally:
         await services.close()
-    rows = query(db_path, "SELECT Success, Error, RequestExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
+    rows = query(database_url, "SELECT Success, Error, RequestExcerpt FROM LlmLog WHERE Kind = 'chat' ORDER BY Id")
     assert [(ok, error) for ok, error, _ in rows] == [(0, "deadline exceeded"), (1, None)]
     assert "are you there?" in rows[0][2]
 
@@ -58,7 +57,7 @@ def test_the_deadline_covers_every_retry() -> None:
     assert client.deadline_seconds == 9
 
 
-async def test_a_cancelled_call_still_leaves_its_llmlog_row(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_cancelled_call_still_leaves_its_llmlog_row(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     """Shutdown or a cancelled reply cancels the call in flight: the row says so instead of vanishing."""
     fake_llm.gate = threading.Event()
     fake_llm.arrived.clear()
@@ -69,7 +68,7 @@ async def test_a_cancelled_call_still_leaves_its_llmlog_row(services: Services, 
         await call
     fake_llm.gate.set()
     await services.llm_log.flush()
-    assert query(db_path, "SELECT UserId, Success, Error FROM LlmLog") == [(42, 0, "cancelled")]
+    assert query(database_url, "SELECT UserId, Success, Error FROM LlmLog") == [(42, 0, "cancelled")]
 
 
 async def test_a_request_holding_a_lone_surrogate_is_sent_not_failed(services: Services, fake_llm: FakeLLM) -> None:

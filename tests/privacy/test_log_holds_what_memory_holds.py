@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from conftest import converse, memory, query, remembers
@@ -88,12 +87,14 @@ def test_an_excerpt_is_cut_to_its_column_after_the_screen() -> None:
     assert "Tr0ub4dor" not in row.request_excerpt + row.response_excerpt
 
 
-async def test_a_reply_that_repeats_the_secret_bare_is_not_logged(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_reply_that_repeats_the_secret_bare_is_not_logged(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.chat = lambda body: "Noted! Zebra-Kappa-4471 is a strong one, but don't share it here."
     fake_llm.tools["extract_memories"] = remembers(memory("Plays chess on Tuesdays", "chess"))
     await converse(services, "my password is Zebra-Kappa-4471, remember it")
     await services.llm_log.flush()
-    rows = query(db_path, "SELECT Kind, RequestExcerpt, ResponseExcerpt FROM LlmLog")
+    rows = query(database_url, "SELECT Kind, RequestExcerpt, ResponseExcerpt FROM LlmLog")
     assert {kind for kind, _, _ in rows} >= {"chat", "memory_extraction"}
     assert "Zebra-Kappa-4471" not in json.dumps(rows, ensure_ascii=False)
     sent = json.dumps(fake_llm.tool_requests("extract_memories"), ensure_ascii=False)

@@ -5,7 +5,6 @@ bot's own domain (Discord ids, ``hf_`` names in code) left alone."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from conftest import converse, memory, query, remembers
@@ -68,14 +67,16 @@ def test_a_number_screened_from_the_message_is_found_whatever_its_separators() -
     assert "4111" not in screen("Card on file: 4111111111111111 (visa).", "log", seen=seen).text
 
 
-async def test_a_secret_the_model_restates_bare_is_stored_nowhere(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_secret_the_model_restates_bare_is_stored_nowhere(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         memory("Uses Zebra-Kappa-4471 for Steam and Discord.", "steam"),
         memory("Plays chess at the club on Tuesdays.", "chess", "zebra-kappa-4471", key="login_zebra_kappa_4471"),
         profile="Alice plays chess; her usual login is Zebra-Kappa-4471.",
     )
     await converse(services, "my password is Zebra-Kappa-4471 btw, and I play chess on Tuesdays")
-    stored = json.dumps(query(db_path, "SELECT Memory, Topics, SlotKey FROM UserMemory"), ensure_ascii=False)
+    stored = json.dumps(query(database_url, "SELECT Memory, Topics, SlotKey FROM UserMemory"), ensure_ascii=False)
     assert "4471" not in stored.casefold() and "Plays chess at the club on Tuesdays." in stored
     assert "4471" not in services.memory.profile(42)
 
@@ -87,11 +88,11 @@ def _luhn_valid_snowflake() -> int:
     return candidate
 
 
-async def test_a_memory_holding_a_discord_id_is_stored_as_it_is(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_memory_holding_a_discord_id_is_stored_as_it_is(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     snowflake = _luhn_valid_snowflake()
     fake_llm.tools["extract_memories"] = remembers(memory(f"Their alt account has the Discord id {snowflake}.", "alt account"))
     await converse(services, f"my alt is <@{snowflake}>, id {snowflake}")
-    assert query(db_path, "SELECT Memory FROM UserMemory") == [(f"Their alt account has the Discord id {snowflake}.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory") == [(f"Their alt account has the Discord id {snowflake}.",)]
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ the extractor, pass through it: a secret never survives as a slot key, a topic o
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
@@ -12,12 +11,14 @@ from fake_llm import FakeLLM
 from utils.runtime import Services
 
 
-async def test_a_topic_or_slot_key_holding_a_secret_is_not_stored(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_topic_or_slot_key_holding_a_secret_is_not_stored(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         memory("Plays chess in a club every Tuesday evening", "chess", "password Hunter22", key="wifi_password_blueberry77")
     )
     await converse(services, "I play chess at the club on Tuesdays")
-    [(topics, slot)] = query(db_path, "SELECT Topics, SlotKey FROM UserMemory")
+    [(topics, slot)] = query(database_url, "SELECT Topics, SlotKey FROM UserMemory")
     assert "Hunter22" not in topics and "chess" in topics
     assert slot is None
 

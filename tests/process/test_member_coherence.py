@@ -18,6 +18,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -37,10 +38,10 @@ Start = Callable[..., list[MemberProcess]]
 
 
 @pytest.fixture
-def start_members(tmp_path: Path, llm_server: FakeLLMServer) -> Iterator[Start]:
-    """``start_members("A", "B", **settings)``: real processes on one database file, started together."""
+def start_members(tmp_path: Path, database_url: str, llm_server: FakeLLMServer) -> Iterator[Start]:
+    """``start_members("A", "B", **settings)``: real processes on one database (the test's file, or MSSQL_TEST_URL)."""
     started: list[MemberProcess] = []
-    url = f"sqlite:///{tmp_path / 'bot.db'}"
+    url = database_url
 
     def start(*names: str, **settings: Any) -> list[MemberProcess]:
         members = [
@@ -98,13 +99,12 @@ ERASURES = [
 
 @pytest.mark.parametrize(("command", "erases", "may_learn"), ERASURES)
 def test_an_erasure_in_one_process_is_honoured_in_the_other_within_a_second(
-    start_members: Start, fake_llm: FakeLLM, tmp_path: Path, command: str, erases: bool, may_learn: bool
+    start_members: Start, fake_llm: FakeLLM, tmp_path: Path, database_url: str, command: str, erases: bool, may_learn: bool
 ) -> None:
-    db_path = tmp_path / "bot.db"
     fake_llm.tools["extract_memories"] = dog_extractor
     a, b = start_members("A", "B", llm_log_flush_seconds=300)
     a.ask("converse", text="my dog Biscuit ate my homework", drain=True)
-    assert query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE) == [("Has a dog called Biscuit.",)]
+    assert query(database_url, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE) == [("Has a dog called Biscuit.",)]
 
     # B holds the member everywhere: its cached prompt, chat context, LlmLog buffer, an extraction in flight, a turn queued.
     fake_llm.tool_gate = threading.Event()
@@ -137,13 +137,13 @@ def test_an_erasure_in_one_process_is_honoured_in_the_other_within_a_second(
     assert b.ask("drain")["drained"]
     b.ask("flush")
     a.ask("flush")
-    stored = [row[0] for row in query(db_path, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)]
+    stored = [row[0] for row in query(database_url, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)]
     assert stored == ([] if erases else ["Has a dog called Biscuit."])
-    saved = query(db_path, "SELECT COUNT(*) FROM MemoryAudit WHERE UserId = ? AND Action = 'saved'", ALICE)
+    saved = query(database_url, "SELECT COUNT(*) FROM MemoryAudit WHERE UserId = ? AND Action = 'saved'", ALICE)
     assert saved == [(1,)], "only A's first memory was ever written"
     if erases:
         leaked = "SELECT Kind FROM LlmLog WHERE RequestExcerpt LIKE '%Biscuit%' OR ResponseExcerpt LIKE '%Biscuit%'"
-        assert query(db_path, leaked) == []
+        assert query(database_url, leaked) == []
 
 
 FORGET_RACES = 200
@@ -152,10 +152,9 @@ CONTROL_EVERY = 25
 
 
 def test_two_hundred_forget_races_write_nothing_after_the_erasure(
-    start_members: Start, fake_llm: FakeLLM, tmp_path: Path
+    database_url: str, start_members: Start, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
     """Per member: A's extraction held in flight, B's write postponed, a forget (from A, B or C), then both let go."""
-    db_path = tmp_path / "bot.db"
     fake_llm.tools["extract_memories"] = lambda _body: {
         "memories": [memory("Has a dog called Biscuit.", "dog")],
         "profile_update": None,
@@ -185,7 +184,7 @@ def test_two_hundred_forget_races_write_nothing_after_the_erasure(
 
     def stored(users: list[int], sql: str) -> dict[int, int]:
         marks = ",".join("?" * len(users))
-        return dict(query(db_path, sql.format(marks=marks), *users))
+        return dict(query(database_url, sql.format(marks=marks), *users))
 
     rows = "SELECT UserId, COUNT(*) FROM UserMemory WHERE UserId IN ({marks}) GROUP BY UserId"
     writes = (
@@ -210,8 +209,9 @@ def facts(count: int) -> list[str]:
     return [f"Learned {hobbies[n % 6]} in {places[n // 6 % 10]} during trip number {n}." for n in range(count)]
 
 
-def test_four_processes_writing_the_same_facts_keep_the_cap_and_store_no_fact_twice(start_members: Start, tmp_path: Path) -> None:
-    db_path = tmp_path / "bot.db"
+def test_four_processes_writing_the_same_facts_keep_the_cap_and_store_no_fact_twice(
+    database_url: str, start_members: Start, tmp_path: Path
+) -> None:
     members = [ALICE, 7, 8, 9]
     everything = facts(60)  # more than the cap of 50: pruning competes with the writes too
     processes = start_members("A", "B", "C", "D", memory_max_per_user=50)
@@ -224,19 +224,21 @@ def test_four_processes_writing_the_same_facts_keep_the_cap_and_store_no_fact_tw
 
     live = dict(
         query(
-            db_path,
-            "SELECT UserId, COUNT(*) FROM UserMemory WHERE SupersededAt IS NULL AND ExpiresAt > datetime('now') GROUP BY UserId",
+            database_url,
+            "SELECT UserId, COUNT(*) FROM UserMemory WHERE SupersededAt IS NULL AND ExpiresAt > ? GROUP BY UserId",
+            datetime.now(UTC),
         )
     )
     assert set(live) == set(members) and max(live.values()) <= 50, live
-    twice = query(db_path, "SELECT UserId, Memory, COUNT(*) FROM UserMemory GROUP BY UserId, Memory HAVING COUNT(*) > 1")
+    twice = query(database_url, "SELECT UserId, Memory, COUNT(*) FROM UserMemory GROUP BY UserId, Memory HAVING COUNT(*) > 1")
     assert twice == []
     replans = sum(process.ask("stats")["replans"] for process in processes)
     assert replans > 0, "the processes did write the same members at the same time"
 
 
-def test_a_process_killed_mid_write_takes_nothing_the_others_accepted(start_members: Start, tmp_path: Path) -> None:
-    db_path = tmp_path / "bot.db"
+def test_a_process_killed_mid_write_takes_nothing_the_others_accepted(
+    database_url: str, start_members: Start, tmp_path: Path
+) -> None:
     a, b, doomed = start_members("A", "B", "K")
     doomed.send("write", writes=[{"user": 90_000 + n % 40, "texts": facts(3 + n % 5)} for n in range(3000)])
 
@@ -245,7 +247,7 @@ def test_a_process_killed_mid_write_takes_nothing_the_others_accepted(start_memb
 
     round_of(a, 1000)
     round_of(b, 2000)
-    assert wait_for(lambda: query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId >= 90000")[0][0] > 0, 30)
+    assert wait_for(lambda: query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId >= 90000")[0][0] > 0, 30)
     doomed.kill()
     accepted = [result for process in (a, b) for result in process.read(timeout=120)["results"]]
     round_of(a, 3000)  # the others go on after the kill
@@ -255,10 +257,10 @@ def test_a_process_killed_mid_write_takes_nothing_the_others_accepted(start_memb
 
     reported = {memory_id: text for result in accepted for memory_id, text in result["live"]}
     assert len(reported) == 4 * 40, "each of the 160 facts was accepted"
-    stored = dict(query(db_path, "SELECT Id, Memory FROM UserMemory WHERE UserId < 90000"))
+    stored = dict(query(database_url, "SELECT Id, Memory FROM UserMemory WHERE UserId < 90000"))
     assert {i: stored.get(i) for i in reported} == reported, "every row the survivors reported is in the database"
-    audited = {row[0] for row in query(db_path, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'saved'")}
+    audited = {row[0] for row in query(database_url, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'saved'")}
     assert set(reported) <= audited
-    assert query(db_path, "PRAGMA integrity_check") == [("ok",)]
+    assert query(database_url, "PRAGMA integrity_check") == [("ok",)]
     unaudited = "SELECT COUNT(*) FROM UserMemory WHERE Id NOT IN (SELECT MemoryId FROM MemoryAudit WHERE Action = 'saved')"
-    assert query(db_path, unaudited) == [(0,)], "the killed process's last transaction went whole or not at all"
+    assert query(database_url, unaudited) == [(0,)], "the killed process's last transaction went whole or not at all"

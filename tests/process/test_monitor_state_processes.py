@@ -52,21 +52,22 @@ WRITER = textwrap.dedent(
 )
 
 
-async def _migrated(db_path: Path) -> None:
-    db = Database(f"sqlite:///{db_path}")
+async def _migrated(url: str) -> None:
+    db = Database(url)
     assert await db.connect(), db.last_error
     await db.close()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("rounds", "every"), [(40, 1), (40, 3), (25, 7)])
-def test_two_processes_flushing_one_member_lose_nothing_of_each_other(tmp_path: Path, rounds: int, every: int) -> None:
-    db_path = tmp_path / "bot.db"
-    asyncio.run(_migrated(db_path))
-    env = {**clean_env(db_path), "PYTHONPATH": str(PROJECT_ROOT)}
+def test_two_processes_flushing_one_member_lose_nothing_of_each_other(
+    tmp_path: Path, database_url: str, rounds: int, every: int
+) -> None:
+    asyncio.run(_migrated(database_url))
+    env = {**clean_env(database_url), "PYTHONPATH": str(PROJECT_ROOT)}
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, f"sqlite:///{db_path}", me, str(rounds), str(every)],
+            [sys.executable, "-c", WRITER, database_url, me, str(rounds), str(every)],
             env=env,
             cwd=tmp_path,
             text=True,
@@ -85,7 +86,9 @@ def test_two_processes_flushing_one_member_lose_nothing_of_each_other(tmp_path: 
     for writer in writers:
         _out, err = writer.communicate(timeout=120)
         assert writer.returncode == 0, err
-    assert query(db_path, "SELECT OffenseCount, OffTopicCount FROM UserState WHERE UserId = 42") == [(2 * rounds, 2 * rounds)]
-    [(notes,)] = query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 42")
+    assert query(database_url, "SELECT OffenseCount, OffTopicCount FROM UserState WHERE UserId = 42") == [
+        (2 * rounds, 2 * rounds)
+    ]
+    [(notes,)] = query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 42")
     noticed = sorted(line.split("] ", 1)[1] for line in notes.splitlines())
     assert noticed == sorted(f"{me} noticed {n}" for me in "AB" for n in range(rounds))

@@ -1,4 +1,4 @@
-"""Several bot processes on one database: real processes, one SQLite file in WAL mode.
+"""Several bot processes on one database: real processes, one SQLite file in WAL mode (or MSSQL_TEST_URL's server).
 
 The schema is brought to head exactly once however many processes start together
 (`python bot.py migrate` under the database's own lock); a process started with
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import query
-from old_deployment import old_deployment_db
+from old_deployment import empty_database, old_database
 
 from utils.paths import PROJECT_ROOT
 from utils.storage.migrate import head_revision
@@ -25,9 +25,10 @@ from utils.storage.migrate import head_revision
 BOT = PROJECT_ROOT / "bot.py"
 
 
-def clean_env(db_path: Path, **extra: str) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "TMPDIR")}
-    return {**keep, "BREEHAVIOR_ENV_FILE": "", "DB_CONNECTION_STRING": f"sqlite:///{db_path}", "PYTHONUNBUFFERED": "1", **extra}
+def clean_env(url: str, **extra: str) -> dict[str, str]:
+    """A child's environment: nothing of the developer's, the database ``url`` (an SQLAlchemy URL or ODBC string)."""
+    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "SYSTEMROOT", "TMPDIR", "ODBCSYSINI")}
+    return {**keep, "BREEHAVIOR_ENV_FILE": "", "DB_CONNECTION_STRING": url, "PYTHONUNBUFFERED": "1", **extra}
 
 
 def start(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.Popen[str]:
@@ -64,11 +65,11 @@ MIGRATOR = textwrap.dedent(
 
 @pytest.mark.slow
 def test_three_processes_that_all_saw_an_old_schema_migrate_it_exactly_once(tmp_path: Path) -> None:
-    db_path = old_deployment_db(tmp_path / "old", 42, "[2024-01-01] likes tea")
+    database_url = old_database(tmp_path / "old", 42, "[2024-01-01] likes tea")
     barrier = tmp_path / "barrier"
     barrier.mkdir()
-    env = {**clean_env(db_path), "PYTHONPATH": str(PROJECT_ROOT)}
-    args = ["-c", MIGRATOR, f"sqlite:///{db_path}", str(barrier)]
+    env = {**clean_env(database_url), "PYTHONPATH": str(PROJECT_ROOT)}
+    args = ["-c", MIGRATOR, database_url, str(barrier)]
     processes = [start([*args, str(n), "3"], env, tmp_path) for n in range(3)]
     results = [finish(p) for p in processes]
 
@@ -77,31 +78,35 @@ def test_three_processes_that_all_saw_an_old_schema_migrate_it_exactly_once(tmp_
     head = head_revision()
     assert sum(line == f"schema migrated from 0001 to {head} (head)" for line in lines) == 1, lines
     assert sum(line == f"schema at {head} (head), nothing to do" for line in lines) == 2, lines
-    assert query(db_path, "SELECT version_num FROM alembic_version") == [(head,)]
-    assert query(db_path, "SELECT UserId FROM UserState") == [(42,)]
+    assert query(database_url, "SELECT version_num FROM alembic_version") == [(head,)]
+    assert query(database_url, "SELECT UserId FROM UserState") == [(42,)]
 
 
 @pytest.mark.slow
-def test_bot_py_migrate_brings_an_old_deployment_to_head(tmp_path: Path) -> None:
-    db_path = old_deployment_db(tmp_path / "old", 42, "[2024-01-01] likes tea")
-    code, out, err = finish(start([str(BOT), "migrate"], clean_env(db_path), tmp_path))
+@pytest.mark.parametrize("revision", ["0001", "0003"])
+def test_bot_py_migrate_brings_an_old_deployment_to_head_once(tmp_path: Path, revision: str) -> None:
+    database_url = old_database(tmp_path / "old", 42, "[2024-01-01] likes tea", revision=revision)
+    code, out, err = finish(start([str(BOT), "migrate"], clean_env(database_url), tmp_path))
     assert code == 0, err
-    assert out.strip() == f"Database schema migrated from 0001 to {head_revision()} (head)."
+    assert out.strip() == f"Database schema migrated from {revision} to {head_revision()} (head)."
+    code, out, err = finish(start([str(BOT), "migrate"], clean_env(database_url), tmp_path))
+    assert (code, out.strip()) == (0, f"Database schema at {head_revision()} (head), nothing to do."), err
+    assert query(database_url, "SELECT UserId, UserNotes FROM UserState") == [(42, "[2024-01-01] likes tea")]
 
 
 @pytest.mark.slow
 def test_migrate_creates_the_schema_of_an_empty_database_and_says_so(tmp_path: Path) -> None:
-    db_path = tmp_path / "fresh" / "bot.db"
-    code, out, err = finish(start([str(BOT), "migrate"], clean_env(db_path), tmp_path))
+    database_url = empty_database(tmp_path / "fresh")
+    code, out, err = finish(start([str(BOT), "migrate"], clean_env(database_url), tmp_path))
     assert code == 0, err
     assert out.strip() == f"Database schema migrated from an empty database to {head_revision()} (head)."
-    code, out, _ = finish(start([str(BOT), "migrate"], clean_env(db_path), tmp_path))
+    code, out, _ = finish(start([str(BOT), "migrate"], clean_env(database_url), tmp_path))
     assert code == 0 and out.strip().endswith("nothing to do.")
 
 
 @pytest.mark.slow
 def test_migrate_says_in_one_line_why_it_cannot(tmp_path: Path) -> None:
-    env = clean_env(tmp_path, DB_CONNECTION_STRING="mssql+pyodbc://u:p@nowhere/db?driver=ODBC+Driver+18+for+SQL+Server")
+    env = clean_env("mssql+pyodbc://u:p@nowhere/db?driver=ODBC+Driver+18+for+SQL+Server")
     code, out, err = finish(start([str(BOT), "migrate"], env, tmp_path))
     assert code == 1 and out == ""
     assert err.startswith("error: cannot migrate the database: ") and len(err.strip().splitlines()) == 1, err
@@ -146,13 +151,12 @@ SEED = textwrap.dedent(
 
 
 @pytest.mark.slow
-def test_two_pruners_by_mistake_delete_and_audit_each_expired_row_once(tmp_path: Path) -> None:
-    db_path = tmp_path / "bot.db"
-    url = f"sqlite:///{db_path}"
-    env = {**clean_env(db_path), "PYTHONPATH": str(PROJECT_ROOT)}
+def test_two_pruners_by_mistake_delete_and_audit_each_expired_row_once(tmp_path: Path, database_url: str) -> None:
+    url = database_url
+    env = {**clean_env(url), "PYTHONPATH": str(PROJECT_ROOT)}
     seeded = subprocess.run([sys.executable, "-c", SEED, url, "240"], env=env, cwd=tmp_path, capture_output=True, text=True)
     assert seeded.returncode == 0, seeded.stderr
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(240,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(240,)]
 
     pruners = [
         subprocess.Popen(
@@ -186,6 +190,6 @@ def test_two_pruners_by_mistake_delete_and_audit_each_expired_row_once(tmp_path:
     assert again.returncode == 0, again.stderr
     counts.append(int(again.stdout.strip().splitlines()[-1]))
     assert sum(counts) == 180  # three of every four rows had expired
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(60,)]
-    audited = Counter(row[0] for row in query(db_path, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'pruned_expired'"))
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(60,)]
+    audited = Counter(row[0] for row in query(database_url, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'pruned_expired'"))
     assert len(audited) == 180 and set(audited.values()) == {1}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
 from fake_llm import FakeLLM
@@ -14,7 +13,7 @@ from utils.runtime import Services
 
 
 async def test_expired_rows_are_never_injected_and_are_pruned_at_start(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     first = Services(make_settings())
     await first.start()
@@ -33,15 +32,17 @@ async def test_expired_rows_are_never_injected_and_are_pruned_at_start(
     second = Services(make_settings())
     await second.start()
     for _ in range(100):
-        if not query(db_path, "SELECT COUNT(*) FROM UserMemory")[0][0]:
+        if not query(database_url, "SELECT COUNT(*) FROM UserMemory")[0][0]:
             break
         await asyncio.sleep(0.02)
     await second.close()
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
-    assert query(db_path, "SELECT Action FROM MemoryAudit WHERE Action = 'pruned_expired'") == [("pruned_expired",)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT Action FROM MemoryAudit WHERE Action = 'pruned_expired'") == [("pruned_expired",)]
 
 
-async def test_cap_of_fifty_keeps_the_most_important(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_cap_of_fifty_keeps_the_most_important(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
+) -> None:
     services = Services(make_settings(memory_max_per_extraction=50))
     await services.start()
     try:
@@ -51,6 +52,6 @@ async def test_cap_of_fifty_keeps_the_most_important(make_settings: SettingsFact
         await converse(services, "so many snacks today, here is my list of snacks")
     finally:
         await services.close()
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId = ?", ALICE) == [(50,)]
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE Memory LIKE '%wedding%'") == [(1,)]
-    assert query(db_path, "SELECT COUNT(*) FROM MemoryAudit WHERE Action = 'pruned_cap'") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = ?", ALICE) == [(50,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE Memory LIKE '%wedding%'") == [(1,)]
+    assert query(database_url, "SELECT COUNT(*) FROM MemoryAudit WHERE Action = 'pruned_cap'") == [(1,)]

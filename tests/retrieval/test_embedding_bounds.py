@@ -177,8 +177,8 @@ async def embed_all(services: Services) -> None:
     await services.tasks.drain(20)
 
 
-def stored_sizes(db_path: Path) -> list[int | None]:
-    return [row[0] for row in query(db_path, "SELECT LENGTH(Embedding) FROM UserMemory ORDER BY Id")]
+def stored_sizes(database_url: str) -> list[int | None]:
+    return [row[0] for row in query(database_url, "SELECT LENGTH(Embedding) FROM UserMemory ORDER BY Id")]
 
 
 MEMORIES = ("Has a dog named Pixel.", "Adopted a rescue cat called Miso.", "Plays chess every evening.")

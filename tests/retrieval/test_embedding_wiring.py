@@ -51,8 +51,8 @@ async def embed_all(services: Services) -> None:
     await services.tasks.drain(10)
 
 
-def vectors(db_path: Path) -> list[tuple[str, str | None, int]]:
-    return query(db_path, "SELECT Memory, EmbeddingModel, LENGTH(Embedding) FROM UserMemory ORDER BY Id")
+def vectors(database_url: str) -> list[tuple[str, str | None, int]]:
+    return query(database_url, "SELECT Memory, EmbeddingModel, LENGTH(Embedding) FROM UserMemory ORDER BY Id")
 
 
 async def test_paraphrase_reaches_the_prompt_and_unrelated_stays_out(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
@@ -179,7 +179,7 @@ async def test_backfill_endpoint_down_leaves_rows_for_later(
     assert vectors(db_path)[0][1] == "test-embed"
 
 
-async def test_written_memories_get_vectors_and_dedup_by_meaning(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_written_memories_get_vectors_and_dedup_by_meaning(hybrid: Services, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Plays guitar every day.", "music"), memory("Has two kids.", "family"))
     await converse(hybrid, "I play guitar every day and I have two kids")
     await hybrid.tasks.drain(10)
@@ -188,20 +188,22 @@ async def test_written_memories_get_vectors_and_dedup_by_meaning(hybrid: Service
     )
     await converse(hybrid, "also piano every day, and yes I'm a parent of two children")
     await hybrid.tasks.drain(10)
-    rows = query(db_path, "SELECT Memory, EmbeddingModel FROM UserMemory ORDER BY Id")
+    rows = query(database_url, "SELECT Memory, EmbeddingModel FROM UserMemory ORDER BY Id")
     texts = [text for text, _ in rows]
     assert "Plays guitar every day." in texts and "Plays piano every day." in texts, "one word swapped: two facts"
     assert "Is a parent of two children." in texts and "Has two kids." not in texts, "a paraphrase refreshes"
     assert len(rows) == 3 and {model for _, model in rows} == {"test-embed"}
 
 
-async def test_dedup_falls_back_to_words_when_the_endpoint_is_down(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_dedup_falls_back_to_words_when_the_endpoint_is_down(
+    hybrid: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     fake_llm.embedding_failures.append(Failure(500, 1000))
     fake_llm.tools["extract_memories"] = remembers(memory("Has two kids.", "family"))
     await converse(hybrid, "I have two kids")
     fake_llm.tools["extract_memories"] = remembers(memory("Is a parent of two children.", "family"))
     await converse(hybrid, "I'm a parent of two children")
-    assert len(query(db_path, "SELECT Id FROM UserMemory")) == 2, "no meaning: distinct words stay two memories"
+    assert len(query(database_url, "SELECT Id FROM UserMemory")) == 2, "no meaning: distinct words stay two memories"
 
 
 async def test_forget_request_shows_the_matching_memory_to_the_extractor(services: Services, fake_llm: FakeLLM) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from conftest import SettingsFactory, converse, extraction_input, memory, query, system_prompt
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, seed_memory
@@ -12,7 +10,7 @@ from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services
 
 
-async def test_guild_scope_batched_turns_keep_their_server(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path):
+async def test_guild_scope_batched_turns_keep_their_server(make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str):
     services = Services(make_settings(memory_scope="guild", memory_extraction_delay_seconds=0.3))
     await services.start()
     try:
@@ -27,7 +25,7 @@ async def test_guild_scope_batched_turns_keep_their_server(make_settings: Settin
         )
         await services.chat.respond(IncomingMessage(ALICE, "Alice", 200, "general", "hello there server two friends", guild_id=2))
         await services.tasks.drain(10)
-        rows = query(db_path, "SELECT Memory, GuildId FROM UserMemory")
+        rows = query(database_url, "SELECT Memory, GuildId FROM UserMemory")
     finally:
         await services.close()
     assert rows == [("Is planning a surprise party for Sam.", 1)], rows

@@ -90,8 +90,8 @@ def dump(db_path: Path) -> list[str]:
         return list(conn.iterdump())
 
 
-def raw_notes(db_path: Path) -> dict[int, bytes | None]:
-    return dict(query(db_path, "SELECT UserId, CAST(UserNotes AS BLOB) FROM UserState"))
+def raw_notes(database_url: str) -> dict[int, bytes | None]:
+    return dict(query(database_url, "SELECT UserId, CAST(UserNotes AS BLOB) FROM UserState"))
 
 
 async def migrate(settings: Settings, *argv: str) -> tuple[int, str, str]:
@@ -125,24 +125,24 @@ async def test_dry_run_prints_old_and_new_and_writes_nothing(legacy: Settings, f
     assert len(fake_llm.tool_requests(PROFILE_TOOL.name)) == 4
 
 
-async def test_run_migrates_backs_up_and_reports(legacy: Settings, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_run_migrates_backs_up_and_reports(legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str) -> None:
     before = raw_notes(db_path)
     code, out, _ = await migrate(legacy)
     assert code == 1
-    notes = dict(query(db_path, "SELECT UserId, UserNotes FROM UserState"))
+    notes = dict(query(database_url, "SELECT UserId, UserNotes FROM UserState"))
     assert notes[101] == "Member profile. Latest: Wants replies in English, not German."
     assert notes[106] == "Member profile. Latest: 好きなゲームは原神。"
     assert notes[105].startswith("Member profile. Latest: Observation number 69")
     assert {uid: notes[uid] for uid in (102, 103, 104, 107)} == {uid: SEED[uid] for uid in (102, 103, 104, 107)}
-    backups = dict(query(db_path, "SELECT UserId, CAST(Notes AS BLOB) FROM NotesBackup"))
+    backups = dict(query(database_url, "SELECT UserId, CAST(Notes AS BLOB) FROM NotesBackup"))
     assert backups == {uid: before[uid] for uid in (101, 105, 106)}
     assert len(backups[105]) > 5000
-    offense = dict(query(db_path, "SELECT UserId, OffenseCount FROM UserState"))
+    offense = dict(query(database_url, "SELECT UserId, OffenseCount FROM UserState"))
     assert offense == {uid: uid % 3 for uid in SEED}
     assert "member 101: migrated (" in out
     assert "member 107: failed: LLM: invalid write_profile arguments" in out
     assert out.rstrip().endswith("Migrated 3, skipped 3 (already a profile: 1, no notes: 2), failed 1.")
-    logged = query(db_path, "SELECT UserId, Success FROM LlmLog WHERE Kind = 'profile_migration' ORDER BY UserId")
+    logged = query(database_url, "SELECT UserId, Success FROM LlmLog WHERE Kind = 'profile_migration' ORDER BY UserId")
     assert logged == [(101, 1), (105, 1), (106, 1), (107, 0)]
 
 
@@ -160,7 +160,7 @@ def without_call_log(lines: list[str]) -> list[str]:
 
 
 async def test_second_run_changes_nothing_and_a_later_one_finishes_the_rest(
-    legacy: Settings, fake_llm: FakeLLM, db_path: Path
+    legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str
 ) -> None:
     await migrate(legacy)
     after_first = dump(db_path)
@@ -176,8 +176,8 @@ async def test_second_run_changes_nothing_and_a_later_one_finishes_the_rest(
     code, out, _ = await migrate(legacy)
     assert code == 0
     assert "Migrated 1, skipped 6 (already a profile: 1, already migrated: 3, no notes: 2), failed 0." in out
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 107") == [("Likes trains.",)]
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 101") == [
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 107") == [("Likes trains.",)]
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 101") == [
         ("Member profile. Latest: Wants replies in English, not German.",)
     ]
 
@@ -188,11 +188,11 @@ async def test_second_run_changes_nothing_and_a_later_one_finishes_the_rest(
     assert "Migrated 0, skipped 7 (already a profile: 1, already migrated: 4, no notes: 2), failed 0." in out
 
 
-async def test_rollback_restores_every_byte(legacy: Settings, db_path: Path) -> None:
+async def test_rollback_restores_every_byte(legacy: Settings, db_path: Path, database_url: str) -> None:
     before = raw_notes(db_path)
     await migrate(legacy, "--memories")
     assert raw_notes(db_path) != before
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE Source = 'migration'")[0][0] > 0
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE Source = 'migration'")[0][0] > 0
 
     code, out, _ = await migrate(legacy, "--rollback", "--dry-run")
     assert code == 0 and "Dry run: would restore 3 members." in out
@@ -202,21 +202,21 @@ async def test_rollback_restores_every_byte(legacy: Settings, db_path: Path) -> 
     assert code == 0
     assert "Restored the old notes of 3 members" in out
     assert raw_notes(db_path) == before
-    assert query(db_path, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
-    assert query(db_path, "SELECT COUNT(*) FROM MemoryAudit WHERE Action = 'forgotten' AND Actor = 'migration'")[0][0] > 0
+    assert query(database_url, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM MemoryAudit WHERE Action = 'forgotten' AND Actor = 'migration'")[0][0] > 0
 
     code, out, _ = await migrate(legacy, "--rollback")
     assert "Restored the old notes of 0 members" in out
     assert raw_notes(db_path) == before
 
 
-async def test_llm_failure_for_one_member_leaves_only_that_one_unchanged(legacy: Settings, db_path: Path) -> None:
+async def test_llm_failure_for_one_member_leaves_only_that_one_unchanged(legacy: Settings, database_url: str) -> None:
     code, out, _ = await migrate(legacy)
     assert code == 1
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 107") == [(FAILING,)]
-    assert query(db_path, "SELECT COUNT(*) FROM NotesBackup WHERE UserId = 107") == [(0,)]
-    assert query(db_path, "SELECT COUNT(*) FROM NotesBackup") == [(3,)]
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 107") == [(FAILING,)]
+    assert query(database_url, "SELECT COUNT(*) FROM NotesBackup WHERE UserId = 107") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM NotesBackup") == [(3,)]
     assert "failed 1." in out
 
 
@@ -230,11 +230,11 @@ async def test_http_errors_for_one_member_are_reported_and_the_rest_migrates(
     assert "Migrated 2, skipped 3 (already a profile: 1, no notes: 2), failed 2." in out
 
 
-async def test_an_overlong_profile_is_cut_at_a_word_boundary(legacy: Settings, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_an_overlong_profile_is_cut_at_a_word_boundary(legacy: Settings, fake_llm: FakeLLM, database_url: str) -> None:
     answer = " ".join(f"fact{i} about the member," for i in range(80))
     fake_llm.tools[PROFILE_TOOL.name] = lambda body: {"profile": answer}
     await migrate(legacy)
-    (stored,) = query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 101")[0]
+    (stored,) = query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 101")[0]
     assert len(answer) > 1000 and 400 < len(stored) <= PROFILE_MAX
     assert answer.startswith(stored) and answer[len(stored)] in " ,"
 
@@ -248,7 +248,9 @@ async def test_an_empty_answer_leaves_the_notes_alone(legacy: Settings, fake_llm
     assert out.count("the model gave an empty profile; notes left as they were") == 4
 
 
-async def test_recent_observations_become_expiring_memories(legacy: Settings, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_recent_observations_become_expiring_memories(
+    legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str
+) -> None:
     secret_line = line(2, "Said their password is hunter2")
     email_line = line(0.5, "Asked to be emailed at sam@example.com about the chess tournament finals.")
     with sqlite3.connect(db_path) as conn:
@@ -269,16 +271,18 @@ async def test_recent_observations_become_expiring_memories(legacy: Settings, fa
     for _, _, _, _, created, expires in rows:
         assert datetime.fromisoformat(expires) - datetime.fromisoformat(created) == timedelta(days=30)
     assert datetime.fromisoformat(rows[0][4]).replace(tzinfo=UTC) < NOW - timedelta(days=2)
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 105") == [(0,)], "all its lines are older than 30 days"
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 105") == [(0,)], (
+        "all its lines are older than 30 days"
+    )
 
 
-async def test_members_who_opted_out_are_left_alone(legacy: Settings, db_path: Path) -> None:
+async def test_members_who_opted_out_are_left_alone(legacy: Settings, db_path: Path, database_url: str) -> None:
     with sqlite3.connect(db_path) as conn:
         conn.execute("INSERT INTO MemoryPreference (UserId, OptedOut) VALUES (101, 1)")
     _, out, _ = await migrate(legacy, "--memories")
     assert "opted out of memory: 1" in out
-    assert query(db_path, "SELECT UserNotes FROM UserState WHERE UserId = 101") == [(TIMESTAMPED,)]
-    assert query(db_path, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 101") == [(0,)]
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 101") == [(TIMESTAMPED,)]
+    assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 101") == [(0,)]
 
 
 async def test_unreachable_database_is_one_line_and_exit_2(
@@ -290,7 +294,7 @@ async def test_unreachable_database_is_one_line_and_exit_2(
     assert fake_llm.requests == []
 
 
-async def test_unreachable_llm_is_one_line_and_exit_2(make_settings: SettingsFactory, db_path: Path) -> None:
+async def test_unreachable_llm_is_one_line_and_exit_2(make_settings: SettingsFactory, db_path: Path, database_url: str) -> None:
     settings = make_settings(llm_base_url="http://127.0.0.1:1/v1")
     await seed(settings, db_path)
     before = raw_notes(db_path)
@@ -298,7 +302,7 @@ async def test_unreachable_llm_is_one_line_and_exit_2(make_settings: SettingsFac
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: the LLM did not answer 4 times in a row (last: LLM: connection error")
     assert raw_notes(db_path) == before
-    assert query(db_path, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
+    assert query(database_url, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
 
 
 async def test_progress_bar_when_asked(legacy: Settings) -> None:

@@ -36,6 +36,7 @@ from utils.paths import PROJECT_ROOT
 from utils.storage import audit, control, llm_log, members, memories, migrate, notes, profiles, tool_ways
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import ACCESS, Database, alembic_config
+from utils.storage.locks import lock_members
 from utils.storage.records import (
     AuditEntry,
     LlmCallRecord,
@@ -349,16 +350,19 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
     assert len(checked) >= len(recorded.statements)
     assert any(sql.startswith("SELECT TOP ") for sql in checked), "row limits compile to TOP"
     assert any("OUTPUT inserted.[Id]" in sql for sql in checked), "new ids come back through OUTPUT, not RETURNING"
-    assert any("FROM [UserState] WITH (UPDLOCK, ROWLOCK)" in sql for sql in checked), "UserNotes is read to be rewritten"
+    hinted = [sql for sql in checked if re.search(r"\bWITH \((UPDLOCK|HOLDLOCK|ROWLOCK|NOLOCK)", sql)]
+    assert hinted == [], "Babelfish ignores table hints: serialise with the members' application locks instead"
 
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
 RAW_SQL_ALLOWED = {
     "utils/storage/engine.py": ("_sqlite_pragmas",),
     "utils/storage/migrate.py": ("_take_lock",),
+    "utils/storage/locks.py": ("_take",),
 }
-"""The only places raw SQL is allowed outside the migrations: SQLite connection PRAGMAs (never sent to SQL Server)
-and the migration lock (`sp_getapplock` has no SQLAlchemy construct; its text is parsed as T-SQL below)."""
+"""The only places raw SQL is allowed outside the migrations: SQLite connection PRAGMAs and SQLite's immediate
+transaction for migrating (never sent to SQL Server), and the application locks (`sp_getapplock` has no SQLAlchemy
+construct; its text is parsed as T-SQL below)."""
 
 
 def _sql_text_calls(path: Path) -> list[tuple[str, int]]:
@@ -389,21 +393,52 @@ def test_no_hand_written_sql_outside_the_migrations() -> None:
     assert offenders == {}
 
 
+class LockConnection:
+    """A stand-in T-SQL connection that records the application-lock batches sent to it, with their parameters."""
+
+    dialect = SimpleNamespace(name="mssql")
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, tuple[str, ...]]] = []
+        self.info: dict[str, object] = {}
+        self.transaction = object()
+
+    def get_transaction(self) -> object:
+        return self.transaction
+
+    def exec_driver_sql(self, sql: str, parameters: tuple[str, ...] = ()) -> SimpleNamespace:
+        self.sent.append((sql, parameters))
+        return SimpleNamespace(scalar_one=lambda: 0)
+
+    def batches(self) -> list[str]:
+        """Each batch with its parameters written in, as the server runs it."""
+        filled = []
+        for sql, parameters in self.sent:
+            for value in parameters:
+                sql = sql.replace("?", "N'" + value.replace("'", "''") + "'", 1)
+            filled.append(sql)
+        return filled
+
+
 def test_the_migration_lock_is_t_sql() -> None:
     """What `_take_lock` sends to SQL Server, captured from a stand-in connection, parses as T-SQL."""
-    sent: list[str] = []
+    conn = LockConnection()
+    migrate._take_lock(conn)  # type: ignore[arg-type]
+    [batch] = conn.batches()
+    assert "sp_getapplock" in batch and "@LockOwner = N'Transaction'" in batch and "BreehaviorMonitor.schema" in batch
+    assert tsql_problems(batch) == []
 
-    class Result:
-        def scalar_one(self) -> int:
-            return 0
 
-    class Connection:
-        dialect = SimpleNamespace(name="mssql")
-
-        def exec_driver_sql(self, sql: str) -> Result:
-            sent.append(sql)
-            return Result()
-
-    migrate._take_lock(Connection())  # type: ignore[arg-type]
-    assert len(sent) == 1 and "sp_getapplock" in sent[0] and "@LockOwner = N'Transaction'" in sent[0]
-    assert tsql_problems(sent[0]) == []
+def test_member_locks_are_t_sql_ascending_and_asked_once_per_transaction() -> None:
+    """Members' locks go in ascending id order (two transactions wait for each other, never deadlock), each
+    once per transaction, and the batch leaves NOCOUNT as it found it (a pooled session is shared)."""
+    conn = LockConnection()
+    lock_members(conn, [BOB, ALICE, BOB])  # type: ignore[arg-type]
+    lock_members(conn, [ALICE])  # type: ignore[arg-type]
+    [(sql, parameters)] = conn.sent
+    assert parameters == (f"BreehaviorMonitor.member.{ALICE}", f"BreehaviorMonitor.member.{BOB}")
+    assert sql.startswith("SET NOCOUNT ON;") and sql.rstrip().endswith("SET NOCOUNT OFF; SELECT @lowest AS status;")
+    assert tsql_problems(conn.batches()[0]) == []
+    conn.transaction = object()  # the next transaction asks again
+    lock_members(conn, [ALICE])  # type: ignore[arg-type]
+    assert len(conn.sent) == 2

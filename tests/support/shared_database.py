@@ -1,17 +1,26 @@
-"""The database of the tests about several processes on one database: SQLite here, or a real SQL Server.
+"""The database the suite runs on: a SQLite file per test, or the T-SQL server ``MSSQL_TEST_URL`` names.
 
-By default each test gets its own SQLite file. With ``MSSQL_TEST_URL`` set to
-an SQLAlchemy URL of a SQL Server database the tests may empty (for example a throw-away
-database on a developer's server, or Azure SQL with READ_COMMITTED_SNAPSHOT on), the same
-tests run there instead: the schema is migrated on connect and every table is emptied
-before each test. What SQLite cannot show (row locks under RCSI, ROWVERSION gaps) is then
-exercised for real; docs/sql-server.md gives the command.
+By default each test gets its own SQLite file. With ``MSSQL_TEST_URL`` set to a scratch database
+on SQL Server or Babelfish (the tests empty it: never point it at data you want to keep), every
+test that stores anything runs there instead, through the same fixtures (``database_url``,
+``make_settings``, ``services``) and reads back through :func:`query`, which sends the same
+neutral SQL to either. What SQLite cannot show (row locks under snapshot reads, ROWVERSION
+gaps, a server's own way of failing a statement) is then exercised for real.
+
+A test that can only run on SQLite (it reads the file's bytes, removes it, opens it read-only)
+carries ``@pytest.mark.sqlite_only("why")``: on a server run it is skipped with that reason, never
+silently, and a test that opens a SQLite database without the marker fails there
+(``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import sqlite3
 from collections.abc import Sequence
+from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,35 +31,83 @@ from utils.storage.schema import metadata
 from utils.storage.url import resolve_database_url
 
 SQLSERVER_ENV = "MSSQL_TEST_URL"
+SERVER_URL = os.environ.get(SQLSERVER_ENV, "").strip()
+ON_SERVER = bool(SERVER_URL)
+"""True for a run against the server: storage-touching tests use it, one at a time (they share its database)."""
 
 
 def shared_database_url(db_path: Path) -> str:
     """The URL the test's processes share: ``MSSQL_TEST_URL`` (emptied first) or the test's SQLite file."""
-    server = os.environ.get(SQLSERVER_ENV, "").strip()
-    if not server:
+    if not ON_SERVER:
         return f"sqlite:///{db_path}"
-    empty_every_table(server)
-    return server
+    empty_every_table(SERVER_URL)
+    return SERVER_URL
+
+
+@functools.cache
+def _server(url: str) -> sa.Engine:
+    """One small pool per server URL for the tests' own reads (a new login per read is slow over TDS)."""
+    return create_engine_for(resolve_database_url(url), 1)
+
+
+def _sqlite_file(where: str | Path) -> str | None:
+    """The file a SQLite URL or path names (None: a server URL)."""
+    if isinstance(where, Path):
+        return str(where)
+    url = sa.make_url(where) if "://" in where else None
+    return url.database if url is not None and url.get_backend_name() == "sqlite" else None
 
 
 def empty_every_table(url: str) -> None:
     """Delete every row the bot stores (children first); the schema stays (it is migrated on connect)."""
-    engine = create_engine_for(resolve_database_url(url), 1)
-    try:
-        with engine.begin() as conn:
-            existing = set(sa.inspect(conn).get_table_names())
-            for table in reversed(metadata.sorted_tables):
-                if table.name in existing:
-                    conn.execute(sa.delete(table))
-    finally:
-        engine.dispose()
+    with _server(url).begin() as conn:
+        existing = {name.casefold() for name in sa.inspect(conn).get_table_names()}
+        for table in reversed(metadata.sorted_tables):
+            if table.name.casefold() in existing:
+                conn.execute(sa.delete(table))
+
+
+def query(where: str | Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
+    """Run one read the way an operator would, on the test's database (its URL, or a SQLite file's path).
+
+    ``sql`` is neutral SQL with ``?`` placeholders, which both sqlite3 and pyodbc take: no
+    `LIMIT`, no boolean expression in a select list (``CASE WHEN … THEN 1 ELSE 0 END``), no
+    SQLite functions (a time is a parameter: a datetime, written as the columns hold it).
+    Booleans come back as 0/1 or False/True, which compare equal.
+    """
+    file = _sqlite_file(where)
+    if file is not None:  # a plain connection, closed at once: the test's file is never held open
+        with closing(sqlite3.connect(file)) as conn:
+            return conn.execute(sql, tuple(_stored_as(p, sqlite=True) for p in params)).fetchall()
+    with _server(str(where)).connect() as conn:
+        return [tuple(r) for r in conn.exec_driver_sql(sql, tuple(_stored_as(p, sqlite=False) for p in params))]
+
+
+def _stored_as(value: object, *, sqlite: bool) -> object:
+    """A datetime parameter as the bot's columns hold it: naive UTC (SQLite: the text SQLAlchemy writes)."""
+    if not isinstance(value, datetime):
+        return value
+    naive = value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo else value
+    return naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive
 
 
 def rows(url: str, sql: str, params: dict[str, Any] | None = None) -> Sequence[tuple[Any, ...]]:
-    """Run one read the way an operator would, on whichever database the test uses (named ``:params``)."""
-    engine = create_engine_for(resolve_database_url(url), 1)
+    """Run one read with named ``:params`` on whichever database the test uses."""
+    file = _sqlite_file(url)
+    engine = sa.create_engine(f"sqlite:///{file}") if file is not None else _server(url)
     try:
         with engine.connect() as conn:
             return [tuple(r) for r in conn.execute(sa.text(sql), params or {})]
     finally:
-        engine.dispose()
+        if file is not None:
+            engine.dispose()
+
+
+def drop_every_table(url: str) -> None:
+    """Leave the server's test database empty of the bot's tables and of Alembic's version, like a new SQLite file."""
+    engine = _server(url)
+    with engine.begin() as conn:
+        reflected = sa.MetaData()
+        reflected.reflect(conn)
+        reflected.drop_all(conn)
+    engine.dispose()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
@@ -58,17 +56,17 @@ def test_valid_tree_reaches_keys_nested_lists_and_leaves_other_values() -> None:
     assert valid_tree(tree) == {"memories": [{"memory": "x\ufffd", "topics": ["ab"]}], "k\ufffd": 3, "forget": [1, None, True]}
 
 
-async def test_terminal_bytes_that_are_not_utf8_cost_nothing(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_terminal_bytes_that_are_not_utf8_cost_nothing(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     """A Latin-1 byte on a UTF-8 stdin arrives as a lone surrogate (surrogateescape)."""
     reply = await converse(services, "j'adore le caf\udce9 \ud83d")
     assert reply == "echo: Alice: j'adore le caf\ufffd \ufffd"
     assert await converse(services, "and again") == "echo: Alice: and again"
     assert await services.llm_log.flush() >= 2
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]
 
 
 async def test_a_lone_surrogate_in_the_extractors_answer_costs_no_other_members_profile(
-    services: Services, fake_llm: FakeLLM, db_path: Path
+    services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:
     assert await services.memory.set_profile(7, "Bob restores old motorbikes.")
     fake_llm.tools["extract_memories"] = remembers(
@@ -78,8 +76,8 @@ async def test_a_lone_surrogate_in_the_extractors_answer_costs_no_other_members_
     await services.flush_state()
     await services.llm_log.flush()
 
-    profiles = dict(query(db_path, "SELECT UserId, UserNotes FROM UserState"))
+    profiles = dict(query(database_url, "SELECT UserId, UserNotes FROM UserState"))
     assert profiles[7] == "Bob restores old motorbikes."
     assert profiles[42] == "Alice is a nurse \ufffd from Lyon."
-    assert query(db_path, "SELECT Memory, Topics FROM UserMemory") == [("Is learning \ufffd Japanese.", "japanese\ufffd")]
-    assert query(db_path, "SELECT COUNT(*) FROM LlmLog WHERE Success = 1") == [(2,)]
+    assert query(database_url, "SELECT Memory, Topics FROM UserMemory") == [("Is learning \ufffd Japanese.", "japanese\ufffd")]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Success = 1") == [(2,)]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
+from typing import Any
 
 import aiohttp
 
@@ -11,10 +13,11 @@ from utils.config import Settings, env_files, unknown_keys_warnings
 from utils.doctor.llm_checks import masked
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.invite import invite_url, timeouts_enabled
-from utils.storage import llm_log
-from utils.storage.engine import Database, DatabaseError, alembic_config
+from utils.storage import control, llm_log, members, tool_ways
+from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import LlmCallRecord
 from utils.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
+from utils.wording import plural
 
 DATABASE_DEADLINE_SECONDS = 30.0
 DISCORD_DEADLINE_SECONDS = 15.0
@@ -66,9 +69,10 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         return [failed("database", f"{where}: no answer within {deadline:g} s", fix)]
     try:
         if not connected:
-            return [failed("database", f"{where}: {db.last_error}", fix)]
-        head = _schema_head()
-        results = [ok("database", f"{where} reachable, schema at {head}")]
+            return [_not_connected(db, where, fix)]
+        assert db.schema is not None
+        results = [ok("database", f"{where} reachable, {db.schema.describe()}")]
+        results.append(await _start_reads(db, where, deadline))
         try:
             async with asyncio.timeout(deadline):
                 await db.run(llm_log.insert_llm_logs, [LlmCallRecord("doctor", settings.llm_model, 0, True)])
@@ -81,10 +85,49 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         await db.close()
 
 
-def _schema_head() -> str:
-    from alembic.script import ScriptDirectory
+def _not_connected(db: Database, where: str, fix: str) -> CheckResult:
+    """One ✗ line that names what failed: the connection, the schema upgrade, or a schema this process may not upgrade."""
+    if db.last_failure == "migration":
+        return failed(
+            "database schema",
+            f"{where} answers, but {db.last_error}",
+            "run `python3 bot.py migrate` to see the whole error; the login needs to create and alter tables "
+            "(docs/sql-server.md)",
+        )
+    if db.last_failure == "schema_behind":
+        return failed("database schema", f"{where}: {db.last_error}", "run `python3 bot.py migrate` once")
+    return failed("database", f"{where}: {db.last_error}", fix)
 
-    return ScriptDirectory.from_config(alembic_config()).get_current_head() or "(none)"
+
+async def _start_reads(db: Database, where: str, deadline: float) -> CheckResult:
+    """What the bot reads at start, in its order: member state, memory preferences with the poll's starting point, the
+    coherence poll, the LLM ways. If one fails there, memory stays off in the bot: say so, not "everything works"."""
+    steps: list[tuple[str, Callable[..., Any]]] = [
+        ("member state", members.load_user_states),
+        ("the coherence poll's starting point", control.settled_change_seq),
+        ("memory preferences", control.load_controls),
+        ("the LLM ways", tool_ways.load_tool_ways),
+    ]
+    loaded: dict[str, Any] = {}
+    try:
+        async with asyncio.timeout(deadline):
+            for name, fn in steps:
+                loaded[name] = await db.run(fn)
+            name = "the coherence poll"
+            await db.run(control.changes_since, loaded["the coherence poll's starting point"])
+    except (DatabaseError, TimeoutError) as exc:
+        return failed(
+            "database at start",
+            f"{where}: reading {name} failed ({exc or 'timeout'}): the bot would start with memory off",
+            "docs/sql-server.md lists the servers and settings the bot supports; run the doctor again after the change",
+        )
+    members_seen = len(loaded["member state"])
+    controls = len(loaded["memory preferences"])
+    return ok(
+        "database at start",
+        f"member state ({plural(members_seen, 'member')}), memory preferences ({plural(controls, 'control row')}), "
+        "the coherence poll and the LLM ways load",
+    )
 
 
 async def check_discord(

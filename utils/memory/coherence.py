@@ -53,7 +53,7 @@ class Coherence:
 
     async def poll(self) -> int:
         """Apply every change made since the last poll; returns how many members moved."""
-        if not self._db.available or not self._preferences.loaded:
+        if not self._db.available or not await self._preferences.load_when_due():
             return 0
         moved_members = 0
         while True:

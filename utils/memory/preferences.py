@@ -13,6 +13,7 @@ moved so the caller can drop caches or halt the member's work.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import EllipsisType
@@ -40,10 +41,13 @@ class Moved:
 
 
 class MemoryPreferences:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, retry_seconds: float = 30.0) -> None:
         self._db = db
         self._by_member: dict[int, MemoryPreferenceRecord] = {}
         self.loaded = False
+        self.retry_seconds = retry_seconds
+        """How long after a failed load the next one may be tried (the coherence poll tries it)."""
+        self._next_try = 0.0
         self.change_seq = 0
         """The newest change this process has seen (where the next poll starts)."""
 
@@ -55,17 +59,28 @@ class MemoryPreferences:
         """
         if self.loaded:
             return True
+        self._next_try = time.monotonic() + self.retry_seconds
         try:
             cursor = await self._db.run(sql.settled_change_seq)
             rows = await self._db.run(sql.load_controls)
         except DatabaseError as exc:
-            logger.warning("Could not load memory preferences; memory stays off: %s", exc)
+            logger.warning(
+                "Could not load memory preferences; memory stays off until they load (tried again every %.0f s): %s",
+                self.retry_seconds,
+                exc,
+            )
             return False
         for row in rows:
             self.adopt(row)
         self.change_seq = cursor
         self.loaded = True
         return True
+
+    async def load_when_due(self) -> bool:
+        """:meth:`load` again after a failed one, at most every ``retry_seconds``: a failure at start is not for ever."""
+        if self.loaded or time.monotonic() < self._next_try:
+            return self.loaded
+        return await self.load()
 
     def get(self, user_id: int) -> MemoryPreferenceRecord:
         return self._by_member.get(user_id) or MemoryPreferenceRecord(user_id)

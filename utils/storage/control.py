@@ -4,11 +4,12 @@ Every process may write the same member. A write of memories, the profile or not
 *claims* the member first, in the same transaction: one conditional UPDATE that moves
 ``WriteVersion`` only if it is still the version the write was planned against, the
 ``EraseEpoch`` is still the one the work started under, and the member has neither opted
-out nor paused. Nothing else can then slip between the plan and the write: on SQL Server
-the UPDATE holds the row's lock until commit, on SQLite the first write statement takes
-the one write lock. A claim that fails raises :class:`ClaimRefused` with the row as it now
-stands, so the caller plans again (another write landed) or drops the write (an erasure,
-opt-out or pause landed).
+out nor paused. Nothing else can then slip between the plan and the write: on a T-SQL
+engine the transaction holds the member's application lock (`utils.storage.locks`) from
+before the claim until it commits, on SQLite the first write statement takes the one write
+lock. A claim that fails raises :class:`ClaimRefused` with the row as it now stands, so the
+caller plans again (another write landed) or drops the write (an erasure, opt-out or pause
+landed).
 
 An erasure, opt-out or pause moves the epoch with its first statement, in the same
 transaction as its deletes. Each change also moves ``ChangeSeq``, which the processes
@@ -32,6 +33,7 @@ from sqlalchemy.sql.functions import FunctionElement
 
 from utils.storage.audit import write_audit
 from utils.storage.engine import reads, writes
+from utils.storage.locks import RaceLost, lock_members
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord
 from utils.storage.schema import memory_preference, record_columns, user_state
 
@@ -39,8 +41,6 @@ READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
 POLL_ROWS = 500
 CONTROL_COLUMNS = record_columns(memory_preference, MemoryPreferenceRecord)
-ROW_LOCK = "WITH (UPDLOCK, HOLDLOCK, ROWLOCK)"
-"""SQL Server: the row (or the gap where it will be) stays locked to the end of the transaction."""
 
 
 class min_active_rowversion(FunctionElement):  # noqa: N801 - reads like the SQL function it renders
@@ -138,11 +138,8 @@ def insert_statement(dialect: str, record: MemoryPreferenceRecord) -> sa.Insert:
     return sa.insert(memory_preference).values(**_sequenced(dialect, values))
 
 
-def _read(conn: sa.Connection, user_id: int, *, lock: bool = False) -> MemoryPreferenceRecord | None:
-    query = sa.select(*CONTROL_COLUMNS).where(memory_preference.c.user_id == user_id)
-    if lock:
-        query = query.with_hint(memory_preference, ROW_LOCK, "mssql")
-    row = conn.execute(query).first()
+def _read(conn: sa.Connection, user_id: int) -> MemoryPreferenceRecord | None:
+    row = conn.execute(sa.select(*CONTROL_COLUMNS).where(memory_preference.c.user_id == user_id)).first()
     return MemoryPreferenceRecord(**row._mapping) if row is not None else None
 
 
@@ -154,17 +151,16 @@ def claim_member(conn: sa.Connection, user_id: int, claim: Claim, now: datetime 
     """
     moment = now or datetime.now(UTC)
     dialect = conn.dialect.name
+    lock_members(conn, [user_id])
     parameters = {"claim_user": user_id, "claim_epoch": claim.epoch, "claim_now": moment, "claim_version": claim.version}
     row = conn.execute(claim_statement(dialect, checks_version=claim.version is not None), parameters).first()
     if row is not None:
         return MemoryPreferenceRecord(**row._mapping)
-    current = _read(conn, user_id, lock=True)
+    current = _read(conn, user_id)  # under the member's lock (SQLite: the write lock): no one changes it meanwhile
     if current is None:
         current = MemoryPreferenceRecord(user_id)
         if not refusal_reason(claim, current, moment):
-            inserted = _returned(conn, insert_statement(dialect, MemoryPreferenceRecord(user_id, write_version=1)))
-            assert inserted is not None
-            return inserted
+            return _inserted(conn, insert_statement(dialect, MemoryPreferenceRecord(user_id, write_version=1)))
     raise ClaimRefused(user_id, claim, current, moment)
 
 
@@ -172,6 +168,21 @@ def _returned(conn: sa.Connection, statement: sa.Update | sa.Insert) -> MemoryPr
     """Run an UPDATE or INSERT of one control row and return the row as written (RETURNING / OUTPUT), if any."""
     row = conn.execute(statement.returning(*CONTROL_COLUMNS)).first()
     return MemoryPreferenceRecord(**row._mapping) if row is not None else None
+
+
+def _inserted(conn: sa.Connection, statement: sa.Insert) -> MemoryPreferenceRecord:
+    """Insert a member's first control row; a duplicate key means another transaction made it first.
+
+    The member's lock keeps that from happening where it is taken, but a bare write or a
+    tool elsewhere does not take it: the transaction then runs again from its start and
+    finds the row (a claim is then planned again against what the other one wrote).
+    """
+    try:
+        inserted = _returned(conn, statement)
+    except sa.exc.IntegrityError as exc:
+        raise RaceLost(f"another transaction created the control row first ({exc.orig})") from exc
+    assert inserted is not None
+    return inserted
 
 
 def change_member(
@@ -194,6 +205,7 @@ def change_member(
     table = memory_preference.c
     moment = now or datetime.now(UTC)
     dialect = conn.dialect.name
+    lock_members(conn, [user_id])
     values: dict[str, Any] = {"updated_at": moment}
     if erase:
         values["erase_epoch"] = table.erase_epoch + 1
@@ -213,7 +225,7 @@ def change_member(
             write_version=int(erase or wrote),
             erase_epoch=int(erase),
         )
-        changed = _returned(conn, insert_statement(dialect, first))
+        changed = _inserted(conn, insert_statement(dialect, first))
     assert changed is not None
     return changed
 
@@ -288,18 +300,18 @@ def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int
 
     For writes that do not claim (LlmLog rows, note lines): call first in the transaction.
     SQLite takes its one write lock at the first write statement, so an empty UPDATE comes
-    first; SQL Server keeps the rows read under update locks to the end.
+    first; on a T-SQL engine the members' locks are taken (an erasure takes them too).
     """
-    if conn.dialect.name != "mssql":
-        conn.execute(sa.update(memory_preference).where(sa.false()).values(write_version=memory_preference.c.write_version))
     ids = list(dict.fromkeys(user_ids))
+    if conn.dialect.name == "mssql":
+        lock_members(conn, ids)
+    else:
+        conn.execute(sa.update(memory_preference).where(sa.false()).values(write_version=memory_preference.c.write_version))
     epochs = dict.fromkeys(ids, 0)
     for start in range(0, len(ids), READ_CHUNK_IDS):
         chunk = ids[start : start + READ_CHUNK_IDS]
-        query = (
-            sa.select(memory_preference.c.user_id, memory_preference.c.erase_epoch)
-            .where(memory_preference.c.user_id.in_(chunk))
-            .with_hint(memory_preference, ROW_LOCK, "mssql")
+        query = sa.select(memory_preference.c.user_id, memory_preference.c.erase_epoch).where(
+            memory_preference.c.user_id.in_(chunk)
         )
         epochs.update((r.user_id, r.erase_epoch) for r in conn.execute(query))
     return epochs

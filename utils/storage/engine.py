@@ -20,23 +20,26 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import sqlalchemy as sa
 from alembic.config import Config
 
 from utils.paths import MIGRATIONS_DIR
-from utils.storage.migrate import SchemaBehind, SchemaState, migrate_to_head, require_head
+from utils.storage.locks import LockNotGranted, RaceLost
+from utils.storage.migrate import MigrationFailed, SchemaBehind, SchemaState, migrate_to_head, require_head
 from utils.storage.url import resolve_database_url
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+ConnectFailure = Literal["unreachable", "migration", "schema_behind", "permanent"]
 
 ACCESS = "__storage_access__"
 
@@ -178,6 +181,8 @@ class Database:
         self._on_reconnect: list[Callable[[], Any]] = []
         self.last_error: str | None = None
         """Why the last :meth:`connect` failed, for tools that report it in one line."""
+        self.last_failure: ConnectFailure | None = None
+        """What kind of failure that was: the doctor's advice differs for each."""
         self._side_files: list[Path] = []
         """WAL files SQLite made for a read-only open that were not there before: removed again at close."""
 
@@ -208,22 +213,33 @@ class Database:
         try:
             await self._in_thread(self._open)
         except SchemaBehind as exc:
-            self.last_error = str(exc)
+            self.last_error, self.last_failure = str(exc), "schema_behind"
             logger.warning(
                 "Database not ready: %s; memory is off until then (checked every %.0f s).", exc, self._reconnect_seconds
+            )
+            self._start_reconnecting()
+            return False
+        except MigrationFailed as exc:
+            self.last_error, self.last_failure = str(exc), "migration"
+            logger.error(
+                "Database schema upgrade failed: %s. Memory is off until it succeeds (tried again every %.0f s); "
+                "`python3 bot.py migrate` shows the whole error.",
+                exc,
+                self._reconnect_seconds,
             )
             self._start_reconnecting()
             return False
         except Exception as exc:  # noqa: BLE001 - any driver error means "not reachable now"
             permanent = permanent_reason(exc, self.url, read_only=self.read_only)
             if permanent is not None:
-                self.last_error = permanent
+                self.last_error, self.last_failure = permanent, "permanent"
                 logger.error("%s", permanent)
                 return False
-            self.last_error = one_line(exc)
+            self.last_error, self.last_failure = one_line(exc), "unreachable"
             logger.warning("Database unreachable (%s); memory is off until it comes back.", self.last_error)
             self._start_reconnecting()
             return False
+        self.last_error = self.last_failure = None
         self._available = True
         logger.info("Database ready (%s%s).", self.dialect_name, ", read-only" if self.read_only else "")
         return True
@@ -342,16 +358,27 @@ class Database:
 
         def job() -> T:
             if serialise:
-                with self._write_lock, engine.begin() as conn:
-                    return fn(conn, *args, **kwargs)
-            with engine.begin() as conn:
-                return fn(conn, *args, **kwargs)
+                with self._write_lock:
+                    return in_transaction(engine, fn, *args, **kwargs)
+            return in_transaction(engine, fn, *args, **kwargs)
 
+        for attempt in range(RACE_RETRIES):
+            try:
+                return await self._job(job, serialise)
+            except RaceLost as lost:
+                logger.debug("Running %s again: %s", getattr(fn, "__name__", fn), lost)
+                await asyncio.sleep(random.uniform(0, RACE_BACKOFF_SECONDS * 2**attempt))
+        raise DatabaseUnavailable(f"{getattr(fn, '__name__', fn)} lost {RACE_RETRIES} races with other processes in a row")
+
+    async def _job(self, job: Callable[[], T], serialise: bool) -> T:
+        """Run one transaction on the pool and map the driver's errors to the storage ones."""
         try:
             if serialise:
                 async with self._write_turn:
                     return await self._in_thread(job)
             return await self._in_thread(job)
+        except LockNotGranted as exc:
+            raise DatabaseUnavailable(str(exc)) from exc
         except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
             if exc.connection_invalidated or _is_connection_error(exc):
                 logger.warning("Lost the database (%s); reconnecting in the background.", one_line(exc))
@@ -362,6 +389,34 @@ class Database:
                 self._start_reconnecting()
                 raise DatabaseUnavailable(one_line(exc)) from exc
             raise DatabaseError(one_line(exc)) from exc
+
+
+RACE_RETRIES = 5
+RACE_BACKOFF_SECONDS = 0.005
+"""The first random wait before running a transaction again that lost a race (it doubles each time)."""
+
+
+def in_transaction(engine: sa.Engine, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(conn, *args, **kwargs)`` in one transaction: committed when it returns, rolled back when it raises.
+
+    The error raised is always ``fn``'s own. Some servers end the transaction themselves when a
+    statement fails (Babelfish does), and the client's ROLLBACK then fails too ("ROLLBACK can only
+    be used in transaction blocks"); reporting that second error would hide the real one, so it is
+    logged at DEBUG and the connection, whose state is now unknown, leaves the pool.
+    """
+    with engine.connect() as conn:
+        conn.begin()
+        try:
+            result = fn(conn, *args, **kwargs)
+        except BaseException:
+            try:
+                conn.rollback()
+            except Exception as second:  # noqa: BLE001 - the first error is the one to report
+                logger.debug("The rollback after a failed statement failed too: %s", one_line(second))
+                conn.invalidate()
+            raise
+        conn.commit()
+        return result
 
 
 MISSING_DRIVER_SIGNS = ("can't open lib", "im002", "data source name not found", "no module named 'pyodbc'", "libodbc")

@@ -16,9 +16,10 @@ import sqlalchemy as sa
 
 from utils.storage.control import locked_epochs
 from utils.storage.engine import reads, writes
+from utils.storage.locks import lock_members
 from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, SavedStates, UserStateChange, UserStateRecord
 from utils.storage.schema import record_columns, record_values, user_state
-from utils.storage.user_notes import ROW_LOCK, with_added_lines, with_note_lines
+from utils.storage.user_notes import with_added_lines, with_note_lines
 
 READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
@@ -49,6 +50,7 @@ def save_user_states(
     if not states:
         return SavedStates()
     moment = now or datetime.now(UTC)
+    lock_members(conn, [s.user_id for s in states])  # T-SQL engines: memory's profile writes wait, and erasures
     changes = [s.user_id for s in states if isinstance(s, UserStateChange)]
     epochs = locked_epochs(conn, changes) if changes else {}
     stored = _locked_rows(conn, [s.user_id for s in states])
@@ -76,16 +78,12 @@ def _notes(row: UserStateRecord | None) -> str | None:
 
 
 def _locked_rows(conn: sa.Connection, user_ids: Sequence[int]) -> dict[int, UserStateRecord]:
-    """The stored rows of ``user_ids`` (``user_notes`` the whole column), locked for this transaction's write."""
+    """The stored rows of ``user_ids`` (``user_notes`` the whole column); the caller holds their members' locks."""
     stored: dict[int, UserStateRecord] = {}
     ids = list(dict.fromkeys(user_ids))
     for start in range(0, len(ids), READ_CHUNK_IDS):
         chunk = ids[start : start + READ_CHUNK_IDS]
-        query = (
-            sa.select(*record_columns(user_state, UserStateRecord))
-            .where(user_state.c.user_id.in_(chunk))
-            .with_hint(user_state, ROW_LOCK, "mssql")
-        )
+        query = sa.select(*record_columns(user_state, UserStateRecord)).where(user_state.c.user_id.in_(chunk))
         for r in conn.execute(query):
             record = UserStateRecord(**r._mapping)
             stored[record.user_id] = replace(record, user_notes=record.user_notes or "")

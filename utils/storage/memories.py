@@ -19,6 +19,7 @@ from utils.storage.audit import write_audit
 from utils.storage.control import Claim, change_member, claim_member, read_control_and_notes
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
+from utils.storage.locks import lock_members
 from utils.storage.profiles import get_profile, set_user_profile, take_back_profile
 from utils.storage.records import (
     IMPORTANCE_RANK,
@@ -286,17 +287,18 @@ def set_memory_embeddings(conn: sa.Connection, rows: Sequence[tuple[int, str, by
     Each member whose rows got a vector moves their write version, so every process drops
     its cached copy of them and ranks them by meaning too (one process embeds for all).
     """
+    ids = [memory_id for memory_id, _model, _vector in rows]
+    owners: set[int] = set()
+    for start in range(0, len(ids), DELETE_CHUNK_IDS):
+        chunk = ids[start : start + DELETE_CHUNK_IDS]
+        owners.update(conn.execute(sa.select(user_memory.c.user_id).where(user_memory.c.id.in_(chunk)).distinct()).scalars())
+    lock_members(conn, owners)  # before any row is changed: the owners' writes and erasures take them first too
     done = 0
     for memory_id, model, vector in rows:
         result = conn.execute(
             sa.update(user_memory).where(user_memory.c.id == memory_id).values(embedding=vector, embedding_model=model)
         )
         done += result.rowcount or 0
-    ids = [memory_id for memory_id, _model, _vector in rows]
-    owners: set[int] = set()
-    for start in range(0, len(ids), DELETE_CHUNK_IDS):
-        chunk = ids[start : start + DELETE_CHUNK_IDS]
-        owners.update(conn.execute(sa.select(user_memory.c.user_id).where(user_memory.c.id.in_(chunk)).distinct()).scalars())
     for owner in sorted(owners):
         change_member(conn, owner, erase=False, wrote=True)
     return done

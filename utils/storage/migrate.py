@@ -24,6 +24,8 @@ from alembic import command
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from utils.storage.locks import take_application_lock
+
 logger = logging.getLogger(__name__)
 
 LOCK_RESOURCE = "BreehaviorMonitor.schema"
@@ -33,6 +35,10 @@ LOCK_TIMEOUT_MS = 120_000
 
 class SchemaBehind(RuntimeError):
     """The database's schema is not the one this code needs, and this process may not migrate it."""
+
+
+class MigrationFailed(RuntimeError):
+    """The database answered, and bringing its schema to head failed (a statement the server refused, the lock)."""
 
 
 @dataclass(frozen=True)
@@ -72,13 +78,11 @@ def _take_lock(conn: sa.Connection) -> None:
     wait on their busy timeout (set on every connection) instead of failing.
     """
     if conn.dialect.name == "mssql":
-        status: int = conn.exec_driver_sql(
-            "SET NOCOUNT ON; DECLARE @status int; "
-            f"EXEC @status = sp_getapplock @Resource = N'{LOCK_RESOURCE}', @LockMode = N'Exclusive', "
-            f"@LockOwner = N'Transaction', @LockTimeout = {LOCK_TIMEOUT_MS}; SELECT @status AS status;"
-        ).scalar_one()
+        status = take_application_lock(conn, LOCK_RESOURCE, LOCK_TIMEOUT_MS)
         if status < 0:
-            raise SchemaBehind(f"could not take the migration lock (sp_getapplock status {status})")
+            raise MigrationFailed(
+                f"another process held the migration lock for {LOCK_TIMEOUT_MS // 1000} s (sp_getapplock status {status})"
+            )
     elif conn.dialect.name == "sqlite":
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
@@ -105,7 +109,13 @@ def migrate_to_head(engine: sa.Engine, *, before_lock: Callable[[], None] | None
         if before != head:
             cfg = alembic_config()
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            try:
+                command.upgrade(cfg, "head")
+            except Exception as exc:
+                first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+                raise MigrationFailed(
+                    f"upgrading the schema from {before or 'an empty database'} to {head} failed: {first}"
+                ) from exc
         after = current_revision(conn)
         conn.commit()
     state = SchemaState(before, after, head)

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from utils.storage.control import change_member
 from utils.storage.engine import reads, writes
+from utils.storage.locks import lock_members
 from utils.storage.memories import forget_rows, insert_memory, prune_excess_rows, write_audit
 from utils.storage.records import AuditEntry, NewMemory
 from utils.storage.schema import SOURCE_MAX, notes_backup, user_memory, user_state
@@ -90,7 +91,10 @@ def rollback_notes_migration(conn: sa.Connection, *, source: str = "migration", 
     moment = datetime.now(UTC)
     restored = dropped = 0
     audit: list[AuditEntry] = []
-    for backup in conn.execute(sa.select(notes_backup.c.user_id, notes_backup.c.notes)).all():
+    backups = conn.execute(sa.select(notes_backup.c.user_id, notes_backup.c.notes)).all()
+    lock_members(conn, [b.user_id for b in backups])
+    for backup in backups:
+        change_member(conn, backup.user_id, erase=False, wrote=True, now=moment)  # bot processes see the member changed
         put_back = conn.execute(
             sa.update(user_state)
             .where(user_state.c.user_id == backup.user_id, user_state.c.user_notes.is_not(None))

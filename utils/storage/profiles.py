@@ -13,13 +13,13 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 
 from utils.storage.engine import reads, writes
+from utils.storage.locks import lock_members
 from utils.storage.schema import PROFILE_MAX, profile_history, user_state
-from utils.storage.user_notes import ROW_LOCK, profile_part, with_profile
+from utils.storage.user_notes import profile_part, with_profile
 
 
 def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
-    query = sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)
-    return conn.execute(query.with_hint(user_state, ROW_LOCK, "mssql")).scalar()
+    return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
 
 
 def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
@@ -54,6 +54,7 @@ def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: da
     put it back. Returns False when the profile was already this text.
     """
     moment = now or datetime.now(UTC)
+    lock_members(conn, [user_id])  # the monitor's note lines share the column: its flush waits, and so does ours
     profile = " ".join(profile.split())[:PROFILE_MAX]
     previous = profile_part(_stored_notes(conn, user_id))
     if previous == profile:
@@ -66,6 +67,7 @@ def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: da
 @writes
 def take_back_profile(conn: sa.Connection, user_id: int, since: datetime) -> str | None:
     """Put back the profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
+    lock_members(conn, [user_id])
     window = sa.and_(profile_history.c.user_id == user_id, profile_history.c.changed_at >= since)
     first = conn.execute(
         sa.select(profile_history.c.previous_profile).where(window).order_by(profile_history.c.id).limit(1)

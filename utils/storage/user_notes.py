@@ -16,9 +16,6 @@ from datetime import UTC, datetime
 LEGACY_NOTES_MAX = 4000
 """`UserNotes` is NVARCHAR(MAX); the monitor's appended note lines are kept within this many characters."""
 NOTE_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] ")
-ROW_LOCK = "WITH (UPDLOCK, ROWLOCK)"
-"""SQL Server table hint for the read of a read-modify-write of UserNotes: the two owners (memory's profile,
-the monitor's lines) never overwrite each other's concurrent change. SQLite serialises writers anyway."""
 
 
 def split_notes(notes: str | None) -> tuple[str, list[str]]:
