@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from utils.storage.engine import Database, reads, writes
 from utils.storage.memories import DELETE_CHUNK_IDS, beyond_cap, live, write_audit
 from utils.storage.records import AuditEntry, MemoryRecord
-from utils.storage.schema import record_values, user_memory
+from utils.storage.schema import memory_audit, record_values, user_memory
 
 BULK_CHUNK_ROWS = 50_000
 CAP_BATCH_MEMBERS = 200
@@ -33,6 +33,13 @@ def bulk_insert_memories(conn: sa.Connection, records: Sequence[MemoryRecord], c
     for start in range(0, len(rows), chunk_rows):
         conn.execute(sa.insert(user_memory), rows[start : start + chunk_rows])
     return len(rows)
+
+
+@writes
+def empty_memory_tables(conn: sa.Connection) -> None:
+    """Delete every memory and its audit (the tests' scratch database, before the bench seeds it)."""
+    conn.execute(sa.delete(memory_audit))
+    conn.execute(sa.delete(user_memory))
 
 
 @reads

@@ -19,8 +19,10 @@ MEMORY_CAP = 50
 class BenchParams:
     seed: int = 7
     out_dir: Path = DEFAULT_OUT
-    db_url: str = field(default_factory=lambda: os.environ.get("BENCH_DB_URL", ""))
-    """A second database for items 1 and 4 (BENCH_DB_URL); it must be a scratch database."""
+    db_url: str = field(default_factory=lambda: os.environ.get("BENCH_DB_URL", "") or os.environ.get("MSSQL_TEST_URL", ""))
+    """A second database for items 1 and 4 (BENCH_DB_URL, else the tests' MSSQL_TEST_URL); a scratch database."""
+    db_label: str = field(default_factory=lambda: "BENCH_DB_URL" if os.environ.get("BENCH_DB_URL") else "MSSQL_TEST_URL")
+    """Which of the two it is: the tests' database may be emptied to seed it, BENCH_DB_URL's never is."""
 
     extraction_delay: float = field(default_factory=lambda: Settings.model_fields["memory_extraction_delay_seconds"].default)
     """MEMORY_EXTRACTION_DELAY_SECONDS for the runs (the project's default); item 3 compresses it with its clock."""

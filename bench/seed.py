@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 
-from bench.bulk import bulk_insert_memories, count_memories
+from bench.bulk import bulk_insert_memories, count_memories, empty_memory_tables
 from bench.params import BenchParams
 from utils.conversation.messages import IncomingMessage
 from utils.storage import schema
@@ -262,6 +262,9 @@ async def ensure_seeded(db: Database, params: BenchParams) -> None:
         await load_rows(db, params)
     elif (live, expired) == (want_live, 0):
         await load_rows(db, params, live=False)
+    elif params.db_label == "MSSQL_TEST_URL":  # the tests empty that database before each test: so may the bench
+        await db.run(empty_memory_tables)
+        await load_rows(db, params)
     else:
         raise RuntimeError(
             f"the BENCH_DB_URL database holds {live} live and {expired} expired memories, not the bench's "

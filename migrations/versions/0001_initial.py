@@ -49,10 +49,32 @@ def create_table(name: str, *columns: sa.Column) -> None:
 
 
 def create_index(name: str, table: str, columns: list[str]) -> None:
+    """CREATE INDEX unless the table already has it: by name, or an index on the same columns.
+
+    Babelfish reports an index under an internal name (ours plus a suffix), so the name alone
+    would miss it there and the CREATE would fail on an index that exists.
+    """
     inspector = _EXISTING.get(table)
-    if inspector is not None and name.lower() in {str(i["name"]).lower() for i in inspector.get_indexes(table)}:
-        return
+    if inspector is not None:
+        wanted = [c.lower() for c in columns]
+        for index in inspector.get_indexes(table):
+            known = str(index["name"]).lower()
+            if known == name.lower() or [str(c).lower() for c in index["column_names"]] == wanted:
+                return
     op.create_index(name, table, columns)
+
+
+def _rename_table(old: str, new: str) -> None:
+    """Keep a table's rows under a new name.
+
+    On T-SQL engines a copy then a drop: Babelfish's sp_rename finds no table by name (SQL Server's
+    would), and an archived legacy table needs its rows, not its indexes.
+    """
+    if op.get_context().dialect.name == "mssql":
+        op.execute(f"SELECT * INTO [{new}] FROM [{old}]")
+        op.drop_table(old)
+    else:
+        op.rename_table(old, new)
 
 
 def upgrade() -> None:
@@ -60,7 +82,7 @@ def upgrade() -> None:
     _EXISTING.update(_existing())
     legacy_log = _EXISTING.get("LlmLog")
     if legacy_log is not None and "kind" not in {c["name"].lower() for c in legacy_log.get_columns("LlmLog")}:
-        op.rename_table("LlmLog", "LlmLog_legacy")
+        _rename_table("LlmLog", "LlmLog_legacy")
         del _EXISTING["LlmLog"]
     create_table(
         "UserState",

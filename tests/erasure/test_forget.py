@@ -27,12 +27,14 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
     services.memory.invalidate(ALICE)
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League.", "league", key="main_game"))
     await converse(services, "switched my main game to League")
-    assert query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id") == [
+    assert query(database_url, "SELECT Memory, CASE WHEN SupersededAt IS NULL THEN 1 ELSE 0 END FROM UserMemory ORDER BY Id") == [
         ("Main game is Dota 2.", 0),
         ("Main game is now League.", 1),
     ]
     await cmd(services, "forget recent 10")
-    assert query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory") == [("Main game is Dota 2.", 1)]
+    assert query(database_url, "SELECT Memory, CASE WHEN SupersededAt IS NULL THEN 1 ELSE 0 END FROM UserMemory") == [
+        ("Main game is Dota 2.", 1)
+    ]
 
 
 async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Services, database_url: str):

@@ -36,7 +36,7 @@ async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(
 
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League of Legends.", "league", key="main_game"))
     await converse(services, "switched to League of Legends as my main game")
-    rows = query(database_url, "SELECT Memory, SupersededAt IS NULL FROM UserMemory ORDER BY Id")
+    rows = query(database_url, "SELECT Memory, CASE WHEN SupersededAt IS NULL THEN 1 ELSE 0 END FROM UserMemory ORDER BY Id")
     assert rows == [("Main game is Dota 2.", 0), ("Main game is now League of Legends.", 1)]
     await converse(services, "what is my main game? dota or league?")
     assert "Dota" not in system_prompt(fake_llm) and "League of Legends" in system_prompt(fake_llm)

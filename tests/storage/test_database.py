@@ -22,10 +22,12 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from shared_database import drop_every_table
 from storage_calls import storage
 
 from utils.memory.store import prune_expired_in_batches
-from utils.storage.engine import Database, DatabaseUnavailable, alembic_config
+from utils.storage.engine import Database, DatabaseUnavailable, alembic_config, create_engine_for
+from utils.storage.kinds import sql_kind
 from utils.storage.records import (
     LlmCallRecord,
     MemoryBatch,
@@ -66,12 +68,8 @@ DAY = timedelta(days=1)
 
 
 def reset_sql_server(url: sa.URL) -> None:
-    """Drop what the migrations own, so each test starts from an empty database like a fresh SQLite file."""
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        metadata.drop_all(conn)
-        sa.Table("alembic_version", sa.MetaData(), sa.Column("version_num", sa.String(32))).drop(conn, checkfirst=True)
-    engine.dispose()
+    """Drop every table, so each test starts from an empty database like a fresh SQLite file."""
+    drop_every_table(MSSQL_TEST_URL)
 
 
 @pytest.fixture(params=BACKENDS)
@@ -99,7 +97,7 @@ async def db(db_url: sa.URL) -> AsyncIterator[Database]:
 @pytest.fixture
 def engine(db_url: sa.URL) -> Iterator[sa.Engine]:
     """A second, plain engine on the same database: what an operator would see."""
-    plain = sa.create_engine(db_url)
+    plain = create_engine_for(db_url, 2)
     yield plain
     plain.dispose()
 
@@ -335,10 +333,61 @@ async def test_unreachable_database_degrades_instead_of_crashing(backend: str, t
     await db.close()
 
 
+def babelfish_differences(conn: sa.Connection, wanted: sa.MetaData) -> list[str]:
+    """What Babelfish can say of a schema, against ``wanted``: tables, columns (nullability, type family), indexes
+    by their columns, foreign keys from `sys.foreign_keys`. Its reflection lower-cases names, renames indexes with an
+    internal suffix, reports no primary keys and has no INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS (which Alembic's
+    comparison reads), so the comparison is made on what survives all of that."""
+    inspector = sa.inspect(conn)
+    found = {name.casefold(): name for name in inspector.get_table_names()}
+    differences = [f"missing table {t.name}" for t in wanted.tables.values() if t.name.casefold() not in found]
+    differences += [f"extra table {n}" for n in found if n not in {t.casefold() for t in wanted.tables} | {"alembic_version"}]
+    for table in wanted.tables.values():
+        if table.name.casefold() not in found:
+            continue
+        columns = {c["name"].casefold(): c for c in inspector.get_columns(found[table.name.casefold()])}
+        for column in table.columns:
+            seen = columns.pop(column.name.casefold(), None)
+            if seen is None:
+                differences.append(f"missing column {table.name}.{column.name}")
+            elif seen["nullable"] != column.nullable and not column.primary_key:
+                differences.append(f"nullability of {table.name}.{column.name}")
+            elif seen["type"]._type_affinity is not column.type.dialect_impl(conn.dialect)._type_affinity:
+                differences.append(f"type of {table.name}.{column.name}: {seen['type']!r}")
+        differences += [f"extra column {table.name}.{name}" for name in columns]
+        indexed = {
+            tuple(str(c).casefold() for c in i["column_names"]) for i in inspector.get_indexes(found[table.name.casefold()])
+        }
+        for index in table.indexes:
+            if tuple(c.name.casefold() for c in index.columns) not in indexed:
+                differences.append(f"missing index {index.name}")
+    keys = conn.exec_driver_sql(
+        "SELECT LOWER(OBJECT_NAME(k.parent_object_id)), LOWER(COL_NAME(c.parent_object_id, c.parent_column_id)), "
+        "LOWER(OBJECT_NAME(k.referenced_object_id)) FROM sys.foreign_keys k "
+        "JOIN sys.foreign_key_columns c ON c.constraint_object_id = k.object_id"
+    ).all()
+    wanted_keys = {
+        (t.name.casefold(), fk.parent.name.casefold(), fk.column.table.name.casefold())
+        for t in wanted.tables.values()
+        for fk in t.foreign_keys
+    }
+    differences += [f"foreign key {k}" for k in wanted_keys ^ {tuple(k) for k in keys}]
+    return differences
+
+
 async def test_alembic_builds_exactly_the_schema_in_metadata(db: Database, engine: sa.Engine) -> None:
     assert await db.ping()
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     with engine.connect() as conn:
+        if sql_kind(conn) == "babelfish":
+            assert MigrationContext.configure(conn).get_current_revision() == head
+            assert babelfish_differences(conn, metadata) == []
+            drifted = sa.MetaData()
+            for table in metadata.tables.values():
+                table.to_metadata(drifted)
+            drifted.tables["UserState"].append_column(sa.Column("Extra", sa.Integer))
+            assert babelfish_differences(conn, drifted) == ["missing column UserState.Extra"], "it can see drift"
+            return
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert context.get_current_revision() == head
         assert compare_metadata(context, metadata) == []

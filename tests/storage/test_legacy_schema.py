@@ -6,14 +6,17 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from conftest import query
+from old_deployment import empty_database
 from storage_calls import storage
 
-from utils.storage.engine import Database
+from utils.storage.engine import Database, create_engine_for
+from utils.storage.migrate import head_revision
+from utils.storage.url import resolve_database_url
 
 
-def legacy_database(path: Path) -> None:
+def legacy_database(url: str) -> None:
     """The old bot's tables: UserState without the new columns, its own LlmLog, the first UserMemory."""
-    engine = sa.create_engine(f"sqlite:///{path}")
+    engine = create_engine_for(resolve_database_url(url), 1)
     meta = sa.MetaData()
     state = sa.Table(
         "UserState",
@@ -66,9 +69,9 @@ def legacy_database(path: Path) -> None:
 
 
 async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -> None:
-    path = tmp_path / "legacy.db"
-    legacy_database(path)
-    db = Database(f"sqlite:///{path}")
+    url = empty_database(tmp_path)
+    legacy_database(url)
+    db = Database(url)
     assert await db.connect()
     try:
         [state] = await storage(db).load_user_states()
@@ -81,7 +84,12 @@ async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -
         assert await storage(db).get_recent_memories(42) == []
     finally:
         await db.close()
-    assert query(path, "SELECT RequestType, DurationMs FROM LlmLog_legacy") == [("chat", 120)]
-    columns = {row[1] for row in query(path, "PRAGMA table_info('UserMemory')")}
-    assert {"GuildId", "SlotKey", "SupersededAt"} <= columns
-    assert query(path, "SELECT version_num FROM alembic_version") == [("0004",)]
+    assert query(url, "SELECT RequestType, DurationMs FROM LlmLog_legacy") == [("chat", 120)]
+    engine = create_engine_for(resolve_database_url(url), 1)
+    try:
+        with engine.connect() as conn:
+            columns = {column["name"].casefold() for column in sa.inspect(conn).get_columns("UserMemory")}
+    finally:
+        engine.dispose()
+    assert {"guildid", "slotkey", "supersededat"} <= columns  # Babelfish reflects names in lower case
+    assert query(url, "SELECT version_num FROM alembic_version") == [(head_revision(),)]

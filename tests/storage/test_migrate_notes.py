@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import os
-import sqlite3
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,6 +14,7 @@ import pytest
 from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
 from old_deployment import files_and_bytes, old_deployment_db
+from shared_database import ON_SERVER, as_datetime, dump, execute
 
 from scripts.migrate_notes_to_profiles import parse_args, run
 from utils.config import Settings
@@ -71,27 +71,20 @@ def profile_writer(body: Body) -> dict | str:
     return {"profile": f"Member profile. Latest: {newest}"}
 
 
-async def seed(settings: Settings, db_path: Path) -> None:
+async def seed(settings: Settings) -> None:
     db = Database(settings.db_connection_string)
     assert await db.connect()
     await db.close()
-    with sqlite3.connect(db_path) as conn:  # byte for byte as the old bot wrote them (the monitor's flush now bounds lines)
-        conn.executemany(
-            "INSERT INTO UserState (UserId, UserNotes, OffenseCount) VALUES (?, ?, ?)",
-            [(uid, notes or None, uid % 3) for uid, notes in SEED.items()],
-        )
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE UserState SET UserNotes = NULL WHERE UserId = 104")
-        conn.execute("UPDATE UserState SET UserNotes = '' WHERE UserId = 103")  # the bot itself writes NULL for no notes
+    url = settings.db_connection_string
+    for uid, notes in SEED.items():  # as the old bot wrote them (the monitor's flush now bounds lines)
+        execute(url, "INSERT INTO UserState (UserId, UserNotes, OffenseCount) VALUES (?, ?, ?)", uid, notes or None, uid % 3)
+    execute(url, "UPDATE UserState SET UserNotes = NULL WHERE UserId = 104")
+    execute(url, "UPDATE UserState SET UserNotes = '' WHERE UserId = 103")  # the bot itself writes NULL for no notes
 
 
-def dump(db_path: Path) -> list[str]:
-    with sqlite3.connect(db_path) as conn:
-        return list(conn.iterdump())
-
-
-def raw_notes(database_url: str) -> dict[int, bytes | None]:
-    return dict(query(database_url, "SELECT UserId, CAST(UserNotes AS BLOB) FROM UserState"))
+def raw_notes(database_url: str) -> dict[int, str | None]:
+    """Each member's `UserNotes` exactly as stored (trailing spaces, line ends and all)."""
+    return dict(query(database_url, "SELECT UserId, UserNotes FROM UserState"))
 
 
 async def migrate(settings: Settings, *argv: str) -> tuple[int, str, str]:
@@ -101,17 +94,17 @@ async def migrate(settings: Settings, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-async def legacy(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> Settings:
+async def legacy(make_settings: SettingsFactory, fake_llm: FakeLLM) -> Settings:
     settings = make_settings()
-    await seed(settings, db_path)
+    await seed(settings)
     fake_llm.tools[PROFILE_TOOL.name] = profile_writer
     return settings
 
 
-async def test_dry_run_prints_old_and_new_and_writes_nothing(legacy: Settings, fake_llm: FakeLLM, db_path: Path) -> None:
-    before = dump(db_path)
+async def test_dry_run_prints_old_and_new_and_writes_nothing(legacy: Settings, fake_llm: FakeLLM, database_url: str) -> None:
+    before = dump(database_url)
     code, out, err = await migrate(legacy, "--dry-run", "--memories")
-    assert dump(db_path) == before
+    assert dump(database_url) == before
     assert code == 1, err
     assert "member 101: would migrate" in out
     assert "    " + line(3, "Grinding GTA to reach rank 500.") in out
@@ -125,8 +118,8 @@ async def test_dry_run_prints_old_and_new_and_writes_nothing(legacy: Settings, f
     assert len(fake_llm.tool_requests(PROFILE_TOOL.name)) == 4
 
 
-async def test_run_migrates_backs_up_and_reports(legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str) -> None:
-    before = raw_notes(db_path)
+async def test_run_migrates_backs_up_and_reports(legacy: Settings, fake_llm: FakeLLM, database_url: str) -> None:
+    before = raw_notes(database_url)
     code, out, _ = await migrate(legacy)
     assert code == 1
     notes = dict(query(database_url, "SELECT UserId, UserNotes FROM UserState"))
@@ -134,7 +127,7 @@ async def test_run_migrates_backs_up_and_reports(legacy: Settings, fake_llm: Fak
     assert notes[106] == "Member profile. Latest: 好きなゲームは原神。"
     assert notes[105].startswith("Member profile. Latest: Observation number 69")
     assert {uid: notes[uid] for uid in (102, 103, 104, 107)} == {uid: SEED[uid] for uid in (102, 103, 104, 107)}
-    backups = dict(query(database_url, "SELECT UserId, CAST(Notes AS BLOB) FROM NotesBackup"))
+    backups = dict(query(database_url, "SELECT UserId, Notes FROM NotesBackup"))
     assert backups == {uid: before[uid] for uid in (101, 105, 106)}
     assert len(backups[105]) > 5000
     offense = dict(query(database_url, "SELECT UserId, OffenseCount FROM UserState"))
@@ -155,19 +148,19 @@ async def test_dedicated_prompt_gets_the_notes_not_the_extractor(legacy: Setting
     assert TIMESTAMPED in sent and NON_ASCII in sent and LONG in sent
 
 
-def without_call_log(lines: list[str]) -> list[str]:
-    return [entry for entry in lines if "LlmLog" not in entry]
+def without_call_log(tables: dict[str, list]) -> dict[str, list]:
+    return {name: rows for name, rows in tables.items() if name != "LlmLog"}
 
 
 async def test_second_run_changes_nothing_and_a_later_one_finishes_the_rest(
-    legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str
+    legacy: Settings, fake_llm: FakeLLM, database_url: str
 ) -> None:
     await migrate(legacy)
-    after_first = dump(db_path)
+    after_first = dump(database_url)
     calls = len(fake_llm.requests)
 
     code, out, _ = await migrate(legacy)
-    assert without_call_log(dump(db_path)) == without_call_log(after_first)
+    assert without_call_log(dump(database_url)) == without_call_log(after_first)
     assert code == 1
     assert "Migrated 0, skipped 6 (already a profile: 1, already migrated: 3, no notes: 2), failed 1." in out
     assert len(fake_llm.requests) == calls + 1, "only the member that failed is tried again"
@@ -181,34 +174,34 @@ async def test_second_run_changes_nothing_and_a_later_one_finishes_the_rest(
         ("Member profile. Latest: Wants replies in English, not German.",)
     ]
 
-    finished = dump(db_path)
+    finished = dump(database_url)
     code, out, _ = await migrate(legacy)
-    assert code == 0 and dump(db_path) == finished
+    assert code == 0 and dump(database_url) == finished
     assert len(fake_llm.requests) == calls + 2
     assert "Migrated 0, skipped 7 (already a profile: 1, already migrated: 4, no notes: 2), failed 0." in out
 
 
-async def test_rollback_restores_every_byte(legacy: Settings, db_path: Path, database_url: str) -> None:
-    before = raw_notes(db_path)
+async def test_rollback_restores_every_byte(legacy: Settings, database_url: str) -> None:
+    before = raw_notes(database_url)
     await migrate(legacy, "--memories")
-    assert raw_notes(db_path) != before
+    assert raw_notes(database_url) != before
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE Source = 'migration'")[0][0] > 0
 
     code, out, _ = await migrate(legacy, "--rollback", "--dry-run")
     assert code == 0 and "Dry run: would restore 3 members." in out
-    assert raw_notes(db_path) != before
+    assert raw_notes(database_url) != before
 
     code, out, _ = await migrate(legacy, "--rollback")
     assert code == 0
     assert "Restored the old notes of 3 members" in out
-    assert raw_notes(db_path) == before
+    assert raw_notes(database_url) == before
     assert query(database_url, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
     assert query(database_url, "SELECT COUNT(*) FROM MemoryAudit WHERE Action = 'forgotten' AND Actor = 'migration'")[0][0] > 0
 
     code, out, _ = await migrate(legacy, "--rollback")
     assert "Restored the old notes of 0 members" in out
-    assert raw_notes(db_path) == before
+    assert raw_notes(database_url) == before
 
 
 async def test_llm_failure_for_one_member_leaves_only_that_one_unchanged(legacy: Settings, database_url: str) -> None:
@@ -221,7 +214,7 @@ async def test_llm_failure_for_one_member_leaves_only_that_one_unchanged(legacy:
 
 
 async def test_http_errors_for_one_member_are_reported_and_the_rest_migrates(
-    legacy: Settings, fake_llm: FakeLLM, db_path: Path
+    legacy: Settings, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.fail(500, times=1)
     code, out, _ = await migrate(legacy, "--concurrency", "1")
@@ -239,26 +232,23 @@ async def test_an_overlong_profile_is_cut_at_a_word_boundary(legacy: Settings, f
     assert answer.startswith(stored) and answer[len(stored)] in " ,"
 
 
-async def test_an_empty_answer_leaves_the_notes_alone(legacy: Settings, fake_llm: FakeLLM, db_path: Path) -> None:
-    before = dump(db_path)
+async def test_an_empty_answer_leaves_the_notes_alone(legacy: Settings, fake_llm: FakeLLM, database_url: str) -> None:
+    before = dump(database_url)
     fake_llm.tools[PROFILE_TOOL.name] = lambda body: {"profile": "   "}
     code, out, _ = await migrate(legacy)
     assert code == 1
-    assert without_call_log(dump(db_path)) == without_call_log(before)
+    assert without_call_log(dump(database_url)) == without_call_log(before)
     assert out.count("the model gave an empty profile; notes left as they were") == 4
 
 
-async def test_recent_observations_become_expiring_memories(
-    legacy: Settings, fake_llm: FakeLLM, db_path: Path, database_url: str
-) -> None:
+async def test_recent_observations_become_expiring_memories(legacy: Settings, fake_llm: FakeLLM, database_url: str) -> None:
     secret_line = line(2, "Said their password is hunter2")
     email_line = line(0.5, "Asked to be emailed at sam@example.com about the chess tournament finals.")
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE UserState SET UserNotes = ? WHERE UserId = 101", (f"{TIMESTAMPED}\n{secret_line}\n{email_line}",))
+    execute(database_url, "UPDATE UserState SET UserNotes = ? WHERE UserId = 101", f"{TIMESTAMPED}\n{secret_line}\n{email_line}")
     code, _, _ = await migrate(legacy, "--memories", "--guild-id", "555")
     assert code == 1
     rows = query(
-        db_path,
+        database_url,
         "SELECT Memory, Importance, Source, GuildId, CreatedAt, ExpiresAt FROM UserMemory WHERE UserId = 101 ORDER BY CreatedAt",
     )
     memories = [r[0] for r in rows]
@@ -269,22 +259,22 @@ async def test_recent_observations_become_expiring_memories(
     ]
     assert {(r[1], r[2], r[3]) for r in rows} == {("low", "migration", 555)}
     for _, _, _, _, created, expires in rows:
-        assert datetime.fromisoformat(expires) - datetime.fromisoformat(created) == timedelta(days=30)
-    assert datetime.fromisoformat(rows[0][4]).replace(tzinfo=UTC) < NOW - timedelta(days=2)
+        assert as_datetime(expires) - as_datetime(created) == timedelta(days=30)
+    assert as_datetime(rows[0][4]) < NOW - timedelta(days=2)
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 105") == [(0,)], (
         "all its lines are older than 30 days"
     )
 
 
-async def test_members_who_opted_out_are_left_alone(legacy: Settings, db_path: Path, database_url: str) -> None:
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("INSERT INTO MemoryPreference (UserId, OptedOut) VALUES (101, 1)")
+async def test_members_who_opted_out_are_left_alone(legacy: Settings, database_url: str) -> None:
+    execute(database_url, "INSERT INTO MemoryPreference (UserId, OptedOut) VALUES (101, 1)")
     _, out, _ = await migrate(legacy, "--memories")
     assert "opted out of memory: 1" in out
     assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 101") == [(TIMESTAMPED,)]
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE UserId = 101") == [(0,)]
 
 
+@pytest.mark.sqlite_only("an unreachable database is played by a folder where the file should be")
 async def test_unreachable_database_is_one_line_and_exit_2(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
@@ -294,14 +284,14 @@ async def test_unreachable_database_is_one_line_and_exit_2(
     assert fake_llm.requests == []
 
 
-async def test_unreachable_llm_is_one_line_and_exit_2(make_settings: SettingsFactory, db_path: Path, database_url: str) -> None:
+async def test_unreachable_llm_is_one_line_and_exit_2(make_settings: SettingsFactory, database_url: str) -> None:
     settings = make_settings(llm_base_url="http://127.0.0.1:1/v1")
-    await seed(settings, db_path)
-    before = raw_notes(db_path)
+    await seed(settings)
+    before = raw_notes(database_url)
     code, _, err = await migrate(settings)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("error: the LLM did not answer 4 times in a row (last: LLM: connection error")
-    assert raw_notes(db_path) == before
+    assert raw_notes(database_url) == before
     assert query(database_url, "SELECT COUNT(*) FROM NotesBackup") == [(0,)]
 
 
@@ -329,6 +319,7 @@ async def test_the_script_runs_with_the_bots_configuration(legacy: Settings, tmp
     assert stderr == b""
 
 
+@pytest.mark.sqlite_only("compares the file's bytes and looks for WAL files")
 async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
@@ -344,6 +335,7 @@ async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     assert files_and_bytes(folder) == before
 
 
+@pytest.mark.sqlite_only("a missing database is a missing file")
 async def test_a_dry_run_on_a_missing_database_creates_nothing(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
@@ -353,3 +345,28 @@ async def test_a_dry_run_on_a_missing_database_creates_nothing(
     assert err.count("\n") == 1 and f"no database file at {path}" in err
     assert not path.parent.exists()
     assert fake_llm.requests == []
+
+
+REFUSE_105 = {
+    "sqlite": "CREATE TRIGGER RefuseMember105 BEFORE UPDATE ON UserState WHEN NEW.UserId = 105 "
+    "BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END",
+    "mssql": "CREATE TRIGGER RefuseMember105 ON UserState AFTER UPDATE AS BEGIN "
+    "IF EXISTS (SELECT 1 FROM inserted WHERE UserId = 105) THROW 50000, 'refused by a trigger', 1; END",
+}
+
+
+async def test_a_member_the_database_refuses_is_listed_as_failed_and_the_others_migrate(
+    legacy: Settings, database_url: str
+) -> None:
+    """One member's write fails on the server (a constraint, a trigger, a value it will not take): that member is
+    reported as failed and keeps their notes; the run goes on, and its exit status says some failed."""
+    execute(database_url, REFUSE_105["mssql" if ON_SERVER else "sqlite"])
+    try:
+        code, out, err = await migrate(legacy, "--concurrency", "1")
+    finally:
+        execute(database_url, "DROP TRIGGER RefuseMember105")
+    assert code == 1 and err == "", err
+    assert "member 105: failed: the database refused this member's write: " in out and "refused by a trigger" in out
+    assert "Migrated 2, skipped 3 (already a profile: 1, no notes: 2), failed 2." in out
+    assert raw_notes(database_url)[105] == SEED[105]
+    assert raw_notes(database_url)[101] == "Member profile. Latest: Wants replies in English, not German."

@@ -83,12 +83,56 @@ def query(where: str | Path, sql: str, *params: object) -> list[tuple[Any, ...]]
         return [tuple(r) for r in conn.exec_driver_sql(sql, tuple(_stored_as(p, sqlite=False) for p in params))]
 
 
+def as_datetime(value: object) -> datetime:
+    """A time read back by :func:`query` (SQLite gives the text SQLAlchemy wrote, a server a datetime), as aware UTC."""
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    assert isinstance(moment, datetime), value
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _stored_as(value: object, *, sqlite: bool) -> object:
     """A datetime parameter as the bot's columns hold it: naive UTC (SQLite: the text SQLAlchemy writes)."""
     if not isinstance(value, datetime):
         return value
     naive = value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo else value
     return naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive
+
+
+def execute(where: str | Path, sql: str, *params: object) -> int:
+    """Run one write (neutral SQL, ``?`` placeholders) on the test's database and commit it; returns the rows it touched.
+
+    For seeding what the bot itself would never write (an old bot's rows, a member opted out by hand).
+    """
+    file = _sqlite_file(where)
+    if file is not None:
+        with closing(sqlite3.connect(file)) as conn:
+            touched = conn.execute(sql, tuple(_stored_as(p, sqlite=True) for p in params)).rowcount
+            conn.commit()
+            return touched
+    with _server(str(where)).begin() as conn:
+        return conn.exec_driver_sql(sql, tuple(_stored_as(p, sqlite=False) for p in params)).rowcount
+
+
+def table_names(where: str | Path) -> set[str]:
+    """The tables the database holds (as the server spells them: compare case-insensitively where it matters)."""
+    file = _sqlite_file(where)
+    engine = sa.create_engine(f"sqlite:///{file}") if file is not None else _server(str(where))
+    try:
+        with engine.connect() as conn:
+            return set(sa.inspect(conn).get_table_names())
+    finally:
+        if file is not None:
+            engine.dispose()
+
+
+def dump(where: str | Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table of the bot's schema, in a stable order: what "changed nothing" compares."""
+    present = {name.casefold() for name in table_names(where)}
+    return {
+        table.name: sorted(query(where, f"SELECT * FROM {table.name}"), key=repr)
+        for table in metadata.sorted_tables
+        if table.name.casefold() in present
+    }
 
 
 def rows(url: str, sql: str, params: dict[str, Any] | None = None) -> Sequence[tuple[Any, ...]]:
@@ -107,7 +151,7 @@ def drop_every_table(url: str) -> None:
     """Leave the server's test database empty of the bot's tables and of Alembic's version, like a new SQLite file."""
     engine = _server(url)
     with engine.begin() as conn:
-        reflected = sa.MetaData()
-        reflected.reflect(conn)
-        reflected.drop_all(conn)
+        metadata.drop_all(conn, checkfirst=True)  # children first, from the schema: no foreign keys read back
+        for name in sa.inspect(conn).get_table_names():  # alembic_version, and what older revisions had
+            sa.Table(name, sa.MetaData()).drop(conn)
     engine.dispose()

@@ -56,10 +56,11 @@ class Coherence:
         if not self._db.available or not await self._preferences.load_when_due():
             return 0
         moved_members = 0
+        page_seq, page_user = self._preferences.change_seq, None
         while True:
             started = time.perf_counter()
             try:
-                rows = await self._db.run(sql.changes_since, self._preferences.change_seq)
+                rows = await self._db.run(sql.changes_since, page_seq, after_user=page_user)
             except DatabaseError as exc:
                 logger.debug("Coherence poll skipped: %s", exc)
                 return moved_members
@@ -68,7 +69,6 @@ class Coherence:
                 self.stats.polls += 1
             self.stats.rows += len(rows)
             for row, notes in rows:
-                self._preferences.change_seq = max(self._preferences.change_seq, row.change_seq)
                 moved = self._preferences.adopt(row)
                 if moved:
                     moved_members += 1
@@ -76,4 +76,13 @@ class Coherence:
                     self.stats.stale_reads += moved.wrote
                     self._on_change(row, moved, notes)
             if len(rows) < sql.POLL_ROWS:
+                if rows:
+                    self._preferences.change_seq = max(self._preferences.change_seq, rows[-1][0].change_seq)
                 return moved_members
+            # A full page: the next one starts after its last row. The cursor kept between polls moves only past
+            # the changes read whole (on Babelfish the rows of one transaction share a number and can span pages).
+            last = rows[-1][0]
+            whole = [row.change_seq for row, _ in rows if row.change_seq < last.change_seq]
+            if whole:
+                self._preferences.change_seq = max(self._preferences.change_seq, max(whole))
+            page_seq, page_user = last.change_seq, last.user_id

@@ -33,6 +33,7 @@ from sqlalchemy.sql.functions import FunctionElement
 
 from utils.storage.audit import write_audit
 from utils.storage.engine import reads, writes
+from utils.storage.kinds import SqlKind, sql_kind
 from utils.storage.locks import RaceLost, lock_members
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord
 from utils.storage.schema import memory_preference, record_columns, user_state
@@ -53,6 +54,20 @@ class min_active_rowversion(FunctionElement):  # noqa: N801 - reads like the SQL
 @compiles(min_active_rowversion, "mssql")
 def _min_active_rowversion(element: min_active_rowversion, compiler: Any, **kw: Any) -> str:
     return "MIN_ACTIVE_ROWVERSION()"
+
+
+class oldest_active_transaction(FunctionElement):  # noqa: N801 - reads like the SQL function it renders
+    """Babelfish's stand-in for MIN_ACTIVE_ROWVERSION(): there a ROWVERSION is the id of the PostgreSQL transaction
+    that wrote the row, so the lowest id still running (the current snapshot's xmin) bounds what is all committed."""
+
+    type = sa.BigInteger()
+    inherit_cache = True
+
+
+@compiles(oldest_active_transaction, "mssql")
+def _oldest_active_transaction(element: oldest_active_transaction, compiler: Any, **kw: Any) -> str:
+    # xid8 has no T-SQL type: through its text to BIGINT.
+    return "CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS VARCHAR(30)) AS BIGINT)"
 
 
 @dataclass(frozen=True)
@@ -270,28 +285,46 @@ def settled_change_seq(conn: sa.Connection) -> int:
     ROWVERSION below the highest one already visible, so the start is just below
     ``MIN_ACTIVE_ROWVERSION()``; SQLite commits in the order it numbers.
     """
-    return int(conn.execute(settled_statement(conn.dialect.name)).scalar_one())
+    return int(conn.execute(settled_statement(sql_kind(conn))).scalar_one())
 
 
-def settled_statement(dialect: str) -> sa.Select[Any]:
-    if dialect == "mssql":
+def settled_statement(kind: SqlKind) -> sa.Select[Any]:
+    if kind == "mssql":
         return sa.select(sa.cast(min_active_rowversion(), sa.BigInteger) - 1)
+    if kind == "babelfish":
+        return sa.select(oldest_active_transaction() - 1)
     return sa.select(sa.func.coalesce(sa.func.max(memory_preference.c.change_seq), 0))
 
 
-def changes_statement(dialect: str, after: int, limit: int = POLL_ROWS) -> sa.Select[Any]:
-    """The rows changed after ``after``, oldest change first, with the stored `UserNotes` (for the profile)."""
+def changes_statement(kind: SqlKind, after: int, limit: int = POLL_ROWS, after_user: int | None = None) -> sa.Select[Any]:
+    """The rows changed after ``after``, oldest change first, with the stored `UserNotes` (for the profile).
+
+    With ``after_user``, also the rest of change ``after`` past that member: on Babelfish every row
+    one transaction changed carries the same number, so a page can end inside one change.
+    """
     table = memory_preference.c
-    settled = [table.change_seq > sa.bindparam("after", after, type_=sa.BigInteger)]
-    if dialect == "mssql":
+    later = table.change_seq > sa.bindparam("after", after, type_=sa.BigInteger)
+    if after_user is not None:
+        same = sa.and_(
+            table.change_seq == sa.bindparam("at", after, type_=sa.BigInteger),
+            table.user_id > sa.bindparam("after_user", after_user, type_=sa.BigInteger),
+        )
+        later = sa.or_(later, same)
+    settled = [later]
+    if kind == "mssql":
         settled.append(table.change_seq < min_active_rowversion())
-    return _with_notes().where(*settled).order_by(table.change_seq).limit(limit)
+    elif kind == "babelfish":
+        settled.append(table.change_seq < oldest_active_transaction())
+    return _with_notes().where(*settled).order_by(table.change_seq, table.user_id).limit(limit)
 
 
 @reads
-def changes_since(conn: sa.Connection, after: int, limit: int = POLL_ROWS) -> list[tuple[MemoryPreferenceRecord, str | None]]:
-    """What changed after ``after`` (a ChangeSeq), each row with the member's stored `UserNotes`."""
-    return [_split_notes(r) for r in conn.execute(changes_statement(conn.dialect.name, after, limit))]
+def changes_since(
+    conn: sa.Connection, after: int, limit: int = POLL_ROWS, after_user: int | None = None
+) -> list[tuple[MemoryPreferenceRecord, str | None]]:
+    """What changed after ``after`` (a ChangeSeq; with ``after_user``, the rest of that change past that member), each
+    row with the member's stored `UserNotes`."""
+    return [_split_notes(r) for r in conn.execute(changes_statement(sql_kind(conn), after, limit, after_user))]
 
 
 def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int]:

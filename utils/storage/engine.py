@@ -32,8 +32,10 @@ import sqlalchemy as sa
 from alembic.config import Config
 
 from utils.paths import MIGRATIONS_DIR
+from utils.storage.kinds import watch_server_kind
 from utils.storage.locks import LockNotGranted, RaceLost
 from utils.storage.migrate import MigrationFailed, SchemaBehind, SchemaState, migrate_to_head, require_head
+from utils.storage.odbc import for_driver
 from utils.storage.url import resolve_database_url
 
 logger = logging.getLogger(__name__)
@@ -133,8 +135,11 @@ def create_engine_for(url: sa.URL, pool_size: int, *, read_only: bool = False) -
         )
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    options = server_options(url)
-    return sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800, **options)
+    url, options = server_url_and_options(url)
+    engine = sa.create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True, pool_recycle=1800, **options)
+    if url.get_backend_name() == "mssql":
+        watch_server_kind(engine)
+    return engine
 
 
 LOGIN_TIMEOUT_SECONDS = 15
@@ -142,11 +147,18 @@ LOGIN_TIMEOUT_SECONDS = 15
 default can be longer than the doctor's deadline, and a login blocks its database thread until it ends)."""
 
 
-def server_options(url: sa.URL) -> dict[str, Any]:
-    """Engine options of a database server: pyodbc's login timeout (its ``timeout`` connect argument)."""
-    if url.get_driver_name() == "pyodbc":
-        return {"connect_args": {"timeout": LOGIN_TIMEOUT_SECONDS}}
-    return {}
+def server_url_and_options(url: sa.URL) -> tuple[sa.URL, dict[str, Any]]:
+    """The URL and engine options for a database server: pyodbc's login timeout (its ``timeout`` connect argument),
+    and for FreeTDS the connection string in its words and no `setinputsizes` (FreeTDS answers HY090 "Invalid string
+    or buffer length" to a bound text over 2,000 characters sized that way)."""
+    if url.get_driver_name() != "pyodbc":
+        return url, {}
+    options: dict[str, Any] = {"connect_args": {"timeout": LOGIN_TIMEOUT_SECONDS}}
+    said = for_driver(url)
+    if said.freetds:
+        url = sa.URL.create("mssql+pyodbc", query={"odbc_connect": said.odbc})
+        options["use_setinputsizes"] = False
+    return url, options
 
 
 class Database:
