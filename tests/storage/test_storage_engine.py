@@ -21,10 +21,12 @@ from utils.storage.engine import (
     Database,
     DatabaseError,
     alembic_config,
+    create_engine_for,
     permanent_reason,
-    server_options,
+    server_url_and_options,
 )
 from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
+from utils.storage.url import resolve_database_url
 
 ALICE, BOB = 111, 222
 LATER = datetime.now(UTC) + timedelta(days=7)
@@ -34,8 +36,10 @@ def new(user_id: int, text: str) -> NewMemory:
     return NewMemory(user_id, text, ("t",), "medium", LATER, "chat")
 
 
-async def open_db(path: Path, **options: object) -> Database:
-    db = Database(sa.URL.create("sqlite", database=str(path)), **options)  # type: ignore[arg-type]
+async def open_db(url: str | Path, **options: object) -> Database:
+    """The test's database (its URL), or a SQLite file of its own (a path)."""
+    target = sa.URL.create("sqlite", database=str(url)) if isinstance(url, Path) else url
+    db = Database(target, **options)  # type: ignore[arg-type]
     assert await db.connect()
     return db
 
@@ -45,9 +49,9 @@ def digest(path: Path) -> str:
 
 
 # ---------------------------------------------------------------------- ids never come back
-async def test_a_forgotten_memory_id_is_never_handed_out_again(tmp_path: Path) -> None:
+async def test_a_forgotten_memory_id_is_never_handed_out_again(database_url: str) -> None:
     """`/memory forget 5` must never hit a memory the member has not seen: SQLite reused the highest deleted id."""
-    db = await open_db(tmp_path / "bot.db")
+    db = await open_db(database_url)
     try:
         first, second = await storage(db).apply_memory_batch(MemoryBatch(ALICE, inserts=[new(ALICE, "a"), new(ALICE, "b")]))
         await storage(db).forget_memories(ALICE, actor="member", ids=[second])
@@ -57,6 +61,7 @@ async def test_a_forgotten_memory_id_is_never_handed_out_again(tmp_path: Path) -
         await db.close()
 
 
+@pytest.mark.sqlite_only("SQLite's own table rebuild for AUTOINCREMENT (SQL Server's IDENTITY never reuses an id)")
 async def test_the_upgrade_keeps_rows_and_ids_and_starts_above_every_id_ever_audited(tmp_path: Path) -> None:
     """A database made by revision 0001 (no AUTOINCREMENT) is rebuilt in place: rows, ids and audit kept."""
     path = tmp_path / "old.db"
@@ -82,8 +87,8 @@ async def test_the_upgrade_keeps_rows_and_ids_and_starts_above_every_id_ever_aud
 
 
 # ---------------------------------------------------------------------- embeddings (Embedding, EmbeddingModel)
-async def test_embeddings_are_stored_read_back_and_found_missing_by_model(tmp_path: Path) -> None:
-    db = await open_db(tmp_path / "bot.db")
+async def test_embeddings_are_stored_read_back_and_found_missing_by_model(database_url: str) -> None:
+    db = await open_db(database_url)
     try:
         a, b, c = await storage(db).apply_memory_batch(
             MemoryBatch(ALICE, inserts=[new(ALICE, "a"), new(ALICE, "b"), new(ALICE, "c")])
@@ -107,6 +112,7 @@ async def test_embeddings_are_stored_read_back_and_found_missing_by_model(tmp_pa
 
 
 # ---------------------------------------------------------------------- read-only opens (tools' dry runs)
+@pytest.mark.sqlite_only("a read-only open is a SQLite file opened with mode=ro, compared byte for byte")
 async def test_read_only_open_changes_nothing_and_refuses_writes(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
@@ -124,6 +130,7 @@ async def test_read_only_open_changes_nothing_and_refuses_writes(tmp_path: Path)
     assert query(path, "SELECT version_num FROM alembic_version") == [("0001",)]
 
 
+@pytest.mark.sqlite_only("a missing database is a missing file")
 async def test_read_only_open_of_a_missing_file_creates_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "nowhere" / "bot.db"
     db = Database(f"sqlite:///{path}", read_only=True, reconnect_seconds=0.01)
@@ -198,11 +205,11 @@ async def test_sql_server_without_a_driver_is_one_error_line_and_no_retries(capl
         await db.close()
 
 
-async def test_memories_functions_are_plain_functions_of_a_connection(tmp_path: Path) -> None:
+async def test_memories_functions_are_plain_functions_of_a_connection(database_url: str) -> None:
     """A storage function runs on any connection, e.g. one a migration or a script holds, with no engine around it."""
-    db = await open_db(tmp_path / "bot.db")
+    db = await open_db(database_url)
     await db.close()
-    engine = sa.create_engine(f"sqlite:///{tmp_path / 'bot.db'}")
+    engine = create_engine_for(resolve_database_url(database_url), 1)
     with engine.begin() as conn:
         memories.save_memory(conn, ALICE, "plays GTA", ["gta"], "high", LATER, "chat")
         assert [m.memory for m in memories.get_recent_memories(conn, ALICE)] == ["plays GTA"]
@@ -219,6 +226,6 @@ async def test_memories_functions_are_plain_functions_of_a_connection(tmp_path: 
     ],
 )
 def test_an_odbc_login_has_a_bounded_wait_shorter_than_the_doctors_deadline(url: str, login_timeout: int | None) -> None:
-    options = server_options(sa.make_url(url))
+    _url, options = server_url_and_options(sa.make_url(url))
     assert options.get("connect_args", {}).get("timeout") == login_timeout
     assert LOGIN_TIMEOUT_SECONDS < DATABASE_DEADLINE_SECONDS

@@ -147,6 +147,25 @@ def test_the_control_rows_sql_server_statements_are_tsql() -> None:
     assert "ChangeSeq" in sqlite_claim.split("WHERE")[0], "SQLite numbers its changes itself"
 
 
+def test_babelfishs_poll_is_tsql_bounded_by_the_oldest_running_transaction() -> None:
+    """Babelfish has no MIN_ACTIVE_ROWVERSION(): its ROWVERSION is the writing transaction's id, so the poll stops
+    below the oldest one still running, and pages inside one change by member."""
+    poll = mssql_sql(control.changes_statement("babelfish", 12345, after_user=42), [])
+    start = mssql_sql(control.settled_statement("babelfish"), [])
+    oldest = "CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS VARCHAR(30)) AS BIGINT)"
+    assert oldest in poll and oldest in start and "MIN_ACTIVE_ROWVERSION" not in poll + start
+    assert "[UserId] >" in poll and "ORDER BY [MemoryPreference].[ChangeSeq], [MemoryPreference].[UserId]" in poll
+    for sql in (poll, start):
+        assert tsql_problems(sql) == [], sql
+
+
+def test_the_server_kind_question_is_tsql() -> None:
+    """What the pool asks a T-SQL engine at its first connection (SQL Server answers NULL, Babelfish 1)."""
+    source = (PROJECT_ROOT / "utils" / "storage" / "kinds.py").read_text(encoding="utf-8")
+    [question] = re.findall(r'cursor\.execute\("([^"]+)"\)', source)
+    assert "SERVERPROPERTY('Babelfish')" in question and tsql_problems(question) == []
+
+
 # ---------------------------------------------------------------------- every statement the storage functions issue
 @dataclass
 class Recorder:
@@ -303,6 +322,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(notes.get_notes_backups)
     await r.call(notes.rollback_notes_migration)
     await r.call(memories.erase_member, ALICE, actor="member", action="erased")
+    await r.call(bulk.empty_memory_tables)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -359,10 +379,11 @@ RAW_SQL_ALLOWED = {
     "utils/storage/engine.py": ("_sqlite_pragmas",),
     "utils/storage/migrate.py": ("_take_lock",),
     "utils/storage/locks.py": ("_take",),
+    "utils/storage/kinds.py": ("first_connect",),
 }
 """The only places raw SQL is allowed outside the migrations: SQLite connection PRAGMAs and SQLite's immediate
 transaction for migrating (never sent to SQL Server), and the application locks (`sp_getapplock` has no SQLAlchemy
-construct; its text is parsed as T-SQL below)."""
+construct; its text is parsed as T-SQL below), and the one question a pool asks a T-SQL engine at its first connection."""
 
 
 def _sql_text_calls(path: Path) -> list[tuple[str, int]]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import aiohttp
+import sqlalchemy as sa
 
 from utils.config import Settings, env_files, unknown_keys_warnings
 from utils.doctor.llm_checks import masked
@@ -15,6 +16,7 @@ from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.invite import invite_url, timeouts_enabled
 from utils.storage import control, llm_log, members, tool_ways
 from utils.storage.engine import Database, DatabaseError
+from utils.storage.odbc import for_driver, parse
 from utils.storage.records import LlmCallRecord
 from utils.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
 from utils.wording import plural
@@ -71,7 +73,7 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         if not connected:
             return [_not_connected(db, where, fix)]
         assert db.schema is not None
-        results = [ok("database", f"{where} reachable, {db.schema.describe()}")]
+        results = [ok("database", f"{where} reachable, {db.schema.describe()}"), *driver_notes(db.url)]
         results.append(await _start_reads(db, where, deadline))
         try:
             async with asyncio.timeout(deadline):
@@ -85,6 +87,44 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         await db.close()
 
 
+def driver_notes(url: sa.URL) -> list[CheckResult]:
+    """What the ODBC driver makes of DB_CONNECTION_STRING, when that is not simply what it says (FreeTDS)."""
+    if url.get_backend_name() != "mssql" or url.get_driver_name() != "pyodbc":
+        return []
+    said = for_driver(url)
+    if not said.freetds:
+        return []
+    results = []
+    if said.ignored:
+        results.append(
+            warning(
+                "database driver",
+                f"FreeTDS ignores {', '.join(said.ignored)}",
+                "leave them out, or install Microsoft's ODBC Driver 18 for SQL Server where they matter",
+            )
+        )
+    encrypted = any("Encryption=require" in line for line in said.translated)
+    host = _server_host(said.odbc)
+    if not encrypted and host not in LOOPBACK:
+        results.append(
+            warning(
+                "database driver",
+                f"FreeTDS does not encrypt the connection to {host} unless asked (Microsoft's driver does by default)",
+                "add Encrypt=yes to DB_CONNECTION_STRING (FreeTDS gets it as Encryption=require)",
+            )
+        )
+    said_as = "; ".join(said.translated) or "as written"
+    results.append(ok("database driver", f"FreeTDS ({said_as})"))
+    return results
+
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "(local)", "."}
+
+
+def _server_host(odbc: str) -> str:
+    return next((value for key, value in parse(odbc) if key.lower() in ("server", "servername")), "?")
+
+
 def _not_connected(db: Database, where: str, fix: str) -> CheckResult:
     """One ✗ line that names what failed: the connection, the schema upgrade, or a schema this process may not upgrade."""
     if db.last_failure == "migration":
@@ -96,6 +136,10 @@ def _not_connected(db: Database, where: str, fix: str) -> CheckResult:
         )
     if db.last_failure == "schema_behind":
         return failed("database schema", f"{where}: {db.last_error}", "run `python3 bot.py migrate` once")
+    if db.url.get_backend_name() == "mssql" and db.url.get_driver_name() == "pyodbc":
+        said = for_driver(db.url)
+        if said.freetds and "Encryption=require" in said.odbc:
+            fix += "; FreeTDS was asked to encrypt (Encrypt=yes): check that the server offers TLS"
     return failed("database", f"{where}: {db.last_error}", fix)
 
 

@@ -102,6 +102,21 @@ def _quoted(value: str) -> str:
     return value
 
 
+def render_for_freetds(pairs: list[tuple[str, str]]) -> str:
+    """An ODBC string as FreeTDS 1.3 parses one: every field ends with ``;``, and a braced value runs to the first
+    ``};`` as it is (no ``}}`` escape), so a value holding ``};`` cannot be said at all (:class:`ValueError`)."""
+    fields = []
+    for key, value in pairs:
+        if "};" in value:
+            raise ValueError(
+                f"FreeTDS cannot read a {key} holding '}};' in a connection string: change that value, "
+                "or use Microsoft's ODBC Driver 18"
+            )
+        quoted = any(c in value for c in ";{") or value != value.strip()
+        fields.append(f"{key}={{{value}}};" if quoted else f"{key}={value};")
+    return "".join(fields)
+
+
 def odbc_string(url: sa.URL) -> str:
     """The ODBC string SQLAlchemy's pyodbc dialect sends for ``url`` (either connection-string form)."""
     from sqlalchemy.dialects.mssql.pyodbc import MSDialect_pyodbc
@@ -153,7 +168,7 @@ def _for_freetds(pairs: list[tuple[str, str]], driver: str) -> DriverString:
             said.ignored.append(f"{key}={hidden}")
     if not any(key.lower() == "clientcharset" for key, _ in out):
         out.append(("ClientCharset", "UTF-8"))  # names and text beyond Latin-1 arrive as written
-    said.odbc = render(out)
+    said.odbc = render_for_freetds(out)
     return said
 
 
