@@ -23,8 +23,9 @@ from pathlib import Path
 from bench.bulk import bulk_insert_memories, count_memories, empty_memory_tables
 from bench.params import BenchParams
 from utils.conversation.messages import IncomingMessage
+from utils.paths import MIGRATIONS_DIR
 from utils.storage import schema
-from utils.storage.engine import MIGRATIONS_DIR, Database
+from utils.storage.engine import Database
 from utils.storage.records import MemoryRecord
 
 SEED_VERSION = 1

@@ -14,8 +14,8 @@ async def test_audit_records_actions_without_forgotten_content(services: Service
     memory_id = await seed_memory(services, ALICE, "Secretly loves Nickelback.", "music")
     await cmd(services, f"forget {memory_id}")
     await cmd(services, "export")
-    rows = query(database_url, "SELECT * FROM MemoryAudit WHERE UserId = ?", ALICE)
+    rows = query(database_url, "SELECT * FROM MemoryAudit WHERE UserId = ? ORDER BY Id", ALICE)
     actions = [r[1] for r in rows]
     assert actions == ["saved", "forgotten", "exported"]
-    assert "Nickelback" not in json.dumps(rows)
+    assert "Nickelback" not in json.dumps(rows, default=str)  # CreatedAt: text on SQLite, a datetime on a server
     assert rows[1][3] == memory_id and rows[1][5] == "member"

@@ -2,41 +2,142 @@
 
 from __future__ import annotations
 
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 
+import sqlalchemy as sa
 from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, seed_memory, wait_until
+from shared_database import ON_SERVER
 
 from utils.memory.commands import run_memory_command
 from utils.runtime import Services
 
 
-async def test_opt_out_holds_when_database_is_down_at_start(make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path):
-    folder = tmp_path / "data"
-    db_file = folder / "bot.db"
-    first = Services(make_settings(db_connection_string=f"sqlite:///{db_file}"))
-    await first.start()
-    assert "Opted out" in await run_memory_command(first, ALICE, "optout")
-    await first.close()
+class Forwarder:
+    """A local TCP port that refuses every connection until :meth:`open`, then forwards each one to ``target``:
+    a database server that is down when the bot starts and comes back later (plain threads, off the bot's loop)."""
 
-    hidden = tmp_path / "hidden"
-    folder.rename(hidden)
-    folder.write_text("blocker")
-    services = Services(make_settings(db_connection_string=f"sqlite:///{db_file}", db_reconnect_seconds=0.05))
-    await services.start()
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        with socket.socket() as probe:  # a free port, closed again: connections to it are refused until open()
+            probe.bind(("127.0.0.1", 0))
+            self.port: int = probe.getsockname()[1]
+        self._listener: socket.socket | None = None
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+
+    def open(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", self.port))
+        threading.Thread(target=self._accept, args=(self._listener,), daemon=True).start()
+
+    def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        with self._lock:
+            for sock in self._sockets:
+                with suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:  # closed
+                return
+            try:
+                upstream = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._sockets += [client, upstream]
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            with suppress(OSError):
+                sink.shutdown(socket.SHUT_WR)
+
+
+@dataclass
+class Outage:
+    url: str
+    """The database, reachable: where the first run writes and the test reads."""
+    down_url: str
+    """What the bot is given once :attr:`begin` was called: unreachable until :attr:`end`."""
+    begin: Callable[[], None]
+    end: Callable[[], None]
+
+
+@contextmanager
+def database_outage(tmp_path: Path, database_url: str) -> Iterator[Outage]:
+    """A database that goes down and comes back. On SQLite a file stands where its folder was (the folder is
+    moved aside, then back); on a server run the bot is given a port where nothing answers yet, which then
+    forwards to the server."""
+    if not ON_SERVER:
+        folder = tmp_path / "data"
+        hidden = tmp_path / "hidden"
+        url = f"sqlite:///{folder / 'bot.db'}"
+
+        def begin() -> None:
+            folder.rename(hidden)
+            folder.write_text("blocker")
+
+        def end() -> None:
+            folder.unlink()
+            hidden.rename(folder)
+
+        yield Outage(url, url, begin, end)
+        return
+    server = sa.make_url(database_url)
+    forwarder = Forwarder((server.host or "127.0.0.1", server.port or 1433))
     try:
-        fake_llm.tools["extract_memories"] = remembers(memory("Plays Factorio.", "factorio"), profile="Alice builds megabases.")
-        await converse(services, "I love Factorio")
-        assert fake_llm.tool_requests("extract_memories") == []
-        folder.unlink()
-        hidden.rename(folder)
-        assert await wait_until(lambda: services.db.available)
-        await services.flush_state()
-        stored = query(db_file, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)
-        notes = query(db_file, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE)
+        down = server.set(port=forwarder.port).render_as_string(hide_password=False)
+        yield Outage(database_url, down, lambda: None, forwarder.open)
     finally:
-        await services.close()
+        forwarder.close()
+
+
+async def test_opt_out_holds_when_database_is_down_at_start(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path, database_url: str
+):
+    with database_outage(tmp_path, database_url) as outage:
+        first = Services(make_settings(db_connection_string=outage.url))
+        await first.start()
+        assert "Opted out" in await run_memory_command(first, ALICE, "optout")
+        await first.close()
+
+        outage.begin()
+        services = Services(make_settings(db_connection_string=outage.down_url, db_reconnect_seconds=0.05))
+        await services.start()
+        try:
+            assert not services.db.available
+            fake_llm.tools["extract_memories"] = remembers(
+                memory("Plays Factorio.", "factorio"), profile="Alice builds megabases."
+            )
+            await converse(services, "I love Factorio")
+            assert fake_llm.tool_requests("extract_memories") == []
+            outage.end()
+            assert await wait_until(lambda: services.db.available)
+            await services.flush_state()
+            stored = query(outage.url, "SELECT Memory FROM UserMemory WHERE UserId = ?", ALICE)
+            notes = query(outage.url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE)
+        finally:
+            await services.close()
     assert stored == [], f"memories stored for an opted-out member: {stored}"
     assert notes in ([], [(None,)], [("",)]), notes
 

@@ -41,8 +41,8 @@ async def test_the_extractor_sees_live_memories_numbered_not_by_id(services: Ser
     memory_id = await seed_memory(services, ALICE, "Plays Valorant at Gold rank.", "valorant", ago=timedelta(days=2))
     await converse(services, "climbed to platinum in valorant today")
     text = extraction_input(fake_llm.tool_requests("extract_memories")[-1])
-    assert memory_id == 4
-    assert "1. Plays Valorant at Gold rank." in text and "4. Plays" not in text
+    assert memory_id >= 4, "three memories were stored before it"
+    assert "1. Plays Valorant at Gold rank." in text and f"{memory_id}. Plays" not in text
 
 
 async def test_extractor_cannot_forget_what_it_was_not_shown(services: Services, fake_llm: FakeLLM, database_url: str) -> None:

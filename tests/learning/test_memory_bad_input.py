@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from datetime import timedelta
 
 import pytest
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
+from shared_database import as_datetime
 
 from utils.memory.extraction import ExtractionResult
 from utils.privacy.screen import screen
@@ -38,7 +39,7 @@ async def test_broken_tool_output_is_logged_and_nothing_is_stored(
     assert len(logged) == len(errors) and all(error in e for (e,), error in zip(logged, errors, strict=True))
 
 
-async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = remembers(
         {
             "memory": "Plays Hollow Knight daily.",
@@ -52,21 +53,20 @@ async def test_wrong_types_and_unknown_enums_fall_back(services: Services, fake_
         "not an object",
     )
     await converse(services, "hollow knight every day, silksong when")
-    rows = query(
-        db_path, "SELECT Memory, Topics, Importance, julianday(ExpiresAt) - julianday(CreatedAt) FROM UserMemory ORDER BY Id"
-    )
+    rows = query(database_url, "SELECT Memory, Topics, Importance, ExpiresAt, CreatedAt FROM UserMemory ORDER BY Id")
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("Plays Hollow Knight daily.", "hollow knight,games", "medium"),
         ("Waits for Silksong.", "", "low"),
     ]  # a bare number ("12345") is not kept: it says nothing about the member
-    assert round(rows[0][3]) == 7
+    lifetime = as_datetime(rows[0][3]) - as_datetime(rows[0][4])
+    assert round(lifetime / timedelta(days=1)) == 7
 
 
 async def test_huge_memories_and_too_many_are_bounded(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     many = [memory(f"Owns board game {i}{i}{i} called zq{i}x.", f"game{i}") for i in range(500)]
     fake_llm.tools["extract_memories"] = remembers(memory("word " * 2500, "long"), *many)
     await converse(services, "I own a ridiculous number of board games")
-    lengths = [n for (n,) in query(database_url, "SELECT LENGTH(Memory) FROM UserMemory")]
+    lengths = [len(text) for (text,) in query(database_url, "SELECT Memory FROM UserMemory")]
     assert len(lengths) == 10 and max(lengths) <= 500
 
 

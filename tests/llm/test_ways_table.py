@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, memory, query, remembers
@@ -85,13 +84,13 @@ async def extraction(services: Services, fake: FakeLLM, database_url: str, turn:
     return query(database_url, "SELECT COUNT(*) FROM UserMemory WHERE Memory LIKE ?", f"%Miso{turn}%") == [(1,)]
 
 
-async def analysis(services: Services, fake: FakeLLM, db_path: Path, turn: int) -> bool:
+async def analysis(services: Services, fake: FakeLLM, database_url: str, turn: int) -> bool:
     fake.tools["report_analysis"] = Analyst()
     outcome = await services.monitor.analyse([said(f"you idiot {turn}"), said("nice game", author_id=7, name="Bob")])
     return not outcome.failed and [v.finding is not None for v in outcome.verdicts] == [True, True]
 
 
-async def migration(services: Services, fake: FakeLLM, db_path: Path, turn: int) -> bool:
+async def migration(services: Services, fake: FakeLLM, database_url: str, turn: int) -> bool:
     fake.tools[PROFILE_TOOL.name] = lambda body: {"profile": "Plays GTA and likes chess."}
     notes = "[2026-01-01 10:00] plays GTA\n[2026-01-02 11:00] likes chess"
     await services.db.run(members.save_user_states, [UserStateRecord(42, user_notes=notes)])
@@ -103,7 +102,7 @@ async def migration(services: Services, fake: FakeLLM, db_path: Path, turn: int)
     return [o.status.value for o in outcomes] == ["migrated"]
 
 
-CALLERS: dict[str, Callable[[Services, FakeLLM, Path, int], Awaitable[bool]]] = {
+CALLERS: dict[str, Callable[[Services, FakeLLM, str, int], Awaitable[bool]]] = {
     "extraction": extraction,
     "analysis": analysis,
     "migration": migration,
@@ -113,7 +112,7 @@ CALLERS: dict[str, Callable[[Services, FakeLLM, Path, int], Awaitable[bool]]] = 
 @pytest.mark.parametrize("caller", list(CALLERS))
 @pytest.mark.parametrize("model", list(EXPECTED))
 async def test_each_caller_gets_its_result_or_fails_cleanly(
-    start, fake_llm: FakeLLM, db_path: Path, database_url: str, caplog: pytest.LogCaptureFixture, model: str, caller: str
+    start, fake_llm: FakeLLM, database_url: str, caplog: pytest.LogCaptureFixture, model: str, caller: str
 ) -> None:
     expected = EXPECTED[model]
     async with start(model) as services:
@@ -121,7 +120,7 @@ async def test_each_caller_gets_its_result_or_fails_cleanly(
             before = len(fake_llm.requests)
             caplog.clear()
             with caplog.at_level(logging.INFO):
-                worked = await CALLERS[caller](services, fake_llm, db_path, turn)
+                worked = await CALLERS[caller](services, fake_llm, database_url, turn)
             tool_requests = [way for way in fake_llm.requests_by_way()[before:] if way != "chat"]
             assert worked is should_work, (turn, fake_llm.requests_by_way()[before:], caplog.text)
             assert 1 <= len(tool_requests) <= 2, "never more than one extra request per call"

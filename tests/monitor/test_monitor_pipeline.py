@@ -1,4 +1,4 @@
-"""The behaviour monitor's pipeline without Discord: real Services, SQLite in tmp_path, the loopback LLM."""
+"""The behaviour monitor's pipeline without Discord: real Services, the test's database, the loopback LLM."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from conftest import SettingsFactory, converse, query, system_prompt
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines, minutes, said
+from shared_database import as_datetime
 
 from utils.memory.erasure import OptOut
 from utils.monitor.policy import ActionKind
@@ -97,7 +97,7 @@ async def test_several_drifting_members_get_a_single_redirect(running, analyst) 
 
 
 async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_next_prompt(
-    running, analyst: Analyst, fake_llm: FakeLLM, db_path: Path
+    running, analyst: Analyst, fake_llm: FakeLLM, database_url: str
 ) -> None:
     analyst.notes = {"guitar": "Is learning to play the guitar."}
     async with running() as services:
@@ -105,10 +105,10 @@ async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_ne
         assert outcome.verdicts[0].note == "Is learning to play the guitar."
         assert services.tracker.get_user_notes(42) == "[2026-03-01 12:00] Is learning to play the guitar."
         [(memory, topics, importance, source, expires)] = query(
-            db_path, "SELECT Memory, Topics, Importance, Source, ExpiresAt FROM UserMemory WHERE UserId = 42"
+            database_url, "SELECT Memory, Topics, Importance, Source, ExpiresAt FROM UserMemory WHERE UserId = 42"
         )
         assert (memory, topics, importance, source) == ("Is learning to play the guitar.", "general", "medium", "passive")
-        lifetime = datetime.fromisoformat(expires).replace(tzinfo=UTC) - datetime.now(UTC)
+        lifetime = as_datetime(expires) - datetime.now(UTC)
         assert timedelta(days=6, hours=23) < lifetime <= timedelta(days=7)
 
         await converse(services, "what should I practise tonight?")

@@ -14,13 +14,29 @@ import pytest
 from conftest import SettingsFactory, query
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
-from old_deployment import files_and_bytes, old_deployment_db
+from old_deployment import files_and_bytes, old_database, old_deployment_db
+from shared_database import ON_SERVER, dump, execute
 
 from utils.monitor.replay import replay
 from utils.paths import PROJECT_ROOT
 from utils.runtime import Services
+from utils.storage.engine import create_engine_for
+from utils.storage.migrate import migrate_to_head
+from utils.storage.url import resolve_database_url
 
 MONITOR = {"sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
+
+
+@pytest.fixture(autouse=True)
+def _server_schema_at_head(database_url: str) -> None:
+    """On a server run, the database a dry run reads has the bot's schema, as a bot that ran once leaves it (an earlier
+    test may have left none, or an old revision: a dry run never migrates). A SQLite run starts with no file at all."""
+    if ON_SERVER:
+        engine = create_engine_for(resolve_database_url(database_url), 1)
+        try:
+            migrate_to_head(engine)
+        finally:
+            engine.dispose()
 
 
 def line(author_id: int, name: str, content: str, second: int, channel: str = "general", **extra: object) -> str:
@@ -57,11 +73,12 @@ def exists(path: Path) -> bool:
     return path.exists()
 
 
-def snapshot(db_path: Path, database_url: str) -> tuple[bytes, list]:
-    """Every table's row count, and on SQLite the file's bytes (a server has no file to compare)."""
+def snapshot(db_path: Path, database_url: str) -> tuple[bytes, object]:
+    """On SQLite the file's bytes and every table's row count; on a server (no file to compare) every row of every table."""
+    if ON_SERVER:
+        return b"", dump(database_url)
     tables = ["UserState", "UserMemory", "LlmLog", "MemoryAudit"]
-    file = db_path.read_bytes() if database_url.startswith("sqlite") else b""
-    return file, [query(database_url, f"SELECT COUNT(*) FROM {t}") for t in tables]
+    return db_path.read_bytes(), [query(database_url, f"SELECT COUNT(*) FROM {t}") for t in tables]
 
 
 async def test_replay_prints_each_verdict_and_writes_what_the_bot_would(
@@ -124,6 +141,7 @@ async def test_a_dry_run_writes_nothing(
     assert snapshot(db_path, database_url) == before
 
 
+@pytest.mark.sqlite_only("a missing database is a missing file, which the dry run must not create")
 async def test_a_dry_run_does_not_create_a_missing_database(
     make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
 ) -> None:
@@ -153,7 +171,7 @@ async def test_nothing_to_replay_is_a_clear_error(make_settings: SettingsFactory
 
 
 @pytest.mark.slow
-def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
+def test_the_command_line(tmp_path: Path, llm_server, db_path: Path, database_url: str) -> None:
     llm_server.llm.tools["report_analysis"] = Analyst()
     transcript = tmp_path / "log.jsonl"
     transcript.write_text("\n".join(TRANSCRIPT) + "\n", encoding="utf-8")
@@ -161,9 +179,10 @@ def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
         **os.environ,
         "LLM_BASE_URL": llm_server.base_url,
         "LLM_MAX_RETRIES": "0",
-        "DB_CONNECTION_STRING": f"sqlite:///{db_path}",
+        "DB_CONNECTION_STRING": database_url,
         "SENTIMENT_BATCH_SIZE": "3",
     }
+    before = dump(database_url) if ON_SERVER else None
     script = str(PROJECT_ROOT / "scripts" / "replay_monitor.py")
     done = subprocess.run(
         [sys.executable, script, str(transcript), "--dry-run"],
@@ -175,7 +194,11 @@ def test_the_command_line(tmp_path: Path, llm_server, db_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert 'would warn: "Bob, please keep it friendly' in done.stdout and not db_path.exists()
+    assert 'would warn: "Bob, please keep it friendly' in done.stdout
+    if ON_SERVER:
+        assert dump(database_url) == before, "a dry run writes nothing"
+    else:
+        assert not db_path.exists(), "a dry run creates no database"
 
 
 def test_an_unreadable_transcript_is_a_clear_error(tmp_path: Path, capsys, monkeypatch) -> None:
@@ -190,14 +213,24 @@ def test_an_unreadable_transcript_is_a_clear_error(tmp_path: Path, capsys, monke
 async def test_a_dry_run_on_an_old_deployments_database_changes_no_byte(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
 ) -> None:
-    """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it."""
+    """Schema at revision 0001, as an old deployment has it: a dry run reads it without migrating it.
+
+    On SQLite no byte of the folder changes; on a server every row, and the schema's revision, stay as they were."""
     folder = tmp_path / "old"
-    path = old_deployment_db(folder, 2, "[2026-01-01 10:00] rude", offenses=1)
-    before = files_and_bytes(folder)
+    if ON_SERVER:
+        url = old_database(folder, 2, "[2026-01-01 10:00] rude")
+        execute(url, "UPDATE UserState SET OffenseCount = 1 WHERE UserId = 2")
+    else:
+        url = f"sqlite:///{old_deployment_db(folder, 2, '[2026-01-01 10:00] rude', offenses=1)}"
+
+    def everything() -> object:
+        return (dump(url), query(url, "SELECT version_num FROM alembic_version")) if ON_SERVER else files_and_bytes(folder)
+
+    before = everything()
     fake_llm.tools["report_analysis"] = Analyst()
-    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=f"sqlite:///{path}")
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=url)
     assert code == 0 and output.splitlines()[-1] == "Dry run: nothing was written."
-    assert files_and_bytes(folder) == before
+    assert everything() == before
 
 
 async def test_a_counter_writing_model_is_replayed_as_refused_verdicts(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
@@ -209,7 +242,7 @@ async def test_a_counter_writing_model_is_replayed_as_refused_verdicts(make_sett
     lines.append(line(3, "Kai", "GG last night everyone", 2))
     code, output = await run(make_settings, lines, dry_run=True)
     assert code == 0
-    printed = output.splitlines()[1:]  # after "No database ... yet"
+    printed = output.splitlines()[0 if ON_SERVER else 1 :]  # SQLite: after "No database ... yet" (no file yet)
     assert printed[0] == (
         '2026-03-01 12:00:00 #general Ivy: "I just got a new puppy" -> refused (toxicity off the 0..1 scale'
         " ([1] 2, [2] 3): the model does not use the scale, so none of its numbers mean anything) -> not acted on"

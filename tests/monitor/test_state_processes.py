@@ -1,4 +1,4 @@
-"""Two bot processes flushing the behaviour monitor's state of the same members into one SQLite file.
+"""Two bot processes flushing the behaviour monitor's state of the same members into one database (SQLite or the server).
 
 Each "process" is its own `Database` (engine, pool), `MemoryPreferences` and `MonitorState`,
 as a second process would have them; the steps interleave deterministically. A flush
@@ -14,12 +14,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from conftest import SettingsFactory, query
 from memory_seed import cmd
+from shared_database import as_datetime
 
 from utils.memory.erasure import Erasure
 from utils.memory.preferences import MemoryPreferences
@@ -58,11 +58,11 @@ class Process:
 
 @asynccontextmanager
 async def two_processes(
-    db_path: Path, seed: UserStateRecord | None = None, b_database: type[Database] = Database
+    database_url: str, seed: UserStateRecord | None = None, b_database: type[Database] = Database
 ) -> AsyncIterator[tuple[Process, Process]]:
     processes = []
     for database in (Database, b_database):
-        db = database(f"sqlite:///{db_path}", reconnect_seconds=0.05)
+        db = database(database_url, reconnect_seconds=0.05)
         assert await db.connect(), db.last_error
         preferences = MemoryPreferences(db)
         processes.append(Process(db, preferences, MonitorState(epoch_of=preferences.epoch)))
@@ -80,6 +80,13 @@ async def two_processes(
 def stored(database_url: str, user_id: int = ALICE) -> tuple[int, int]:
     [(offenses, off_topic)] = query(database_url, "SELECT OffenseCount, OffTopicCount FROM UserState WHERE UserId = ?", user_id)
     return offenses, off_topic
+
+
+def minute_of(value: object) -> object:
+    """A time column to the minute, as text (SQLite gives SQLAlchemy's text, a server a datetime); anything else as it is."""
+    if isinstance(value, str | datetime):
+        return f"{as_datetime(value):%Y-%m-%d %H:%M}"
+    return value
 
 
 def stored_notes(database_url: str, user_id: int = ALICE) -> str | None:
@@ -129,19 +136,19 @@ async def play(a: Process, b: Process, script: list[str]) -> None:
     ],
 )
 async def test_what_two_processes_count_adds_up(
-    db_path: Path, script: list[str], seed: UserStateRecord | None, expected: tuple[int, int]
+    database_url: str, script: list[str], seed: UserStateRecord | None, expected: tuple[int, int]
 ) -> None:
-    async with two_processes(db_path, seed) as (a, b):
+    async with two_processes(database_url, seed) as (a, b):
         await play(a, b, script)
-        assert stored(db_path) == expected
+        assert stored(database_url) == expected
 
 
-async def test_after_its_flush_a_process_holds_what_is_stored(db_path: Path) -> None:
-    async with two_processes(db_path) as (a, b):
+async def test_after_its_flush_a_process_holds_what_is_stored(database_url: str) -> None:
+    async with two_processes(database_url) as (a, b):
         await play(a, b, ["a:offense@1", "a:off", "b:offense@2"])
-        assert counts(b) == stored(db_path) == (2, 1) and counts(a) == (1, 1)
+        assert counts(b) == stored(database_url) == (2, 1) and counts(a) == (1, 1)
         await play(a, b, ["a:offense@3"])
-        assert counts(a) == stored(db_path) == (3, 1), "A's flush took B's offense too"
+        assert counts(a) == stored(database_url) == (3, 1), "A's flush took B's offense too"
         a.state.record_offense(ALICE, T0 + timedelta(minutes=4), WINDOW)
         assert counts(a) == (4, 1), "the monitor here decides on what every process counted"
 
@@ -183,11 +190,11 @@ RUN = UserStateRecord(ALICE, offense_count=3, off_topic_count=2, warned=True, la
     ],
 )
 async def test_a_run_that_starts_again_takes_back_only_what_its_process_knew(
-    db_path: Path, script: list[str], expected: tuple[int, int]
+    database_url: str, script: list[str], expected: tuple[int, int]
 ) -> None:
-    async with two_processes(db_path, RUN) as (a, b):
+    async with two_processes(database_url, RUN) as (a, b):
         await play(a, b, script)
-        assert stored(db_path) == expected
+        assert stored(database_url) == expected
 
 
 @pytest.mark.parametrize(
@@ -214,17 +221,17 @@ async def test_a_run_that_starts_again_takes_back_only_what_its_process_knew(
     ],
 )
 async def test_the_stored_counter_after_a_change_is_what_the_change_says(
-    db_path: Path, stored_count: int, change: UserStateChange, after: int
+    database_url: str, stored_count: int, change: UserStateChange, after: int
 ) -> None:
     """The SQL (``SET X = ...``) and the record's own arithmetic agree, case by case."""
-    async with two_processes(db_path, UserStateRecord(ALICE, offense_count=stored_count)) as (a, _b):
+    async with two_processes(database_url, UserStateRecord(ALICE, offense_count=stored_count)) as (a, _b):
         saved = await a.db.run(members.save_user_states, [change])
-        assert stored(db_path)[0] == after == saved.stored[ALICE].offense_count
+        assert stored(database_url)[0] == after == saved.stored[ALICE].offense_count
         assert change.counted("offense_count", stored_count) == after
 
 
-async def test_a_change_naming_a_column_it_does_not_own_is_refused(db_path: Path) -> None:
-    async with two_processes(db_path) as (a, _b):
+async def test_a_change_naming_a_column_it_does_not_own_is_refused(database_url: str) -> None:
+    async with two_processes(database_url) as (a, _b):
         for bad in (UserStateChange(ALICE, values={"user_notes": "x"}), UserStateChange(ALICE, deltas={"immune": 1})):
             with pytest.raises(ValueError, match="not a field"):
                 await a.db.run(members.save_user_states, [bad])
@@ -244,22 +251,22 @@ FIELD_STEPS: dict[str, tuple[Step, str, object]] = {
 @pytest.mark.parametrize("name", list(FIELD_STEPS))
 @pytest.mark.parametrize("order", ["changer flushes first", "changer flushes last"])
 async def test_a_field_one_process_changed_is_not_undone_by_the_others_stale_copy(
-    db_path: Path, database_url: str, name: str, order: str
+    database_url: str, name: str, order: str
 ) -> None:
     change, column, expected = FIELD_STEPS[name]
-    async with two_processes(db_path, UserStateRecord(ALICE)) as (a, b):
+    async with two_processes(database_url, UserStateRecord(ALICE)) as (a, b):
         change(a.state)
         b.state.record_topic(ALICE, True)  # B has the member dirty too, with the old value of the field
         first, second = (a, b) if order == "changer flushes first" else (b, a)
         await first.flush()
         await second.flush()
         [(value,)] = query(database_url, f"SELECT {column} FROM UserState WHERE UserId = ?", ALICE)
-        assert (value[:16] if isinstance(value, str) else value) == expected
-        assert stored(db_path)[1] == 1, "B's own change landed too"
+        assert minute_of(value) == expected
+        assert stored(database_url)[1] == 1, "B's own change landed too"
 
 
-async def test_a_field_both_changed_is_the_last_flushers(db_path: Path, database_url: str) -> None:
-    async with two_processes(db_path) as (a, b):
+async def test_a_field_both_changed_is_the_last_flushers(database_url: str) -> None:
+    async with two_processes(database_url) as (a, b):
         a.state.record_toxicity(ALICE, 0.2, T0, 24)
         b.state.record_toxicity(ALICE, 0.7, T0, 24)
         await a.flush()
@@ -274,50 +281,50 @@ def noted(process: Process, minute: int, text: str) -> str:
     return f"[{moment:%Y-%m-%d %H:%M}] {text}"
 
 
-async def test_both_processes_note_lines_are_kept_in_the_order_they_were_flushed(db_path: Path) -> None:
-    async with two_processes(db_path, UserStateRecord(ALICE, user_notes="[2026-02-01 09:00] Old note.")) as (a, b):
+async def test_both_processes_note_lines_are_kept_in_the_order_they_were_flushed(database_url: str) -> None:
+    async with two_processes(database_url, UserStateRecord(ALICE, user_notes="[2026-02-01 09:00] Old note.")) as (a, b):
         one = noted(a, 1, "Asked about ranked.")
         two = noted(b, 2, "Shared a build guide — 攻略.")
         three = noted(a, 3, "Está aprendiendo a tocar la guitarra.")
         await b.flush()
         await a.flush()
         lines = ["[2026-02-01 09:00] Old note.", two, one, three]
-        assert stored_notes(db_path) == "\n".join(lines)
+        assert stored_notes(database_url) == "\n".join(lines)
         assert a.state.note_lines(ALICE) == lines, "after its flush A holds what is stored"
         assert b.state.note_lines(ALICE) == lines[:2]
         four = noted(b, 4, "Back after a break.")
         await b.flush()
-        assert b.state.note_lines(ALICE) == [*lines, four] and stored_notes(db_path) == "\n".join([*lines, four])
+        assert b.state.note_lines(ALICE) == [*lines, four] and stored_notes(database_url) == "\n".join([*lines, four])
 
 
-async def test_a_line_already_stored_is_not_written_twice(db_path: Path) -> None:
-    async with two_processes(db_path) as (a, b):
+async def test_a_line_already_stored_is_not_written_twice(database_url: str) -> None:
+    async with two_processes(database_url) as (a, b):
         same_a = noted(a, 1, "Was heated about ranked tonight.")
         same_b = noted(b, 1, "Was heated about ranked tonight.")
         await a.flush()
         await b.flush()
-        assert same_a == same_b and stored_notes(db_path) == same_a
+        assert same_a == same_b and stored_notes(database_url) == same_a
 
 
-async def test_the_profile_memory_wrote_meanwhile_stays(db_path: Path) -> None:
+async def test_the_profile_memory_wrote_meanwhile_stays(database_url: str) -> None:
     from utils.storage.profiles import set_user_profile
 
-    async with two_processes(db_path) as (a, b):
+    async with two_processes(database_url) as (a, b):
         line = noted(a, 1, "Plays chess.")
         assert await b.db.run(set_user_profile, ALICE, "Nurse from Lyon.")
         await a.flush()
-        assert stored_notes(db_path) == f"Nurse from Lyon.\n{line}"
+        assert stored_notes(database_url) == f"Nurse from Lyon.\n{line}"
         assert a.state.note_lines(ALICE) == [line]
 
 
-async def test_the_merged_lines_stay_within_the_bound_newest_kept(db_path: Path) -> None:
-    async with two_processes(db_path) as (a, b):
+async def test_the_merged_lines_stay_within_the_bound_newest_kept(database_url: str) -> None:
+    async with two_processes(database_url) as (a, b):
         for minute in range(0, 60, 2):
             noted(a, minute, f"A: {'x' * 200}")
             noted(b, minute + 1, f"B: {'y' * 200}")
         await a.flush()
         await b.flush()
-        notes = stored_notes(db_path) or ""
+        notes = stored_notes(database_url) or ""
         assert len(notes) <= LEGACY_NOTES_MAX and notes.endswith("B: " + "y" * 200)
         assert notes.splitlines()[-1].startswith("[2026-03-01 12:59]")
 
@@ -345,48 +352,50 @@ def test_lines_are_appended_to_those_stored(stored_notes_value: str | None, adde
 # ----------------------------------------------------------------------------- erased elsewhere: never written back
 @pytest.mark.parametrize("opt_out", [False, True], ids=["forget all", "opt-out"])
 @pytest.mark.parametrize("told", [False, True], ids=["before the poll", "after the poll"])
-async def test_a_line_noted_before_an_erasure_elsewhere_is_never_written_back(db_path: Path, opt_out: bool, told: bool) -> None:
-    async with two_processes(db_path, UserStateRecord(ALICE, user_notes="Nurse.\n[2026-02-01 09:00] Old note.")) as (a, b):
+async def test_a_line_noted_before_an_erasure_elsewhere_is_never_written_back(
+    database_url: str, opt_out: bool, told: bool
+) -> None:
+    async with two_processes(database_url, UserStateRecord(ALICE, user_notes="Nurse.\n[2026-02-01 09:00] Old note.")) as (a, b):
         noted(b, 1, "Mentioned their dog Biscuit.")
         b.state.record_offense(ALICE, T0, WINDOW)
         forgotten = await a.db.run(erase_member, ALICE, actor="member", action="forgotten", opt_out=opt_out)
         if told:
             b.told(Erasure(ALICE, everything=True), forgotten.control)
         await b.flush()
-        assert stored_notes(db_path) is None, "neither the old nor the pending line came back"
-        assert stored(db_path) == (1, 0), "the counters are not memory: they still land"
+        assert stored_notes(database_url) is None, "neither the old nor the pending line came back"
+        assert stored(database_url) == (1, 0), "the counters are not memory: they still land"
         assert b.state.note_lines(ALICE) == [] and b.state.dropped_lines == (0 if told else 1)
         later = noted(b, 5, "Came back later.")
         await b.flush()
-        assert stored_notes(db_path) == (later if told else None), "a line noted after the erasure lands once known"
+        assert stored_notes(database_url) == (later if told else None), "a line noted after the erasure lands once known"
 
 
-async def test_lines_of_other_members_in_the_same_flush_still_land(db_path: Path) -> None:
-    async with two_processes(db_path) as (a, b):
+async def test_lines_of_other_members_in_the_same_flush_still_land(database_url: str) -> None:
+    async with two_processes(database_url) as (a, b):
         noted(b, 1, "Alice's line.")
         b.state.update_user_notes(7, "Bob's line.", T0)
         await a.db.run(erase_member, ALICE, actor="member", action="forgotten")
         await b.flush()
-        assert stored_notes(db_path) is None and stored_notes(db_path, 7) == "[2026-03-01 12:00] Bob's line."
+        assert stored_notes(database_url) is None and stored_notes(database_url, 7) == "[2026-03-01 12:00] Bob's line."
 
 
-async def test_a_line_noted_before_a_pause_elsewhere_is_dropped_and_one_noted_after_lands(db_path: Path) -> None:
+async def test_a_line_noted_before_a_pause_elsewhere_is_dropped_and_one_noted_after_lands(database_url: str) -> None:
     from utils.storage.control import set_memory_preference
 
-    async with two_processes(db_path) as (a, b):
+    async with two_processes(database_url) as (a, b):
         noted(b, 1, "Before the pause.")
         row = await a.db.run(set_memory_preference, ALICE, paused_until=T0 + timedelta(days=1), erase=True)
         await b.flush()
-        assert stored_notes(db_path) is None and b.state.dropped_lines == 1
+        assert stored_notes(database_url) is None and b.state.dropped_lines == 1
         b.told(Erasure(ALICE, everything=False), row)
         after = noted(b, 2, "After the pause.")
         await b.flush()
-        assert stored_notes(db_path) == after
+        assert stored_notes(database_url) == after
 
 
-async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_path: Path, database_url: str) -> None:
+async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(database_url: str) -> None:
     """Start and reconnect: members changed here while the database was away keep their changes, rebased."""
-    async with two_processes(db_path, UserStateRecord(ALICE, offense_count=1, last_offense_at=T0)) as (a, b):
+    async with two_processes(database_url, UserStateRecord(ALICE, offense_count=1, last_offense_at=T0)) as (a, b):
         line = noted(a, 1, "Noted while the database was away.")
         a.state.record_offense(ALICE, T0 + timedelta(minutes=2), WINDOW)
         b.state.record_offense(ALICE, T0 + timedelta(minutes=3), WINDOW)
@@ -396,7 +405,7 @@ async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(db_pat
         user = a.state.get_user(ALICE)
         assert (user.offense_count, user.immune, a.state.note_lines(ALICE)) == (3, True, [line])
         await a.flush()
-        assert stored(db_path) == (3, 0) and stored_notes(db_path) == line
+        assert stored(database_url) == (3, 0) and stored_notes(database_url) == line
         assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
@@ -419,16 +428,16 @@ class HeldDatabase(Database):
 
 
 @asynccontextmanager
-async def held_b(db_path: Path, after_write: bool) -> AsyncIterator[tuple[Process, Process, HeldDatabase]]:
-    async with two_processes(db_path, b_database=HeldDatabase) as (a, b):
+async def held_b(database_url: str, after_write: bool) -> AsyncIterator[tuple[Process, Process, HeldDatabase]]:
+    async with two_processes(database_url, b_database=HeldDatabase) as (a, b):
         assert isinstance(b.db, HeldDatabase)
         b.db.after_write = after_write
         yield a, b, b.db
 
 
 @pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
-async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Path, database_url: str, after_write: bool) -> None:
-    async with held_b(db_path, after_write) as (_a, b, held):
+async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(database_url: str, after_write: bool) -> None:
+    async with held_b(database_url, after_write) as (_a, b, held):
         first = noted(b, 1, "First.")
         b.state.record_offense(ALICE, T0, WINDOW)
         later: list[str] = []
@@ -440,16 +449,16 @@ async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(db_path: Pat
 
         held.during = meanwhile
         await b.flush()
-        assert stored(db_path) == (1, 0) and stored_notes(db_path) == first
+        assert stored(database_url) == (1, 0) and stored_notes(database_url) == first
         assert counts(b) == (2, 0) and b.state.is_immune(ALICE) and b.state.note_lines(ALICE) == [first, *later]
         await b.flush()
-        assert stored(db_path) == (2, 0) and stored_notes(db_path) == "\n".join([first, *later])
+        assert stored(database_url) == (2, 0) and stored_notes(database_url) == "\n".join([first, *later])
         assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
 @pytest.mark.parametrize("after_write", [False, True], ids=["before its write", "after its write"])
-async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(db_path: Path, after_write: bool) -> None:
-    async with held_b(db_path, after_write) as (a, b, held):
+async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(database_url: str, after_write: bool) -> None:
+    async with held_b(database_url, after_write) as (a, b, held):
         noted(b, 1, "Mentioned their dog Biscuit.")
 
         async def erased_elsewhere() -> None:
@@ -458,14 +467,14 @@ async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(db_pa
 
         held.during = erased_elsewhere
         await b.flush()
-        assert stored_notes(db_path) is None and b.state.note_lines(ALICE) == []
+        assert stored_notes(database_url) is None and b.state.note_lines(ALICE) == []
         after = noted(b, 3, "Came back later.")
         await b.flush()
-        assert stored_notes(db_path) == after and b.state.note_lines(ALICE) == [after]
+        assert stored_notes(database_url) == after and b.state.note_lines(ALICE) == [after]
 
 
-async def test_a_reload_while_a_flush_runs_leaves_the_member_to_the_flush(db_path: Path) -> None:
-    async with held_b(db_path, after_write=False) as (a, b, held):
+async def test_a_reload_while_a_flush_runs_leaves_the_member_to_the_flush(database_url: str) -> None:
+    async with held_b(database_url, after_write=False) as (a, b, held):
         for minute in (0, 1):
             b.state.record_offense(ALICE, T0 + timedelta(minutes=minute), WINDOW)
         a.state.record_offense(ALICE, T0, WINDOW)
@@ -476,7 +485,7 @@ async def test_a_reload_while_a_flush_runs_leaves_the_member_to_the_flush(db_pat
 
         held.during = reconnected
         await b.flush()
-        assert counts(b) == stored(db_path) == (3, 0)
+        assert counts(b) == stored(database_url) == (3, 0)
 
 
 # ----------------------------------------------------------------------------- through the runtime's wiring
@@ -495,7 +504,7 @@ async def two_stacks(make_settings: SettingsFactory) -> AsyncIterator[tuple[Serv
 @pytest.mark.parametrize("command", ["forget all", "optout"])
 @pytest.mark.parametrize("polled", [False, True], ids=["flush before the poll", "flush after the poll"])
 async def test_the_runtime_never_writes_back_a_line_an_erasure_elsewhere_took(
-    make_settings: SettingsFactory, db_path: Path, command: str, polled: bool
+    make_settings: SettingsFactory, database_url: str, command: str, polled: bool
 ) -> None:
     async with two_stacks(make_settings) as (a, b):
         a.tracker.update_user_notes(ALICE, "Mentioned their dog Biscuit.", T0)
@@ -506,5 +515,5 @@ async def test_the_runtime_never_writes_back_a_line_an_erasure_elsewhere_took(
             await b.memory.coherence.poll()
             assert b.tracker.note_lines(ALICE) == []
         await b.flush_state()
-        assert stored_notes(db_path) in (None, "")
+        assert stored_notes(database_url) in (None, "")
         assert b.tracker.note_lines(ALICE) == []

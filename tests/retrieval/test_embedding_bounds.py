@@ -1,7 +1,7 @@
 """Which embedding answers are vectors: sizes, non-finite numbers, odd shapes, a model switched mid-run.
 
 Through the real client and the real SDK against the fake server over HTTP, through the
-backfill on a real SQLite file, and through the doctor. A server that changes model (or an
+backfill on the test's database (a SQLite file, or MSSQL_TEST_URL), and through the doctor. A server that changes model (or an
 operator who switches EMBEDDING_MODEL) is followed at once: stored vectors of the old size
 are re-embedded, not compared; an answer too large to be a real model's is refused before
 it is decoded.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -153,7 +152,7 @@ def test_stored_vectors_beyond_the_maximum_or_not_finite_are_not_read() -> None:
     assert from_bytes(np.array([math.inf, 1.0], dtype="<f4").tobytes()) is None
 
 
-# ------------------------------------------------------------------ the backfill on a real SQLite file
+# ------------------------------------------------------------------ the backfill on the test's database
 @pytest_asyncio.fixture
 async def hybrid(make_settings: SettingsFactory) -> AsyncIterator[Services]:
     running = Services(make_settings(embedding_model="test-embed", embedding_timeout_seconds=5))
@@ -178,7 +177,9 @@ async def embed_all(services: Services) -> None:
 
 
 def stored_sizes(database_url: str) -> list[int | None]:
-    return [row[0] for row in query(database_url, "SELECT LENGTH(Embedding) FROM UserMemory ORDER BY Id")]
+    """The byte size of each stored vector (None: not embedded), oldest row first; measured here, not by the database."""
+    stored = query(database_url, "SELECT Embedding FROM UserMemory ORDER BY Id")
+    return [None if vector is None else len(vector) for (vector,) in stored]
 
 
 MEMORIES = ("Has a dog named Pixel.", "Adopted a rescue cat called Miso.", "Plays chess every evening.")
@@ -186,19 +187,21 @@ MEMORIES = ("Has a dog named Pixel.", "Adopted a rescue cat called Miso.", "Play
 
 @pytest.mark.parametrize("new_size", [768, 1536, 384])
 async def test_a_server_switched_mid_run_gets_every_stored_vector_again(
-    hybrid: Services, fake_llm: FakeLLM, db_path: Path, new_size: int
+    hybrid: Services, fake_llm: FakeLLM, database_url: str, new_size: int
 ) -> None:
     """No write, no restart, no message: the periodic nudge alone finds the new size."""
     await seed(hybrid, *MEMORIES)
     await embed_all(hybrid)
-    assert stored_sizes(db_path) == [4 * EMBEDDING_DIMENSIONS] * 3
+    assert stored_sizes(database_url) == [4 * EMBEDDING_DIMENSIONS] * 3
     fake_llm.embedding_dimensions = new_size
     await embed_all(hybrid)
-    assert stored_sizes(db_path) == [4 * new_size] * 3, "the old size is re-embedded, not kept forever"
+    assert stored_sizes(database_url) == [4 * new_size] * 3, "the old size is re-embedded, not kept forever"
     assert hybrid.memory.meaning.client is not None and hybrid.memory.meaning.client.dimensions == new_size
 
 
-async def test_a_message_after_the_switch_sets_off_the_re_embedding(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_a_message_after_the_switch_sets_off_the_re_embedding(
+    hybrid: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     """Enough memories that the message is ranked by meaning: its vector of the new size is used at once."""
     await seed(hybrid, "Has a dog named Pixel.", "Adopted a rescue cat called Miso.")
     await seed(hybrid, *(f"Recent thing number {day} about cooking pasta." for day in range(6)))
@@ -206,20 +209,20 @@ async def test_a_message_after_the_switch_sets_off_the_re_embedding(hybrid: Serv
     fake_llm.embedding_dimensions = 768
     await converse(hybrid, "how's my dog Pixel doing?")
     await hybrid.tasks.drain(20)
-    assert set(stored_sizes(db_path)) == {4 * 768}
+    assert set(stored_sizes(database_url)) == {4 * 768}
     await converse(hybrid, "how's my dog Pixel doing?")
     assert "Pixel" in str(fake_llm.chat_requests()[-1]["messages"])
 
 
 async def test_a_restart_against_a_new_model_size_re_embeds_the_stored_rows(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     first = Services(make_settings(embedding_model="test-embed", embedding_timeout_seconds=5))
     await first.start()
     await seed(first, *MEMORIES)
     await embed_all(first)
     await first.close()
-    assert stored_sizes(db_path) == [4 * EMBEDDING_DIMENSIONS] * 3
+    assert stored_sizes(database_url) == [4 * EMBEDDING_DIMENSIONS] * 3
     fake_llm.embedding_dimensions = 768  # the operator pulled another model under the same name
     second = Services(make_settings(embedding_model="test-embed", embedding_timeout_seconds=5))
     await second.start()
@@ -227,7 +230,7 @@ async def test_a_restart_against_a_new_model_size_re_embeds_the_stored_rows(
         await converse(second, "how's my dog Pixel?")
         await second.tasks.drain(20)
         await embed_all(second)
-        assert stored_sizes(db_path) == [4 * 768] * 3
+        assert stored_sizes(database_url) == [4 * 768] * 3
     finally:
         await second.close()
 
@@ -235,7 +238,7 @@ async def test_a_restart_against_a_new_model_size_re_embeds_the_stored_rows(
 @pytest.mark.parametrize(
     "kind", ["oversized", "8193", "nan", "inf", "numbers as strings", "nested lists", "too few vectors", "zero"]
 )
-async def test_the_backfill_stores_no_broken_vector(hybrid: Services, fake_llm: FakeLLM, db_path: Path, kind: str) -> None:
+async def test_the_backfill_stores_no_broken_vector(hybrid: Services, fake_llm: FakeLLM, database_url: str, kind: str) -> None:
     answers = {
         "oversized": lambda texts: [[0.5] * 1_000_000 for _ in texts],
         "8193": lambda texts: [hashed_embedding(t, 8193) for t in texts],
@@ -245,10 +248,10 @@ async def test_the_backfill_stores_no_broken_vector(hybrid: Services, fake_llm: 
     fake_llm.embedding_answer = answers[kind]
     await seed(hybrid, *MEMORIES)
     await embed_all(hybrid)
-    assert stored_sizes(db_path) == [None, None, None], "nothing broken stored, nothing lost"
+    assert stored_sizes(database_url) == [None, None, None], "nothing broken stored, nothing lost"
     fake_llm.embedding_answer = None
     await embed_all(hybrid)
-    assert stored_sizes(db_path) == [4 * EMBEDDING_DIMENSIONS] * 3, "the rows are embedded once the server answers well"
+    assert stored_sizes(database_url) == [4 * EMBEDDING_DIMENSIONS] * 3, "the rows are embedded once the server answers well"
 
 
 @pytest.mark.parametrize("model", ["nan", "inf", "oversized", "strings", "good"])

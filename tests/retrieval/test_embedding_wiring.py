@@ -1,11 +1,13 @@
-"""Embeddings in the running bot: the reply path, the background, the fallbacks. Real SQLite, the fake server, the real SDK."""
+"""Embeddings in the running bot: the reply path, the background, the fallbacks.
+
+On the test's database (a SQLite file, or MSSQL_TEST_URL), with the fake server and the real SDK.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest_asyncio
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
@@ -51,14 +53,18 @@ async def embed_all(services: Services) -> None:
     await services.tasks.drain(10)
 
 
-def vectors(database_url: str) -> list[tuple[str, str | None, int]]:
-    return query(database_url, "SELECT Memory, EmbeddingModel, LENGTH(Embedding) FROM UserMemory ORDER BY Id")
+def vectors(database_url: str) -> list[tuple[str, str | None, int | None]]:
+    """Each stored memory, its embedding model and its vector's byte size (measured here, not by the database)."""
+    stored = query(database_url, "SELECT Memory, EmbeddingModel, Embedding FROM UserMemory ORDER BY Id")
+    return [(text, model, None if vector is None else len(vector)) for text, model, vector in stored]
 
 
-async def test_paraphrase_reaches_the_prompt_and_unrelated_stays_out(hybrid: Services, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_paraphrase_reaches_the_prompt_and_unrelated_stays_out(
+    hybrid: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
     await seed_member(hybrid)
     await embed_all(hybrid)
-    assert {(model, size) for _, model, size in vectors(db_path)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
+    assert {(model, size) for _, model, size in vectors(database_url)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
     before = len(fake_llm.embedding_requests)
     await converse(hybrid, "how's my pup")
     prompt = system_prompt(fake_llm)
@@ -121,7 +127,7 @@ async def test_wrong_dimensions_fall_back_to_words(hybrid: Services, fake_llm: F
 
 
 async def test_model_changed_old_vectors_ignored_then_backfilled(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.embedding_aliases.update(ALIASES)
     first = Services(make_settings(embedding_model="model-a"))
@@ -129,7 +135,7 @@ async def test_model_changed_old_vectors_ignored_then_backfilled(
     await seed_member(first)
     await embed_all(first)
     await first.close()
-    assert {model for _, model, _ in vectors(db_path)} == {"model-a"}
+    assert {model for _, model, _ in vectors(database_url)} == {"model-a"}
 
     second = Services(make_settings(embedding_model="model-b"))
     second.memory.meaning.stop()  # hold the backfill: the old model's vectors are still stored
@@ -138,45 +144,47 @@ async def test_model_changed_old_vectors_ignored_then_backfilled(
     assert "Pixel" not in system_prompt(fake_llm), "another model's vectors are never compared"
     second.memory.meaning._stopping = False
     await embed_all(second)
-    assert {model for _, model, _ in vectors(db_path)} == {"model-b"}
+    assert {model for _, model, _ in vectors(database_url)} == {"model-b"}
     await converse(second, "how's my pup")
     assert "Pixel" in system_prompt(fake_llm)
     await second.close()
 
 
-async def test_backfill_at_start_embeds_rows_in_batches(make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path) -> None:
+async def test_backfill_at_start_embeds_rows_in_batches(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
+) -> None:
     off = Services(make_settings())
     await off.start()
     for i in range(70):
         await seed(off, f"Fact number {i} about topic {i}.", days_ago=i / 10, user_id=ALICE + i % 2)
     await off.close()
-    assert {model for _, model, _ in vectors(db_path)} == {None}
+    assert {model for _, model, _ in vectors(database_url)} == {None}
 
     on = Services(make_settings(embedding_model="test-embed"))
     await on.start()
     for _ in range(200):
-        if all(model for _, model, _ in vectors(db_path)):
+        if all(model for _, model, _ in vectors(database_url)):
             break
         await asyncio.sleep(0.05)
     await on.close()
-    assert {(model, size) for _, model, size in vectors(db_path)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
+    assert {(model, size) for _, model, size in vectors(database_url)} == {("test-embed", 4 * EMBEDDING_DIMENSIONS)}
     sizes = [len(r["input"]) for r in fake_llm.embedding_requests]
     assert sizes == [64, 6], "batched, oldest first"
 
 
 async def test_backfill_endpoint_down_leaves_rows_for_later(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, db_path: Path
+    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str
 ) -> None:
     fake_llm.embedding_failures.append(Failure(503, 1000))
     on = Services(make_settings(embedding_model="test-embed"))
     await on.start()
     await seed(on, "Plays chess on weekends.", "chess")
     await embed_all(on)
-    assert vectors(db_path) == [("Plays chess on weekends.", None, None)]
+    assert vectors(database_url) == [("Plays chess on weekends.", None, None)]
     fake_llm.embedding_failures.clear()
     await embed_all(on)
     await on.close()
-    assert vectors(db_path)[0][1] == "test-embed"
+    assert vectors(database_url)[0][1] == "test-embed"
 
 
 async def test_written_memories_get_vectors_and_dedup_by_meaning(hybrid: Services, fake_llm: FakeLLM, database_url: str) -> None:

@@ -26,8 +26,9 @@ from shared_database import drop_every_table
 from storage_calls import storage
 
 from utils.memory.store import prune_expired_in_batches
-from utils.storage.engine import Database, DatabaseUnavailable, alembic_config, create_engine_for
+from utils.storage.engine import Database, DatabaseUnavailable, create_engine_for
 from utils.storage.kinds import sql_kind
+from utils.storage.migrate import alembic_config
 from utils.storage.records import (
     LlmCallRecord,
     MemoryBatch,

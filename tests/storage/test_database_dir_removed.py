@@ -18,6 +18,7 @@ from memory_seed import wait_until
 from utils.runtime import Services
 
 
+@pytest.mark.sqlite_only("removes the SQLite file's folder under the running bot")
 async def test_removed_database_directory_is_an_error_and_writes_wait_for_the_new_one(
     make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -21,7 +21,7 @@ def legacy_database(url: str) -> None:
     state = sa.Table(
         "UserState",
         meta,
-        sa.Column("UserId", sa.BigInteger, primary_key=True),
+        sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False),  # a Discord id, never numbered
         sa.Column("OffenseCount", sa.Integer, nullable=False),
         sa.Column("Immune", sa.Boolean, nullable=False),
         sa.Column("OffTopicCount", sa.Integer, nullable=False),

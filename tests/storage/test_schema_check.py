@@ -7,7 +7,7 @@ import logging
 from pathlib import Path
 
 import pytest
-from old_deployment import old_deployment_db
+from old_deployment import old_database
 
 from utils.storage.engine import Database, create_engine_for
 from utils.storage.migrate import head_revision, migrate_to_head
@@ -17,8 +17,8 @@ from utils.storage.url import resolve_database_url
 async def test_a_process_that_may_not_migrate_waits_for_the_migration_and_then_connects(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db_path = old_deployment_db(tmp_path, 42, "[2024-01-01] likes tea")
-    db = Database(f"sqlite:///{db_path}", reconnect_seconds=0.05, migrate=False)
+    url = old_database(tmp_path, 42, "[2024-01-01] likes tea")
+    db = Database(url, reconnect_seconds=0.05, migrate=False)
     with caplog.at_level(logging.WARNING, logger="utils.storage.engine"):
         assert await db.connect() is False
     assert db.last_error is not None and "python bot.py migrate" in db.last_error and "at 0001" in db.last_error
@@ -27,7 +27,7 @@ async def test_a_process_that_may_not_migrate_waits_for_the_migration_and_then_c
     await asyncio.sleep(0.2)
     assert not db.available  # still not at head: nothing was changed behind the operator's back
 
-    migrate_to_head(create_engine_for(resolve_database_url(f"sqlite:///{db_path}"), 1))
+    migrate_to_head(create_engine_for(resolve_database_url(url), 1))
     for _ in range(200):
         if db.available:
             break
@@ -37,11 +37,11 @@ async def test_a_process_that_may_not_migrate_waits_for_the_migration_and_then_c
 
 
 async def test_a_process_that_may_migrate_brings_the_schema_to_head_at_connect(tmp_path: Path) -> None:
-    db_path = old_deployment_db(tmp_path, 42, "")
-    db = Database(f"sqlite:///{db_path}")
+    url = old_database(tmp_path, 42, "")
+    db = Database(url)
     assert await db.connect()
     assert db.schema is not None and (db.schema.before, db.schema.after) == ("0001", head_revision())
     await db.close()
-    again = Database(f"sqlite:///{db_path}", migrate=False)
+    again = Database(url, migrate=False)
     assert await again.connect()
     await again.close()

@@ -20,11 +20,11 @@ from utils.storage.engine import (
     LOGIN_TIMEOUT_SECONDS,
     Database,
     DatabaseError,
-    alembic_config,
     create_engine_for,
     permanent_reason,
     server_url_and_options,
 )
+from utils.storage.migrate import alembic_config
 from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
 from utils.storage.url import resolve_database_url
 

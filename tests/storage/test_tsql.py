@@ -35,8 +35,9 @@ from bench import bulk
 from utils.paths import PROJECT_ROOT
 from utils.storage import audit, control, llm_log, members, memories, migrate, notes, profiles, tool_ways
 from utils.storage.control import Claim, ClaimRefused
-from utils.storage.engine import ACCESS, Database, alembic_config
+from utils.storage.engine import ACCESS, Database
 from utils.storage.locks import lock_members
+from utils.storage.migrate import alembic_config
 from utils.storage.records import (
     AuditEntry,
     LlmCallRecord,

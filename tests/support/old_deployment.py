@@ -13,7 +13,8 @@ import sqlalchemy as sa
 from alembic import command
 from shared_database import ON_SERVER, SERVER_URL, drop_every_table
 
-from utils.storage.engine import alembic_config, create_engine_for
+from utils.storage.engine import create_engine_for
+from utils.storage.migrate import alembic_config
 from utils.storage.url import resolve_database_url
 
 

@@ -148,7 +148,7 @@ async def _start_reads(db: Database, where: str, deadline: float) -> CheckResult
     coherence poll, the LLM ways. If one fails there, memory stays off in the bot: say so, not "everything works"."""
     steps: list[tuple[str, Callable[..., Any]]] = [
         ("member state", members.load_user_states),
-        ("the coherence poll's starting point", control.settled_change_seq),
+        ("memory preferences (where the coherence poll starts)", control.settled_change_seq),
         ("memory preferences", control.load_controls),
         ("the LLM ways", tool_ways.load_tool_ways),
     ]
@@ -158,7 +158,7 @@ async def _start_reads(db: Database, where: str, deadline: float) -> CheckResult
             for name, fn in steps:
                 loaded[name] = await db.run(fn)
             name = "the coherence poll"
-            await db.run(control.changes_since, loaded["the coherence poll's starting point"])
+            await db.run(control.changes_since, loaded["memory preferences (where the coherence poll starts)"])
     except (DatabaseError, TimeoutError) as exc:
         return failed(
             "database at start",

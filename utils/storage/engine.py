@@ -29,13 +29,18 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import sqlalchemy as sa
-from alembic.config import Config
 
-from utils.paths import MIGRATIONS_DIR
 from utils.storage.kinds import watch_server_kind
 from utils.storage.locks import LockNotGranted, RaceLost
-from utils.storage.migrate import MigrationFailed, SchemaBehind, SchemaState, migrate_to_head, require_head
+from utils.storage.migrate import (
+    MigrationFailed,
+    SchemaBehind,
+    SchemaState,
+    migrate_to_head,
+    require_head,
+)
 from utils.storage.odbc import for_driver
+from utils.storage.transactions import roll_back
 from utils.storage.url import resolve_database_url
 
 logger = logging.getLogger(__name__)
@@ -73,16 +78,6 @@ def writes(fn: Callable[..., T]) -> Callable[..., T]:
 def is_write(fn: Callable[..., Any]) -> bool:
     target = fn.func if isinstance(fn, functools.partial) else fn
     return getattr(target, ACCESS, "read") == "write"
-
-
-def alembic_config(url: sa.URL | str | None = None) -> Config:
-    """Alembic configuration pointing at this project's migrations (no alembic.ini needed)."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
-    if url is not None:
-        rendered = url.render_as_string(hide_password=False) if isinstance(url, sa.URL) else url
-        cfg.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
-    return cfg
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -411,21 +406,15 @@ RACE_BACKOFF_SECONDS = 0.005
 def in_transaction(engine: sa.Engine, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn(conn, *args, **kwargs)`` in one transaction: committed when it returns, rolled back when it raises.
 
-    The error raised is always ``fn``'s own. Some servers end the transaction themselves when a
-    statement fails (Babelfish does), and the client's ROLLBACK then fails too ("ROLLBACK can only
-    be used in transaction blocks"); reporting that second error would hide the real one, so it is
-    logged at DEBUG and the connection, whose state is now unknown, leaves the pool.
+    The error raised is always ``fn``'s own, even where the server already ended the transaction
+    and the rollback fails too (`utils.storage.transactions`).
     """
     with engine.connect() as conn:
         conn.begin()
         try:
             result = fn(conn, *args, **kwargs)
         except BaseException:
-            try:
-                conn.rollback()
-            except Exception as second:  # noqa: BLE001 - the first error is the one to report
-                logger.debug("The rollback after a failed statement failed too: %s", one_line(second))
-                conn.invalidate()
+            roll_back(conn)
             raise
         conn.commit()
         return result

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from alembic import command
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from utils.paths import MIGRATIONS_DIR
 from utils.storage.locks import take_application_lock
+from utils.storage.transactions import roll_back
 
 logger = logging.getLogger(__name__)
 
@@ -57,10 +60,18 @@ class SchemaState:
         return f"schema at {self.after} (head), nothing to do"
 
 
+def alembic_config(url: sa.URL | str | None = None) -> Config:
+    """Alembic configuration pointing at this project's migrations (no alembic.ini needed)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if url is not None:
+        rendered = url.render_as_string(hide_password=False) if isinstance(url, sa.URL) else url
+        cfg.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+    return cfg
+
+
 def head_revision() -> str:
     """The revision this code needs (the newest file under migrations/versions)."""
-    from utils.storage.engine import alembic_config
-
     return ScriptDirectory.from_config(alembic_config()).get_current_head() or ""
 
 
@@ -93,8 +104,6 @@ def migrate_to_head(engine: sa.Engine, *, before_lock: Callable[[], None] | None
     ``before_lock`` runs between the unlocked look at the revision and taking the lock: the
     window where several processes have all seen an old schema (tests hold it open).
     """
-    from utils.storage.engine import alembic_config
-
     head = head_revision()
     with engine.connect() as conn:
         before = current_revision(conn)
@@ -104,24 +113,31 @@ def migrate_to_head(engine: sa.Engine, *, before_lock: Callable[[], None] | None
     if before_lock is not None:
         before_lock()
     with engine.connect() as conn:
-        _take_lock(conn)
-        before = current_revision(conn)
-        if before != head:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = conn
-            try:
-                command.upgrade(cfg, "head")
-            except Exception as exc:
-                first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__])[0][:300]
-                raise MigrationFailed(
-                    f"upgrading the schema from {before or 'an empty database'} to {head} failed: {first}"
-                ) from exc
-        after = current_revision(conn)
-        conn.commit()
+        try:
+            _take_lock(conn)
+            before = current_revision(conn)
+            if before != head:
+                _upgrade(conn, before, head)
+            after = current_revision(conn)
+            conn.commit()
+        except BaseException:
+            roll_back(conn)
+            raise
     state = SchemaState(before, after, head)
     if state.migrated:
         logger.info("Database %s.", state.describe())
     return state
+
+
+def _upgrade(conn: sa.Connection, before: str | None, head: str) -> None:
+    """Alembic's upgrade on ``conn``; a failure is a :class:`MigrationFailed` naming both revisions and the first line."""
+    cfg = alembic_config()
+    cfg.attributes["connection"] = conn
+    try:
+        command.upgrade(cfg, "head")
+    except Exception as exc:
+        first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+        raise MigrationFailed(f"upgrading the schema from {before or 'an empty database'} to {head} failed: {first}") from exc
 
 
 def require_head(engine: sa.Engine) -> SchemaState:
