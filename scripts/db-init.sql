@@ -11,7 +11,17 @@ ELSE
 GO
 USE [$(MSSQL_DATABASE)];
 GO
-IF USER_ID(N'breehavior_bot') IS NULL CREATE USER [breehavior_bot] FOR LOGIN [breehavior_bot];
-GO
-ALTER ROLE db_owner ADD MEMBER [breehavior_bot];
+-- SQL Server: a user of the login in this database, member of db_owner. Babelfish for PostgreSQL has no
+-- ALTER ROLE ... ADD MEMBER: there the login becomes the database's owner (a user of that login would block it).
+-- Each branch runs through EXEC so that neither engine is given a statement it cannot even parse.
+IF CAST(SERVERPROPERTY('Babelfish') AS int) = 1
+BEGIN
+    IF USER_ID(N'breehavior_bot') IS NOT NULL EXEC (N'DROP USER [breehavior_bot]');
+    EXEC (N'ALTER AUTHORIZATION ON DATABASE::[$(MSSQL_DATABASE)] TO [breehavior_bot]');
+END
+ELSE
+BEGIN
+    IF USER_ID(N'breehavior_bot') IS NULL EXEC (N'CREATE USER [breehavior_bot] FOR LOGIN [breehavior_bot]');
+    EXEC (N'ALTER ROLE db_owner ADD MEMBER [breehavior_bot]');
+END
 GO

@@ -24,6 +24,10 @@ depends_on = None
 
 def upgrade() -> None:
     on_sql_server = op.get_context().dialect.name == "mssql"
+    if on_sql_server and _on_babelfish():
+        # Babelfish refuses a ROWVERSION column unless this session allows it (its values are transaction ids,
+        # not SQL Server's counter: `utils.storage.control` polls accordingly). Set here, no operator has to.
+        op.execute("EXEC sp_babelfish_configure 'escape_hatch_rowversion', 'ignore'")
     sequence: sa.Column[object] = sa.Column("ChangeSeq", mssql.ROWVERSION(), nullable=False)
     if not on_sql_server:
         sequence = sa.Column("ChangeSeq", sa.BigInteger(), nullable=False, server_default="0")
@@ -32,6 +36,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("EraseEpoch", sa.BigInteger(), nullable=False, server_default="0"))
         batch.add_column(sequence)
     op.create_index("IX_MemoryPreference_ChangeSeq", "MemoryPreference", ["ChangeSeq"])
+
+
+def _on_babelfish() -> bool:
+    """Whether the T-SQL engine is Babelfish for PostgreSQL (offline, for a SQL script: no)."""
+    if op.get_context().as_sql:
+        return False
+    return op.get_bind().exec_driver_sql("SELECT CAST(SERVERPROPERTY('Babelfish') AS int)").scalar() == 1
 
 
 def downgrade() -> None:
