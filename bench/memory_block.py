@@ -121,5 +121,5 @@ async def run(params: BenchParams) -> BenchResult:
     await measure(result, "sqlite", sqlite_url(path), params)
     await memory_block_meaning.measure(result, path, params)
     if params.db_url:
-        await measure(result, params.db_label, params.db_url, params)
+        await measure(result, params.db_label, params.db_url, params.on_second_database())
     return result

@@ -23,6 +23,9 @@ class BenchParams:
     """A second database for items 1 and 4 (BENCH_DB_URL, else the tests' MSSQL_TEST_URL); a scratch database."""
     db_label: str = field(default_factory=lambda: "BENCH_DB_URL" if os.environ.get("BENCH_DB_URL") else "MSSQL_TEST_URL")
     """Which of the two it is: the tests' database may be emptied to seed it, BENCH_DB_URL's never is."""
+    db_members: int = 1_000
+    """Members seeded on that database (a member's block reads their own rows by index: its cost does not grow with
+    the table, while seeding a million rows over TDS takes longer than the whole bench)."""
 
     extraction_delay: float = field(default_factory=lambda: Settings.model_fields["memory_extraction_delay_seconds"].default)
     """MEMORY_EXTRACTION_DELAY_SECONDS for the runs (the project's default); item 3 compresses it with its clock."""
@@ -75,6 +78,10 @@ class BenchParams:
     embed_url: str = ""
     """An OpenAI-compatible embedding endpoint for the hybrid mode; "local" serves all-MiniLM-L6-v2 on loopback."""
     embed_model: str = ""
+
+    def on_second_database(self) -> BenchParams:
+        """These parameters with the member count of the second database (items 1 and 4 there)."""
+        return replace(self, members=min(self.members, self.db_members), samples=min(self.samples, self.db_members))
 
     @classmethod
     def tiny(cls, **overrides: Any) -> BenchParams:

@@ -180,5 +180,5 @@ async def run(params: BenchParams) -> BenchResult:
     finally:
         remove_sqlite(work)
     if params.db_url:
-        await measure(result, params.db_label, params.db_url, params)
+        await measure(result, params.db_label, params.db_url, params.on_second_database())
     return result

@@ -22,8 +22,9 @@ SETTINGS = {name.upper() for name in Settings.model_fields}
 OTHER_VARIABLES = {ENV_FILE_VARIABLE, SKIP_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}
 """Variables the README may name that are not settings: read by the config loader, the set-up step, Ollama, the bench
 or the tests."""
-SQL_SERVER_NAMES = {"READ_COMMITTED_SNAPSHOT", "MIN_ACTIVE_ROWVERSION"}
-"""A database option and a function of SQL Server that docs/sql-server.md explains: T-SQL, not settings."""
+SQL_SERVER_NAMES = {"READ_COMMITTED_SNAPSHOT", "MIN_ACTIVE_ROWVERSION", "INFORMATION_SCHEMA", "REFERENTIAL_CONSTRAINTS"}
+"""A database option, a function and a catalog view of SQL Server that docs/sql-server.md explains: T-SQL, not
+settings."""
 SETTING_LIKE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 CODE_BLOCK = re.compile(r"```[a-z]*\n(.*?)```", re.S)
 SHELL_BLOCK = re.compile(r"```(?:bash|sh|console)\n(.*?)```", re.S)

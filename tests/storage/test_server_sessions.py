@@ -11,9 +11,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
-from shared_database import ON_SERVER, SERVER_URL, drop_every_table
+from shared_database import ON_SERVER, SERVER_URL, drop_every_table, execute, query
 
 from utils.storage import control, memories
+from utils.storage import notes as notes_sql
 from utils.storage.control import Claim
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.locks import NOCOUNT_OPTION
@@ -87,3 +88,16 @@ async def test_a_control_row_another_transaction_created_first_sends_the_write_b
         await db.run(memories.apply_memory_batch, batch, None, Claim(0, 0))
     assert missed == [ALICE] and caught.value.replannable, caught.value.reason
     assert await db.run(memories.get_all_memories, ALICE) == []
+
+
+@pytest.mark.parametrize("length", [1_999, 2_001, 4_001, 20_000, 100_000])
+async def test_long_text_is_bound_and_read_back_whole(db: Database, database_url: str, length: int) -> None:
+    """Old deployments' notes run to tens of thousands of characters. FreeTDS refused a bound text over 2,000
+    (HY090 "Invalid string or buffer length") when SQLAlchemy sized it with setinputsizes: the notes migration,
+    which compares and backs them up, failed for exactly those members."""
+    pattern = "[2024-01-01 10:00] plays GTA 🎮 with 友達, café au lait\n"
+    notes = (pattern * (length // len(pattern) + 1))[:length]
+    execute(database_url, "INSERT INTO UserState (UserId, UserNotes, OffenseCount) VALUES (?, ?, 0)", ALICE, notes)
+    assert await db.run(notes_sql.migrate_user_notes, ALICE, notes, "Plays GTA.")
+    assert await db.run(notes_sql.get_notes_backup, ALICE) == notes
+    assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) == [("Plays GTA.",)]

@@ -212,7 +212,7 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
         ),
     ),
     (
-        rf"MSSQL_TEST_URL='[^']*' {PY} -m tests -n 0(?: tests/[\w/]+\.py)+",
+        rf"MSSQL_TEST_URL='[^']*' {PY} -m tests(?: -n 0)?(?: tests/[\w/]+\.py)*",
         lambda m, env: (
             "needs a SQL Server of the reader's own (MSSQL_TEST_URL); without it the same tests run on SQLite, in this suite"
         ),

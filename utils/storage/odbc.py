@@ -14,6 +14,7 @@ is: Microsoft's driver is never rewritten.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
@@ -27,6 +28,7 @@ FREETDS_KEYS = frozenset(
 )  # fmt: skip
 """The connection-string keys FreeTDS's ODBC driver reads (its user guide, "ODBC connection attributes")."""
 
+_SECRET_KEY = re.compile(r"(?i)pwd|password")
 _YES = {"yes", "true", "mandatory", "strict", "1"}
 _NO = {"no", "false", "optional", "0"}
 
@@ -68,7 +70,9 @@ def parse(odbc: str) -> list[tuple[str, str]]:
         else:
             end = odbc.find(";", at)
             end = len(odbc) if end < 0 else end
-            value, at = odbc[at:end].strip(), end
+            value, at = odbc[at:end], end
+            if not _SECRET_KEY.search(key):  # a password's spaces are its own; elsewhere they are layout
+                value = value.strip()
         at += 1  # the ';'
         if key:
             pairs.append((key, value))
@@ -164,7 +168,7 @@ def _for_freetds(pairs: list[tuple[str, str]], driver: str) -> DriverString:
         elif lowered in FREETDS_KEYS:
             out.append((key, value))
         else:
-            hidden = "***" if "pwd" in lowered or "password" in lowered or "secret" in lowered else value
+            hidden = "***" if _SECRET_KEY.search(key) or "secret" in lowered else value
             said.ignored.append(f"{key}={hidden}")
     if not any(key.lower() == "clientcharset" for key, _ in out):
         out.append(("ClientCharset", "UTF-8"))  # names and text beyond Latin-1 arrive as written
