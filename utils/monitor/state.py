@@ -58,6 +58,11 @@ def _epoch_zero(_user_id: int) -> int:
     return 0
 
 
+FLUSH_MEMBERS_PER_TRANSACTION = 500
+"""Members written per transaction of a state flush. Each holds its member's lock to the end of its transaction, and
+a T-SQL engine's lock table is finite (Babelfish's default fits about 12,800 at once, across every session)."""
+
+
 class MonitorState:
     def __init__(self, profile_of: Callable[[int], str] = _no_profile, epoch_of: Callable[[int], int] = _epoch_zero) -> None:
         """``profile_of`` gives the member's profile, owned by memory, shown with the note lines to readers of `UserNotes`;
@@ -326,6 +331,18 @@ class MonitorState:
             return 0
         user_ids = [uid for uid in self._dirty if uid in self._users]
         self._dirty.clear()
+        written = 0
+        for start in range(0, len(user_ids), FLUSH_MEMBERS_PER_TRANSACTION):
+            chunk = user_ids[start : start + FLUSH_MEMBERS_PER_TRANSACTION]
+            done = await self._flush_members(db, chunk)
+            if done is None:  # the database went away: this chunk and the rest wait for the next flush
+                self._dirty.update(user_ids[start:])
+                return written
+            written += done
+        return written
+
+    async def _flush_members(self, db: Database, user_ids: list[int]) -> int | None:
+        """One transaction of the flush; None when the database is unavailable (the caller keeps them dirty)."""
         sent = {uid: replace(self._users[uid]) for uid in user_ids}
         changes = [self.change(uid) for uid in user_ids]
         forgotten = {uid: self._forgotten.get(uid, 0) for uid in user_ids}
@@ -334,9 +351,8 @@ class MonitorState:
         try:
             saved = await db.run(sql.save_user_states, changes)
         except DatabaseUnavailable as exc:
-            self._dirty.update(user_ids)
             logger.warning("State flush of %d members postponed: %s", len(changes), exc)
-            return 0
+            return None
         except DatabaseError as exc:
             logger.error("State flush of %d members rejected by the database: %s", len(changes), exc)
             return 0
