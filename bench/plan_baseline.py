@@ -24,6 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from utils.monitor.state import MonitorState
+from utils.storage.engine import server_url_and_options
 from utils.storage.schema import user_memory
 
 _TOPIC_KEYWORDS = {
@@ -146,8 +147,12 @@ class PlanRetrieval:
     """`get_recent_memories` + `get_memories_by_topics` + `_build_memory_context` as first designed."""
 
     def __init__(self, url: sa.URL | str, tracker: MonitorState) -> None:
-        connect_args = {"timeout": 30} if sa.make_url(url).get_backend_name() == "sqlite" else {}
-        self._engine = sa.create_engine(url, poolclass=sa.pool.NullPool, connect_args=connect_args)
+        target = sa.make_url(url)
+        if target.get_backend_name() == "sqlite":
+            options: dict[str, Any] = {"connect_args": {"timeout": 30}}
+        else:  # connected as the bot connects (FreeTDS's words, its binding), only never pooled
+            target, options = server_url_and_options(target)
+        self._engine = sa.create_engine(target, poolclass=sa.pool.NullPool, **options)
         self._tracker = tracker
         self.round_trips = 0
 

@@ -130,6 +130,7 @@ def problem_with(run: Run, done: subprocess.CompletedProcess[str]) -> str | None
 
 
 @pytest.mark.slow
+@pytest.mark.sqlite_only("runs the docs' commands as written, on the default SQLite file a new operator gets")
 @pytest.mark.parametrize("name", ENVIRONMENTS)
 def test_every_documented_command_works_where_it_is_run(
     name: str, llm: tuple[FakeLLMServer, FakeLLM], capsys: pytest.CaptureFixture[str]

@@ -6,6 +6,7 @@ import io
 
 from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
+from shared_database import table_names
 
 from scripts.terminal_chat import Speaker, run_terminal_chat
 
@@ -62,11 +63,7 @@ async def test_replies_go_to_stdout_and_every_call_is_logged(
     kinds = query(database_url, "SELECT Kind, Success FROM LlmLog ORDER BY Id")
     assert kinds.count(("chat", 1)) == 2
     assert ("memory_extraction", 1) in kinds
-    assert {name for (name,) in query(database_url, "SELECT name FROM sqlite_master WHERE type='table'")} >= {
-        "UserState",
-        "LlmLog",
-        "UserMemory",
-    }
+    assert {name.casefold() for name in table_names(database_url)} >= {"userstate", "llmlog", "usermemory"}
 
 
 async def test_http_500_gets_a_friendly_reply_and_the_next_message_recovers(
@@ -105,20 +102,12 @@ async def test_switching_speakers_keeps_memories_apart(
 
 async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = gta_extractor
-    output = await chat(
-        make_settings,
-        [
-            "I've been grinding GTA all week",
-            "/memory show",
-            "/memory forget 1",
-            "/memory show",
-            "/memory optout",
-            "/memory nonsense",
-        ],
-    )
+    shown = (await chat(make_settings, ["I've been grinding GTA all week", "/memory show"])).splitlines()
+    [number] = [line.split()[0] for line in shown if "Is grinding GTA all week to hit rank 500." in line]
+    assert number.startswith("#") and number[1:].isdigit(), shown  # a server's ids go on from earlier rows
+    output = await chat(make_settings, [f"/memory forget {number[1:]}", "/memory show", "/memory optout", "/memory nonsense"])
     lines = output.splitlines()
-    assert any(line.startswith("#1 Is grinding GTA all week to hit rank 500.") for line in lines)
-    assert "Forgot memory #1." in lines
+    assert f"Forgot memory {number}." in lines
     assert "No memories." in lines
     assert any(line.startswith("Opted out") for line in lines)
     assert lines[-1].startswith("usage: /memory")

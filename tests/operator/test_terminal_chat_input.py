@@ -90,9 +90,9 @@ def test_a_reply_with_a_lone_surrogate_is_printed_not_crashed_on() -> None:
 
 
 @pytest.mark.slow
-def test_the_banner_and_an_unreachable_llm_are_shown_before_anyone_types(tmp_path: Path) -> None:
+def test_the_banner_and_an_unreachable_llm_are_shown_before_anyone_types(tmp_path: Path, database_url: str) -> None:
     url = f"http://127.0.0.1:{closed_port()}/v1"
-    env = {**_base_env(tmp_path), "LLM_BASE_URL": url}
+    env = {**_base_env(database_url), "LLM_BASE_URL": url}
     process = subprocess.Popen(
         [sys.executable, str(BOT), "chat", "--name", "Alice", "--channel", "lobby"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
@@ -111,9 +111,11 @@ def test_the_banner_and_an_unreachable_llm_are_shown_before_anyone_types(tmp_pat
 
 
 @pytest.mark.slow
-def test_a_latin1_byte_on_stdin_is_replaced_not_fatal(tmp_path: Path, llm_server: FakeLLMServer, fake_llm: FakeLLM) -> None:
+def test_a_latin1_byte_on_stdin_is_replaced_not_fatal(
+    tmp_path: Path, database_url: str, llm_server: FakeLLMServer, fake_llm: FakeLLM
+) -> None:
     fake_llm.chat = lambda body: "got: " + body["messages"][-1]["content"][-20:]
-    env = {**_base_env(tmp_path), "LLM_BASE_URL": llm_server.base_url}
+    env = {**_base_env(database_url), "LLM_BASE_URL": llm_server.base_url}
     done = subprocess.run(
         [sys.executable, str(BOT), "chat"], input=b"caf\xe9 au lait\nstill here\n",
         cwd=tmp_path, env=env, capture_output=True, timeout=60,
@@ -122,7 +124,7 @@ def test_a_latin1_byte_on_stdin_is_replaced_not_fatal(tmp_path: Path, llm_server
     lines = done.stdout.decode("utf-8").splitlines()
     assert len(lines) == 2 and "caf\ufffd au lait" in lines[0] and "still here" in lines[1]
     assert b"Traceback" not in done.stderr
-    assert query(tmp_path / "chat.db", "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]
+    assert query(database_url, "SELECT COUNT(*) FROM LlmLog WHERE Kind = 'chat' AND Success = 1") == [(2,)]
 
 
 @pytest.mark.slow
@@ -166,7 +168,7 @@ def test_the_end_of_input_wait_is_the_extraction_delay_plus_the_llm_timeouts(
     assert end_of_input_wait(settings) == expected
 
 
-def _base_env(tmp_path: Path) -> dict[str, str]:
+def _base_env(database_url: str) -> dict[str, str]:
     import os
 
     from utils.config import Settings
@@ -174,7 +176,7 @@ def _base_env(tmp_path: Path) -> dict[str, str]:
     names = {name.upper() for name in Settings.model_fields}
     env = {k: v for k, v in os.environ.items() if k.upper() not in names}
     env.update(
-        PYTHONUNBUFFERED="1", BREEHAVIOR_ENV_FILE="", DB_CONNECTION_STRING=f"sqlite:///{tmp_path / 'chat.db'}",
+        PYTHONUNBUFFERED="1", BREEHAVIOR_ENV_FILE="", DB_CONNECTION_STRING=database_url,
         LLM_MODEL="test-model", LLM_MAX_RETRIES="0", MEMORY_EXTRACTION_DELAY_SECONDS="0",
     )  # fmt: skip
     return env

@@ -29,9 +29,9 @@ def clean_env(**settings: object) -> dict[str, str]:
     return env
 
 
-def chat_env(llm_server: FakeLLMServer, db: Path, **settings: object) -> dict[str, str]:
+def chat_env(llm_server: FakeLLMServer, database_url: str, **settings: object) -> dict[str, str]:
     defaults: dict[str, object] = {
-        "db_connection_string": f"sqlite:///{db}",
+        "db_connection_string": database_url,
         "llm_base_url": llm_server.base_url,
         "llm_model": "test-model",
         "llm_max_retries": 0,
@@ -72,12 +72,12 @@ def test_an_invalid_setting_stops_the_start_with_one_line_naming_it(tmp_path: Pa
     assert "Traceback" not in done.stderr
 
 
-def test_terminal_chat_answers_from_stdin_and_fills_the_sqlite_file(
-    tmp_path: Path, llm_server: FakeLLMServer, fake_llm: FakeLLM
+def test_terminal_chat_answers_from_stdin_and_fills_the_database(
+    tmp_path: Path, database_url: str, llm_server: FakeLLMServer, fake_llm: FakeLLM
 ) -> None:
     fake_llm.chat = lambda body: f"reply {len(fake_llm.chat_requests())}"
     fake_llm.tools["extract_memories"] = chess_extractor
-    db = tmp_path / "store" / "chat.db"
+    db = database_url
     long_line = "I really like talking about chess openings. " * 100
     stdin = "I play chess every evening after work\n" + long_line + "\n/as 7 Bob\nhi from bob 👋\n"
 
@@ -96,11 +96,11 @@ def test_terminal_chat_answers_from_stdin_and_fills_the_sqlite_file(
 
 
 def test_sigterm_stops_the_terminal_chat_cleanly_and_flushes_pending_work(
-    tmp_path: Path, llm_server: FakeLLMServer, fake_llm: FakeLLM
+    tmp_path: Path, database_url: str, llm_server: FakeLLMServer, fake_llm: FakeLLM
 ) -> None:
     fake_llm.chat = lambda body: "noted"
     fake_llm.tools["extract_memories"] = chess_extractor
-    db = tmp_path / "chat.db"
+    db = database_url
     # Memory extraction waits a moment after the reply, and LlmLog rows are only written at
     # shutdown: both are pending when the signal arrives.
     env = chat_env(llm_server, db, memory_extraction_delay_seconds=1, llm_log_flush_seconds=3600)

@@ -261,6 +261,7 @@ def test_a_process_killed_mid_write_takes_nothing_the_others_accepted(
     assert {i: stored.get(i) for i in reported} == reported, "every row the survivors reported is in the database"
     audited = {row[0] for row in query(database_url, "SELECT MemoryId FROM MemoryAudit WHERE Action = 'saved'")}
     assert set(reported) <= audited
-    assert query(database_url, "PRAGMA integrity_check") == [("ok",)]
+    if database_url.startswith("sqlite"):  # the file survived the kill whole (a server keeps its own files)
+        assert query(database_url, "PRAGMA integrity_check") == [("ok",)]
     unaudited = "SELECT COUNT(*) FROM UserMemory WHERE Id NOT IN (SELECT MemoryId FROM MemoryAudit WHERE Action = 'saved')"
     assert query(database_url, unaudited) == [(0,)], "the killed process's last transaction went whole or not at all"

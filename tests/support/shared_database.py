@@ -26,7 +26,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from utils.storage.engine import create_engine_for
+from utils.storage.engine import create_engine_for, in_transaction
 from utils.storage.schema import metadata
 from utils.storage.url import resolve_database_url
 
@@ -79,8 +79,8 @@ def query(where: str | Path, sql: str, *params: object) -> list[tuple[Any, ...]]
     if file is not None:  # a plain connection, closed at once: the test's file is never held open
         with closing(sqlite3.connect(file)) as conn:
             return conn.execute(sql, tuple(_stored_as(p, sqlite=True) for p in params)).fetchall()
-    with _server(str(where)).connect() as conn:
-        return [tuple(r) for r in conn.exec_driver_sql(sql, tuple(_stored_as(p, sqlite=False) for p in params))]
+    bound = tuple(_stored_as(p, sqlite=False) for p in params)
+    return in_transaction(_server(str(where)), lambda conn: [tuple(r) for r in conn.exec_driver_sql(sql, bound)])
 
 
 def as_datetime(value: object) -> datetime:
@@ -109,8 +109,8 @@ def execute(where: str | Path, sql: str, *params: object) -> int:
             touched = conn.execute(sql, tuple(_stored_as(p, sqlite=True) for p in params)).rowcount
             conn.commit()
             return touched
-    with _server(str(where)).begin() as conn:
-        return conn.exec_driver_sql(sql, tuple(_stored_as(p, sqlite=False) for p in params)).rowcount
+    bound = tuple(_stored_as(p, sqlite=False) for p in params)
+    return in_transaction(_server(str(where)), lambda conn: conn.exec_driver_sql(sql, bound).rowcount)
 
 
 def table_names(where: str | Path) -> set[str]:
