@@ -28,7 +28,7 @@ from utils.llm.embeddings import MAX_BATCH
 from utils.llm.vectors import to_bytes
 from utils.memory.embedding_worker import BACKGROUND_TIMEOUT_SECONDS
 from utils.runtime import Services
-from utils.storage import memories as sql
+from utils.storage import embeddings, memories
 from utils.storage.memories import utc_now
 
 MEMBERS = 100
@@ -47,14 +47,14 @@ async def _backfill(services: Services, user_ids: list[int]) -> int:
     assert client is not None
     now, done = utc_now(), 0
     for user_id in user_ids:
-        rows = [r for r in await services.db.run(sql.get_all_memories, user_id) if r.expires_at > now]
+        rows = [r for r in await services.db.run(memories.get_all_memories, user_id) if r.expires_at > now]
         for start in range(0, len(rows), MAX_BATCH):
             batch = rows[start : start + MAX_BATCH]
             vectors = await client.embed([r.memory for r in batch], timeout=BACKGROUND_TIMEOUT_SECONDS)
             if vectors is None:
                 raise RuntimeError(f"the embedding endpoint failed while backfilling member {user_id}")
             updates = [(r.id, client.model, to_bytes(v)) for r, v in zip(batch, vectors, strict=True)]
-            done += await services.db.run(sql.set_memory_embeddings, updates)
+            done += await services.db.run(embeddings.set_memory_embeddings, updates)
     return done
 
 

@@ -14,8 +14,8 @@ import pytest
 from conftest import SettingsFactory, query
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
-from old_deployment import files_and_bytes, old_database, old_deployment_db
-from shared_database import ON_SERVER, dump, execute
+from old_deployment import empty_database, files_and_bytes, old_database, old_deployment_db
+from shared_database import ON_SERVER, dump, execute, table_names
 
 from utils.monitor.replay import replay
 from utils.paths import PROJECT_ROOT
@@ -149,6 +149,23 @@ async def test_a_dry_run_does_not_create_a_missing_database(
     code, output = await run(make_settings, TRANSCRIPT, dry_run=True)
     assert code == 0 and f"No database at {db_path} yet" in output
     assert not exists(db_path)
+
+
+async def test_a_dry_run_on_a_database_without_the_bots_tables_starts_from_empty_state(
+    make_settings: SettingsFactory, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    """A database nothing ever migrated (a new server database; on SQLite, no file): the dry run says so in one line
+    and replays from empty state, creating nothing — not a traceback about a missing table."""
+    fake_llm.tools["report_analysis"] = Analyst()
+    url = empty_database(tmp_path / "new")
+    code, output = await run(make_settings, TRANSCRIPT, dry_run=True, db_connection_string=url)
+    assert code == 0 and "Traceback" not in output, output
+    assert sum("starting from empty state" in line for line in output.splitlines()) == 1, output
+    assert output.splitlines()[-1] == "Dry run: nothing was written."
+    if ON_SERVER:
+        assert table_names(url) == set(), "the dry run created nothing"
+    else:
+        assert not (tmp_path / "new").exists() or not any((tmp_path / "new").iterdir())
 
 
 async def test_a_failed_batch_is_reported_and_the_replay_goes_on(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:

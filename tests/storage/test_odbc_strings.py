@@ -15,7 +15,7 @@ from shared_database import ON_SERVER, SERVER_URL
 
 from utils.doctor.checks import driver_notes
 from utils.doctor.result import Status
-from utils.storage.engine import create_engine_for, server_url_and_options
+from utils.storage.engine import Database, create_engine_for, server_url_and_options
 from utils.storage.odbc import for_driver, is_freetds, parse, render, render_for_freetds
 from utils.storage.url import resolve_database_url
 
@@ -103,9 +103,17 @@ def test_a_password_is_braced_the_way_freetds_reads_braces(password: str, writte
     assert written in for_driver(resolve_database_url(url)).odbc, "the URL form says the same"
 
 
-def test_a_password_freetds_cannot_read_is_one_clear_error() -> None:
+async def test_a_password_freetds_cannot_read_is_one_clear_error_not_retried(caplog: pytest.LogCaptureFixture) -> None:
     with pytest.raises(ValueError, match="FreeTDS cannot read a PWD holding"):
         render_for_freetds([("PWD", "ab};c")])
+    db = Database("DRIVER={FreeTDS};SERVER=db,1433;UID=bot;PWD={ab}};c}", reconnect_seconds=0.01)
+    try:
+        assert await db.connect() is False
+        assert db.last_failure == "permanent" and db.last_error is not None
+        assert db.last_error.startswith("DB_CONNECTION_STRING cannot be used as it is: FreeTDS cannot read a PWD")
+        assert db._reconnect_task is None, "a string that can never work is not retried every 30 s"
+    finally:
+        await db.close()
 
 
 @pytest.mark.parametrize(

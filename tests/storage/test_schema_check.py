@@ -21,7 +21,7 @@ async def test_a_process_that_may_not_migrate_waits_for_the_migration_and_then_c
     db = Database(url, reconnect_seconds=0.05, migrate=False)
     with caplog.at_level(logging.WARNING, logger="utils.storage.engine"):
         assert await db.connect() is False
-    assert db.last_error is not None and "python bot.py migrate" in db.last_error and "at 0001" in db.last_error
+    assert db.last_error is not None and "python3 bot.py migrate" in db.last_error and "at 0001" in db.last_error
     [warning] = [r.getMessage() for r in caplog.records]
     assert warning.startswith("Database not ready: the database schema is at 0001 and this bot needs ")
     await asyncio.sleep(0.2)

@@ -21,9 +21,9 @@ from utils.storage.engine import (
     Database,
     DatabaseError,
     create_engine_for,
-    permanent_reason,
     server_url_and_options,
 )
+from utils.storage.errors import permanent_reason
 from utils.storage.migrate import alembic_config
 from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
 from utils.storage.url import resolve_database_url

@@ -33,7 +33,7 @@ from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from utils.paths import PROJECT_ROOT
-from utils.storage import audit, control, llm_log, members, memories, migrate, notes, profiles, tool_ways
+from utils.storage import audit, control, embeddings, llm_log, members, memories, migrate, notes, profiles, tool_ways
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import ACCESS, Database
 from utils.storage.locks import lock_members
@@ -52,7 +52,7 @@ from utils.storage.records import (
 )
 from utils.storage.schema import metadata, user_memory
 
-STORAGE_MODULES = (memories, profiles, members, llm_log, notes, tool_ways, audit, control, bulk)
+STORAGE_MODULES = (memories, embeddings, profiles, members, llm_log, notes, tool_ways, audit, control, bulk)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -262,9 +262,9 @@ async def every_method(r: Recorder) -> None:
     await r.call(memories.get_recent_memories, ALICE, None, scope=MemoryScope(True, 7))
     await r.call(memories.get_recent_memories, ALICE, 5, scope=MemoryScope(True, None))
     await r.call(memories.get_all_memories, ALICE)
-    await r.call(memories.set_memory_embeddings, [(ids[2], "nomic", b"\x00\x00\x80?"), (999, "nomic", b"")])
-    await r.call(memories.memories_missing_embedding, "nomic", 10)
-    await r.call(memories.memories_missing_embedding, "nomic", 10, 768)
+    await r.call(embeddings.set_memory_embeddings, [(ids[2], "nomic", b"\x00\x00\x80?"), (999, "nomic", b"")])
+    await r.call(embeddings.memories_missing_embedding, "nomic", 10)
+    await r.call(embeddings.memories_missing_embedding, "nomic", 10, 768)
     for i in range(4):
         await r.call(memories.save_memory, BOB, f"bob {i}", ["t"], "low", NOW + timedelta(days=i + 1), "chat", cap=50)
     await r.call(memories.prune_excess_memories, BOB, 2)

@@ -155,7 +155,9 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
         elif await db.connect():
             tracker.load(await db.run(members.load_user_states))
             await memory.preferences.load()
-        elif not dry_run:
+        elif dry_run:
+            print(f"The database cannot be read ({db.last_error}): starting from empty state.", file=out)
+        else:
             print("error: the database is unreachable; nothing was replayed (try --dry-run).", file=out)
             return 1
         failed = await _run(monitor, transcript.messages, out, dry_run=dry_run)

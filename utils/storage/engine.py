@@ -30,6 +30,14 @@ from typing import Any, Literal, TypeVar
 
 import sqlalchemy as sa
 
+from utils.storage.errors import (
+    DatabaseError,
+    DatabasePermanentError,
+    DatabaseUnavailable,
+    is_connection_error,
+    one_line,
+    permanent_reason,
+)
 from utils.storage.kinds import watch_server_kind
 from utils.storage.locks import LockNotGranted, RaceLost
 from utils.storage.migrate import (
@@ -49,18 +57,6 @@ T = TypeVar("T")
 ConnectFailure = Literal["unreachable", "migration", "schema_behind", "permanent"]
 
 ACCESS = "__storage_access__"
-
-
-class DatabaseError(RuntimeError):
-    """A statement failed for good (bad data, a constraint): retrying it will not help."""
-
-
-class DatabaseUnavailable(DatabaseError):
-    """The database cannot be used right now; the caller should degrade, keep what it has, and retry later."""
-
-
-class DatabasePermanentError(DatabaseError):
-    """The database can never be reached as configured (a missing driver, a missing file opened read-only)."""
 
 
 def reads(fn: Callable[..., T]) -> Callable[..., T]:
@@ -276,8 +272,7 @@ class Database:
         if self._engine is None:
             self._engine = create_engine_for(self.url, self._pool_size, read_only=self.read_only)
         if self.read_only and path is None:
-            with self._engine.connect() as conn:
-                conn.execute(sa.select(sa.literal(1))).scalar_one()
+            self.schema = require_head(self._engine, read_only=True)  # tables a dry run reads must be there
             return
         with self._write_lock:
             self.schema = migrate_to_head(self._engine) if self.migrate else require_head(self._engine)
@@ -387,7 +382,7 @@ class Database:
         except LockNotGranted as exc:
             raise DatabaseUnavailable(str(exc)) from exc
         except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
-            if exc.connection_invalidated or _is_connection_error(exc):
+            if exc.connection_invalidated or is_connection_error(exc):
                 logger.warning("Lost the database (%s); reconnecting in the background.", one_line(exc))
                 self._start_reconnecting()
             raise DatabaseUnavailable(one_line(exc)) from exc
@@ -418,45 +413,3 @@ def in_transaction(engine: sa.Engine, fn: Callable[..., T], *args: Any, **kwargs
             raise
         conn.commit()
         return result
-
-
-MISSING_DRIVER_SIGNS = ("can't open lib", "im002", "data source name not found", "no module named 'pyodbc'", "libodbc")
-
-
-def permanent_reason(exc: BaseException, url: sa.URL, *, read_only: bool = False) -> str | None:
-    """One line saying why ``url`` can never work here, or None when waiting might help.
-
-    A SQL Server URL on a machine without pyodbc, the unixODBC runtime or the ODBC driver
-    named in it fails the same way every time; retrying every 30 s for ever hides that.
-    """
-    if isinstance(exc, DatabasePermanentError):
-        where = "opened read-only, so nothing is created" if read_only else "cannot be used"
-        return f"DB_CONNECTION_STRING names {exc}; {where}."
-    if url.get_backend_name() != "mssql":
-        return None
-    text = f"{type(exc).__name__}: {getattr(exc, 'orig', None) or exc}".lower()
-    if isinstance(exc, ImportError) or any(sign in text for sign in MISSING_DRIVER_SIGNS):
-        driver = url.query.get("driver") or _odbc_driver(str(url.query.get("odbc_connect", ""))) or "the ODBC driver"
-        return (
-            f"DB_CONNECTION_STRING points at SQL Server, but this machine cannot load its ODBC driver ({driver}; "
-            f"it needs pyodbc, the unixODBC runtime and that driver): {one_line(exc)}. Install them or use an SQLite URL."
-        )
-    return None
-
-
-def _odbc_driver(odbc: str) -> str | None:
-    for part in odbc.split(";"):
-        key, _, value = part.partition("=")
-        if key.strip().lower() == "driver":
-            return value.strip().strip("{}")
-    return None
-
-
-def _is_connection_error(exc: sa.exc.DBAPIError) -> bool:
-    text = str(exc.orig).lower()
-    return any(word in text for word in ("unable to open", "connection", "disk i/o", "communication link"))
-
-
-def one_line(exc: BaseException) -> str:
-    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-    return (text[0] if text else type(exc).__name__)[:300]

@@ -140,15 +140,22 @@ def _upgrade(conn: sa.Connection, before: str | None, head: str) -> None:
         raise MigrationFailed(f"upgrading the schema from {before or 'an empty database'} to {head} failed: {first}") from exc
 
 
-def require_head(engine: sa.Engine) -> SchemaState:
-    """Check, never change: raise :class:`SchemaBehind` with what to run when the schema is not at head."""
+def require_head(engine: sa.Engine, *, read_only: bool = False) -> SchemaState:
+    """Check, never change: raise :class:`SchemaBehind` with what to run when the schema is not at head.
+
+    ``read_only``: a tool's dry run on a server (nothing may change there, and a server's schema
+    cannot be upgraded in a throw-away copy the way a SQLite file's is).
+    """
     head = head_revision()
     with engine.connect() as conn:
         found = current_revision(conn)
     if found != head:
         where = f"at {found}" if found else "empty (no schema yet)"
-        raise SchemaBehind(
-            f"the database schema is {where} and this bot needs {head}; DB_MIGRATE_ON_START is false, so run "
-            "`python bot.py migrate` once (compose: the migrate service) and this process picks it up"
+        why = (
+            "a dry run changes nothing"
+            if read_only
+            else "DB_MIGRATE_ON_START is false, so run `python3 bot.py migrate` once (compose: the migrate service) "
+            "and this process picks it up"
         )
+        raise SchemaBehind(f"the database schema is {where} and this bot needs {head}; {why}")
     return SchemaState(found, found, head)

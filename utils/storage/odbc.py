@@ -33,6 +33,10 @@ _YES = {"yes", "true", "mandatory", "strict", "1"}
 _NO = {"no", "false", "optional", "0"}
 
 
+class NotSayable(ValueError):
+    """A value the driver cannot be given in a connection string at all (FreeTDS: one holding ``};``)."""
+
+
 @dataclass
 class DriverString:
     """The connection string for the driver, what was said again for it, and what it will still ignore."""
@@ -108,11 +112,11 @@ def _quoted(value: str) -> str:
 
 def render_for_freetds(pairs: list[tuple[str, str]]) -> str:
     """An ODBC string as FreeTDS 1.3 parses one: every field ends with ``;``, and a braced value runs to the first
-    ``};`` as it is (no ``}}`` escape), so a value holding ``};`` cannot be said at all (:class:`ValueError`)."""
+    ``};`` as it is (no ``}}`` escape), so a value holding ``};`` cannot be said at all (:class:`NotSayable`)."""
     fields = []
     for key, value in pairs:
         if "};" in value:
-            raise ValueError(
+            raise NotSayable(
                 f"FreeTDS cannot read a {key} holding '}};' in a connection string: change that value, "
                 "or use Microsoft's ODBC Driver 18"
             )
