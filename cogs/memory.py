@@ -1,6 +1,6 @@
 """MemoryCog: `/memory` slash commands — members see, forget, export, pause or switch off what the bot remembers.
 
-Thin glue: every action is `utils.memory.commands` (the terminal chat runs the same
+Thin glue: every action is `utils.members.commands` (the terminal chat runs the same
 code through `run_memory_command`), and the descriptions come from its help table;
 this cog adds what only Discord has — embeds with pages, a confirmation button for
 `forget all`, a JSON file for `export`, and the admin subcommands (Manage Server or
@@ -20,21 +20,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import is_manager
-from utils.memory.commands import (
+from utils.members.commands import (
     STORAGE_DOWN,
+    MemberDesk,
     MemoryAction,
-    MemoryDesk,
     OptIn,
     Pause,
     Resume,
     description,
+    forget_target,
     member_actor,
-    memory_id,
     run_memory_action,
 )
-from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
-from utils.memory.member_view import export_json, memory_line, pages, status_line
-from utils.memory.service import MemoryOverview
+from utils.members.erasure import ForgetAll, ForgetRecent, OptOut
+from utils.members.service import MemberOverview
+from utils.members.view import export_json, memory_line, pages, profile_text, status_line
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 
@@ -53,11 +53,11 @@ NOT_ADMIN = "Only members with Manage Server (or the bot owner) can look at or e
 NOT_HERE = "That member is not in this server: you can erase what was learned here, not read it."
 
 
-def overview_embed(overview: MemoryOverview, title: str, page: int) -> discord.Embed:
+def overview_embed(overview: MemberOverview, title: str, page: int) -> discord.Embed:
     chunks = pages(overview.memories)
     lines = [memory_line(m) for m in chunks[page]] or ["No memories."]
     embed = discord.Embed(title=title, colour=EMBED_COLOUR, description="\n".join(lines))
-    embed.add_field(name="Profile", value=(overview.profile or "(none)")[:1024], inline=False)
+    embed.add_field(name="Profile (forget one: /memory forget fact <n>)", value=profile_text(overview)[:1024], inline=False)
     embed.add_field(name="Status", value=status_line(overview), inline=False)
     embed.set_footer(text=f"Page {page + 1}/{len(chunks)} · /memory forget <id> removes one, /memory forget all everything")
     return embed
@@ -71,7 +71,7 @@ def _member_of(user: discord.abc.User, guild_id: int) -> bool:
 class OverviewPages(discord.ui.View):
     """Previous/next buttons over a long `/memory show`."""
 
-    def __init__(self, overview: MemoryOverview, title: str) -> None:
+    def __init__(self, overview: MemberOverview, title: str) -> None:
         super().__init__(timeout=300)
         self.overview, self.title, self.page = overview, title, 0
         self.count = len(pages(overview.memories))
@@ -99,7 +99,7 @@ class OverviewPages(discord.ui.View):
 class ConfirmForgetAll(discord.ui.View):
     """Erasing everything is final, so it takes a second, deliberate click."""
 
-    def __init__(self, desk: MemoryDesk, user_id: int, actor: str, requester_id: int, scope: MemoryScope) -> None:
+    def __init__(self, desk: MemberDesk, user_id: int, actor: str, requester_id: int, scope: MemoryScope) -> None:
         super().__init__(timeout=CONFIRM_SECONDS)
         self.desk, self.user_id, self.actor, self.requester_id, self.scope = desk, user_id, actor, requester_id, scope
 
@@ -129,16 +129,19 @@ class MemoryCog(commands.Cog):
 
     def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
-        self.desk: MemoryDesk = bot.services
+        self.desk: MemberDesk = bot.services
 
     # ------------------------------------------------------------------ member commands
     @memory.command(name="show", description=description("show"))
     async def show(self, interaction: discord.Interaction) -> None:
         await self._send_overview(interaction, interaction.user, "What I remember about you", MemoryScope.GLOBAL)
 
-    @memory.command(name="forget", description="Forget one memory (its #id), everything ('all'), or recent learning ('recent')")
+    @memory.command(
+        name="forget", description="Forget one memory (#id), a profile fact (P1), everything ('all') or recent learning"
+    )
     @app_commands.describe(
-        what="a memory id from /memory show, 'all', or 'recent'", minutes="with 'recent': how many minutes back"
+        what="a memory id or a profile fact (P1) from /memory show, 'all', or 'recent'",
+        minutes="with 'recent': how many minutes back",
     )
     async def forget(
         self, interaction: discord.Interaction, what: str, minutes: app_commands.Range[int, 1, 43200] | None = None
@@ -150,9 +153,11 @@ class MemoryCog(commands.Cog):
         choices = [app_commands.Choice(name="all — everything, after a confirmation", value="all")]
         choices.append(app_commands.Choice(name="recent — what I learned in the last N minutes", value="recent"))
         try:
-            overview = await self.desk.memory.overview(interaction.user.id)
+            overview = await self.desk.members.overview(interaction.user.id)
         except DatabaseError:
             return choices
+        for number, fact in enumerate(overview.facts, start=1):
+            choices.append(app_commands.Choice(name=f"P{number} {fact} (profile)"[:100], value=f"p{number}"))
         for m in overview.memories:
             choices.append(app_commands.Choice(name=f"#{m.id} {m.memory}"[:100], value=str(m.id)))
         needle = current.casefold().lstrip("#")
@@ -161,7 +166,7 @@ class MemoryCog(commands.Cog):
     @memory.command(name="export", description=description("export"))
     async def export(self, interaction: discord.Interaction) -> None:
         try:
-            data = await self._in_time(interaction, self.desk.export(interaction.user.id, actor="member"))
+            data = await self._in_time(interaction, self.desk.members.export(interaction.user.id, actor="member"))
         except DatabaseError:
             await self._say(interaction, content=STORAGE_DOWN)
             return
@@ -229,7 +234,7 @@ class MemoryCog(commands.Cog):
         self, interaction: discord.Interaction, user: discord.abc.User, title: str, scope: MemoryScope
     ) -> None:
         try:
-            overview = await self._in_time(interaction, self.desk.memory.overview(user.id, scope=scope))
+            overview = await self._in_time(interaction, self.desk.members.overview(user.id, scope=scope))
         except DatabaseError:
             await self._say(interaction, content=STORAGE_DOWN)
             return
@@ -262,11 +267,12 @@ class MemoryCog(commands.Cog):
             else:
                 await self._run(interaction, user_id, ForgetRecent(minutes), actor=actor, scope=scope)
             return
-        number = memory_id(what)
-        if number is None:
-            await self._say(interaction, content="Give a memory id from /memory show (like 12), 'all', or 'recent'.")
+        action = forget_target(what)
+        if action is None:
+            hint = "Give a memory id (like 12) or a profile fact (like P1) from /memory show, 'all', or 'recent'."
+            await self._say(interaction, content=hint)
             return
-        await self._run(interaction, user_id, ForgetIds((number,)), actor=actor, scope=scope)
+        await self._run(interaction, user_id, action, actor=actor, scope=scope)
 
     async def _run(
         self,

@@ -26,7 +26,7 @@ from typing import TextIO
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
 from utils.doctor import startup_summary
-from utils.memory.commands import help_rows, run_memory_command
+from utils.members.commands import help_rows, run_memory_command
 from utils.runtime import Services, freeze_startup_heap
 from utils.text import valid_text
 

@@ -19,8 +19,10 @@ from utils.config import Settings
 from utils.conversation.service import ChatService
 from utils.llm.client import LLMClient
 from utils.llm.log import LlmLogBuffer
+from utils.members.holders import HeldCopy
+from utils.members.preferences import MemoryPreferences
+from utils.members.service import MemberService
 from utils.memory.embedding_worker import EMBED_EVERY_SECONDS
-from utils.memory.preferences import MemoryPreferences
 from utils.memory.service import MemoryService
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
@@ -68,17 +70,19 @@ class Services:
         )
         self.tasks = BackgroundTasks()
         self.memory = MemoryService(settings, self.db, self.llm, self.tasks, preferences)
+        self.members = MemberService(self.db, self.memory, preferences)
+        """The member's say (forget, opt-out, pause, show, export): the one door every erasure goes through."""
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
         self.tracker = MonitorState(profile_of=self.memory.profile, epoch_of=preferences.epoch)
-        # Every copy of a member outside memory's tables drops what an erasure takes back.
-        self.memory.on_erase(lambda erasure: self.chat.forget_member(erasure.user_id))
-        self.memory.on_erase(lambda erasure: self.llm_log.forget(erasure.user_id))
-        self.memory.on_erase(self.tracker.forget)
+        # Every copy of a member this process holds in RAM drops what an erasure takes back, and shows in the export.
+        self.members.held.register(HeldCopy("chat context", lambda erasure: self.chat.forget_member(erasure.user_id)))
+        self.members.held.register(HeldCopy("log excerpts", lambda erasure: self.llm_log.forget(erasure.user_id)))
+        self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
-            PeriodicTask("member-coherence", settings.coherence_poll_seconds, self.memory.coherence.poll),
+            PeriodicTask("member-coherence", settings.coherence_poll_seconds, self.members.coherence.poll),
         ]
         if settings.housekeeping:  # jobs for the whole database: one process runs them, not one per shard
             self._loops += [
@@ -111,8 +115,8 @@ class Services:
         await self.memory.preferences.load()
 
     async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
-        """Everything stored about a member (`/memory export`): memory's part, then the behaviour monitor's."""
-        return {**await self.memory.export(user_id, actor=actor), **self.tracker.export(user_id)}
+        """Everything kept about a member (`/memory export`): every holder's part."""
+        return await self.members.export(user_id, actor=actor)
 
     async def load_tool_ways(self) -> None:
         """The ways earlier runs found for each model, so a restart does not probe the server again."""
@@ -154,6 +158,7 @@ class Services:
             await self.tasks.cancel_all()
         await self.flush_state()
         await self.llm_log.flush()
+        await self.members.processes.leave()  # this process holds no copy of anyone any more
         await self.llm.close()
         await self.memory.meaning.close()
         await self.db.close()

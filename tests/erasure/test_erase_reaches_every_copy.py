@@ -134,8 +134,11 @@ async def test_the_export_holds_the_members_llmlog_rows(services: Services, fake
     data = json.loads(await cmd(services, "export"))
     calls = data["llm_calls"]
     assert {c["kind"] for c in calls} >= {"chat", "memory_extraction"}
-    assert all(c["user_id"] == ALICE for c in calls)
-    assert any("vinyl" in (c["request_excerpt"] or "") for c in calls)
+    mine = [c for c in calls if c["about_you"]]
+    assert all(c["user_id"] == ALICE for c in mine) and any("vinyl" in (c["request_excerpt"] or "") for c in mine)
+    quoting = [c for c in calls if not c["about_you"]]
+    assert [c["kind"] for c in quoting] == ["chat"], "Bob's chat had Alice's lines in its context"
+    assert all(c["request_excerpt"] is None and c["response_excerpt"] is None for c in quoting), "Bob's words stay his"
     assert not any("stamps" in json.dumps(c) for c in calls)
 
 

@@ -15,7 +15,7 @@ from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, seed_memory, wait_until
 from shared_database import ON_SERVER
 
-from utils.memory.commands import run_memory_command
+from utils.members.commands import run_memory_command
 from utils.runtime import Services
 
 

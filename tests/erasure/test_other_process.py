@@ -144,7 +144,7 @@ async def test_two_profile_additions_made_from_the_same_profile_both_stay(
 ) -> None:
     a, b = pair
     await write(a, profile="Nurse from Lyon.")
-    await b.memory.coherence.poll()
+    await b.members.coherence.poll()
     assert b.memory.profile(ALICE) == "Nurse from Lyon."
     between_plan_and_apply(a, lambda: write(b, profile="Nurse from Lyon. Has two cats."))
     await write(a, profile="Nurse from Lyon. Plays chess.")
@@ -174,7 +174,7 @@ async def test_a_poll_after_a_forget_elsewhere_takes_it_out_of_the_prompt_queue_
     a.llm_log.add(LlmCallRecord("chat", "m", 1, True, 1, 1, "Biscuit again", "ok", None, None, ALICE))
 
     await cmd(b, "forget all")  # A's extraction of the queued turn may be running meanwhile
-    await a.memory.coherence.poll()
+    await a.members.coherence.poll()
     assert a.memory._turns._queues.get(ALICE) is None or not a.memory._turns._queues[ALICE].turns
     await a.tasks.drain(10)
     assert live_rows(database_url) == [], "the queued turn was dropped, not extracted"
@@ -220,10 +220,10 @@ async def test_a_say_changed_elsewhere_applies_at_the_next_poll(
     a, b = pair
     assert a.memory.may_learn(ALICE)
     await cmd(b, command)
-    await a.memory.coherence.poll()
+    await a.members.coherence.poll()
     assert (a.memory.preferences.may_read(ALICE), a.memory.may_learn(ALICE)) == (may_read, may_learn)
     await cmd(b, "optin" if command == "optout" else "resume")
-    await a.memory.coherence.poll()
+    await a.members.coherence.poll()
     assert a.memory.may_learn(ALICE)
 
 
@@ -234,14 +234,14 @@ async def test_a_write_elsewhere_reaches_the_cached_prompt_at_the_next_poll(
     assert await a.memory.live_memories(ALICE, MemoryScope.GLOBAL) == ()
     await write(b, new("Learning Japanese for a trip to Osaka."))
     assert await a.memory.live_memories(ALICE, MemoryScope.GLOBAL) == (), "cached until told"
-    await a.memory.coherence.poll()
+    await a.members.coherence.poll()
     [seen] = await a.memory.live_memories(ALICE, MemoryScope.GLOBAL)
     assert seen.memory == "Learning Japanese for a trip to Osaka."
-    assert a.memory.coherence.stats.stale_reads == 1
+    assert a.members.coherence.stats.stale_reads == 1
 
 
 async def test_nothing_changed_means_a_poll_finds_nothing(pair: tuple[Services, Services]) -> None:
     a, _b = pair
     await write(a, new("Has a garden."))
-    assert await a.memory.coherence.poll() == 0, "its own write is not news to A"
-    assert await a.memory.coherence.poll() == 0
+    assert await a.members.coherence.poll() == 0, "its own write is not news to A"
+    assert await a.members.coherence.poll() == 0

@@ -14,7 +14,7 @@ from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines, minutes, said
 from shared_database import as_datetime
 
-from utils.memory.erasure import OptOut
+from utils.members.erasure import OptOut
 from utils.monitor.policy import ActionKind
 from utils.runtime import Services
 
@@ -127,7 +127,7 @@ async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: 
 async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst, fake_llm: FakeLLM, database_url: str) -> None:
     analyst.notes = {"guitar": "Is learning to play the guitar."}
     async with running() as services:
-        await services.memory.erase(42, OptOut(), actor="member")
+        await services.members.erase(42, OptOut(), actor="member")
         outcome = await services.monitor.analyse([said("my guitar idiot amp broke")])
         assert outcome.verdicts[0].note is None
         assert [a.kind for a in outcome.actions] == [ActionKind.WARN]

@@ -21,13 +21,13 @@ from conftest import SettingsFactory, query
 from memory_seed import cmd
 from shared_database import as_datetime
 
-from utils.memory.erasure import Erasure
-from utils.memory.preferences import MemoryPreferences
+from utils.members.erasure import Erasure
+from utils.members.preferences import MemoryPreferences
 from utils.monitor.state import MonitorState
 from utils.runtime import Services
 from utils.storage import members
 from utils.storage.engine import Database
-from utils.storage.memories import erase_member
+from utils.storage.member_data import ForgetRequest, erase_member_data
 from utils.storage.records import MemoryPreferenceRecord, UserStateChange, UserStateRecord
 from utils.storage.user_notes import LEGACY_NOTES_MAX, with_added_lines
 
@@ -358,7 +358,9 @@ async def test_a_line_noted_before_an_erasure_elsewhere_is_never_written_back(
     async with two_processes(database_url, UserStateRecord(ALICE, user_notes="Nurse.\n[2026-02-01 09:00] Old note.")) as (a, b):
         noted(b, 1, "Mentioned their dog Biscuit.")
         b.state.record_offense(ALICE, T0, WINDOW)
-        forgotten = await a.db.run(erase_member, ALICE, actor="member", action="forgotten", opt_out=opt_out)
+        forgotten = await a.db.run(
+            erase_member_data, ALICE, ForgetRequest(everything=True, opt_out=opt_out), actor="member", action="forgotten"
+        )
         if told:
             b.told(Erasure(ALICE, everything=True), forgotten.control)
         await b.flush()
@@ -374,7 +376,7 @@ async def test_lines_of_other_members_in_the_same_flush_still_land(database_url:
     async with two_processes(database_url) as (a, b):
         noted(b, 1, "Alice's line.")
         b.state.update_user_notes(7, "Bob's line.", T0)
-        await a.db.run(erase_member, ALICE, actor="member", action="forgotten")
+        await a.db.run(erase_member_data, ALICE, ForgetRequest(everything=True), actor="member", action="forgotten")
         await b.flush()
         assert stored_notes(database_url) is None and stored_notes(database_url, 7) == "[2026-03-01 12:00] Bob's line."
 
@@ -462,7 +464,9 @@ async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(datab
         noted(b, 1, "Mentioned their dog Biscuit.")
 
         async def erased_elsewhere() -> None:
-            forgotten = await a.db.run(erase_member, ALICE, actor="member", action="forgotten")
+            forgotten = await a.db.run(
+                erase_member_data, ALICE, ForgetRequest(everything=True), actor="member", action="forgotten"
+            )
             b.told(Erasure(ALICE, everything=True), forgotten.control)
 
         held.during = erased_elsewhere
@@ -512,7 +516,7 @@ async def test_the_runtime_never_writes_back_a_line_an_erasure_elsewhere_took(
         b.tracker.update_user_notes(ALICE, "Talked about Biscuit again.", T0 + timedelta(minutes=1))
         await cmd(a, command, ALICE)
         if polled:
-            await b.memory.coherence.poll()
+            await b.members.coherence.poll()
             assert b.tracker.note_lines(ALICE) == []
         await b.flush_state()
         assert stored_notes(database_url) in (None, "")

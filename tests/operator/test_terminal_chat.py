@@ -107,7 +107,7 @@ async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFacto
     assert number.startswith("#") and number[1:].isdigit(), shown  # a server's ids go on from earlier rows
     output = await chat(make_settings, [f"/memory forget {number[1:]}", "/memory show", "/memory optout", "/memory nonsense"])
     lines = output.splitlines()
-    assert f"Forgot memory {number}." in lines
+    assert any(line.startswith(f"Forgot memory {number}. Gone: 1 memory") for line in lines)
     assert "No memories." in lines
     assert any(line.startswith("Opted out") for line in lines)
     assert lines[-1].startswith("usage: /memory")

@@ -9,7 +9,7 @@ import pytest
 
 from bench.results import BenchResult, Row
 from bench.table import render_text, summary_line
-from utils.memory.member_view import status_line
+from utils.members.view import status_line
 from utils.wording import plural
 
 ROOT = Path(__file__).resolve().parents[2]

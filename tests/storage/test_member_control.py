@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from utils.storage import control, memories
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import Database
+from utils.storage.member_data import ForgetRequest, erase_member_data
 from utils.storage.records import MemoryBatch, MemoryPreferenceRecord, NewMemory
 
 NOW = datetime.now(UTC)
@@ -89,11 +90,11 @@ async def test_a_member_without_a_row_is_claimed_by_making_it(db: Database, clai
 @pytest.mark.parametrize(
     ("erasure", "opted_out"),
     [
-        (lambda db: db.run(memories.erase_member, ALICE, actor="member", action="forgotten"), False),
-        (lambda db: db.run(memories.erase_member, ALICE, actor="member", action="opted_out", opt_out=True), True),
-        (lambda db: db.run(memories.forget_memories, ALICE, actor="member"), False),
-        (lambda db: db.run(memories.forget_memories, ALICE, actor="member", since=NOW - timedelta(hours=1)), False),
-        (lambda db: db.run(memories.forget_memories, ALICE, actor="member", ids=[1]), False),
+        (lambda db: db.run(erase_member_data, ALICE, ForgetRequest(everything=True), actor="member"), False),
+        (lambda db: db.run(erase_member_data, ALICE, ForgetRequest(everything=True, opt_out=True), actor="member"), True),
+        (lambda db: db.run(erase_member_data, ALICE, ForgetRequest(profile_facts=("Plays chess.",)), actor="m"), False),
+        (lambda db: db.run(erase_member_data, ALICE, ForgetRequest(since=NOW - timedelta(hours=1)), actor="member"), False),
+        (lambda db: db.run(erase_member_data, ALICE, ForgetRequest(memory_ids=(1,)), actor="member"), False),
         (lambda db: db.run(control.set_memory_preference, ALICE, paused_until=NOW + timedelta(hours=1), erase=True), False),
     ],
 )

@@ -16,8 +16,9 @@ import sqlalchemy as sa
 from conftest import query
 
 from utils.monitor.state import FLUSH_MEMBERS_PER_TRANSACTION, MonitorState
-from utils.storage import control, llm_log, memories
+from utils.storage import control, llm_log
 from utils.storage.engine import Database
+from utils.storage.member_data import ForgetRequest, erase_member_data
 from utils.storage.records import LlmCallRecord
 
 ALICE = 123456789012345678
@@ -43,8 +44,10 @@ async def test_an_erasure_waits_for_a_log_write_that_read_the_members_epoch_and_
     try:
         writer.begin()
         record = LlmCallRecord("chat", "m", 5, True, request_excerpt="my sister's name is Ingrid", user_id=ALICE)
-        assert llm_log.insert_llm_logs(writer, [record], [0]) == 0, "written with its excerpt: epoch 0 is current"
-        erasure = asyncio.ensure_future(db.run(memories.erase_member, ALICE, actor="member", action="erased"))
+        assert llm_log.insert_llm_logs(writer, [record], [{ALICE: 0}]) == 0, "written with its excerpt: epoch 0 is current"
+        erasure = asyncio.ensure_future(
+            db.run(erase_member_data, ALICE, ForgetRequest(everything=True), actor="member", action="forgotten")
+        )
         await asyncio.sleep(HELD_SECONDS)
         assert not erasure.done(), "the erasure committed while a log write held the member's epoch"
         writer.commit()

@@ -24,7 +24,8 @@ from utils.storage.engine import (
     server_url_and_options,
 )
 from utils.storage.errors import permanent_reason
-from utils.storage.migrate import alembic_config
+from utils.storage.member_data import ForgetRequest
+from utils.storage.migrate import alembic_config, head_revision
 from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
 from utils.storage.url import resolve_database_url
 
@@ -54,7 +55,7 @@ async def test_a_forgotten_memory_id_is_never_handed_out_again(database_url: str
     db = await open_db(database_url)
     try:
         first, second = await storage(db).apply_memory_batch(MemoryBatch(ALICE, inserts=[new(ALICE, "a"), new(ALICE, "b")]))
-        await storage(db).forget_memories(ALICE, actor="member", ids=[second])
+        await storage(db).erase_member_data(ALICE, ForgetRequest(memory_ids=(second,)), actor="member")
         (third,) = await storage(db).apply_memory_batch(MemoryBatch(ALICE, inserts=[new(ALICE, "c")]))
         assert third > second > first
     finally:
@@ -83,7 +84,7 @@ async def test_the_upgrade_keeps_rows_and_ids_and_starts_above_every_id_ever_aud
     finally:
         await db.close()
     assert "AUTOINCREMENT" in query(path, "SELECT sql FROM sqlite_master WHERE name = 'UserMemory'")[0][0]
-    assert query(path, "SELECT version_num FROM alembic_version") == [("0004",)]
+    assert query(path, "SELECT version_num FROM alembic_version") == [(head_revision(),)]
 
 
 # ---------------------------------------------------------------------- embeddings (Embedding, EmbeddingModel)

@@ -33,10 +33,24 @@ from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
 from utils.paths import PROJECT_ROOT
-from utils.storage import audit, control, embeddings, llm_log, members, memories, migrate, notes, profiles, tool_ways
+from utils.storage import (
+    audit,
+    control,
+    embeddings,
+    llm_log,
+    member_data,
+    members,
+    memories,
+    migrate,
+    notes,
+    processes,
+    profiles,
+    tool_ways,
+)
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import ACCESS, Database
 from utils.storage.locks import lock_members
+from utils.storage.member_data import ForgetRequest
 from utils.storage.migrate import alembic_config
 from utils.storage.records import (
     AuditEntry,
@@ -52,7 +66,20 @@ from utils.storage.records import (
 )
 from utils.storage.schema import metadata, user_memory
 
-STORAGE_MODULES = (memories, embeddings, profiles, members, llm_log, notes, tool_ways, audit, control, bulk)
+STORAGE_MODULES = (
+    memories,
+    embeddings,
+    profiles,
+    members,
+    llm_log,
+    notes,
+    tool_ways,
+    audit,
+    control,
+    member_data,
+    processes,
+    bulk,
+)
 
 
 # ---------------------------------------------------------------------- the checker itself
@@ -285,10 +312,9 @@ async def every_method(r: Recorder) -> None:
     await r.call(
         memories.save_memory, ALICE, "rank goal 500", ["rank"], "medium", NOW + timedelta(days=9), "chat", slot_key="rank_goal"
     )
-    await r.call(memories.forget_memories, ALICE, actor="member", since=NOW - timedelta(days=1))
-    await r.call(memories.forget_memories, ALICE, actor="member", ids=[1, 2], scope=MemoryScope(True, 7))
-    await r.call(memories.forget_memories, BOB, actor="member")
-    await r.call(llm_log.blank_excerpts_mentioning, ALICE, ["plays GTA"])
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(since=NOW - timedelta(days=1)), actor="member")
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(memory_ids=(1, 2), scope=MemoryScope(True, 7)), actor="m")
+    await r.call(member_data.erase_member_data, BOB, ForgetRequest(everything=True, scope=MemoryScope(True, 7)), actor="m")
     await r.call(llm_log.blank_member_excerpts, ALICE, NOW - timedelta(days=1))
 
     await r.call(profiles.set_user_profile, ALICE, "Plays GTA.")
@@ -296,8 +322,17 @@ async def every_method(r: Recorder) -> None:
     await r.call(profiles.get_profile_history, ALICE)
     await r.call(profiles.get_profile, ALICE)
     await r.call(notes.get_notes_backup, ALICE)
-    await r.call(profiles.take_back_profile, ALICE, NOW - timedelta(minutes=5))
-    await r.call(profiles.take_back_profile, ALICE, NOW + timedelta(days=1))
+    await r.call(profiles.set_user_profile, ALICE, "Plays GTA. Lives in Lyon. Has a cat.")
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(profile_facts=("Lives in Lyon.",)), actor="member")
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(since=NOW - timedelta(minutes=5)), actor="member")
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(since=NOW + timedelta(days=1)), actor="member")
+    await r.call(member_data.export_member_data, ALICE)
+    await r.call(member_data.expire_member_data, NOW - timedelta(days=30))
+    await r.call(llm_log.expire_excerpts, NOW - timedelta(days=30))
+    await r.call(processes.report_seen, "a1b2", 12345)
+    await r.call(processes.report_seen, "a1b2", 12346)
+    await r.call(processes.others_behind, "c3d4", 12346, NOW - timedelta(seconds=30))
+    await r.call(processes.leave, "a1b2")
     await r.call(control.set_memory_preference, ALICE, opted_out=True, audit=AuditEntry("opted_out", ALICE, "member"))
     await r.call(control.set_memory_preference, ALICE, paused_until=NOW + timedelta(days=1), erase=True)
     await r.call(control.set_memory_preference, BOB + 2, paused_until=None)
@@ -311,7 +346,10 @@ async def every_method(r: Recorder) -> None:
     with pytest.raises(ClaimRefused):
         await r.call(memories.apply_memory_batch, MemoryBatch(carol, inserts=[new(carol, "stale")]), None, Claim(1, 0))
     await r.call(memories.read_member, carol, MemoryScope.GLOBAL)
-    await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q", "r", None, NOW, carol)], [0])
+    await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q", "r", None, NOW, carol)], [{carol: 0}])
+    batch = LlmCallRecord("sentiment_analysis", "m", 5, True, request_excerpt="Alice: hi\nBob: yo", member_ids=(ALICE, BOB))
+    await r.call(llm_log.insert_llm_logs, [batch, batch], [{ALICE: 0, BOB: 0}, {ALICE: 3, BOB: 0}])
+    await r.call(llm_log.get_member_llm_logs, BOB)
     await r.call(memories.write_audit, [AuditEntry("exported", ALICE, "member")])
     await r.call(memories.get_audit, ALICE)
 
@@ -322,7 +360,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(notes.migrate_user_notes, ALICE, notes_now, "Plays GTA.", [(NOW, new(ALICE, "plays GTA"))], cap=1)
     await r.call(notes.get_notes_backups)
     await r.call(notes.rollback_notes_migration)
-    await r.call(memories.erase_member, ALICE, actor="member", action="erased")
+    await r.call(member_data.erase_member_data, ALICE, ForgetRequest(everything=True, opt_out=True), actor="m", action="erased")
     await r.call(bulk.empty_memory_tables)
 
 
@@ -377,7 +415,7 @@ async def test_every_statement_database_issues_is_tsql(recorded: Recorder) -> No
 
 # ---------------------------------------------------------------------- no SQL text anywhere else
 RAW_SQL_ALLOWED = {
-    "utils/storage/engine.py": ("_sqlite_pragmas",),
+    "utils/storage/engine.py": ("_sqlite_pragmas", "checkpoint"),
     "utils/storage/migrate.py": ("_take_lock",),
     "utils/storage/locks.py": ("_take",),
     "utils/storage/kinds.py": ("first_connect",),

@@ -45,7 +45,7 @@ import psutil
 
 from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
-from utils.memory.commands import run_memory_command
+from utils.members.commands import run_memory_command
 from utils.memory.store import Write
 from utils.runtime import Services
 from utils.storage.records import MemoryScope, NewMemory
@@ -187,7 +187,7 @@ class Member:
     async def op_stats(self, _command: Command) -> dict[str, Any]:
         store = self.services.memory.store
         return {
-            "coherence": asdict(self.services.memory.coherence.stats),
+            "coherence": asdict(self.services.members.coherence.stats),
             "replans": store.replans,
             "refused": dict(store.refused),
             "writes": self.writes,
@@ -226,7 +226,7 @@ class Member:
         timings = []
         for _ in range(command["count"]):
             started = time.perf_counter()
-            await self.services.memory.coherence.poll()
+            await self.services.members.coherence.poll()
             timings.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.005)
         return {"ms": timings}

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from storage_calls import storage
 
-from utils.memory.commands import run_memory_command
+from utils.members.commands import run_memory_command
 from utils.runtime import Services
 from utils.storage.records import MemoryBatch, NewMemory
 

@@ -10,12 +10,12 @@ import inspect
 from typing import Any
 
 from bench import bulk
-from utils.storage import audit, control, embeddings, llm_log, members, memories, notes, profiles
+from utils.storage import audit, control, embeddings, llm_log, member_data, members, memories, notes, processes, profiles
 from utils.storage.engine import ACCESS, Database
 
 FUNCTIONS = {
     name: fn
-    for module in (memories, embeddings, profiles, members, llm_log, notes, audit, control, bulk)
+    for module in (memories, embeddings, profiles, members, llm_log, notes, audit, control, member_data, processes, bulk)
     for name, fn in inspect.getmembers(module, inspect.isfunction)
     if hasattr(fn, ACCESS) and fn.__module__ == module.__name__
 }

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from utils.memory.member_view import (
+from utils.members.service import MemberOverview
+from utils.members.view import (
     PAGE_CHARS,
     PAGE_SIZE,
     expires_phrase,
@@ -17,7 +18,6 @@ from utils.memory.member_view import (
     pages,
     status_line,
 )
-from utils.memory.service import MemoryOverview
 from utils.storage.records import MemoryRecord
 from utils.storage.schema import MEMORY_TEXT_MAX, SLOT_KEY_MAX
 
@@ -153,10 +153,10 @@ def test_pages_with_other_limits(size: int, chars: int) -> None:
 
 
 # ----------------------------------------------------------------------------- status and overview
-def overview(**changes: object) -> MemoryOverview:
+def overview(**changes: object) -> MemberOverview:
     values: dict[str, object] = {"user_id": 42, "profile": "", "memories": (), "opted_out": False, "paused_until": None}
     values.update(changes)
-    return MemoryOverview(**values)  # type: ignore[arg-type]
+    return MemberOverview(**values)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -175,7 +175,7 @@ def overview(**changes: object) -> MemoryOverview:
         ),
     ],
 )
-def test_status_line(view: MemoryOverview, said: str) -> None:
+def test_status_line(view: MemberOverview, said: str) -> None:
     assert status_line(view) == said
 
 
@@ -185,10 +185,16 @@ def test_one_memory_is_singular() -> None:
 
 def test_overview_text_with_nothing_and_with_something() -> None:
     assert overview_text(overview()).split("\n") == ["0 memories kept.", "Profile: (none)", "No memories."]
-    text = overview_text(overview(profile="Nurse from Lyon 🇫🇷", memories=(record(3, "שלום"),)))
+    text = overview_text(overview(profile="Nurse from Lyon 🇫🇷. Has two cats! 猫が好き。", memories=(record(3, "שלום"),)))
     lines = text.split("\n")
-    assert lines[:2] == [status_line(overview(memories=(record(3),))), "Profile: Nurse from Lyon 🇫🇷"]
-    assert lines[2].startswith("#3 שלום — tea")
+    assert lines[:5] == [
+        status_line(overview(memories=(record(3),))),
+        "Profile:",
+        "P1 Nurse from Lyon 🇫🇷.",
+        "P2 Has two cats!",
+        "P3 猫が好き。",
+    ], "each fact with the number /memory forget fact takes"
+    assert lines[5].startswith("#3 שלום — tea")
 
 
 # ----------------------------------------------------------------------------- export

@@ -6,8 +6,8 @@ import ast
 
 import pytest
 
-from utils.memory.commands import Export, OptIn, Pause, Resume, Show, parse_memory_command
-from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
+from utils.members.commands import Export, OptIn, Pause, Resume, Show, parse_memory_command
+from utils.members.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
 from utils.paths import PROJECT_ROOT
 
 
@@ -71,10 +71,12 @@ def test_the_cog_builds_actions_and_never_formats_command_strings() -> None:
     tree = ast.parse((PROJECT_ROOT / "cogs" / "memory.py").read_text(encoding="utf-8"))
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert "run_memory_command" not in called and "parse_memory_command" not in called
-    assert {"Pause", "OptOut", "OptIn", "Resume", "ForgetIds", "ForgetRecent", "ForgetAll"} <= called
+    assert {"Pause", "OptOut", "OptIn", "Resume", "forget_target", "ForgetRecent", "ForgetAll"} <= called
 
 
 def test_views_depend_on_controllers_never_the_reverse() -> None:
-    for controller in ("service.py", "learning.py", "turns.py", "store.py", "erasure.py"):
-        source = (PROJECT_ROOT / "utils" / "memory" / controller).read_text(encoding="utf-8")
-        assert "member_view" not in source and "import discord" not in source, controller
+    controllers = ["memory/service.py", "memory/learning.py", "memory/turns.py", "memory/store.py"]
+    controllers += ["members/service.py", "members/erasure.py", "members/holders.py"]
+    for controller in controllers:
+        source = (PROJECT_ROOT / "utils" / controller).read_text(encoding="utf-8")
+        assert "members.view" not in source and "import discord" not in source, controller

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from utils.memory.commands import (
+from utils.members.commands import (
     DEFAULT_PAUSE_MINUTES,
     ID_DIGITS_MAX,
     USAGE,
@@ -16,7 +16,7 @@ from utils.memory.commands import (
     Show,
     parse_memory_command,
 )
-from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
+from utils.members.erasure import ForgetAll, ForgetFacts, ForgetIds, ForgetRecent, OptOut
 
 PARSED: list[tuple[str, MemoryAction]] = [
     ("show", Show()),
@@ -45,6 +45,11 @@ PARSED: list[tuple[str, MemoryAction]] = [
     ("forget 0", ForgetIds((0,))),  # no such memory: the runner says so
     ("forget " + "9" * ID_DIGITS_MAX, ForgetIds((int("9" * ID_DIGITS_MAX),))),
     ("forget recent 30", ForgetRecent(30)),
+    ("forget fact 2", ForgetFacts((2,))),
+    ("Forget FACT 03", ForgetFacts((3,))),
+    ("forget P2", ForgetFacts((2,))),
+    ("forget p1", ForgetFacts((1,))),
+    ("forget p0", ForgetFacts((0,))),  # no such fact: the runner says so
     ("Forget Recent 15", ForgetRecent(15)),
     ("forget recent 0", ForgetRecent(0)),  # the erasure clamps to at least a minute
     ("forget recent 99999999999", ForgetRecent(99_999_999_999)),  # ... and to at most 30 days
@@ -62,6 +67,15 @@ NOT_A_COMMAND = [
     "\n",
     "forget",
     "forget recent",
+    "forget fact",
+    "forget fact two",
+    "forget fact #2",
+    "forget fact 2 3",
+    "forget p",
+    "forget px",
+    "forget p-1",
+    "forget p٢",
+    "forget pp2",
     "show all",
     "show me",
     "forget all now",
@@ -126,13 +140,14 @@ def test_anything_else_names_no_action(typed: str) -> None:
 def test_the_usage_line_only_names_commands_that_parse() -> None:
     """Every form USAGE advertises is understood (with its placeholders filled in)."""
     forms = USAGE.removeprefix("usage: /memory ").split(" | ")
-    filled = [f.replace("<id>", "12").replace("<minutes>", "30").replace("[minutes]", "30") for f in forms]
+    filled = [f.replace("<id>", "12").replace("<minutes>", "30").replace("[minutes]", "30").replace("<n>", "2") for f in forms]
     assert len(filled) >= 9
     for form in filled:
         assert parse_memory_command(form) is not None, form
     assert {type(parse_memory_command(f)) for f in filled} == {
         Show,
         ForgetIds,
+        ForgetFacts,
         ForgetAll,
         ForgetRecent,
         Export,

@@ -6,9 +6,9 @@ import pytest
 
 from cogs.memory import MemoryCog
 from scripts.terminal_chat import COMMANDS, HELP
-from utils.memory.commands import MEMORY_COMMANDS, USAGE, CommandHelp, description, help_rows, parse_memory_command
+from utils.members.commands import MEMORY_COMMANDS, USAGE, CommandHelp, description, help_rows, parse_memory_command
 
-FILLED = {"<id>": "12", "<minutes>": "30", "[minutes]": "30"}
+FILLED = {"<id>": "12", "<minutes>": "30", "[minutes]": "30", "<n>": "2"}
 
 
 def filled(form: str) -> str:
@@ -26,7 +26,7 @@ def test_every_row_names_a_command_that_parses(row: CommandHelp) -> None:
 
 def test_every_action_has_a_row() -> None:
     kinds = {type(parse_memory_command(filled(r.form))) for r in MEMORY_COMMANDS}
-    assert len(kinds) == len(MEMORY_COMMANDS) == 9
+    assert len(kinds) == len(MEMORY_COMMANDS) == 10
 
 
 @pytest.mark.parametrize("row", MEMORY_COMMANDS, ids=lambda r: r.form)
@@ -54,7 +54,8 @@ def test_a_slash_command_is_described_by_its_row(name: str) -> None:
     assert len(description(name)) <= 100  # Discord's limit for a description
 
 
-def test_forget_has_three_rows_and_its_own_slash_description() -> None:
-    assert [r.form for r in MEMORY_COMMANDS if r.name == "forget"] == ["forget <id>", "forget all", "forget recent <minutes>"]
+def test_forget_has_four_rows_and_its_own_slash_description() -> None:
+    forms = [r.form for r in MEMORY_COMMANDS if r.name == "forget"]
+    assert forms == ["forget <id>", "forget fact <n>", "forget all", "forget recent <minutes>"]
     with pytest.raises(ValueError):
         description("forget")

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from utils.config import Settings
 from utils.conversation.messages import ChatReply, IncomingMessage, Turn
 from utils.conversation.text import clean_input, trim_reply
 from utils.llm.client import LLMClient, LLMError, Message
+from utils.members.erasure import Receipt
 from utils.memory.service import MemoryContext, MemoryService
 from utils.prompts import load_prompt
 from utils.text import cut_at_word, valid_text
@@ -50,6 +51,9 @@ class _LateChange:
     """The edited text, cleaned; None while the message is unedited."""
 
 
+Notice = Callable[[int, int | None, str], None]
+
+
 class ChatService:
     def __init__(
         self, settings: Settings, llm: LLMClient, memory: MemoryService, *, cooldown_seconds: float | None = None
@@ -65,6 +69,18 @@ class ChatService:
         self._in_flight: dict[int, dict[int, _LateChange]] = {}
         """Channel → the messages whose reply is being written there, and what happened to them meanwhile.
         An entry lives only while its reply is in flight, so it is bounded by the replies being written."""
+        self._notices: list[Notice] = []
+        memory.on_forgotten_said(self._forgotten_said)
+
+    def on_notice(self, listener: Notice) -> None:
+        """``listener(user_id, channel_id, text)``: something the bot must tell a member where they spoke, after its
+        reply (what a forget they asked for in plain words took). The cog posts it; the terminal prints it."""
+        self._notices.append(listener)
+
+    def _forgotten_said(self, user_id: int, channel_id: int | None, receipt: Receipt) -> None:
+        text = f"Forgotten, as you asked. {receipt.said()}"
+        for listener in self._notices:
+            listener(user_id, channel_id, text)
 
     def on_cooldown(self, author_id: int) -> bool:
         """True when the member's previous answered message is too recent (checked before showing typing)."""
@@ -111,7 +127,7 @@ class ChatService:
 
     async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
         context = await self._build_memory_context(message, text)
-        prompt = self._compose(message, text, was_cut, context)
+        prompt, quoted = self._compose(message, text, was_cut, context)
         try:
             result = await self._llm.chat(
                 prompt,
@@ -119,6 +135,7 @@ class ChatService:
                 temperature=self._settings.llm_temperature,
                 max_tokens=self._settings.llm_max_reply_tokens,
                 user_id=message.author_id,
+                member_ids=quoted,
             )
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
@@ -154,6 +171,7 @@ class ChatService:
                 user_text=text,
                 bot_reply=answered,
                 message_id=message.message_id,
+                channel_id=message.channel_id,
             )
         return ChatReply(text=reply)
 
@@ -162,12 +180,15 @@ class ChatService:
         earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
         return {message.author_name, *(turn.speaker for turn in earlier)}
 
-    def forget_member(self, user_id: int) -> None:
-        """Drop a member's lines (and the bot's answers to them) from every channel's context."""
+    def forget_member(self, user_id: int) -> int:
+        """Drop a member's lines (and the bot's answers to them) from every channel's context; returns how many."""
+        dropped = 0
         for channel_id, history in self._history.items():
             kept = [turn for turn in history if turn.member_id != user_id]
             if len(kept) != len(history):
+                dropped += len(history) - len(kept)
                 self._history[channel_id] = deque(kept, maxlen=history.maxlen)
+        return dropped
 
     def messages_deleted(self, channel_id: int, message_ids: Collection[int]) -> None:
         """Members deleted messages: those lines, and the bot's answers to them, leave the channel's context.
@@ -219,7 +240,10 @@ class ChatService:
             logger.exception("Memory block for %s failed; answering without it.", message.author_id)
             return MemoryContext("")
 
-    def _compose(self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext) -> list[Message]:
+    def _compose(
+        self, message: IncomingMessage, text: str, was_cut: bool, context: MemoryContext
+    ) -> tuple[list[Message], list[int]]:
+        """The chat request, and the other members whose lines of the channel's context it quotes (for the log)."""
         place = "a direct message" if message.is_dm else f"#{message.channel_name}"
         context_line = load_prompt("chat_context").format(name=message.author_name, place=place)
         system = f"{load_prompt('chat_personality')}\n\n{context_line}"
@@ -227,13 +251,16 @@ class ChatService:
             system += f"\n\n{context.block}"
         prompt: list[Message] = [{"role": "system", "content": system}]
         earlier = message.reply_chain if message.reply_chain is not None else tuple(self._history[message.channel_id])
+        quoted: list[int] = []
         for turn in newest_that_fit(earlier, HISTORY_MAX_CHARS):
+            if turn.member_id is not None and turn.member_id != message.author_id:
+                quoted.append(turn.member_id)  # a bot line quotes its member too: it answered them
             if turn.from_bot:
                 prompt.append({"role": "assistant", "content": turn.text})
             else:
                 prompt.append({"role": "user", "content": f"{turn.speaker}: {turn.text}"})
         prompt.append({"role": "user", "content": self._current_content(message, text, was_cut)})
-        return prompt
+        return prompt, quoted
 
     def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
         notes = []

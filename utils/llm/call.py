@@ -18,6 +18,8 @@ class Call:
     user_id: int | None
     asked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     """When the call was asked for, its request built from what was known then (the row's CreatedAt)."""
+    member_ids: tuple[int, ...] = ()
+    """Other members whose words the request holds (`LlmCallRecord.member_ids`)."""
 
 
 @dataclass(frozen=True)

@@ -182,9 +182,13 @@ class LLMClient:
         temperature: float | None = None,
         max_tokens: int = 700,
         user_id: int | None = None,
+        member_ids: Sequence[int] = (),
     ) -> ChatResult:
-        """A plain completion; raises :class:`LLMError` with the reason when there is no usable text."""
-        call = Call(kind, model or self.model, user_id)
+        """A plain completion; raises :class:`LLMError` with the reason when there is no usable text.
+
+        ``member_ids``: other members whose words the messages hold (the channel's context), for the log.
+        """
+        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)))
         response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, {})
         text = valid_text(response.choices[0].message.content).strip()
         usage = usage_of(response)
@@ -205,13 +209,15 @@ class LLMClient:
         max_tokens: int = 1024,
         user_id: int | None = None,
         way: Way | None = None,
+        member_ids: Sequence[int] = (),
     ) -> tuple[ModelT, Usage]:
         """``tool``'s arguments validated by ``tool.arguments_model``, got the way this model answers.
 
         ``way`` asks one way only (the doctor's probe); otherwise the model's way is
         used, and a refusal falls to the next way for this request (one extra at most).
+        ``member_ids``: the members whose words the messages hold besides ``user_id`` (a monitor batch's authors).
         """
-        call = Call(kind, model or self.model, user_id)
+        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)))
         return await call_tool(self, messages, tool, call, temperature, max_tokens, way)
 
     async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
@@ -318,6 +324,7 @@ class LLMClient:
                 error=None if error is None else valid_text(error)[:ERROR_MAX],
                 way=None if way is None else way.value,
                 created_at=call.asked_at,
+                member_ids=call.member_ids,
             )
         )
 

@@ -43,7 +43,7 @@ class LlmLogBuffer:
         (only the call's metadata is kept). ``epoch_of(user_id)``: the member's erase epoch as this process
         knows it; each record keeps it, and the flush blanks a record whose member was erased since."""
         self._db = db
-        self._pending: deque[tuple[LlmCallRecord, int]] = deque(maxlen=max_pending)
+        self._pending: deque[tuple[LlmCallRecord, dict[int, int]]] = deque(maxlen=max_pending)
         self._flushing = asyncio.Lock()
         self.keeps_text_of = keeps_text_of
         self.epoch_of = epoch_of
@@ -54,11 +54,12 @@ class LlmLogBuffer:
         before it (its request built then, even if it waited for a free slot) is logged without excerpts."""
 
     def add(self, record: LlmCallRecord) -> None:
-        if record.user_id is not None and (not self.keeps_text_of(record.user_id) or self._asked_before_erasure(record)):
-            record = replace(record, request_excerpt=None, response_excerpt=None)
+        members = record.members
+        if any(not self.keeps_text_of(m) for m in members) or self._asked_before_erasure(record):
+            record = _blanked(record)
         if len(self._pending) == self._pending.maxlen:
             logger.warning("LlmLog buffer full; dropping the oldest record.")
-        self._pending.append((record, 0 if record.user_id is None else self.epoch_of(record.user_id)))
+        self._pending.append((record, {m: self.epoch_of(m) for m in members}))
 
     def __len__(self) -> int:
         return len(self._pending)
@@ -76,7 +77,7 @@ class LlmLogBuffer:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
             screened = await _screen_elsewhere([record for record, _epoch in batch])
             try:
-                self.blanked += await self._db.run(sql.insert_llm_logs, screened, [epoch for _record, epoch in batch])
+                self.blanked += await self._db.run(sql.insert_llm_logs, screened, [epochs for _record, epochs in batch])
             except DatabaseUnavailable as exc:
                 logger.warning("Could not write %d LlmLog rows yet: %s", len(self._pending), exc)
                 break
@@ -89,17 +90,17 @@ class LlmLogBuffer:
         return written
 
     def _asked_before_erasure(self, record: LlmCallRecord) -> bool:
-        """Whether the call started before the member's latest erasure here: a request built then, answered
-        after, carries what the erasure took back (its record arrives only when the answer does)."""
-        erased_at = self._erased_at.get(record.user_id) if record.user_id is not None else None
-        if erased_at is None:
+        """Whether the call started before the latest erasure here of a member whose words it holds: a request built
+        then, answered after, carries what the erasure took back (its record arrives only when the answer does)."""
+        erased = [self._erased_at[m] for m in record.members if m in self._erased_at]
+        if not erased:
             return False
         asked_at = record.created_at or datetime.now(UTC) - timedelta(milliseconds=record.latency_ms)
-        return asked_at <= erased_at
+        return asked_at <= max(erased)
 
-    def forget(self, user_id: int) -> None:
-        """Blank the excerpts of rows about a member that are not written yet (they may be forgotten content),
-        and of calls about them still in flight when their answer comes.
+    def forget(self, user_id: int) -> int:
+        """Blank the rows holding a member's words that are not written yet (they may be forgotten content), and
+        those of calls still in flight when their answer comes; returns how many held any.
 
         Called by every erasure (here, or another process's seen by the coherence poll); the
         rows already written are blanked by the erasure's own transaction.
@@ -107,13 +108,23 @@ class LlmLogBuffer:
         now = datetime.now(UTC)
         self._erased_at = {uid: at for uid, at in self._erased_at.items() if (now - at).total_seconds() < IN_FLIGHT_SECONDS}
         self._erased_at[user_id] = now
-        self._pending = deque(
-            (
-                ((replace(r, request_excerpt=None, response_excerpt=None), e) if r.user_id == user_id else (r, e))
-                for r, e in self._pending
-            ),
-            maxlen=self._pending.maxlen,
-        )
+        blanked = 0
+        pending: deque[tuple[LlmCallRecord, dict[int, int]]] = deque(maxlen=self._pending.maxlen)
+        for record, epochs in self._pending:
+            if record.mentions(user_id) and _holds_words(record):
+                record, blanked = _blanked(record), blanked + 1
+            pending.append((record, epochs))
+        self._pending = pending
+        return blanked
+
+
+def _holds_words(record: LlmCallRecord) -> bool:
+    return record.request_excerpt is not None or record.response_excerpt is not None or record.error is not None
+
+
+def _blanked(record: LlmCallRecord) -> LlmCallRecord:
+    """The call without any of the words it held (its time, kind and model stay)."""
+    return replace(record, request_excerpt=None, response_excerpt=None, error=None)
 
 
 _screener: Executor | None = None

@@ -172,6 +172,8 @@ class ExtractionTurn:
 
     user_text: str
     bot_reply: str
+    channel_id: int | None = None
+    """Where it was said: a forget it asks for is confirmed there (never shown to the model)."""
 
 
 def build_extraction_messages(

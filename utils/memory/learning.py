@@ -12,13 +12,14 @@ model returns for them too: memories, topics, slot keys and the profile.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError
-from utils.memory.erasure import Erasure
+from utils.members.erasure import EraseWhat, ForgetFacts, ForgetIds, Receipt
+from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import (
     MEMORY_EXTRACTION_TOOL,
     PERMANENT,
@@ -27,14 +28,17 @@ from utils.memory.extraction import (
     build_extraction_messages,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
+from utils.memory.forget_requests import asks_to_forget
 from utils.memory.quality import ModelQuality, proposals
 from utils.memory.ranking import Query
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
+from utils.memory.write_plan import Epoch
 from utils.privacy.screen import Seen, screen, screen_profile
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope, NewMemory
 from utils.storage.schema import PROFILE_MAX
+from utils.storage.user_notes import profile_facts
 
 logger = logging.getLogger(__name__)
 
@@ -48,9 +52,12 @@ class ChatLearning:
     store: MemoryStore
     may_learn: Callable[[int], bool]
     scope_for: Callable[[int | None], MemoryScope]
-    tell: Callable[[Erasure], None]
+    forget: Callable[[int, EraseWhat, Epoch], Awaitable[Receipt | None]]
+    """The member's door (`MemberService.erase`): a forget asked for in plain words is an erasure like any other.
+    None back: the member was erased or paused since the extraction started (nothing may be written)."""
     quality: ModelQuality
-    """Reaches the erase listeners when the member asked, in chat, to forget something."""
+    confirm: Callable[[int, int | None, Receipt], None] = lambda _user, _channel, _receipt: None
+    """Tells the member, where they asked, what their plain-words forget took (the same receipt as a command's)."""
 
     async def extract_and_save(
         self, user_id: int, name: str, guild_id: int | None, turns: Sequence[ExtractionTurn], seen: Seen | None = None
@@ -82,29 +89,55 @@ class ChatLearning:
             self.quality.call_failed(self.settings.extraction_model)
             return
         texts, replies = [t.user_text for t in turns], [t.bot_reply for t in turns]
+        raw_update = result.profile_update
         vetted = vet(result, member_name=name, member_texts=texts, profile=profile, shown=shown, bot_texts=replies)
         self.quality.call_answered(self.settings.extraction_model, proposed=proposals(result), kept=proposals(vetted))
+        cleared = _asked_to_clear(texts, raw_update)
         result = vetted
         forget_ids = [shown[n - 1].id for n in dict.fromkeys(result.forget) if 1 <= n <= len(shown)]
         forgotten = [m for m in shown if m.id in forget_ids]
+        facts = _facts_asked_away(texts, profile, result.profile_update, cleared=cleared)
         accepted = [m for m in result.memories[: self.settings.memory_max_per_extraction] if not repeats_forgotten(m, forgotten)]
         if len(result.memories) > self.settings.memory_max_per_extraction:
             logger.info("Extractor proposed %d memories for %s; kept at most %d.", len(result.memories), user_id, len(accepted))
+        if forget_ids or facts:
+            after = await self._forget_asked(user_id, epoch, forget_ids, facts, turns[-1].channel_id)
+            if after is None:
+                return
+            epoch = after
         async with self.store.lock(user_id):
             if self.store.epoch(user_id) != epoch or not self.may_learn(user_id):
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
-            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, result.profile_update, seen)
-            await self.store.store(user_id, scope, candidates, actor="member", forget_ids=forget_ids, profile=new_profile)
-        if forget_ids:
-            self.tell(Erasure(user_id, everything=False))
+            update = None if cleared else result.profile_update  # a rewrite may bring new facts besides the forget
+            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, update, seen)
+            await self.store.store(user_id, scope, candidates, actor="member", profile=new_profile)
         logger.info(
-            "Extracted %d memories for %s (profile_update=%s, forgot=%d)",
+            "Extracted %d memories for %s (profile_update=%s, forgot=%d memories, %d profile facts)",
             len(candidates),
             name,
             bool(result.profile_update),
             len(forget_ids),
+            len(facts),
         )
+
+    async def _forget_asked(
+        self, user_id: int, epoch: Epoch, ids: Sequence[int], facts: Sequence[str], channel_id: int | None
+    ) -> Epoch | None:
+        """The memories and profile facts the member asked, in plain words, to forget: through their door, with a
+        receipt told back where they asked. Returns the epoch the rest of the extraction is written under (None:
+        the member was erased or paused meanwhile, so nothing of it may be written)."""
+        receipt: Receipt | None = None
+        for what in ([ForgetIds(tuple(ids))] if ids else []) + ([ForgetFacts(texts=tuple(facts))] if facts else []):
+            done = await self.forget(user_id, what, epoch)
+            if done is None or not done.found:
+                logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
+                return None
+            receipt = done if receipt is None else _together(receipt, done)
+            epoch = self.store.epoch(user_id)
+        if receipt is not None:
+            self.confirm(user_id, channel_id, receipt)
+        return epoch
 
     def fold_permanent(
         self,
@@ -162,3 +195,33 @@ def _scrubbed_memory(memory: NewMemory, seen: Seen | None) -> NewMemory:
         topics=tuple(seen.scrub(t) for t in memory.topics),
         slot_key=memory.slot_key and seen.scrub(memory.slot_key),
     )
+
+
+def dropped_facts(profile: str, update: str) -> list[str]:
+    """The facts of ``profile`` a rewrite leaves out; one it says again in other words is kept (near-duplicates,
+    as dedup judges them)."""
+    written = profile_facts(update)
+    return [fact for fact in profile_facts(profile) if not any(near_duplicate(fact, new) for new in written)]
+
+
+def _facts_asked_away(member_texts: Sequence[str], profile: str, update: str | None, *, cleared: bool) -> list[str]:
+    """The profile facts a member's request takes: whichever the model's rewrite left out, all of them when it
+    emptied the profile, none without a request (a rewrite that only rephrases forgets nothing)."""
+    if not profile or not asks_to_forget(member_texts):
+        return []
+    if cleared:
+        return profile_facts(profile)
+    return dropped_facts(profile, update) if update is not None else []
+
+
+def _asked_to_clear(member_texts: Sequence[str], update: str | None) -> bool:
+    """The member asked to forget and the model answered with an empty profile: "forget everything about me"
+    leaves the profile empty (an empty rewrite is otherwise "no change")."""
+    return update is not None and not update.strip() and asks_to_forget(member_texts)
+
+
+def _together(first: Receipt, second: Receipt) -> Receipt:
+    removed = dict(first.removed)
+    for kind, count in second.removed.items():
+        removed[kind] = removed.get(kind, 0) + count
+    return replace(second, removed=removed)

@@ -33,9 +33,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from utils.llm.vectors import Vector
+from utils.members.preferences import MemoryPreferences
 from utils.memory.deduplication import near_duplicate
 from utils.memory.embedding_worker import EmbeddingWorker
-from utils.memory.preferences import MemoryPreferences
 from utils.memory.write_plan import Epoch, Write, add_refresh, more_important, rebased_profile, trust
 from utils.privacy.screen import screen, screen_key, screen_topics
 from utils.storage import memories as sql
@@ -165,10 +165,14 @@ class MemoryStore:
         """Where work on the member starts now; work that started under another epoch must not be written."""
         return self._halts.get(user_id, 0), self.preferences.epoch(user_id)
 
-    def halt(self, user_id: int) -> None:
-        """Anything learned before now must not be written any more (erasure, opt-out, pause); postponed writes go."""
+    def halt(self, user_id: int) -> int:
+        """Anything learned before now must not be written any more (erasure, opt-out, pause); postponed writes go.
+
+        Returns how many postponed writes went."""
         self._halts[user_id] = self._halts.get(user_id, 0) + 1
+        before = len(self._postponed)
         self._postponed = deque((w for w in self._postponed if w.user_id != user_id), maxlen=MAX_PENDING_WRITES)
+        return before - len(self._postponed)
 
     def postponed(self, user_id: int | None = None) -> int:
         """How many writes wait for the database (of one member, or all)."""
@@ -359,42 +363,15 @@ class MemoryStore:
                     self._postponed.popleft()
         return landed
 
-    # ------------------------------------------------------------------ erasing (caller holds lock(user_id))
-    async def forget(
-        self,
-        user_id: int,
-        *,
-        actor: str,
-        scope: MemoryScope = MemoryScope.GLOBAL,
-        since: datetime | None = None,
-        ids: Sequence[int] = (),
-    ) -> tuple[int, bool]:
-        """Delete memories (all in ``scope``, learned since ``since``, or ``ids``) and blank them in LlmLog.
-
-        With ``since``, the profile is put back as it was then. The profile in RAM is read
-        back from the database: one a dropped postponed write set goes too. Returns
-        (rows removed, profile restored).
-        """
+    # ------------------------------------------------------------------ after an erasure (caller holds lock(user_id))
+    def erased(self, user_id: int, control: MemoryPreferenceRecord, profile: str) -> None:
+        """The member's rows were erased (`utils.storage.member_data`): this store holds what is stored now."""
         self.invalidate(user_id)
-        try:
-            forgotten = await self._db.run(sql.forget_memories, user_id, actor=actor, since=since, scope=scope, ids=ids)
-            self.preferences.adopt(forgotten.control)
-            self._profiles[user_id] = forgotten.profile
-        finally:
-            self.invalidate(user_id)
-        return len(forgotten.texts), forgotten.restored_profile is not None
-
-    async def erase_member(self, user_id: int, *, actor: str, action: str, opt_out: bool = False) -> int:
-        """Everything stored about the member goes (memories, profile, its history, note lines, LlmLog excerpts);
-        with ``opt_out`` the opt-out is stored in the same transaction."""
-        self.invalidate(user_id)
-        try:
-            erased = await self._db.run(sql.erase_member, user_id, actor=actor, action=action, opt_out=opt_out)
-            self.preferences.adopt(erased.control)
-        finally:
-            self.invalidate(user_id)
-        self._profiles.pop(user_id, None)
-        return len(erased.texts)
+        self.preferences.adopt(control)
+        if profile:
+            self._profiles[user_id] = profile
+        else:
+            self._profiles.pop(user_id, None)
 
 
 async def prune_expired_in_batches(db: Database, *, now: datetime | None = None, batch_rows: int = sql.PRUNE_BATCH_ROWS) -> int:

@@ -74,12 +74,15 @@ class TurnQueues:
             queue.running = True
             self._tasks.spawn(self._worker(user_id), name=f"extract-memories-{user_id}")
 
-    def drop(self, user_id: int) -> None:
-        """Every turn of the member still waiting goes (an erasure or a pause)."""
+    def drop(self, user_id: int) -> int:
+        """Every turn of the member still waiting goes (an erasure or a pause); returns how many."""
         queue = self._queues.get(user_id)
-        if queue is not None:
-            queue.turns.clear()
-            queue.drops += 1
+        if queue is None:
+            return 0
+        dropped = len(queue.turns)
+        queue.turns.clear()
+        queue.drops += 1
+        return dropped
 
     def deleted(self, message_ids: Collection[int]) -> int:
         """Turns from these messages are dropped; returns how many."""
@@ -96,7 +99,8 @@ class TurnQueues:
         for queue in self._queues.values():
             for index, queued in enumerate(queue.turns):
                 if queued.message_id == message_id:
-                    queue.turns[index] = replace(queued, turn=ExtractionTurn(said.text, ""), said=said)
+                    turn = ExtractionTurn(said.text, "", queued.turn.channel_id)
+                    queue.turns[index] = replace(queued, turn=turn, said=said)
                     return True
         return False
 

@@ -146,6 +146,7 @@ class MonitorService:
                 model=self._settings.extraction_model,
                 temperature=0.2,
                 max_tokens=200 + TOKENS_PER_FINDING * len(batch),
+                member_ids=[m.author_id for m in batch],  # their words and notes are in the request
             )
         except LLMError as exc:
             logger.warning("Analysis of %d messages in %s failed; batch dropped: %s", len(batch), where, exc)

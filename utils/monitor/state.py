@@ -35,19 +35,25 @@ from utils.monitor.scoring import blended, decayed, raised
 from utils.storage import members as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, UserStateChange, UserStateRecord
-from utils.storage.user_notes import note_line, note_lines, with_added_lines, with_profile
+from utils.storage.user_notes import holds_fact, note_line, note_lines, with_added_lines, with_profile
 
 logger = logging.getLogger(__name__)
 
 
 class MemoryErasure(Protocol):
-    """What the monitor needs to know of an erasure of memory (`utils.memory.erasure.Erasure` is one)."""
+    """What the monitor needs to know of an erasure of memory (`utils.members.erasure.Erasure` is one)."""
 
     @property
     def user_id(self) -> int: ...
 
     @property
     def everything(self) -> bool: ...
+
+    @property
+    def since(self) -> datetime | None: ...
+
+    @property
+    def texts(self) -> tuple[str, ...]: ...
 
 
 def _no_profile(_user_id: int) -> str:
@@ -191,20 +197,32 @@ class MonitorState:
         self._show_lines(user_id)
         self._dirty.add(user_id)
 
-    def forget(self, erasure: MemoryErasure) -> None:
-        """An erasure of everything (forget all, opt-out) takes the note lines too, written or not; the erasure
-        removed the profile. Any erasure takes the unwritten lines added before it (the flush would drop them)."""
+    def forget(self, erasure: MemoryErasure) -> int:
+        """What an erasure took goes from the note lines here too; returns how many lines went.
+
+        Everything (forget all, opt-out): every line, written or not (the erasure removed the profile).
+        Any erasure: the unwritten lines added before it (the flush would drop them), and the stored
+        lines it removed from the database (those noted since its time, or holding what it forgot).
+        """
         uid = erasure.user_id
+        before = len(self.note_lines(uid))
         if erasure.everything:
             self._pending.pop(uid, None)
             self._stored[uid] = replace(self._baseline(uid), user_notes="")
             self._forgotten[uid] = self._forgotten.get(uid, 0) + 1
             self.get_user(uid).user_notes = ""
             self._dirty.add(uid)
-        elif uid in self._pending:
+            return before
+        if uid in self._pending:
             epoch = self._epoch_of(uid)
             self._pending[uid] = [entry for entry in self._pending[uid] if entry[1] == epoch]
+        stored = self._stored.get(uid)
+        if stored is not None and (erasure.texts or erasure.since is not None):
+            kept = [line for line in note_lines(stored.user_notes) if not _taken_by(line, erasure)]
+            self._stored[uid] = replace(stored, user_notes="\n".join(kept))
+        if uid in self._users:
             self._show_lines(uid)
+        return before - len(self.note_lines(uid))
 
     def export(self, user_id: int) -> dict[str, Any]:
         """The monitor's part of a member's export: the note lines and the behaviour counters (None: never seen)."""
@@ -387,3 +405,10 @@ class MonitorState:
 def _lines_only(record: UserStateRecord) -> UserStateRecord:
     """A stored row as the monitor holds it: `UserNotes` without the profile (memory's)."""
     return replace(record, user_notes="\n".join(note_lines(record.user_notes)))
+
+
+def _taken_by(line: str, erasure: MemoryErasure) -> bool:
+    """Whether an erasure took this note line from the database: noted since its time, or holding what it forgot."""
+    if erasure.since is not None and line[:18] >= f"[{erasure.since.astimezone(UTC):%Y-%m-%d %H:%M}]":
+        return True
+    return holds_fact(line, erasure.texts)

@@ -82,6 +82,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # A deleted row's bytes are overwritten, not left in free pages (FAST would leave freelist pages as they were):
+    # what a member forgets is gone from the file, not only from its tables.
+    cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()
 
 
@@ -314,6 +317,31 @@ class Database:
                 if asyncio.iscoroutine(result):
                     await result
             return
+
+    async def forget_deleted_bytes(self) -> bool:
+        """After an erasure: SQLite copies the write-ahead log into the file and empties it, so the page images
+        that still held what was deleted (the WAL keeps whole pages, secure deletion or not) leave the disk.
+
+        A reader still on an older snapshot keeps the log busy; then the bytes go at SQLite's next
+        checkpoint instead (within its next 1,000 pages of writes) and this returns False.
+        A database server keeps its own log (docs/sql-server.md): nothing to do here.
+        """
+        if self.dialect_name != "sqlite" or self.read_only or not self._available or self._engine is None:
+            return False
+        engine = self._engine
+
+        def checkpoint() -> bool:
+            with self._write_lock, engine.connect() as conn:
+                busy, _log, _copied = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+                conn.commit()
+                return not busy
+
+        try:
+            async with self._write_turn:
+                return await self._in_thread(checkpoint)
+        except sa.exc.DBAPIError as exc:
+            logger.debug("The checkpoint after an erasure waits for SQLite's next one: %s", one_line(exc))
+            return False
 
     def _file_vanished(self) -> Path | None:
         """The SQLite file, if it was removed under the running bot (writes would go to an unlinked inode)."""

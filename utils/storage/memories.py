@@ -18,8 +18,7 @@ import sqlalchemy as sa
 from utils.storage.audit import write_audit
 from utils.storage.control import Claim, change_member, claim_member, read_control_and_notes
 from utils.storage.engine import reads, writes
-from utils.storage.llm_log import blank_excerpts_mentioning, blank_member_excerpts
-from utils.storage.profiles import get_profile, set_user_profile, take_back_profile
+from utils.storage.profiles import get_profile, set_user_profile
 from utils.storage.records import (
     IMPORTANCE_RANK,
     AuditEntry,
@@ -33,12 +32,9 @@ from utils.storage.records import (
 from utils.storage.schema import (
     SOURCE_MAX,
     memory_audit,
-    notes_backup,
-    profile_history,
     record_columns,
     record_values,
     user_memory,
-    user_state,
 )
 from utils.storage.user_notes import profile_part
 
@@ -46,18 +42,6 @@ DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
 PRUNE_BATCH_ROWS = 2000
 MEMORY_COLUMNS = record_columns(user_memory, MemoryRecord)
-
-
-@dataclass(frozen=True)
-class Forgotten:
-    """What an erasure took: the texts of the rows deleted (one per row) and the member's control row after."""
-
-    texts: list[str]
-    control: MemoryPreferenceRecord
-    restored_profile: str | None = None
-    """The profile put back as it was before the window of a forget-recent (None: none changed in it)."""
-    profile: str = ""
-    """The member's profile as the erasure left it."""
 
 
 def utc_now() -> datetime:
@@ -352,64 +336,3 @@ def forget_rows(
     if texts is not None:
         texts.extend(g.memory for g in gone)
     return [AuditEntry("forgotten", user_id, actor, g.id, g.source) for g in gone]
-
-
-@writes
-def forget_memories(
-    conn: sa.Connection,
-    user_id: int,
-    *,
-    actor: str,
-    since: datetime | None = None,
-    scope: MemoryScope = MemoryScope.GLOBAL,
-    ids: Sequence[int] = (),
-) -> Forgotten:
-    """Delete a member's memories within ``scope`` — all, those learned since ``since``, or those in ``ids``.
-
-    With ``since``, rows that something learned in the window superseded are live
-    again: taking back the new value brings back the old one. The forgotten texts are
-    blanked in the member's LlmLog excerpts too (with ``since``, every excerpt of the
-    window, and the profile is put back as it was before the window). The member's
-    epoch moves first, in the same transaction. Returns the texts of
-    the rows deleted (one per row) and the member's control row after.
-    """
-    control = change_member(conn, user_id, erase=True)  # first: no write claimed before can land after
-    which = scope_filter(scope)
-    if since is not None:
-        which = sa.and_(which, user_memory.c.created_at >= since)
-        conn.execute(
-            sa.update(user_memory)
-            .where(user_memory.c.user_id == user_id, scope_filter(scope), user_memory.c.superseded_at >= since)
-            .values(superseded_at=None)
-        )
-    if ids:
-        which = sa.and_(which, user_memory.c.id.in_(list(ids)))
-    texts: list[str] = []
-    write_audit(conn, forget_rows(conn, user_id, actor, which, with_old_versions=since is None, texts=texts))
-    restored = None
-    if since is not None:
-        blank_member_excerpts(conn, user_id, since)
-        restored = take_back_profile(conn, user_id, since)
-    blank_excerpts_mentioning(conn, user_id, texts)
-    return Forgotten(texts, control, restored, get_profile(conn, user_id))
-
-
-@writes
-def erase_member(conn: sa.Connection, user_id: int, *, actor: str, action: str, opt_out: bool = False) -> Forgotten:
-    """Remove everything remembered about a member in one transaction; returns the memories deleted.
-
-    The member's epoch moves first (and with ``opt_out`` the opt-out is set), so no write
-    claimed before can land after. Memories (superseded ones too), the profile and the
-    note lines, its history and any notes backup go; the excerpts of their LlmLog rows
-    are blanked. The audit keeps what happened, never the content.
-    """
-    moment = utc_now()
-    control = change_member(conn, user_id, erase=True, opted_out=True if opt_out else None, now=moment)
-    texts: list[str] = []
-    audit = forget_rows(conn, user_id, actor, sa.true(), texts=texts)
-    conn.execute(sa.delete(profile_history).where(profile_history.c.user_id == user_id))
-    conn.execute(sa.delete(notes_backup).where(notes_backup.c.user_id == user_id))
-    conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=None, updated_at=moment))
-    blank_member_excerpts(conn, user_id)
-    write_audit(conn, [*audit, AuditEntry(action, user_id, actor)], moment)
-    return Forgotten(texts, control)

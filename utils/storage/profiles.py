@@ -22,7 +22,8 @@ def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
     return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
 
 
-def _write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
+def write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
+    """Replace the profile part of `UserNotes` (the note lines stay), with no history row: the caller decides that."""
     notes = with_profile(_stored_notes(conn, user_id), profile) or None
     updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
     if updated.rowcount == 0:
@@ -60,21 +61,5 @@ def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: da
     if previous == profile:
         return False
     conn.execute(sa.insert(profile_history).values(user_id=user_id, previous_profile=previous, changed_at=moment))
-    _write_profile(conn, user_id, profile, moment)
+    write_profile(conn, user_id, profile, moment)
     return True
-
-
-@writes
-def take_back_profile(conn: sa.Connection, user_id: int, since: datetime) -> str | None:
-    """Put back the profile as it was at ``since`` if it changed after that (history rows consumed), else None."""
-    lock_members(conn, [user_id])
-    window = sa.and_(profile_history.c.user_id == user_id, profile_history.c.changed_at >= since)
-    first = conn.execute(
-        sa.select(profile_history.c.previous_profile).where(window).order_by(profile_history.c.id).limit(1)
-    ).first()
-    if first is None:
-        return None
-    conn.execute(sa.delete(profile_history).where(window))
-    previous = first.previous_profile or ""
-    _write_profile(conn, user_id, previous, datetime.now(UTC))
-    return previous

@@ -270,6 +270,19 @@ class LlmCallRecord:
     """The member the call was about, so forgetting them can blank its excerpts."""
     way: str | None = None
     """How a tool's arguments were asked for and read (`utils.llm.ways.Way`); None for plain completions."""
+    member_ids: tuple[int, ...] = ()
+    """Other members whose words the excerpts hold (a monitor batch's authors, a chat call's channel context):
+    forgetting any of them blanks the row too (`LlmLogMember`)."""
+
+    def mentions(self, user_id: int) -> bool:
+        """Whether this row holds words of ``user_id``: it is about them, or quotes them."""
+        return self.user_id == user_id or user_id in self.member_ids
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        """Every member whose words the row may hold, its own first."""
+        own = () if self.user_id is None else (self.user_id,)
+        return own + tuple(m for m in self.member_ids if m != self.user_id)
 
 
 @dataclass(slots=True, frozen=True)

@@ -36,6 +36,7 @@ ERROR_MAX = 1000
 EMBEDDING_MODEL_MAX = 200
 WAY_MAX = 20
 ENDPOINT_MAX = 200
+PROCESS_ID_MAX = 64
 
 Embedding = sa.LargeBinary().with_variant(mssql.VARBINARY("max"), "mssql")
 """A memory's embedding as float32 bytes: VARBINARY(MAX) on SQL Server, BLOB on SQLite."""
@@ -307,6 +308,26 @@ notes_backup = sa.Table(
     _stamped("BackedUpAt", "backed_up_at"),
 )
 
+
+llm_log_member = sa.Table(
+    "LlmLogMember",
+    metadata,
+    sa.Column("LogId", IdType, sa.ForeignKey(llm_log.c.id, ondelete="CASCADE"), primary_key=True, key="log_id"),
+    sa.Column("UserId", sa.BigInteger, primary_key=True, autoincrement=False, key="user_id"),
+    sa.Index("IX_LlmLogMember_UserId", "user_id"),
+)
+"""The other members whose words an `LlmLog` row holds: the authors of a monitor batch, the channel context of a
+chat call. Forgetting any of them blanks the row's excerpts, as it does for the row's own `UserId`."""
+
+bot_process = sa.Table(
+    "BotProcess",
+    metadata,
+    sa.Column("ProcessId", BoundedUnicode(PROCESS_ID_MAX), primary_key=True, key="process_id"),
+    sa.Column("SeenChangeSeq", sa.BigInteger, nullable=False, server_default="0", key="seen_change_seq"),
+    _stamped("SeenAt", "seen_at"),
+)
+"""Each running bot process and the newest member change it has acted on: an erasure's receipt says whether the
+other processes have dropped what it took back, or will at their next poll."""
 
 llm_tool_way = sa.Table(
     "LlmToolWay",

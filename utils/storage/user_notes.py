@@ -69,3 +69,40 @@ def with_added_lines(notes: str | None, added: Sequence[str]) -> str:
 def note_line(note: str, moment: datetime) -> str:
     """One observation as the monitor appends it: `[YYYY-MM-DD HH:MM] text` in UTC, on one line."""
     return f"[{moment.astimezone(UTC):%Y-%m-%d %H:%M}] {' '.join(note.split())}"[:LEGACY_NOTES_MAX]
+
+
+_FACT_END = re.compile(r"(?<=[。！？；])\s*|(?<=[.!?;])\s+|\n+")
+
+
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Za-z]|e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|jr|sr|approx|no|ca)\.$", re.IGNORECASE)
+"""A sentence piece ending like this ("e.g.", "Mr.", "J.") goes on in the next one."""
+
+
+def profile_facts(profile: str) -> list[str]:
+    """The profile's facts, one per sentence as the model writes them ("Nurse in Lyon. Has two cats.")."""
+    facts: list[str] = []
+    for piece in (p.strip() for p in _FACT_END.split(profile or "")):
+        if not piece:
+            continue
+        if facts and _ABBREVIATION.search(facts[-1]):
+            facts[-1] = f"{facts[-1]} {piece}"
+        else:
+            facts.append(piece)
+    return facts
+
+
+def fact_key(fact: str) -> str:
+    """How two spellings of one fact compare: case, spacing and a closing full stop do not count."""
+    return " ".join(fact.casefold().split()).rstrip(".。")
+
+
+def without_facts(profile: str, facts: Sequence[str]) -> str:
+    """``profile`` without ``facts`` (matched by :func:`fact_key`); the rest as written."""
+    gone = {fact_key(f) for f in facts}
+    return " ".join(f for f in profile_facts(profile) if fact_key(f) not in gone)
+
+
+def holds_fact(text: str | None, facts: Sequence[str]) -> bool:
+    """Whether ``text`` (an earlier profile, a note line) holds one of ``facts``."""
+    folded = " ".join((text or "").casefold().split())
+    return any(key and key in folded for key in (fact_key(f) for f in facts))

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from utils.memory.preferences import MemoryPreferences, Moved
+from utils.members.preferences import MemoryPreferences, Moved
 from utils.storage import control as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord
@@ -44,17 +44,26 @@ class Coherence:
         db: Database,
         preferences: MemoryPreferences,
         on_change: Callable[[MemoryPreferenceRecord, Moved, str | None], None],
+        on_polled: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
-        """``on_change(row, moved, stored_notes)`` runs for every member whose row moved in another process."""
+        """``on_change(row, moved, stored_notes)`` runs for every member whose row moved in another process;
+        ``on_polled(change_seq)`` after each poll, with every change up to that number acted on."""
         self._db = db
         self._preferences = preferences
         self._on_change = on_change
+        self._on_polled = on_polled
         self.stats = CoherenceStats()
 
     async def poll(self) -> int:
         """Apply every change made since the last poll; returns how many members moved."""
         if not self._db.available or not await self._preferences.load_when_due():
             return 0
+        moved = await self._apply_changes()
+        if self._on_polled is not None:
+            await self._on_polled(self._preferences.change_seq)
+        return moved
+
+    async def _apply_changes(self) -> int:
         moved_members = 0
         page_seq, page_user = self._preferences.change_seq, None
         while True:

@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from utils.memory.service import MemoryOverview
+from utils.members.service import MemberOverview
 from utils.storage.records import MemoryRecord
 from utils.wording import plural
 
@@ -53,7 +53,7 @@ def pages(memories: tuple[MemoryRecord, ...], size: int = PAGE_SIZE, chars: int 
     return result
 
 
-def status_line(overview: MemoryOverview) -> str:
+def status_line(overview: MemberOverview) -> str:
     if overview.opted_out:
         return "Memory is off for you (opted out). /memory optin turns it back on."
     if overview.paused_until is not None:
@@ -61,8 +61,19 @@ def status_line(overview: MemoryOverview) -> str:
     return f"{plural(len(overview.memories), 'memory', 'memories')} kept."
 
 
-def overview_text(overview: MemoryOverview) -> str:
-    lines = [status_line(overview), f"Profile: {overview.profile or '(none)'}"]
+def profile_text(overview: MemberOverview) -> str:
+    """The profile fact by fact, each with the number `/memory forget fact <n>` takes (P1, P2, …)."""
+    facts = overview.facts
+    if not facts:
+        return "(none)"
+    return "\n".join(f"P{number} {fact}" for number, fact in enumerate(facts, start=1))
+
+
+def overview_text(overview: MemberOverview) -> str:
+    profile = profile_text(overview)
+    lines = [status_line(overview), f"Profile: {profile}" if "\n" not in profile and not overview.facts else "Profile:"]
+    if overview.facts:
+        lines += profile.splitlines()
     lines += [memory_line(m) for m in overview.memories] or ["No memories."]
     return "\n".join(lines)
 

@@ -4,19 +4,20 @@ The slash commands build the actions directly; the terminal parses its text into
 them with :func:`parse_memory_command`. :data:`MEMORY_COMMANDS` is the one list of
 what `/memory` can do: the cog's descriptions, the terminal's command list and
 :data:`USAGE` are generated from it. :func:`run_memory_action` carries an action out
-on the memory front door (`MemoryService`: `erase`, `overview`, `pause`, …) and says
-what happened, so a command answers the same everywhere. There are no buttons in a
-terminal, so `forget all` acts at once there; the cog asks first.
+on the member's door (`MemberService`: `erase`, `overview`, `pause`, …) and says what
+happened — for every forget, the receipt of what went — so a command answers the same
+everywhere. There are no buttons in a terminal, so `forget all` acts at once there; the
+cog asks first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from utils.memory.erasure import ForgetAll, ForgetIds, ForgetRecent, OptOut
-from utils.memory.member_view import export_json, overview_text
-from utils.memory.service import MemoryService
+from utils.members.erasure import ForgetAll, ForgetFacts, ForgetIds, ForgetRecent, OptOut
+from utils.members.service import MemberService
+from utils.members.view import export_json, overview_text
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 from utils.wording import plural
@@ -53,7 +54,7 @@ class Resume:
     pass
 
 
-MemoryAction = Show | ForgetIds | ForgetAll | ForgetRecent | Export | OptOut | OptIn | Pause | Resume
+MemoryAction = Show | ForgetIds | ForgetFacts | ForgetAll | ForgetRecent | Export | OptOut | OptIn | Pause | Resume
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class CommandHelp:
 MEMORY_COMMANDS = (
     CommandHelp("show", "Everything I remember about you"),
     CommandHelp("forget <id>", "Forget one memory (its #id from /memory show)"),
+    CommandHelp("forget fact <n>", "Forget one fact of your profile (its number from /memory show)"),
     CommandHelp("forget all", "Forget everything: every memory and the profile"),
     CommandHelp("forget recent <minutes>", "Forget what I learned in the last N minutes"),
     CommandHelp("export", "Download everything stored about you as JSON"),
@@ -100,6 +102,15 @@ def memory_id(word: str) -> int | None:
     return int(word) if word.isascii() and word.isdigit() and len(word) <= ID_DIGITS_MAX else None
 
 
+def forget_target(word: str) -> ForgetIds | ForgetFacts | None:
+    """One thing to forget as members name it: a memory (`12`, `#12`) or a profile fact (`P2`); else None."""
+    word = word.strip().casefold()
+    if word[:1] == "p" and _count(word[1:]) is not None:
+        return ForgetFacts(numbers=(_count(word[1:]) or 0,))
+    number = memory_id(word)
+    return None if number is None else ForgetIds((number,))
+
+
 def _count(word: str) -> int | None:
     """A count of minutes: like an id, but never written with `#`."""
     return None if word.startswith("#") else memory_id(word)
@@ -114,8 +125,10 @@ def parse_memory_command(arguments: str) -> MemoryAction | None:
             return ForgetAll()
         case ["forget", "recent", minutes] if _count(minutes) is not None:
             return ForgetRecent(_count(minutes) or 0)
-        case ["forget", word] if memory_id(word) is not None:
-            return ForgetIds((memory_id(word) or 0,))
+        case ["forget", "fact", number] if _count(number) is not None:
+            return ForgetFacts(numbers=(_count(number) or 0,))
+        case ["forget", word] if forget_target(word) is not None:
+            return forget_target(word)
         case ["export"]:
             return Export()
         case ["optout"]:
@@ -131,16 +144,11 @@ def parse_memory_command(arguments: str) -> MemoryAction | None:
     return None
 
 
-class MemoryDesk(Protocol):
-    """What `/memory` reaches: the memory front door, and the export of everything kept about a member.
-
-    `utils.runtime.Services` is one: the export gathers the monitor's part as well.
-    """
+class MemberDesk(Protocol):
+    """What `/memory` reaches: the member's door. `utils.runtime.Services` is one."""
 
     @property
-    def memory(self) -> MemoryService: ...
-
-    async def export(self, user_id: int, *, actor: str) -> dict[str, Any]: ...
+    def members(self) -> MemberService: ...
 
 
 def member_actor(user_id: int, acting_user_id: int) -> str:
@@ -149,7 +157,7 @@ def member_actor(user_id: int, acting_user_id: int) -> str:
 
 
 async def run_memory_command(
-    desk: MemoryDesk, user_id: int, arguments: str, *, actor: str = "member", scope: MemoryScope = MemoryScope.GLOBAL
+    desk: MemberDesk, user_id: int, arguments: str, *, actor: str = "member", scope: MemoryScope = MemoryScope.GLOBAL
 ) -> str:
     """Parse a typed `/memory` command and carry it out (the terminal chat)."""
     action = parse_memory_command(arguments)
@@ -159,7 +167,7 @@ async def run_memory_command(
 
 
 async def run_memory_action(
-    desk: MemoryDesk,
+    desk: MemberDesk,
     user_id: int,
     action: MemoryAction,
     *,
@@ -171,48 +179,53 @@ async def run_memory_action(
     ``actor`` is "member" when people act on their own memory, "admin:<id>" otherwise;
     it goes to the audit trail. An admin's ``scope`` is their server's, so they
     cannot reach what a member said elsewhere or in direct messages. Every forget is
-    one `MemoryService.erase`, which reaches every copy of what it takes back.
+    one `MemberService.erase`, which reaches every copy of what it takes back and answers with a receipt.
     """
-    memory = desk.memory
+    members = desk.members
     try:
         match action:
             case Show():
-                return overview_text(await memory.overview(user_id, scope=scope))
+                return overview_text(await members.overview(user_id, scope=scope))
             case ForgetAll():
-                removed = plural(
-                    (await memory.erase(user_id, action, actor=actor, scope=scope)).memories_removed, "memory", "memories"
-                )
+                receipt = await members.erase(user_id, action, actor=actor, scope=scope)
+                removed = plural(receipt.memories_removed, "memory", "memories")
                 if scope.restricted:
-                    return f"Forgot everything learned in this server: {removed}."
-                return f"Forgot everything: {removed} and the profile."
+                    return f"Forgot everything learned in this server: {removed}. {receipt.said()}"
+                return f"Forgot everything: {removed} and the profile. {receipt.said()}"
             case ForgetRecent() if scope.restricted:
                 return RECENT_NEEDS_GLOBAL
             case ForgetRecent(minutes=minutes):
-                erased = await memory.erase(user_id, action, actor=actor)
-                restored = " The profile is back to how it was." if erased.profile_restored else ""
-                forgot = plural(erased.memories_removed, "memory", "memories")
-                return f"Forgot {forgot} from the last {plural(minutes, 'minute')}.{restored}"
+                receipt = await members.erase(user_id, action, actor=actor)
+                restored = " The profile is back to how it was." if receipt.profile_restored else ""
+                forgot = plural(receipt.memories_removed, "memory", "memories")
+                return f"Forgot {forgot} from the last {plural(minutes, 'minute')}.{restored} {receipt.said()}"
             case ForgetIds(ids=ids):
-                if (await memory.erase(user_id, action, actor=actor, scope=scope)).found:
-                    return "Forgot " + ", ".join(f"memory #{i}" for i in ids) + "."
+                receipt = await members.erase(user_id, action, actor=actor, scope=scope)
+                if receipt.found:
+                    return "Forgot " + ", ".join(f"memory #{i}" for i in ids) + f". {receipt.said()}"
                 return f"There is no memory #{ids[0]} to forget here; /memory show lists them."
+            case ForgetFacts(numbers=numbers):
+                receipt = await members.erase(user_id, action, actor=actor, scope=scope)
+                if receipt.found:
+                    return "Forgot " + ", ".join(f"profile fact {n}" for n in numbers) + f". {receipt.said()}"
+                return f"There is no profile fact {numbers[0] if numbers else ''} to forget here; /memory show lists them."
             case Export():
-                return export_json(await desk.export(user_id, actor=actor))
+                return export_json(await members.export(user_id, actor=actor))
             case OptOut():
-                erased = await memory.erase(user_id, action, actor="member")
-                if not erased.changed:
+                receipt = await members.erase(user_id, action, actor="member")
+                if not receipt.changed:
                     return "You are already opted out; nothing is remembered about you."
-                deleted = plural(erased.memories_removed, "memory", "memories")
-                return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new."
+                deleted = plural(receipt.memories_removed, "memory", "memories")
+                return f"Opted out: deleted {deleted} and your profile, and I won't remember anything new. {receipt.said()}"
             case OptIn():
-                if await memory.opt_in(user_id):
+                if await members.opt_in(user_id):
                     return "Welcome back: I'll remember things you tell me again."
                 return "You are not opted out; memory is already on."
             case Pause(minutes=minutes):
-                until = await memory.pause(user_id, minutes)
+                until = await members.pause(user_id, minutes)
                 return f"Paused: I won't learn anything new until {until:%Y-%m-%d %H:%M} UTC."
             case Resume():
-                if await memory.resume(user_id):
+                if await members.resume(user_id):
                     return "Resumed: I'll remember new things again."
                 return "Memory was not paused."
     except DatabaseError:
