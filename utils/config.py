@@ -161,6 +161,12 @@ class Settings(BaseSettings):
     )
     memory_max_per_extraction: int = Field(10, ge=1, le=50, description="Memories accepted from one extraction call.")
     memory_prune_hours: float = Field(6.0, gt=0, description="How often expired memories are deleted, in hours (also at start).")
+    history_retention_days: float = Field(
+        30.0,
+        gt=0,
+        le=3650,
+        description="Days the LLM log's excerpts and earlier profiles are kept; older ones are deleted with the pruning.",
+    )
     memory_extraction_delay_seconds: float = Field(
         5.0, ge=0, le=600, description="Wait this long after a reply before extracting, so a burst of messages costs one call."
     )

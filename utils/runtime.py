@@ -86,7 +86,7 @@ class Services:
         ]
         if settings.housekeeping:  # jobs for the whole database: one process runs them, not one per shard
             self._loops += [
-                PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self.memory.prune_expired, run_at_start=True),
+                PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self._prune, run_at_start=True),
                 PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
             ]
         self._started = False
@@ -135,6 +135,11 @@ class Services:
         """Persist dirty member state (profiles included) and memory writes that waited for the database."""
         await self.tracker.flush(self.db)
         await self.memory.flush_unsaved()
+
+    async def _prune(self) -> None:
+        """Expired memories, and what is past its retention (log excerpts, earlier profiles), leave the database."""
+        await self.memory.prune_expired()
+        await self.members.expire_history(self.settings.history_retention_days)
 
     async def _embed_memories(self) -> None:
         """Rows without a vector of EMBEDDING_MODEL (switched on, model changed, endpoint back) get one in the background."""

@@ -143,6 +143,21 @@ class MemberService:
             case OptOut():
                 return member_data.ForgetRequest(everything=True, opt_out=True)
 
+    async def expire_history(self, days: float) -> dict[str, int]:
+        """What the holders keep only for a while (log excerpts, earlier profiles) goes once older than ``days``."""
+        if not self._db.available:
+            return {}
+        before = datetime.now(UTC) - timedelta(days=days)
+        try:
+            expired = await self._db.run(member_data.expire_member_data, before)
+        except DatabaseError as exc:
+            logger.warning("Could not delete what is past its retention: %s", exc)
+            return {}
+        if any(expired.values()):
+            logger.info("Deleted what was older than %g days: %s.", days, ", ".join(f"{n} {k}" for k, n in expired.items() if n))
+            await self._db.forget_deleted_bytes()
+        return expired
+
     # ------------------------------------------------------------------ what other processes did
     def observe(self, row: MemoryPreferenceRecord) -> None:
         """A control row read or refused with here: another process's write or erasure is acted on now."""

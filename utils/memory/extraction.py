@@ -123,8 +123,11 @@ class ExtractionResult(BaseModel):
     @field_validator("profile_update", mode="before")
     @classmethod
     def _profile(cls, value: Any) -> str | None:
-        if not isinstance(value, str) or not value.strip():
+        """None: no change. "" stays "": after a member asked to forget, an emptied profile is what they asked for."""
+        if not isinstance(value, str):
             return None
+        if not value.strip():
+            return ""
         return screen(" ".join(value.split()), "profile", limit=PROFILE_MAX).text  # screened, then cut to the column
 
     @field_validator("forget", mode="before")

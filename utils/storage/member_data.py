@@ -149,12 +149,13 @@ def _profile_at(conn: sa.Connection, user_id: int, since: datetime, profile: str
 
 
 def _forget_history(conn: sa.Connection, run: Forgetting) -> int:
-    """Earlier profiles: all of them, or those holding a fact or a memory's text that is being forgotten."""
+    """Earlier profiles: all of them when everything or a profile fact goes (an earlier profile may say the same fact
+    in other words), else those holding a forgotten memory's text."""
     request = run.request
     mine = profile_history.c.user_id == run.user_id
-    if request.everything and not request.scope.restricted:
+    if (request.everything and not request.scope.restricted) or request.profile_facts:
         return conn.execute(sa.delete(profile_history).where(mine)).rowcount or 0
-    forgotten = [*request.profile_facts, *run.memory_texts]
+    forgotten = list(run.memory_texts)
     if not forgotten:
         return 0
     rows = conn.execute(sa.select(profile_history.c.id, profile_history.c.previous_profile).where(mine)).all()
