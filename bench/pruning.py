@@ -16,6 +16,7 @@ import time
 import zlib
 from datetime import UTC, datetime
 
+from bench import secure_delete
 from bench.bulk import bulk_insert_memories, count_memories, prune_all_excess_memories
 from bench.harness import WarningCounter, bench_settings, copy_sqlite, open_without_loops, remove_sqlite, tag
 from bench.llm_process import LLMProcess
@@ -179,6 +180,7 @@ async def run(params: BenchParams) -> BenchResult:
         await measure(result, "sqlite", sqlite_url(work), params)
     finally:
         remove_sqlite(work)
+    secure_delete.measure(result, seeded, params)
     if params.db_url:
         await measure(result, params.db_label, params.db_url, params.on_second_database())
     return result

@@ -3,14 +3,16 @@
 Each case plants unique words in everything a member's data can reach — a memory learned from their
 message (M), a profile fact and its earlier versions (P), the monitor's note lines (N), a second memory
 and fact they keep (K) — with their chat and extraction calls in the LLM log, another member's chat
-quoting them, a monitor batch holding their words beside another member's, and the chat context in RAM. Then it forgets one way. A word that way takes must be in no
-table, no column, no export, no copy held in RAM (here, and in the other process, after its next poll),
+quoting them, a monitor batch holding their words beside another member's, and the chat context in RAM.
+Then it forgets one way. A word that way takes must be in no table, no column, no export, no copy held
+in RAM (here, and in the other process, after its next poll),
 and not in the SQLite file's bytes nor its write-ahead log; the words it does not take stay, and so does
 another member's memory. Run on SQLite and, with MSSQL_TEST_URL, on the server (the file is SQLite's).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from memory_seed import ALICE, BOB, cmd
 from monitor_fakes import Analyst, said
 from shared_database import dump
 
+import utils.llm.log as log_module
 from utils.members.commands import run_memory_command
 from utils.runtime import Services
 
@@ -155,3 +158,28 @@ async def test_the_words_a_forget_takes_are_nowhere_afterwards(
     for word in EVERY_WORD - path.takes:
         assert word in stored, f"{word} was not forgotten and must stay"
     assert B in stored, "another member's memory stays"
+
+
+async def test_a_forget_while_a_log_flush_is_between_taking_and_writing_its_rows_leaves_no_excerpt(
+    services: Services, fake_llm: FakeLLM, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flush took Alice's rows from the buffer before the forget, and writes them after it: their epoch is the
+    old one, so they are written without their words (before, such a row kept a forgotten text: 1 run of 2)."""
+    fake_llm.tools["extract_memories"] = learner
+    await converse(services, f"my iguana {M} escaped again")
+    [iguana] = [m.id for m in await services.memory.live_memories(ALICE, services.memory.scope_for(1))]
+    taken, release = asyncio.Event(), asyncio.Event()
+    screen = log_module._screen_elsewhere
+
+    async def held(batch: list) -> list:
+        taken.set()
+        await release.wait()
+        return await screen(batch)
+
+    monkeypatch.setattr(log_module, "_screen_elsewhere", held)
+    flush = asyncio.ensure_future(services.llm_log.flush())
+    await taken.wait()
+    assert (await cmd(services, f"forget {iguana}")).startswith(f"Forgot memory #{iguana}.")
+    release.set()
+    assert await flush >= 2
+    assert M not in stored_text(database_url)
