@@ -8,8 +8,8 @@ a clean stop and a database outage only delays the write.
 member's profile (the permanent memory layer, owned and written by memory) and the
 monitor's timestamped observation lines (`[2026-01-02 13:00] …`), which are kept here
 and flushed with the rest of the state; the flush keeps the stored profile. Erasing a
-member's memory erases these lines too: :meth:`MonitorState.forget` listens to memory's
-erasures, as the chat context does.
+member erases what of these lines the erasure takes: :meth:`MonitorState.forget` is one of the
+member's holders held in RAM (`utils.members.holders`), as the chat context is.
 
 Several bot processes may write the same member, so a flush writes what this process
 changed since it last loaded or flushed the member (its *baseline*), never the whole row:
