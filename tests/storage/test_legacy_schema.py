@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from conftest import query
 from old_deployment import empty_database
+from shared_database import ON_SERVER, SERVER_URL, drop_every_table
 from storage_calls import storage
 
 from utils.storage.engine import Database, create_engine_for
 from utils.storage.migrate import head_revision
+from utils.storage.records import LlmCallRecord, MemoryBatch, NewMemory, UserStateChange
 from utils.storage.url import resolve_database_url
 
 
@@ -68,6 +73,14 @@ def legacy_database(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_schema_afterwards() -> Iterator[None]:
+    """On a server run the next test gets a new schema, not the old bot's adopted tables (their types differ)."""
+    yield
+    if ON_SERVER:
+        drop_every_table(SERVER_URL)
+
+
 async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -> None:
     url = empty_database(tmp_path)
     legacy_database(url)
@@ -93,3 +106,29 @@ async def test_existing_tables_are_adopted_and_their_rows_kept(tmp_path: Path) -
         engine.dispose()
     assert {"guildid", "slotkey", "supersededat"} <= columns  # Babelfish reflects names in lower case
     assert query(url, "SELECT version_num FROM alembic_version") == [(head_revision(),)]
+
+
+NEW_MEMBERS = (7, 8, 9)
+
+
+async def test_members_the_old_bot_never_saw_are_written_into_its_adopted_tables(tmp_path: Path) -> None:
+    """The old bot's columns have no defaults: every write that makes a new member's row gives each value itself."""
+    url = empty_database(tmp_path)
+    legacy_database(url)
+    db = Database(url)
+    assert await db.connect()
+    now = datetime.now(UTC)
+    remembered = NewMemory(NEW_MEMBERS[0], "plays chess on Sundays", ("chess",), "medium", now + timedelta(days=7), "chat")
+    try:
+        await storage(db).apply_memory_batch(MemoryBatch(NEW_MEMBERS[0], inserts=[remembered], profile="Plays chess."))
+        await storage(db).apply_memory_batch(MemoryBatch(NEW_MEMBERS[1], profile="Speaks Dutch."))
+        rude = UserStateChange(NEW_MEMBERS[2], {"offense_count": 1}, lines=(("[2026-01-01 10:03] rude", 0),))
+        await storage(db).save_user_states([rude])
+        await storage(db).insert_llm_logs([LlmCallRecord("chat", "m", 5, True, request_excerpt="hello", user_id=NEW_MEMBERS[0])])
+        states = {state.user_id: state for state in await storage(db).load_user_states()}
+    finally:
+        await db.close()
+    assert set(NEW_MEMBERS) | {42} == set(states)
+    assert (states[7].offense_count, states[7].immune, states[7].baseline_coherence) == (0, False, 0.85)
+    assert states[9].offense_count == 1
+    assert [m for (m,) in query(url, "SELECT Memory FROM UserMemory WHERE UserId = ?", 7)] == ["plays chess on Sundays"]

@@ -14,7 +14,8 @@ import sqlalchemy as sa
 
 from utils.storage.engine import reads, writes
 from utils.storage.locks import lock_members
-from utils.storage.schema import PROFILE_MAX, profile_history, user_state
+from utils.storage.records import UserStateRecord
+from utils.storage.schema import PROFILE_MAX, profile_history, record_values, user_state
 from utils.storage.user_notes import profile_part, with_profile
 
 
@@ -26,8 +27,9 @@ def write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime
     """Replace the profile part of `UserNotes` (the note lines stay), with no history row: the caller decides that."""
     notes = with_profile(_stored_notes(conn, user_id), profile) or None
     updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
-    if updated.rowcount == 0:
-        conn.execute(sa.insert(user_state).values(user_id=user_id, user_notes=notes, updated_at=now))
+    if updated.rowcount == 0:  # every value given: a table adopted from the old bot has no column defaults
+        fresh = record_values(UserStateRecord(user_id), user_state, without=("user_id", "user_notes"))
+        conn.execute(sa.insert(user_state).values(user_id=user_id, **fresh, user_notes=notes, updated_at=now))
 
 
 @reads
