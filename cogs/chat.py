@@ -12,6 +12,7 @@ import contextlib
 import io
 import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -38,6 +39,14 @@ class ChatCog(commands.Cog):
         self.bot = bot
         self.settings = bot.settings
         self.chat = bot.services.chat
+        self._stop_notices: Callable[[], None] | None = None
+
+    async def cog_load(self) -> None:
+        self._stop_notices = self.chat.on_notice(self._notice)
+
+    async def cog_unload(self) -> None:
+        if self._stop_notices is not None:
+            self._stop_notices()
 
     @property
     def _me(self) -> discord.ClientUser:
@@ -165,6 +174,22 @@ class ChatCog(commands.Cog):
                 await message.channel.send(chunk, allowed_mentions=NO_PINGS)
         except discord.HTTPException as exc:
             logger.warning("Could not send a reply in %s: %s", message.channel.id, exc)
+
+    def _notice(self, user_id: int, channel_id: int | None, text: str) -> None:
+        """Called from background learning: the post is its own task, so learning never waits on Discord."""
+        self.bot.services.tasks.spawn(self._post_notice(user_id, channel_id, text), name="member-notice")
+
+    async def _post_notice(self, user_id: int, channel_id: int | None, text: str) -> None:
+        """In the channel where the member spoke, addressed to them but pinging no one; else in their DMs."""
+        channel = self.bot.get_channel(channel_id) if channel_id is not None else None
+        try:
+            if isinstance(channel, discord.abc.Messageable) and not isinstance(channel, discord.DMChannel):
+                await channel.send(f"<@{user_id}> {text}", allowed_mentions=NO_PINGS)
+                return
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            logger.warning("Could not tell member %s what was forgotten: %s", user_id, exc)
 
     @staticmethod
     async def _react(message: discord.Message, emoji: str) -> None:

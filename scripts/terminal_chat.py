@@ -103,6 +103,11 @@ class TerminalChat:
         self.services = services
         self.speaker = speaker
         self.out = out
+        services.chat.on_notice(self._notice)
+
+    def _notice(self, user_id: int, _channel_id: int | None, text: str) -> None:
+        """What the bot tells a member after its reply (a forget they asked for in plain words, and what it took)."""
+        self.say(f"(to {user_id}) {text}")
 
     def say(self, text: str) -> None:
         print(printable(text), file=self.out, flush=True)

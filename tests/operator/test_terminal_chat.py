@@ -112,3 +112,21 @@ async def test_memory_commands_work_in_the_terminal(make_settings: SettingsFacto
     assert any(line.startswith("Opted out") for line in lines)
     assert lines[-1].startswith("usage: /memory")
     assert query(database_url, "SELECT OptedOut FROM MemoryPreference WHERE UserId = 42") == [(1,)]
+
+
+def place_learner(body: Body) -> dict:
+    said = conversation_of(body)
+    if "forget that I live in" in said:
+        return {"memories": [], "profile_update": "Plays chess on Fridays.", "forget": []}
+    if "I live in" in said:
+        return {"memories": [], "profile_update": "Lives in Grimsby. Plays chess on Fridays.", "forget": []}
+    return {"memories": [], "profile_update": None, "forget": []}
+
+
+async def test_a_forget_asked_in_words_is_confirmed_in_the_terminal(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
+    fake_llm.tools["extract_memories"] = place_learner
+    lines = ["I live in Grimsby and play chess on Fridays", "/memory profile", "please forget that I live in Grimsby"]
+    out = await chat(make_settings, lines)
+    [notice] = [line for line in out.splitlines() if "Forgotten, as you asked." in line]
+    assert notice.startswith("(to 42) Forgotten, as you asked. Gone: 1 profile fact"), notice
+    assert "Grimsby" not in notice

@@ -72,10 +72,18 @@ class ChatService:
         self._notices: list[Notice] = []
         memory.on_forgotten_said(self._forgotten_said)
 
-    def on_notice(self, listener: Notice) -> None:
+    def on_notice(self, listener: Notice) -> Callable[[], None]:
         """``listener(user_id, channel_id, text)``: something the bot must tell a member where they spoke, after its
-        reply (what a forget they asked for in plain words took). The cog posts it; the terminal prints it."""
+        reply (what a forget they asked for in plain words took). The cog posts it; the terminal prints it.
+
+        Returns what stops it (a cog unloaded must not be told any more)."""
         self._notices.append(listener)
+
+        def stop() -> None:
+            if listener in self._notices:
+                self._notices.remove(listener)
+
+        return stop
 
     def _forgotten_said(self, user_id: int, channel_id: int | None, receipt: Receipt) -> None:
         text = f"Forgotten, as you asked. {receipt.said()}"
