@@ -103,9 +103,8 @@ class TerminalChat:
         self.services = services
         self.speaker = speaker
         self.out = out
-        services.chat.on_notice(self._notice)
 
-    def _notice(self, user_id: int, _channel_id: int | None, text: str) -> None:
+    def notice(self, user_id: int, _channel_id: int | None, text: str) -> None:
         """What the bot tells a member after its reply (a forget they asked for in plain words, and what it took)."""
         self.say(f"(to {user_id}) {text}")
 
@@ -204,6 +203,7 @@ async def run_terminal_chat(
     await services.start()
     freeze_startup_heap()
     chat = TerminalChat(services, speaker, stdout)
+    services.chat.on_notice(chat.notice)
     print(printable(banner(speaker)), file=err, flush=True)
     lines = _read_lines(stdin)
     stopped = asyncio.Event()
