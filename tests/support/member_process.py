@@ -17,6 +17,8 @@ at its default) and answers one JSON line on stdout per command line, in order:
   database was away (planned when it lands); ``{"op": "flush"}`` lands them and the LlmLog.
 - ``{"op": "wait_gone", "user": 42, "needle": "...", "timeout": 5}``: checks the member's
   block every few ms until ``needle`` is gone and answers when (``time.monotonic()``).
+- ``{"op": "hold_polls"}`` / ``{"op": "release_polls"}``: this process stops acting on other
+  processes' changes, as one that lags behind (a blocked loop, a long pause), and starts again.
 - ``{"op": "load", ...}``, ``{"op": "time_polls", "count": 100}``, ``{"op": "stats"}``,
   ``{"op": "quit"}``: the benchmark's load, timed polls, counters, and a clean shutdown.
 
@@ -94,6 +96,7 @@ class Member:
     def __init__(self, services: Services) -> None:
         self.services = services
         self.writes = 0
+        self._polls_released: asyncio.Event | None = None
 
     async def run(self, command: Command) -> dict[str, Any]:
         handler = getattr(self, f"op_{command['op']}")
@@ -183,6 +186,27 @@ class Member:
         while needle in await self._block(user_id, needle) and time.monotonic() < deadline:  # noqa: ASYNC110 (a prompt, not an event)
             await asyncio.sleep(0.002)
         return {"gone": needle not in await self._block(user_id, needle), "seen_at": time.monotonic()}
+
+    async def op_hold_polls(self, _command: Command) -> dict[str, Any]:
+        """The periodic poll still runs, but waits before reading any change until ``release_polls``."""
+        coherence = self.services.members.coherence
+        if self._polls_released is None:
+            self._polls_released = released = asyncio.Event()
+            apply_changes = coherence._apply_changes
+
+            async def held() -> int:
+                await released.wait()
+                return await apply_changes()
+
+            coherence._apply_changes = held  # type: ignore[method-assign]
+        return {"held": True}
+
+    async def op_release_polls(self, _command: Command) -> dict[str, Any]:
+        if self._polls_released is not None:
+            self._polls_released.set()
+            del self.services.members.coherence._apply_changes  # the class's own again
+            self._polls_released = None
+        return {"held": False}
 
     async def op_stats(self, _command: Command) -> dict[str, Any]:
         store = self.services.memory.store
