@@ -25,6 +25,7 @@ from conftest import SettingsFactory, converse, memory
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd
 from monitor_fakes import Analyst, said
+from service_pair import service_pair
 from shared_database import dump
 
 import utils.llm.log as log_module
@@ -62,13 +63,8 @@ PATHS = [
 
 @pytest_asyncio.fixture
 async def pair(make_settings: SettingsFactory, database_url: str) -> AsyncIterator[tuple[Services, Services]]:
-    first = Services(make_settings(db_connection_string=database_url))
-    second = Services(make_settings(db_connection_string=database_url, housekeeping=False))
-    await first.start()
-    await second.start()
-    yield first, second
-    await second.close()
-    await first.close()
+    async with service_pair(make_settings, database_url) as pair:
+        yield pair
 
 
 def learner(body: Body) -> dict:

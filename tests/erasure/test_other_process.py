@@ -18,6 +18,7 @@ import pytest_asyncio
 from conftest import SettingsFactory, converse, memory, remembers, system_prompt
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
+from service_pair import service_pair
 from shared_database import rows
 
 from utils.memory.write_plan import Write
@@ -31,13 +32,8 @@ Action = Callable[[], Awaitable[object]]
 @pytest_asyncio.fixture
 async def pair(make_settings: SettingsFactory, database_url: str) -> AsyncIterator[tuple[Services, Services]]:
     """Process A and process B, one database (a SQLite file, or MSSQL_TEST_URL)."""
-    first = Services(make_settings(db_connection_string=database_url))
-    second = Services(make_settings(db_connection_string=database_url, housekeeping=False))
-    await first.start()
-    await second.start()
-    yield first, second
-    await second.close()
-    await first.close()
+    async with service_pair(make_settings, database_url) as pair:
+        yield pair
 
 
 def live_rows(url: str, user_id: int = ALICE) -> list[str]:

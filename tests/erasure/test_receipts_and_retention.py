@@ -15,6 +15,7 @@ import pytest_asyncio
 from conftest import SettingsFactory, converse, query, remembers
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, seed_memory
+from service_pair import service_pair
 from storage_calls import storage
 
 from utils.members.erasure import ForgetIds, OptOut, OtherProcesses, Receipt
@@ -69,13 +70,8 @@ def test_what_the_other_processes_did_reads_as_a_sentence(others: OtherProcesses
 
 @pytest_asyncio.fixture
 async def pair(make_settings: SettingsFactory, database_url: str) -> AsyncIterator[tuple[Services, Services]]:
-    first = Services(make_settings(db_connection_string=database_url, coherence_poll_seconds=0.05))
-    second = Services(make_settings(db_connection_string=database_url, housekeeping=False, coherence_poll_seconds=0.05))
-    await first.start()
-    await second.start()
-    yield first, second
-    await second.close()
-    await first.close()
+    async with service_pair(make_settings, database_url, coherence_poll_seconds=0.05) as pair:
+        yield pair
 
 
 async def test_the_other_process_confirms_an_erasure_within_a_second(pair: tuple[Services, Services]) -> None:
