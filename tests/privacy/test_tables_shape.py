@@ -1,0 +1,86 @@
+"""The privacy tables keep their shape: every row has its fields, every secret is really in its messages.
+
+A row whose secret is not in the member's messages would pass any screen, so it could never fail;
+a held part far from a third would mean the split drifted. Only the shape is read here, never
+judged against the screen, so looking at the held rows' fields does not tune anything on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from privacy_tables import TABLE_NAMES, load
+
+_FIELDS: dict[str, dict[str, type]] = {
+    "secrets": {"id": str, "family": str, "messages": list, "secrets": list, "lang": str, "source": str},
+    "special": {"id": str, "text": str, "category": str, "lang": str, "source": str},
+    "gaming": {"id": str, "text": str, "lang": str, "source": str},
+    "others": {"id": str, "text": str, "kind": str, "lang": str, "source": str},
+    "harmless": {"id": str, "text": str, "lang": str, "source": str},
+}
+_LABELS = {
+    "secrets": ("family", {"split", "disguised", "config", "identity", "seed"}),
+    "special": (
+        "category",
+        {"health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics"},
+    ),
+    "others": ("kind", {"claim", "relationship", "role"}),
+}
+_MINIMUM_ROWS = {"secrets": 350, "special": 150, "gaming": 120, "others": 150, "harmless": 300}
+
+
+def _rows(name: str) -> list[dict[str, Any]]:
+    return load(name, "all")
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_every_row_has_its_fields_and_nothing_else(name: str) -> None:
+    expected = _FIELDS[name]
+    for row in _rows(name):
+        assert set(row) == set(expected), row.get("id")
+        for field, kind in expected.items():
+            assert isinstance(row[field], kind), (row["id"], field)
+            assert row[field], (row["id"], field)
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_ids_are_unique_across_parts(name: str) -> None:
+    ids = [row["id"] for row in _rows(name)]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("name", sorted(_LABELS))
+def test_labels_come_from_the_known_set(name: str) -> None:
+    field, allowed = _LABELS[name]
+    assert {row[field] for row in _rows(name)} <= allowed
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_a_table_holds_enough_rows(name: str) -> None:
+    assert len(_rows(name)) >= _MINIMUM_ROWS[name]
+
+
+def test_every_secret_occurs_in_its_messages() -> None:
+    for row in _rows("secrets"):
+        assert all(isinstance(message, str) and message for message in row["messages"]), row["id"]
+        assert all(isinstance(secret, str) and secret for secret in row["secrets"]), row["id"]
+        for secret in row["secrets"]:
+            assert any(secret in message for message in row["messages"]), (row["id"], secret)
+
+
+def test_a_split_row_spreads_over_several_messages() -> None:
+    for row in _rows("secrets"):
+        if row["family"] == "split":
+            assert 2 <= len(row["messages"]) <= 3, row["id"]
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_about_a_third_is_held_aside(name: str) -> None:
+    held, everything = len(load(name, "held")), len(_rows(name))
+    assert abs(held / everything - 1 / 3) < 0.05, (held, everything)
+
+
+def test_an_unknown_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="no privacy table"):
+        load("passwords", "dev")
