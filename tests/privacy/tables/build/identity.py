@@ -1,0 +1,239 @@
+"""Identity family: national ids, tax ids, passports, licences, phones, addresses, said in chat."""
+
+import importlib
+import random
+
+import ids
+import phonenumbers as pn
+from phonenumbers import PhoneNumberFormat as F
+
+R = random.Random(2808)
+SRC_STD = "python-stdnum {} (valid checksum generated for this table)"
+
+
+def check(mod, v):
+    assert importlib.import_module("stdnum." + mod).is_valid(v), (mod, v)
+
+
+rows = []
+
+
+def add(lang, msgs, secrets, source):
+    if isinstance(msgs, str):
+        msgs = [msgs]
+    for s in secrets:
+        assert any(s in m for m in msgs), (s, msgs)
+    rows.append(
+        {
+            "id": f"identity-{len(rows) + 1:03d}",
+            "family": "identity",
+            "messages": msgs,
+            "secrets": secrets,
+            "lang": lang,
+            "source": source,
+        }
+    )
+
+
+# (module, generator, lang, templates)
+NAT = [
+    (
+        "br.cpf",
+        ids.cpf,
+        "pt",
+        ["meu cpf é {v} se precisar pro cadastro do torneio", "pode usar meu CPF: {v}", "cpf {v} nome completo tá no perfil kkk"],
+    ),
+    ("br.cpf", ids.cpf_plain, "pt", ["o site pede cpf sem ponto né? {v}"]),
+    (
+        "in_.aadhaar",
+        ids.aadhaar,
+        "en",
+        ["bro my aadhaar is {v}, can you fill the form for me", "aadhaar no. {v} (dont share lol)"],
+    ),
+    ("in_.aadhaar", ids.aadhaar, "hi", ["मेरा आधार नंबर {v} है, फॉर्म भर दो प्लीज़"]),
+    ("in_.pan", ids.pan, "en", ["PAN card: {v} for the prize payout", "my pan is {v} idk why they need it for a giveaway"]),
+    ("es.dni", ids.dni, "es", ["mi dni es {v}, ponlo en la inscripción porfa", "DNI {v} y ya está, no?"]),
+    ("es.nie", ids.nie, "es", ["yo no tengo dni, tengo NIE: {v}", "nie {v} por si lo necesitas para el envío"]),
+    (
+        "it.codicefiscale",
+        ids.codicefiscale,
+        "it",
+        ["il mio codice fiscale è {v}", "cf: {v} mettilo tu nel modulo che io non ci capisco niente"],
+    ),
+    ("fr.nir", ids.nir, "fr", ["mon numéro de sécu c'est {v}", "numéro de sécurité sociale : {v} (pour la mutuelle du club)"]),
+    ("nl.bsn", ids.bsn, "nl", ["mijn bsn is {v}, kun jij het formulier invullen?", "BSN {v} staat ook op m'n paspoort"]),
+    ("pl.pesel", ids.pesel, "pl", ["mój pesel to {v}", "pesel: {v} wpisz to w zgłoszeniu"]),
+    ("se.personnummer", ids.personnummer, "sv", ["mitt personnummer är {v}", "personnr {v} om du behöver det till bokningen"]),
+    ("fi.hetu", ids.hetu, "fi", ["mun hetu on {v}", "henkilötunnus {v}, laita se lomakkeeseen"]),
+    ("cn.ric", ids.ric, "zh", ["我的身份证号是{v}，帮我实名认证一下", "身份证 {v} 别外传啊"]),
+    ("kr.rrn", ids.rrn, "ko", ["내 주민번호 {v} 이걸로 인증해줘", "주민등록번호: {v}"]),
+    ("jp.in_", ids.mynumber, "ja", ["マイナンバーは {v} です", "俺のマイナンバー {v} 登録しといて"]),
+    ("mx.curp", ids.curp, "es", ["mi curp es {v}, me la pidieron para el torneo", "CURP: {v}"]),
+    ("ar.cuit", ids.cuit, "es", ["mi cuit es {v} para la factura", "cuil/cuit {v} che"]),
+    ("za.idnr", ids.za, "en", ["my SA ID number is {v} if the bank asks", "id no {v} for the delivery guy"]),
+    ("tr.tckimlik", ids.tckimlik, "tr", ["tc kimlik numaram {v}", "TC no: {v} kayıt için lazımmış"]),
+    ("ca.sin", ids.sin, "en", ["my SIN is {v}, hr needs it by friday", "sin # {v}"]),
+    ("ca.sin", ids.sin, "fr", ["mon NAS c'est {v}"]),
+    ("au.tfn", ids.tfn, "en", ["TFN {v} for the payroll thing", "my tax file number is {v} mate"]),
+    ("us.ssn", ids.ssn, "en", ["my ssn is {v} can u do the w9 for me", "social: {v}"]),
+    ("de.idnr", ids.steuerid, "de", ["meine steuer-id ist {v}", "Steuer-ID: {v} brauchst du die für die Abrechnung?"]),
+    ("no.fodselsnummer", ids.fodsel, "no", ["fødselsnummeret mitt er {v}"]),
+    ("dk.cpr", ids.cpr, "da", ["mit cpr-nummer er {v}", "cpr {v} til tilmeldingen"]),
+    ("cl.rut", ids.rut, "es", ["mi rut es {v} po"]),
+    ("ro.cnp", ids.cnp, "ro", ["cnp-ul meu e {v}"]),
+    ("il.idnr", ids.il, "he", ["מספר תעודת הזהות שלי {v}"]),
+    ("th.pin", ids.thpin, "th", ["เลขบัตรประชาชนของผม {v} ครับ"]),
+    ("gb.nhs", ids.nhs, "en", ["nhs number is {v} if the gp asks"]),
+    ("ie.pps", ids.pps, "en", ["PPS {v} for the revenue form"]),
+]
+for mod, gen, lang, templates in NAT:
+    for t in templates:
+        v = gen()
+        check(mod, v)
+        add(lang, t.format(v=v), [v], SRC_STD.format(mod))
+
+# Card and IBAN, said in chat.
+for lang, t in [("en", "card is {v} exp 09/28, order the skin for me pls"), ("de", "kannst du mit meiner karte bezahlen? {v}")]:
+    v = ids.card()
+    add(lang, t.format(v=v), [v], "python-stdnum luhn (valid checksum generated for this table)")
+for lang, cc, n, t in [
+    ("de", "DE", 18, "überweis es einfach auf {v}"),
+    ("nl", "NL", 0, ""),
+    ("fr", "FR", 23, "mon IBAN: {v}"),
+    ("es", "ES", 20, "te paso mi iban {v} para el bote"),
+]:
+    if not t:
+        continue
+    v = ids.iban(cc, n)
+    check("iban", v)
+    add(lang, t.format(v=v), [v], "python-stdnum iban (valid checksum generated for this table)")
+
+
+# Passports and driving licences (formats from issuing authorities; no checksum in most).
+def d(n):
+    return "".join(R.choice("0123456789") for _ in range(n))
+
+
+def u(n):
+    return "".join(R.choice("ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(n))
+
+
+PASS = [
+    ("en", "passport no {v}, expires 2031", lambda: d(9), "US passport book number format (9 digits), travel.state.gov"),
+    ("en", "uk passport number is {v} for the visa form", lambda: d(9), "UK passport number format (9 digits)"),
+    (
+        "de",
+        "reisepassnummer {v}, brauchst du die fürs hotel?",
+        lambda: "C" + "".join(R.choice("CFGHJKLMNPRTVWXYZ0123456789") for _ in range(8)),
+        "German passport serial format (C + 8), bmi.bund.de",
+    ),
+    (
+        "fr",
+        "mon numéro de passeport : {v}",
+        lambda: d(2) + u(2) + d(5),
+        "French passport number format (2 digits, 2 letters, 5 digits)",
+    ),
+    ("en", "driving licence: {v} (uk)", lambda: u(5) + d(6) + u(2) + d(1) + u(2), "UK driving licence number layout (DVLA)"),
+    (
+        "en",
+        "my DL # is {v} if the rental place asks",
+        lambda: u(1) + d(7),
+        "California driver licence format (letter + 7 digits)",
+    ),
+    ("es", "el número de mi pasaporte es {v}", lambda: u(3) + d(6), "Spanish passport number format (3 letters + 6 digits)"),
+    ("it", "numero passaporto {v}", lambda: u(2) + d(7), "Italian passport number format (2 letters + 7 digits)"),
+    ("pt", "passaporte: {v}", lambda: u(2) + d(6), "Brazilian passport number format (2 letters + 6 digits)"),
+    ("ja", "パスポート番号は{v}です", lambda: u(2) + d(7), "Japanese passport number format (2 letters + 7 digits)"),
+]
+for lang, t, g, src in PASS:
+    v = g()
+    add(lang, t.format(v=v), [v], src)
+
+
+# Phones: example numbers from phonenumbers metadata, last digits changed and re-validated.
+def phone(region):
+    ex = pn.example_number_for_type(region, pn.PhoneNumberType.MOBILE)
+    for _ in range(1000):
+        s = str(ex.national_number)
+        s = s[:-4] + d(4)
+        n = pn.parse("+" + str(ex.country_code) + s)
+        if pn.is_valid_number(n) and n != ex:
+            return n
+    raise RuntimeError(region)
+
+
+PH = [
+    ("US", "en", "text me at {n}", F.NATIONAL),
+    ("US", "en", "my cell is {n} call after 6", F.INTERNATIONAL),
+    ("GB", "en", "ring me on {n} when ur outside", F.NATIONAL),
+    ("GB", "en", "whatsapp: {n}", F.E164),
+    ("DE", "de", "meine handynummer ist {n}", F.NATIONAL),
+    ("DE", "de", "schreib mir auf whatsapp {n}", F.INTERNATIONAL),
+    ("FR", "fr", "mon num c'est le {n}", F.NATIONAL),
+    ("FR", "fr", "appelle moi au {n}", F.INTERNATIONAL),
+    ("ES", "es", "mi móvil es {n}", F.NATIONAL),
+    ("MX", "es", "mándame whats al {n}", F.INTERNATIONAL),
+    ("BR", "pt", "meu zap é {n}", F.NATIONAL),
+    ("BR", "pt", "chama no whatsapp {n}", F.INTERNATIONAL),
+    ("IT", "it", "il mio numero è {n}", F.NATIONAL),
+    ("NL", "nl", "mijn nummer is {n}", F.NATIONAL),
+    ("PL", "pl", "mój numer to {n}", F.NATIONAL),
+    ("SE", "sv", "mitt nummer är {n}", F.NATIONAL),
+    ("TR", "tr", "numaram {n}, ara beni", F.NATIONAL),
+    ("RU", "ru", "мой номер {n}, пиши в телегу", F.INTERNATIONAL),
+    ("UA", "uk", "мій номер {n}", F.NATIONAL),
+    ("IN", "hi", "मेरा नंबर {n} है", F.INTERNATIONAL),
+    ("IN", "en", "call me on {n} bhai", F.NATIONAL),
+    ("JP", "ja", "電話番号は{n}です", F.NATIONAL),
+    ("KR", "ko", "내 번호 {n} 카톡 추가해", F.NATIONAL),
+    ("CN", "zh", "我手机号{n}，加我微信", F.NATIONAL),
+    ("ID", "id", "nomor wa aku {n}", F.NATIONAL),
+    ("PH", "tl", "eto number ko {n}, text mo ko", F.NATIONAL),
+    ("VN", "vi", "số điện thoại của mình là {n}", F.NATIONAL),
+    ("NG", "en", "my number na {n}", F.INTERNATIONAL),
+    ("AU", "en", "mob: {n}", F.NATIONAL),
+    ("ZA", "en", "my number is {n}", F.INTERNATIONAL),
+    ("AR", "es", "mi cel {n}", F.NATIONAL),
+    ("EG", "ar", "رقمي {n} كلمني واتساب", F.INTERNATIONAL),
+    ("IL", "he", "המספר שלי {n}", F.NATIONAL),
+    ("GR", "el", "το κινητό μου είναι {n}", F.NATIONAL),
+    ("TH", "th", "เบอร์เรา {n} นะ", F.NATIONAL),
+    ("KE", "sw", "namba yangu ni {n}", F.INTERNATIONAL),
+]
+for region, lang, t, fmt in PH:
+    v = pn.format_number(phone(region), fmt)
+    add(lang, t.format(n=v), [v], f"phonenumbers metadata example mobile for {region}, last digits varied and re-validated")
+# Phones split by the member's own spacing.
+for region, lang, t in [("US", "en", "my number: {a} {b} {c}"), ("DE", "de", "nummer: {a} {b} {c}")]:
+    n = str(phone(region).national_number)
+    a, b, c = n[:3], n[3:6], n[6:]
+    v = f"{a} {b} {c}"
+    add(lang, t.format(a=a, b=b, c=c), [v], f"phonenumbers metadata example mobile for {region}, regrouped by hand")
+
+# Postal addresses (fictional streets and names, real formats).
+ADDR = [
+    ("en", "send the merch to 742 Larkspur Ln, Apt 3B, Dayton, OH 45402 pls", "742 Larkspur Ln, Apt 3B, Dayton, OH 45402"),
+    ("en", "my address is Flat 2, 19 Mossgiel Road, Leeds LS6 3QT", "Flat 2, 19 Mossgiel Road, Leeds LS6 3QT"),
+    ("de", "Lieferadresse: Kastanienweg 14, 04159 Leipzig", "Kastanienweg 14, 04159 Leipzig"),
+    ("fr", "envoie le colis au 12 rue des Glycines, 69007 Lyon", "12 rue des Glycines, 69007 Lyon"),
+    ("es", "mi dirección: Calle del Almendro 23, 3ºB, 28005 Madrid", "Calle del Almendro 23, 3ºB, 28005 Madrid"),
+    ("it", "abito in via dei Ciclamini 8, 20135 Milano", "via dei Ciclamini 8, 20135 Milano"),
+    ("nl", "stuur het naar Lindelaan 41, 3581 KZ Utrecht", "Lindelaan 41, 3581 KZ Utrecht"),
+    ("pl", "mój adres: ul. Jaśminowa 5/12, 30-418 Kraków", "ul. Jaśminowa 5/12, 30-418 Kraków"),
+    (
+        "pt",
+        "meu endereço é Rua das Acácias, 310, apto 52, São Paulo - SP, 04012-030",
+        "Rua das Acácias, 310, apto 52, São Paulo - SP, 04012-030",
+    ),
+    ("ja", "住所は〒150-0041 東京都渋谷区神南1-9-4 コーポ桜203です", "〒150-0041 東京都渋谷区神南1-9-4 コーポ桜203"),
+    ("sv", "min adress är Björkvägen 7, 752 36 Uppsala", "Björkvägen 7, 752 36 Uppsala"),
+    ("ru", "мой адрес: ул. Садовая, д. 17, кв. 44, Казань, 420111", "ул. Садовая, д. 17, кв. 44, Казань, 420111"),
+]
+for lang, t, v in ADDR:
+    add(lang, t, [v], "postal address format (UPU/national post conventions); street and number fictional")
+
+# Two things at once.
+v1, v2 = ids.dni(), pn.format_number(phone("ES"), F.NATIONAL)
+add("es", f"para la reserva: DNI {v1}, tel {v2}", [v1, v2], "python-stdnum es.dni + phonenumbers ES example, varied")
+v1 = ids.cpf()
+add("pt", ["pra nota fiscal", f"cpf {v1}"], [v1], "python-stdnum br.cpf (valid checksum generated for this table)")

@@ -1,0 +1,269 @@
+"""Special categories (GDPR Art. 9(1)): as a member says it, and as a careless model would store it."""
+
+rows = []
+SRC_SAY = "hand-written; categories from GDPR Art. 9(1) (https://gdpr-info.eu/art-9-gdpr/); member phrasing"
+SRC_MEM = "hand-written; categories from GDPR Art. 9(1); phrased as a stored memory/profile line"
+
+
+def put(category, items, src):
+    for lang, text in items:
+        rows.append({"id": f"special-{len(rows) + 1:03d}", "text": text, "category": category, "lang": lang, "source": src})
+
+
+put(
+    "health",
+    [
+        ("en", "been on sertraline since march, it's finally helping"),
+        ("en", "got diagnosed with adhd last week lol explains a lot"),
+        ("en", "can't raid tonight, chemo day tomorrow"),
+        ("en", "i'm pregnant!! 12 weeks, only telling you guys so far"),
+        ("en", "my insulin pump beeped mid-match again"),
+        ("en", "i have really bad panic attacks, that's why i left vc"),
+        ("en", "i'm bipolar and off my meds rn so sorry if im weird"),
+        ("en", "wheelchair user here, so no irl meetup stairs pls"),
+        ("en", "tested positive for HIV in 2019, undetectable now"),
+        ("en", "had a miscarriage last month, still not ok tbh"),
+        ("de", "ich hab seit jahren depressionen und nehme escitalopram"),
+        ("de", "bin schwanger, aber sagt es noch keinem"),
+        ("fr", "je suis sous antidépresseurs depuis l'an dernier"),
+        ("fr", "on m'a diagnostiqué une endométriose"),
+        ("es", "tengo diabetes tipo 1 desde los 8 años"),
+        ("es", "estoy en tratamiento por ansiedad, tomo clonazepam"),
+        ("pt", "tenho epilepsia, então sem luz piscando no stream pfv"),
+        ("it", "ho la sclerosi multipla, alcuni giorni non riesco a giocare"),
+        ("nl", "ik heb autisme en sociale dingen kosten me veel energie"),
+        ("pl", "mam depresję i biorę leki od pół roku"),
+        ("ja", "うつ病で休職中なんだ"),
+        ("ru", "у меня биполярка, пью литий"),
+        ("tr", "kanser tedavisi görüyorum, o yüzden az geliyorum"),
+    ],
+    SRC_SAY,
+)
+put(
+    "health",
+    [
+        ("en", "Has type 1 diabetes."),
+        ("en", "Takes sertraline for depression."),
+        ("en", "Is pregnant (12 weeks)."),
+        ("en", "Has ADHD, diagnosed recently."),
+        ("en", "Is HIV positive."),
+        ("en", "Uses a wheelchair."),
+        ("en", "Is undergoing chemotherapy."),
+        ("en", "Has bipolar disorder and stopped their medication."),
+        ("de", "Hat Depressionen und nimmt Escitalopram."),
+        ("fr", "Souffre d'endométriose."),
+        ("es", "Tiene diabetes tipo 1."),
+        ("pt", "Tem epilepsia."),
+        ("it", "Ha la sclerosi multipla."),
+        ("ja", "うつ病で休職中。"),
+        ("ru", "Страдает биполярным расстройством."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "religion",
+    [
+        ("en", "i'm muslim so no pork at the meetup pls"),
+        ("en", "fasting for ramadan so i'll be slow until iftar"),
+        ("en", "converted to catholicism last year, got baptized at easter"),
+        ("en", "as a jewish guy i don't play on shabbat"),
+        ("en", "honestly i'm an atheist, religion isn't for me"),
+        ("en", "i go to a mormon church every sunday with my family"),
+        ("de", "ich bin evangelisch, aber geh kaum in die kirche"),
+        ("fr", "je suis musulmane pratiquante"),
+        ("es", "soy testigo de jehová, por eso no celebro cumpleaños"),
+        ("pt", "sou evangélico, vou no culto quarta e domingo"),
+        ("it", "sono buddista da qualche anno"),
+        ("pl", "jestem katolikiem, w niedzielę mnie nie ma bo msza"),
+        ("tr", "ben alevi'yim"),
+        ("ar", "أنا مسيحي قبطي"),
+        ("hi", "मैं सिख हूँ, पगड़ी पहनता हूँ"),
+    ],
+    SRC_SAY,
+)
+put(
+    "religion",
+    [
+        ("en", "Is Muslim and observes Ramadan."),
+        ("en", "Converted to Catholicism."),
+        ("en", "Is Jewish; keeps Shabbat."),
+        ("en", "Is an atheist."),
+        ("en", "Is a Jehovah's Witness."),
+        ("de", "Ist evangelisch."),
+        ("fr", "Est musulmane pratiquante."),
+        ("es", "Es testigo de Jehová."),
+        ("pt", "É evangélico."),
+        ("it", "È buddista."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "sexuality",
+    [
+        ("en", "i'm gay btw, my bf says hi"),
+        ("en", "came out as bi to my parents last night"),
+        ("en", "i'm ace, so dating stuff just isn't for me"),
+        ("en", "me and my gf have an open relationship"),
+        ("en", "i'm lesbian and my family doesn't know"),
+        ("en", "lost my virginity last weekend lmao"),
+        ("de", "ich bin schwul, aber auf der arbeit weiß es keiner"),
+        ("fr", "je suis bi et j'ai une copine"),
+        ("es", "soy lesbiana y mi novia vive en valencia"),
+        ("pt", "sou gay e tô namorando um cara da faculdade"),
+        ("it", "sono pansessuale"),
+        ("nl", "ik ben homo, mijn vriend komt uit Gent"),
+        ("ja", "実はゲイなんだ"),
+        ("pl", "jestem biseksualna"),
+    ],
+    SRC_SAY,
+)
+put(
+    "sexuality",
+    [
+        ("en", "Is gay; has a boyfriend."),
+        ("en", "Is bisexual and recently came out to their parents."),
+        ("en", "Is asexual."),
+        ("en", "Is in an open relationship."),
+        ("de", "Ist schwul."),
+        ("fr", "Est bisexuel."),
+        ("es", "Es lesbiana."),
+        ("pt", "É gay."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "ethnicity",
+    [
+        ("en", "as a black woman in tech, that hits different"),
+        ("en", "i'm half korean half mexican"),
+        ("en", "my family is romani, we moved a lot"),
+        ("en", "i'm aboriginal, from the Yolŋu mob"),
+        ("en", "being latino in this town is rough"),
+        ("de", "ich bin türkischstämmig, meine eltern kamen in den 70ern"),
+        ("fr", "je suis d'origine algérienne"),
+        ("es", "soy de origen mapuche por parte de mi mamá"),
+        ("pt", "sou negro e já sofri racismo no trabalho"),
+        ("it", "sono di origine cinese ma nato a Prato"),
+        ("nl", "mijn ouders zijn Marokkaans"),
+        ("ru", "я татарин по национальности"),
+        ("ja", "私は在日コリアンです"),
+    ],
+    SRC_SAY,
+)
+put(
+    "ethnicity",
+    [
+        ("en", "Is Black."),
+        ("en", "Is half Korean, half Mexican."),
+        ("en", "Is of Romani descent."),
+        ("en", "Is Aboriginal Australian."),
+        ("de", "Ist türkischer Herkunft."),
+        ("fr", "Est d'origine algérienne."),
+        ("es", "Es de origen mapuche."),
+        ("nl", "Heeft Marokkaanse ouders."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "politics",
+    [
+        ("en", "i voted labour, sorry not sorry"),
+        ("en", "i'm a proud socialist, eat the rich"),
+        ("en", "i'm a registered republican and i'll vote trump again"),
+        ("en", "i'm a member of the green party, went canvassing today"),
+        ("en", "honestly i'm an anarchist, don't vote at all"),
+        ("de", "ich wähle seit jahren die grünen"),
+        ("de", "bin in der AfD, aber redet nicht drüber"),
+        ("fr", "j'ai voté Mélenchon au premier tour"),
+        ("es", "soy de izquierdas, voto a Sumar"),
+        ("pt", "votei no Lula e votaria de novo"),
+        ("it", "sono iscritto al PD da dieci anni"),
+        ("pl", "głosowałem na Konfederację"),
+        ("tr", "ben CHP'liyim"),
+        ("en", "i'm pro-independence, scotland should leave the uk"),
+    ],
+    SRC_SAY,
+)
+put(
+    "politics",
+    [
+        ("en", "Votes Labour."),
+        ("en", "Is a socialist."),
+        ("en", "Is a registered Republican."),
+        ("en", "Member of the Green Party."),
+        ("de", "Wählt die Grünen."),
+        ("fr", "A voté Mélenchon."),
+        ("es", "Vota a Sumar."),
+        ("it", "Iscritto al PD."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "union",
+    [
+        ("en", "i'm in the union at work, we're striking next week"),
+        ("en", "just became our shop steward for unite lol"),
+        ("en", "joined the teachers union finally"),
+        ("en", "our amazon warehouse is trying to unionize and i signed the card"),
+        ("de", "bin seit zwei jahren in der IG Metall"),
+        ("de", "ich bin verdi-mitglied und wir streiken morgen"),
+        ("fr", "je suis syndiqué à la CGT"),
+        ("es", "estoy afiliada a CCOO"),
+        ("pt", "sou sindicalizado, greve amanhã"),
+        ("it", "sono iscritta alla CGIL"),
+        ("nl", "ik ben lid van de FNV"),
+        ("sv", "jag är med i facket, Kommunal"),
+        ("pl", "należę do Solidarności"),
+    ],
+    SRC_SAY,
+)
+put(
+    "union",
+    [
+        ("en", "Is a union member; on strike next week."),
+        ("en", "Shop steward for Unite."),
+        ("de", "Mitglied der IG Metall."),
+        ("fr", "Syndiqué à la CGT."),
+        ("es", "Afiliada a CCOO."),
+        ("it", "Iscritta alla CGIL."),
+        ("nl", "Lid van de FNV."),
+    ],
+    SRC_MEM,
+)
+
+put(
+    "biometrics",
+    [
+        ("en", "did a 23andme, turns out i carry the BRCA1 mutation"),
+        ("en", "my dna test says i'm 40% ashkenazi"),
+        ("en", "i have the huntington's gene, my dad had it too"),
+        ("en", "here's my fingerprint scan from the lock app lol [image]"),
+        ("en", "my face id template got leaked in that breach"),
+        ("en", "genetic test came back: i'm a carrier for cystic fibrosis"),
+        ("de", "mein gentest hat ergeben, dass ich Faktor-V-Leiden habe"),
+        ("fr", "mon test ADN dit que j'ai un risque génétique d'Alzheimer (APOE4)"),
+        ("es", "soy portadora del gen BRCA2"),
+        ("pt", "meu exame genético deu positivo pra anemia falciforme"),
+        ("it", "ho fatto il test del DNA, sono portatore di talassemia"),
+        ("ja", "遺伝子検査でBRCA1変異が見つかった"),
+    ],
+    SRC_SAY,
+)
+put(
+    "biometrics",
+    [
+        ("en", "Carries the BRCA1 mutation."),
+        ("en", "Has the Huntington's gene."),
+        ("en", "Is a cystic fibrosis carrier."),
+        ("en", "DNA test: 40% Ashkenazi."),
+        ("de", "Hat Faktor-V-Leiden (Gentest)."),
+        ("fr", "Porteur du gène APOE4."),
+        ("es", "Portadora del gen BRCA2."),
+    ],
+    SRC_MEM,
+)
