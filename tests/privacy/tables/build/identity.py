@@ -150,16 +150,33 @@ for lang, t, g, src in PASS:
     add(lang, t.format(v=v), [v], src)
 
 
-# Phones: example numbers from phonenumbers metadata, last digits changed and re-validated.
+# Phones: numbers no subscriber holds (see phone()).
+_PHONE_TYPES = [
+    pn.PhoneNumberType.MOBILE,
+    pn.PhoneNumberType.FIXED_LINE,
+    pn.PhoneNumberType.VOIP,
+    pn.PhoneNumberType.PERSONAL_NUMBER,
+]
+_phones_used: dict[str, int] = {}
+
+
 def phone(region):
-    ex = pn.example_number_for_type(region, pn.PhoneNumberType.MOBILE)
-    for _ in range(1000):
-        s = str(ex.national_number)
-        s = s[:-4] + d(4)
-        n = pn.parse("+" + str(ex.country_code) + s)
-        if pn.is_valid_number(n) and n != ex:
-            return n
-    raise RuntimeError(region)
+    """A number no subscriber holds: a fictional range where one exists, else the metadata's own examples.
+
+    US: NANP 555-0100..0199 (reserved for fiction); AU: ACMA's fictional mobiles 0491 570 1xx;
+    elsewhere the example numbers phonenumbers ships per number type, a different type on each call.
+    """
+    used = _phones_used.get(region, 0)
+    _phones_used[region] = used + 1
+    if region == "US":
+        n = pn.parse(f"+1{R.choice(['201', '212', '312', '415', '617'])}55501{R.randint(0, 99):02d}")
+    elif region == "AU":
+        n = pn.parse("+61491570" + ["156", "157", "158", "159", "110"][used])
+    else:
+        types = [t for t in _PHONE_TYPES if pn.example_number_for_type(region, t) is not None]
+        n = pn.example_number_for_type(region, types[used % len(types)])
+    assert pn.is_valid_number(n), (region, n)
+    return n
 
 
 PH = [
@@ -202,13 +219,20 @@ PH = [
 ]
 for region, lang, t, fmt in PH:
     v = pn.format_number(phone(region), fmt)
-    add(lang, t.format(n=v), [v], f"phonenumbers metadata example mobile for {region}, last digits varied and re-validated")
+    add(
+        lang,
+        t.format(n=v),
+        [v],
+        f"phonenumbers metadata example number for {region} (US: NANP 555-01xx fiction range; AU: ACMA fictional range)",
+    )
 # Phones split by the member's own spacing.
 for region, lang, t in [("US", "en", "my number: {a} {b} {c}"), ("DE", "de", "nummer: {a} {b} {c}")]:
     n = str(phone(region).national_number)
     a, b, c = n[:3], n[3:6], n[6:]
     v = f"{a} {b} {c}"
-    add(lang, t.format(a=a, b=b, c=c), [v], f"phonenumbers metadata example mobile for {region}, regrouped by hand")
+    add(
+        lang, t.format(a=a, b=b, c=c), [v], f"phonenumbers metadata example number for {region} (US: 555-01xx), regrouped by hand"
+    )
 
 # Postal addresses (fictional streets and names, real formats).
 ADDR = [
@@ -234,6 +258,6 @@ for lang, t, v in ADDR:
 
 # Two things at once.
 v1, v2 = ids.dni(), pn.format_number(phone("ES"), F.NATIONAL)
-add("es", f"para la reserva: DNI {v1}, tel {v2}", [v1, v2], "python-stdnum es.dni + phonenumbers ES example, varied")
+add("es", f"para la reserva: DNI {v1}, tel {v2}", [v1, v2], "python-stdnum es.dni + phonenumbers ES example number")
 v1 = ids.cpf()
 add("pt", ["pra nota fiscal", f"cpf {v1}"], [v1], "python-stdnum br.cpf (valid checksum generated for this table)")
