@@ -11,9 +11,9 @@ from common import write
 SECRET_FAMILIES = ["identity", "seed", "config", "split", "disguised"]
 OTHER_TABLES = [("special", "category"), ("gaming", None), ("others", "kind"), ("harmless", None)]
 
-rows = []
-for family in SECRET_FAMILIES:
-    rows += importlib.import_module(family).rows
-write("secrets", rows, "family")
+# Wave 1 was written and split first; wave 2 (`rows2`) was added later and split on its own.
+modules = [importlib.import_module(family) for family in SECRET_FAMILIES]
+write("secrets", [[r for m in modules for r in m.rows], [r for m in modules for r in getattr(m, "rows2", [])]], "family")
 for name, key in OTHER_TABLES:
-    write(name, importlib.import_module(name + "_rows").rows, key)
+    module = importlib.import_module(name + "_rows")
+    write(name, [module.rows, getattr(module, "rows2", [])], key)

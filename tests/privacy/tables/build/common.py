@@ -9,14 +9,15 @@ OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 28
 
 
-def split(rows, key):
+def split(rows, key, wave=1):
+    """Stratify by (label, lang); a later wave is split on its own so the earlier waves' parts never change."""
     strata = defaultdict(list)
     for r in rows:
         strata[(r[key] if key else "", r["lang"])].append(r)
     heldids = set()
     for k in sorted(strata):
         # One generator per stratum: adding a family never moves another family's rows between parts.
-        rng = random.Random(f"{SEED}|{k[0]}|{k[1]}")
+        rng = random.Random(f"{SEED}|{k[0]}|{k[1]}" if wave == 1 else f"{SEED}|wave{wave}|{k[0]}|{k[1]}")
         group = sorted(strata[k], key=lambda r: r["id"])
         rng.shuffle(group)
         start = rng.randrange(3)
@@ -26,11 +27,16 @@ def split(rows, key):
     return dev, held
 
 
-def write(name, rows, key, parts=("dev", "held")):
+def write(name, waves, key, parts=("dev", "held")):
+    rows = [r for wave in waves for r in wave]
     ids = [r["id"] for r in rows]
     assert len(ids) == len(set(ids)), "duplicate ids"
     os.makedirs(OUT, exist_ok=True)
-    dev, held = split(rows, key)
+    heldids = set()
+    for number, wave in enumerate(waves, start=1):
+        heldids.update(r["id"] for r in split(wave, key, number)[1])
+    dev = [r for r in rows if r["id"] not in heldids]
+    held = [r for r in rows if r["id"] in heldids]
     for part, data in (("dev", dev), ("held", held)):
         if part not in parts:
             continue

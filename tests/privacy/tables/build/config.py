@@ -303,3 +303,125 @@ add(
     "discord.py bot setups as posted in help channels",
     t="dtoken",
 )
+
+# Wave 2 (added after the first split; split on its own): more formats and languages.
+WAVE1 = len(rows)
+add(
+    "en",
+    "~/.netrc\n```\nmachine api.heroku.com\n  login kiko@example.com\n  password {t}\n```",
+    "GNU inetutils .netrc format; Heroku CLI docs",
+    t="uuid",
+)
+add(
+    "en",
+    "```\n[default]\naws_access_key_id = {a}\naws_secret_access_key = {s}\n```\n~/.aws/credentials, why does it pick the wrong profile",  # noqa: E501
+    "AWS CLI docs: credentials file (https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html)",
+    a="akid",
+    s="aksecret",
+)
+add(
+    "en",
+    'docker config.json has `"auths": {"ghcr.io": {"auth": "{b}"}}` is that normal?',
+    "Docker docs: docker login credential store / config.json",
+    b="b64",
+)
+add(
+    "en",
+    "~/.git-credentials: https://kiko-dev:{t}@github.com",
+    "git-credential-store docs (https://git-scm.com/docs/git-credential-store)",
+    t="ghp",
+)
+add(
+    "en",
+    'terraform.tfvars\n```hcl\ndb_password = "{p}"\nregion      = "eu-west-1"\n```',
+    "Terraform docs: variable definitions (.tfvars)",
+    p="pw",
+)
+add(
+    "en",
+    "```yaml\n- name: Deploy\n  env:\n    API_TOKEN: {t}\n```\nshould i put it in secrets instead?",
+    "GitHub Actions docs: env and secrets",
+    t="hex40",
+)
+add(
+    "en",
+    "smtp settings: host smtp.gmail.com port 587 user kiko.bot@example.com app password {p}",
+    "Gmail SMTP / app passwords docs",
+    p="pw",
+)
+add("en", "ftp://uploader:{p}@ftp.example.net/incoming/ <- filezilla says 530", "RFC 1738 FTP URL userinfo", p="pw")
+add(
+    "en",
+    '`psql "postgresql://bot:{p}@db.example.com:5432/bot?sslmode=require"` hangs',
+    "PostgreSQL docs: connection URIs (https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS)",
+    p="pw",
+)
+add("en", '```py\nopenai.api_key = "{k}"\n```\nis this the old way?', "OpenAI python library README", k="oai")
+add(
+    "en",
+    "```\nhttp_proxy=http://kiko:{p}@proxy.corp.example:3128\n```\nand now pip can't reach anything",
+    "curl/pip proxy URL with credentials",
+    p="pw",
+)
+add(
+    "de",
+    "```yaml\nspring:\n  datasource:\n    password: {p}\n```\nwarum startet die app nicht",
+    "Spring Boot docs: spring.datasource.*",
+    p="pw",
+)
+add(
+    "fr",
+    "mon fichier .env :\n```\nMAIL_PASSWORD={p}\nMAIL_USERNAME=contact@example.fr\n```",
+    "Laravel docs: mail configuration (.env)",
+    p="pw",
+)
+add(
+    "es",
+    "en el wp-config.php tengo `define( 'DB_PASSWORD', '{p}' );` y da error de conexión",
+    "WordPress docs: wp-config.php (https://developer.wordpress.org/apis/wp-config-php/)",
+    p="pw",
+)
+add(
+    "pt",
+    "meu settings.py: `DATABASES = {'default': {'ENGINE': 'django.db.backends.postgresql', 'PASSWORD': '{p}'}}`",
+    "Django docs: DATABASES setting",
+    p="pw",
+)
+add(
+    "it",
+    "nel file application.properties ho `spring.mail.password={p}` ma non manda mail",
+    "Spring Boot docs: spring.mail.*",
+    p="pw",
+)
+add(
+    "ru",
+    'конфиг бота:\n```json\n{"token": "{t}", "prefix": "!"}\n```',
+    "discord bot config.json as posted in help channels",
+    t="dtoken",
+)
+add("pl", "`mysql://root:{p}@localhost:3306/sklep` w DATABASE_URL i nie działa", "Prisma/SQLAlchemy database URL docs", p="pw")
+add("nl", "in mijn docker-compose: `- RABBITMQ_DEFAULT_PASS={p}`", "RabbitMQ Docker image docs: RABBITMQ_DEFAULT_PASS", p="pw")
+add("tr", "`curl -u admin:{p} http://192.168.1.1/api/status` çalışmıyor", "curl man page -u", p="pw")
+add(
+    "ja",
+    "`export DATABASE_URL=postgres://app:{p}@localhost/app` してから起動してるのに繋がらない",
+    "Heroku-style DATABASE_URL convention",
+    p="pw",
+)
+add("ko", "```\n[client]\nuser=root\npassword={p}\n```\nmy.cnf 이렇게 했는데 안돼요", "MySQL docs: option files (my.cnf)", p="pw")
+add("zh", "我的 .env 是这样的：\n```\nSECRET_KEY={k}\n```", "Django/Flask SECRET_KEY in .env", k="hex40")
+add("id", 'ini config bot aku `TOKEN = "{t}"` kok error ya', "discord.py bot setups as posted in help channels", t="dtoken")
+add("sv", "min .npmrc: `//registry.npmjs.org/:_authToken={t}` funkar inte", NPM, t="npm")
+add(
+    "en",
+    "minecraft `server.properties`:\n```\nrcon.port=25575\nrcon.password={p}\n```",
+    "Minecraft server.properties (minecraft.wiki/w/Server.properties)",
+    p="pw",
+)
+add(
+    "en",
+    "the ssh command they gave me: `ssh -i key.pem ubuntu@10.0.3.7` and the key passphrase is {p}",
+    "OpenSSH ssh-keygen passphrase",
+    p="pw",
+)
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]

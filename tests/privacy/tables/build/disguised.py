@@ -134,3 +134,40 @@ A = [
 ]
 for lang, t, v in A:
     add(lang, t, [v], SRC_A)
+
+# Wave 2 (added after the first split; split on its own): disguises combined, invisible characters, more scripts.
+WAVE1 = len(rows)
+for lang, t, v, src in [
+    ("en", "my pass\u200bword is Saffron_Otter5", "Saffron_Otter5", SRC_K),
+    ("en", "pa\u00adss: Mango_Tiger41", "Mango_Tiger41", SRC_K),
+    ("en", "p🔑ssword: Comet_Badger7", "Comet_Badger7", SRC_K),
+    ("en", "PaSsWoRd iS ||Velcro_Dragon3||", "Velcro_Dragon3", SRC_K),
+    ("en", "𝗽𝗮𝘀𝘀𝘄𝗼𝗿𝗱: Hazel_Crane19", "Hazel_Crane19", SRC_K),
+    ("en", "𝓅𝒶𝓈𝓈𝓌𝑜𝓇𝒹 = Tulip_Ferret2", "Tulip_Ferret2", SRC_K),
+    ("en", "my pin is `6` `0` `3` `8`", "`6` `0` `3` `8`", SRC_V),
+    ("en", "pin: nine-one-one-six (not 911 lol)", "nine-one-one-six", SRC_V),
+    ("en", "password\n```\nMaple_Kayak_88\n```", "Maple_Kayak_88", SRC_V),
+    ("en", "pw: S̶e̶c̶r̶e̶t̶ Nebula_Wombat4", "Nebula_Wombat4", SRC_K),
+    ("de", "PASSWORT => **Kartoffel_Mond9**", "Kartoffel_Mond9", SRC_V),
+    ("fr", "m.d.p : Tartiflette_42", "Tartiflette_42", SRC_K),
+    ("es", "c0ntr4s3ñ4: Paella_Roja7", "Paella_Roja7", SRC_K),
+    ("pt", "s3nh4 = Feijoada_Top1", "Feijoada_Top1", SRC_K),
+    ("it", "p4ss: ||Tiramisu_Notte3||", "Tiramisu_Notte3", SRC_K),
+    ("ru", "п@р0ль: Blini_Maslo5", "Blini_Maslo5", SRC_K),
+    ("tr", "sifre (ş yok klavyede) Simit_Cay8", "Simit_Cay8", SRC_L),
+    ("pl", "haslo: Bigos_Zima4", "Bigos_Zima4", SRC_L),
+    ("ja", "ﾊﾟｽﾜｰﾄﾞ: Mochi_Kinako2", "Mochi_Kinako2", SRC_K),
+    ("ko", "비번: ||Tteok_Bokki9||", "Tteok_Bokki9", SRC_V),
+    ("zh", "密 码：Baozi_Rou77", "Baozi_Rou77", SRC_K),
+    ("ar", "الباسورد Kunafa_Jibn3", "Kunafa_Jibn3", SRC_L),
+    ("hi", "pasvard hai Jalebi_Garam6", "Jalebi_Garam6", SRC_L),
+    ("vi", "mk: Com_Tam_55", "Com_Tam_55", SRC_L),
+    ("id", "pw nya `Sate_Ayam12`", "Sate_Ayam12", SRC_V),
+    ("tl", "pass ko: Lumpia_Shanghai8", "Lumpia_Shanghai8", SRC_L),
+    ("uk", "гасло: Borshch_Smetana2", "Borshch_Smetana2", SRC_L),
+    ("en", "login for the alt: kiko_alt / Xr4!pL9#eZ (pls dont)", "Xr4!pL9#eZ", SRC_A),
+    ("en", "2fa backup codes: 4829-1173 5501-9382 7712-0465", "4829-1173 5501-9382 7712-0465", SRC_A),
+    ("en", "try `tK7$wQ2^mR` first, if not then the old one", "tK7$wQ2^mR", SRC_A),
+]:
+    add(lang, t, [v], src)
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]

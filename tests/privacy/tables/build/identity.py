@@ -261,3 +261,56 @@ v1, v2 = ids.dni(), pn.format_number(phone("ES"), F.NATIONAL)
 add("es", f"para la reserva: DNI {v1}, tel {v2}", [v1, v2], "python-stdnum es.dni + phonenumbers ES example number")
 v1 = ids.cpf()
 add("pt", ["pra nota fiscal", f"cpf {v1}"], [v1], "python-stdnum br.cpf (valid checksum generated for this table)")
+
+# Wave 2 (added after the first split; split on its own): more countries, and said over two messages.
+WAVE1 = len(rows)
+NAT2 = [
+    ("be.nn", ids.belgian_nn, "nl", ["mijn rijksregisternummer is {v}"]),
+    ("be.nn", ids.belgian_nn, "fr", ["numéro de registre national : {v}"]),
+    ("bg.egn", ids.egn, "bg", ["ЕГН-то ми е {v}"]),
+    ("ee.ik", ids.isikukood, "et", ["mu isikukood on {v}"]),
+    ("gr.amka", ids.amka, "el", ["ο ΑΜΚΑ μου είναι {v}"]),
+    ("my.nric", ids.nric, "ms", ["no IC saya {v}, isi borang tu ya"]),
+    ("pt.nif", ids.pt_nif, "pt", ["o meu NIF é {v}, mete na fatura"]),
+    ("cz.rc", ids.rodne_cislo, "cs", ["rodné číslo {v}, potřebuješ ho na přihlášku?"]),
+    ("ch.ssn", ids.ahv, "de", ["meine AHV-Nummer ist {v}"]),
+    ("at.vnr", ids.svnr, "de", ["sozialversicherungsnummer: {v} (für die e-card)"]),
+    ("is_.kennitala", ids.kennitala, "is", ["kennitalan mín er {v}"]),
+    ("hr.oib", ids.oib, "hr", ["moj OIB je {v}"]),
+    ("ru.inn", ids.inn, "ru", ["мой ИНН {v}, вбей в форму"]),
+    ("ua.rntrc", ids.rntrc, "uk", ["мій ІПН {v}"]),
+    ("id.nik", ids.nik, "id", ["NIK aku {v} buat daftar turnamen"]),
+    ("pk.cnic", ids.cnic, "ur", ["میرا شناختی کارڈ نمبر {v} ہے"]),
+    ("nz.ird", ids.ird, "en", ["ird number is {v} for the payslip thing"]),
+]
+for mod, gen, lang, templates in NAT2:
+    for t in templates:
+        v = gen()
+        check(mod, v)
+        add(lang, t.format(v=v), [v], SRC_STD.format(mod))
+TWO = [
+    ("br.cpf", ids.cpf, "pt", ["o site tá pedindo cpf pra comprar o ingresso", "{v}", "alguém testa aí pra mim"]),
+    ("in_.aadhaar", ids.aadhaar, "en", ["ugh the kyc wants aadhaar", "{v}"]),
+    ("es.dni", ids.dni, "es", ["{v}", "ese es mi dni por si te lo piden en la entrada"]),
+    ("it.codicefiscale", ids.codicefiscale, "it", ["ti scrivo il codice fiscale", "{v}"]),
+    ("pl.pesel", ids.pesel, "pl", ["{v}", "to mój pesel, wpisz proszę"]),
+    ("us.ssn", ids.ssn, "en", ["they need my social for the tax form", "{v}", "is that safe lol"]),
+    ("kr.rrn", ids.rrn, "ko", ["주민번호 불러줄게", "{v}"]),
+    ("tr.tckimlik", ids.tckimlik, "tr", ["{v}", "tc kimlik no bu, kayıt için"]),
+    ("nl.bsn", ids.bsn, "nl", ["ok hier komt mijn bsn", "{v}"]),
+    ("ca.sin", ids.sin, "en", ["{v}", "^ my sin, for the payroll form"]),
+]
+for mod, gen, lang, msgs in TWO:
+    v = gen()
+    check(mod, v)
+    add(lang, [m.format(v=v) for m in msgs], [v], SRC_STD.format(mod))
+# Spaced or written the way a member types on a phone.
+for lang, t, mod, gen in [
+    ("en", "aadhaar: {v}", "in_.aadhaar", lambda: ids.aadhaar().replace(" ", "-")),
+    ("pt", "cpf: {v}", "br.cpf", lambda: (lambda c: c[:3] + " " + c[3:6] + " " + c[6:9] + " " + c[9:])(ids.cpf_plain())),
+    ("fr", "sécu {v}", "fr.nir", lambda: ids.nir().replace(" ", "")),
+]:
+    v = gen()
+    check(mod, v.replace("-", " "))
+    add(lang, t.format(v=v), [v], SRC_STD.format(mod))
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]

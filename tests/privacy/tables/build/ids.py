@@ -296,3 +296,85 @@ if __name__ == "__main__":
     ]:
         print(f.__name__, f())
     print(iban("DE", 18), iban("NL", 14) if False else "")
+
+
+# Wave 2: more countries.
+def belgian_nn():
+    d = date()
+    c = brute("be.nn", lambda: d.strftime("%y%m%d") + digits(5))
+    return f"{c[:2]}.{c[2:4]}.{c[4:6]}-{c[6:9]}.{c[9:]}"
+
+
+def egn():
+    d = date(1970, 1999)
+    return brute("bg.egn", lambda: d.strftime("%y%m%d") + digits(4))
+
+
+def isikukood():
+    d = date(1970, 1999)
+    return brute("ee.ik", lambda: R.choice("34") + d.strftime("%y%m%d") + digits(4))
+
+
+def amka():
+    d = date()
+    return brute("gr.amka", lambda: d.strftime("%d%m%y") + digits(5))
+
+
+def nric():
+    d = date()
+    c = brute("my.nric", lambda: d.strftime("%y%m%d") + R.choice(["14", "10", "08", "01"]) + digits(4))
+    return f"{c[:6]}-{c[6:8]}-{c[8:]}"
+
+
+def pt_nif():
+    return brute("pt.nif", lambda: R.choice("12") + digits(8))
+
+
+def rodne_cislo():
+    d = date(1970, 1999)
+    c = brute("cz.rc", lambda: f"{d.year % 100:02d}{d.month + (50 if R.random() < 0.5 else 0):02d}{d.day:02d}" + digits(4))
+    return c[:6] + "/" + c[6:]
+
+
+def ahv():
+    c = brute("ch.ssn", lambda: "756" + digits(10))
+    return f"{c[:3]}.{c[3:7]}.{c[7:11]}.{c[11:]}"
+
+
+def svnr():
+    d = date()
+    c = brute("at.vnr", lambda: digits(4) + d.strftime("%d%m%y"))
+    return c[:4] + " " + c[4:]
+
+
+def kennitala():
+    d = date(1970, 1999)
+    c = brute("is_.kennitala", lambda: d.strftime("%d%m%y") + digits(3) + "9")
+    return c[:6] + "-" + c[6:]
+
+
+def oib():
+    return brute("hr.oib", lambda: digits(11))
+
+
+def inn():
+    return brute("ru.inn", lambda: R.choice(["77", "78", "50", "16"]) + digits(10))
+
+
+def rntrc():
+    return brute("ua.rntrc", lambda: digits(10))
+
+
+def nik():
+    d = date()
+    return brute("id.nik", lambda: R.choice(["317101", "327301", "357801", "517101"]) + d.strftime("%d%m%y") + digits(4))
+
+
+def cnic():
+    c = brute("pk.cnic", lambda: R.choice(["35202", "42101", "61101", "37405"]) + digits(8))
+    return f"{c[:5]}-{c[5:12]}-{c[12]}"
+
+
+def ird():
+    c = brute("nz.ird", lambda: digits(9))
+    return f"{c[:3]}-{c[3:6]}-{c[6:]}"

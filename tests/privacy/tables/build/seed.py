@@ -99,3 +99,31 @@ for wl, lang, first, last in [
 for t in ["s33d: {p}", 'mnemonic = "{p}"', "||{p}||", "Seed Phrase ➜ {p} 🙏"]:
     p = phrase("english", 128)
     add("en", t.format(p=p), [p], "english")
+
+# Wave 2 (added after the first split; split on its own): 15/18/21-word phrases, other layouts.
+WAVE1 = len(rows)
+for wl, lang, t, strength in [
+    ("english", "en", "my ledger recovery words: {p}", 160),
+    ("english", "en", "{p} <- is this a valid 18 word seed?", 192),
+    ("english", "en", "wallet words (21): {p}", 224),
+    ("spanish", "es", "semilla de 18 palabras: {p}", 192),
+    ("french", "fr", "{p} c'est bon comme phrase ?", 160),
+    ("italian", "it", "frase di recupero: {p}", 192),
+    ("portuguese", "pt", "seed da carteira: {p}", 160),
+    ("czech", "cs", "{p}", 192),
+    ("japanese", "ja", "ウォレットの復元ワード {p}", 160),
+    ("korean", "ko", "{p} 이거 지갑 복구 단어야", 192),
+    ("chinese_simplified", "zh", "助记词 {p} 帮我看看对不对", 160),
+    ("chinese_traditional", "zh", "{p}", 192),
+    ("russian", "ru", "мнемоника: {p}", 160),
+    ("turkish", "tr", "{p} bunlar cüzdanın kelimeleri", 192),
+]:
+    p = phrase(wl, strength)
+    add(lang, t.format(p=p), [p], wl)
+for wl, lang in [("english", "en"), ("spanish", "es")]:
+    p = phrase(wl, 128)
+    upper = p.upper()
+    add(lang, f"SEED: {upper}", [upper], wl)
+    dashed = " - ".join(phrase(wl, 128).split(" "))
+    add(lang, dashed, [dashed], wl)
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]

@@ -89,3 +89,37 @@ B = [
 ]
 for lang, m, s in A + B:
     add(lang, m, s)
+
+# Wave 2 (added after the first split; split on its own): more languages, and the value between two remarks.
+WAVE1 = len(rows)
+for lang, m, s in [
+    ("hi", ["mera bank pin", "6093", "yaad rakhna please"], ["6093"]),
+    ("hi", ["मेरा नया पासवर्ड", "Aam_Ras_4521"], ["Aam_Ras_4521"]),
+    ("ar", ["7713", "هذا الرقم السري للبطاقة لا تقل لأحد"], ["7713"]),
+    ("he", ["הסיסמה לוויפי", "Shakshuka_77"], ["Shakshuka_77"]),
+    ("th", ["รหัสผ่านใหม่ของฉัน", "Tomyum_Kung9"], ["Tomyum_Kung9"]),
+    ("vi", ["BanhMi_2024", "đó là mật khẩu facebook của tao, quên đi"], ["BanhMi_2024"]),
+    ("el", ["ο νέος κωδικός μου", "Souvlaki_88"], ["Souvlaki_88"]),
+    ("cs", ["nové heslo na steam", "Svickova_12"], ["Svickova_12"]),
+    ("hu", ["Gulyas_Leves3", "ez volt a jelszavam, hupsz"], ["Gulyas_Leves3"]),
+    ("ro", ["parola nouă de la wifi", "Mamaliga_5G"], ["Mamaliga_5G"]),
+    ("fi", ["uusi salasana", "Korvapuusti_8"], ["Korvapuusti_8"]),
+    ("da", ["koden til døren", "4 7 1 9"], ["4 7 1 9"]),
+    ("no", ["Brunost_Vaffel2", "det var passordet mitt, glem det"], ["Brunost_Vaffel2"]),
+    ("fa", ["رمز وای فای خونه", "Ghormeh_Sabzi1"], ["Ghormeh_Sabzi1"]),
+    ("sw", ["nenosiri jipya la wifi", "Chapati_Maziwa7"], ["Chapati_Maziwa7"]),
+    ("ms", ["kata laluan baru aku", "Rendang_Ayam6"], ["Rendang_Ayam6"]),
+    ("bn", ["আমার নতুন পাসওয়ার্ড", "Mishti_Doi_44"], ["Mishti_Doi_44"]),
+    ("en", ["ok dont judge me", "my bank password is literally", "Butterfly1998"], ["Butterfly1998"]),
+    ("en", ["for the shared spotify", "login: duo.family@example.com", "pw Spotify4Us!"], ["Spotify4Us!"]),
+    ("en", ["guild bank pw rotated", "new one is ||Kelp-Forest-62||"], ["Kelp-Forest-62"]),
+    ("en", ["9931", "^ garage keypad, for when you feed the cat"], ["9931"]),
+    ("en", ["vault code for the escape room irl, not the game", "7-1-1-4"], ["7-1-1-4"]),
+    ("de", ["ok hier die zugangsdaten", "user: lena.k", "pw: Apfelstrudel#3"], ["Apfelstrudel#3"]),
+    ("fr", ["tiens les identifiants du compte partagé", "Raclette_Hiver5"], ["Raclette_Hiver5"]),
+    ("es", ["la del router", "admin / Gazpacho_Frio2"], ["Gazpacho_Frio2"]),
+    ("ja", ["wifiのパスは", "ramen_Tonkotsu8", "だよ"], ["ramen_Tonkotsu8"]),
+    ("zh", ["wifi密码", "huoguo_5566"], ["huoguo_5566"]),
+]:
+    add(lang, m, s)
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]
