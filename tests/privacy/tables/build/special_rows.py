@@ -267,3 +267,165 @@ put(
     ],
     SRC_MEM,
 )
+
+# Wave 2 (added after the first split; split on its own): more languages and scripts.
+WAVE1 = len(rows)
+put(
+    "health",
+    [
+        ("ko", "나 공황장애 있어서 약 먹고 있어"),
+        ("zh", "我有抑郁症，一直在吃药"),
+        ("ar", "عندي سكري من النوع الأول"),
+        ("hi", "मुझे डिप्रेशन है, दवाई चल रही है"),
+        ("id", "aku lagi hamil 3 bulan, jangan bilang siapa-siapa ya"),
+        ("vi", "mình bị trầm cảm, đang uống thuốc"),
+        ("sv", "jag har adhd och äter concerta"),
+        ("uk", "у мене тривожний розлад, п'ю антидепресанти"),
+        ("el", "έχω διαβήτη τύπου 1"),
+        ("he", "אני בהריון, שבוע 10"),
+        ("fa", "من افسردگی دارم و قرص می‌خورم"),
+        ("th", "เราเป็นโรคซึมเศร้า กินยาอยู่"),
+        ("cs", "mám epilepsii, takže žádné blikající světla"),
+        ("hu", "cukorbeteg vagyok, inzulint használok"),
+        ("ro", "am diabet de tip 2"),
+        ("fi", "mulla on masennus ja syön lääkkeitä"),
+        ("tr", "panik atak geçiriyorum, ilaç kullanıyorum"),
+        ("en", "just got out of the psych ward, doing better"),
+        ("en", "i'm deaf so i can't do voice chat, text only"),
+        ("en", "my ocd is bad today, sorry for the spam edits"),
+    ],
+    SRC_SAY,
+)
+put(
+    "health",
+    [
+        ("ko", "공황장애로 약을 복용 중."),
+        ("zh", "患有抑郁症，正在服药。"),
+        ("sv", "Har ADHD och tar Concerta."),
+        ("en", "Is deaf; uses text chat only."),
+        ("en", "Has OCD."),
+        ("en", "Was recently in a psychiatric ward."),
+        ("tr", "Panik atak geçiriyor."),
+        ("id", "Sedang hamil 3 bulan."),
+    ],
+    SRC_MEM,
+)
+put(
+    "religion",
+    [
+        ("ko", "나 기독교라서 일요일엔 교회 가"),
+        ("zh", "我信佛"),
+        ("id", "aku muslim, lagi puasa"),
+        ("he", "אני דתי, לא משחק בשבת"),
+        ("el", "είμαι ορθόδοξη χριστιανή"),
+        ("vi", "mình theo đạo Phật"),
+        ("uk", "я греко-католик"),
+        ("fa", "من بهائی هستم"),
+        ("en", "i'm a practising hindu, navratri fast this week"),
+        ("en", "Is a practising Hindu."),
+        ("id", "Beragama Islam, sedang puasa."),
+        ("he", "דתי; לא משחק בשבת."),
+    ],
+    SRC_SAY,
+)
+put(
+    "sexuality",
+    [
+        ("ko", "나 사실 레즈비언이야"),
+        ("zh", "我是双性恋"),
+        ("id", "aku gay tapi keluarga belum tahu"),
+        ("sv", "jag är bisexuell"),
+        ("tr", "ben geyim ama kimse bilmiyor"),
+        ("ru", "я лесбиянка"),
+        ("en", "i'm trans and my family doesn't know yet, pls use she/her"),
+        ("en", "Is trans; family does not know."),
+        ("zh", "是双性恋。"),
+        ("tr", "Gey; kimse bilmiyor."),
+    ],
+    SRC_SAY,
+)
+put(
+    "ethnicity",
+    [
+        ("ko", "우리 엄마는 베트남 사람이야"),
+        ("zh", "我是维吾尔族"),
+        ("sv", "jag är same"),
+        ("he", "אני ממוצא אתיופי"),
+        ("ar", "أنا كردي"),
+        ("en", "i'm indigenous, Cree on my dad's side"),
+        ("en", "Is Cree (Indigenous)."),
+        ("zh", "是维吾尔族。"),
+        ("ar", "كردي الأصل."),
+    ],
+    SRC_SAY,
+)
+put(
+    "politics",
+    [
+        ("ko", "나 민주당 지지해"),
+        ("zh", "我支持台独"),
+        ("sv", "jag röstar på Vänsterpartiet"),
+        ("hu", "a Fideszre szavaztam"),
+        ("el", "ψήφισα ΣΥΡΙΖΑ"),
+        ("ru", "я за оппозицию, ходил на митинг"),
+        ("en", "i'm a communist, party member since 2018"),
+        ("en", "Is a Communist Party member."),
+        ("sv", "Röstar på Vänsterpartiet."),
+        ("ru", "Поддерживает оппозицию."),
+    ],
+    SRC_SAY,
+)
+put(
+    "union",
+    [
+        ("ko", "나 민주노총 조합원이야"),
+        ("ja", "労働組合に入ってる"),
+        ("fi", "kuulun ammattiliittoon"),
+        ("da", "jeg er medlem af 3F"),
+        ("no", "jeg er med i LO"),
+        ("en", "i'm the union rep at my hospital"),
+        ("en", "Union rep at their hospital."),
+        ("ja", "労働組合に加入している。"),
+        ("da", "Medlem af 3F."),
+    ],
+    SRC_SAY,
+)
+put(
+    "biometrics",
+    [
+        ("ko", "유전자 검사에서 BRCA 변이 나왔어"),
+        ("zh", "基因检测说我有地中海贫血基因"),
+        ("de", "laut DNA-test bin ich träger von mukoviszidose"),
+        ("en", "my iris scan got stored by that crypto orb thing"),
+        ("en", "voiceprint enrolled at my bank, they call me by voice now"),
+        ("en", "Iris scan stored by Worldcoin."),
+        ("de", "Träger von Mukoviszidose (DNA-Test)."),
+        ("zh", "携带地中海贫血基因。"),
+    ],
+    SRC_SAY,
+)
+_STORED_FORM = {
+    "Is a practising Hindu.",
+    "Beragama Islam, sedang puasa.",
+    "דתי; לא משחק בשבת.",
+    "Is trans; family does not know.",
+    "是双性恋。",
+    "Gey; kimse bilmiyor.",
+    "Is Cree (Indigenous).",
+    "是维吾尔族。",
+    "كردي الأصل.",
+    "Is a Communist Party member.",
+    "Röstar på Vänsterpartiet.",
+    "Поддерживает оппозицию.",
+    "Union rep at their hospital.",
+    "労働組合に加入している。",
+    "Medlem af 3F.",
+    "Iris scan stored by Worldcoin.",
+    "Träger von Mukoviszidose (DNA-Test).",
+    "携带地中海贫血基因。",
+}
+for row in rows[WAVE1:]:
+    if row["text"] in _STORED_FORM:
+        row["source"] = SRC_MEM
+assert sum(row["source"] == SRC_MEM for row in rows[WAVE1:]) == 8 + len(_STORED_FORM)
+rows, rows2 = rows[:WAVE1], rows[WAVE1:]
