@@ -11,9 +11,10 @@ from common import write
 SECRET_FAMILIES = ["identity", "seed", "config", "split", "disguised"]
 OTHER_TABLES = [("special", "category"), ("gaming", None), ("others", "kind"), ("harmless", None)]
 
-# Wave 1 was written and split first; wave 2 (`rows2`) was added later and split on its own.
+# Wave 1 (`rows`) was written and split first; later waves (`rows2`, `rows3`) were added and split on their own.
+WAVES = ["rows", "rows2", "rows3"]
 modules = [importlib.import_module(family) for family in SECRET_FAMILIES]
-write("secrets", [[r for m in modules for r in m.rows], [r for m in modules for r in getattr(m, "rows2", [])]], "family")
+write("secrets", [[r for m in modules for r in getattr(m, wave, [])] for wave in WAVES], "family")
 for name, key in OTHER_TABLES:
     module = importlib.import_module(name + "_rows")
-    write(name, [module.rows, getattr(module, "rows2", [])], key)
+    write(name, [getattr(module, wave, []) for wave in WAVES], key)

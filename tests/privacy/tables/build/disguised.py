@@ -171,3 +171,33 @@ for lang, t, v, src in [
 ]:
     add(lang, t, [v], src)
 rows, rows2 = rows[:WAVE1], rows[WAVE1:]
+
+# Wave 3 (split on its own): value shapes beyond Word_Word9 — spaces, plain words, digits, non-ASCII.
+_wave1, _wave2 = rows, rows2
+rows = _wave1 + _wave2
+WAVE2_END = len(rows)
+for lang, t, v, src in [
+    ("en", "p a s s w o r d: blue horse staple moon", "blue horse staple moon", SRC_K),
+    ("en", "my pw is literally ||dragon|| dont laugh", "dragon", SRC_V),
+    ("en", "p4ss = `letmein99`", "letmein99", SRC_K),
+    ("en", "P W: qwerty123", "qwerty123", SRC_K),
+    ("en", "it's 'iamthebest' all lowercase", "iamthebest", SRC_A),
+    ("en", "login's the usual, 20052005", "20052005", SRC_A),
+    ("de", "ｐａｓｓｗｏｒｔ: schatzi", "schatzi", SRC_K),
+    ("fr", "mdp: **soleil**", "soleil", SRC_V),
+    ("es", "la cl4ve es teamo", "teamo", SRC_K),
+    ("pt", "s e n h a: flamengo", "flamengo", SRC_K),
+    ("ru", "пароль: qwerty12345", "qwerty12345", SRC_L),
+    ("ar", "كلمة السر: 123456789a", "123456789a", SRC_L),
+    ("he", "הסיסמה: ||shalom1||", "shalom1", SRC_V),
+    ("th", "รหัส: rakthai99", "rakthai99", SRC_L),
+    ("vi", "mat khau (không dấu) là anhyeuem", "anhyeuem", SRC_L),
+    ("tr", "şıfre: fenerbahce", "fenerbahce", SRC_K),
+    ("ja", "ぱすわーど：さくら２０２４", "さくら２０２４", SRC_K),
+    ("zh", "mima（密码）是 aini1314", "aini1314", SRC_L),
+    ("ko", "ㅂㅂ: gksrmf12", "gksrmf12", SRC_L),
+    ("hi", "पासवर्ड: मेराघर", "मेराघर", SRC_L),
+    ("fa", "پسوردم tehran1400 هست، به کسی نگو", "tehran1400", SRC_L),
+]:
+    add(lang, t, [v], src)
+rows, rows2, rows3 = _wave1, _wave2, rows[WAVE2_END:]

@@ -123,3 +123,39 @@ for lang, m, s in [
 ]:
     add(lang, m, s)
 rows, rows2 = rows[:WAVE1], rows[WAVE1:]
+
+# Wave 3 (split on its own): value shapes beyond Word_Word9 — passphrases with spaces, plain words,
+# digits-only, non-ASCII, very short — so a rule cannot lean on one password shape.
+_wave1, _wave2 = rows, rows2
+rows = _wave1 + _wave2
+WAVE2_END = len(rows)
+for lang, m, s in [
+    ("en", ["new password for the shared acc", "purple monkey dishwasher"], ["purple monkey dishwasher"]),
+    ("en", ["hunter2", "lol that's literally my password"], ["hunter2"]),
+    ("en", ["my steam pw is just", "sunshine"], ["sunshine"]),
+    ("en", ["19970412", "^ my pw, its my birthday, i know i know"], ["19970412"]),
+    ("en", ["router login", "admin / admin1234", "never changed it lmao"], ["admin1234"]),
+    ("en", ["the passphrase for the vault", "correct pony battery staple forty"], ["correct pony battery staple forty"]),
+    ("en", ["pin for my phone", "000000", "yes really"], ["000000"]),
+    ("en", ["wifi", "iloveyou2"], ["iloveyou2"]),
+    ("de", ["mein passwort ist jetzt", "Straßenbahn2024"], ["Straßenbahn2024"]),
+    ("de", ["fußball", "das ist mein passwort, einfach nur das wort"], ["fußball"]),
+    ("fr", ["mot de passe du compte commun", "jetaime"], ["jetaime"]),
+    ("es", ["contraseña nueva", "mi perro se llama toby"], ["mi perro se llama toby"]),
+    ("pt", ["senha do wifi", "12345678", "sim, eu sei"], ["12345678"]),
+    ("ru", ["пароль теперь", "котик2009"], ["котик2009"]),
+    ("uk", ["пароль від ноута", "сонечко"], ["сонечко"]),
+    ("el", ["ο κωδικός", "καλημέρα123"], ["καλημέρα123"]),
+    ("ja", ["パスワードは", "ねこすき123"], ["ねこすき123"]),
+    ("zh", ["密码是", "woaini520"], ["woaini520"]),
+    ("ko", ["비번 바꿈", "사랑해1004"], ["사랑해1004"]),
+    ("tr", ["yeni şifre", "galatasaray1905"], ["galatasaray1905"]),
+    ("pl", ["hasło to", "zaq12wsx"], ["zaq12wsx"]),
+    ("it", ["la password nuova", "forzainter"], ["forzainter"]),
+    ("nl", ["wachtwoord wifi", "welkom01"], ["welkom01"]),
+    ("sv", ["lösen", "sommar2024"], ["sommar2024"]),
+    ("hi", ["password hai", "jaihind123"], ["jaihind123"]),
+    ("id", ["pw ig aku", "sayangmama"], ["sayangmama"]),
+]:
+    add(lang, m, s)
+rows, rows2, rows3 = _wave1, _wave2, rows[WAVE2_END:]
