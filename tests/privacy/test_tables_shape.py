@@ -81,6 +81,18 @@ def test_about_a_third_is_held_aside(name: str) -> None:
     assert abs(held / everything - 1 / 3) < 0.05, (held, everything)
 
 
+def _what_a_row_gives_away(name: str, row: dict[str, Any]) -> list[str]:
+    return list(row["secrets"]) if name == "secrets" else [row["text"]]
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_no_text_or_secret_is_in_both_parts(name: str) -> None:
+    """A value seen in dev would make its held twin a case the rules were tuned on."""
+    dev = {each for row in load(name, "dev") for each in _what_a_row_gives_away(name, row)}
+    held = {each for row in load(name, "held") for each in _what_a_row_gives_away(name, row)}
+    assert not dev & held
+
+
 def test_an_unknown_table_is_refused() -> None:
     with pytest.raises(ValueError, match="no privacy table"):
         load("passwords", "dev")
