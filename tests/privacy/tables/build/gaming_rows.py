@@ -64,7 +64,7 @@ put(
         ("en", "the workers strike event in frostpunk destroyed my city"),
         ("en", "he's straight up cracked at aim"),
         ("en", "going straight to the boss, skip the side rooms"),
-        ("en", "gay frogs meme in the chat again lmao"),
+        ("en", "rainbow road on 200cc is pain"),
         ("en", "queer eye marathon on the watch party"),
         ("en", "our ship in the fandom is canon now"),
         ("en", "rainbow six siege at 9?"),
