@@ -448,3 +448,48 @@ put(
     SRC_MEM,
 )
 rows, rows2 = rows[:WAVE1], rows[WAVE1:]
+
+# Wave 3 (split on its own): masked values, placeholders and talk about secrets that hold none.
+_wave1, _wave2 = rows, rows2
+rows = _wave1 + _wave2
+WAVE2_END = len(rows)
+put(
+    [
+        ("en", "my password is ******** (discord hides it, right?) 😂"),
+        ("en", "the token in the screenshot is blurred, don't worry"),
+        ("en", "the docs say put your key where it says YOUR_API_KEY_HERE"),
+        ("en", "they'll never ask for your password in DMs, report anyone who does"),
+        ("en", "the bank sent a new card and the PIN comes in a separate letter"),
+        ("en", "my phone number changed, dm me for the new one"),
+        ("en", "i moved! new address is in the family group chat"),
+        ("en", "passport renewal takes 6 weeks rn"),
+        ("en", "seed round funding for the studio closed at 2M"),
+        ("en", "random seed 42 for reproducibility, classic"),
+        ("en", "the 12 words thing is how wallets back up keys, never type them anywhere"),
+        ("en", "my id got rejected at the club because it was expired lol"),
+        ("en", "don't put your real birthday on discord"),
+        ("en", "rotate your tokens after the leak, everyone"),
+        ("en", "the code for the discount is in the announcement channel"),
+        ("de", "mein passwort ist geheim, was denkst du denn 😅"),
+        ("fr", "je te donnerai jamais mon mdp mdr"),
+        ("es", "nunca te daría mi contraseña jaja"),
+        ("pt", "a senha eu não passo nem pro meu irmão"),
+        ("ja", "パスワードは教えられないよ笑"),
+        ("ko", "비번은 절대 안 알려줌ㅋㅋ"),
+        ("ru", "пароль не скажу, даже не проси"),
+        ("ar", "ما راح أعطيك كلمة السر هههه"),
+        ("id", "password mah rahasia dong"),
+    ],
+    SRC_SAY,
+)
+put(
+    [
+        ("en", "Keeps their passwords private."),
+        ("en", "Recently moved house."),
+        ("en", "Changed phone number recently."),
+        ("en", "Is renewing their passport."),
+        ("de", "Gibt sein Passwort nicht weiter."),
+    ],
+    SRC_MEM,
+)
+rows, rows2, rows3 = _wave1, _wave2, rows[WAVE2_END:]

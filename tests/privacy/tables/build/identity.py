@@ -314,3 +314,37 @@ for lang, t, mod, gen in [
     check(mod, v.replace("-", " "))
     add(lang, t.format(v=v), [v], SRC_STD.format(mod))
 rows, rows2 = rows[:WAVE1], rows[WAVE1:]
+
+# Wave 3 (split on its own): phones and addresses over several messages, as members type them.
+_wave1, _wave2 = rows, rows2
+rows = _wave1 + _wave2
+WAVE2_END = len(rows)
+n = pn.format_number(phone("US"), F.NATIONAL)
+add("en", ["if the group chat dies just text me", n], [n], "phonenumbers example / NANP 555-01xx fiction range")
+n = pn.format_number(phone("GB"), F.NATIONAL)
+add("en", [n, "^ that's my number btw, ring if the bus is late"], [n], "phonenumbers metadata example number for GB")
+n = pn.format_number(phone("AT"), F.NATIONAL)
+add("de", ["falls was ist", n], [n], "phonenumbers metadata example number for AT")
+n = pn.format_number(phone("BR"), F.INTERNATIONAL)
+add("pt", ["me chama no zap", n], [n], "phonenumbers metadata example number for BR")
+n = pn.format_number(phone("JP"), F.NATIONAL)
+add("ja", ["何かあったらここに電話して", n], [n], "phonenumbers metadata example number for JP")
+n = pn.format_number(phone("AU"), F.NATIONAL)
+add("en", ["new number", n, "save it"], [n], "ACMA fictional mobile range 0491 570 1xx")
+ADDR3 = [
+    (
+        "en",
+        ["for the secret santa parcel:", "Unit 4, 88 Wattle Grove, Fitzroy VIC 3065"],
+        "Unit 4, 88 Wattle Grove, Fitzroy VIC 3065",
+    ),
+    ("en", ["1190 Juniper Hollow Dr", "^ my address if you're sending the controller back"], "1190 Juniper Hollow Dr"),
+    ("fr", ["pour le colis", "7 impasse des Tilleuls, 33000 Bordeaux"], "7 impasse des Tilleuls, 33000 Bordeaux"),
+    ("de", ["schick es an", "Lindenstraße 52, 50674 Köln"], "Lindenstraße 52, 50674 Köln"),
+    ("es", ["Av. de los Pinos 145, 4º izq", "esa es mi casa por si vienes"], "Av. de los Pinos 145, 4º izq"),
+    ("it", ["indirizzo per la spedizione", "Corso Garibaldi 61, 80142 Napoli"], "Corso Garibaldi 61, 80142 Napoli"),
+    ("zh", ["快递寄到这里", "上海市徐汇区枫林路188弄3号602室"], "上海市徐汇区枫林路188弄3号602室"),
+    ("ko", ["택배 주소", "서울특별시 마포구 성미산로 17길 23, 302호"], "서울특별시 마포구 성미산로 17길 23, 302호"),
+]
+for lang, msgs, v in ADDR3:
+    add(lang, msgs, [v], "postal address format (national post conventions); street and number fictional")
+rows, rows2, rows3 = _wave1, _wave2, rows[WAVE2_END:]

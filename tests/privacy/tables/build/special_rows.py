@@ -429,3 +429,41 @@ for row in rows[WAVE1:]:
         row["source"] = SRC_MEM
 assert sum(row["source"] == SRC_MEM for row in rows[WAVE1:]) == 8 + len(_STORED_FORM)
 rows, rows2 = rows[:WAVE1], rows[WAVE1:]
+
+# Wave 3 (split on its own): genetic/biometric data and disability in more languages; said in passing.
+_wave1, _wave2 = rows, rows2
+rows = _wave1 + _wave2
+WAVE2_END = len(rows)
+put(
+    "biometrics",
+    [
+        ("pt", "fiz o teste de DNA e deu que tenho o gene da doença de Huntington"),
+        ("it", "il test genetico dice che ho la mutazione BRCA2"),
+        ("nl", "mijn DNA-test zegt dat ik drager ben van taaislijmziekte"),
+        ("pl", "badanie genetyczne wykazało u mnie mutację BRCA1"),
+        ("ru", "генетический тест показал, что я носитель гена муковисцидоза"),
+        ("tr", "genetik testte BRCA1 mutasyonu çıktı"),
+        ("sv", "mitt gentest visade att jag bär på anlag för Huntingtons sjukdom"),
+        ("en", "sent my spit to ancestry and now i know i'm a carrier for sickle cell"),
+    ],
+    SRC_SAY,
+)
+put(
+    "health",
+    [
+        ("en", "gonna be slow tonight, my chronic fatigue is flaring"),
+        ("en", "sorry i vanished, was in rehab for 30 days"),
+        ("de", "bin autist, deswegen manchmal etwas direkt"),
+        ("es", "soy sordo de un oído así que hablad claro en vc"),
+        ("fr", "je suis en fauteuil depuis mon accident"),
+        ("ja", "ADHDの薬飲み始めた"),
+    ],
+    SRC_SAY,
+)
+put(
+    "sexuality",
+    [("de", "mein freund und ich sind seit 3 jahren zusammen (ja, ich bin ein typ)"), ("en", "i'm demisexual fwiw")],
+    SRC_SAY,
+)
+put("religion", [("de", "bin aus der kirche ausgetreten, bin jetzt atheist"), ("ja", "うちは創価学会なんだ")], SRC_SAY)
+rows, rows2, rows3 = _wave1, _wave2, rows[WAVE2_END:]
