@@ -1,15 +1,22 @@
-"""Wallet recovery (BIP-39 seed) phrases: twelve or more words in a row from the 2048-word list.
+"""Wallet recovery (BIP-39 seed) phrases: twelve or more words in a row from one of the 2048-word lists.
 
-The list comes from the ``mnemonic`` package (the reference implementation). Ordinary
-English rarely strings twelve list words together (the list has no "the", "is", "I",
-"to"), so a run of 12+ is a seed phrase; after a seed word ("seed phrase", "recovery
-phrase", "mnemonic", "Wiederherstellungsphrase", …) six are enough. The checksum is not
+The lists come from the ``mnemonic`` package (the reference implementation), every language
+it ships (English, Spanish, French, Italian, Portuguese, Czech, Russian, Turkish, Japanese,
+Korean, both Chinese scripts): a wallet shows its phrase in the language its owner set.
+Words are compared folded (case, accents and the dakuten a Japanese list stores decomposed),
+and a run counts only while every word belongs to one same list. Ordinary
+prose rarely strings twelve list words together (no list has "the", "is", "de", "que"),
+and a phrase's words are separated by spaces (an ideographic one in Japanese), so unspaced
+Chinese or Japanese text is never read as a run of single list characters. A run of 12+
+is a seed phrase; after a seed word ("seed phrase", "recovery phrase", "mnemonic",
+"Wiederherstellungsphrase", …) six are enough. The checksum is not
 required: a member who pastes a phrase with a typo, or half of one, still gave it away.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import cache
 
@@ -17,28 +24,48 @@ from mnemonic import Mnemonic
 
 from utils.privacy.rule import Span
 
-_WORD = re.compile(r"[A-Za-z]+")
-_GAP = re.compile(r"^[\s,;.:\-\d)(]*$")
+_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
+"""A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
+_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”]*$")
+"""What may stand between two words of a phrase: spaces, numbering, list punctuation, and the Markdown
+(a code block, a spoiler, bold) a member wraps a pasted phrase in."""
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:seed|recovery|mnemonic|backup|secret recovery|wiederherstellungs\w*|phrase de récupération|frase semilla"
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
     r"|kurtarma)\b"
 )
-_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789"})
+_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”"})
 FULL_RUN = 12
 AFTER_A_SEED_WORD = 6
 
 
+def _folded(word: str) -> str:
+    """A word as the lists are compared: case folded, accents and other combining marks dropped."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @cache
-def wordlist() -> frozenset[str]:
-    return frozenset(Mnemonic("english").wordlist)
+def languages_of() -> dict[str, int]:
+    """Each list word (as written, lower case, and folded) with the lists it belongs to, one bit per language."""
+    found: dict[str, int] = {}
+    for bit, language in enumerate(sorted(Mnemonic.list_languages())):
+        for word in Mnemonic(language).wordlist:
+            for form in {unicodedata.normalize("NFC", word).casefold(), _folded(word)}:
+                found[form] = found.get(form, 0) | 1 << bit
+    return found
+
+
+def _lists_of(word: str, known: dict[str, int]) -> int:
+    lowered = word.casefold()
+    return known.get(lowered, 0) or (0 if lowered.isascii() else known.get(_folded(lowered), 0))
 
 
 def spans(text: str, lowered: str) -> Iterator[Span]:
-    """Runs of list words separated only by spaces, commas or numbering ("1. abandon 2. ability")."""
-    if lowered.count(" ") + lowered.count("\n") < AFTER_A_SEED_WORD - 1:
+    """Runs of one list's words separated only by spaces, commas or numbering ("1. abandon 2. ability")."""
+    if sum(lowered.count(c) for c in " \n\u3000") < AFTER_A_SEED_WORD - 1:
         return
-    known = wordlist()
+    known = languages_of()
     bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound
     if bound < AFTER_A_SEED_WORD:
         return
@@ -46,21 +73,24 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if bound < needed:
         return
     run: list[re.Match[str]] = []
+    lists = 0
     for match in _WORD.finditer(text):
-        if match.group().lower() in known and (not run or _GAP.match(text[run[-1].end() : match.start()])):
+        of = _lists_of(match.group(), known)
+        if of and run and lists & of and _GAP.match(text[run[-1].end() : match.start()]):
             run.append(match)
+            lists &= of
             continue
         if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield run[0].start(), run[-1].end(), "seed-phrase"
-        run = [match] if match.group().lower() in known else []
+        run, lists = ([match], of) if of else ([], 0)
     if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield run[0].start(), run[-1].end(), "seed-phrase"
 
 
-def _longest_run(tokens: list[str], known: frozenset[str]) -> int:
+def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
     longest = current = 0
     for token in tokens:
-        current = current + 1 if token in known else 0
+        current = current + 1 if _lists_of(token, known) else 0
         longest = max(longest, current)
     return longest
 
