@@ -24,8 +24,7 @@ from functools import lru_cache
 # A symbol written for a letter, read as that letter when it stands inside a word ("p@$$w0rd", "pa$$").
 _SYMBOL_LETTERS = str.maketrans({"@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l"})
 _SYMBOLS = "@$!|+€£"
-# A cluster of letters, digits and such symbols with a symbol inside or a "$" at its end.
-_SYMBOL_IN_WORD = re.compile(r"[^\W_]+(?:[@$!|+€£]+[^\W_]+)+[$]*|[^\W_]+[$]+")
+_SYMBOL = re.compile("[@$!|+€£]")
 
 
 @dataclass(frozen=True)
@@ -60,11 +59,27 @@ def _fold_char(char: str) -> str:
     return unicodedata.normalize("NFC", bare).casefold()
 
 
-def _read_symbols(match: re.Match[str]) -> str:
-    cluster = match.group()
-    if sum(c.isalpha() for c in cluster) < 2:
-        return cluster  # "$100", "4$": money, not a word
-    return cluster.translate(_SYMBOL_LETTERS)
+def _read_symbols(folded: str) -> str:
+    """``folded`` with each symbol that stands inside a word of two letters or more read as its letter.
+
+    "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
+    Found from the symbols, so a long text without them costs one search.
+    """
+    chars = list(folded)
+    length = len(chars)
+    for match in _SYMBOL.finditer(folded):
+        at = match.start()
+        left = at
+        while left > 0 and (chars[left - 1].isalnum() or chars[left - 1] in _SYMBOLS):
+            left -= 1
+        right = at + 1
+        while right < length and (chars[right].isalnum() or chars[right] in _SYMBOLS):
+            right += 1
+        cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
+        inner = left < at < left + len(cluster) - 1 or (folded[at] == "$" and left < at < left + len(cluster))
+        if inner and chars[left] not in _SYMBOLS and sum(c.isalpha() for c in cluster) >= 2:
+            chars[at] = chars[at].translate(_SYMBOL_LETTERS)
+    return "".join(chars)
 
 
 def keyword_form(text: str) -> KeywordForm:
@@ -81,6 +96,6 @@ def keyword_form(text: str) -> KeywordForm:
             positions.extend([index] * len(piece))
         folded = "".join(pieces)
         origin = None if len(folded) == len(text) and all(p == i for i, p in enumerate(positions)) else tuple(positions)
-    if any(symbol in folded for symbol in _SYMBOLS):
-        folded = _SYMBOL_IN_WORD.sub(_read_symbols, folded)  # one character for one: positions stay
+    if _SYMBOL.search(folded):
+        folded = _read_symbols(folded)  # one character for one: positions stay
     return KeywordForm(folded, origin, len(text))

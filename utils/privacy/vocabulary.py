@@ -68,6 +68,7 @@ UNSPACED: tuple[str, ...] = tuple(lang for lang, data in _LANGUAGES.items() if d
 """Languages written without spaces between words: their words are found inside the text."""
 
 _TOKEN = re.compile(r"[^\W_]+")
+_TOKEN_SPLIT = re.compile(r"([^\W_]+)")
 _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
@@ -138,6 +139,7 @@ def _compile() -> tuple[
 
 
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
+_COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
@@ -155,6 +157,8 @@ def _glue(gap: str, left: str, right: str) -> str | None:
 
 def _readings(raw: str) -> tuple[str, ...]:
     """``raw`` as written, and with its digits read as letters when letters outnumber them ("p4ssw0rd")."""
+    if raw.isalpha() or raw.isdigit() or raw.translate(_DIGITS_AS_I) == raw:
+        return (raw,)
     digits = sum(c.isdigit() for c in raw)
     if not digits or sum(c.isalpha() for c in raw) < max(2, digits):
         return (raw,)
@@ -167,47 +171,77 @@ def _lookup_single(raw: str) -> Entry | None:
         for stem, entry in _STEMS.get(reading[:3], ()):
             if reading.startswith(stem):
                 return entry
-        if len(reading) > 6 and reading.endswith(_COMPOUND_KEYS):
+        if len(reading) > 6 and reading[-4:] in _COMPOUND_ENDS:
             for key in _COMPOUND_KEYS:
                 if reading.endswith(key) and len(reading) - len(key) >= 2:
                     return _SUBSTRING_ENTRIES[key]
     return None
 
 
-def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
-    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(folded)]
-    found: list[tuple[int, int, Entry]] = []
-    i = 0
-    while i < len(tokens):
-        start, _, raw = tokens[i]
-        best: tuple[int, Entry] | None = None
-        j = i
-        glued_only = True
-        while True:
-            readings = _readings(raw)
-            for reading in readings:
-                entry = _INDEX.get(reading)
+def _special(token: str) -> bool:
+    """A token that may be a word without being one as written: a stem's form, a compound, letters and digits mixed."""
+    return token[:3] in _STEMS or token[-4:] in _COMPOUND_ENDS or not (token.isalpha() or token.isdigit())
+
+
+def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
+    """The longest secret word starting at token ``i``: its last token and entry."""
+    raw = tokens[i]
+    best: tuple[int, Entry] | None = None
+    j = i
+    glued_only = True
+    while True:
+        readings = _readings(raw)
+        for reading in readings:
+            entry = _INDEX.get(reading)
+            if entry is not None:
+                best = (j, entry)
+                break
+        else:
+            if glued_only and best is None and len(raw) >= 4:
+                entry = _lookup_single(raw)
                 if entry is not None:
                     best = (j, entry)
-                    break
-            else:
-                if glued_only and best is None and len(raw) >= 4:
-                    entry = _lookup_single(raw)
-                    if entry is not None:
-                        best = (j, entry)
-            if j + 1 >= len(tokens) or not any(r in _PREFIXES for r in readings):
-                break
-            glue = _glue(folded[tokens[j][1] : tokens[j + 1][0]], tokens[j][2], tokens[j + 1][2])
-            if glue is None:
-                break
-            glued_only = glued_only and glue == ""
-            raw = raw + glue + tokens[j + 1][2]
-            j += 1
-        if best is None:
-            i += 1
+        if j + 1 >= len(tokens) or not any(r in _PREFIXES for r in readings):
+            return best
+        glue = _glue(gaps[j + 1], tokens[j], tokens[j + 1])
+        if glue is None or (glue == " " and not any(r + " " in _PREFIXES for r in readings)):
+            return best
+        glued_only = glued_only and glue == ""
+        raw = raw + glue + tokens[j + 1]
+        j += 1
+
+
+def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
+    """Secret words in a folded text: one pass over its tokens, most of them dismissed by a set lookup or two."""
+    parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
+    tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
+    distinct = set(tokens)
+    ready = {token for token in distinct if token in _INDEX or _special(token)}  # a word as it stands
+    partial = distinct & _PREFIXES  # a word once the next tokens join it ("mot de passe", "pass-word", "p a s s")
+    if not ready and not partial:
+        return []
+    hot = ready | partial
+    found: list[tuple[int, int, Entry]] = []
+    last_token = len(tokens) - 1
+    resume = 0
+    for i in [k for k, token in enumerate(tokens) if token in hot]:
+        raw = tokens[i]
+        if i < resume:
             continue
-        found.append((start, tokens[best[0]][1], best[1]))
-        i = best[0] + 1
+        if raw not in ready:
+            if i == last_token:
+                continue
+            following, gap = tokens[i + 1], gaps[i + 1]
+            glue = " " if gap == " " and len(raw) > 1 else _glue(gap, raw, following)
+            if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
+                continue
+        best = _longest_word(tokens, gaps, i)
+        if best is None:
+            continue
+        start = sum(map(len, gaps[: i + 1])) + sum(map(len, tokens[:i]))
+        end = start + sum(map(len, gaps[i + 1 : best[0] + 1])) + sum(map(len, tokens[i : best[0] + 1]))
+        found.append((start, end, best[1]))
+        resume = best[0] + 1
     return found
 
 
