@@ -12,6 +12,7 @@ explicit "is"/":" is redacted unless it is a known non-secret ("the password is 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,30 +25,18 @@ from utils.privacy.rule import Rule, Span
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
 _SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
 _ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
-_MARKDOWN = r"[*_~`|]*"
+_MARKDOWN = r"[*_~`|!]*"
+# A remark in brackets between a word and its value ("password (reversed so bots can't read it): …").
+_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
+# Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
+_VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
 _WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s+)"
 _QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
 _WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
 _VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
 
-# Words that follow "password is" without being one.
-_NOT_A_SECRET = frozenset(
-    """
-    wrong incorrect invalid correct right weak strong too not required expired same different long short
-    secret safe unsafe changed reset empty blank new old easy hard simple complicated case-sensitive
-    the a an my your his her their our this that it one something nothing mandatory optional protected
-    falsch richtig ungültig abgelaufen zu nicht geheim sicher das der die ein eine mein
-    faux incorrect trop pas obligatoire expiré le la un une mon
-    incorrecta incorrecto incorrectos válida válido muy demasiado no obligatoria el una mi
-    sbagliata errata corretta troppo non il lo una mio
-    errada incorreta correta muito não obrigatória o um uma meu minha
-    fout onjuist juist te niet verplicht het een mijn
-    błędne błędny niepoprawne zbyt nie wymagane moje
-    неверный неправильный верный слишком не обязателен мой
-    yanlış doğru çok değil zorunlu benim
-    fel rätt för inte mitt
-    """.split()
-)
+_NOT_A_SECRET = vocabulary.NOT_SECRETS
+"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
 
 
 def _value(match: re.Match[str]) -> str:
@@ -60,7 +49,7 @@ def looks_like_a_secret(value: str) -> bool:
         return False
     return (
         any(c.isdigit() for c in value)
-        or any(not c.isalnum() and c not in "-'’" for c in value)
+        or any(not c.isalnum() and c not in "-'’" and not unicodedata.category(c).startswith("M") for c in value)
         or any(c.isupper() for c in value[1:])
     )
 
@@ -168,11 +157,11 @@ def _tails(languages: frozenset[str]) -> _Tails:
         owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
     owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
-    lead = "(?i)" + _MARKDOWN + owner + qualifier
-    strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE
+    lead = "(?i)" + _MARKDOWN + owner + _ASIDE + qualifier
+    strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE_OPENING + _VALUE
     return _Tails(
         strong=re.compile(strong),
-        weak=re.compile(lead + _MARKDOWN + _WEAK + _VALUE),
+        weak=re.compile(lead + _MARKDOWN + _WEAK + _VALUE_OPENING + _VALUE),
         pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
         seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
     )
@@ -209,7 +198,11 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
         return True
     if _PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
         return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
-    return not ambiguous or looks_like_a_secret(raw)
+    return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
+
+
+_UNSPACED_LETTER = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+"""A value in a script written without spaces runs on into the sentence ("パスワードは絶対に…"): it must look like a secret."""
 
 
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:

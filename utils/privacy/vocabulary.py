@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -64,6 +65,8 @@ OWNERS: dict[str, tuple[str, ...]] = {lang: tuple(data.get("owners", ())) for la
 """Per language, possessives that may follow the word ("kata sandi saya", "κωδικός μου")."""
 QUALIFIERS: tuple[str, ...] = tuple(_DATA.get("qualifiers", ()))
 """Words that lead a qualifier between a secret word and its link ("password *for steam* is")."""
+NOT_SECRETS: frozenset[str] = frozenset(word.casefold() for word in _DATA["not_secrets"])
+"""Words that follow "password is" without being one: judgements ("wrong", "zu kurz"), places ("on the fridge")."""
 UNSPACED: tuple[str, ...] = tuple(lang for lang, data in _LANGUAGES.items() if data.get("script") == "unspaced")
 """Languages written without spaces between words: their words are found inside the text."""
 
@@ -72,10 +75,12 @@ _TOKEN_SPLIT = re.compile(r"([^\W_]+)")
 _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
-_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]")
+_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]")
 _COMPOUND_LANGUAGES = frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"})
 _DIGITS_AS_I = str.maketrans("0134578", "oieastb")
 _DIGITS_AS_L = str.maketrans("0134578", "oleastb")
+_LATIN_AS_CYRILLIC = str.maketrans("aeopcyxkmhtbo", "аеорсухкмнтво")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
 def _phrase_key(word: str) -> str:
@@ -156,13 +161,23 @@ def _glue(gap: str, left: str, right: str) -> str | None:
 
 
 def _readings(raw: str) -> tuple[str, ...]:
-    """``raw`` as written, and with its digits read as letters when letters outnumber them ("p4ssw0rd")."""
-    if raw.isalpha() or raw.isdigit() or raw.translate(_DIGITS_AS_I) == raw:
+    """``raw`` as written, with its digits read as letters when letters outnumber them ("p4ssw0rd"), and
+    a Cyrillic word's Latin look-alikes read as Cyrillic ("пaрoль" with Latin a and o, "п@р0ль")."""
+    if raw.isdigit() or (raw.isalpha() and raw.isascii()) or (raw.translate(_DIGITS_AS_I) == raw and not _mixed(raw)):
         return (raw,)
     digits = sum(c.isdigit() for c in raw)
-    if not digits or sum(c.isalpha() for c in raw) < max(2, digits):
-        return (raw,)
-    return raw, raw.translate(_DIGITS_AS_I), raw.translate(_DIGITS_AS_L)
+    if digits and sum(c.isalpha() for c in raw) >= max(2, digits):
+        readings = [raw, raw.translate(_DIGITS_AS_I), raw.translate(_DIGITS_AS_L)]
+    else:
+        readings = [raw]
+    if _mixed(raw):
+        readings += [reading.translate(_LATIN_AS_CYRILLIC) for reading in readings]
+    return tuple(readings)
+
+
+def _mixed(raw: str) -> bool:
+    """Cyrillic letters with Latin letters or digits among them."""
+    return not raw.isascii() and _CYRILLIC.search(raw) is not None and any(c.isascii() and c.isalnum() for c in raw)
 
 
 def _lookup_single(raw: str) -> Entry | None:
@@ -180,7 +195,12 @@ def _lookup_single(raw: str) -> Entry | None:
 
 def _special(token: str) -> bool:
     """A token that may be a word without being one as written: a stem's form, a compound, letters and digits mixed."""
-    return token[:3] in _STEMS or token[-4:] in _COMPOUND_ENDS or not (token.isalpha() or token.isdigit())
+    return (
+        token[:3] in _STEMS
+        or token[-4:] in _COMPOUND_ENDS
+        or not (token.isalpha() or token.isdigit())
+        or (not token.isascii() and _mixed(token))
+    )
 
 
 def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
@@ -273,6 +293,8 @@ def find(text: str) -> list[Word]:
     for start, end, entry in found:
         start, end = _widened(folded, start, end)
         first, last = form.span_in_source(start, end)
+        while last < len(text) and unicodedata.category(text[last]).startswith("M"):
+            last += 1  # marks drawn over the word's last letter ("p̶a̶s̶s̶w̶o̶r̶d̶")
         words.append(Word(first, last, entry))
     return words
 
