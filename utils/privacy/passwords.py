@@ -12,93 +12,31 @@ explicit "is"/":" is redacted unless it is a known non-secret ("the password is 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 
-from utils.privacy.rule import Rule, words
+from utils.privacy import vocabulary
+from utils.privacy.keyword_form import keyword_form
+from utils.privacy.normalise import normalise
+from utils.privacy.rule import Rule, Span
 
-PASSWORD_WORDS = (
-    "password",
-    "passwords",
-    "passwort",
-    "kennwort",
-    "passwd",
-    "passphrase",
-    "pass phrase",
-    "passcode",
-    "pwd",
-    "pw",
-    "mot de passe",
-    "mdp",
-    "contraseña",
-    "contrasena",
-    "clave",
-    "senha",
-    "wachtwoord",
-    "hasło",
-    "haslo",
-    "hasła",
-    "пароль",
-    "пароля",
-    "паролем",
-    "şifre",
-    "şifrem",
-    "sifre",
-    "sifrem",
-    "parola",
-    "parolă",
-    "lösenord",
-    "losenord",
-    "passord",
-    "adgangskode",
-    "salasana",
-    "heslo",
-    "jelszó",
-    "jelszo",
-    "κωδικός",
-    "wifi key",
-    "wlan key",
-    "master password",
-    "kata sandi",
-    "mật khẩu",
-)
-_UNSPACED_WORDS = ("パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호")
-# German, Dutch and Nordic words compound ("WLAN-Passwort" splits, "Wifipasswort" does not).
-_COMPOUNDING = ("passwort", "kennwort", "wachtwoord", "lösenord", "passord", "password")
-_KEY = (
-    r"(?:\b" + words(*PASSWORD_WORDS) + r"(?![^\W\d_])|" + words(*_COMPOUNDING) + r"(?![^\W\d_])|" + words(*_UNSPACED_WORDS) + ")"
-)
-_QUALIFIER = (
-    r"(?:\s+(?:for|to|of|on|at|für|zu|vom|von|de|du|pour|para|per|di|del|da|do|voor|van|dla|для|от|för|til|için)"
-    r"(?:\s+[^\s:=]+){1,3}?)?"
-)
-_STRONG = (
-    r"(?:\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+|\s+(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|e|jest|это|är|er|on|olan"
-    r"|sind|sont|son|são|zijn|était|è ancora|is still|is now|ist jetzt|c'est|c’est|it's|it is)(?![^\W\d_])\s*[:=—-]?\s*)"
-    r"|(?:は|是|는|:)\s*)"
-    r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
-)
+# The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
+_SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
+_ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
+_MARKDOWN = r"[*_~`|!]*"
+# A remark in brackets between a word and its value ("password (reversed so bots can't read it): …").
+_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
+# Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
+_VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
 _WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s+)"
 _QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
 _WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
 _VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
 
-# Words that follow "password is" without being one.
-_NOT_A_SECRET = frozenset(
-    """
-    wrong incorrect invalid correct right weak strong too not required expired same different long short
-    secret safe unsafe changed reset empty blank new old easy hard simple complicated case-sensitive
-    the a an my your his her their our this that it one something nothing mandatory optional protected
-    falsch richtig ungültig abgelaufen zu nicht geheim sicher das der die ein eine mein
-    faux incorrect trop pas obligatoire expiré le la un une mon
-    incorrecta incorrecto incorrectos válida válido muy demasiado no obligatoria el una mi
-    sbagliata errata corretta troppo non il lo una mio
-    errada incorreta correta muito não obrigatória o um uma meu minha
-    fout onjuist juist te niet verplicht het een mijn
-    błędne błędny niepoprawne zbyt nie wymagane moje
-    неверный неправильный верный слишком не обязателен мой
-    yanlış doğru çok değil zorunlu benim
-    fel rätt för inte mitt
-    """.split()
-)
+_NOT_A_SECRET = vocabulary.NOT_SECRETS
+"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
 
 
 def _value(match: re.Match[str]) -> str:
@@ -111,23 +49,12 @@ def looks_like_a_secret(value: str) -> bool:
         return False
     return (
         any(c.isdigit() for c in value)
-        or any(not c.isalnum() and c not in "-'’" for c in value)
+        or any(not c.isalnum() and c not in "-'’" and not unicodedata.category(c).startswith("M") for c in value)
         or any(c.isupper() for c in value[1:])
     )
 
 
 _PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
-_AMBIGUOUS_WORDS = ("clave",)
-"""Also "the key (to something)": a bare word after them is prose ("la clave es practicar") unless it looks like a secret."""
-
-
-def _strong(match: re.Match[str]) -> bool:
-    raw = match.group("secret")
-    if raw[0] in "\"'“„«「":
-        return True
-    if _PLACEHOLDER_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
-        return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
-    return not match.group().casefold().startswith(_AMBIGUOUS_WORDS) or looks_like_a_secret(raw)
 
 
 def _weak(match: re.Match[str]) -> bool:
@@ -135,8 +62,6 @@ def _weak(match: re.Match[str]) -> bool:
     return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and _value(match) not in _NOT_A_SECRET)
 
 
-# Every match contains one of its key words as written, so those words are the rules' needles.
-_NEEDLES = tuple(dict.fromkeys(w.casefold() for w in (*PASSWORD_WORDS, *_COMPOUNDING, *_UNSPACED_WORDS)))
 _CODE_WORD = (
     r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
@@ -176,24 +101,214 @@ def _card_tail(match: re.Match[str]) -> bool:
     return not _YEAR.fullmatch(match.group("secret"))
 
 
+# --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
+
+
+def _alternatives(phrases: Iterable[str]) -> str:
+    """Phrases as a regex alternation, longest first, each also as the matching form reads it (Cyrillic "е" as "e")
+    and without its accents ("của tôi" and "cua toi")."""
+    spelled = {p for phrase in phrases for p in (phrase, keyword_form(phrase).text, normalise(phrase).text)}
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(spelled, key=len, reverse=True))
+
+
+def _spaced(phrases: Iterable[str], unspaced: bool) -> tuple[list[str], list[str]]:
+    spaced: list[str] = []
+    glued: list[str] = []
+    for phrase in phrases:
+        (glued if unspaced and not phrase.isascii() else spaced).append(phrase)
+    return spaced, glued
+
+
+@dataclass(frozen=True)
+class _Tails:
+    """What may follow a secret word of some languages: owners, a qualifier, a link, then the value."""
+
+    strong: re.Pattern[str]
+    weak: re.Pattern[str]
+    pin: re.Pattern[str]
+    seed: re.Pattern[str]
+
+
+_UNSPACED_LANGUAGES = frozenset(vocabulary.UNSPACED)
+
+
+@lru_cache(maxsize=128)
+def _tails(languages: frozenset[str]) -> _Tails:
+    """The tails for a word of ``languages`` (English links always apply: members mix them in)."""
+    links: list[str] = []
+    owners: list[str] = []
+    glued_links: list[str] = []
+    glued_owners: list[str] = []
+    for language in sorted(languages | {"en"}):
+        unspaced = language in _UNSPACED_LANGUAGES
+        spaced, glued = _spaced(vocabulary.LINKS[language], unspaced)
+        links += spaced
+        glued_links += glued
+        spaced, glued = _spaced(vocabulary.OWNERS[language], unspaced)
+        owners += spaced
+        glued_owners += glued
+    link = _SIGN_LINK + r"|\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
+    if glued_links:
+        link += r"|\s*(?:" + _alternatives(glued_links) + r")\s*"
+    owner_parts = []
+    if owners:
+        owner_parts.append(r"\s+(?:" + _alternatives(owners) + r")(?![^\W\d_])")
+    if glued_owners:
+        owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
+    owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
+    qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
+    lead = "(?i)" + _MARKDOWN + owner + _ASIDE + qualifier
+    strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE_OPENING + _VALUE
+    return _Tails(
+        strong=re.compile(strong),
+        weak=re.compile(lead + _MARKDOWN + _WEAK + _VALUE_OPENING + _VALUE),
+        pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
+        seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
+    )
+
+
+_CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + _CODE_LIST + ")")
+_CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
+_NUMBER_TAIL = re.compile(
+    r"(?i)[^\d\n.!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
+)
+_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+_BEFORE_THE_VALUE = re.compile(
+    r"(?i)(?<!\S)(?P<secret>" + _QUOTED + "|" + _WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
+    r"\s+(?:(?:my|the|our|a|mein\w*|mon|ma|mi|mio|mia|la|minha|meu|mijn|moje|mój|мой|benim)\s+)?(?:[^\W\d_]+\s+){0,2}?"
+    + _MARKDOWN
+    + r"\Z"
+)
+_MIN_NUMBER_DIGITS = 6
+_MIN_KEY_LENGTH = 8
+
+
+_CODE_VALUE = re.compile(r"[\w.]*\(.*|[$<{%].*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+"""A value that is code naming a secret, not one: ``os.getenv('KEY')``, ``get_token()``, ``<YOUR_API_KEY>``, ``API_KEY``."""
+
+
+def _secret_span(match: re.Match[str]) -> tuple[int, int]:
+    return match.span("secret")
+
+
+def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
+    """A value after an explicit link: quoted, or not a known non-secret (an ambiguous word needs a secret's look)."""
+    raw = match.group("secret")
+    if raw[0] in "\"'“„«「":
+        return True
+    if _PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
+        return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
+    return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
+
+
+_UNSPACED_LETTER = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+"""A value in a script written without spaces runs on into the sentence ("パスワードは絶対に…"): it must look like a secret."""
+
+
+def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    tails = _tails(word.entry.languages)
+    match = tails.strong.match(text, word.end)
+    if match and _announced_value(match, word.entry.ambiguous):
+        yield (*_secret_span(match), kind)
+        return
+    match = tails.weak.match(text, word.end)
+    if match and _weak(match):
+        yield (*_secret_span(match), kind)
+        return
+    before = _BEFORE_THE_VALUE.search(text, max(0, word.start - 160), word.start)
+    if before and _weak(before):
+        yield (*_secret_span(before), kind)
+
+
+def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    """An API key, token or login named by its word: the value must look like one (not "the token economy")."""
+    tails = _tails(word.entry.languages)
+    for pattern in (tails.strong, tails.weak):
+        match = pattern.match(text, word.end)
+        if match:
+            raw = match.group("secret").rstrip(".,;:!?)")
+            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET:
+                return
+            if len(raw) >= _MIN_KEY_LENGTH and looks_like_a_secret(raw):
+                yield (*_secret_span(match), kind)
+                return
+
+
+def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _tails(word.entry.languages).pin.match(text, word.end)
+    if match:
+        yield (*_secret_span(match), kind)
+
+
+def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _CODE_TAIL.match(text, word.end)
+    if not match:
+        return
+    before = text[max(0, word.start - 16) : word.start]
+    gap = text[word.end : match.start("secret")]
+    if _NOT_A_SECRET_CODE.search(before) or _NOT_A_SECRET_GAP.search(gap) or _YEAR.fullmatch(match.group("secret")):
+        return  # "error code 1603", "zip code 90210", "code 2024"
+    yield (*_secret_span(match), kind)
+
+
+def _cvv_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _CVV_TAIL.match(text, word.end)
+    if match:
+        yield (*_secret_span(match), kind)
+
+
+def _number_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    """A card, account or identity number named by its word: six digits at least, not a date or a year."""
+    match = _NUMBER_TAIL.match(text, word.end)
+    if not match:
+        return
+    value = match.group("secret").rstrip(".-/")
+    if sum(c.isdigit() for c in value) < _MIN_NUMBER_DIGITS or _DATE.fullmatch(value):
+        return
+    start = match.start("secret")
+    yield start, start + len(value), kind
+
+
+def _seed_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _tails(word.entry.languages).seed.match(text, word.end)
+    if match:
+        yield (*_secret_span(match), kind)
+
+
+_SPANS_BY_KIND: dict[str, Callable[[str, vocabulary.Word, str], Iterator[Span]]] = {
+    "password": _password_spans,
+    "wifi": _password_spans,
+    "pin": _pin_spans,
+    "code": _code_spans,
+    "cvv": _cvv_spans,
+    "login": _key_spans,
+    "api-key": _key_spans,
+    "seed-phrase": _seed_spans,
+    "card": _number_spans,
+    "bank-account": _number_spans,
+    "id-number": _number_spans,
+    "passport": _number_spans,
+    "licence": _number_spans,
+    "tax-id": _number_spans,
+}
+
+
+@dataclass(frozen=True)
+class _VocabularyRule(Rule):
+    """Every "<secret word> <link> <value>" of the vocabulary, in every language and disguise it lists.
+
+    It has no needles: the vocabulary's own lookup (one pass over a line's words) is its gate.
+    """
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for word in vocabulary.find(text):
+            spans = _SPANS_BY_KIND.get(word.kind)
+            if spans is not None:
+                yield from spans(text, word, vocabulary.PLACEHOLDERS[word.kind])
+
+
 RULES: tuple[Rule, ...] = (
-    Rule(
-        "password",
-        re.compile(r"(?i)" + _KEY + _QUALIFIER + _STRONG + _VALUE),
-        _NEEDLES,
-        accept=_strong,
-    ),
-    Rule("password", re.compile(r"(?i)" + _KEY + _QUALIFIER + _WEAK + _VALUE), _NEEDLES, accept=_weak),
-    Rule(
-        "password",
-        re.compile(
-            r"(?i)(?<!\S)(?P<secret>" + _QUOTED + "|" + _WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
-            r"\s+(?:(?:my|the|our|a|mein\w*|mon|ma|mi|mio|mia|la|minha|meu|mijn|moje|mój|мой|benim)\s+)?(?:[^\W\d_]+\s+){0,2}?"
-            + _KEY
-        ),
-        _NEEDLES,
-        accept=_weak,
-    ),
+    _VocabularyRule("password", re.compile("(?!)")),
     Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
     Rule(  # "steam login: alice_w / Tr0ub4dor&3", "creds are bob / hunter22", "user admin pass admin123"
         "password",
@@ -211,16 +326,6 @@ RULES: tuple[Rule, ...] = (
             r"(?i)\b(?:creds?|credentials|logins?|acc(?:oun)?t|user(?:name)?)\b[^\n:]{0,20}?(?<![\w.+@-])(?=[\w.+@-]*[^\W\d_])[\w.+@-]{2,40}:(?P<secret>[^\s:/]{4,})"
         ),
         ("cred", "login", "acc", "user"),
-    ),
-    Rule(
-        "password",
-        re.compile(
-            r"(?i)\b(?:pin|pins|pincode|pin-code|pin code|geheimzahl|code pin|código pin|codice pin)\b"
-            r"(?:\s+(?:to|for|of|für|de|du|для|от|do|di|van|voor|on)(?:\s+[^\s:=\d]+){1,3}?)?[^\d\n.!?]{0,16}?"
-            r"(?P<secret>\d{4,8})(?!\d)"
-        ),
-        ("pin", "geheimzahl"),
-        digits=4,
     ),
     Rule(
         "card",

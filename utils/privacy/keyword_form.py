@@ -1,0 +1,101 @@
+"""Text as the secret vocabulary reads it: lower case, without accents, leet symbols read as letters.
+
+The matching form (:mod:`utils.privacy.normalise`) already has width, invisible characters
+and look-alike letters folded. Members also disguise a word with accents left out or
+added ("contrasena"), symbols for letters ("p@$$word"), spacing, punctuation and Markdown
+inside it ("p a s s", "pass-word", "**password**"). This form folds what can be folded
+character by character — case, combining marks, a symbol standing between letters — and
+keeps for each folded character the index of the one it came from, so a word found here
+is a span of the member's own text. Spacing, punctuation and digits standing for letters
+are read when the words are looked up (:mod:`utils.privacy.vocabulary`): folding them
+here would make ordinary numbers look like words.
+
+This form only finds words. A value is always taken from the text as written: a password
+"p4ss" is redacted as "p4ss".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+# A symbol written for a letter, read as that letter when it stands inside a word ("p@$$w0rd", "pa$$").
+_SYMBOL_LETTERS = str.maketrans({"@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l"})
+_SYMBOLS = "@$!|+€£"
+_SYMBOL = re.compile("[@$!|+€£]")
+
+
+@dataclass(frozen=True)
+class KeywordForm:
+    """The folded text and, for each of its characters, the index of the source character."""
+
+    text: str
+    origin: tuple[int, ...] | None
+    """``None`` when every folded character sits at its source index (all of plain ASCII)."""
+    source_length: int
+
+    def span_in_source(self, start: int, end: int) -> tuple[int, int]:
+        """The source characters behind ``text[start:end]`` (dropped marks in between included)."""
+        if self.origin is None:
+            return start, end
+        if start >= end:
+            at = self.origin[start] if start < len(self.origin) else self.source_length
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(char: str) -> str:
+    """One character folded: case, and its combining marks dropped ("ñ" reads "n", "İ" reads "i").
+
+    Vowel signs of Indic scripts are marks too: dropped, a word stays one run of letters ("पासवर्ड").
+    """
+    decomposed = unicodedata.normalize("NFD", char)
+    bare = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    if bare == decomposed:
+        return char.casefold()  # nothing to drop: Hangul and kana stay whole
+    return unicodedata.normalize("NFC", bare).casefold()
+
+
+def _read_symbols(folded: str) -> str:
+    """``folded`` with each symbol that stands inside a word of two letters or more read as its letter.
+
+    "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
+    Found from the symbols, so a long text without them costs one search.
+    """
+    chars = list(folded)
+    length = len(chars)
+    for match in _SYMBOL.finditer(folded):
+        at = match.start()
+        left = at
+        while left > 0 and (chars[left - 1].isalnum() or chars[left - 1] in _SYMBOLS):
+            left -= 1
+        right = at + 1
+        while right < length and (chars[right].isalnum() or chars[right] in _SYMBOLS):
+            right += 1
+        cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
+        inner = left < at < left + len(cluster) - 1 or (folded[at] == "$" and left < at < left + len(cluster))
+        if inner and chars[left] not in _SYMBOLS and sum(c.isalpha() for c in cluster) >= 2:
+            chars[at] = chars[at].translate(_SYMBOL_LETTERS)
+    return "".join(chars)
+
+
+def keyword_form(text: str) -> KeywordForm:
+    """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
+    if text.isascii():
+        folded = text.lower()
+        origin: tuple[int, ...] | None = None
+    else:
+        pieces: list[str] = []
+        positions: list[int] = []
+        for index, char in enumerate(text):
+            piece = char.lower() if char.isascii() else _fold_char(char)
+            pieces.append(piece)
+            positions.extend([index] * len(piece))
+        folded = "".join(pieces)
+        origin = None if len(folded) == len(text) and all(p == i for i, p in enumerate(positions)) else tuple(positions)
+    if _SYMBOL.search(folded):
+        folded = _read_symbols(folded)  # one character for one: positions stay
+    return KeywordForm(folded, origin, len(text))

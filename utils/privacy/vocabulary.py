@@ -1,0 +1,312 @@
+"""The secret vocabulary (data/secret_words.json) compiled once into a finder of secret words in a line.
+
+A rule that redacts "<word> is <value>" first needs the word, in the member's language and
+however it is disguised. The words are data — by language and by kind (password, pin,
+code, wifi, api-key, seed-phrase, card, bank-account, id-number, passport, …) — so adding a
+language is adding lines to the file, and a rule can ask which kind of secret a line
+announces. :func:`find` reads a line in its keyword form (:mod:`utils.privacy.keyword_form`)
+and looks its words up in a dictionary, so a line costs one pass over its words whatever the
+number of languages:
+
+* a word of a spaced script is a whole token, or tokens glued by punctuation or Markdown
+  ("pass-word", "p.a.s.s"), or single letters spaced out ("p a s s"), or a phrase of tokens
+  ("mot de passe"); digits inside it may stand for letters ("p4ssw0rd") when letters
+  outnumber them, so "2024" or "mp3" never read as words;
+* a stem ("salasana*") matches the inflected and possessive forms of a word, and a
+  compound ending in a password word ("WLAN-Passwort", "wifipassword") is that word;
+* words of scripts written without spaces (Japanese, Chinese, Thai, Korean with its particles)
+  are found inside the text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from utils.privacy.keyword_form import KeywordForm, keyword_form
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a secret word announces: its ``kind``, the ``languages`` it is a word of, and whether it is ``ambiguous``."""
+
+    kind: str
+    languages: frozenset[str]
+    ambiguous: bool
+    """Also an ordinary word ("clave" is also "the key to it"): a bare value after it must look like a secret."""
+
+
+@dataclass(frozen=True)
+class Word:
+    """A secret word found in a text: its span in that text and what it announces."""
+
+    start: int
+    end: int
+    entry: Entry
+
+    @property
+    def kind(self) -> str:
+        return self.entry.kind
+
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/secret_words.json").read_text(encoding="utf-8"))
+_LANGUAGES: dict[str, dict[str, Any]] = _DATA["languages"]
+LANGUAGES: tuple[str, ...] = tuple(_LANGUAGES)
+PLACEHOLDERS: dict[str, str] = _DATA["placeholders"]
+"""The placeholder kind each word kind is redacted as ("pin" → "password", "passport" → "id-number")."""
+KINDS: frozenset[str] = frozenset(PLACEHOLDERS)
+LINKS: dict[str, tuple[str, ...]] = {lang: tuple(data.get("links", ())) for lang, data in _LANGUAGES.items()}
+"""Per language, the words that stand between a secret word and its value ("is", "ist", "é", "là")."""
+OWNERS: dict[str, tuple[str, ...]] = {lang: tuple(data.get("owners", ())) for lang, data in _LANGUAGES.items()}
+"""Per language, possessives that may follow the word ("kata sandi saya", "κωδικός μου")."""
+QUALIFIERS: tuple[str, ...] = tuple(_DATA.get("qualifiers", ()))
+"""Words that lead a qualifier between a secret word and its link ("password *for steam* is")."""
+NOT_SECRETS: frozenset[str] = frozenset(word.casefold() for word in _DATA["not_secrets"])
+"""Words that follow "password is" without being one: judgements ("wrong", "zu kurz"), places ("on the fridge")."""
+UNSPACED: tuple[str, ...] = tuple(lang for lang, data in _LANGUAGES.items() if data.get("script") == "unspaced")
+"""Languages written without spaces between words: their words are found inside the text."""
+
+_TOKEN = re.compile(r"[^\W_]+")
+_TOKEN_SPLIT = re.compile(r"([^\W_]+)")
+_GLUE = frozenset("-_.*'’·~`|/")
+"""Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
+_WRAPPERS = "*_~`|"
+_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]")
+_COMPOUND_LANGUAGES = frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"})
+_DIGITS_AS_I = str.maketrans("0134578", "oieastb")
+_DIGITS_AS_L = str.maketrans("0134578", "oleastb")
+_LATIN_AS_CYRILLIC = str.maketrans("aeopcyxkmhtbo", "аеорсухкмнтво")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+def _phrase_key(word: str) -> str:
+    """A word's dictionary key: folded, punctuation inside a part dropped, parts joined by one space."""
+    parts = keyword_form(word).text.split()
+    return " ".join("".join(_TOKEN.findall(part)) for part in parts if _TOKEN.search(part))
+
+
+def _compile() -> tuple[
+    dict[str, Entry],
+    frozenset[str],
+    dict[str, list[tuple[str, Entry]]],
+    tuple[str, ...],
+    dict[str, Entry],
+    re.Pattern[str] | None,
+]:
+    index: dict[str, Entry] = {}
+    stems: dict[str, list[tuple[str, Entry]]] = {}
+    compounds: dict[str, Entry] = {}
+    unspaced: dict[str, Entry] = {}
+
+    def add(table: dict[str, Entry], key: str, entry: Entry) -> None:
+        known = table.get(key)
+        if known is None:
+            table[key] = entry
+        elif known.kind == entry.kind:  # one word of several languages: their links all apply
+            table[key] = Entry(known.kind, known.languages | entry.languages, known.ambiguous or entry.ambiguous)
+
+    for language, data in _LANGUAGES.items():
+        is_unspaced = data.get("script") == "unspaced"
+        words: dict[str, list[str]] = data["words"]
+        for kind, listed in words.items():
+            for raw in listed:
+                ambiguous = raw.endswith("?")
+                word = raw.rstrip("?")
+                stem = word.endswith("*")
+                word = word.rstrip("*")
+                entry = Entry(kind, frozenset({language}), ambiguous)
+                key = _phrase_key(word)
+                if not key:
+                    continue
+                if is_unspaced and not word.isascii():
+                    add(unspaced, keyword_form(word).text, entry)
+                elif stem:
+                    stems.setdefault(key[:3], []).append((key, entry))
+                else:
+                    add(index, key, entry)
+                    add(index, key.replace(" ", ""), entry)  # "m.o.t d.e p.a.s.s.e", "mot-de-passe"
+                    if kind == "password" and language in _COMPOUND_LANGUAGES and " " not in key and len(key) >= 6:
+                        add(compounds, key, entry)
+    prefixes = frozenset(key[:end] for key in index for end in range(1, len(key) + 1))
+    pattern = "|".join(re.escape(k) for k in sorted(unspaced, key=len, reverse=True))
+    return (
+        index,
+        prefixes,
+        stems,
+        tuple(sorted(compounds, key=len, reverse=True)),
+        {**unspaced, **compounds},
+        (re.compile(pattern) if pattern else None),
+    )
+
+
+_INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
+_COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+
+
+def _glue(gap: str, left: str, right: str) -> str | None:
+    """How two tokens join into one word: "" (a disguise inside a word), " " (a phrase), or not at all."""
+    if not gap or len(gap) > 3 or "\n" in gap:
+        return None
+    if all(c in _GLUE for c in gap):
+        return ""
+    if len(left) == 1 and len(right) == 1 and all(c in _GLUE or c.isspace() for c in gap):
+        return ""  # "p a s s", "m.o.t d.e"
+    if gap.isspace():
+        return " "
+    return None
+
+
+def _readings(raw: str) -> tuple[str, ...]:
+    """``raw`` as written, with its digits read as letters when letters outnumber them ("p4ssw0rd"), and
+    a Cyrillic word's Latin look-alikes read as Cyrillic ("пaрoль" with Latin a and o, "п@р0ль")."""
+    if raw.isdigit() or (raw.isalpha() and raw.isascii()) or (raw.translate(_DIGITS_AS_I) == raw and not _mixed(raw)):
+        return (raw,)
+    digits = sum(c.isdigit() for c in raw)
+    if digits and sum(c.isalpha() for c in raw) >= max(2, digits):
+        readings = [raw, raw.translate(_DIGITS_AS_I), raw.translate(_DIGITS_AS_L)]
+    else:
+        readings = [raw]
+    if _mixed(raw):
+        readings += [reading.translate(_LATIN_AS_CYRILLIC) for reading in readings]
+    return tuple(readings)
+
+
+def _mixed(raw: str) -> bool:
+    """Cyrillic letters with Latin letters or digits among them."""
+    return not raw.isascii() and _CYRILLIC.search(raw) is not None and any(c.isascii() and c.isalnum() for c in raw)
+
+
+def _lookup_single(raw: str) -> Entry | None:
+    """A one-token word that is not in the index: an inflected form of a stem, or a compound."""
+    for reading in _readings(raw):
+        for stem, entry in _STEMS.get(reading[:3], ()):
+            if reading.startswith(stem):
+                return entry
+        if len(reading) > 6 and reading[-4:] in _COMPOUND_ENDS:
+            for key in _COMPOUND_KEYS:
+                if reading.endswith(key) and len(reading) - len(key) >= 2:
+                    return _SUBSTRING_ENTRIES[key]
+    return None
+
+
+def _special(token: str) -> bool:
+    """A token that may be a word without being one as written: a stem's form, a compound, letters and digits mixed."""
+    return (
+        token[:3] in _STEMS
+        or token[-4:] in _COMPOUND_ENDS
+        or not (token.isalpha() or token.isdigit())
+        or (not token.isascii() and _mixed(token))
+    )
+
+
+def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
+    """The longest secret word starting at token ``i``: its last token and entry."""
+    raw = tokens[i]
+    best: tuple[int, Entry] | None = None
+    j = i
+    glued_only = True
+    while True:
+        readings = _readings(raw)
+        for reading in readings:
+            entry = _INDEX.get(reading)
+            if entry is not None:
+                best = (j, entry)
+                break
+        else:
+            if glued_only and best is None and len(raw) >= 4:
+                entry = _lookup_single(raw)
+                if entry is not None:
+                    best = (j, entry)
+        if j + 1 >= len(tokens) or not any(r in _PREFIXES for r in readings):
+            return best
+        glue = _glue(gaps[j + 1], tokens[j], tokens[j + 1])
+        if glue is None or (glue == " " and not any(r + " " in _PREFIXES for r in readings)):
+            return best
+        glued_only = glued_only and glue == ""
+        raw = raw + glue + tokens[j + 1]
+        j += 1
+
+
+def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
+    """Secret words in a folded text: one pass over its tokens, most of them dismissed by a set lookup or two."""
+    parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
+    tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
+    distinct = set(tokens)
+    ready = {token for token in distinct if token in _INDEX or _special(token)}  # a word as it stands
+    partial = distinct & _PREFIXES  # a word once the next tokens join it ("mot de passe", "pass-word", "p a s s")
+    if not ready and not partial:
+        return []
+    hot = ready | partial
+    found: list[tuple[int, int, Entry]] = []
+    last_token = len(tokens) - 1
+    resume = 0
+    for i in [k for k, token in enumerate(tokens) if token in hot]:
+        raw = tokens[i]
+        if i < resume:
+            continue
+        if raw not in ready:
+            if i == last_token:
+                continue
+            following, gap = tokens[i + 1], gaps[i + 1]
+            glue = " " if gap == " " and len(raw) > 1 else _glue(gap, raw, following)
+            if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
+                continue
+        best = _longest_word(tokens, gaps, i)
+        if best is None:
+            continue
+        start = sum(map(len, gaps[: i + 1])) + sum(map(len, tokens[:i]))
+        end = start + sum(map(len, gaps[i + 1 : best[0] + 1])) + sum(map(len, tokens[i : best[0] + 1]))
+        found.append((start, end, best[1]))
+        resume = best[0] + 1
+    return found
+
+
+def _widened(folded: str, start: int, end: int) -> tuple[int, int]:
+    """A word with the Markdown around it ("**password**"), so what follows is its link and value."""
+    while start > 0 and folded[start - 1] in _WRAPPERS:
+        start -= 1
+    while end < len(folded) and folded[end] in _WRAPPERS:
+        end += 1
+    return start, end
+
+
+def find(text: str) -> list[Word]:
+    """The secret words in ``text`` (the matching form of :mod:`utils.privacy.normalise`), in order.
+
+    Spans are in ``text``; a disguised word's span covers its disguise (spacing, symbols,
+    Markdown around it), so the rule reading "<word> <link> <value>" starts right after it.
+    """
+    form: KeywordForm = keyword_form(text)
+    folded = form.text
+    found = _words_in_tokens(folded)
+    if _UNSPACED is not None and not text.isascii() and _UNSPACED_SCRIPT.search(folded):
+        taken = [(s, e) for s, e, _ in found]
+        for match in _UNSPACED.finditer(folded):
+            if not any(s < match.end() and match.start() < e for s, e in taken):
+                found.append((match.start(), match.end(), _SUBSTRING_ENTRIES[match.group()]))
+        found.sort(key=lambda item: item[0])
+    words = []
+    for start, end, entry in found:
+        start, end = _widened(folded, start, end)
+        first, last = form.span_in_source(start, end)
+        while last < len(text) and unicodedata.category(text[last]).startswith("M"):
+            last += 1  # marks drawn over the word's last letter ("p̶a̶s̶s̶w̶o̶r̶d̶")
+        words.append(Word(first, last, entry))
+    return words
+
+
+_PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
+
+
+class SensitiveWords:
+    """Whether a (screened) line still names a kind of secret: then a line with a redaction in it is about that secret."""
+
+    def search(self, text: str) -> bool:
+        return bool(find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text))
+
+
+SENSITIVE_WORDS = SensitiveWords()
