@@ -35,6 +35,7 @@ from typing import Literal
 from utils.privacy import contact, keys, numbers, passwords, seed, vocabulary
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.rule import Rule, Span
+from utils.privacy.values import with_value_spans
 
 Field = Literal["memory", "profile", "note", "topic", "key", "log", "message", "name"]
 KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "key"})
@@ -43,9 +44,12 @@ KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "
 PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 SECRET_KINDS = frozenset(
     {"password", "code", "card", "api-key", "token", "webhook", "private-key", "bank-account", "id-number", "seed-phrase"}
+    | {"credential", "url-credential", "config"}
 )
 """Credentials: a line carrying one is refused. Contact details (email, phone, address) are kept redacted
-when the line says enough besides them."""
+when the line says enough besides them, and so is a long ``number`` (a friend code, an order): "Has a friend
+code [redacted:number] to share" still says what the member is like, while a line kept around a generated
+token, a link's password or a config secret has no point but the value."""
 MIN_WORDS_AROUND_SECRET = 5
 _DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
 RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
@@ -217,6 +221,10 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     spans = _find(view, seen)
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
+    # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
+    # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
+    by_shape = field in KEPT_FIELDS or field == "log"
+    spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []
