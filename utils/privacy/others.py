@@ -117,7 +117,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             + _alternation(v["cjk_relations"])
             + "(?!"
             + _alternation(v["cjk_bare_after"])
-            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又)"
+            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|.{0,3}?"
+            + _alternation(v["cjk_claim_verbs"])
+            + ")"
+        ),
+        # "형이 해고되었다", "우리 형 회사에서 잘렸어" ("형이 있어", has a brother, stays)
+        "korean_relation": re.compile(
+            r"(?:^|[.!?]\s*|우리\s*|내\s*)" + _alternation(v["korean_relations"]) + r"(?:[이가은는도]|\s)(?!\s*있)"
         ),
         "arabic_relation": re.compile(r"(?:^|[.،؛!?]\s*)" + _alternation(v["relations"][-15:]) + r"\s+\S"),
     }
@@ -125,14 +131,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
     after_copula = "|".join(
-        r"[^\W\d_]+ing" if p == "*ing" else _alternation([p]) for p in sorted(claims["after_copula"], key=len, reverse=True)
+        rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else _alternation([p])
+        for p in sorted(claims["after_copula"], key=len, reverse=True)
     )
     predicate = (
         rf"(?:{_alternation(claims['any_object'].split())}"
         rf"|{_alternation(claims['copulas'].split())}\s+(?:{after_copula})"
         rf"|{_alternation(claims['has'].split())}\s+{_alternation(claims['after_has'])})"
     )
-    return re.compile(rf"^\W*(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
+    article = r"(?:(?-i:a|o|la|il|el|der|die|de)\s+)?"  # "a Bia tá traindo ...": a name with its article
+    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
 
 
 _MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
@@ -204,7 +212,7 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
         return True
     if patterns["according_to"].search(text) or patterns["someone"].search(text):
         return True
-    return bool(patterns["cjk_relation"].search(text) or patterns["arabic_relation"].search(text))
+    return any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
 
 
 def about_someone_else(
@@ -262,37 +270,55 @@ def _role_patterns() -> tuple[re.Pattern[str], ...]:
     role = _alternation(v["role_words"])
     community = _alternation(v["community_words"])
     acts = _alternation(v["granted_acts"])
-    bare_role = r"(?:admin|administrator|mod|moderator|owner|staff|server\s+owner|server\s+admin)"
+    identities = _alternation(v["claimed_identities"])
+    bare_role = rf"(?:(?:server|discord)\s+)?(?:{role}|mod)"
+    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
+    first_person = r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я)"
+    article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
+    end = r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui))"
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
+    modal = (
+        r"(?:can|may|could|darf|dürfen|peut|pouvais|pourrait|puedo|puede|podía|posso|pode|podia|può|potevo|mag|mogę|może|"
+        r"могу|может)"
+    )
     return (
-        # "Is a moderator on this server", "Est modérateur du serveur", "Sunucunun yöneticisi"
+        # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
         re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I),
-        re.compile(rf"(?<![^\W\d_])(?:server|sunucu\w*|serveur|servidor|serwer\w*|сервер\w*)\s+(?:\w+\s+)?{role}", re.I),
-        # "Is an admin.", "I'm a mod here", "Is staff"
-        re.compile(
-            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:i|he|she|they)\s+)(?:is|am|i'm|im|i\s+am|are|was|became|got\s+made)\s+"
-            rf"(?:(?:a|an|the|one\s+of\s+the)\s+)?{bare_role}s?\s*(?:[.!,;]|$|here|now|so|and|too|as\s+well|on\s+this|of\s+this)",
-            re.I | re.MULTILINE,
-        ),
+        re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I),
+        # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
+        re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE),
+        re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+        # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
+        re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
+        re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I),
         # "Has moderator rights", "Has the admin role", "Has the Manage Messages permission"
         re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I),
         re.compile(r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I),
-        # "Is allowed to ban people", "Can kick members", "Was given permission to ping everyone"
+        # "Is allowed to ban people", "Can kick members", "I have permission to use @everyone", "ich darf links posten"
         re.compile(
             rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
             rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
-            rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|can|may|could|gets\s+to)\s+{acts}"
+            rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
             rf"(?![\w-])",
             re.I,
         ),
-        # "the mods said I can post links", "The admins said they can share invites"
+        # "the mods said I can post links", "die mods haben gesagt", "les modos m'ont dit"
         re.compile(
-            r"(?<![^\W\d_])(?:the\s+)?(?:mods|admins|moderators|owner|owners|staff|server\s+owner)\s+"
-            r"(?:said|say|says|told|allowed|allow|let|lets|gave|okayed|approved)(?![^\W\d_])",
+            rf"(?<![^\W\d_])(?:the\s+|die\s+|les\s+|los\s+|os\s+|i\s+|de\s+)?(?:mods|modos|модеры|{role}|server\s+owner)\s+"
+            r"(?:said|say|says|told|allowed|allow|let|lets|gave|okayed|approved|haben\s+gesagt|hat\s+gesagt|m'ont\s+dit|"
+            r"ont\s+dit|m'a\s+dit|dijeron|me\s+dijeron|disseram|hanno\s+detto|zeiden|powiedzieli|сказали)(?![^\W\d_])",
             re.I,
         ),
-        re.compile(r"(?<![^\W\d_])(?:whitelisted|white-listed|exempt\s+from\s+(?:the\s+)?rules|above\s+the\s+rules)", re.I),
-        re.compile(r"(?<![^\W\d_])owns?\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild)(?![^\W\d_])", re.I),
+        re.compile(
+            r"(?<![^\W\d_])(?:whitelisted|white-listed|exempt\s+from\s+(?:the\s+)?rules|above\s+the\s+rules|"
+            r"(?:skip|bypass)\s+(?:the\s+)?verification)",
+            re.I,
+        ),
+        re.compile(
+            r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
+            r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
+            re.I,
+        ),
     )
 
 
