@@ -199,20 +199,57 @@ def _about_a_relation(text: str) -> bool:
     return False
 
 
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
+_ACCORDING = ("according", "laut", "selon", "según", "segundo", "secondo", "volgens")
+_ROLE_GATE_WORDS = (
+    "mod mods modos модеры manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
+    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted"
+)
+
+
+def _needles(phrases: Iterable[str]) -> frozenset[str]:
+    """The longest run of letters of each phrase: a line without it cannot hold the phrase."""
+    return frozenset(max(_LETTER_RUN.findall(p.casefold()), key=len) for p in phrases if _LETTER_RUN.search(p))
+
+
+@cache
+def _gates() -> dict[str, frozenset[str]]:
+    """Per shape, the words of which a line must have one before the shape's regex is tried (most lines have none)."""
+    v = _vocabulary()
+    return {
+        "relation": _needles(v["relations"]),
+        "reporting": _needles(v["reporting_verbs"]),
+        "according": frozenset(_ACCORDING),
+        "someone": _needles(v["someone"]),
+        "role": _needles([*v["role_words"], *v["granted_acts"], *v["claimed_identities"], *_ROLE_GATE_WORDS.split()]),
+    }
+
+
 def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     """The shapes that are about another person whoever the member is."""
     patterns = _patterns()
-    if _about_a_relation(text) or patterns["relative"].search(text):
+    unspaced = bool(_UNSPACED_SCRIPT.search(text))
+    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    gates = _gates()
+
+    def may(shape: str) -> bool:
+        return unspaced or not present.isdisjoint(gates[shape])
+
+    if may("relation") and (_about_a_relation(text) or patterns["relative"].search(text)):
         return True
-    reporter = patterns["name_reports"].search(text)
-    if reporter and not _not_a_name(_words(reporter.group())[0]) and _words(reporter.group())[0].casefold() not in own:
+    if may("reporting"):
+        reporter = patterns["name_reports"].search(text)
+        first = _words(reporter.group())[0] if reporter else ""
+        if reporter and not _not_a_name(first) and first.casefold() not in own:
+            return True
+        reported = patterns["reported_name"].search(text)
+        if reported and not any(w.casefold() in own for w in _words(reported.group())):
+            return True
+    if (may("according") and patterns["according_to"].search(text)) or (may("someone") and patterns["someone"].search(text)):
         return True
-    reported = patterns["reported_name"].search(text)
-    if reported and not any(w.casefold() in own for w in _words(reported.group())):
-        return True
-    if patterns["according_to"].search(text) or patterns["someone"].search(text):
-        return True
-    return any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
+    return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
 
 
 def about_someone_else(
@@ -333,6 +370,9 @@ def asserts_role(text: str) -> bool:
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
     tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim."""
     text = normalise(text).text
+    unspaced = bool(_UNSPACED_SCRIPT.search(text))
+    if not unspaced and frozenset(_LETTER_RUN.findall(text.casefold())).isdisjoint(_gates()["role"]):
+        return False
     if any(pattern.search(text) for pattern in _role_patterns()):
         return True
     roles, communities = _cjk_roles()
