@@ -30,7 +30,7 @@ from tqdm import tqdm
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
 from utils.memory.deduplication import near_duplicate
-from utils.privacy.screen import Seen, screen
+from utils.privacy.screen import Seen, screen, screen_profile
 from utils.prompts import load_prompt
 from utils.storage import control
 from utils.storage import memories as memory_sql
@@ -295,9 +295,10 @@ class NotesMigration:
         if not answer.profile:
             return Outcome(user_id, Status.FAILED, "the model gave an empty profile; notes left as they were", notes)
         # A secret in the notes that the model restates bare in the profile is screened out too.
-        cleaned = screen(" ".join(answer.profile.split()), "profile", seen=Seen([screen(notes, "message")]), limit=PROFILE_MAX)
+        # The profile loses its sentences about health, beliefs, other people or roles; one of only those is refused.
+        cleaned = screen_profile(answer.profile, seen=Seen([screen(notes, "message")]), limit=PROFILE_MAX)
         if cleaned.refused:
-            return Outcome(user_id, Status.FAILED, "the profile carried a secret; notes left as they were", notes)
+            return Outcome(user_id, Status.FAILED, "the profile carried a secret or only sensitive data; notes kept", notes)
         profile = cleaned.text
         try:
             memories = await self._memories_for(user_id, notes)

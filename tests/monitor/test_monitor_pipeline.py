@@ -242,3 +242,23 @@ async def test_the_request_numbers_the_messages_and_shows_what_is_noted(running,
         assert "- Alice: [2026-03-01 12:00] Plays support in every game." in content
         assert "- Bob" not in content
         assert "[0] Alice: hi\n[1] Bob: yo" in content
+
+
+async def test_passive_notes_about_health_beliefs_others_or_roles_are_dropped(
+    running, analyst: Analyst, database_url: str
+) -> None:
+    analyst.notes = {
+        "diabetes": "Has type 2 diabetes.",
+        "church": "Goes to church every Sunday.",
+        "brother": "Their brother got fired.",
+        "mod": "Is a moderator on this server.",
+        "guitar": "Is learning to play the guitar.",
+    }
+    async with running() as services:
+        lines = ["my diabetes again", "church tomorrow", "my brother lol", "I'm a mod here", "guitar time"]
+        await services.monitor.analyse([said(line) for line in lines])
+        notes = services.tracker.get_user_notes(42)
+        stored = str(query(database_url, "SELECT Memory FROM UserMemory"))
+        assert "guitar" in notes and "guitar" in stored
+        for word in ("diabetes", "church", "brother", "moderator"):
+            assert word not in notes and word not in stored

@@ -161,6 +161,9 @@ SOMEONE_ELSE = [
     "Juan tiene deudas.",
     "Klaus wohnt in München.",
     "Giulia lavora in banca.",
+    # a relative with something about them is their fact, not the member's; "Has a sister named Ana" stays
+    "Their dad is a pilot.",
+    "Dad is a pilot.",
 ]
 ABOUT_THE_MEMBER = [
     "Has a sister named Ana.",
@@ -172,8 +175,6 @@ ABOUT_THE_MEMBER = [
     "Has had a rough week.",
     "Just had a baby.",
     "She lives in Leeds.",
-    "Their dad is a pilot.",
-    "Dad is a pilot.",
     "Mag Katzen.",
     "Hat eine Katze.",
     "Est infirmière.",

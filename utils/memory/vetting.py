@@ -17,6 +17,7 @@ from utils.memory.forget_requests import asks_to_forget, request_sentences, with
 from utils.memory.junk import clean, junk_reason, sentences
 from utils.memory.ranking import GENERIC_TOPICS, Query
 from utils.memory.words import content_words, family, words
+from utils.privacy.others import about_someone_else, mentioned_names, names_of_the_member
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
 
@@ -109,97 +110,7 @@ def echoes_prompt(text: str, member_texts: Iterable[str]) -> bool:
 
 
 # --------------------------------------------------------------------------- someone else's facts
-_MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
-_AT_NAME = re.compile(r"(?<![\w.])@([^\W\d_][\w.-]*)")
-_POSSESSIVE_START = re.compile(r"^\W*([^\W\d_][\w.-]*)['’](?:s\b|(?=\s))")
-"""A possessive ("Bob's", "James' car"); "Can't" and "Don't" are not one."""
-_SUBJECT_WORDS = frozenset(
-    # pronouns and determiners a memory about the member may start with
-    "he she they it his her their hers theirs this that these those the a an user member i my me we our "
-    "er sie es sein ihr der die das il elle ils elles son sa ses le la les él ella ellos su el ele ela seu sua "
-    "lui lei suo sua о он она они его её их "
-    # kin and pets: a fact of the member's own life, not a named third party
-    "mom mum dad mother father sister brother wife husband partner girlfriend boyfriend son daughter kids "
-    "cat dog family "
-    # adverbs a memory may start with ("Just had a baby")
-    "just recently currently often usually always never still also now finally really soon mostly mainly sometimes "
-    "occasionally rarely barely hardly probably definitely apparently seriously totally absolutely generally typically "
-    "frequently constantly regularly normally actually literally basically already once again even only lately newly "
-    "quite very meistens oft immer gerade souvent toujours siempre sempre ya también todavía déjà schon già".split()
-)
-_VERBS_AFTER_A_NAME = frozenset(
-    # a capitalised first word followed by one of these is the sentence's subject, not a verb of the member
-    "is was has had lives lived works worked said says likes loves hates wants owns plays thinks told lied stole "
-    "cheated isn't wasn't doesn't didn't does did will can cannot can't "
-    "ist war hat wohnt arbeitet mag liebt heißt sagt "
-    "est habite travaille aime s'appelle "
-    "es tiene vive trabaja ama "
-    "é tem mora trabalha "
-    "è ha abita lavora "
-    "живёт живет работает любит это был была зовут "
-    "woont werkt heeft "
-    "jest ma mieszka pracuje".split()
-)
-
-
-def mentioned_names(texts: Iterable[str]) -> set[str]:
-    """Names the member mentioned (``@bob`` as Discord's clean text writes a mention), case-folded."""
-    return {m.casefold() for text in texts for m in _AT_NAME.findall(text)}
-
-
-_SELF_INTRODUCTION = re.compile(
-    r"\b(?:my name is|my name's|i'm called|i am called|call me|ich heiße|ich heisse|mein name ist|je m['’]appelle|"
-    r"me llamo|mi nombre es|mi chiamo|meu nome é|eu me chamo|меня зовут|mijn naam is|ik heet|nazywam się|mam na imię)"
-    r"\s+([^\W\d_][\w'-]*)",
-    re.IGNORECASE,
-)
-
-
-def names_of_the_member(member_texts: Iterable[str], profile: str = "") -> set[str]:
-    """Other names that mean the member: one they gave ("my name is Alicia", "me llamo Alicia") and the
-    subjects of their current profile ("Alicia is a nurse."), which was vetted when it was written."""
-    names = {m.casefold() for text in member_texts for m in _SELF_INTRODUCTION.findall(text)}
-    for sentence in _SENTENCE_END.split(profile):
-        words = _words(sentence)
-        if len(words) >= 2 and words[0][0].isupper() and words[1].casefold() in _VERBS_AFTER_A_NAME:
-            names.add(words[0].casefold())
-        possessive = _POSSESSIVE_START.match(sentence)
-        if possessive:
-            names.add(possessive.group(1).casefold())
-    return names - _SUBJECT_WORDS
-
-
-def about_someone_else(
-    text: str, member_name: str, mentioned: Iterable[str] = (), *, also_the_member: Iterable[str] = ()
-) -> bool:
-    """True when a proposed memory is a claim about another person rather than about the member.
-
-    Refused: any Discord mention; a possessive first word that is not the member's
-    name ("Bob's real name is ..."); a capitalised first word followed by a verb
-    ("Bob lives at ...", "Боб живёт ..."); any ``@name`` or possessive of a name the
-    member mentioned. Kept: facts of the member that name people ("Has a sister
-    named Ana", "Plays Valorant with Bob", "Alice is a nurse").
-    """
-    if _MENTION.search(text):
-        return True
-    own = {w.casefold() for w in _words(member_name)} | {member_name.casefold()} | set(also_the_member)
-    others = {name for name in mentioned if name not in own}
-    if any(name not in own for name in mentioned_names([text])):
-        return True
-    lowered = text.casefold()
-    if any(re.search(rf"(?<!\w){re.escape(name)}['’]s?(?!\w)", lowered) for name in others):
-        return True
-    possessive = _POSSESSIVE_START.match(text)
-    if possessive and possessive.group(1).casefold() not in own | _SUBJECT_WORDS and possessive.group(1)[0].isupper():
-        return True
-    words = _words(text)
-    if len(words) < 2:
-        return False
-    first, second = words[0], words[1].casefold()
-    lead = first.casefold()
-    if lead in own or lead in _SUBJECT_WORDS or lead in _VERBS_AFTER_A_NAME or not first[0].isupper():
-        return False
-    return second in _VERBS_AFTER_A_NAME or lead in others
+# Whom a line is about is decided in one place, with the privacy screen: see utils.privacy.others.
 
 
 # --------------------------------------------------------------------------- asked to forget

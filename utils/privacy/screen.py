@@ -33,7 +33,9 @@ from functools import cached_property
 from typing import Literal
 
 from utils.privacy import contact, keys, numbers, passwords, seed, vocabulary
+from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
+from utils.privacy.others import about_someone_else, asserts_role, subject_name
 from utils.privacy.rule import Rule, Span
 from utils.privacy.values import with_value_spans
 
@@ -197,6 +199,26 @@ def _refused(text: str, field: str) -> bool:
     return len(re.findall(r"\w+", remainder)) < MIN_WORDS_AROUND_SECRET
 
 
+PERSONAL_FIELDS: frozenset[str] = frozenset({"memory", "note", "topic", "key"})
+"""Fields holding one fact about one member: a line about their health or beliefs, about someone else, or
+asserting a role is refused whole. The profile loses only such sentences (:func:`screen_profile`); the chat
+itself (message, log, name) may talk about anything."""
+
+
+def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """Why a kept line may not be kept whatever it holds: a special category of personal data
+    (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
+    (:mod:`utils.privacy.others`). ``own_names``: names that mean the member (a profile's subject)."""
+    reasons = []
+    if special_category(text) is not None:
+        reasons.append("special-category")
+    if about_someone_else(text, also_the_member=own_names):
+        reasons.append("other-person")
+    if asserts_role(text):
+        reasons.append("role")
+    return tuple(reasons)
+
+
 def cut_screened(text: str, limit: int) -> str:
     """``text`` (already screened) in at most ``limit`` characters, cut at a word and never inside a placeholder."""
     if len(text) <= limit:
@@ -239,12 +261,37 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
     if limit is not None:
         cleaned = cut_screened(cleaned, limit)
-    return Screened(cleaned, _refused(cleaned, field), tuple(kinds), tuple(values))
+    personal = _not_the_members_to_keep(cleaned.replace("_", " ")) if field in PERSONAL_FIELDS else ()
+    return Screened(cleaned, _refused(cleaned, field) or bool(personal), (*kinds, *personal), tuple(values))
 
 
 def screen_profile(profile: object, *, seen: Seen | None = None, limit: int | None = None) -> Screened:
-    """The profile as a whole: whitespace collapsed, refused like a memory when its point is a secret."""
-    return screen(" ".join(make_valid(profile).split()), "profile", seen=seen, limit=limit)
+    """The profile as a whole: whitespace collapsed, refused like a memory when its point is a secret.
+
+    Its sentences about the member's health or beliefs, about someone else, or asserting a role are left out
+    and the rest is kept (a profile is many facts; one of them does not spoil the others); none left: refused.
+    A profile is about one member and names them first ("Alice is a nurse from Lyon."), so the name its first
+    sentence starts with is the member's, not someone else's.
+    """
+    collapsed = " ".join(make_valid(profile).split())
+    sentences = [s for s in _PROFILE_SENTENCE_END.split(collapsed) if s]
+    own = subject_name(sentences[0]) if sentences else None
+    own_names = frozenset({own}) if own else frozenset()
+    kept: list[str] = []
+    dropped: list[str] = []
+    for sentence in sentences:
+        reasons = _not_the_members_to_keep(sentence, own_names)
+        dropped += [r for r in reasons if r not in dropped]
+        if not reasons:
+            kept.append(sentence)
+    if not dropped:  # unchanged, as written (sentences in scripts without spaces are not re-joined with one)
+        return screen(collapsed, "profile", seen=seen, limit=limit)
+    screened = screen(" ".join(kept), "profile", seen=seen, limit=limit)
+    refused = screened.refused or not kept
+    return Screened(screened.text, refused, (*screened.kinds, *dropped), screened.values)
+
+
+_PROFILE_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])")
 
 
 def screen_topics(topics: Iterable[object], *, seen: Seen | None = None) -> tuple[str, ...]:

@@ -1,0 +1,200 @@
+"""Special categories of personal data: health, belief, sex life and orientation, ethnic origin, political
+opinions, trade-union membership, genetic and biometric data — never kept about a member, whatever a model proposes.
+
+The vocabulary is data (``data/special_categories.json``), compiled once. An entry counts in one of four ways:
+
+* ``words`` — anywhere, as a whole word ("diabetes", "antidepressants", "bisexual", "Gewerkschaft");
+* ``framed`` — only as a fact about someone: after a frame word ("is", "has", "ist", "est", ...) at the start of a
+  clause or after its subject, with a few fillers between ("Is a devout Catholic", "I'm queer"). These words are
+  also ordinary or gaming speech: "Christian" is a name, "that boss is cancer" is slang, "black keyboard" a colour,
+  "the Communist faction" a side in a strategy game;
+* ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
+  (Arabic "بالسكري");
+* ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg").
+
+Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first.
+
+Cost: each entry is indexed by one word it cannot match without (its longest word, or a pattern's needles), so a
+line costs a split into words and a few set look-ups; an entry's regex runs only when its word is there, and a
+framed word's frame is looked for only in the few characters before it.
+
+A kept line that *names* a condition, a belief or an orientation is refused even when it is not first person
+("Watched a documentary about diabetes."): kept lines hold facts about one member, so such a line is almost always
+theirs, and losing it costs little.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from utils.privacy.normalise import normalise
+
+_DATA = Path(__file__).with_name("data") / "special_categories.json"
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_LETTERS_AFTER = r"[^\W\d_]*"
+_NOT_INSIDE_A_WORD_BEFORE = r"(?<![^\W\d_])"
+_NOT_INSIDE_A_WORD_AFTER = r"(?![^\W\d_]|-[^\W\d_])"
+_FRAME_LOOKBACK = 80
+"""How far before a framed word its frame and fillers may start ("is a very devout" is 16 characters)."""
+_STEM_KEY = 2
+_LATIN_END = "\u024f"
+
+
+@dataclass(frozen=True)
+class _Entry:
+    category: str
+    pattern: re.Pattern[str]
+    framed: bool = False
+
+
+@dataclass(frozen=True)
+class _Index:
+    by_word: dict[str, tuple[_Entry, ...]]
+    """Entries by a whole word they need."""
+    by_stem: dict[str, tuple[tuple[str, tuple[_Entry, ...]], ...]]
+    """Entries by a stem they need ("antidepressiv" of ``antidepressiv*``), grouped by the stem's first letters."""
+    anywhere: tuple[tuple[str, str], ...]
+    """(substring, category) for scripts without spaces."""
+    frame_before: re.Pattern[str]
+    """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
+    health_frame_before: re.Pattern[str]
+    exceptions: re.Pattern[str]
+    order: dict[str, int]
+
+
+@cache
+def _vocabulary() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _phrase(entry: str) -> str:
+    """One vocabulary entry as a regex: spaces are any spacing, ``word*`` any ending, a lone ``*`` any one word."""
+    tokens = []
+    for token in entry.casefold().split():
+        if token == "*":
+            tokens.append(r"[^\W\d_]+")
+        elif token.endswith("*"):
+            tokens.append(re.escape(token[:-1]) + _LETTERS_AFTER)
+        else:
+            tokens.append(re.escape(token))
+    return r"\s+".join(tokens)
+
+
+def _alternation(entries: list[str]) -> str:
+    return "(?:" + "|".join(_phrase(e) for e in sorted(set(entries), key=len, reverse=True)) + ")"
+
+
+def _needed_word(entry: str) -> str:
+    """The longest run of letters of an entry, with ``*`` when it is a stem: a line without it cannot match."""
+    best = ""
+    for token in entry.casefold().split():
+        stem = token.endswith("*")
+        for run in _LETTER_RUN.findall(token):
+            if len(run) > len(best.rstrip("*")):
+                best = run + ("*" if stem and token.rstrip("*").endswith(run) else "")
+    return best
+
+
+def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
+    subjects = _alternation(vocabulary["subjects"])
+    fillers = _alternation(vocabulary["fillers"])
+    start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+)"
+    return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
+
+
+@cache
+def _index() -> _Index:
+    vocabulary = _vocabulary()
+    by_word: dict[str, list[_Entry]] = defaultdict(list)
+    stems: dict[str, list[_Entry]] = defaultdict(list)
+
+    def add(needed: str, entry: _Entry) -> None:
+        if needed.endswith("*"):
+            stems[needed[:-1]].append(entry)
+        elif needed:
+            by_word[needed].append(entry)
+
+    anywhere = []
+    for name, spec in vocabulary["categories"].items():
+        for word in spec.get("words", ()):
+            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
+            add(_needed_word(word), _Entry(name, pattern))
+        for word in spec.get("framed", ()):
+            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
+            add(_needed_word(word), _Entry(name, pattern, framed=True))
+        for situation in spec.get("patterns", ()):
+            entry = _Entry(name, re.compile(situation["regex"], re.MULTILINE))
+            for needle in situation["needles"]:
+                add(needle.casefold(), entry)
+        anywhere += [(text, name) for text in spec.get("anywhere", ())]
+    stems_by_key: dict[str, list[tuple[str, tuple[_Entry, ...]]]] = defaultdict(list)
+    for stem, entries in stems.items():
+        stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
+    frames = vocabulary["frames"]
+    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
+    return _Index(
+        by_word={word: tuple(entries) for word, entries in by_word.items()},
+        by_stem={key: tuple(group) for key, group in stems_by_key.items()},
+        anywhere=tuple(anywhere),
+        frame_before=_frame_before(frames["copula"], vocabulary),
+        health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
+        exceptions=re.compile(exceptions),
+        order={name: position for position, name in enumerate(vocabulary["categories"])},
+    )
+
+
+CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
+"""The categories :func:`special_category` names, in the order of the data file."""
+
+
+def _candidates(folded: str, index: _Index) -> list[_Entry]:
+    found: list[_Entry] = []
+    for word in set(_LETTER_RUN.findall(folded)):
+        found.extend(index.by_word.get(word, ()))
+        for stem, entries in index.by_stem.get(word[:_STEM_KEY], ()):
+            if word.startswith(stem):
+                found.extend(entries)
+    return found
+
+
+def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
+    frame = index.health_frame_before if entry.category == "health" else index.frame_before
+    for match in entry.pattern.finditer(folded):
+        before = folded[max(0, match.start() - _FRAME_LOOKBACK) : match.start()]
+        if frame.search(before):
+            return match.start()
+    return None
+
+
+def special_category(text: str) -> str | None:
+    """The special category ``text`` states ("health", "religion", "sexuality", "ethnicity", "politics", "union",
+    "genetic", "biometric"), or None. Read in the matching form (width, invisible characters, look-alikes)."""
+    index = _index()
+    folded = normalise(text).text.casefold().replace("’", "'")
+    candidates = _candidates(folded, index)
+    beyond_latin = max(folded, default="a") > _LATIN_END
+    if not candidates and not beyond_latin:
+        return None
+    folded = index.exceptions.sub(" ", folded)
+    earliest: tuple[int, int, str] | None = None
+    for entry in dict.fromkeys(candidates):
+        if entry.framed:
+            start = _framed_match(entry, folded, index)
+        else:
+            match = entry.pattern.search(folded)
+            start = match.start() if match else None
+        if start is not None and (earliest is None or start < earliest[0]):
+            earliest = (start, index.order[entry.category], entry.category)
+    if beyond_latin:
+        for substring, category in index.anywhere:
+            start = folded.find(substring)
+            if start != -1 and (earliest is None or start < earliest[0]):
+                earliest = (start, index.order[category], category)
+    return earliest[2] if earliest else None

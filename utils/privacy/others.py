@@ -1,0 +1,379 @@
+"""Whom a kept line is about: memories are about their speaker, and a role is never taken from chat.
+
+A memory is stored under the member who said it, so a line about another person ("my brother got fired",
+"Jo is cheating on her bf", "Sam said he's moving to Berlin", the extractor's "Their friend Alex is in debt",
+"Mentioned that Kai has ADHD") would keep a third party's life under someone else's name, where that person
+can neither see nor erase it. A bare relationship is the member's own life and stays: "Plays duo with Jo",
+"Has a sister.", "Their best friend is called Sam" (a name and a bond; nothing about the friend).
+
+A role or a permission asserted in chat ("I'm an admin here", "the mods said I can post links") is never kept:
+a memory is read back to the model as a fact, and the bot must not learn who may do what from what people say.
+
+:func:`about_someone_else` decides alone from the line (the screen's view); given the member's names (the
+extractor's vetting knows them) it also refuses any other named subject and any Discord mention. The vocabulary
+is data (``data/others.json``); the shapes that use it are here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from utils.privacy.normalise import normalise
+
+_DATA = Path(__file__).with_name("data") / "others.json"
+_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
+_NAME = rf"(?-i:[{_CAPITAL}])[^\W\d_]*(?:['’-][^\W\d_]+)*"
+"""A capitalised word (a name as people write one); case-sensitive inside patterns that are not."""
+_NAME_NO_HYPHEN = rf"(?-i:[{_CAPITAL}])[^\W\d_]*(?:['’][^\W\d_]+)?(?![\w-])"
+"""A name as a sentence's first word: "Co-op plays ..." starts with a word, not a name."""
+_AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR = frozenset(
+    "boss duo teammate mate partner manager teacher ex crush landlord chef capo patron friend friends kid son nan mann frau "
+    "pal".split()
+)
+""""The boss is cancer" is a game's boss, "the duo won" a pair of players, "Son las 10" Spanish; "my boss" is a person."""
+_PERSONAL_POSSESSORS = frozenset(
+    "my his her their our mein meine meinem meiner sein seine ihr ihre unser unsere mon ma mes son sa ses notre mi mis su "
+    "sus nuestro nuestra meu minha seu sua mio mia suo mijn zijn haar hun onze mój moja jego jej мой моя мои его её ее их "
+    "наш наша".split()
+)
+
+
+@cache
+def _vocabulary() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _words_of(key: str) -> frozenset[str]:
+    return frozenset(_vocabulary()[key].split())
+
+
+def _alternation(phrases: Iterable[str]) -> str:
+    escaped = (r"\s+".join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=len, reverse=True))
+    return "(?:" + "|".join(escaped) + ")"
+
+
+def _words(text: str) -> list[str]:
+    """Runs of letters (any script; apostrophes and hyphens inside a word are part of it)."""
+    return re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", text)
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    v = _vocabulary()
+    relation = _alternation(v["relations"])
+    possessor = _alternation(v["possessors"])
+    adjectives = _alternation(v["relation_adjectives"])
+    links = _alternation(v["clause_links"])
+    reporting = _alternation(v["reporting_verbs"])
+    objects = _alternation(v["report_objects"])
+    not_a_claim = _alternation(v["after_relation_not_a_claim"])
+    verbs = _alternation(v["verbs_after_a_name"].split())
+    opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
+    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)"
+    subject = (
+        rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})"
+        rf"(?:['’]s\s+{relation})?(?:,?\s+{_NAME})?,?"
+    )
+    return {
+        # "my brother got fired", "Their friend Alex is in debt", "Thinks their sister is pregnant"
+        "relation": re.compile(
+            rf"{clause_start}{subject}\s+(?!{not_a_claim}(?![^\W\d_]))[^\W\d_]",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+        # "Has a brother who got fired"
+        "relative": re.compile(
+            rf"(?<![^\W\d_]){relation}(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
+            rf"(?:{verbs})(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+        # "Sam said he's moving", "Dave told them he cheated"
+        "name_reports": re.compile(rf"(?:^|[.;:!?]\s+)\W*{_NAME}\s+{reporting}(?![^\W\d_])", re.IGNORECASE | re.MULTILINE),
+        # "Mentioned that Kai has ADHD", "Said Mika's parents are splitting up", "Heard Max got kicked out"
+        "reported_name": re.compile(
+            rf"(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+{_NAME}(?:['’]s\s+[^\W\d_]+)?\s+(?:{verbs})"
+            r"(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+        "according_to": re.compile(rf"(?<![^\W\d_])(?:according to|laut|selon|según|segundo|secondo|volgens)\s+{_NAME}", re.I),
+        # "Someone in their guild is cheating on his wife", "The guy from their class got expelled"
+        "someone": re.compile(
+            rf"(?:^|[.;:!?]\s+){_alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs})(?![^\W\d_])",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+        # "Bob is a thief.", "Priya is moving to Berlin" — a named subject, when the line has no names of the member
+        "named_subject": re.compile(rf"^\W*(?P<name>{_NAME_NO_HYPHEN})\s+(?P<verb>{verbs})(?![^\W\d_])", re.IGNORECASE),
+        # without the member's names: "Bob is a thief.", "Priya is moving to Berlin", "Noah has debts"
+        "named_claim": _named_claim(v["named_subject_claims"]),
+        "cjk_relation": re.compile(
+            "(?<!["
+            + "".join(v["cjk_bare_before"])
+            + "])"
+            + _alternation(v["cjk_relations"])
+            + "(?!"
+            + _alternation(v["cjk_bare_after"])
+            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|.{0,3}?"
+            + _alternation(v["cjk_claim_verbs"])
+            + ")"
+        ),
+        # "형이 해고되었다", "우리 형 회사에서 잘렸어" ("형이 있어", has a brother, stays)
+        "korean_relation": re.compile(
+            r"(?:^|[.!?]\s*|우리\s*|내\s*)" + _alternation(v["korean_relations"]) + r"(?:[이가은는도]|\s)(?!\s*있)"
+        ),
+        "arabic_relation": re.compile(r"(?:^|[.،؛!?]\s*)" + _alternation(v["relations"][-15:]) + r"\s+\S"),
+    }
+
+
+def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
+    after_copula = "|".join(
+        rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else _alternation([p])
+        for p in sorted(claims["after_copula"], key=len, reverse=True)
+    )
+    predicate = (
+        rf"(?:{_alternation(claims['any_object'].split())}"
+        rf"|{_alternation(claims['copulas'].split())}\s+(?:{after_copula})"
+        rf"|{_alternation(claims['has'].split())}\s+{_alternation(claims['after_has'])})"
+    )
+    article = r"(?:(?-i:a|o|la|il|el|der|die|de)\s+)?"  # "a Bia tá traindo ...": a name with its article
+    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
+
+
+_MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
+_AT_NAME = re.compile(r"(?<![\w.])@([^\W\d_][\w.-]*)")
+_POSSESSIVE_START = re.compile(r"^\W*([^\W\d_][\w.-]*)['’](?:s\b|(?=\s))")
+"""A possessive ("Bob's", "James' car"); "Can't" and "Don't" are not one."""
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def mentioned_names(texts: Iterable[str]) -> set[str]:
+    """Names the member mentioned (``@bob`` as Discord's clean text writes a mention), case-folded."""
+    return {m.casefold() for text in texts for m in _AT_NAME.findall(text)}
+
+
+@cache
+def _self_introduction() -> re.Pattern[str]:
+    phrases = _alternation(_vocabulary()["self_introduction"])
+    return re.compile(rf"(?<![^\W\d_]){phrases}\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
+
+
+def names_of_the_member(member_texts: Iterable[str], profile: str = "") -> set[str]:
+    """Other names that mean the member: one they gave ("my name is Alicia", "me llamo Alicia") and the
+    subjects of their current profile ("Alicia is a nurse."), which was vetted when it was written."""
+    subject_words, verbs = _words_of("subject_words"), _words_of("verbs_after_a_name")
+    names = {m.casefold() for text in member_texts for m in _self_introduction().findall(text)}
+    for sentence in _SENTENCE_END.split(profile):
+        words = _words(sentence)
+        if len(words) >= 2 and words[0][0].isupper() and words[1].casefold() in verbs:
+            names.add(words[0].casefold())
+        possessive = _POSSESSIVE_START.match(sentence)
+        if possessive:
+            names.add(possessive.group(1).casefold())
+    return names - subject_words
+
+
+def subject_name(sentence: str) -> str | None:
+    """The name a sentence starts with as its subject ("Alice is a nurse." -> "alice"), case-folded, or None."""
+    match = _patterns()["named_subject"].match(sentence)
+    if not match or _not_a_name(match.group("name")):
+        return None
+    return match.group("name").casefold()
+
+
+def _not_a_name(word: str) -> bool:
+    folded = word.casefold()
+    return folded in _words_of("subject_words") or folded in _words_of("verbs_after_a_name") or folded.endswith("ly")
+
+
+def _about_a_relation(text: str) -> bool:
+    for match in _patterns()["relation"].finditer(text):
+        possessor = (match.group("possessor") or "").casefold()
+        relation = match.group("relation").casefold()
+        personal = possessor in _PERSONAL_POSSESSORS or possessor.endswith(("'s", "’s"))
+        if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+            return True
+    return False
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
+_ACCORDING = ("according", "laut", "selon", "según", "segundo", "secondo", "volgens")
+_ROLE_GATE_WORDS = (
+    "mod mods modos модеры manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
+    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted"
+)
+
+
+def _needles(phrases: Iterable[str]) -> frozenset[str]:
+    """The longest run of letters of each phrase: a line without it cannot hold the phrase."""
+    return frozenset(max(_LETTER_RUN.findall(p.casefold()), key=len) for p in phrases if _LETTER_RUN.search(p))
+
+
+@cache
+def _gates() -> dict[str, frozenset[str]]:
+    """Per shape, the words of which a line must have one before the shape's regex is tried (most lines have none)."""
+    v = _vocabulary()
+    return {
+        "relation": _needles(v["relations"]),
+        "reporting": _needles(v["reporting_verbs"]),
+        "according": frozenset(_ACCORDING),
+        "someone": _needles(v["someone"]),
+        "role": _needles([*v["role_words"], *v["granted_acts"], *v["claimed_identities"], *_ROLE_GATE_WORDS.split()]),
+    }
+
+
+def _claims_about_others(text: str, own: frozenset[str]) -> bool:
+    """The shapes that are about another person whoever the member is."""
+    patterns = _patterns()
+    unspaced = bool(_UNSPACED_SCRIPT.search(text))
+    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    gates = _gates()
+
+    def may(shape: str) -> bool:
+        return unspaced or not present.isdisjoint(gates[shape])
+
+    if may("relation") and (_about_a_relation(text) or patterns["relative"].search(text)):
+        return True
+    if may("reporting"):
+        reporter = patterns["name_reports"].search(text)
+        first = _words(reporter.group())[0] if reporter else ""
+        if reporter and not _not_a_name(first) and first.casefold() not in own:
+            return True
+        reported = patterns["reported_name"].search(text)
+        if reported and not any(w.casefold() in own for w in _words(reported.group())):
+            return True
+    if (may("according") and patterns["according_to"].search(text)) or (may("someone") and patterns["someone"].search(text)):
+        return True
+    return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
+
+
+def about_someone_else(
+    text: str, member_name: str | None = None, mentioned: Iterable[str] = (), *, also_the_member: Iterable[str] = ()
+) -> bool:
+    """True when a line is a claim about another person rather than about the member.
+
+    Always refused: a relative, friend or colleague as the subject with something about them ("my brother got
+    fired"; "Their best friend is called Sam" only names them and stays), reported speech about a third person
+    ("Sam said he's ...", "Mentioned that Kai has ..."), "someone in their guild ...", and a named subject with a
+    predicate about a person ("Bob is a thief.", "Priya is moving to Berlin") unless the name is the member's
+    (``also_the_member``, ``member_name``).
+
+    Given ``member_name`` (the extractor's vetting knows it): also any named subject with a verb ("Giulia lavora
+    in banca"), any Discord mention, a possessive first word
+    that is not the member's name ("Bob's real name is ..."), and any ``@name`` or possessive of a name the
+    member ``mentioned``. Kept: facts of the member that name people ("Has a sister named Ana", "Plays Valorant
+    with Bob", "Alice is a nurse" for Alice).
+    """
+    text = normalise(text).text
+    own = frozenset(
+        {w.casefold() for w in _words(member_name or "")}
+        | ({member_name.casefold()} if member_name else set())
+        | {n.casefold() for n in also_the_member}
+    )
+    if _claims_about_others(text, own):
+        return True
+    named = _patterns()["named_claim"].match(text)
+    if named and not _not_a_name(named.group("name")) and named.group("name").casefold() not in own:
+        return True
+    if member_name is None:
+        return False
+    lead = subject_name(text)
+    if lead is not None and lead not in own:
+        return True
+    if _MENTION.search(text):
+        return True
+    others = {name for name in mentioned if name not in own}
+    if any(name not in own for name in mentioned_names([text])):
+        return True
+    lowered = text.casefold()
+    if any(re.search(rf"(?<!\w){re.escape(name)}['’]s?(?!\w)", lowered) for name in others):
+        return True
+    possessive = _POSSESSIVE_START.match(text)
+    subject_words = _words_of("subject_words")
+    if possessive and possessive.group(1).casefold() not in own | subject_words and possessive.group(1)[0].isupper():
+        return True
+    words = _words(text)
+    return len(words) >= 2 and words[0].casefold() in others
+
+
+@cache
+def _role_patterns() -> tuple[re.Pattern[str], ...]:
+    v = _vocabulary()
+    role = _alternation(v["role_words"])
+    community = _alternation(v["community_words"])
+    acts = _alternation(v["granted_acts"])
+    identities = _alternation(v["claimed_identities"])
+    bare_role = rf"(?:(?:server|discord)\s+)?(?:{role}|mod)"
+    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
+    first_person = r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я)"
+    article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
+    end = r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui))"
+    permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
+    modal = (
+        r"(?:can|may|could|darf|dürfen|peut|pouvais|pourrait|puedo|puede|podía|posso|pode|podia|può|potevo|mag|mogę|może|"
+        r"могу|может)"
+    )
+    return (
+        # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
+        re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I),
+        re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I),
+        # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
+        re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE),
+        re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+        # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
+        re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
+        re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I),
+        # "Has moderator rights", "Has the admin role", "Has the Manage Messages permission"
+        re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I),
+        re.compile(r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I),
+        # "Is allowed to ban people", "Can kick members", "I have permission to use @everyone", "ich darf links posten"
+        re.compile(
+            rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
+            rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
+            rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
+            rf"(?![\w-])",
+            re.I,
+        ),
+        # "the mods said I can post links", "die mods haben gesagt", "les modos m'ont dit"
+        re.compile(
+            rf"(?<![^\W\d_])(?:the\s+|die\s+|les\s+|los\s+|os\s+|i\s+|de\s+)?(?:mods|modos|модеры|{role}|server\s+owner)\s+"
+            r"(?:said|say|says|told|allowed|allow|let|lets|gave|okayed|approved|haben\s+gesagt|hat\s+gesagt|m'ont\s+dit|"
+            r"ont\s+dit|m'a\s+dit|dijeron|me\s+dijeron|disseram|hanno\s+detto|zeiden|powiedzieli|сказали)(?![^\W\d_])",
+            re.I,
+        ),
+        re.compile(
+            r"(?<![^\W\d_])(?:whitelisted|white-listed|exempt\s+from\s+(?:the\s+)?rules|above\s+the\s+rules|"
+            r"(?:skip|bypass)\s+(?:the\s+)?verification)",
+            re.I,
+        ),
+        re.compile(
+            r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
+            r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
+            re.I,
+        ),
+    )
+
+
+@cache
+def _cjk_roles() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    v = _vocabulary()
+    return tuple(v["cjk_roles"]), tuple(v["cjk_communities"])
+
+
+def asserts_role(text: str) -> bool:
+    """True when a line asserts a role or a permission in this community ("Is the server owner", "Has
+    moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
+    tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim."""
+    text = normalise(text).text
+    unspaced = bool(_UNSPACED_SCRIPT.search(text))
+    if not unspaced and frozenset(_LETTER_RUN.findall(text.casefold())).isdisjoint(_gates()["role"]):
+        return False
+    if any(pattern.search(text) for pattern in _role_patterns()):
+        return True
+    roles, communities = _cjk_roles()
+    return any(r in text for r in roles) and any(c in text for c in communities)
