@@ -29,6 +29,7 @@ from tqdm import tqdm
 
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
+from utils.llm.quoting import quoted
 from utils.memory.deduplication import near_duplicate
 from utils.privacy.screen import Seen, screen
 from utils.prompts import load_prompt
@@ -159,7 +160,8 @@ PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
 
 
 def build_profile_messages(notes: str) -> list[Message]:
-    content = load_prompt("profile_from_notes_request").format(notes=notes_for_prompt(notes))
+    """The request: every line of the notes quoted (`utils.llm.quoting`), so no note line can close the block."""
+    content = load_prompt("profile_from_notes_request").format(notes=quoted(notes_for_prompt(notes)))
     return [{"role": "system", "content": load_prompt("profile_from_notes")}, {"role": "user", "content": content}]
 
 
