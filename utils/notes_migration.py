@@ -281,6 +281,7 @@ class NotesMigration:
         return sorted(outcomes, key=lambda o: o.user_id)
 
     async def _migrate_one(self, user_id: int, notes: str) -> Outcome:
+        seen = Seen([screen(notes, "message")])
         try:
             answer, _ = await self._llm.call_tool(
                 build_profile_messages(notes),
@@ -289,6 +290,7 @@ class NotesMigration:
                 model=self._settings.extraction_model,
                 temperature=0.2,
                 user_id=user_id,
+                seen=seen,
             )
         except LLMError as exc:
             # Chained from the SDK's error: no answer at all (down, timeout, error status), which
@@ -297,7 +299,7 @@ class NotesMigration:
         if not answer.profile:
             return Outcome(user_id, Status.FAILED, "the model gave an empty profile; notes left as they were", notes)
         # A secret in the notes that the model restates bare in the profile is screened out too.
-        cleaned = screen(" ".join(answer.profile.split()), "profile", seen=Seen([screen(notes, "message")]), limit=PROFILE_MAX)
+        cleaned = screen(" ".join(answer.profile.split()), "profile", seen=seen, limit=PROFILE_MAX)
         if cleaned.refused:
             return Outcome(user_id, Status.FAILED, "the profile carried a secret; notes left as they were", notes)
         profile = cleaned.text
