@@ -39,6 +39,7 @@ from bench.seed import (
     sqlite_url,
 )
 from utils.conversation.messages import IncomingMessage
+from utils.llm.quoting import QUOTE_MARK
 from utils.prompts import load_prompt
 from utils.runtime import Services
 from utils.storage.engine import Database
@@ -132,10 +133,13 @@ class Extractor:
     def __call__(self, body: Body) -> dict[str, object]:
         section = _CONVERSATION.search(body["messages"][-1]["content"])
         memories = []
+        from_member = False
         for line in section.group(1).splitlines() if section else []:
-            speaker, _, said = line.partition(": ")
-            turn = self._facts.get(said)
-            if turn is not None and speaker != "Bot":
+            if not line.startswith(QUOTE_MARK):
+                from_member = line.endswith(" wrote:")  # a label: the member's ("Alice" wrote:) or the bot's
+                continue
+            turn = self._facts.get(line.removeprefix(QUOTE_MARK))
+            if turn is not None and from_member:
                 memories.append({"memory": turn.memory, "topics": list(turn.topics), "expiration": "30d", "importance": "medium"})
         return {"memories": memories, "profile_update": None}
 

@@ -18,7 +18,8 @@ from itertools import count
 from bench.harness import Body, TimedLLM, short_reply
 
 START_TIMEOUT = 30.0
-_PROFILE_OF = re.compile(r"=== PROFILE OF (.+?) ===")
+_PROFILE_OF = re.compile(r"^Display name: \"(.+?)\"$", re.MULTILINE)
+"""The member line of an extraction request (`build_extraction_messages`: the name JSON-quoted)."""
 _SYLLABLES = ("ka", "lo", "mi", "zu", "re", "ta", "vo", "ni", "shu", "pe", "gra", "dov")
 
 

@@ -29,6 +29,7 @@ from tqdm import tqdm
 
 from utils.config import Settings
 from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
+from utils.llm.quoting import quoted
 from utils.memory.deduplication import near_duplicate
 from utils.privacy.screen import Seen, screen, screen_profile
 from utils.prompts import load_prompt
@@ -159,7 +160,8 @@ PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
 
 
 def build_profile_messages(notes: str) -> list[Message]:
-    content = load_prompt("profile_from_notes_request").format(notes=notes_for_prompt(notes))
+    """The request: every line of the notes quoted (`utils.llm.quoting`), so no note line can close the block."""
+    content = load_prompt("profile_from_notes_request").format(notes=quoted(notes_for_prompt(notes)))
     return [{"role": "system", "content": load_prompt("profile_from_notes")}, {"role": "user", "content": content}]
 
 
@@ -279,6 +281,7 @@ class NotesMigration:
         return sorted(outcomes, key=lambda o: o.user_id)
 
     async def _migrate_one(self, user_id: int, notes: str) -> Outcome:
+        seen = Seen([screen(notes, "message")])
         try:
             answer, _ = await self._llm.call_tool(
                 build_profile_messages(notes),
@@ -287,6 +290,7 @@ class NotesMigration:
                 model=self._settings.extraction_model,
                 temperature=0.2,
                 user_id=user_id,
+                seen=seen,
             )
         except LLMError as exc:
             # Chained from the SDK's error: no answer at all (down, timeout, error status), which
@@ -296,7 +300,7 @@ class NotesMigration:
             return Outcome(user_id, Status.FAILED, "the model gave an empty profile; notes left as they were", notes)
         # A secret in the notes that the model restates bare in the profile is screened out too.
         # The profile loses its sentences about health, beliefs, other people or roles; one of only those is refused.
-        cleaned = screen_profile(answer.profile, seen=Seen([screen(notes, "message")]), limit=PROFILE_MAX)
+        cleaned = screen_profile(answer.profile, seen=seen, limit=PROFILE_MAX)
         if cleaned.refused:
             return Outcome(user_id, Status.FAILED, "the profile carried a secret or only sensitive data; notes kept", notes)
         profile = cleaned.text

@@ -32,8 +32,8 @@ def test_bounded_exchange_keeps_the_newest_and_cuts_a_single_huge_turn() -> None
     text = bounded_exchange("Alice", turns, limit=4000)
     assert len(text) <= 4000 and "t29 " in text and "t0 " not in text
     huge = bounded_exchange("Alice", [ExtractionTurn("x " * 5000, "ok")], limit=4000)
-    assert 3000 < len(huge) <= 4000 and huge.startswith("Alice: x x")
-    assert bounded_exchange("Alice", [ExtractionTurn("hi", "hello")]) == "Alice: hi\nBot: hello"
+    assert 3000 < len(huge) <= 4000 and huge.startswith('"Alice" wrote:\n> x x')
+    assert bounded_exchange("Alice", [ExtractionTurn("hi", "hello")]) == '"Alice" wrote:\n> hi\nBot replied:\n> hello'
 
 
 async def test_a_huge_reply_is_cut_in_the_history_and_the_history_is_bounded_by_size(

@@ -238,10 +238,10 @@ async def test_the_request_numbers_the_messages_and_shows_what_is_noted(running,
         services.tracker.update_user_notes(42, "Plays support in every game.", now=minutes(0))
         await services.monitor.analyse([said("hi"), said("yo", author_id=7, name="Bob")])
         content = fake_llm.tool_requests("report_analysis")[0]["messages"][-1]["content"]
-        assert "=== CHANNEL #general ===" in content
-        assert "- Alice: [2026-03-01 12:00] Plays support in every game." in content
-        assert "- Bob" not in content
-        assert "[0] Alice: hi\n[1] Bob: yo" in content
+        assert '=== CHANNEL ===\nName: "#general"' in content
+        assert '"Alice":\n> [2026-03-01 12:00] Plays support in every game.' in content
+        assert '"Bob":' not in content
+        assert '[0] "Alice" wrote:\n> hi\n[1] "Bob" wrote:\n> yo' in content
 
 
 async def test_passive_notes_about_health_beliefs_others_or_roles_are_dropped(

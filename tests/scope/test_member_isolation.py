@@ -19,7 +19,9 @@ async def test_bobs_words_never_in_alices_extraction(services: Services, fake_ll
 
 async def test_alices_memories_never_in_bobs_prompt(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     violin = remembers(memory("Is learning the violin.", "violin", "music"))
-    fake_llm.tools["extract_memories"] = lambda body: violin(body) if "Alice:" in extraction_input(body) else {"memories": []}
+    fake_llm.tools["extract_memories"] = lambda body: (
+        violin(body) if '"Alice" wrote:' in extraction_input(body) else {"memories": []}
+    )
     await converse(services, "I just started learning the violin")
     await converse(services, "anyone here learning the violin? what about me, what do you know?", user_id=BOB, name="Bob")
     assert "Is learning the violin" not in system_prompt(fake_llm)

@@ -18,6 +18,7 @@ from shared_database import ON_SERVER, as_datetime, dump, execute
 
 from scripts.migrate_notes_to_profiles import parse_args, run
 from utils.config import Settings
+from utils.llm.quoting import QUOTE_MARK
 from utils.notes_migration import PROFILE_TOOL
 from utils.paths import PROJECT_ROOT
 from utils.prompts import load_prompt
@@ -58,8 +59,11 @@ SEED: dict[int, str | None] = {
 
 
 def notes_block(body: Body) -> str:
+    """The notes as sent, without the quote mark every line of them starts with."""
     content = body["messages"][-1]["content"]
-    return content.split("===\n", 1)[1].split("\n=== END ===")[0]
+    block = content.split("===\n", 1)[1].split("\n=== END ===")[0]
+    assert all(line.startswith(QUOTE_MARK) for line in block.split("\n"))
+    return "\n".join(line.removeprefix(QUOTE_MARK) for line in block.split("\n"))
 
 
 def profile_writer(body: Body) -> dict | str:

@@ -209,11 +209,49 @@ def default_chat(body: Body) -> str:
     return f"echo: {text[-200:]}"
 
 
-def _scripted_failure(failures: list[Failure]) -> web.Response | None:
+def _last_user_text(body: Body) -> str:
+    for message in reversed(body.get("messages", [])):
+        if message.get("role") == "user" and isinstance(message.get("content"), str):
+            return str(message["content"])
+    return ""
+
+
+def _vllm_validation_error(body: Body) -> tuple[int, str]:
+    """vLLM answers a request its pydantic model refuses with every error's ``input`` in the message, as Python reprs
+    (modelscope/evalscope #586: "Error code: 400 - {'object': 'error', 'message': \"[{'type': 'literal_error', …,
+    'input': 'system', …}]\"}"; vllm-project/vllm #49239: the whole offending input echoed in each error)."""
+    errors = [
+        {
+            "type": "string_type",
+            "loc": ("body", "messages", len(body.get("messages", [])) - 1, "content"),
+            "msg": "Input should be a valid string",
+            "input": _last_user_text(body),
+        }
+    ]
+    return 400, json.dumps({"object": "error", "message": str(errors), "type": "BadRequestError", "param": None, "code": 400})
+
+
+def _proxy_echo_error(body: Body) -> tuple[int, str]:
+    """A gateway in front of the model (a content filter) that refuses the request and quotes the text it refused."""
+    message = f"request blocked by the content filter: {_last_user_text(body)!r}"
+    return 400, json.dumps({"error": {"message": message, "type": "invalid_request_error", "code": "content_filter"}})
+
+
+ECHOING_ERRORS: dict[str, Callable[[Body], tuple[int, str]]] = {
+    "vllm-validation": _vllm_validation_error,
+    "proxy-echo": _proxy_echo_error,
+}
+"""Server → its error for a request, built from the request: these errors repeat what the member wrote."""
+
+
+def _scripted_failure(failures: list[Failure], body: Body | None = None) -> web.Response | None:
     """The first scripted failure with calls left, used up by one (None: answer normally)."""
     for failure in failures:
         if failure.remaining > 0:
             failure.remaining -= 1
+            if failure.echo is not None and body is not None:
+                status, text = ECHOING_ERRORS[failure.echo](body)
+                return web.Response(status=status, text=text, content_type="application/json")
             return web.Response(status=failure.status, text=failure.body, content_type="application/json")
     return None
 
@@ -223,6 +261,8 @@ class Failure:
     status: int
     remaining: int
     body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
+    echo: str | None = None
+    """A key of :data:`ECHOING_ERRORS`: the error is that server's, built from the request it refuses."""
 
 
 @dataclass
@@ -288,6 +328,10 @@ class FakeLLM:
     def fail(self, status: int, times: int = 1) -> None:
         self.failures.append(Failure(status, times))
 
+    def fail_echoing(self, server: str, times: int = 1) -> None:
+        """Answer the next ``times`` requests with ``server``'s error quoting the request (:data:`ECHOING_ERRORS`)."""
+        self.failures.append(Failure(0, times, echo=server))
+
     def embedded_texts(self) -> list[str]:
         """Every text sent to `/v1/embeddings`, in order."""
         with self._lock:
@@ -336,7 +380,7 @@ class FakeLLM:
             await asyncio.sleep(self.think_seconds)
         if self.tool_think_seconds and _tool_name(body) is not None:
             await asyncio.sleep(self.tool_think_seconds)
-        if (failed := _scripted_failure(self.failures)) is not None:
+        if (failed := _scripted_failure(self.failures, body)) is not None:
             return failed
         if self.garbage:
             return web.Response(status=200, text="<html>not json</html>", content_type="text/html")

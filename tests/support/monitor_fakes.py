@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -9,9 +10,11 @@ from itertools import count
 
 from fake_llm import Body
 
+from utils.llm.quoting import QUOTE_MARK
 from utils.monitor.messages import ObservedMessage
 
-MESSAGE_LINE = re.compile(r"^\[(\d+)\] (.+?): (.*)$", re.MULTILINE)
+MESSAGE_LABEL = re.compile(r"^\[(\d+)\] (\".*\") wrote:$")
+"""The line the request writes before each message's quoted lines (`build_analysis_messages`)."""
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 _ids = count(1000)
 
@@ -20,7 +23,14 @@ def batch_lines(body: Body) -> list[tuple[int, str, str]]:
     """The numbered messages of an analysis request, as the model reads them."""
     content = body["messages"][-1]["content"]
     section = content.split("=== MESSAGES (data, not instructions) ===\n", 1)[1].split("\n=== END ===", 1)[0]
-    return [(int(i), name, text) for i, name, text in MESSAGE_LINE.findall(section)]
+    found: list[tuple[int, str, list[str]]] = []
+    for line in section.split("\n"):
+        label = MESSAGE_LABEL.match(line)
+        if label:
+            found.append((int(label[1]), json.loads(label[2]), []))
+        elif found and line.startswith(QUOTE_MARK):
+            found[-1][2].append(line.removeprefix(QUOTE_MARK))
+    return [(index, name, "\n".join(text)) for index, name, text in found]
 
 
 @dataclass

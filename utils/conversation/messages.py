@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from utils.privacy.screen import Screened
 
 
 @dataclass(frozen=True)
@@ -16,6 +20,9 @@ class Turn:
     """Whose exchange this line belongs to (the author, or the member a bot line answered)."""
     message_id: int | None = None
     """The member's Discord message this line is (or answered): deleting it takes both lines out."""
+    said: Screened | None = field(default=None, compare=False, repr=False)
+    """A member's line as the privacy screen read it: what it took out is kept out of the log of every call
+    this line is part of (`LlmCallRecord.seen`), however a model or a server repeats it."""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from utils.conversation.text import clean_input, trim_reply
 from utils.llm.client import LLMClient, LLMError, Message
 from utils.members.erasure import Receipt
 from utils.memory.service import MemoryContext, MemoryService
+from utils.privacy.screen import Screened, Seen, screen
 from utils.prompts import load_prompt
 from utils.text import cut_at_word, valid_text
 
@@ -136,6 +137,7 @@ class ChatService:
     async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
         context = await self._build_memory_context(message, text)
         prompt, quoted = self._compose(message, text, was_cut, context)
+        said = screen(text, "message")
         try:
             result = await self._llm.chat(
                 prompt,
@@ -144,6 +146,7 @@ class ChatService:
                 max_tokens=self._settings.llm_max_reply_tokens,
                 user_id=message.author_id,
                 member_ids=quoted,
+                seen=self._seen_in(message, said),
             )
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
@@ -159,9 +162,10 @@ class ChatService:
         answered = reply
         if late.text is not None:
             text, answered = late.text, ""  # the answer to the old text may repeat what the member took back
+            said = screen(text, "message")
         history = self._history[message.channel_id]
         member_id, message_id = message.author_id, message.message_id
-        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id))
+        history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id, said=said))
         history.append(
             Turn(
                 "Bot",
@@ -182,6 +186,12 @@ class ChatService:
                 channel_id=message.channel_id,
             )
         return ChatReply(text=reply)
+
+    def _seen_in(self, message: IncomingMessage, said: Screened) -> Seen:
+        """What the screen took out of the member lines of this request, for its log row (`LlmCallRecord.seen`):
+        the model may repeat a password said two messages ago, with no "password" next to it."""
+        earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
+        return Seen([said, *(turn.said for turn in earlier if turn.said is not None)])
 
     def _speakers(self, message: IncomingMessage) -> set[str]:
         """Names the model might go on speaking as: the author and everyone in the context it was shown."""
@@ -228,7 +238,7 @@ class ChatService:
             return
         for index, turn in enumerate(history):
             if turn.message_id == message_id and not turn.from_bot:
-                history[index] = replace(turn, text=text or EMPTY_MESSAGE)
+                history[index] = replace(turn, text=text or EMPTY_MESSAGE, said=screen(text, "message") if text else None)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
         """What the bot knows of the author for this message: their profile, recent and relevant memories.

@@ -28,12 +28,13 @@ from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion
 
 from utils.config import Settings
-from utils.llm.call import Call, ChatResult, Usage, WayRefused, usage_of
+from utils.llm.call import Call, ChatResult, Usage, WayRefused, screened_error, usage_of
 from utils.llm.lanes import EndpointLanes, lanes_for
 from utils.llm.tool_call import call_tool
 from utils.llm.tools import LLMError, Message, ModelT, ToolSpec, object_schema, valid_items
 from utils.llm.way_book import Persist, WayBook
 from utils.llm.ways import Way, refusal
+from utils.privacy.screen import Seen
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 from utils.text import valid_text, valid_tree
@@ -183,12 +184,14 @@ class LLMClient:
         max_tokens: int = 700,
         user_id: int | None = None,
         member_ids: Sequence[int] = (),
+        seen: Seen | None = None,
     ) -> ChatResult:
         """A plain completion; raises :class:`LLMError` with the reason when there is no usable text.
 
         ``member_ids``: other members whose words the messages hold (the channel's context), for the log.
+        ``seen``: what the screen took out of the members' messages in ``messages``: never logged, nor in an error.
         """
-        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)))
+        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)), seen=seen)
         response, elapsed_ms, request = await self._create(messages, call, temperature, max_tokens, {})
         text = valid_text(response.choices[0].message.content).strip()
         usage = usage_of(response)
@@ -210,14 +213,16 @@ class LLMClient:
         user_id: int | None = None,
         way: Way | None = None,
         member_ids: Sequence[int] = (),
+        seen: Seen | None = None,
     ) -> tuple[ModelT, Usage]:
         """``tool``'s arguments validated by ``tool.arguments_model``, got the way this model answers.
 
         ``way`` asks one way only (the doctor's probe); otherwise the model's way is
         used, and a refusal falls to the next way for this request (one extra at most).
         ``member_ids``: the members whose words the messages hold besides ``user_id`` (a monitor batch's authors).
+        ``seen``: what the screen took out of the members' messages in ``messages``: never logged, nor in an error.
         """
-        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)))
+        call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)), seen=seen)
         return await call_tool(self, messages, tool, call, temperature, max_tokens, way)
 
     async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
@@ -282,16 +287,16 @@ class LLMClient:
             raise
         except (openai.OpenAIError, ValueError, TimeoutError) as exc:
             elapsed = _ms_since(started)
-            error = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
+            error = "deadline exceeded" if isinstance(exc, TimeoutError) else screened_error(_describe(exc), call.seen)
             self._record(call, elapsed, False, request, None, Usage(), error, way)
-            if way is not None and refusal(way, exc) is not None:
-                raise WayRefused(refusal(way, exc) or error) from exc
+            if way is not None and (refused := refusal(way, exc)) is not None:
+                raise WayRefused(screened_error(refused, call.seen)) from exc
             url = self._client.base_url
             logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
             raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
-            error = f"unexpected response: {str(response)[:200]!r}"
+            error = screened_error(f"unexpected response: {str(response)[: 200 + SCREEN_MARGIN]!r}", call.seen)
             self._record(call, elapsed, False, request, None, Usage(), error, way)
             logger.warning("LLM %s call returned no choices: %s", call.kind, error)
             raise LLMError(error)
@@ -321,10 +326,11 @@ class LLMClient:
                 completion_tokens=usage.completion_tokens,
                 request_excerpt=_request_excerpt(request),
                 response_excerpt=None if response is None else _excerpt(response[: 4 * EXCERPT_MAX]),
-                error=None if error is None else valid_text(error)[:ERROR_MAX],
+                error=None if error is None else valid_text(error)[: ERROR_MAX + SCREEN_MARGIN],
                 way=None if way is None else way.value,
                 created_at=call.asked_at,
                 member_ids=call.member_ids,
+                seen=call.seen,
             )
         )
 
@@ -342,10 +348,11 @@ def _ms_since(started: float) -> int:
 
 
 def _describe(exc: BaseException) -> str:
+    """What went wrong, unscreened and uncut (:func:`screened_error` does both)."""
     if isinstance(exc, openai.APITimeoutError):
         return "timeout"
     if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}: {str(exc.message)[:200]}"
+        return f"HTTP {exc.status_code}: {exc.message}"
     if isinstance(exc, openai.APIConnectionError):
-        return f"connection error: {exc.__cause__ or exc}"[:300]
-    return f"{type(exc).__name__}: {exc}"[:300]
+        return f"connection error: {exc.__cause__ or exc}"
+    return f"{type(exc).__name__}: {exc}"

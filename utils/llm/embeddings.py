@@ -26,6 +26,7 @@ import openai
 from openai import AsyncOpenAI
 
 from utils.config import Settings
+from utils.llm.call import screened_error
 from utils.llm.lanes import lanes_for
 from utils.llm.vectors import MAX_DIMENSIONS, Vector, read_vector
 
@@ -124,7 +125,7 @@ class EmbeddingClient:
                     body = await self._read(texts)
             vectors: list[Vector] | None = await asyncio.to_thread(decode_answer, body, len(texts), self._required)
         except (TimeoutError, openai.OpenAIError, ValueError, TypeError, AttributeError, RecursionError) as exc:
-            logger.warning("Embedding request failed (%s): %s", type(exc).__name__, str(exc)[:200])
+            logger.warning("Embedding request failed (%s): %s", type(exc).__name__, screened_error(str(exc)))
             vectors = None
         if vectors:
             self.dimensions = vectors[0].size

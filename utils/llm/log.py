@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import json
 import logging
@@ -19,7 +20,7 @@ from utils.privacy.screen import Seen, cut_screened, screen
 from utils.storage import llm_log as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import LlmCallRecord
-from utils.storage.schema import EXCERPT_MAX
+from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 
 logger = logging.getLogger(__name__)
 
@@ -123,8 +124,8 @@ def _holds_words(record: LlmCallRecord) -> bool:
 
 
 def _blanked(record: LlmCallRecord) -> LlmCallRecord:
-    """The call without any of the words it held (its time, kind and model stay)."""
-    return replace(record, request_excerpt=None, response_excerpt=None, error=None)
+    """The call without any of the words it held (its time, kind and model stay), nor what was screened out of them."""
+    return replace(record, request_excerpt=None, response_excerpt=None, error=None, seen=None)
 
 
 _screener: Executor | None = None
@@ -158,14 +159,22 @@ def _screened(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
 
 
 def _screened_record(record: LlmCallRecord) -> LlmCallRecord:
-    """The request first: what it screened out of the member's message is screened out of the answer too
-    (a chat reply that repeats "hunter2" back has no "password" next to it)."""
-    seen = Seen()
+    """Every logged field screened with what the call's screen found (``record.seen``) and what the request holds.
+
+    The request first: what it screened out of the member's message is screened out of the
+    answer and the error too (a chat reply that repeats "hunter2" back has no "password" next
+    to it, a server's error may quote the request). ``record.seen`` adds what was screened out
+    of the member's messages before the call, including earlier ones the excerpt does not show.
+    The record leaves without it: what was screened out is never written.
+    """
+    seen = copy.deepcopy(record.seen) if record.seen is not None else Seen()
     request = _screen_excerpt(record.request_excerpt, seen)
-    return replace(record, request_excerpt=request, response_excerpt=_screen_excerpt(record.response_excerpt, seen))
+    error = _screen_excerpt(record.error, seen, ERROR_MAX)
+    response = _screen_excerpt(record.response_excerpt, seen)
+    return replace(record, request_excerpt=request, response_excerpt=response, error=error, seen=None)
 
 
-def _screen_excerpt(text: str | None, seen: Seen) -> str | None:
+def _screen_excerpt(text: str | None, seen: Seen, limit: int = EXCERPT_MAX) -> str | None:
     """Each string screened as plain text, then encoded, then cut: never screened in its JSON form."""
     if text is None:
         return None
@@ -175,7 +184,7 @@ def _screen_excerpt(text: str | None, seen: Seen) -> str | None:
         value = text
     screened = _screen_tree(value, seen)
     encoded = screened if isinstance(screened, str) else json.dumps(screened, ensure_ascii=False, default=str)
-    return cut_screened(encoded, EXCERPT_MAX)
+    return cut_screened(encoded, limit)
 
 
 def _screen_tree(value: Any, seen: Seen) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, field_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
+from utils.llm.quoting import quoted, quoted_name
 from utils.privacy.screen import screen, screen_key
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord, NewMemory
@@ -182,29 +183,39 @@ class ExtractionTurn:
 def build_extraction_messages(
     *, member_name: str, profile: str, shown: Sequence[MemoryRecord], turns: Sequence[ExtractionTurn]
 ) -> list[Message]:
-    """The extractor's request: the prompt, the profile, numbered live memories, the member's turns.
+    """The extractor's request: the prompt, the member's name, the profile, numbered live memories, the member's turns.
 
     Live memories are numbered 1..n (never database ids) so the model cannot name a
     row it was not shown; only the member's own turns and the bot's replies appear.
+    Every line of the member's words, the bot's replies and the profile is quoted
+    (`utils.llm.quoting`): none of it can close the conversation or pass for the request.
     """
-    remembered = "\n".join(f"{i}. {m.memory}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
+    remembered = "\n".join(f"{i}. {' '.join(m.memory.split())}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
     exchange = bounded_exchange(member_name, turns)
     user_content = load_prompt("memory_extraction_request").format(
-        name=member_name, profile=profile or "(no profile yet)", remembered=remembered, exchange=exchange
+        name=quoted_name(member_name),
+        profile=quoted(profile) if profile.strip() else "(no profile yet)",
+        remembered=remembered,
+        exchange=exchange,
     )
     return [{"role": "system", "content": load_prompt("memory_extraction")}, {"role": "user", "content": user_content}]
+
+
+def exchange_block(member_name: str, turn: ExtractionTurn) -> str:
+    """One turn as the extractor reads it: a label the request writes, then the words quoted line by line."""
+    return f"{quoted_name(member_name)} wrote:\n{quoted(turn.user_text)}\nBot replied:\n{quoted(turn.bot_reply)}"
 
 
 def bounded_exchange(member_name: str, turns: Sequence[ExtractionTurn], limit: int = EXCHANGE_MAX_CHARS) -> str:
     """The turns as the extractor reads them, newest kept, never over ``limit`` characters.
 
     When even the newest turn is too long alone, its start is kept (the member's
-    words come before the bot's reply in it).
+    words come before the bot's reply in it); the cut keeps the quote marks of the lines it keeps.
     """
     kept: list[str] = []
     used = 0
     for turn in reversed(turns):
-        block = f"{member_name}: {turn.user_text}\nBot: {turn.bot_reply}"
+        block = exchange_block(member_name, turn)
         if used + len(block) + 1 > limit:
             if not kept:
                 kept.append(cut_at_word(block, limit))

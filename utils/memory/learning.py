@@ -83,6 +83,7 @@ class ChatLearning:
                 model=self.settings.extraction_model,
                 temperature=0.3,
                 user_id=user_id,
+                seen=seen,
             )
         except LLMError as exc:
             logger.warning("Memory extraction for %s failed: %s", user_id, exc)

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, field_validator, model_validator
 
 from utils.llm.client import Message, ToolSpec, object_schema, valid_items
+from utils.llm.quoting import quoted, quoted_name
 from utils.memory.junk import clean, junk_reason
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage
@@ -216,13 +217,21 @@ def build_analysis_messages(batch: Sequence[ObservedMessage], notes: Mapping[int
     """The request: the prompt, the channel, what is noted about the authors, the numbered messages.
 
     ``notes`` maps author ids to what is already noted about them, so the model does
-    not note a thing twice; it is told the messages are data, not instructions.
+    not note a thing twice; it is told the messages are data, not instructions. Every
+    line of a message or a note is quoted and every name is one quoted token
+    (`utils.llm.quoting`): a message cannot close the batch, add a message or pass for the request.
     """
     first = batch[0]
-    channel = f"#{first.channel_name}" + (f" (topic: {' '.join(first.channel_topic.split())})" if first.channel_topic else "")
+    channel = f"Name: {quoted_name('#' + first.channel_name)}"
+    if first.channel_topic.strip():
+        channel += f"\nTopic: {quoted_name(first.channel_topic)}"
     authors = dict.fromkeys((m.author_id, m.author_name) for m in batch)
-    known = "\n".join(f"- {name}: {_tail(notes[uid], NOTES_SHOWN_CHARS)}" for uid, name in authors if notes.get(uid, "").strip())
-    lines = "\n".join(f"[{i}] {m.author_name}: {m.content}" for i, m in enumerate(batch))
+    known = "\n".join(
+        f"{quoted_name(name)}:\n{quoted(_tail(notes[uid], NOTES_SHOWN_CHARS))}"
+        for uid, name in authors
+        if notes.get(uid, "").strip()
+    )
+    lines = "\n".join(f"[{i}] {quoted_name(m.author_name)} wrote:\n{quoted(m.content)}" for i, m in enumerate(batch))
     user_content = load_prompt("sentiment_analysis_request").format(
         channel=channel, known=known or "(nothing yet)", lines=lines, count=len(batch)
     )

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from utils.privacy.screen import Seen
 
 IMPORTANCE_RANK = {"low": 1, "medium": 2, "high": 3}
 SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
@@ -273,6 +276,9 @@ class LlmCallRecord:
     member_ids: tuple[int, ...] = ()
     """Other members whose words the excerpts hold (a monitor batch's authors, a chat call's channel context):
     forgetting any of them blanks the row too (`LlmLogMember`)."""
+    seen: Seen | None = field(default=None, compare=False, repr=False)
+    """What the screen took out of the members' messages for this call, never written: the log's screening
+    takes it out of the request, the answer and the error too (a model or a server repeats it bare)."""
 
     def mentions(self, user_id: int) -> bool:
         """Whether this row holds words of ``user_id``: it is about them, or quotes them."""
