@@ -42,7 +42,8 @@ from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
 from utils.memory.write_plan import Epoch
-from utils.privacy.screen import Seen, screen
+from utils.privacy.conversation import ConversationScreen
+from utils.privacy.screen import Screened, Seen, screen
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
 
@@ -60,6 +61,10 @@ class MemoryContext:
     recent: tuple[MemoryRecord, ...] = ()
     relevant: tuple[MemoryRecord, ...] = ()
 
+
+SecretsFound = Callable[[int, Screened], object]
+"""``found(user_id, values)``: a member's conversation showed that values in their messages are secrets (announced in
+one message and given in the next, or revealed afterwards); ``values`` is a `Screened` holding only them."""
 
 Confirm = Callable[[int, int | None, Receipt], None]
 """``confirm(user_id, channel_id, receipt)``: tell a member, where they asked in plain words, what their forget took."""
@@ -107,6 +112,9 @@ class MemoryService:
             confirm=self._confirm,
         )
         self._turns = TurnQueues(settings, tasks, self._learning.extract_and_save)
+        self.conversation = ConversationScreen()
+        """Each member's last few messages, read with the next one: a secret split over two messages is found."""
+        self._secrets_found: list[SecretsFound] = []
         self._members: tuple[Callable[[MemoryPreferenceRecord], None], ForgetSaid] | None = None
         self._confirmations: list[Confirm] = []
 
@@ -161,6 +169,11 @@ class MemoryService:
         """``listener(user_id, channel_id, receipt)`` after a forget a member asked for in plain words: whoever can
         speak to the member there (the chat) tells them what went, as a command would."""
         self._confirmations.append(listener)
+
+    def on_secrets_found(self, listener: SecretsFound) -> None:
+        """``listener(user_id, values)`` when a member's conversation shows values in their messages were secrets:
+        whoever holds a copy of those messages (the chat context, the LlmLog) screens them out of it."""
+        self._secrets_found.append(listener)
 
     def _confirm(self, user_id: int, channel_id: int | None, receipt: Receipt) -> None:
         for listener in self._confirmations:
@@ -231,11 +244,21 @@ class MemoryService:
         message_id: int | None = None,
         channel_id: int | None = None,
     ) -> None:
-        """Queue one exchange for extraction; returns at once (the reply never waits)."""
+        """Queue one exchange for extraction; returns at once (the reply never waits).
+
+        The message is screened with the member's messages just before it (`ConversationScreen`), whether or not
+        it is learned from: a value it gives after "my PIN", or one an earlier message gave that it reveals ("that
+        was my password"), leaves the turns waiting here and every copy the listeners of `on_secrets_found` hold.
+        """
+        in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id)
+        if in_context.found.values:
+            self._turns.scrub(user_id, in_context.found)
+            for listener in self._secrets_found:
+                listener(user_id, in_context.found)
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
-        said = screen(user_text, "message")
+        said = in_context.said
         reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
 
@@ -245,6 +268,7 @@ class MemoryService:
         A member who deletes a message (say, one holding something private) within the
         extraction delay takes it back before anything was extracted from it.
         """
+        self.conversation.deleted(message_ids)
         return self._turns.deleted(message_ids)
 
     def message_edited(self, message_id: int, user_text: str) -> bool:
