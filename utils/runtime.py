@@ -78,7 +78,7 @@ class Services:
         # Every copy of a member this process holds in RAM drops what an erasure takes back, and shows in the export.
         self.members.held.register(HeldCopy("chat context", lambda erasure: self.chat.forget_member(erasure.user_id)))
         self.members.held.register(HeldCopy("log excerpts", lambda erasure: self.llm_log.forget(erasure.user_id)))
-        self.members.held.register(HeldCopy("chat context", lambda erasure: self.memory.conversation.forget(erasure.user_id)))
+        self.members.held.register(HeldCopy.alongside("chat context", self.memory.conversation.forget))
         # A member's later message can show an earlier one held a secret: its log records are screened again.
         self.memory.on_secrets_found(
             lambda user_id, found: self.tasks.spawn(self.llm_log.scrub(user_id, Seen([found])), name=f"llm-log-scrub-{user_id}")

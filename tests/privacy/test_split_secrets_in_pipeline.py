@@ -108,6 +108,19 @@ async def test_an_ordinary_exchange_is_logged_and_learned_as_said(
 
 async def test_a_forgotten_member_leaves_the_conversation_window(services: Services) -> None:
     await converse(services, "my PIN")
+    assert len(services.memory.conversation) == 1
     receipt = await services.members.erase(42, ForgetAll(), actor="member")
-    assert receipt.removed.get("chat context", 0) >= 1
+    assert receipt.removed["chat context"] == 2  # the member's line and the bot's answer: the window's copy is not counted again
     assert len(services.memory.conversation) == 0
+
+
+async def test_a_memory_learned_before_the_reveal_is_forgotten(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
+    fake_llm.tools["extract_memories"] = repeats("Kx8-tundra-44")
+    await converse(services, "Kx8-tundra-44")
+    assert "Kx8-tundra-44" in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))  # alone, it was no secret
+    await converse(services, "^ thats my steam password dont share")
+    await services.tasks.drain(10)
+    await services.llm_log.flush()
+    memories = json.dumps(query(database_url, "SELECT Memory, Topics FROM UserMemory"))
+    assert "Kx8-tundra-44" not in memories and "Plays on Steam" in memories
+    assert "Kx8-tundra-44" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))

@@ -19,15 +19,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.llm.client import LLMClient
 from utils.llm.embeddings import EmbeddingClient
-from utils.members.erasure import EraseWhat, Receipt
+from utils.members.erasure import EraseWhat, ForgetFacts, ForgetIds, Receipt
 from utils.members.preferences import MemoryPreferences
 from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.extraction import (
@@ -42,10 +42,12 @@ from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
 from utils.memory.write_plan import Epoch
-from utils.privacy.conversation import ConversationScreen
+from utils.privacy.conversation import WINDOW_SECONDS, ConversationScreen
 from utils.privacy.screen import Screened, Seen, screen
+from utils.storage import memories as memory_sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
+from utils.storage.user_notes import profile_facts
 
 logger = logging.getLogger(__name__)
 
@@ -89,6 +91,7 @@ class MemoryService:
         self._settings = settings
         self._db = db
         self._llm = llm
+        self._tasks = tasks
         self.preferences = preferences or MemoryPreferences(db)
         self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
@@ -251,16 +254,39 @@ class MemoryService:
         was my password"), leaves the turns waiting here and every copy the listeners of `on_secrets_found` hold.
         """
         in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id)
-        if in_context.found.values:
-            self._turns.scrub(user_id, in_context.found)
+        found, said = in_context.found, in_context.said
+        if found.values:
+            self._turns.scrub(user_id, found)
             for listener in self._secrets_found:
-                listener(user_id, in_context.found)
+                listener(user_id, found)
+            self._tasks.spawn(self._forget_learned(user_id, Seen([found])), name=f"forget-learned-secret-{user_id}")
+            said = replace(said, values=(*said.values, *found.values))  # what the model returns for this turn too
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
-        said = in_context.said
         reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
+
+    async def _forget_learned(self, user_id: int, seen: Seen) -> None:
+        """What was learned from an earlier message before a later one showed it held a secret — a memory or a
+        profile fact written since the conversation's window opened that holds the value — is erased through the
+        member's door, as the screen would have refused it had it known."""
+        if self._members is None or not self._db.available:
+            return
+        since = datetime.now(UTC) - timedelta(seconds=WINDOW_SECONDS + self._settings.memory_extraction_delay_seconds)
+        try:
+            rows = await self._db.run(memory_sql.get_all_memories, user_id)
+        except DatabaseError as exc:
+            logger.warning("Could not read %s's memories to forget a secret they revealed: %s", user_id, exc)
+            return
+        recent = [m for m in rows if _aware(m.created_at) >= since]
+        ids = tuple(m.id for m in recent if seen.spans(m.memory) or any(seen.spans(topic) for topic in m.topics))
+        facts = tuple(fact for fact in profile_facts(self.store.profile(user_id)) if seen.spans(fact))
+        for what in ([ForgetIds(ids)] if ids else []) + ([ForgetFacts(texts=facts)] if facts else []):
+            try:
+                await self._members[1](user_id, what, actor="system")
+            except DatabaseError as exc:
+                logger.warning("Could not forget what %s revealed was a secret: %s", user_id, exc)
 
     def message_deleted(self, message_ids: Collection[int]) -> int:
         """Members deleted messages: turns from them still waiting for extraction are dropped, never learned.
@@ -319,3 +345,8 @@ class MemoryService:
         if count:
             logger.info("Pruned %d expired memories.", count)
         return count
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite hands it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
