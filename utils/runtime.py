@@ -27,6 +27,7 @@ from utils.memory.service import MemoryService
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
+from utils.privacy.screen import Seen
 from utils.prompts import preload_prompts
 from utils.storage import members, tool_ways
 from utils.storage.engine import Database, DatabaseError
@@ -77,6 +78,11 @@ class Services:
         # Every copy of a member this process holds in RAM drops what an erasure takes back, and shows in the export.
         self.members.held.register(HeldCopy("chat context", lambda erasure: self.chat.forget_member(erasure.user_id)))
         self.members.held.register(HeldCopy("log excerpts", lambda erasure: self.llm_log.forget(erasure.user_id)))
+        self.members.held.register(HeldCopy.alongside("chat context", self.memory.conversation.forget))
+        # A member's later message can show an earlier one held a secret: its log records are screened again.
+        self.memory.on_secrets_found(
+            lambda user_id, found: self.tasks.spawn(self.llm_log.scrub(user_id, Seen([found])), name=f"llm-log-scrub-{user_id}")
+        )
         self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self._loops = [

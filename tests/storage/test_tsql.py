@@ -250,6 +250,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(members.get_user_notes, ALICE)
     await r.call(llm_log.insert_llm_logs, [LlmCallRecord("chat", "m", 5, True, 1, 2, "q plays GTA", "r", None, NOW, ALICE)] * 2)
     await r.call(llm_log.get_member_llm_logs, ALICE)
+    await r.call(llm_log.scrub_member_excerpts, ALICE, NOW - timedelta(days=1), lambda text: text and text.replace("GTA", "[x]"))
     await r.call(llm_log.insert_llm_logs, [LlmCallRecord("memory_extraction", "m", 5, True, way="json_schema")])
     await r.call(tool_ways.save_tool_way, ToolWayRecord("http://localhost:11434/v1", "gemma3:270m", None, "tools:http"))
     await r.call(tool_ways.save_tool_way, ToolWayRecord("http://localhost:11434/v1", "gemma3:270m", "json_schema", "tools:http"))

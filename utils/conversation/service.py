@@ -72,6 +72,7 @@ class ChatService:
         An entry lives only while its reply is in flight, so it is bounded by the replies being written."""
         self._notices: list[Notice] = []
         memory.on_forgotten_said(self._forgotten_said)
+        memory.on_secrets_found(self._secrets_found)
 
     def on_notice(self, listener: Notice) -> Callable[[], None]:
         """``listener(user_id, channel_id, text)``: something the bot must tell a member where they spoke, after its
@@ -90,6 +91,15 @@ class ChatService:
         text = f"Forgotten, as you asked. {receipt.said()}"
         for listener in self._notices:
             listener(user_id, channel_id, text)
+
+    def _secrets_found(self, user_id: int, found: Screened) -> None:
+        """A member's conversation showed values in their messages were secrets ("my PIN" / "0429", or "that was my
+        password"): their lines, and the bot's answers to them, are shown without them from now on."""
+        seen = Seen([found])
+        for history in self._history.values():
+            for index, turn in enumerate(history):
+                if turn.member_id == user_id and (text := seen.scrub(turn.text)) != turn.text:
+                    history[index] = replace(turn, text=text)
 
     def on_cooldown(self, author_id: int) -> bool:
         """True when the member's previous answered message is too recent (checked before showing typing)."""

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from utils.llm.client import LOGGED_TEXT_CHARS
+from utils.privacy.conversation import WINDOW_SECONDS
 from utils.privacy.screen import Seen, cut_screened, screen
 from utils.storage import llm_log as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
@@ -27,6 +29,9 @@ logger = logging.getLogger(__name__)
 FLUSH_CHUNK_ROWS = 100
 IN_FLIGHT_SECONDS = 900.0
 """Longer than any LLM call can take with its retries: an erasure older than this cannot meet a call in flight."""
+SCRUB_WRITTEN_SECONDS = IN_FLIGHT_SECONDS + WINDOW_SECONDS
+"""Written rows screened again when a member's conversation shows an earlier message held a secret: that message is at
+most a window old, and its call's record may have waited for its answer that long."""
 
 
 class LlmLogBuffer:
@@ -117,6 +122,62 @@ class LlmLogBuffer:
             pending.append((record, epochs))
         self._pending = pending
         return blanked
+
+    async def scrub(self, user_id: int, seen: Seen) -> int:
+        """Screen ``seen`` (values a member's later message showed were secrets) out of every record holding their
+        words: those waiting here, and those written within :data:`SCRUB_WRITTEN_SECONDS`; returns how many changed.
+
+        A member's "9514" is logged as said, and only "that was my bank pin btw" makes it a secret. Run between
+        flushes (the flush lock held), so no record is on its way to the database meanwhile: each one is either
+        still here or already written.
+        """
+        if not seen:
+            return 0
+        async with self._flushing:
+            changed = 0
+            for index, (record, epochs) in enumerate(self._pending):
+                if record.mentions(user_id) and (scrubbed := _scrubbed_record(record, seen)) != record:
+                    self._pending[index] = (scrubbed, epochs)
+                    changed += 1
+            if self._db.available:
+                since = datetime.now(UTC) - timedelta(seconds=SCRUB_WRITTEN_SECONDS)
+                try:
+                    changed += await self._db.run(sql.scrub_member_excerpts, user_id, since, partial(_scrubbed_excerpt, seen))
+                except DatabaseError as exc:
+                    logger.warning("Could not screen %s's written LlmLog rows again: %s", user_id, exc)
+            return changed
+
+
+def _scrubbed_record(record: LlmCallRecord, seen: Seen) -> LlmCallRecord:
+    return replace(
+        record,
+        request_excerpt=_scrubbed_excerpt(seen, record.request_excerpt),
+        response_excerpt=_scrubbed_excerpt(seen, record.response_excerpt),
+        error=_scrubbed_excerpt(seen, record.error),
+    )
+
+
+def _scrubbed_excerpt(seen: Seen, text: str | None) -> str | None:
+    """``text`` without the values of ``seen``, each string of a JSON excerpt on its own; unchanged when it holds none."""
+    if text is None or not seen.spans(text):
+        return text
+    try:
+        value = json.loads(text, strict=False) if text[:1] in "[{" else text
+    except ValueError:
+        value = text
+    scrubbed = _scrub_tree(value, seen)
+    encoded = scrubbed if isinstance(scrubbed, str) else json.dumps(scrubbed, ensure_ascii=False, default=str)
+    return cut_screened(encoded, EXCERPT_MAX)
+
+
+def _scrub_tree(value: Any, seen: Seen) -> Any:
+    if isinstance(value, str):
+        return seen.scrub(value)
+    if isinstance(value, list):
+        return [_scrub_tree(item, seen) for item in value]
+    if isinstance(value, dict):
+        return {key: _scrub_tree(item, seen) for key, item in value.items()}
+    return value
 
 
 def _holds_words(record: LlmCallRecord) -> bool:

@@ -24,6 +24,17 @@ class HeldCopy:
     forget: Callable[[Erasure], int]
     export: Callable[[int], dict[str, Any]] | None = None
 
+    @classmethod
+    def alongside(cls, name: str, drop: Callable[[int], object]) -> HeldCopy:
+        """The same lines another copy counts as ``name``, held again for another job (the conversation screen's
+        window of a member's last messages): ``drop(user_id)`` drops them, and the receipt does not count them twice."""
+
+        def forget(erasure: Erasure) -> int:
+            drop(erasure.user_id)
+            return 0
+
+        return cls(name, forget)
+
 
 @dataclass
 class HeldCopies:

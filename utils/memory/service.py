@@ -19,15 +19,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.llm.client import LLMClient
 from utils.llm.embeddings import EmbeddingClient
-from utils.members.erasure import EraseWhat, Receipt
+from utils.members.erasure import EraseWhat, ForgetFacts, ForgetIds, Receipt
 from utils.members.preferences import MemoryPreferences
 from utils.memory.embedding_worker import EmbeddingWorker
 from utils.memory.extraction import (
@@ -42,9 +42,12 @@ from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore, prune_expired_in_batches
 from utils.memory.turns import TurnQueues
 from utils.memory.write_plan import Epoch
-from utils.privacy.screen import Seen, screen
+from utils.privacy.conversation import WINDOW_SECONDS, ConversationScreen
+from utils.privacy.screen import Screened, Seen, screen
+from utils.storage import memories as memory_sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
+from utils.storage.user_notes import profile_facts
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +63,10 @@ class MemoryContext:
     recent: tuple[MemoryRecord, ...] = ()
     relevant: tuple[MemoryRecord, ...] = ()
 
+
+SecretsFound = Callable[[int, Screened], object]
+"""``found(user_id, values)``: a member's conversation showed that values in their messages are secrets (announced in
+one message and given in the next, or revealed afterwards); ``values`` is a `Screened` holding only them."""
 
 Confirm = Callable[[int, int | None, Receipt], None]
 """``confirm(user_id, channel_id, receipt)``: tell a member, where they asked in plain words, what their forget took."""
@@ -84,6 +91,7 @@ class MemoryService:
         self._settings = settings
         self._db = db
         self._llm = llm
+        self._tasks = tasks
         self.preferences = preferences or MemoryPreferences(db)
         self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
@@ -107,6 +115,9 @@ class MemoryService:
             confirm=self._confirm,
         )
         self._turns = TurnQueues(settings, tasks, self._learning.extract_and_save)
+        self.conversation = ConversationScreen()
+        """Each member's last few messages, read with the next one: a secret split over two messages is found."""
+        self._secrets_found: list[SecretsFound] = []
         self._members: tuple[Callable[[MemoryPreferenceRecord], None], ForgetSaid] | None = None
         self._confirmations: list[Confirm] = []
 
@@ -161,6 +172,11 @@ class MemoryService:
         """``listener(user_id, channel_id, receipt)`` after a forget a member asked for in plain words: whoever can
         speak to the member there (the chat) tells them what went, as a command would."""
         self._confirmations.append(listener)
+
+    def on_secrets_found(self, listener: SecretsFound) -> None:
+        """``listener(user_id, values)`` when a member's conversation shows values in their messages were secrets:
+        whoever holds a copy of those messages (the chat context, the LlmLog) screens them out of it."""
+        self._secrets_found.append(listener)
 
     def _confirm(self, user_id: int, channel_id: int | None, receipt: Receipt) -> None:
         for listener in self._confirmations:
@@ -231,13 +247,46 @@ class MemoryService:
         message_id: int | None = None,
         channel_id: int | None = None,
     ) -> None:
-        """Queue one exchange for extraction; returns at once (the reply never waits)."""
+        """Queue one exchange for extraction; returns at once (the reply never waits).
+
+        The message is screened with the member's messages just before it (`ConversationScreen`), whether or not
+        it is learned from: a value it gives after "my PIN", or one an earlier message gave that it reveals ("that
+        was my password"), leaves the turns waiting here and every copy the listeners of `on_secrets_found` hold.
+        """
+        in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id)
+        found, said = in_context.found, in_context.said
+        if found.values:
+            self._turns.scrub(user_id, found)
+            for listener in self._secrets_found:
+                listener(user_id, found)
+            self._tasks.spawn(self._forget_learned(user_id, Seen([found])), name=f"forget-learned-secret-{user_id}")
+            said = replace(said, values=(*said.values, *found.values))  # what the model returns for this turn too
         if not self.may_learn(user_id) or not worth_extracting(user_text):
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
-        said = screen(user_text, "message")
         reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
+
+    async def _forget_learned(self, user_id: int, seen: Seen) -> None:
+        """What was learned from an earlier message before a later one showed it held a secret — a memory or a
+        profile fact written since the conversation's window opened that holds the value — is erased through the
+        member's door, as the screen would have refused it had it known."""
+        if self._members is None or not self._db.available:
+            return
+        since = datetime.now(UTC) - timedelta(seconds=WINDOW_SECONDS + self._settings.memory_extraction_delay_seconds)
+        try:
+            rows = await self._db.run(memory_sql.get_all_memories, user_id)
+        except DatabaseError as exc:
+            logger.warning("Could not read %s's memories to forget a secret they revealed: %s", user_id, exc)
+            return
+        recent = [m for m in rows if _aware(m.created_at) >= since]
+        ids = tuple(m.id for m in recent if seen.spans(m.memory) or any(seen.spans(topic) for topic in m.topics))
+        facts = tuple(fact for fact in profile_facts(self.store.profile(user_id)) if seen.spans(fact))
+        for what in ([ForgetIds(ids)] if ids else []) + ([ForgetFacts(texts=facts)] if facts else []):
+            try:
+                await self._members[1](user_id, what, actor="system")
+            except DatabaseError as exc:
+                logger.warning("Could not forget what %s revealed was a secret: %s", user_id, exc)
 
     def message_deleted(self, message_ids: Collection[int]) -> int:
         """Members deleted messages: turns from them still waiting for extraction are dropped, never learned.
@@ -245,6 +294,7 @@ class MemoryService:
         A member who deletes a message (say, one holding something private) within the
         extraction delay takes it back before anything was extracted from it.
         """
+        self.conversation.deleted(message_ids)
         return self._turns.deleted(message_ids)
 
     def message_edited(self, message_id: int, user_text: str) -> bool:
@@ -295,3 +345,8 @@ class MemoryService:
         if count:
             logger.info("Pruned %d expired memories.", count)
         return count
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite hands it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -93,6 +93,24 @@ class TurnQueues:
             queue.turns[:] = kept
         return dropped
 
+    def scrub(self, user_id: int, found: Screened) -> int:
+        """A later message showed that values in the member's earlier ones were secrets (``found``: those values):
+        the turns still waiting lose them, and what the model returns for them is screened with them too.
+
+        Returns how many turns changed."""
+        queue = self._queues.get(user_id)
+        if queue is None or not found.values:
+            return 0
+        seen, changed = Seen([found]), 0
+        for index, queued in enumerate(queue.turns):
+            turn = queued.turn
+            scrubbed = replace(turn, user_text=seen.scrub(turn.user_text), bot_reply=seen.scrub(turn.bot_reply))
+            said = queued.said or Screened(turn.user_text, False, ())
+            said = replace(said, text=scrubbed.user_text, values=(*said.values, *found.values))
+            changed += scrubbed != turn
+            queue.turns[index] = replace(queued, turn=scrubbed, said=said)
+        return changed
+
     def edited(self, message_id: int, said: Screened) -> bool:
         """A turn from this message takes the new text (``said``, already screened) and loses the bot's answer
         to the old one."""

@@ -6,7 +6,7 @@ that batches rows in front of them is `utils.llm.log.LlmLogBuffer`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -87,6 +87,28 @@ def blank_member_excerpts(conn: sa.Connection, user_id: int, since: datetime | N
     if since is not None:
         which = sa.and_(which, llm_log.c.created_at >= since)
     return conn.execute(sa.update(llm_log).where(which).values(**BLANK)).rowcount or 0
+
+
+WORDS = ("request_excerpt", "response_excerpt", "error")
+
+
+@writes
+def scrub_member_excerpts(conn: sa.Connection, user_id: int, since: datetime, scrub: Callable[[str | None], str | None]) -> int:
+    """Screen again the words of the rows holding a member's words written since ``since``, with ``scrub``; returns how
+    many changed.
+
+    A later message can show that an earlier one was a secret ("that was my bank pin btw"): the rows already
+    written with it are screened with what it showed, in one transaction.
+    """
+    which = sa.and_(about(user_id), HOLDS_TEXT, llm_log.c.created_at >= since)
+    changed = 0
+    for row in conn.execute(sa.select(llm_log.c.id, *(llm_log.c[name] for name in WORDS)).where(which)).all():
+        was = {name: row._mapping[llm_log.c[name]] for name in WORDS}
+        differs = {name: scrubbed for name in WORDS if (scrubbed := scrub(was[name])) != was[name]}
+        if differs:
+            conn.execute(sa.update(llm_log).where(llm_log.c.id == row._mapping[llm_log.c.id]).values(**differs))
+            changed += 1
+    return changed
 
 
 @writes

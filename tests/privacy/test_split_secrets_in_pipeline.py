@@ -1,0 +1,126 @@
+"""A secret split over two of a member's messages, through the real pipeline: nothing of it is learned, sent to the
+extractor, kept in the chat context or logged — whichever message names it, before or after."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+import pytest_asyncio
+from conftest import SettingsFactory, converse, extraction_input, memory, query
+from fake_llm import FakeLLM
+
+from utils.conversation.messages import IncomingMessage
+from utils.members.erasure import ForgetAll
+from utils.runtime import Services
+
+
+def repeats(value: str) -> Callable[[dict], dict]:
+    """An extractor that repeats the value bare when it was shown it (a model does: "Uses Kx8-tundra-44 on Steam")."""
+
+    def answer(body: dict) -> dict:
+        shown = value in extraction_input(body)
+        memories = [memory(f"Uses {value} on Steam.", "steam")] if shown else []
+        return {"memories": [*memories, memory("Plays on Steam most evenings.", "steam")], "profile_update": None, "forget": []}
+
+    return answer
+
+
+@pytest_asyncio.fixture
+async def batching(make_settings: SettingsFactory) -> AsyncIterator[Services]:
+    """Services whose extraction waits a moment, as in production: a burst of messages is extracted at once."""
+    running = Services(make_settings(memory_extraction_delay_seconds=0.3))
+    await running.start()
+    yield running
+    await running.close()
+
+
+async def _say(services: Services, *texts: str) -> None:
+    """Messages of one member in a burst (each answered before the next), then the extraction after them."""
+    for number, text in enumerate(texts):
+        await services.chat.respond(IncomingMessage(42, "Alice", 100, "general", text, guild_id=1, message_id=900 + number))
+    await services.tasks.drain(10)
+
+
+def _traces(services: Services, fake_llm: FakeLLM, database_url: str) -> dict[str, str]:
+    return {
+        "memories": json.dumps(query(database_url, "SELECT Memory, Topics FROM UserMemory"), ensure_ascii=False),
+        "extraction": json.dumps(fake_llm.tool_requests("extract_memories"), ensure_ascii=False),
+        "log": json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"), ensure_ascii=False),
+    }
+
+
+@pytest.mark.parametrize(
+    ("messages", "value"),
+    [
+        (("ok my new steam password:", "Kx8-tundra-44"), "Kx8-tundra-44"),
+        (("Kx8-tundra-44", "^ thats my steam password dont share"), "Kx8-tundra-44"),
+        (("mein Steam-Passwort lautet", "Zugspitze_1962"), "Zugspitze_1962"),
+        (("Zugspitze_1962", "das war mein Passwort"), "Zugspitze_1962"),
+    ],
+)
+async def test_a_split_secret_leaves_no_trace(
+    batching: Services, fake_llm: FakeLLM, database_url: str, messages: tuple[str, str], value: str
+) -> None:
+    fake_llm.chat = lambda body: f"Got it: {value}!" if value in json.dumps(body["messages"][-1]) else "Okay!"
+    fake_llm.tools["extract_memories"] = repeats(value)
+    await _say(batching, *messages)
+    await _say(batching, "anyway, what should I play tonight?")
+    await batching.llm_log.flush()
+    traces = _traces(batching, fake_llm, database_url)
+    assert fake_llm.tool_requests("extract_memories") and "Plays on Steam" in traces["memories"]
+    assert {name: value in trace for name, trace in traces.items()} == {"memories": False, "extraction": False, "log": False}
+    context = json.dumps(fake_llm.chat_requests()[-1]["messages"], ensure_ascii=False)
+    assert value not in context  # the chat context shown with the next message
+    assert "[redacted:" in context
+
+
+async def test_a_secret_revealed_after_its_log_was_written_is_screened_out_of_the_written_rows(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
+    fake_llm.chat = lambda body: "Okay!"
+    fake_llm.tools["extract_memories"] = lambda body: {"memories": [], "profile_update": None, "forget": []}
+    await converse(services, "9514")
+    await services.llm_log.flush()
+    assert "9514" in json.dumps(query(database_url, "SELECT RequestExcerpt FROM LlmLog"))  # said alone, it was no secret
+    await converse(services, "that was my bank pin btw")
+    await services.llm_log.flush()
+    logged = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+    assert "9514" not in logged and "[redacted:code]" in logged
+
+
+async def test_an_ordinary_exchange_is_logged_and_learned_as_said(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
+    fake_llm.tools["extract_memories"] = lambda body: {
+        "memories": [memory("Favourite game is Hades.", "games")],
+        "profile_update": None,
+        "forget": [],
+    }
+    await converse(services, "what's your favourite game?")
+    await converse(services, "Hades, by a mile")
+    await services.llm_log.flush()
+    assert "Hades" in extraction_input(fake_llm.tool_requests("extract_memories")[-1])
+    assert "Hades" in json.dumps(query(database_url, "SELECT RequestExcerpt FROM LlmLog"))
+    assert "[redacted:" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog"))
+
+
+async def test_a_forgotten_member_leaves_the_conversation_window(services: Services) -> None:
+    await converse(services, "my PIN")
+    assert len(services.memory.conversation) == 1
+    receipt = await services.members.erase(42, ForgetAll(), actor="member")
+    assert receipt.removed["chat context"] == 2  # the member's line and the bot's answer: the window's copy is not counted again
+    assert len(services.memory.conversation) == 0
+
+
+async def test_a_memory_learned_before_the_reveal_is_forgotten(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
+    fake_llm.tools["extract_memories"] = repeats("Kx8-tundra-44")
+    await converse(services, "Kx8-tundra-44")
+    assert "Kx8-tundra-44" in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))  # alone, it was no secret
+    await converse(services, "^ thats my steam password dont share")
+    await services.tasks.drain(10)
+    await services.llm_log.flush()
+    memories = json.dumps(query(database_url, "SELECT Memory, Topics FROM UserMemory"))
+    assert "Kx8-tundra-44" not in memories and "Plays on Steam" in memories
+    assert "Kx8-tundra-44" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))

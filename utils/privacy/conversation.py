@@ -1,0 +1,395 @@
+"""A member's consecutive messages screened together: a secret split over two messages is still a secret.
+
+The screen reads one message at a time, and members split what they say: "ok my new steam
+password:" then "Kx8-tundra-44"; "9514" then "that was my bank pin btw". Neither message
+alone holds "password" next to its value. :class:`ConversationScreen` keeps, per member and
+place, the last few messages (at most :data:`WINDOW_MESSAGES`, no older than
+:data:`WINDOW_SECONDS`) and reads each new one against them, both ways:
+
+- *announced then given*: the earlier message ends by naming a secret ("my PIN", "wifi
+  password is", "mein Passwort:") and the new one is a lone value: the value is screened out of
+  the new message;
+- *given then revealed*: the new message is short, names a secret and points back ("^", "that
+  was my …", "das war mein Passwort", "ese era mi pin"): the credential-like words of the
+  earlier message become values, and every copy of it held elsewhere (the chat context, the
+  queued extraction, the log) is screened with them (:attr:`InContext.found`).
+
+It is precise rather than broad: an ordinary exchange ("what's your favourite game?" /
+"Hades") is read with a few dictionary look-ups and passes unchanged. The window holds the
+messages as screened (what the screen already took out is not kept again), in RAM only,
+bounded, and dropped when the member is forgotten (:meth:`ConversationScreen.forget`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import tomllib
+from collections import OrderedDict, deque
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from utils.privacy.passwords import PASSWORD_WORDS, looks_like_a_secret
+from utils.privacy.screen import PLACEHOLDER, Screened, Seen, screen
+
+WINDOW_MESSAGES = 3
+WINDOW_SECONDS = 300.0
+"""A value given, or revealed, later than this is a new conversation: nothing is read across it."""
+MAX_MEMBERS = 10_000
+"""Members whose window is kept (the least recently heard from go first): a bound on the RAM, not a policy."""
+SHORT_MESSAGE_CHARS = 200
+"""A lone value, and a message that reveals an earlier one, are short: longer messages skip both readings."""
+REVEAL_MAX_WORDS = 12
+ANNOUNCE_TAIL_WORDS = 10
+_MAX_NAMED = 8
+"""Words after the kind in "PIN von meiner EC-Karte, falls ich es vergesse"."""
+MIN_VALUE = 4
+"""Shorter values would match everywhere (and `Seen` ignores them)."""
+_MAX_BETWEEN = 4
+"""Words between "that" and the kind in "that was my real steam password"."""
+_MAX_QUALIFIED = 5
+"""Words between the kind and its connector in "password for the steam account is"."""
+_PASSPHRASE_WORDS = 6
+_PHRASE_WORDS = 4
+_ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
+"""A closing aside is not what the message ends with: "my epic password (pls dont steal lol)"."""
+_SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
+_CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
+
+_STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
+_WRAPPERS = (("```", "```"), ("`", "`"), ("||", "||"), ("**", "**"), ('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"))
+_STRONG_ENDINGS = (":", "=", "->", "→", "：", "=>")
+
+_DATA = tomllib.loads((Path(__file__).parent / "data" / "conversation.toml").read_text(encoding="utf-8"))
+
+
+_Phrases = dict[str, list[tuple[tuple[str, ...], str]]]
+
+
+def _phrases(kinds: dict[str, list[str]]) -> _Phrases:
+    """Each kind's phrases, by their first word (longest first), for a look-up per word of a message."""
+    by_first: _Phrases = {}
+    for kind, phrases in kinds.items():
+        for phrase in phrases:
+            words = tuple(phrase.casefold().split())
+            by_first.setdefault(words[0], []).append((words, kind))
+    for candidates in by_first.values():
+        candidates.sort(key=lambda c: len(c[0]), reverse=True)
+    return by_first
+
+
+_KINDS = _phrases({**_DATA["kinds"], "password": [*PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
+_QUALIFIED = _phrases(_DATA["qualified"])
+_PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
+_POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
+_UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
+_WEAK = frozenset(_DATA["announce"]["weak"])
+_CONNECTORS = frozenset(_DATA["announce"]["connectors"])
+_NAMING = frozenset(_DATA["announce"]["naming"])
+_QUALIFIERS = frozenset(_DATA["announce"]["qualifiers"])
+_UNSPACED_CONNECTORS = frozenset(c for c in _CONNECTORS if not c.isascii())
+_POINTERS = frozenset(_DATA["reveal"]["pointers"])
+_DEMONSTRATIVES = frozenset(_DATA["reveal"]["demonstratives"])
+_UNSPACED_DEMONSTRATIVES = tuple(d for d in _DEMONSTRATIVES if not any(c.isascii() for c in d) and " " not in d)
+_FILLERS = frozenset(_DATA["reveal"]["fillers"])
+_TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | _FILLERS
+_NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
+
+
+@dataclass(frozen=True)
+class InContext:
+    """One message as its conversation reads it.
+
+    ``said``: the message as screened, with what the conversation showed it gives (the value
+    an earlier message announced). ``found``: the values only the conversation showed — given
+    in this message after an announcement, or in an earlier one it revealed — for every copy of
+    the member's messages held elsewhere (a `Screened` with ``values`` only).
+    """
+
+    said: Screened
+    found: Screened
+
+    @property
+    def seen(self) -> Seen:
+        return Seen([self.found])
+
+
+@dataclass
+class _Said:
+    at: float
+    text: str
+    """As written (an aside or a value the screen took out still tells what it announced); what the conversation
+    found in it later is scrubbed out of it."""
+    message_id: int | None
+
+
+_NOTHING = Screened("", False, ())
+
+
+class ConversationScreen:
+    """The last few messages of each member in each place, read together with the next one (module docstring)."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, max_members: int = MAX_MEMBERS) -> None:
+        self._clock = clock
+        self._max_members = max_members
+        self._windows: OrderedDict[int, dict[int | None, deque[_Said]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        """Members with a window held."""
+        return len(self._windows)
+
+    def take(self, user_id: int, place: int | None, text: str, *, message_id: int | None = None) -> InContext:
+        """Screen ``text`` (a member's message in ``place``, a channel) with the member's messages just before it."""
+        said = screen(text, "message")
+        now = self._clock()
+        window = self._window(user_id, place, now)
+        found: list[tuple[str, str]] = []
+        if window:
+            given = _given(window[-1].text, said.text)
+            if given is not None:
+                found.append(given)
+                said = screen(text, "message", seen=Seen([Screened("", False, (given[1],), (given,))]))
+            else:
+                found += _revealed(window, said.text)
+        window.append(_Said(now, text, message_id))
+        if found:
+            seen = Seen([Screened("", False, (), tuple(found))])
+            for earlier in window:
+                earlier.text = seen.scrub(earlier.text)
+        if not found:
+            return InContext(said, _NOTHING)
+        return InContext(said, Screened("", False, tuple(dict.fromkeys(kind for _value, kind in found)), tuple(found)))
+
+    def _window(self, user_id: int, place: int | None, now: float) -> deque[_Said]:
+        places = self._windows.get(user_id)
+        if places is None:
+            places = self._windows[user_id] = {}
+            while len(self._windows) > self._max_members:
+                self._windows.popitem(last=False)
+        else:
+            self._windows.move_to_end(user_id)
+        window = places.get(place)
+        if window is None:
+            window = places[place] = deque(maxlen=WINDOW_MESSAGES)
+        while window and now - window[0].at > WINDOW_SECONDS:
+            window.popleft()
+        for other in [p for p, w in places.items() if p != place and (not w or now - w[-1].at > WINDOW_SECONDS)]:
+            del places[other]
+        return window
+
+    def forget(self, user_id: int) -> int:
+        """Drop every message of the member held here (an erasure, a pause); returns how many."""
+        places = self._windows.pop(user_id, None)
+        return sum(len(w) for w in places.values()) if places else 0
+
+    def deleted(self, message_ids: Collection[int]) -> int:
+        """Messages the members deleted leave their windows; returns how many."""
+        gone, dropped = set(message_ids), 0
+        for places in self._windows.values():
+            for place, window in places.items():
+                kept = [said for said in window if said.message_id is None or said.message_id not in gone]
+                dropped += len(window) - len(kept)
+                places[place] = deque(kept, maxlen=WINDOW_MESSAGES)
+        return dropped
+
+
+# ---------------------------------------------------------------------- reading a message's words
+def _words(text: str) -> list[str]:
+    """Lower-case words with the punctuation around them dropped ("password:" → "password"; "^" stays)."""
+    return [w for w in (word.strip(_STRIP) for word in text.casefold().split()) if w]
+
+
+def _kind_at(words: list[str], index: int, kinds: _Phrases = _KINDS) -> tuple[int, str] | None:
+    """The kind named by a phrase starting at ``words[index]``, and where the phrase ends."""
+    word = words[index]
+    for candidate in (word, word.rsplit("-", 1)[-1]) if "-" in word else (word,):
+        for phrase, kind in kinds.get(candidate, ()):
+            if len(phrase) == 1 or tuple(words[index : index + len(phrase)]) == (candidate, *phrase[1:]):
+                return index + len(phrase), kind
+    return None
+
+
+def _unspaced_kind(text: str) -> tuple[int, int, str] | None:
+    """The last kind written in a script without spaces (パスワード, 密码), as a span of ``text``."""
+    best = None
+    for word, kind in _UNSPACED:
+        at = text.rfind(word)
+        if at != -1 and (best is None or at > best[0]):
+            best = (at, at + len(word), kind)
+    return best
+
+
+# ---------------------------------------------------------------------- announced, then given
+Strength = Literal["strong", "weak", "phrase"]
+"""What must follow an announcement: any value ("is", ":"), one that looks like a secret, or a few plain words."""
+
+
+def _announced(text: str) -> tuple[str, Strength] | None:
+    """The kind the message ends by naming ("my PIN", "wifi password is") and what must follow it."""
+    stripped = _ASIDE.sub("", text.rstrip()[-SHORT_MESSAGE_CHARS:])
+    ends_strong = stripped.endswith(_STRONG_ENDINGS)
+    words = _words(stripped)[-ANNOUNCE_TAIL_WORDS:]
+    last, index = None, 0
+    while index < len(words):
+        named, qualified = _kind_at(words, index), False
+        if named is None:
+            named, qualified = _kind_at(words, index, _QUALIFIED), True
+        if named is None:
+            index += 1
+            continue
+        last = (index, *named, qualified)
+        index = named[0]
+    if last is None:
+        return _announced_unspaced(stripped, ends_strong)
+    start, end, kind, qualified = last
+    rest = words[end:]
+    if qualified and not (rest and rest[0] in _NAMING):
+        return None  # "the lobby code", "my friend code": shared freely
+    strong: Strength = "weak" if qualified or words[start] in _WEAK else "strong"
+    if " ".join(words[start:end]) in _PHRASE_KINDS:
+        strong = "phrase"
+    if not rest:
+        return kind, strong if ends_strong or strong == "phrase" else "weak"
+    if all(w in _CONNECTORS for w in rest):
+        return kind, strong
+    ends_connector = rest[-1] in _CONNECTORS or ends_strong
+    if rest[0] in _QUALIFIERS and len(rest) <= _MAX_QUALIFIED and ends_connector:
+        return kind, strong
+    if len(rest) <= 3 and (ends_connector or rest[-1] in _POSSESSIVE_AFTER):
+        return kind, "weak"  # "mot de passe steam c'est", "password wifi aku"
+    if rest[0] in _NAMING and len(rest) <= _MAX_NAMED:
+        return kind, "weak"  # "PIN von meiner EC-Karte", "codice del bancomat"
+    return None
+
+
+def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | None:
+    named = _unspaced_kind(text)
+    if named is None:
+        return None
+    rest = text[named[1] :].strip(" " + _STRIP + "：")
+    if not rest:
+        return named[2], "strong" if ends_strong else "weak"
+    return (named[2], "strong") if rest in _UNSPACED_CONNECTORS else None
+
+
+def _lone_value(text: str) -> tuple[str, bool] | None:
+    """The one value a message is, and whether it stands apart (quoted, in backticks or a spoiler, spaced digits)."""
+    value, wrapped = text.strip(), False
+    if len(value) > SHORT_MESSAGE_CHARS or "[redacted:" in value:
+        return None
+    for opening, closing in _WRAPPERS:
+        if len(value) > len(opening) + len(closing) and value.startswith(opening) and value.endswith(closing):
+            value, wrapped = value[len(opening) : -len(closing)].strip(), True
+            break
+    if _SPACED_DIGITS.fullmatch(value):
+        return value, True  # "1 9 0 4 #", "6-2-9-1"
+    if " " in value or "\n" in value:
+        return (value, True) if len(value.split()) <= _PASSPHRASE_WORDS else None
+    return value.rstrip(".,!;?"), wrapped
+
+
+def _given(earlier: str, text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives, when ``earlier`` announced one: (value, kind)."""
+    if len(text) > SHORT_MESSAGE_CHARS:
+        return None
+    lone = _lone_value(text)
+    if lone is None:
+        return None
+    value, set_apart = lone
+    folded = value.casefold()
+    if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in _NOT_VALUES or folded in _KINDS:
+        return None
+    announced = _announced(earlier)
+    if announced is None:
+        return None
+    kind, strength = announced
+    several = " " in value
+    if strength == "phrase":
+        return (value, kind) if len(value.split()) <= _PHRASE_WORDS else None
+    if several and not (set_apart and (text.strip() != value or _SPACED_DIGITS.fullmatch(value))):
+        return None  # a few words unquoted answer, they do not give a value ("none of your business")
+    if strength == "strong" or set_apart or looks_like_a_secret(value) or value.isdigit():
+        return value, kind
+    return None
+
+
+# ---------------------------------------------------------------------- given, then revealed
+def _reveals(text: str) -> str | None:
+    """The kind a short message says an earlier message was ("that was my bank pin btw", "^ my wifi password")."""
+    if len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+        return None
+    for clause in _CLAUSES.split(text):
+        kind = _clause_reveals(clause)
+        if kind is not None:
+            return kind
+    return _reveals_unspaced(text)
+
+
+def _gives_own_value(text: str) -> bool:
+    """A message with a value of its own ("my password is now X7-b") is read alone by the screen."""
+    for word in text.split():
+        bare = word.strip(_STRIP)
+        if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
+            return True
+    return False
+
+
+def _clause_reveals(clause: str) -> str | None:
+    words = _words(clause)
+    if not words or len(words) > REVEAL_MAX_WORDS:
+        return None
+    for index in range(len(words)):
+        named = _kind_at(words, index)
+        if named is None:
+            continue
+        end, kind = named
+        if end < len(words) and words[end] not in _TRAILERS:
+            return None
+        return kind if _points_back(words[:index]) else None
+    return None
+
+
+def _points_back(before: list[str]) -> bool:
+    if any(w in _POINTERS for w in before):
+        return True
+    leading = 0
+    while leading < len(before) and before[leading] in _FILLERS:
+        leading += 1
+    return leading < len(before) and before[leading] in _DEMONSTRATIVES and len(before) - leading - 1 <= _MAX_BETWEEN
+
+
+def _reveals_unspaced(text: str) -> str | None:
+    named = _unspaced_kind(text)
+    if named is None or len(text) > SHORT_MESSAGE_CHARS // 4:
+        return None
+    before = text[: named[0]]
+    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or before.lstrip()[:1] in "^↑" else None
+
+
+def _candidates(text: str) -> list[str]:
+    """The words of an earlier message that may be the secret a later one revealed.
+
+    A message of one or two words is the value itself ("sunshine"); in a longer one only the
+    words that look like a secret ("log in with Summer2024!").
+    """
+    words = [w.strip(_STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
+    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w)]
+    if len(text.split()) <= 2:
+        return [w for w in words if w.casefold() not in _NOT_VALUES and w.casefold() not in _KINDS]
+    return [w for w in words if looks_like_a_secret(w)]
+
+
+def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+    """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
+    kind = _reveals(text)
+    if kind is None:
+        return []
+    for earlier in reversed(list(window)):
+        if _reveals(earlier.text) is not None:
+            continue
+        values = _candidates(earlier.text)
+        if values:
+            return [(value, kind) for value in values]
+    return []
