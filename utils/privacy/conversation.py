@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from utils.privacy.passwords import PASSWORD_WORDS, looks_like_a_secret
+from utils.privacy.passwords import looks_like_a_secret
 from utils.privacy.screen import PLACEHOLDER, Screened, Seen, screen
+from utils.privacy.vocabulary import words_of_kind
 
 WINDOW_MESSAGES = 3
 WINDOW_SECONDS = 300.0
@@ -80,7 +81,8 @@ def _phrases(kinds: dict[str, list[str]]) -> _Phrases:
     return by_first
 
 
-_KINDS = _phrases({**_DATA["kinds"], "password": [*PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
+_PASSWORD_WORDS = [w.rstrip("*?") for w in words_of_kind("password") if not w.endswith(("*", "?"))]
+_KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
 _QUALIFIED = _phrases(_DATA["qualified"])
 _PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
 _POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])

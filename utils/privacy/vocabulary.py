@@ -310,3 +310,8 @@ class SensitiveWords:
 
 
 SENSITIVE_WORDS = SensitiveWords()
+
+
+def words_of_kind(kind: str) -> tuple[str, ...]:
+    """Every language's words for one kind, as written in the data (stems keep their ``*`` or ``?``)."""
+    return tuple(word for data in _LANGUAGES.values() for word in data.get("words", {}).get(kind, ()))
