@@ -193,16 +193,6 @@ def _lookup_single(raw: str) -> Entry | None:
     return None
 
 
-def _special(token: str) -> bool:
-    """A token that may be a word without being one as written: a stem's form, a compound, letters and digits mixed."""
-    return (
-        token[:3] in _STEMS
-        or token[-4:] in _COMPOUND_ENDS
-        or not (token.isalpha() or token.isdigit())
-        or (not token.isascii() and _mixed(token))
-    )
-
-
 def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
     """The longest secret word starting at token ``i``: its last token and entry."""
     raw = tokens[i]
@@ -236,7 +226,15 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
-    ready = {token for token in distinct if token in _INDEX or _special(token)}  # a word as it stands
+    ready = {  # a word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed
+        token
+        for token in distinct
+        if token in _INDEX
+        or token[:3] in _STEMS
+        or token[-4:] in _COMPOUND_ENDS
+        or not (token.isalpha() or token.isdigit())
+        or (not token.isascii() and _mixed(token))
+    }
     partial = distinct & _PREFIXES  # a word once the next tokens join it ("mot de passe", "pass-word", "p a s s")
     if not ready and not partial:
         return []
