@@ -304,7 +304,12 @@ class SensitiveWords:
     """Whether a (screened) line still names a kind of secret: then a line with a redaction in it is about that secret."""
 
     def search(self, text: str) -> bool:
-        return bool(find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text))
+        words = find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text)
+        return any(word.kind not in _CONTACT_KINDS for word in words)
+
+
+_CONTACT_KINDS = frozenset({"phone"})
+"""A contact detail's word ("phone number") does not make its line about a secret: the line is kept, redacted."""
 
 
 SENSITIVE_WORDS = SensitiveWords()
