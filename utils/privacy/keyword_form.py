@@ -65,10 +65,18 @@ def _read_symbols(folded: str) -> str:
     "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
     Found from the symbols, so a long text without them costs one search.
     """
+    length = len(folded)
+    inside = [
+        at
+        for at in (m.start() for m in _SYMBOL.finditer(folded))
+        if at > 0
+        and (folded[at - 1].isalnum() or folded[at - 1] in _SYMBOLS)
+        and (folded[at] == "$" or (at + 1 < length and (folded[at + 1].isalnum() or folded[at + 1] in _SYMBOLS)))
+    ]
+    if not inside:
+        return folded  # "hello!", "$100", "@alice": no symbol stands inside a word
     chars = list(folded)
-    length = len(chars)
-    for match in _SYMBOL.finditer(folded):
-        at = match.start()
+    for at in inside:
         left = at
         while left > 0 and (chars[left - 1].isalnum() or chars[left - 1] in _SYMBOLS):
             left -= 1
