@@ -145,6 +145,7 @@ def _compile() -> tuple[
 
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+_PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
@@ -235,14 +236,20 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
         or not (token.isalpha() or token.isdigit())
         or (not token.isascii() and _mixed(token))
     }
-    partial = distinct & _PREFIXES  # a word once the next tokens join it ("mot de passe", "pass-word", "p a s s")
-    if not ready and not partial:
+    # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces after punctuation
+    # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
+    heads = distinct & _PHRASE_HEADS
+    pieces = distinct & _PREFIXES
+    if not ready and not heads and not pieces:
         return []
-    hot = ready | partial
+    hot = ready | heads
     found: list[tuple[int, int, Entry]] = []
     last_token = len(tokens) - 1
     resume = 0
-    for i in [k for k, token in enumerate(tokens) if token in hot]:
+    starts = [
+        k for k, token in enumerate(tokens) if token in hot or (token in pieces and (gaps[k + 1] != " " or len(token) == 1))
+    ]
+    for i in starts:
         raw = tokens[i]
         if i < resume:
             continue
