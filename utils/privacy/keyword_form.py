@@ -90,20 +90,34 @@ def _read_symbols(folded: str) -> str:
     return "".join(chars)
 
 
+class _FoldTable(dict[int, str]):
+    """``str.translate`` table folding each character once (then a dict lookup in C); it notes the characters
+    that do not fold to exactly one (a dropped mark, "ß" → "ss"), for which positions must be kept."""
+
+    def __missing__(self, code: int) -> str:
+        folded = _fold_char(chr(code))
+        self[code] = folded
+        if len(folded) != 1:
+            _NOT_ONE_FOR_ONE.add(chr(code))
+        return folded
+
+
+_NOT_ONE_FOR_ONE: set[str] = set()
+_FOLD = _FoldTable()
+
+
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
+    origin: tuple[int, ...] | None = None
     if text.isascii():
         folded = text.lower()
-        origin: tuple[int, ...] | None = None
     else:
-        pieces: list[str] = []
-        positions: list[int] = []
-        for index, char in enumerate(text):
-            piece = char.lower() if char.isascii() else _fold_char(char)
-            pieces.append(piece)
-            positions.extend([index] * len(piece))
-        folded = "".join(pieces)
-        origin = None if len(folded) == len(text) and all(p == i for i, p in enumerate(positions)) else tuple(positions)
+        folded = text.translate(_FOLD)
+        if not _NOT_ONE_FOR_ONE.isdisjoint(text):  # a mark dropped or a letter doubled: keep each one's source
+            positions: list[int] = []
+            for index, char in enumerate(text):
+                positions.extend([index] * len(_FOLD[ord(char)]))
+            origin = tuple(positions)
     if _SYMBOL.search(folded):
         folded = _read_symbols(folded)  # one character for one: positions stay
     return KeywordForm(folded, origin, len(text))

@@ -81,6 +81,7 @@ _DIGITS_AS_I = str.maketrans("0134578", "oieastb")
 _DIGITS_AS_L = str.maketrans("0134578", "oleastb")
 _LATIN_AS_CYRILLIC = str.maketrans("aeopcyxkmhtbo", "аеорсухкмнтво")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
+_ASCII_ALNUM = re.compile("[a-z0-9]")
 
 
 def _phrase_key(word: str) -> str:
@@ -178,7 +179,7 @@ def _readings(raw: str) -> tuple[str, ...]:
 
 def _mixed(raw: str) -> bool:
     """Cyrillic letters with Latin letters or digits among them."""
-    return not raw.isascii() and _CYRILLIC.search(raw) is not None and any(c.isascii() and c.isalnum() for c in raw)
+    return not raw.isascii() and _ASCII_ALNUM.search(raw) is not None and _CYRILLIC.search(raw) is not None
 
 
 def _lookup_single(raw: str) -> Entry | None:
