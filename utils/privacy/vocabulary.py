@@ -25,6 +25,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+from itertools import filterfalse
+from operator import itemgetter
 from typing import Any
 
 from utils.privacy.keyword_form import KeywordForm, keyword_form
@@ -146,6 +148,10 @@ def _compile() -> tuple[
 
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+_HEAD = itemgetter(slice(None, 3))
+_TAIL = itemgetter(slice(-4, None))
+_GLUED = re.compile(r"[^\W_][-_.*'’·~`|/]{1,3}[^\W_]|(?<![^\W_])[^\W_][\s.-]{1,3}[^\W_](?![^\W_])")
+"""Where two tokens may be pieces of one word: punctuation or Markdown between them, or single letters spaced."""
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 
 
@@ -228,19 +234,20 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
-    ready = {  # a word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed
-        token
-        for token in distinct
-        if token in _INDEX
-        or token[:3] in _STEMS
-        or token[-4:] in _COMPOUND_ENDS
-        or not (token.isalpha() or token.isdigit())
-        or (not token.isascii() and _mixed(token))
-    }
-    # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces after punctuation
+    # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
+    # Set operations and C iterators: a line of ordinary prose costs no Python step per token here.
+    ready = distinct & _INDEX.keys()
+    if not _STEMS.keys().isdisjoint(map(_HEAD, distinct)):
+        ready.update(token for token in distinct if token[:3] in _STEMS)
+    if not _COMPOUND_ENDS.isdisjoint(map(_TAIL, distinct)):
+        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
+    ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
+    if not folded.isascii():
+        ready.update(filter(_mixed, distinct))
+    # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
     heads = distinct & _PHRASE_HEADS
-    pieces = distinct & _PREFIXES
+    pieces = distinct & _PREFIXES if _GLUED.search(folded) else set()
     if not ready and not heads and not pieces:
         return []
     hot = ready | heads
