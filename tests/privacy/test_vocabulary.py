@@ -57,6 +57,14 @@ DISGUISED: list[tuple[str, str]] = [
     ("the c0de for the door is 7391", "7391"),
     ("pass phrase: purple-elephant-7", "purple-elephant-7"),
     ("my password is p4ss!", "p4ss"),
+    ("p̶a̶s̶s̶w̶o̶r̶d̶: Otter_Lamp5", "Otter_Lamp5"),
+    ("PASSWORD!! its Otter_Lamp5", "Otter_Lamp5"),
+    ("password (dont tell anyone): Otter_Lamp5", "Otter_Lamp5"),
+    ("password\n```\nOtter_Lamp5\n```", "Otter_Lamp5"),
+    ("пaрoль: Vydra_Lampa5", "Vydra_Lampa5"),  # Latin a and o inside a Cyrillic word
+    ("п@р0ль: Vydra_Lampa5", "Vydra_Lampa5"),
+    ("ﾊﾟｽﾜｰﾄﾞ: Kawauso5", "Kawauso5"),  # half-width kana
+    ("гасло: Vydra_Lampa5", "Vydra_Lampa5"),
 ]
 
 # (language, line, value that must be gone)
@@ -105,6 +113,7 @@ LANGUAGES: list[tuple[str, str, str]] = [
     ("ko", "비밀번호는 Tulip!2024", "Tulip!2024"),
     ("zh-Hans", "我的密码是Tulip!2024", "Tulip!2024"),
     ("zh-Hant", "我的密碼是 Tulip!2024", "Tulip!2024"),
+    ("ca", "la meva contrasenya és Tulipa!2024", "Tulipa!2024"),
     # other kinds, announced by their words
     ("de-pin", "meine PIN ist 4821", "4821"),
     ("es-pin", "el pin de mi tarjeta es 4821", "4821"),
@@ -184,6 +193,14 @@ HARMLESS: list[str] = [
     "pins and needles",
     "password manager recommendations?",
     "the pass code thing is annoying",
+    "the wifi password is on the fridge",
+    "le mot de passe est sur le frigo",
+    "パスワードは絶対に教えない",
+    "비밀번호는 절대 안 알려줘",
+    "अपना पासवर्ड किसी को मत बताना",
+    "api_key = os.getenv('API_KEY')",
+    "token = load_token()",
+    "the battle pass is 950 coins",
 ]
 
 

@@ -65,10 +65,18 @@ def _read_symbols(folded: str) -> str:
     "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
     Found from the symbols, so a long text without them costs one search.
     """
+    length = len(folded)
+    inside = [
+        at
+        for at in (m.start() for m in _SYMBOL.finditer(folded))
+        if at > 0
+        and (folded[at - 1].isalnum() or folded[at - 1] in _SYMBOLS)
+        and (folded[at] == "$" or (at + 1 < length and (folded[at + 1].isalnum() or folded[at + 1] in _SYMBOLS)))
+    ]
+    if not inside:
+        return folded  # "hello!", "$100", "@alice": no symbol stands inside a word
     chars = list(folded)
-    length = len(chars)
-    for match in _SYMBOL.finditer(folded):
-        at = match.start()
+    for at in inside:
         left = at
         while left > 0 and (chars[left - 1].isalnum() or chars[left - 1] in _SYMBOLS):
             left -= 1
@@ -82,20 +90,34 @@ def _read_symbols(folded: str) -> str:
     return "".join(chars)
 
 
+class _FoldTable(dict[int, str]):
+    """``str.translate`` table folding each character once (then a dict lookup in C); it notes the characters
+    that do not fold to exactly one (a dropped mark, "ß" → "ss"), for which positions must be kept."""
+
+    def __missing__(self, code: int) -> str:
+        folded = _fold_char(chr(code))
+        self[code] = folded
+        if len(folded) != 1:
+            _NOT_ONE_FOR_ONE.add(chr(code))
+        return folded
+
+
+_NOT_ONE_FOR_ONE: set[str] = set()
+_FOLD = _FoldTable()
+
+
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
+    origin: tuple[int, ...] | None = None
     if text.isascii():
         folded = text.lower()
-        origin: tuple[int, ...] | None = None
     else:
-        pieces: list[str] = []
-        positions: list[int] = []
-        for index, char in enumerate(text):
-            piece = char.lower() if char.isascii() else _fold_char(char)
-            pieces.append(piece)
-            positions.extend([index] * len(piece))
-        folded = "".join(pieces)
-        origin = None if len(folded) == len(text) and all(p == i for i, p in enumerate(positions)) else tuple(positions)
+        folded = text.translate(_FOLD)
+        if not _NOT_ONE_FOR_ONE.isdisjoint(text):  # a mark dropped or a letter doubled: keep each one's source
+            positions: list[int] = []
+            for index, char in enumerate(text):
+                positions.extend([index] * len(_FOLD[ord(char)]))
+            origin = tuple(positions)
     if _SYMBOL.search(folded):
         folded = _read_symbols(folded)  # one character for one: positions stay
     return KeywordForm(folded, origin, len(text))

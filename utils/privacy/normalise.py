@@ -3,7 +3,8 @@
 The rules match this *matching* form; the redaction is applied to the member's own text
 through an index map, so a stored line keeps its letters (an accent, a Cyrillic word)
 unless a part of it is redacted. ``pass\u200bword`` and ``раssword`` (Cyrillic р, а)
-both read ``password`` here.
+both read ``password`` here. Finding secret words goes one step further on this form
+(accents, leetspeak, spacing and Markdown inside a word): :mod:`utils.privacy.keyword_form`.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ from utils.privacy.rule import Rule, Span
 _SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
 _ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
 _MARKDOWN = r"[*_~`|!]*"
+# The end of a quoted key in code or JSON ('"apiKey": "…"', "'PASSWORD': '…'").
+_CLOSING_QUOTE = "[\"']?"
 # A remark in brackets between a word and its value ("password (reversed so bots can't read it): …").
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
@@ -157,7 +159,7 @@ def _tails(languages: frozenset[str]) -> _Tails:
         owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
     owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
-    lead = "(?i)" + _MARKDOWN + owner + _ASIDE + qualifier
+    lead = "(?i)" + _CLOSING_QUOTE + _MARKDOWN + owner + _ASIDE + qualifier
     strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE_OPENING + _VALUE
     return _Tails(
         strong=re.compile(strong),
@@ -170,7 +172,7 @@ def _tails(languages: frozenset[str]) -> _Tails:
 _CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + _CODE_LIST + ")")
 _CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
 _NUMBER_TAIL = re.compile(
-    r"(?i)[^\d\n.!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
+    r"(?i)[^\d\n!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
 )
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _BEFORE_THE_VALUE = re.compile(
@@ -290,6 +292,7 @@ _SPANS_BY_KIND: dict[str, Callable[[str, vocabulary.Word, str], Iterator[Span]]]
     "passport": _number_spans,
     "licence": _number_spans,
     "tax-id": _number_spans,
+    "phone": _number_spans,
 }
 
 

@@ -25,6 +25,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+from itertools import filterfalse
+from operator import itemgetter
 from typing import Any
 
 from utils.privacy.keyword_form import KeywordForm, keyword_form
@@ -81,6 +83,7 @@ _DIGITS_AS_I = str.maketrans("0134578", "oieastb")
 _DIGITS_AS_L = str.maketrans("0134578", "oleastb")
 _LATIN_AS_CYRILLIC = str.maketrans("aeopcyxkmhtbo", "аеорсухкмнтво")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
+_ASCII_ALNUM = re.compile("[a-z0-9]")
 
 
 def _phrase_key(word: str) -> str:
@@ -145,6 +148,11 @@ def _compile() -> tuple[
 
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+_HEAD = itemgetter(slice(None, 3))
+_TAIL = itemgetter(slice(-4, None))
+_GLUED = re.compile(r"[^\W_][-_.*'’·~`|/]{1,3}[^\W_]|(?<![^\W_])[^\W_][\s.-]{1,3}[^\W_](?![^\W_])")
+"""Where two tokens may be pieces of one word: punctuation or Markdown between them, or single letters spaced."""
+_PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
@@ -177,7 +185,7 @@ def _readings(raw: str) -> tuple[str, ...]:
 
 def _mixed(raw: str) -> bool:
     """Cyrillic letters with Latin letters or digits among them."""
-    return not raw.isascii() and _CYRILLIC.search(raw) is not None and any(c.isascii() and c.isalnum() for c in raw)
+    return not raw.isascii() and _ASCII_ALNUM.search(raw) is not None and _CYRILLIC.search(raw) is not None
 
 
 def _lookup_single(raw: str) -> Entry | None:
@@ -191,16 +199,6 @@ def _lookup_single(raw: str) -> Entry | None:
                 if reading.endswith(key) and len(reading) - len(key) >= 2:
                     return _SUBSTRING_ENTRIES[key]
     return None
-
-
-def _special(token: str) -> bool:
-    """A token that may be a word without being one as written: a stem's form, a compound, letters and digits mixed."""
-    return (
-        token[:3] in _STEMS
-        or token[-4:] in _COMPOUND_ENDS
-        or not (token.isalpha() or token.isdigit())
-        or (not token.isascii() and _mixed(token))
-    )
 
 
 def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
@@ -236,15 +234,30 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
-    ready = {token for token in distinct if token in _INDEX or _special(token)}  # a word as it stands
-    partial = distinct & _PREFIXES  # a word once the next tokens join it ("mot de passe", "pass-word", "p a s s")
-    if not ready and not partial:
+    # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
+    # Set operations and C iterators: a line of ordinary prose costs no Python step per token here.
+    ready = distinct & _INDEX.keys()
+    if not _STEMS.keys().isdisjoint(map(_HEAD, distinct)):
+        ready.update(token for token in distinct if token[:3] in _STEMS)
+    if not _COMPOUND_ENDS.isdisjoint(map(_TAIL, distinct)):
+        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
+    ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
+    if not folded.isascii():
+        ready.update(filter(_mixed, distinct))
+    # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
+    # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
+    heads = distinct & _PHRASE_HEADS
+    pieces = distinct & _PREFIXES if _GLUED.search(folded) else set()
+    if not ready and not heads and not pieces:
         return []
-    hot = ready | partial
+    hot = ready | heads
     found: list[tuple[int, int, Entry]] = []
     last_token = len(tokens) - 1
     resume = 0
-    for i in [k for k, token in enumerate(tokens) if token in hot]:
+    starts = [
+        k for k, token in enumerate(tokens) if token in hot or (token in pieces and (gaps[k + 1] != " " or len(token) == 1))
+    ]
+    for i in starts:
         raw = tokens[i]
         if i < resume:
             continue
@@ -306,7 +319,12 @@ class SensitiveWords:
     """Whether a (screened) line still names a kind of secret: then a line with a redaction in it is about that secret."""
 
     def search(self, text: str) -> bool:
-        return bool(find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text))
+        words = find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text)
+        return any(word.kind not in _CONTACT_KINDS for word in words)
+
+
+_CONTACT_KINDS = frozenset({"phone"})
+"""A contact detail's word ("phone number") does not make its line about a secret: the line is kept, redacted."""
 
 
 SENSITIVE_WORDS = SensitiveWords()
