@@ -27,7 +27,10 @@ prices, "1,250,000", "1 000 000"), dates, quantities with their unit or "score" 
 public references ("CVE-2024-12345", "ISBN …"), placeholder digits ("12345678", as
 detect-secrets' sequential-string heuristic), UUIDs, file names, words with capitals and
 digits ("iPhone15", "RTX4090", "COVID-19"), gamertags ("xX_Sn1per_Xx": ``_`` and ``-`` are
-not the symbols that make a run read as generated), URLs without credentials.
+not the symbols that make a run read as generated), URLs without credentials. Short game codes
+("QXKZPF" for an Among Us lobby, a Jackbox room, a discord.gg invite) stay too: under ten
+characters, shared with the whole lobby and dead within the hour, they open a game, not an
+account — the shortest run judged here is ten characters.
 
 Most chat lines cost a few ``in`` checks: the regexes run only on a line that has a run of
 10+ characters, a ``://``, a ``=``/``:`` next to a secret's name or (kept) 7 digits.
@@ -82,7 +85,9 @@ def _wordiness(token: str) -> float:
     return sum(len(m) for m in _WORDLIKE.findall(token)) / len(token)
 
 
-_HEX = frozenset("0123456789abcdefABCDEF")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_LOWER, _UPPER, _DIGIT, _LETTER = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d"), re.compile(r"[^\W\d_]")
+_STRONG_SYMBOL = re.compile(r"[^\w\s\-.'’/\\:@,]")
 _BASE32 = re.compile(r"[A-Z2-7]{16,}={0,6}")
 _BASE64_PADDED = re.compile(r"[A-Za-z0-9+/]{14,}={1,2}")
 _DISCORD_TAG = re.compile(r"[^#]{2,32}#\d{4}")
@@ -96,6 +101,8 @@ def _mixed_group(group: str) -> bool:
 def _symbol_password(token: str) -> bool:
     """A short run of all four classes with a symbol inside it and no word in it: "9fQ!x2Lm#Tz", not "Summer2024!"."""
     if not 10 <= len(token) <= 64 or "://" in token or _DISCORD_TAG.fullmatch(token):
+        return False
+    if not _STRONG_SYMBOL.search(token):
         return False
     strong = [i for i, c in enumerate(token) if not c.isalnum() and c not in _WEAK_SYMBOLS]
     if not strong or (len(strong) == 1 and strong[0] in (0, len(token) - 1)):
@@ -113,10 +120,10 @@ def _random_run(piece: str, before: str, shortest: int = 16) -> bool:
     size = len(piece)
     if size < shortest:
         return False
-    lower, upper, digit = (any(f(c) for c in piece) for f in (str.islower, str.isupper, str.isdigit))
+    lower, upper, digit = (bool(pattern.search(piece)) for pattern in (_LOWER, _UPPER, _DIGIT))
     if not digit or not (lower or upper):
         return False
-    if all(c in _HEX for c in piece):
+    if _HEX.fullmatch(piece):
         if size < 32:
             return False
         words = set(re.findall(r"[a-z0-9-]+", before.casefold()))
@@ -141,7 +148,7 @@ def credential_like(token: str, before: str = "", shortest: int = 16) -> bool:
 
     ``shortest``: the shortest random piece taken (a link's path asks for more: a clip's slug ends in 16).
     """
-    if token.isdigit() or not any(c.isalpha() for c in token):
+    if not _LETTER.search(token):
         return False
     if _symbol_password(token):
         return True
@@ -218,9 +225,13 @@ def _stems() -> tuple[str, ...]:
     return tuple({name[:4] for name in _secret_names()})
 
 
+@cache
+def _stem_pattern() -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, sorted(_stems()))))
+
+
 def _names_a_secret(key: str) -> bool:
-    lowered = key.casefold()
-    if not any(stem in lowered for stem in _stems()):
+    if not _stem_pattern().search(key.casefold()):
         return False
     parts = _key_parts(key)
     if not (any(p in _secret_names() for p in parts) or "".join(parts) in _secret_names()):
@@ -408,20 +419,22 @@ _SEVEN_DIGITS = re.compile(r"\d(?:[ -]?\d){6}")
 def value_spans(text: str, *, kept: bool) -> list[Span]:
     """Spans of ``text`` that carry a value, with their kind; ``kept``: the line is kept (memory, profile, note,
     topic, slot key), where a long number is a value too. Spans never overlap; placeholders are never inside one."""
-    if len(text) < 7:
-        return []
+    paired = "=" in text or ":" in text or "'," in text or '",' in text
+    has_digit = _DIGIT.search(text) is not None
+    if len(text) < 7 or not (paired or has_digit):
+        return []  # most chat: every shape but a config pair holds a digit, and a pair or a link needs = or :
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
         for url in _urls(text):
             urls.append(url.span())
             found.extend(_url_spans(url.group(), url.start()))
-    lowered = text.casefold()
-    if ("=" in text or ":" in text or "," in text) and any(stem in lowered for stem in _stems()):
+    if paired:
         found.extend(_config_spans(text))
-    found.extend(_token_spans(text, urls))
-    if kept and _SEVEN_DIGITS.search(text):
-        found.extend(_number_spans(text, urls))
+    if has_digit:
+        found.extend(_token_spans(text, urls))
+        if kept and _SEVEN_DIGITS.search(text):
+            found.extend(_number_spans(text, urls))
     return _outermost(found, text)
 
 
