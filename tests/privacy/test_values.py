@@ -61,6 +61,7 @@ VALUES: list[tuple[str, str, str]] = [
     ('{"username": "alice", "apiKey": "b7Qx9Lm2Pz4Kw8Rt6Vn3"}', "b7Qx9Lm2Pz4Kw8Rt6Vn3", "config"),
     ("auth_token => 'R2d9Qx7Lp4Mz8Kw3'", "R2d9Qx7Lp4Mz8Kw3", "config"),
     ("Server=tcp:db.example.net;Database=shop;User Id=sa;Password=Xk29!pLq7;", "Xk29!pLq7", "config"),
+    ("DRIVER={ODBC Driver 18 for SQL Server};SERVER=sql.example.com,1433;UID=bot;PWD={Wq7;x}}Lm2};", "x}}Lm2", "config"),
     (
         "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6"
         "IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;",
@@ -273,6 +274,9 @@ HARMLESS: list[str] = [
     "fov=90 sensitivity=0.45 resolution=1920x1080",
     "keybind = Ctrl+Shift+F12",
     "the key: practice every day",
+    "a password: anyone with it controls the bot",
+    "LLM_API_KEY=sk-…your key…",
+    "MSSQL_TEST_URL='mssql+pyodbc://breehavior_test:…@127.0.0.1:1433/Test?driver=FreeTDS'",
     "set GITHUB_TOKEN in the repo secrets",
     "secret santa is on friday",
     "for i in range(10): print(i)",
@@ -418,7 +422,7 @@ def test_harmless_lines_pass_unchanged(field: str) -> None:
     assert len(altered) <= 0.02 * len(HARMLESS), altered
 
 
-@pytest.mark.parametrize("line", HARMLESS[:60])
+@pytest.mark.parametrize("line", HARMLESS)
 def test_the_layer_alone_finds_nothing_in_harmless_lines(line: str) -> None:
     assert value_spans(line, kept=True) == []
 

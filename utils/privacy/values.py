@@ -182,7 +182,8 @@ def _urls(text: str) -> Iterable[re.Match[str]]:
 
 def _url_spans(url: str, offset: int) -> Iterable[Span]:
     info = _USERINFO.match(url)
-    if info and info.group("info") and (":" in info.group("info") or credential_like(info.group("info"))):
+    password = info.group("info").partition(":")[2] if info else ""
+    if info and ((password and not _PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
         yield offset + info.start("info"), offset + info.end("info"), "url-credential"
     query = url.find("?")
     path_end = len(url) if query == -1 else query
@@ -203,7 +204,11 @@ def _url_spans(url: str, offset: int) -> Iterable[Span]:
 _KEY_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^\W\d_]+")
 _SEPARATOR = re.compile(r"=>?|:=?")
 _QUOTED_COMMA = re.compile(r"['\"]\s*,\s*(?=['\"])")
-_VALUE = re.compile(r"\"(?:[^\"\\\n]|\\.){0,512}\"|'(?:[^'\\\n]|\\.){0,512}'|`[^`\n]{0,512}`|[^\s,;&'\"`)\]}]{1,512}")
+_VALUE = re.compile(
+    r"\"(?:[^\"\\\n]|\\.){0,512}\"|'(?:[^'\\\n]|\\.){0,512}'|`[^`\n]{0,512}`"
+    r"|\{(?:[^}\n]|\}\}){0,512}\}"  # an ODBC braced value, "}}" inside it: PWD={se;cr}}et}
+    r"|[^\s,;&'\"`)\]}]{1,512}"
+)
 _KEY_CHARS = frozenset("_.-")
 _PLACEHOLDER = re.compile(r"(?i)\$\{?\w+\}?|<[^>]*>|\{\{[^}]*\}\}|%\w+%|\*+|x{3,}|\.{3}|…|your[-_ ].*|changeme|none|null|nil")
 _NOT_A_VALUE = frozenset("true false yes no on off empty required optional hidden redacted secret example".split())
@@ -249,6 +254,8 @@ def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     bare = value.strip("\"'`").strip()
     if not bare or bare.startswith("[redacted:") or _PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
         return False
+    if "…" in bare or "..." in bare:
+        return False  # elided in a guide: "LLM_API_KEY=sk-…your key…"
     if not in_url and value[:1] not in "\"'`" and _CALL.fullmatch(bare):
         return False
     parts = _key_parts(key)
@@ -281,6 +288,15 @@ def _key_before(text: str, end: int) -> str:
     return text[start:end]
 
 
+def _prose_colon(text: str, key: str, at: int) -> bool:
+    """ "a password: anyone with it controls the bot" is a sentence; ``password: hunter2`` opening a line, or
+    ``db_password:``/``apiKey:`` anywhere, is configuration. (The password rules read the sentence form.)"""
+    if key[0] in "\"'" or any(c in key for c in "_.-") or any(c.isupper() for c in key[1:]):
+        return False
+    before = text[: at - len(key)].rstrip(" \t")
+    return bool(before) and before[-1] not in "\n{,;([-*>`"
+
+
 def _config_spans(text: str) -> Iterable[Span]:
     """``key=value`` pairs found from their separator: the key is read backwards (a set lookup), the value only
     after a key that names a secret, so a paragraph with a few colons costs a few character steps."""
@@ -293,7 +309,7 @@ def _config_spans(text: str) -> Iterable[Span]:
             continue  # inside the value just redacted ("password=a=b")
         mark = separator.group()
         key = _key_before(text, separator.start() + (1 if mark[0] in "\"'" else 0))
-        if not key or not _names_a_secret(key):
+        if not key or not _names_a_secret(key) or (mark == ":" and _prose_colon(text, key, separator.start())):
             continue
         position = separator.end()
         while position < len(text) and text[position] in " \t":
