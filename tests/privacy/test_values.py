@@ -171,6 +171,8 @@ VALUES: list[tuple[str, str, str]] = [
     ("Pokémon GO trainer code 4829 1173 6620, add them", "4829 1173 6620", "number"),
     ("Genshin UID 812349057, plays on the EU server", "812349057", "number"),
     ("Their Steam friend code is 84729163.", "84729163", "number"),
+    ("84729163 is their Steam friend code", "84729163", "number"),
+    ("the new one for the shared account: Vb4#kQ9z", "Vb4#kQ9z", "credential"),
     ("Amazon order 402-8837261-5590913 is late again", "8837261", "number"),
     ("Tracking number 9400 1112 0236 8451 9034 77 for the keyboard", "0236 8451", "number"),
     ("Plays Honkai Star Rail, UID 700418395", "700418395", "number"),

@@ -67,6 +67,9 @@ def entropy(text: str) -> float:
     return -sum(n / size * math.log2(n / size) for n in Counter(text).values())
 
 
+SHORTEST_RUN = 8
+"""The shortest run judged: a generated password is rarely shorter, and chat's short mixed tokens ("PS5",
+"RTX4090", "1v1", "GG!", a lobby code) are all below it."""
 _WEAK_SYMBOLS = frozenset("-_.'’/\\:@,")
 """Symbols ordinary names and words carry (gamertags, paths, handles); the others make a run read as generated."""
 _WORDLIKE = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}")
@@ -100,7 +103,7 @@ def _mixed_group(group: str) -> bool:
 
 def _symbol_password(token: str) -> bool:
     """A short run of all four classes with a symbol inside it and no word in it: "9fQ!x2Lm#Tz", not "Summer2024!"."""
-    if not 10 <= len(token) <= 64 or "://" in token or _DISCORD_TAG.fullmatch(token):
+    if not SHORTEST_RUN <= len(token) <= 64 or "://" in token or _DISCORD_TAG.fullmatch(token):
         return False
     if not _STRONG_SYMBOL.search(token):
         return False
@@ -326,7 +329,7 @@ def _config_spans(text: str) -> Iterable[Span]:
 
 # --- runs without spaces
 
-_CHUNK = re.compile(r"[^\s\"'`<>()\[\]{}|,;]{10,}")
+_CHUNK = re.compile(r"[^\s\"'`<>()\[\]{}|,;]{8,}")
 _DIGIT_TAIL = re.compile(r"\d\S*")
 _PART = re.compile(r"(?:[^:=]|=+(?=$|:))+")
 """A run is judged between its ``:`` and ``=`` (a base64 value's padding stays with it): the password
@@ -344,7 +347,7 @@ def _runs_with_a_digit(text: str) -> Iterable[tuple[int, int]]:
         while start > 0 and not text[start - 1].isspace():
             start -= 1
         last_end = digit.end()
-        if last_end - start >= 10:
+        if last_end - start >= SHORTEST_RUN:
             yield start, last_end
 
 
@@ -357,7 +360,7 @@ def _token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
                 token = part.group().lstrip(_TRIM)
                 start = chunk.start() + part.end() - len(token)
                 token = token.rstrip("*~\"'`“”«».,;:?")
-                if len(token) < 10 or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
+                if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
                     continue
                 if credential_like(token, text[max(0, start - 24) : start]):
                     yield start, start + len(token), "credential"
@@ -405,7 +408,7 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
     words = {w.casefold() for w in (before and before.group(1), after and after.group(1), prefix[:-1]) if w}
     if words & (_vocabulary("quantity_words") | _vocabulary("reference_words")):
         return True
-    return bool(after and after.group(1) in "$€£¥₽₹%") or text[max(0, opening - 1) : opening] in "$€£¥"
+    return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
 
 
 def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
