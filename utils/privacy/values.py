@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
@@ -406,16 +407,24 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
     before = _WORD_BEFORE.search(text[max(0, opening - 24) : opening])
     after = _WORD_AFTER.search(text[end : end + 24])
     words = {w.casefold() for w in (before and before.group(1), after and after.group(1), prefix[:-1]) if w}
+    if after and not _word_char(after.group(1)[0]):
+        words.add(after.group(1)[0])  # a CJK counter: "1250000点でした", "3000000원"
     if words & (_vocabulary("quantity_words") | _vocabulary("reference_words")):
         return True
     return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() and (char.isascii() or unicodedata.east_asian_width(char) not in "WF")
 
 
 def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
     for match in _NUMBER.finditer(text):
         start, end = match.span()
         before, after = text[start - 1 : start], text[end : end + 2]
-        if before.isalnum() or before in _NOT_BEFORE or (after[:1].isalnum() or after[:1] in _NOT_AFTER):
+        # Glued to a Latin letter or digit it is part of a word ("RTX4090…", "1Z999AA1012…"); Japanese and Chinese
+        # write numbers against their words ("電話番号は090-1234-5678です"), so a CJK neighbour is a boundary.
+        if _word_char(before) or before in _NOT_BEFORE or _word_char(after[:1]) or after[:1] in _NOT_AFTER:
             continue
         if after[:1] in ".,:" and after[1:].isdigit():
             continue  # a decimal, a thousands group, a time
