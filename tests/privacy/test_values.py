@@ -435,10 +435,11 @@ def test_the_layer_alone_finds_nothing_in_harmless_lines(line: str) -> None:
 
 
 def test_a_screen_without_the_layer_fails_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table measures this layer: with it switched off most of its values survive."""
+    """The table measures this layer: with it switched off, the rules alone let half its values through (50 of 97
+    when it was written; a quarter is asked, so stronger rules elsewhere keep this test meaningful, not failing)."""
     monkeypatch.setattr(privacy_values, "value_spans", lambda text, *, kept: [])
     leaked = [line for line, value, _ in VALUES if value in screen(line, "memory").text]
-    assert len(leaked) >= len(VALUES) // 2, len(leaked)
+    assert len(leaked) >= len(VALUES) // 4, len(leaked)
 
 
 def test_ordinary_lines_cost_next_to_nothing() -> None:
