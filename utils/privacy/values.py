@@ -28,12 +28,13 @@ public references ("CVE-2024-12345", "ISBN …"), placeholder digits ("12345678"
 detect-secrets' sequential-string heuristic), UUIDs, file names, words with capitals and
 digits ("iPhone15", "RTX4090", "COVID-19"), gamertags ("xX_Sn1per_Xx": ``_`` and ``-`` are
 not the symbols that make a run read as generated), URLs without credentials. Short game codes
-("QXKZPF" for an Among Us lobby, a Jackbox room, a discord.gg invite) stay too: under ten
+("QXKZPF" for an Among Us lobby, a Jackbox room, a discord.gg invite) stay too: four to seven
 characters, shared with the whole lobby and dead within the hour, they open a game, not an
-account — the shortest run judged here is ten characters.
+account — the shortest run judged here is eight characters.
 
-Most chat lines cost a few ``in`` checks: the regexes run only on a line that has a run of
-10+ characters, a ``://``, a ``=``/``:`` next to a secret's name or (kept) 7 digits.
+Most chat lines cost one search for a digit and a few ``in`` checks: every shape but a config
+pair holds a digit, a pair needs ``=`` or ``:``, a link ``://``; a run is judged only from its
+digits, a pair only from its separator, a long number only in a kept line with 7 digits.
 """
 
 from __future__ import annotations
@@ -230,7 +231,7 @@ def _secret_names() -> frozenset[str]:
 
 @cache
 def _stems() -> tuple[str, ...]:
-    """The first four letters of each secret's name: a line without one of them holds no secret config pair."""
+    """The first four letters of each secret's name: a key without one of them names no secret (one search)."""
     return tuple({name[:4] for name in _secret_names()})
 
 
@@ -307,6 +308,7 @@ def _config_spans(text: str) -> Iterable[Span]:
     separators = list(_SEPARATOR.finditer(text))
     if "'," in text or '",' in text or "' ," in text:
         separators += _QUOTED_COMMA.finditer(text)  # define('DB_PASSWORD', 'admin')
+        separators.sort(key=lambda found: found.start())
     covered = 0
     for separator in separators:
         if separator.start() < covered:
