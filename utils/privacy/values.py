@@ -27,10 +27,14 @@ prices, "1,250,000", "1 000 000"), dates, quantities with their unit or "score" 
 public references ("CVE-2024-12345", "ISBN …"), placeholder digits ("12345678", as
 detect-secrets' sequential-string heuristic), UUIDs, file names, words with capitals and
 digits ("iPhone15", "RTX4090", "COVID-19"), gamertags ("xX_Sn1per_Xx": ``_`` and ``-`` are
-not the symbols that make a run read as generated), URLs without credentials.
+not the symbols that make a run read as generated), URLs without credentials. Short game codes
+("QXKZPF" for an Among Us lobby, a Jackbox room, a discord.gg invite) stay too: four to seven
+characters, shared with the whole lobby and dead within the hour, they open a game, not an
+account — the shortest run judged here is eight characters.
 
-Most chat lines cost a few ``in`` checks: the regexes run only on a line that has a run of
-10+ characters, a ``://``, a ``=``/``:`` next to a secret's name or (kept) 7 digits.
+Most chat lines cost one search for a digit and a few ``in`` checks: every shape but a config
+pair holds a digit, a pair needs ``=`` or ``:``, a link ``://``; a run is judged only from its
+digits, a pair only from its separator, a long number only in a kept line with 7 digits.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
@@ -63,25 +69,20 @@ def entropy(text: str) -> float:
     return -sum(n / size * math.log2(n / size) for n in Counter(text).values())
 
 
+SHORTEST_RUN = 8
+"""The shortest run judged: a generated password is rarely shorter, and chat's short mixed tokens ("PS5",
+"RTX4090", "1v1", "GG!", a lobby code) are all below it."""
 _WEAK_SYMBOLS = frozenset("-_.'’/\\:@,")
 """Symbols ordinary names and words carry (gamertags, paths, handles); the others make a run read as generated."""
 _WORDLIKE = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}")
 
 
-def _class(char: str) -> int:
-    if char.islower():
-        return 0
-    if char.isupper():
-        return 1
-    if char.isdigit():
-        return 2
-    return 3
+_CLASS_RUNS = re.compile(r"[a-z]+|[A-Z]+|\d+|[^a-zA-Z\d]+")
 
 
 def _switches(token: str) -> float:
     """How often the character class changes from one character to the next (random runs change often)."""
-    classes = [_class(c) for c in token]
-    return sum(a != b for a, b in pairwise(classes)) / max(1, len(token) - 1)
+    return (len(_CLASS_RUNS.findall(token)) - 1) / max(1, len(token) - 1)
 
 
 def _wordiness(token: str) -> float:
@@ -89,7 +90,9 @@ def _wordiness(token: str) -> float:
     return sum(len(m) for m in _WORDLIKE.findall(token)) / len(token)
 
 
-_HEX = frozenset("0123456789abcdefABCDEF")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_LOWER, _UPPER, _DIGIT, _LETTER = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d"), re.compile(r"[^\W\d_]")
+_STRONG_SYMBOL = re.compile(r"[^\w\s\-.'’/\\:@,]")
 _BASE32 = re.compile(r"[A-Z2-7]{16,}={0,6}")
 _BASE64_PADDED = re.compile(r"[A-Za-z0-9+/]{14,}={1,2}")
 _DISCORD_TAG = re.compile(r"[^#]{2,32}#\d{4}")
@@ -102,7 +105,9 @@ def _mixed_group(group: str) -> bool:
 
 def _symbol_password(token: str) -> bool:
     """A short run of all four classes with a symbol inside it and no word in it: "9fQ!x2Lm#Tz", not "Summer2024!"."""
-    if not 10 <= len(token) <= 64 or "://" in token or _DISCORD_TAG.fullmatch(token):
+    if not SHORTEST_RUN <= len(token) <= 64 or "://" in token or _DISCORD_TAG.fullmatch(token):
+        return False
+    if not _STRONG_SYMBOL.search(token):
         return False
     strong = [i for i, c in enumerate(token) if not c.isalnum() and c not in _WEAK_SYMBOLS]
     if not strong or (len(strong) == 1 and strong[0] in (0, len(token) - 1)):
@@ -120,10 +125,10 @@ def _random_run(piece: str, before: str, shortest: int = 16) -> bool:
     size = len(piece)
     if size < shortest:
         return False
-    lower, upper, digit = (any(f(c) for c in piece) for f in (str.islower, str.isupper, str.isdigit))
+    lower, upper, digit = (bool(pattern.search(piece)) for pattern in (_LOWER, _UPPER, _DIGIT))
     if not digit or not (lower or upper):
         return False
-    if all(c in _HEX for c in piece):
+    if _HEX.fullmatch(piece):
         if size < 32:
             return False
         words = set(re.findall(r"[a-z0-9-]+", before.casefold()))
@@ -148,6 +153,8 @@ def credential_like(token: str, before: str = "", shortest: int = 16) -> bool:
 
     ``shortest``: the shortest random piece taken (a link's path asks for more: a clip's slug ends in 16).
     """
+    if not _LETTER.search(token):
+        return False
     if _symbol_password(token):
         return True
     if _BASE64_PADDED.fullmatch(token) and any(c.isdigit() for c in token):
@@ -158,16 +165,30 @@ def credential_like(token: str, before: str = "", shortest: int = 16) -> bool:
 
 # --- URLs
 
-_URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,15}://[^\s<>\"'`|]+")
+_SCHEME = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{1,15}$")
+_URL_BODY = re.compile(r"[^\s<>\"'`|]+")
 _USERINFO = re.compile(r"(?i)[a-z][a-z0-9+.-]{1,15}://(?P<info>[^/\s]*)@[^@/\s]")
 _QUERY = re.compile(r"[?&;#](?P<key>[^=&#;\s/?]{1,60})=(?P<value>[^&#;\s]*)")
 _PATH_SEGMENT = re.compile(r"(?<=/)[^/?#\s]{32,}")
 """A content id in a link (a track, a video: 11-22 characters) is shorter than a reset or invite key."""
 
 
+def _urls(text: str) -> Iterable[re.Match[str]]:
+    """Each ``scheme://…`` link, found from its ``://`` (a scheme-shaped regex tried at every word costs more)."""
+    position = text.find("://")
+    while position != -1:
+        scheme = _SCHEME.search(text, max(0, position - 16), position)
+        url = _URL_BODY.match(text, scheme.start()) if scheme else None
+        if url and url.end() > position + 3:
+            yield url
+            position = max(position, url.end() - 3)  # the next link starts after this one
+        position = text.find("://", position + 3)
+
+
 def _url_spans(url: str, offset: int) -> Iterable[Span]:
     info = _USERINFO.match(url)
-    if info and info.group("info") and (":" in info.group("info") or credential_like(info.group("info"))):
+    password = info.group("info").partition(":")[2] if info else ""
+    if info and ((password and not _PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
         yield offset + info.start("info"), offset + info.end("info"), "url-credential"
     query = url.find("?")
     path_end = len(url) if query == -1 else query
@@ -186,14 +207,14 @@ def _url_spans(url: str, offset: int) -> Iterable[Span]:
 # --- configuration lines
 
 _KEY_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^\W\d_]+")
-_CONFIG = re.compile(
-    r"(?P<key>(?<![\w.-])[^\W\d][\w.-]{0,60}|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}')"
-    r"(?:\s*(?:=>|:=|=|:)\s*|['\"]?\s*,\s*(?=['\"]))"
-    r"(?P<value>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`|[^\s,;&'\"`)\]}]+)"
+_SEPARATOR = re.compile(r"=>?|:=?")
+_QUOTED_COMMA = re.compile(r"['\"]\s*,\s*(?=['\"])")
+_VALUE = re.compile(
+    r"\"(?:[^\"\\\n]|\\.){0,512}\"|'(?:[^'\\\n]|\\.){0,512}'|`[^`\n]{0,512}`"
+    r"|\{(?:[^}\n]|\}\}){0,512}\}"  # an ODBC braced value, "}}" inside it: PWD={se;cr}}et}
+    r"|[^\s,;&'\"`)\]}]{1,512}"
 )
-_STEMS = ("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred", "dsn", "conn", "salt", "sig", "cookie",
-          "session", "sid", "bearer", "jwt", "otp", "hmac", "sas", "webhook", "mdp", "wort", "contras", "senha",
-          "wachtwoord", "has", "пароль", "parol", "şifre", "sifre", "lösen", "losen", "salasana", "heslo", "jelsz")  # fmt: skip
+_KEY_CHARS = frozenset("_.-")
 _PLACEHOLDER = re.compile(r"(?i)\$\{?\w+\}?|<[^>]*>|\{\{[^}]*\}\}|%\w+%|\*+|x{3,}|\.{3}|…|your[-_ ].*|changeme|none|null|nil")
 _NOT_A_VALUE = frozenset("true false yes no on off empty required optional hidden redacted secret example".split())
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(.*|(?:process\.env|os\.environ|settings|config|env)[.\[].*")
@@ -203,11 +224,27 @@ def _key_parts(key: str) -> list[str]:
     return [p.casefold() for p in _KEY_PART.findall(key.strip("\"'"))]
 
 
+@cache
+def _secret_names() -> frozenset[str]:
+    return _vocabulary("password_key_words") | _vocabulary("secret_key_words")
+
+
+@cache
+def _stems() -> tuple[str, ...]:
+    """The first four letters of each secret's name: a key without one of them names no secret (one search)."""
+    return tuple({name[:4] for name in _secret_names()})
+
+
+@cache
+def _stem_pattern() -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, sorted(_stems()))))
+
+
 def _names_a_secret(key: str) -> bool:
+    if not _stem_pattern().search(key.casefold()):
+        return False
     parts = _key_parts(key)
-    joined = "".join(parts)
-    secret = _vocabulary("password_key_words") | _vocabulary("secret_key_words")
-    if not (any(p in secret for p in parts) or joined in secret):
+    if not (any(p in _secret_names() for p in parts) or "".join(parts) in _secret_names()):
         return False
     return not any(p in _vocabulary("setting_words") for p in parts)
 
@@ -222,6 +259,8 @@ def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     bare = value.strip("\"'`").strip()
     if not bare or bare.startswith("[redacted:") or _PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
         return False
+    if "…" in bare or "..." in bare:
+        return False  # elided in a guide: "LLM_API_KEY=sk-…your key…"
     if not in_url and value[:1] not in "\"'`" and _CALL.fullmatch(bare):
         return False
     parts = _key_parts(key)
@@ -241,52 +280,106 @@ def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     return has_digit or mixed or symbol
 
 
+def _key_before(text: str, end: int) -> str:
+    """The key name that ends at ``end`` (spaces before the separator skipped): a word with ``_.-``, or quoted."""
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    if end and text[end - 1] in "\"'":
+        opened = text.rfind(text[end - 1], max(0, end - 62), end - 1)
+        return text[opened:end] if opened != -1 else ""
+    start = end
+    while start > 0 and end - start < 61 and (text[start - 1].isalnum() or text[start - 1] in _KEY_CHARS):
+        start -= 1
+    return text[start:end]
+
+
+def _prose_colon(text: str, key: str, at: int) -> bool:
+    """ "a password: anyone with it controls the bot" is a sentence; ``password: hunter2`` opening a line, or
+    ``db_password:``/``apiKey:`` anywhere, is configuration. (The password rules read the sentence form.)"""
+    if key[0] in "\"'" or any(c in key for c in "_.-") or any(c.isupper() for c in key[1:]):
+        return False
+    before = text[: at - len(key)].rstrip(" \t")
+    return bool(before) and before[-1] not in "\n{,;([-*>`"
+
+
 def _config_spans(text: str) -> Iterable[Span]:
-    position = 0
-    while match := _CONFIG.search(text, position):
-        key, value = match.group("key"), match.group("value")
-        if not (_names_a_secret(key) and _secret_value(key, value)):
-            position = match.start("value")  # "config: admin_pwd=…": the value may hold the next pair
+    """``key=value`` pairs found from their separator: the key is read backwards (a set lookup), the value only
+    after a key that names a secret, so a paragraph with a few colons costs a few character steps."""
+    separators = list(_SEPARATOR.finditer(text))
+    if "'," in text or '",' in text or "' ," in text:
+        separators += _QUOTED_COMMA.finditer(text)  # define('DB_PASSWORD', 'admin')
+        separators.sort(key=lambda found: found.start())
+    covered = 0
+    for separator in separators:
+        if separator.start() < covered:
+            continue  # inside the value just redacted ("password=a=b")
+        mark = separator.group()
+        key = _key_before(text, separator.start() + (1 if mark[0] in "\"'" else 0))
+        if not key or not _names_a_secret(key) or (mark == ":" and _prose_colon(text, key, separator.start())):
             continue
-        start, end = match.span("value")
-        if value[:1] in "\"'`" and len(value) >= 2:
+        position = separator.end()
+        while position < len(text) and text[position] in " \t":
+            position += 1
+        value = _VALUE.match(text, position)
+        if value is None or not _secret_value(key, value.group()):
+            continue
+        start, end = value.span()
+        if value.group()[:1] in "\"'`" and end - start >= 2:
             start, end = start + 1, end - 1
+        covered = value.end()
         yield start, end, "config"
-        position = match.end()
 
 
 # --- runs without spaces
 
-_CHUNK = re.compile(r"[^\s\"'`<>()\[\]{}|,;]{10,}")
-_KEY_PREFIX = re.compile(r"[^\W\d][\w.-]{0,60}?(?:=|:)+")
+_CHUNK = re.compile(r"[^\s\"'`<>()\[\]{}|,;]{8,}")
+_DIGIT_TAIL = re.compile(r"\d\S*")
+_PART = re.compile(r"(?:[^:=]|=+(?=$|:))+")
+"""A run is judged between its ``:`` and ``=`` (a base64 value's padding stays with it): the password
+field of a ``.pgpass`` line ``localhost:5432:db:user:yIjz…``, the value of ``APP_KEY=base64:…``."""
+
+
+def _runs_with_a_digit(text: str) -> Iterable[tuple[int, int]]:
+    """Runs without spaces of 10+ characters holding a digit (every credential shape has one), found from their
+    first digit: a paragraph of words costs one scan for digits, not one attempt per word."""
+    last_end = -1
+    for digit in _DIGIT_TAIL.finditer(text):
+        if digit.start() < last_end:
+            continue
+        start = digit.start()
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+        last_end = digit.end()
+        if last_end - start >= SHORTEST_RUN:
+            yield start, last_end
 
 
 def _token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
-    for chunk in _CHUNK.finditer(text):
-        start, end = chunk.span()
-        if any(s < end and start < e for s, e in skip):
+    for run_start, run_end in _runs_with_a_digit(text):
+        if _inside_any(skip, run_start, run_end):
             continue
-        token = chunk.group()
-        prefix = _KEY_PREFIX.match(token)
-        if prefix and prefix.end() < len(token) - 9:  # "APP_KEY=base64:…": judge the value, not the key
-            start += prefix.end()
-            token = token[prefix.end() :]
-        stripped = token.lstrip(_TRIM)
-        start += len(token) - len(stripped)
-        token = stripped.rstrip("*~\"'`“”«».,;:?")
-        if token.startswith(("#", "@", "$", "!", "/", "\\")) or len(token) < 10:
-            continue
-        if credential_like(token, text[max(0, start - 24) : start]):
-            yield start, start + len(token), "credential"
-    for match in _PRODUCT_KEY.finditer(text):
-        groups = match.group().split("-")
-        if sum(map(_mixed_group, groups)) * 2 >= len(groups) and not any(s < match.end() and match.start() < e for s, e in skip):
-            yield match.start(), match.end(), "credential"
+        for chunk in _CHUNK.finditer(text, run_start, run_end):
+            for part in _PART.finditer(chunk.group()):
+                token = part.group().lstrip(_TRIM)
+                start = chunk.start() + part.end() - len(token)
+                token = token.rstrip("*~\"'`“”«».,;:?")
+                if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
+                    continue
+                if credential_like(token, text[max(0, start - 24) : start]):
+                    yield start, start + len(token), "credential"
+        if "-" in text[run_start:run_end]:
+            for match in _PRODUCT_KEY.finditer(text, run_start, run_end):
+                groups = match.group().split("-")
+                if sum(map(_mixed_group, groups)) * 2 >= len(groups):
+                    yield match.start(), match.end(), "credential"
 
 
 # --- long numbers (kept fields only)
 
-_NUMBER = re.compile(r"(?<![\w.,/:#@<&+-])(?:(?P<prefix>[A-Za-z]{1,4})-)?(?P<digits>\d(?:[ -]?\d){6,})(?![\w/@>]|[.,:]\d)")
+_NUMBER = re.compile(r"\d(?:[ -]?\d){6,}")
+_LETTER_PREFIX = re.compile(r"(?<![\w-])[A-Za-z]{1,4}-$")
+_NOT_BEFORE = frozenset("_.,/:#@<&+")
+_NOT_AFTER = frozenset("_/@>")
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w-]*)\W{0,3}$")
 _WORD_AFTER = re.compile(r"^ ?([^\W\d_][\w-]*|[$€£¥₽₹%])")
 _DATE = re.compile(
@@ -303,55 +396,75 @@ def _sequential(digits: str) -> bool:
     return len(steps) == 1
 
 
-def _a_quantity_or_reference(text: str, match: re.Match[str]) -> bool:
-    number = match.group("digits")
+def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bool:
+    number = text[start:end]
     compact = number.replace(" ", "").replace("-", "")
-    if 17 <= len(compact) <= 20 and compact == number and text[match.start() - 1 : match.start()] != "-":
+    if 17 <= len(compact) <= 20 and compact == number and not prefix and text[start - 1 : start] != "-":
         return True  # a Discord snowflake
     if _sequential(compact) or _DATE.fullmatch(number) or _YEARS.fullmatch(number) or _THOUSANDS.fullmatch(number):
         return True
     if any(len(group) < 3 for group in re.split(r"[ -]", number)[1:-1]):
         return True  # "978-3-16-148410-0", "2024 - 3 - 1": not how codes are grouped
-    before = _WORD_BEFORE.search(text[max(0, match.start() - 24) : match.start()])
-    after = _WORD_AFTER.search(text[match.end() : match.end() + 24])
-    prefix = (match.group("prefix") or "").casefold()
-    words = {w.casefold() for w in (before and before.group(1), after and after.group(1), prefix) if w}
-    if words & (_vocabulary("quantity_words") | _vocabulary("reference_words")) or prefix in _vocabulary("reference_words"):
+    opening = start - len(prefix)
+    before = _WORD_BEFORE.search(text[max(0, opening - 24) : opening])
+    after = _WORD_AFTER.search(text[end : end + 24])
+    words = {w.casefold() for w in (before and before.group(1), after and after.group(1), prefix[:-1]) if w}
+    if after and not _word_char(after.group(1)[0]):
+        words.add(after.group(1)[0])  # a CJK counter: "1250000点でした", "3000000원"
+    if words & (_vocabulary("quantity_words") | _vocabulary("reference_words")):
         return True
-    return bool(after and after.group(1) in "$€£¥₽₹%") or text[max(0, match.start() - 1) : match.start()] in "$€£¥"
+    return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() and (char.isascii() or unicodedata.east_asian_width(char) not in "WF")
 
 
 def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
     for match in _NUMBER.finditer(text):
         start, end = match.span()
-        if any(s < end and start < e for s, e in skip) or _a_quantity_or_reference(text, match):
+        before, after = text[start - 1 : start], text[end : end + 2]
+        # Glued to a Latin letter or digit it is part of a word ("RTX4090…", "1Z999AA1012…"); Japanese and Chinese
+        # write numbers against their words ("電話番号は090-1234-5678です"), so a CJK neighbour is a boundary.
+        if _word_char(before) or before in _NOT_BEFORE or _word_char(after[:1]) or after[:1] in _NOT_AFTER:
             continue
-        yield start, end, "number"
+        if after[:1] in ".,:" and after[1:].isdigit():
+            continue  # a decimal, a thousands group, a time
+        prefix = ""
+        if before == "-":
+            letters = _LETTER_PREFIX.search(text, max(0, start - 5), start)
+            if letters is None:
+                continue  # "-4172…" (a negative seed), "x-1234567"
+            prefix = letters.group()
+        if _inside_any(skip, start, end) or _a_quantity_or_reference(text, start, end, prefix):
+            continue
+        yield start - len(prefix), end, "number"
 
 
 # --- the entry point
 
-_LONG_RUN = re.compile(r"\S{10,}")
 _SEVEN_DIGITS = re.compile(r"\d(?:[ -]?\d){6}")
 
 
 def value_spans(text: str, *, kept: bool) -> list[Span]:
     """Spans of ``text`` that carry a value, with their kind; ``kept``: the line is kept (memory, profile, note,
     topic, slot key), where a long number is a value too. Spans never overlap; placeholders are never inside one."""
-    if len(text) < 7:
-        return []
+    paired = "=" in text or ":" in text or "'," in text or '",' in text
+    has_digit = _DIGIT.search(text) is not None
+    if len(text) < 7 or not (paired or has_digit):
+        return []  # most chat: every shape but a config pair holds a digit, and a pair or a link needs = or :
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
-        for url in _URL.finditer(text):
+        for url in _urls(text):
             urls.append(url.span())
             found.extend(_url_spans(url.group(), url.start()))
-    if ("=" in text or ":" in text or "," in text) and any(stem in text.casefold() for stem in _STEMS):
+    if paired:
         found.extend(_config_spans(text))
-    if _LONG_RUN.search(text):
+    if has_digit:
         found.extend(_token_spans(text, urls))
-    if kept and _SEVEN_DIGITS.search(text):
-        found.extend(_number_spans(text, urls))
+        if kept and _SEVEN_DIGITS.search(text):
+            found.extend(_number_spans(text, urls))
     return _outermost(found, text)
 
 
@@ -369,6 +482,12 @@ def _outermost(found: list[Span], text: str) -> list[Span]:
     return kept
 
 
+def _inside_any(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``start:end`` overlaps one of ``spans`` (sorted, not overlapping each other: the links of a text)."""
+    index = bisect_left(spans, (end, end))
+    return index > 0 and spans[index - 1][1] > start
+
+
 def with_value_spans(found: list[Span], text: str, *, kept: bool, secret_kinds: frozenset[str]) -> list[Span]:
     """``found`` (the rules' spans) with this module's added where no rule saw anything.
 
@@ -377,12 +496,27 @@ def with_value_spans(found: list[Span], text: str, *, kept: bool, secret_kinds: 
     reads as an e-mail address to the contact rule, and a line kept around the password would
     not be refused. The two spans become one, with the credential's kind.
     """
-    combined = list(found)
-    for span in value_spans(text, kept=kept):
-        overlapping = [o for o in combined if o[0] < span[1] and span[0] < o[1]]
+    added = value_spans(text, kept=kept)
+    if not added:
+        return found
+    rules = sorted(found)
+    starts = [span[0] for span in rules]
+    reach: list[int] = []  # the furthest end among the rules' spans up to each one: a sweep stops where nothing reaches
+    for span in rules:
+        reach.append(max(span[1], reach[-1] if reach else 0))
+    dropped: set[int] = set()
+    combined: list[Span] = []
+    for span in added:
+        overlapping = []
+        index = bisect_left(starts, span[1]) - 1
+        while index >= 0 and reach[index] > span[0]:
+            if rules[index][1] > span[0]:
+                overlapping.append(index)
+            index -= 1
         if not overlapping:
             combined.append(span)
-        elif span[2] in secret_kinds and not any(o[2] in secret_kinds for o in overlapping):
-            combined = [o for o in combined if o not in overlapping]
-            combined.append((min(span[0], *(o[0] for o in overlapping)), max(span[1], *(o[1] for o in overlapping)), span[2]))
-    return combined
+        elif span[2] in secret_kinds and not any(rules[i][2] in secret_kinds for i in overlapping):
+            dropped.update(overlapping)
+            first = min(span[0], *(rules[i][0] for i in overlapping))
+            combined.append((first, max(span[1], *(rules[i][1] for i in overlapping)), span[2]))
+    return [span for i, span in enumerate(rules) if i not in dropped] + combined
