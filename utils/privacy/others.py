@@ -258,8 +258,9 @@ def _gates() -> dict[str, frozenset[str]]:
     }
 
 
-_WINDOW = 80
-"""How far around one of its words a shape is looked for ("Mentioned to the bot that their best friend ...")."""
+_BEFORE, _AFTER = 64, 40
+"""How far before and after one of its words a shape is looked for ("Mentioned to the bot that their best friend"
+before "friend"; a name and a verb after it)."""
 
 
 def _windows(text: str, present: frozenset[str], needles: frozenset[str], everywhere: bool) -> list[tuple[int, int]]:
@@ -274,7 +275,7 @@ def _windows(text: str, present: frozenset[str], needles: frozenset[str], everyw
         return []
     windows: list[tuple[int, int]] = []
     for word in re.finditer(rf"(?<![^\W\d_])(?:{'|'.join(map(re.escape, found))})(?![^\W\d_])", text, re.IGNORECASE):
-        start, end = max(0, word.start() - _WINDOW), min(len(text), word.end() + _WINDOW)
+        start, end = max(0, word.start() - _BEFORE), min(len(text), word.end() + _AFTER)
         if windows and start <= windows[-1][1]:
             windows[-1] = (windows[-1][0], end)
         else:
