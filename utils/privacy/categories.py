@@ -43,7 +43,7 @@ _NOT_INSIDE_A_WORD_AFTER = r"(?![^\W\d_]|-[^\W\d_])"
 _FRAME_LOOKBACK = 80
 """How far before a framed word its frame and fillers may start ("is a very devout" is 16 characters)."""
 _STEM_KEY = 2
-_LATIN_END = "\u024f"
+_BEYOND_LATIN = re.compile("[^\x00-\u024f]")
 
 
 @dataclass(frozen=True)
@@ -91,15 +91,17 @@ def _alternation(entries: list[str]) -> str:
     return "(?:" + "|".join(_phrase(e) for e in sorted(set(entries), key=len, reverse=True)) + ")"
 
 
-def _needed_word(entry: str) -> str:
-    """The longest run of letters of an entry, with ``*`` when it is a stem: a line without it cannot match."""
-    best = ""
+def _needed_word(entry: str, common: frozenset[str]) -> str:
+    """The longest run of letters of an entry that is not a common word, with ``*`` when it is a stem: a line
+    without it cannot match (and a line with it is rarely an ordinary one)."""
+    runs: list[str] = []
     for token in entry.casefold().split():
-        stem = token.endswith("*")
-        for run in _LETTER_RUN.findall(token):
-            if len(run) > len(best.rstrip("*")):
-                best = run + ("*" if stem and token.rstrip("*").endswith(run) else "")
-    return best
+        found = _LETTER_RUN.findall(token)
+        for position, run in enumerate(found):
+            stem = token.endswith("*") and position == len(found) - 1 and token.rstrip("*").endswith(run)
+            runs.append(run + ("*" if stem else ""))
+    runs.sort(key=lambda run: len(run.rstrip("*")), reverse=True)
+    return next((run for run in runs if run.rstrip("*") not in common), runs[0] if runs else "")
 
 
 def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
@@ -122,13 +124,14 @@ def _index() -> _Index:
             by_word[needed].append(entry)
 
     anywhere = []
+    common = frozenset(vocabulary["common_words"]["words"].split())
     for name, spec in vocabulary["categories"].items():
         for word in spec.get("words", ()):
             pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word), _Entry(name, pattern))
+            add(_needed_word(word, common), _Entry(name, pattern))
         for word in spec.get("framed", ()):
             pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word), _Entry(name, pattern, framed=True))
+            add(_needed_word(word, common), _Entry(name, pattern, framed=True))
         for situation in spec.get("patterns", ()):
             entry = _Entry(name, re.compile(situation["regex"], re.MULTILINE))
             for needle in situation["needles"]:
@@ -173,13 +176,14 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     return None
 
 
-def special_category(text: str) -> str | None:
+def special_category(text: str, *, normalised: bool = False) -> str | None:
     """The special category ``text`` states ("health", "religion", "sexuality", "ethnicity", "politics", "union",
-    "genetic", "biometric"), or None. Read in the matching form (width, invisible characters, look-alikes)."""
+    "genetic", "biometric"), or None. Read in the matching form (width, invisible characters, look-alikes);
+    ``normalised``: ``text`` is already in it (:func:`~utils.privacy.normalise.normalise`)."""
     index = _index()
-    folded = normalise(text).text.casefold().replace("’", "'")
+    folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     candidates = _candidates(folded, index)
-    beyond_latin = max(folded, default="a") > _LATIN_END
+    beyond_latin = _BEYOND_LATIN.search(folded) is not None
     if not candidates and not beyond_latin:
         return None
     folded = index.exceptions.sub(" ", folded)

@@ -54,8 +54,28 @@ def _words_of(key: str) -> frozenset[str]:
 
 
 def _alternation(phrases: Iterable[str]) -> str:
-    escaped = (r"\s+".join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=len, reverse=True))
-    return "(?:" + "|".join(escaped) + ")"
+    """Literal phrases (spaces: any spacing) as one regex, factored by their common beginnings.
+
+    A list of 300 words tried one after another at every character of a 4,000-character message costs
+    milliseconds; as a trie ("b(?:oss|rother)") each position tries the few words that start with its letter.
+    The longest phrase wins where one is the beginning of another ("best friend" over "best")."""
+    trie: dict[str, Any] = {}
+    for phrase in {" ".join(p.lower().split()) for p in phrases if p.strip()}:
+        node = trie
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return "(?:" + _trie_regex(trie) + ")"
+
+
+def _trie_regex(node: dict[str, Any]) -> str:
+    branches = [(r"\s+" if char == " " else re.escape(char)) + _trie_regex(child) for char, child in node.items() if char]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if "" in node:
+        return f"(?:{body})?" if len(branches) == 1 else body + "?"
+    return body
 
 
 def _words(text: str) -> list[str]:
@@ -189,13 +209,15 @@ def _not_a_name(word: str) -> bool:
     return folded in _words_of("subject_words") or folded in _words_of("verbs_after_a_name") or folded.endswith("ly")
 
 
-def _about_a_relation(text: str) -> bool:
-    for match in _patterns()["relation"].finditer(text):
-        possessor = (match.group("possessor") or "").casefold()
-        relation = match.group("relation").casefold()
-        personal = possessor in _PERSONAL_POSSESSORS or possessor.endswith(("'s", "’s"))
-        if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
-            return True
+def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
+    pattern = _patterns()["relation"]
+    for start, end in windows:
+        for match in pattern.finditer(text, start, end):
+            possessor = (match.group("possessor") or "").casefold()
+            relation = match.group("relation").casefold()
+            personal = possessor in _PERSONAL_POSSESSORS or possessor.endswith(("'s", "’s"))
+            if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+                return True
     return False
 
 
@@ -209,9 +231,18 @@ _ROLE_GATE_WORDS = (
 )
 
 
+_COMMON = frozenset("the a an this that here there time out me my to of in on is it and".split())
+"""Words too common to gate on: "the guy" is found by "guy", "ping here" by "ping"."""
+
+
 def _needles(phrases: Iterable[str]) -> frozenset[str]:
-    """The longest run of letters of each phrase: a line without it cannot hold the phrase."""
-    return frozenset(max(_LETTER_RUN.findall(p.casefold()), key=len) for p in phrases if _LETTER_RUN.search(p))
+    """One word of each phrase (its longest, not a common one): a line without it cannot hold the phrase."""
+    needles = set()
+    for phrase in phrases:
+        runs = sorted(_LETTER_RUN.findall(phrase.casefold()), key=len, reverse=True)
+        if runs:
+            needles.add(next((run for run in runs if run not in _COMMON), runs[0]))
+    return frozenset(needles)
 
 
 @cache
@@ -227,33 +258,69 @@ def _gates() -> dict[str, frozenset[str]]:
     }
 
 
+_BEFORE, _AFTER = 64, 40
+"""How far before and after one of its words a shape is looked for ("Mentioned to the bot that their best friend"
+before "friend"; a name and a verb after it)."""
+
+
+def _windows(text: str, present: frozenset[str], needles: frozenset[str], everywhere: bool) -> list[tuple[int, int]]:
+    """The parts of ``text`` around its words in ``needles``, merged; the whole text when ``everywhere``.
+
+    ``present``: the line's words, case-folded. A shape's regex then runs on a few short windows, not along a
+    whole 4,000-character message; most lines have none of a shape's words and cost no regex at all."""
+    if everywhere:
+        return [(0, len(text))]
+    found = present & needles
+    if not found:
+        return []
+    windows: list[tuple[int, int]] = []
+    for word in re.finditer(rf"(?<![^\W\d_])(?:{'|'.join(map(re.escape, found))})(?![^\W\d_])", text, re.IGNORECASE):
+        start, end = max(0, word.start() - _BEFORE), min(len(text), word.end() + _AFTER)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            windows.append((start, end))
+    return windows
+
+
+def _search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
+    for start, end in windows:
+        match = pattern.search(text, start, end)
+        if match:
+            return match
+    return None
+
+
 def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     """The shapes that are about another person whoever the member is."""
-    patterns = _patterns()
+    patterns, gates = _patterns(), _gates()
     unspaced = bool(_UNSPACED_SCRIPT.search(text))
     present = frozenset(_LETTER_RUN.findall(text.casefold()))
-    gates = _gates()
-
-    def may(shape: str) -> bool:
-        return unspaced or not present.isdisjoint(gates[shape])
-
-    if may("relation") and (_about_a_relation(text) or patterns["relative"].search(text)):
+    near_relations = _windows(text, present, gates["relation"], unspaced)
+    if _about_a_relation(text, near_relations) or _search(patterns["relative"], text, near_relations):
         return True
-    if may("reporting"):
-        reporter = patterns["name_reports"].search(text)
-        first = _words(reporter.group())[0] if reporter else ""
-        if reporter and not _not_a_name(first) and first.casefold() not in own:
-            return True
-        reported = patterns["reported_name"].search(text)
-        if reported and not any(w.casefold() in own for w in _words(reported.group())):
-            return True
-    if (may("according") and patterns["according_to"].search(text)) or (may("someone") and patterns["someone"].search(text)):
+    near_reports = _windows(text, present, gates["reporting"], unspaced)
+    reporter = _search(patterns["name_reports"], text, near_reports)
+    first = _words(reporter.group())[0] if reporter else ""
+    if reporter and not _not_a_name(first) and first.casefold() not in own:
+        return True
+    reported = _search(patterns["reported_name"], text, near_reports)
+    if reported and not any(w.casefold() in own for w in _words(reported.group())):
+        return True
+    if _search(patterns["according_to"], text, _windows(text, present, gates["according"], unspaced)):
+        return True
+    if _search(patterns["someone"], text, _windows(text, present, gates["someone"], unspaced)):
         return True
     return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
 
 
 def about_someone_else(
-    text: str, member_name: str | None = None, mentioned: Iterable[str] = (), *, also_the_member: Iterable[str] = ()
+    text: str,
+    member_name: str | None = None,
+    mentioned: Iterable[str] = (),
+    *,
+    also_the_member: Iterable[str] = (),
+    normalised: bool = False,
 ) -> bool:
     """True when a line is a claim about another person rather than about the member.
 
@@ -267,9 +334,9 @@ def about_someone_else(
     in banca"), any Discord mention, a possessive first word
     that is not the member's name ("Bob's real name is ..."), and any ``@name`` or possessive of a name the
     member ``mentioned``. Kept: facts of the member that name people ("Has a sister named Ana", "Plays Valorant
-    with Bob", "Alice is a nurse" for Alice).
+    with Bob", "Alice is a nurse" for Alice). ``normalised``: ``text`` is already in the matching form.
     """
-    text = normalise(text).text
+    text = text if normalised else normalise(text).text
     own = frozenset(
         {w.casefold() for w in _words(member_name or "")}
         | ({member_name.casefold()} if member_name else set())
@@ -302,8 +369,11 @@ def about_someone_else(
 
 
 @cache
-def _role_patterns() -> tuple[re.Pattern[str], ...]:
+def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
+    """Each shape of a role claim with the words of which a line must have one before it is tried."""
     v = _vocabulary()
+    roles = _needles([*v["role_words"], "mod", "mods", "modos", "модеры"])
+    acts_needles = _needles(v["granted_acts"])
     role = _alternation(v["role_words"])
     community = _alternation(v["community_words"])
     acts = _alternation(v["granted_acts"])
@@ -320,41 +390,64 @@ def _role_patterns() -> tuple[re.Pattern[str], ...]:
     )
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
-        re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I),
-        re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I),
+        (re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I), roles),
+        (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
-        re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE),
-        re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+        (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
+        (
+            re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+            roles,
+        ),
         # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
-        re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
-        re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I),
+        (
+            re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
+            _needles(v["claimed_identities"]),
+        ),
+        (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
         # "Has moderator rights", "Has the admin role", "Has the Manage Messages permission"
-        re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I),
-        re.compile(r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I),
+        (re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I), roles),
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I
+            ),
+            frozenset({"manage", "ban", "kick"}),
+        ),
         # "Is allowed to ban people", "Can kick members", "I have permission to use @everyone", "ich darf links posten"
-        re.compile(
-            rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
-            rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
-            rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
-            rf"(?![\w-])",
-            re.I,
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
+                rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
+                rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
+                rf"(?![\w-])",
+                re.I,
+            ),
+            acts_needles,
         ),
         # "the mods said I can post links", "die mods haben gesagt", "les modos m'ont dit"
-        re.compile(
-            rf"(?<![^\W\d_])(?:the\s+|die\s+|les\s+|los\s+|os\s+|i\s+|de\s+)?(?:mods|modos|модеры|{role}|server\s+owner)\s+"
-            r"(?:said|say|says|told|allowed|allow|let|lets|gave|okayed|approved|haben\s+gesagt|hat\s+gesagt|m'ont\s+dit|"
-            r"ont\s+dit|m'a\s+dit|dijeron|me\s+dijeron|disseram|hanno\s+detto|zeiden|powiedzieli|сказали)(?![^\W\d_])",
-            re.I,
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:the\s+|die\s+|les\s+|los\s+|os\s+|i\s+|de\s+)?(?:mods|modos|модеры|{role}|server\s+owner)\s+"
+                r"(?:said|say|says|told|allowed|allow|let|lets|gave|okayed|approved|haben\s+gesagt|hat\s+gesagt|m'ont\s+dit|"
+                r"ont\s+dit|m'a\s+dit|dijeron|me\s+dijeron|disseram|hanno\s+detto|zeiden|powiedzieli|сказали)(?![^\W\d_])",
+                re.I,
+            ),
+            roles,
         ),
-        re.compile(
-            r"(?<![^\W\d_])(?:whitelisted|white-listed|exempt\s+from\s+(?:the\s+)?rules|above\s+the\s+rules|"
-            r"(?:skip|bypass)\s+(?:the\s+)?verification)",
-            re.I,
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:whitelisted|white-listed|exempt\s+from\s+(?:the\s+)?rules|above\s+the\s+rules|"
+                r"(?:skip|bypass)\s+(?:the\s+)?verification)",
+                re.I,
+            ),
+            frozenset({"whitelisted", "white", "exempt", "above", "skip", "bypass"}),
         ),
-        re.compile(
-            r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
-            r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
-            re.I,
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
+                r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
+                re.I,
+            ),
+            frozenset({"owns", "own", "runs", "run", "manages", "manage"}),
         ),
     )
 
@@ -365,15 +458,16 @@ def _cjk_roles() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(v["cjk_roles"]), tuple(v["cjk_communities"])
 
 
-def asserts_role(text: str) -> bool:
+def asserts_role(text: str, *, normalised: bool = False) -> bool:
     """True when a line asserts a role or a permission in this community ("Is the server owner", "Has
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
-    tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim."""
-    text = normalise(text).text
+    tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim.
+    ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`)."""
+    text = text if normalised else normalise(text).text
     unspaced = bool(_UNSPACED_SCRIPT.search(text))
-    if not unspaced and frozenset(_LETTER_RUN.findall(text.casefold())).isdisjoint(_gates()["role"]):
-        return False
-    if any(pattern.search(text) for pattern in _role_patterns()):
+    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    near = _windows(text, present, _gates()["role"], unspaced)
+    if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
     return any(r in text for r in roles) and any(c in text for c in communities)

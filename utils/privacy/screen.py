@@ -209,12 +209,13 @@ def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset())
     """Why a kept line may not be kept whatever it holds: a special category of personal data
     (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
     (:mod:`utils.privacy.others`). ``own_names``: names that mean the member (a profile's subject)."""
+    matching = normalise(text).text
     reasons = []
-    if special_category(text) is not None:
+    if special_category(matching, normalised=True) is not None:
         reasons.append("special-category")
-    if about_someone_else(text, also_the_member=own_names):
+    if about_someone_else(matching, also_the_member=own_names, normalised=True):
         reasons.append("other-person")
-    if asserts_role(text):
+    if asserts_role(matching, normalised=True):
         reasons.append("role")
     return tuple(reasons)
 
@@ -261,8 +262,10 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
     if limit is not None:
         cleaned = cut_screened(cleaned, limit)
+    if _refused(cleaned, field):
+        return Screened(cleaned, True, tuple(kinds), tuple(values))
     personal = _not_the_members_to_keep(cleaned.replace("_", " ")) if field in PERSONAL_FIELDS else ()
-    return Screened(cleaned, _refused(cleaned, field) or bool(personal), (*kinds, *personal), tuple(values))
+    return Screened(cleaned, bool(personal), (*kinds, *personal), tuple(values))
 
 
 def screen_profile(profile: object, *, seen: Seen | None = None, limit: int | None = None) -> Screened:
