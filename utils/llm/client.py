@@ -287,8 +287,11 @@ class LLMClient:
             raise
         except (openai.OpenAIError, ValueError, TimeoutError) as exc:
             elapsed = _ms_since(started)
-            error = "deadline exceeded" if isinstance(exc, TimeoutError) else screened_error(_describe(exc), call.seen)
-            self._record(call, elapsed, False, request, None, Usage(), error, way)
+            described = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
+            # The row gets the text as the server wrote it: the log screens it with the whole request's values
+            # (a PIN on the line after "my pin"); what is printed or raised now is screened now.
+            self._record(call, elapsed, False, request, None, Usage(), described, way)
+            error = screened_error(described, call.seen)
             if way is not None and (refused := refusal(way, exc)) is not None:
                 raise WayRefused(screened_error(refused, call.seen)) from exc
             url = self._client.base_url
@@ -296,8 +299,9 @@ class LLMClient:
             raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
-            error = screened_error(f"unexpected response: {str(response)[: 200 + SCREEN_MARGIN]!r}", call.seen)
-            self._record(call, elapsed, False, request, None, Usage(), error, way)
+            described = f"unexpected response: {str(response)[: 200 + SCREEN_MARGIN]!r}"
+            self._record(call, elapsed, False, request, None, Usage(), described, way)
+            error = screened_error(described, call.seen)
             logger.warning("LLM %s call returned no choices: %s", call.kind, error)
             raise LLMError(error)
         return response, elapsed, request

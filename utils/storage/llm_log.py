@@ -39,9 +39,9 @@ def insert_llm_logs(
         fresh = []
         for record, made_under in zip(records, epochs, strict=True):
             stale = any(stored.get(m, 0) != made_under.get(m, 0) for m in record.members)
-            stale = stale and (record.request_excerpt is not None or record.response_excerpt is not None)
+            stale = stale and any(text is not None for text in (record.request_excerpt, record.response_excerpt, record.error))
             blanked += stale
-            fresh.append(replace(record, request_excerpt=None, response_excerpt=None) if stale else record)
+            fresh.append(replace(record, request_excerpt=None, response_excerpt=None, error=None) if stale else record)
         records = fresh
     rows = [{**record_values(r, llm_log), "created_at": r.created_at or now} for r in records]
     plain = [row for row, r in zip(rows, records, strict=True) if not r.member_ids]
