@@ -22,6 +22,7 @@ from functools import cache
 
 from mnemonic import Mnemonic
 
+from utils.privacy.normalise import normalise
 from utils.privacy.rule import Span
 
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
@@ -51,7 +52,11 @@ def languages_of() -> dict[str, int]:
     found: dict[str, int] = {}
     for bit, language in enumerate(sorted(Mnemonic.list_languages())):
         for word in Mnemonic(language).wordlist:
-            for form in {unicodedata.normalize("NFC", word).casefold(), _folded(word)}:
+            written = unicodedata.normalize("NFC", word).casefold()
+            # and as the screen's matching form reads it: "хаос" is all Latin look-alikes, so it reads "xaoc",
+            # and a decomposed "майор" ends in a look-alike run after its breve ("маи\u0306op")
+            matching = {normalise(unicodedata.normalize(f, written)).text for f in ("NFC", "NFD")}
+            for form in {written, _folded(word), *matching}:
                 found[form] = found.get(form, 0) | 1 << bit
     return found
 
