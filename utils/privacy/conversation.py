@@ -52,10 +52,16 @@ _MAX_BETWEEN = 4
 _MAX_QUALIFIED = 5
 """Words between the kind and its connector in "password for the steam account is"."""
 _PASSPHRASE_WORDS = 6
-_PHRASE_WORDS = 4
+_PHRASE_WORDS = 6
+_UNSPACED_REST = 3
+"""Characters after a kind written without spaces: a verb ("바꿈", changed), not a sentence."""
+_PAIR = re.compile(r"(?P<user>[^\s/|]+)\s*[/|]\s*(?P<value>[^\s/|]+)")
+"""A login given as "admin / admin1234": the value is the second half."""
 _ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
 """A closing aside is not what the message ends with: "my epic password (pls dont steal lol)"."""
 _SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
+_REACTION = re.compile(r"(?:ha|he|hi|ja|je|kk|lo|xd|w)+[lh]?|l+m+f*a+o+|lo+l+|x+d+|k+e+k+w*|5{3,}|<a?:\w+:\d+>|:\w+:")
+"""Laughter and emoji answer an announcement without giving a value ("lmaooo", ":kekw:", a custom emoji)."""
 _CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
@@ -96,6 +102,9 @@ _UNSPACED_DEMONSTRATIVES = tuple(d for d in _DEMONSTRATIVES if not any(c.isascii
 _FILLERS = frozenset(_DATA["reveal"]["fillers"])
 _TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | _FILLERS
 _NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
+_NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
+_LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
+_LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 
 
 @dataclass(frozen=True)
@@ -147,10 +156,10 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         if window:
-            given = _given(window[-1].text, said.text)
+            given = _given(window[-1].text, said.text) or _given_after_lead_in(window[-1].text, said.text)
             if given is not None:
                 found.append(given)
-                said = screen(text, "message", seen=Seen([Screened("", False, (given[1],), (given,))]))
+                said = _with_value(text, given)
             else:
                 found += _revealed(window, said.text)
         window.append(_Said(now, text, message_id))
@@ -222,8 +231,9 @@ def _unspaced_kind(text: str) -> tuple[int, int, str] | None:
 
 
 # ---------------------------------------------------------------------- announced, then given
-Strength = Literal["strong", "weak", "phrase"]
-"""What must follow an announcement: any value ("is", ":"), one that looks like a secret, or a few plain words."""
+Strength = Literal["strong", "weak", "label", "phrase"]
+"""What must follow an announcement: any value ("is", ":"), one that looks like a secret, one plain word after a
+message that only labels it ("la password nuova"), or a few plain words ("Mrs Biscuit" after a security question)."""
 
 
 def _announced(text: str) -> tuple[str, Strength] | None:
@@ -250,18 +260,30 @@ def _announced(text: str) -> tuple[str, Strength] | None:
     strong: Strength = "weak" if qualified or words[start] in _WEAK else "strong"
     if " ".join(words[start:end]) in _PHRASE_KINDS:
         strong = "phrase"
+    labels = words[start] not in _WEAK and _labels(stripped, words, start, rest)
+    weak: Strength = "phrase" if strong == "phrase" else "label" if labels else "weak"
     if not rest:
-        return kind, strong if ends_strong or strong == "phrase" else "weak"
+        return kind, strong if ends_strong or strong == "phrase" else weak
     if all(w in _CONNECTORS for w in rest):
         return kind, strong
     ends_connector = rest[-1] in _CONNECTORS or ends_strong
     if rest[0] in _QUALIFIERS and len(rest) <= _MAX_QUALIFIED and ends_connector:
         return kind, strong
     if len(rest) <= 3 and (ends_connector or rest[-1] in _POSSESSIVE_AFTER):
-        return kind, "weak"  # "mot de passe steam c'est", "password wifi aku"
+        return kind, weak  # "mot de passe steam c'est", "password wifi aku"
     if rest[0] in _NAMING and len(rest) <= _MAX_NAMED:
-        return kind, "weak"  # "PIN von meiner EC-Karte", "codice del bancomat"
-    return None
+        return kind, weak  # "PIN von meiner EC-Karte", "codice del bancomat"
+    return (kind, weak) if weak == "label" else None
+
+
+def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
+    """Whether the message only labels a secret ("la password nuova", "pw ig aku", "mot de passe du compte commun"):
+    the kind among its first words, a few words naming whose or what for, and nothing done to it or asked."""
+    if "?" in text or start > 2 or len(words) > 7 or len(_words(text)) != len(words):
+        return False
+    if any(w in _NOT_A_LABEL for w in words):
+        return False
+    return len(rest) <= 2 or (rest[0] in _NAMING and len(rest) <= 5)
 
 
 def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | None:
@@ -271,7 +293,9 @@ def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | 
     rest = text[named[1] :].strip(" " + _STRIP + "：")
     if not rest:
         return named[2], "strong" if ends_strong else "weak"
-    return (named[2], "strong") if rest in _UNSPACED_CONNECTORS else None
+    if rest in _UNSPACED_CONNECTORS:
+        return named[2], "strong"
+    return (named[2], "weak") if len(rest) <= _UNSPACED_REST else None  # "비번 바꿈" (pw changed) then the new one
 
 
 def _lone_value(text: str) -> tuple[str, bool] | None:
@@ -285,6 +309,8 @@ def _lone_value(text: str) -> tuple[str, bool] | None:
             break
     if _SPACED_DIGITS.fullmatch(value):
         return value, True  # "1 9 0 4 #", "6-2-9-1"
+    if pair := _PAIR.fullmatch(value):
+        return pair.group("value"), True
     if " " in value or "\n" in value:
         return (value, True) if len(value.split()) <= _PASSPHRASE_WORDS else None
     return value.rstrip(".,!;?"), wrapped
@@ -301,6 +327,8 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     folded = value.casefold()
     if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in _NOT_VALUES or folded in _KINDS:
         return None
+    if _REACTION.fullmatch(folded):
+        return None
     announced = _announced(earlier)
     if announced is None:
         return None
@@ -310,9 +338,43 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return (value, kind) if len(value.split()) <= _PHRASE_WORDS else None
     if several and not (set_apart and (text.strip() != value or _SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
-    if strength == "strong" or set_apart or looks_like_a_secret(value) or value.isdigit():
+    if strength in ("strong", "label") or set_apart or _plausible(value):
         return value, kind
     return None
+
+
+def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
+    """``new one is ||Kelp-Forest-62||`` after a message naming a secret ("guild bank pw rotated")."""
+    words = text.split()
+    if not 2 <= len(words) <= 5 or len(text) > SHORT_MESSAGE_CHARS:
+        return None
+    lone = _lone_value(words[-1])
+    lead = [w.strip(_STRIP).casefold() for w in words[:-1]]
+    if lone is None or not lead or (lead[-1] not in _LEAD_CONNECTORS and not words[-2].endswith(":")):
+        return None
+    if not any(w.rstrip(":") in _LEAD_IN for w in lead):
+        return None
+    value, set_apart = lone
+    if len(value) < MIN_VALUE or not (set_apart or _plausible(value)):
+        return None
+    tail = _words(earlier)[-ANNOUNCE_TAIL_WORDS:]
+    named = next((k for i in range(len(tail)) if (k := _kind_at(tail, i)) is not None), None)
+    return (value, named[1]) if named is not None else None
+
+
+def _with_value(text: str, given: tuple[str, str]) -> Screened:
+    """``text`` screened with the value it gives, replaced as written even where `Seen` folds it ("ß" → "ss")."""
+    said = screen(text, "message", seen=Seen([Screened("", False, (given[1],), (given,))]))
+    value, kind = given
+    if value in said.text:
+        replaced = said.text.replace(value, f"[redacted:{kind}]")
+        said = Screened(replaced, said.refused, tuple(dict.fromkeys([*said.kinds, kind])), (*said.values, given))
+    return said
+
+
+def _plausible(value: str) -> bool:
+    """A bare word that may be a value on its own: a digit, a symbol, or capitals inside a word ("AGAIN" is shouted)."""
+    return looks_like_a_secret(value) and not (value.isalpha() and value.isupper())
 
 
 # ---------------------------------------------------------------------- given, then revealed
@@ -345,8 +407,9 @@ def _clause_reveals(clause: str) -> str | None:
         if named is None:
             continue
         end, kind = named
-        if end < len(words) and words[end] not in _TRAILERS:
-            return None
+        after = words[end:]
+        if after and after[0] not in _TRAILERS and not (len(after) <= 3 and any(w in _POSSESSIVE_AFTER for w in after)):
+            return None  # "that's my password manager"; but "đó là mật khẩu facebook của tao"
         return kind if _points_back(words[:index]) else None
     return None
 
