@@ -216,3 +216,13 @@ def test_the_window_is_bounded() -> None:
     for user_id in range(10):
         window.take(user_id, 100, "hello there")
     assert len(window) == 3
+
+
+def test_a_deleted_or_edited_message_leaves_the_window() -> None:
+    window = ConversationScreen()
+    window.take(7, 100, "my PIN", message_id=1)
+    window.deleted([1])
+    assert window.take(7, 100, "0429").said.text == "0429"
+    window.take(7, 100, "my PIN", message_id=2)
+    assert window.edited(2, "my cat")
+    assert window.take(7, 100, "0429").said.text == "0429"

@@ -66,6 +66,7 @@ _CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
 _WRAPPERS = (("```", "```"), ("`", "`"), ("||", "||"), ("**", "**"), ('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"))
+_WRAPPER_STARTS = frozenset(opening[0] for opening, _closing in _WRAPPERS)
 _STRONG_ENDINGS = (":", "=", "->", "→", "：", "=>")
 
 _DATA = tomllib.loads((Path(__file__).parent / "data" / "conversation.toml").read_text(encoding="utf-8"))
@@ -193,6 +194,16 @@ class ConversationScreen:
         places = self._windows.pop(user_id, None)
         return sum(len(w) for w in places.values()) if places else 0
 
+    def edited(self, message_id: int, text: str) -> bool:
+        """A member edited a message: the window holds the new text (what they took out is not kept here)."""
+        for places in self._windows.values():
+            for window in places.values():
+                for said in window:
+                    if said.message_id == message_id:
+                        said.text = text
+                        return True
+        return False
+
     def deleted(self, message_ids: Collection[int]) -> int:
         """Messages the members deleted leave their windows; returns how many."""
         gone, dropped = set(message_ids), 0
@@ -301,9 +312,9 @@ def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | 
 def _lone_value(text: str) -> tuple[str, bool] | None:
     """The one value a message is, and whether it stands apart (quoted, in backticks or a spoiler, spaced digits)."""
     value, wrapped = text.strip(), False
-    if len(value) > SHORT_MESSAGE_CHARS or "[redacted:" in value:
+    if len(value) > SHORT_MESSAGE_CHARS or value.count(" ") >= _PASSPHRASE_WORDS + 2 or "[redacted:" in value:
         return None
-    for opening, closing in _WRAPPERS:
+    for opening, closing in _WRAPPERS if value[:1] in _WRAPPER_STARTS else ():
         if len(value) > len(opening) + len(closing) and value.startswith(opening) and value.endswith(closing):
             value, wrapped = value[len(opening) : -len(closing)].strip(), True
             break
@@ -380,13 +391,21 @@ def _plausible(value: str) -> bool:
 # ---------------------------------------------------------------------- given, then revealed
 def _reveals(text: str) -> str | None:
     """The kind a short message says an earlier message was ("that was my bank pin btw", "^ my wifi password")."""
-    if len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+    if len(text) > SHORT_MESSAGE_CHARS or not _may_name_a_kind(text) or _gives_own_value(text):
         return None
     for clause in _CLAUSES.split(text):
         kind = _clause_reveals(clause)
         if kind is not None:
             return kind
     return _reveals_unspaced(text)
+
+
+def _may_name_a_kind(text: str) -> bool:
+    """The cheap gate: one dictionary look-up per word (and, outside ASCII, a few substrings), most lines stop here."""
+    words = _words(text)
+    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) for w in words):
+        return True
+    return not text.isascii() and any(word in text for word, _kind in _UNSPACED)
 
 
 def _gives_own_value(text: str) -> bool:
