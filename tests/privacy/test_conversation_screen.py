@@ -148,6 +148,11 @@ ORDINARY = [
     ("my password", ":kekw:"),
     ("the door code", "<:pepehands:812345678901234567>"),
     ("steam login", "works again"),
+    ("wifi password", "anyone?"),
+    ("wifi password", "@Mike"),
+    ("door code", "<@123456789012345678>"),
+    ("my password", "please"),
+    ("what was the wifi password", "https://example.org/wifi-help"),
 ]
 
 

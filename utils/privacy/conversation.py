@@ -60,8 +60,11 @@ _PAIR = re.compile(r"(?P<user>[^\s/|]+)\s*[/|]\s*(?P<value>[^\s/|]+)")
 _ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
 """A closing aside is not what the message ends with: "my epic password (pls dont steal lol)"."""
 _SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
-_REACTION = re.compile(r"(?:ha|he|hi|ja|je|kk|lo|xd|w)+[lh]?|l+m+f*a+o+|lo+l+|x+d+|k+e+k+w*|5{3,}|<a?:\w+:\d+>|:\w+:")
-"""Laughter and emoji answer an announcement without giving a value ("lmaooo", ":kekw:", a custom emoji)."""
+_REACTION = re.compile(
+    r"(?:ha|he|hi|ja|je|kk|lo|xd|w)+[lh]?|l+m+f*a+o+|lo+l+|x+d+|k+e+k+w*|5{3,}|<a?:\w+:\d+>|:\w+:"
+    r"|@\S+|<[@#][!&]?\d+>|(?:https?://|www\.)\S+"
+)
+"""Laughter, emoji, mentions and links answer an announcement without giving a value ("lmaooo", ":kekw:", "@Mike")."""
 _CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
@@ -457,7 +460,7 @@ def _candidates(text: str) -> list[str]:
     words that look like a secret ("log in with Summer2024!").
     """
     words = [w.strip(_STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
-    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w)]
+    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w) and not _REACTION.fullmatch(w.casefold())]
     if len(text.split()) <= 2:
         return [w for w in words if w.casefold() not in _NOT_VALUES and w.casefold() not in _KINDS]
     return [w for w in words if looks_like_a_secret(w)]
