@@ -65,6 +65,10 @@ _REACTION = re.compile(
     r"|@\S+|<[@#][!&]?\d+>|(?:https?://|www\.)\S+"
 )
 """Laughter, emoji, mentions and links answer an announcement without giving a value ("lmaooo", ":kekw:", "@Mike")."""
+_SENTENCE_END = re.compile(r"[。！？，、]")
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+_UNSPACED_WORD_CHARS = 4
+"""Characters of Chinese, Japanese, Korean or Thai in one value: more is a sentence."""
 _CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
@@ -91,7 +95,8 @@ def _phrases(kinds: dict[str, list[str]]) -> _Phrases:
 
 
 _KINDS = _phrases({**_DATA["kinds"], "password": [*PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
-_QUALIFIED = _phrases(_DATA["qualified"])
+_QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
+_PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
 _PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
 _POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
 _UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
@@ -107,6 +112,7 @@ _FILLERS = frozenset(_DATA["reveal"]["fillers"])
 _TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | _FILLERS
 _NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
 _NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
+_LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
 _LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 _LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 
@@ -269,8 +275,8 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return _announced_unspaced(stripped, ends_strong)
     start, end, kind, qualified = last
     rest = words[end:]
-    if qualified and not (rest and rest[0] in _NAMING):
-        return None  # "the lobby code", "my friend code": shared freely
+    if qualified and (not (rest and rest[0] in _NAMING) or (start and words[start - 1] in _PUBLIC_CODES)):
+        return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
     strong: Strength = "weak" if qualified or words[start] in _WEAK else "strong"
     if " ".join(words[start:end]) in _PHRASE_KINDS:
         strong = "phrase"
@@ -297,6 +303,9 @@ def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
         return False
     if any(w in _NOT_A_LABEL for w in words):
         return False
+    named_for = [w for w in words[:start] if w not in _LABEL_OPENERS]
+    if len(named_for) > 1 or (named_for and words[start - 1] != named_for[0]):
+        return False  # "Keeps their passwords private", "troquei a senha do banco": a sentence about it
     return len(rest) <= 2 or (rest[0] in _NAMING and len(rest) <= 5)
 
 
@@ -341,7 +350,7 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     folded = value.casefold()
     if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in _NOT_VALUES or folded in _KINDS:
         return None
-    if _REACTION.fullmatch(folded):
+    if _REACTION.fullmatch(folded) or _is_sentence(value):
         return None
     announced = _announced(earlier)
     if announced is None:
@@ -386,8 +395,15 @@ def _with_value(text: str, given: tuple[str, str]) -> Screened:
     return said
 
 
+def _is_sentence(value: str) -> bool:
+    """A "word" of a script written without spaces that is a sentence ("我和表哥一起玩"), not a value."""
+    return bool(_SENTENCE_END.search(value)) or len(_UNSPACED_SCRIPT.findall(value)) > _UNSPACED_WORD_CHARS
+
+
 def _plausible(value: str) -> bool:
     """A bare word that may be a value on its own: a digit, a symbol, or capitals inside a word ("AGAIN" is shouted)."""
+    if not any(c.isascii() and c.isalnum() for c in value) or _SENTENCE_END.search(value):
+        return False  # "兄が解雇された。" is a sentence, not a value
     return looks_like_a_secret(value) and not (value.isalpha() and value.isupper())
 
 
@@ -449,8 +465,11 @@ def _reveals_unspaced(text: str) -> str | None:
     named = _unspaced_kind(text)
     if named is None or len(text) > SHORT_MESSAGE_CHARS // 4:
         return None
-    before = text[: named[0]]
-    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or before.lstrip()[:1] in "^↑" else None
+    before, after = text[: named[0]], _CLAUSES.split(text[named[1] :], maxsplit=1)[0].strip()
+    if len(after) > _UNSPACED_REST + 1:
+        return None  # "パスワードは絶対に人に教えないで" (never tell anyone your password) points nowhere
+    pointed = before.lstrip()[:1]
+    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or (pointed and pointed in "^↑") else None
 
 
 def _candidates(text: str) -> list[str]:
