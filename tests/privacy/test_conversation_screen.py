@@ -121,6 +121,38 @@ ORDINARY = [
     ("I changed my password", "to something longer", "much better now"),
     ("my wifi password", "keeps getting rejected"),
     ("the pin on my map", "Dragonspire2"),
+    ("forgot my pin", "AGAIN"),
+    ("reset my password", "NVM"),
+    ("what's the password", "Swordfish"),
+    ("new password:", "😂"),
+    ("what's your PIN lol", "jk"),
+    ("the password is", "whatever"),
+    ("Thanks!!", "that was my password"),
+    ("server password?", "ask the admin"),
+    ("my password is", "password"),
+    ("mein Passwort ist", "geheim"),
+    ("quel est le code wifi ?", "demande à Paul"),
+    ("gg", "wp", "that was close"),
+    ("my pin", "broke off my keyboard lol"),
+    ("what's the code for the shed?", "no idea"),
+    ("4 more levels", "this is my password game addiction talking"),
+    ("i use the same password everywhere", "bad idea i know"),
+    ("passwords", "are the worst"),
+    ("la contraseña es", "secreta"),
+    ("my new pin", "Pikachu"),
+    ("password manager", "Bitwarden"),
+    ("new password", "who dis"),
+    ("wifi password", "ask mom"),
+    ("login", "failed"),
+    ("my pw", "lmaooo"),
+    ("my password", ":kekw:"),
+    ("the door code", "<:pepehands:812345678901234567>"),
+    ("steam login", "works again"),
+    ("wifi password", "anyone?"),
+    ("wifi password", "@Mike"),
+    ("door code", "<@123456789012345678>"),
+    ("my password", "please"),
+    ("what was the wifi password", "https://example.org/wifi-help"),
 ]
 
 
@@ -189,3 +221,13 @@ def test_the_window_is_bounded() -> None:
     for user_id in range(10):
         window.take(user_id, 100, "hello there")
     assert len(window) == 3
+
+
+def test_a_deleted_or_edited_message_leaves_the_window() -> None:
+    window = ConversationScreen()
+    window.take(7, 100, "my PIN", message_id=1)
+    window.deleted([1])
+    assert window.take(7, 100, "0429").said.text == "0429"
+    window.take(7, 100, "my PIN", message_id=2)
+    assert window.edited(2, "my cat")
+    assert window.take(7, 100, "0429").said.text == "0429"

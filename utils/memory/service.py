@@ -302,6 +302,7 @@ class MemoryService:
 
         The bot's answer to the old text is dropped from that turn: it may repeat what the member took back.
         """
+        self.conversation.edited(message_id, user_text)
         return self._turns.edited(message_id, screen(user_text, "message"))
 
     async def set_profile(self, user_id: int, profile: str) -> bool:

@@ -53,14 +53,28 @@ _MAX_BETWEEN = 4
 _MAX_QUALIFIED = 5
 """Words between the kind and its connector in "password for the steam account is"."""
 _PASSPHRASE_WORDS = 6
-_PHRASE_WORDS = 4
+_PHRASE_WORDS = 6
+_UNSPACED_REST = 3
+"""Characters after a kind written without spaces: a verb ("바꿈", changed), not a sentence."""
+_PAIR = re.compile(r"(?P<user>[^\s/|]+)\s*[/|]\s*(?P<value>[^\s/|]+)")
+"""A login given as "admin / admin1234": the value is the second half."""
 _ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
 """A closing aside is not what the message ends with: "my epic password (pls dont steal lol)"."""
 _SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
+_REACTION = re.compile(
+    r"(?:ha|he|hi|ja|je|kk|lo|xd|w)+[lh]?|l+m+f*a+o+|lo+l+|x+d+|k+e+k+w*|5{3,}|<a?:\w+:\d+>|:\w+:"
+    r"|@\S+|<[@#][!&]?\d+>|(?:https?://|www\.)\S+"
+)
+"""Laughter, emoji, mentions and links answer an announcement without giving a value ("lmaooo", ":kekw:", "@Mike")."""
+_SENTENCE_END = re.compile(r"[。！？，、]")
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+_UNSPACED_WORD_CHARS = 4
+"""Characters of Chinese, Japanese, Korean or Thai in one value: more is a sentence."""
 _CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
 _WRAPPERS = (("```", "```"), ("`", "`"), ("||", "||"), ("**", "**"), ('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"))
+_WRAPPER_STARTS = frozenset(opening[0] for opening, _closing in _WRAPPERS)
 _STRONG_ENDINGS = (":", "=", "->", "→", "：", "=>")
 
 _DATA = tomllib.loads((Path(__file__).parent / "data" / "conversation.toml").read_text(encoding="utf-8"))
@@ -83,7 +97,8 @@ def _phrases(kinds: dict[str, list[str]]) -> _Phrases:
 
 _PASSWORD_WORDS = [w.rstrip("*?") for w in words_of_kind("password") if not w.endswith(("*", "?"))]
 _KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
-_QUALIFIED = _phrases(_DATA["qualified"])
+_QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
+_PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
 _PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
 _POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
 _UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
@@ -98,6 +113,10 @@ _UNSPACED_DEMONSTRATIVES = tuple(d for d in _DEMONSTRATIVES if not any(c.isascii
 _FILLERS = frozenset(_DATA["reveal"]["fillers"])
 _TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | _FILLERS
 _NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
+_NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
+_LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
+_LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
+_LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 
 
 @dataclass(frozen=True)
@@ -149,10 +168,10 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         if window:
-            given = _given(window[-1].text, said.text)
+            given = _given(window[-1].text, said.text) or _given_after_lead_in(window[-1].text, said.text)
             if given is not None:
                 found.append(given)
-                said = screen(text, "message", seen=Seen([Screened("", False, (given[1],), (given,))]))
+                said = _with_value(text, given)
             else:
                 found += _revealed(window, said.text)
         window.append(_Said(now, text, message_id))
@@ -185,6 +204,16 @@ class ConversationScreen:
         """Drop every message of the member held here (an erasure, a pause); returns how many."""
         places = self._windows.pop(user_id, None)
         return sum(len(w) for w in places.values()) if places else 0
+
+    def edited(self, message_id: int, text: str) -> bool:
+        """A member edited a message: the window holds the new text (what they took out is not kept here)."""
+        for places in self._windows.values():
+            for window in places.values():
+                for said in window:
+                    if said.message_id == message_id:
+                        said.text = text
+                        return True
+        return False
 
     def deleted(self, message_ids: Collection[int]) -> int:
         """Messages the members deleted leave their windows; returns how many."""
@@ -224,8 +253,9 @@ def _unspaced_kind(text: str) -> tuple[int, int, str] | None:
 
 
 # ---------------------------------------------------------------------- announced, then given
-Strength = Literal["strong", "weak", "phrase"]
-"""What must follow an announcement: any value ("is", ":"), one that looks like a secret, or a few plain words."""
+Strength = Literal["strong", "weak", "label", "phrase"]
+"""What must follow an announcement: any value ("is", ":"), one that looks like a secret, one plain word after a
+message that only labels it ("la password nuova"), or a few plain words ("Mrs Biscuit" after a security question)."""
 
 
 def _announced(text: str) -> tuple[str, Strength] | None:
@@ -247,23 +277,38 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return _announced_unspaced(stripped, ends_strong)
     start, end, kind, qualified = last
     rest = words[end:]
-    if qualified and not (rest and rest[0] in _NAMING):
-        return None  # "the lobby code", "my friend code": shared freely
+    if qualified and (not (rest and rest[0] in _NAMING) or (start and words[start - 1] in _PUBLIC_CODES)):
+        return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
     strong: Strength = "weak" if qualified or words[start] in _WEAK else "strong"
     if " ".join(words[start:end]) in _PHRASE_KINDS:
         strong = "phrase"
+    labels = words[start] not in _WEAK and _labels(stripped, words, start, rest)
+    weak: Strength = "phrase" if strong == "phrase" else "label" if labels else "weak"
     if not rest:
-        return kind, strong if ends_strong or strong == "phrase" else "weak"
+        return kind, strong if ends_strong or strong == "phrase" else weak
     if all(w in _CONNECTORS for w in rest):
         return kind, strong
     ends_connector = rest[-1] in _CONNECTORS or ends_strong
     if rest[0] in _QUALIFIERS and len(rest) <= _MAX_QUALIFIED and ends_connector:
         return kind, strong
     if len(rest) <= 3 and (ends_connector or rest[-1] in _POSSESSIVE_AFTER):
-        return kind, "weak"  # "mot de passe steam c'est", "password wifi aku"
+        return kind, weak  # "mot de passe steam c'est", "password wifi aku"
     if rest[0] in _NAMING and len(rest) <= _MAX_NAMED:
-        return kind, "weak"  # "PIN von meiner EC-Karte", "codice del bancomat"
-    return None
+        return kind, weak  # "PIN von meiner EC-Karte", "codice del bancomat"
+    return (kind, weak) if weak == "label" else None
+
+
+def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
+    """Whether the message only labels a secret ("la password nuova", "pw ig aku", "mot de passe du compte commun"):
+    the kind among its first words, a few words naming whose or what for, and nothing done to it or asked."""
+    if "?" in text or start > 2 or len(words) > 7 or len(_words(text)) != len(words):
+        return False
+    if any(w in _NOT_A_LABEL for w in words):
+        return False
+    named_for = [w for w in words[:start] if w not in _LABEL_OPENERS]
+    if len(named_for) > 1 or (named_for and words[start - 1] != named_for[0]):
+        return False  # "Keeps their passwords private", "troquei a senha do banco": a sentence about it
+    return len(rest) <= 2 or (rest[0] in _NAMING and len(rest) <= 5)
 
 
 def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | None:
@@ -273,20 +318,24 @@ def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | 
     rest = text[named[1] :].strip(" " + _STRIP + "：")
     if not rest:
         return named[2], "strong" if ends_strong else "weak"
-    return (named[2], "strong") if rest in _UNSPACED_CONNECTORS else None
+    if rest in _UNSPACED_CONNECTORS:
+        return named[2], "strong"
+    return (named[2], "weak") if len(rest) <= _UNSPACED_REST else None  # "비번 바꿈" (pw changed) then the new one
 
 
 def _lone_value(text: str) -> tuple[str, bool] | None:
     """The one value a message is, and whether it stands apart (quoted, in backticks or a spoiler, spaced digits)."""
     value, wrapped = text.strip(), False
-    if len(value) > SHORT_MESSAGE_CHARS or "[redacted:" in value:
+    if len(value) > SHORT_MESSAGE_CHARS or value.count(" ") >= _PASSPHRASE_WORDS + 2 or "[redacted:" in value:
         return None
-    for opening, closing in _WRAPPERS:
+    for opening, closing in _WRAPPERS if value[:1] in _WRAPPER_STARTS else ():
         if len(value) > len(opening) + len(closing) and value.startswith(opening) and value.endswith(closing):
             value, wrapped = value[len(opening) : -len(closing)].strip(), True
             break
     if _SPACED_DIGITS.fullmatch(value):
         return value, True  # "1 9 0 4 #", "6-2-9-1"
+    if pair := _PAIR.fullmatch(value):
+        return pair.group("value"), True
     if " " in value or "\n" in value:
         return (value, True) if len(value.split()) <= _PASSPHRASE_WORDS else None
     return value.rstrip(".,!;?"), wrapped
@@ -303,6 +352,8 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     folded = value.casefold()
     if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in _NOT_VALUES or folded in _KINDS:
         return None
+    if _REACTION.fullmatch(folded) or _is_sentence(value):
+        return None
     announced = _announced(earlier)
     if announced is None:
         return None
@@ -312,21 +363,70 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return (value, kind) if len(value.split()) <= _PHRASE_WORDS else None
     if several and not (set_apart and (text.strip() != value or _SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
-    if strength == "strong" or set_apart or looks_like_a_secret(value) or value.isdigit():
+    if strength in ("strong", "label") or set_apart or _plausible(value):
         return value, kind
     return None
+
+
+def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
+    """``new one is ||Kelp-Forest-62||`` after a message naming a secret ("guild bank pw rotated")."""
+    words = text.split()
+    if not 2 <= len(words) <= 5 or len(text) > SHORT_MESSAGE_CHARS:
+        return None
+    lone = _lone_value(words[-1])
+    lead = [w.strip(_STRIP).casefold() for w in words[:-1]]
+    if lone is None or not lead or (lead[-1] not in _LEAD_CONNECTORS and not words[-2].endswith(":")):
+        return None
+    if not any(w.rstrip(":") in _LEAD_IN for w in lead):
+        return None
+    value, set_apart = lone
+    if len(value) < MIN_VALUE or not (set_apart or _plausible(value)):
+        return None
+    tail = _words(earlier)[-ANNOUNCE_TAIL_WORDS:]
+    named = next((k for i in range(len(tail)) if (k := _kind_at(tail, i)) is not None), None)
+    return (value, named[1]) if named is not None else None
+
+
+def _with_value(text: str, given: tuple[str, str]) -> Screened:
+    """``text`` screened with the value it gives, replaced as written even where `Seen` folds it ("ß" → "ss")."""
+    said = screen(text, "message", seen=Seen([Screened("", False, (given[1],), (given,))]))
+    value, kind = given
+    if value in said.text:
+        replaced = said.text.replace(value, f"[redacted:{kind}]")
+        said = Screened(replaced, said.refused, tuple(dict.fromkeys([*said.kinds, kind])), (*said.values, given))
+    return said
+
+
+def _is_sentence(value: str) -> bool:
+    """A "word" of a script written without spaces that is a sentence ("我和表哥一起玩"), not a value."""
+    return bool(_SENTENCE_END.search(value)) or len(_UNSPACED_SCRIPT.findall(value)) > _UNSPACED_WORD_CHARS
+
+
+def _plausible(value: str) -> bool:
+    """A bare word that may be a value on its own: a digit, a symbol, or capitals inside a word ("AGAIN" is shouted)."""
+    if not any(c.isascii() and c.isalnum() for c in value) or _SENTENCE_END.search(value):
+        return False  # "兄が解雇された。" is a sentence, not a value
+    return looks_like_a_secret(value) and not (value.isalpha() and value.isupper())
 
 
 # ---------------------------------------------------------------------- given, then revealed
 def _reveals(text: str) -> str | None:
     """The kind a short message says an earlier message was ("that was my bank pin btw", "^ my wifi password")."""
-    if len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+    if len(text) > SHORT_MESSAGE_CHARS or not _may_name_a_kind(text) or _gives_own_value(text):
         return None
     for clause in _CLAUSES.split(text):
         kind = _clause_reveals(clause)
         if kind is not None:
             return kind
     return _reveals_unspaced(text)
+
+
+def _may_name_a_kind(text: str) -> bool:
+    """The cheap gate: one dictionary look-up per word (and, outside ASCII, a few substrings), most lines stop here."""
+    words = _words(text)
+    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) for w in words):
+        return True
+    return not text.isascii() and any(word in text for word, _kind in _UNSPACED)
 
 
 def _gives_own_value(text: str) -> bool:
@@ -347,8 +447,9 @@ def _clause_reveals(clause: str) -> str | None:
         if named is None:
             continue
         end, kind = named
-        if end < len(words) and words[end] not in _TRAILERS:
-            return None
+        after = words[end:]
+        if after and after[0] not in _TRAILERS and not (len(after) <= 3 and any(w in _POSSESSIVE_AFTER for w in after)):
+            return None  # "that's my password manager"; but "đó là mật khẩu facebook của tao"
         return kind if _points_back(words[:index]) else None
     return None
 
@@ -366,8 +467,11 @@ def _reveals_unspaced(text: str) -> str | None:
     named = _unspaced_kind(text)
     if named is None or len(text) > SHORT_MESSAGE_CHARS // 4:
         return None
-    before = text[: named[0]]
-    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or before.lstrip()[:1] in "^↑" else None
+    before, after = text[: named[0]], _CLAUSES.split(text[named[1] :], maxsplit=1)[0].strip()
+    if len(after) > _UNSPACED_REST + 1:
+        return None  # "パスワードは絶対に人に教えないで" (never tell anyone your password) points nowhere
+    pointed = before.lstrip()[:1]
+    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or (pointed and pointed in "^↑") else None
 
 
 def _candidates(text: str) -> list[str]:
@@ -377,7 +481,7 @@ def _candidates(text: str) -> list[str]:
     words that look like a secret ("log in with Summer2024!").
     """
     words = [w.strip(_STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
-    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w)]
+    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w) and not _REACTION.fullmatch(w.casefold())]
     if len(text.split()) <= 2:
         return [w for w in words if w.casefold() not in _NOT_VALUES and w.casefold() not in _KINDS]
     return [w for w in words if looks_like_a_secret(w)]
