@@ -28,10 +28,16 @@ def entropy(text: str) -> float:
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
 
 
+_SLUG_WORD = re.compile(r"(?:^|(?<=[-/_]))[a-z]{1,12}(?=[-/_])")
+_SLUG_WORDS = 4
+
+
 def _random_looking(match: re.Match[str]) -> bool:
     """Mixed case and digits at high entropy; or lower-case letters and digits, longer, not only hex
     (a 40-character git commit hash or an MD5 in a bug report is not a key)."""
     token = match.group()
+    if len(_SLUG_WORD.findall(token)) >= _SLUG_WORDS:
+        return False  # a page's slug ("how-i-built-my-pc-3f9a1b2c4d5e"): words, not randomness
     lower, upper, digit = (any(f(c) for c in token) for f in (str.islower, str.isupper, str.isdigit))
     if lower and upper and digit:
         return entropy(token) >= 4.0
@@ -84,6 +90,9 @@ def vendor_spans(text: str, lowered: str, longest_token: int) -> Iterator[Span]:
         yield from _vendor_rule(frozenset(present)).spans(text)
 
 
+_SHORTCUT = re.compile(r"(?i)(?:ctrl|control|shift|alt|altgr|cmd|command|option|opt|meta|win|super|fn|strg)\+")
+
+
 def _a_key_value(match: re.Match[str]) -> bool:
     """After "key is"/"token:": a quoted value, or one mixing letters and digits, or a long unbroken run
     ("the key is patience" and "the key to winning is practice" stay)."""
@@ -91,6 +100,8 @@ def _a_key_value(match: re.Match[str]) -> bool:
     if value[0] in "\"'":
         return True
     value = value.rstrip(".,;:!?)")
+    if _SHORTCUT.match(value):
+        return False  # "keybind = Ctrl+Shift+F12"
     has_alpha, has_digit = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
     return len(value) >= 6 and ((has_alpha and has_digit) or (len(value) >= 20 and entropy(value) >= 3.5))
 

@@ -57,6 +57,13 @@ def looks_like_a_secret(value: str) -> bool:
 
 
 _PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
+_ELLIPSIS = re.compile(r"…|\.\.\.")
+MIN_SHOWN = 8
+
+
+def elided(value: str) -> bool:
+    """A value shown cut with an ellipsis and too short to be one ("sk-…your key…", "ghp_..."): an example, not a key."""
+    return bool(_ELLIPSIS.search(value)) and sum(c.isalnum() for c in value) < MIN_SHOWN
 
 
 def _weak(match: re.Match[str]) -> bool:
@@ -77,10 +84,6 @@ _RECOVERY_NEEDLES = (
 )  # fmt: skip
 _ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
 _CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
-_NOT_A_SECRET_CODE = re.compile(
-    r"(?i)(?:error|status|zip|postal|post|area|country|dial|exit|return|http|source|promo|discount|coupon|friend"
-    r"|dress|morse|qr|bar|fehler|erreur|código postal|postleitzahl|código de error|error code|seat|room)\W*$"
-)
 _NOT_A_SECRET_GAP = re.compile(r"(?i)\b(?:postal|postale|zip|error|erreur|fehler|errore|erro|promo|area|área|de área)\b")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
@@ -88,7 +91,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 def _a_code(match: re.Match[str]) -> bool:
     before = match.string[max(0, match.start("word") - 16) : match.start("word")]
     gap = match.string[match.end("word") : match.start("secret")]
-    if _NOT_A_SECRET_CODE.search(before) or _NOT_A_SECRET_GAP.search(gap):
+    if vocabulary.public_code_before(before) or _NOT_A_SECRET_GAP.search(gap):
         return False
     value = match.group("secret")
     return not (_YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
@@ -198,7 +201,7 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
     raw = match.group("secret")
     if raw[0] in "\"'“„«「":
         return True
-    if _PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET:
+    if _PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET or elided(raw):
         return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
     return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
 
@@ -229,7 +232,7 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         match = pattern.match(text, word.end)
         if match:
             raw = match.group("secret").rstrip(".,;:!?)")
-            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET:
+            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET or elided(raw):
                 return
             if len(raw) >= _MIN_KEY_LENGTH and looks_like_a_secret(raw):
                 yield (*_secret_span(match), kind)
@@ -248,7 +251,7 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]
-    if _NOT_A_SECRET_CODE.search(before) or _NOT_A_SECRET_GAP.search(gap) or _YEAR.fullmatch(match.group("secret")):
+    if vocabulary.public_code_before(before) or _NOT_A_SECRET_GAP.search(gap) or _YEAR.fullmatch(match.group("secret")):
         return  # "error code 1603", "zip code 90210", "code 2024"
     yield (*_secret_span(match), kind)
 

@@ -258,7 +258,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         pieces += [valid[position:first], f"[redacted:{found[0]}]"]
         values.append((valid[first:last], found[0]))
         position = last
-        kinds += [k for k in found if k not in kinds]
+        kinds += [k for k in dict.fromkeys(found) if k not in kinds]
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
     if limit is not None:
         cleaned = cut_screened(cleaned, limit)

@@ -315,12 +315,31 @@ def find(text: str) -> list[Word]:
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
 
 
+_PUBLIC_CODE_BEFORE = re.compile(
+    r"(?i)(?:error|status|zip|postal|post|area|country|dial|exit|return|http|source|promo|discount|coupon|friend"
+    r"|lobby|invite|referral|dress|morse|qr|bar|cheat|creator|gift|redeem|fehler|erreur|código postal"
+    r"|postleitzahl|código de error|error code|seat|room)\W*$"
+)
+
+
+def public_code_before(before: str) -> bool:
+    """Whether the words before a "code" make it one meant to be shared ("zip code", "friend code", "error code")."""
+    return bool(_PUBLIC_CODE_BEFORE.search(before))
+
+
 class SensitiveWords:
-    """Whether a (screened) line still names a kind of secret: then a line with a redaction in it is about that secret."""
+    """Whether a (screened) line still names a kind of secret: then a line with a redaction in it is about that secret.
+
+    A code meant to be shared ("friend code", "promo code") does not make its line about a secret.
+    """
 
     def search(self, text: str) -> bool:
-        words = find(_PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text)
-        return any(word.kind not in _CONTACT_KINDS for word in words)
+        plain = _PLACEHOLDER.sub(" ", text) if "[redacted:" in text else text
+        return any(
+            word.kind not in _CONTACT_KINDS
+            and not (word.kind == "code" and public_code_before(plain[max(0, word.start - 20) : word.start]))
+            for word in find(plain)
+        )
 
 
 _CONTACT_KINDS = frozenset({"phone"})
