@@ -62,6 +62,23 @@ def test_a_value_screened_from_the_members_message_is_screened_from_the_models_a
     assert screen(restated, "memory", seen=seen).refused
 
 
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("my password is Straßenbahn2024!", "Uses Straßenbahn2024! on Steam"),
+        ("my password is Straßenbahn2024!", "uses straßenbahn2024! on steam"),
+        ("my password is Straßenbahn2024!", "Uses STRASSENBAHN2024! on Steam"),
+        ("mein Passwort ist Größe-Maß-77", "Nutzt größe-maß-77 überall"),
+        ("пароль: Ёлка-Зима-2024", "Uses ёлка-зима-2024 everywhere"),
+        ("şifrem İstanbul-1453", "Uses istanbul-1453 everywhere"),
+    ],
+)
+def test_a_value_is_found_however_the_model_changes_its_case(said: str, restated: str) -> None:
+    seen = Seen([screen(said, "message")])
+    assert seen, said
+    assert screen(restated, "memory", seen=seen).refused, restated
+
+
 def test_a_number_screened_from_the_message_is_found_whatever_its_separators() -> None:
     seen = Seen([screen("my card is 4111 1111 1111 1111", "message")])
     assert "4111" not in screen("Card on file: 4111111111111111 (visa).", "log", seen=seen).text

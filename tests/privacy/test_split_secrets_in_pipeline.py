@@ -3,7 +3,9 @@ extractor, kept in the chat context or logged — whichever message names it, be
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -116,11 +118,49 @@ async def test_a_forgotten_member_leaves_the_conversation_window(services: Servi
 
 async def test_a_memory_learned_before_the_reveal_is_forgotten(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
     fake_llm.tools["extract_memories"] = repeats("Kx8-tundra-44")
-    await converse(services, "Kx8-tundra-44")
-    assert "Kx8-tundra-44" in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))  # alone, it was no secret
+    await converse(services, "trying Kx8-tundra-44 on the new account")
+    assert "Kx8-tundra-44" in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))  # then, it was no secret
     await converse(services, "^ thats my steam password dont share")
     await services.tasks.drain(10)
     await services.llm_log.flush()
     memories = json.dumps(query(database_url, "SELECT Memory, Topics FROM UserMemory"))
     assert "Kx8-tundra-44" not in memories and "Plays on Steam" in memories
+    assert "Kx8-tundra-44" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+
+
+@pytest.mark.parametrize("lone", ["Kx8-tundra-44", "5519", "`Gr33nTeaLatte`", "6-2-9-1", "||hunter2||"])
+async def test_a_message_that_is_one_bare_value_is_not_learned_from(
+    services: Services, fake_llm: FakeLLM, database_url: str, lone: str
+) -> None:
+    """Alone it tells nothing about the member, and the next message may say it was their PIN: the extractor never sees it."""
+    fake_llm.tools["extract_memories"] = repeats(lone.strip("`|"))
+    await converse(services, lone)
+    await services.tasks.drain(10)
+    assert not fake_llm.tool_requests("extract_memories")
+    assert not query(database_url, "SELECT Memory FROM UserMemory")
+
+
+async def test_a_reveal_reaches_an_extraction_already_running(services: Services, fake_llm: FakeLLM, database_url: str) -> None:
+    """The turn was sent to the extractor before the member said what it was: what comes back is screened with it."""
+    fake_llm.tools["extract_memories"] = lambda _body: {
+        "memories": [memory("Set up the new account with Kx8-tundra-44.", "account")],
+        "profile_update": "Has a new account (Kx8-tundra-44).",
+        "forget": [],
+    }
+    fake_llm.tool_gate = gate = threading.Event()
+    said = IncomingMessage(42, "Alice", 100, "general", "trying Kx8-tundra-44 on the new account", guild_id=1)
+    await services.chat.respond(said)
+    for _ in range(100):  # the extraction is on its way: the model has it
+        if fake_llm.tool_requests("extract_memories"):
+            break
+        await asyncio.sleep(0.05)
+    fake_llm.tool_gate = None
+    assert fake_llm.tool_requests("extract_memories")
+    await services.chat.respond(IncomingMessage(42, "Alice", 100, "general", "^ thats my steam password dont share", guild_id=1))
+    gate.set()
+    await services.tasks.drain(10)
+    await services.llm_log.flush()
+    kept = json.dumps(query(database_url, "SELECT Memory, Topics, SlotKey FROM UserMemory"))
+    kept += json.dumps(query(database_url, "SELECT UserNotes FROM UserState"))
+    assert "Kx8-tundra-44" not in kept
     assert "Kx8-tundra-44" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))

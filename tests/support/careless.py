@@ -31,8 +31,13 @@ def conversation_lines(body: Body) -> list[str]:
     block = found.group(1) if found else content
     lines = []
     for raw in block.splitlines():
-        line = _FRAME.sub("", _LABEL.sub("", raw, count=1), count=1).strip()
-        line = _FRAME.sub("", line, count=1).strip()
+        stripped = raw.strip()
+        if stripped.startswith(">"):  # a quoted line: the words themselves
+            line = stripped[1:].strip()
+        elif stripped.endswith(":"):  # a label the request writes ('"Ana" wrote:')
+            continue
+        else:  # an unquoted format: "Name: text" or "| text"
+            line = _FRAME.sub("", _LABEL.sub("", raw, count=1), count=1).strip()
         if line:
             lines.append(line)
     return lines

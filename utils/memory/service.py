@@ -261,7 +261,7 @@ class MemoryService:
                 listener(user_id, found)
             self._tasks.spawn(self._forget_learned(user_id, Seen([found])), name=f"forget-learned-secret-{user_id}")
             said = replace(said, values=(*said.values, *found.values))  # what the model returns for this turn too
-        if not self.may_learn(user_id) or not worth_extracting(user_text):
+        if not self.may_learn(user_id) or not worth_extracting(user_text) or in_context.lone_value:
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
         reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare

@@ -53,6 +53,9 @@ class TurnQueues:
         self._tasks = tasks
         self._extract = extract
         self._queues: dict[int, _MemberQueue] = {}
+        self._extracting: dict[int, list[Seen]] = {}
+        """The values screened out of the turns an extraction is running for, by member: a value a later message
+        shows was a secret is added to them, so the answer (stored or logged) still to come is screened with it."""
 
     def add(
         self,
@@ -98,8 +101,12 @@ class TurnQueues:
         the turns still waiting lose them, and what the model returns for them is screened with them too.
 
         Returns how many turns changed."""
+        if not found.values:
+            return 0
+        for running in self._extracting.get(user_id, ()):
+            running.add(found)
         queue = self._queues.get(user_id)
-        if queue is None or not found.values:
+        if queue is None:
             return 0
         seen, changed = Seen([found]), 0
         for index, queued in enumerate(queue.turns):
@@ -134,10 +141,16 @@ class TurnQueues:
                         break  # erased or paused while an earlier group was extracted
                     group = list(grouped)
                     seen = Seen(q.said for q in group if q.said is not None)
+                    running = self._extracting.setdefault(user_id, [])
+                    running.append(seen)
                     try:
                         await self._extract(user_id, queue.name, guild_id, [q.turn for q in group], seen)
                     except Exception:
                         logger.exception("Memory extraction for %s failed; those turns are skipped.", user_id)
+                    finally:
+                        running.remove(seen)
+                        if not running:
+                            self._extracting.pop(user_id, None)
         finally:
             queue.running = False
             if not queue.turns:

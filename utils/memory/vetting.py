@@ -18,6 +18,7 @@ from utils.memory.junk import clean, junk_reason, sentences
 from utils.memory.ranking import GENERIC_TOPICS, Query
 from utils.memory.words import content_words, family, words
 from utils.privacy.others import about_someone_else, mentioned_names, names_of_the_member
+from utils.privacy.screen import PLACEHOLDER
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
 
@@ -82,7 +83,7 @@ def says_something(text: str) -> bool:
     schema words ("null", "memory"), template placeholders ("{{message}}", "<name>"),
     speaker labels ("User: ..."), the request's fillers ("(nothing yet)"), single words.
     """
-    stripped = text.strip()
+    stripped = PLACEHOLDER.sub(" ", text).strip()  # what the screen took out says nothing ("[redacted:credential]")
     if not stripped or _PLACEHOLDER.search(stripped) or _SPEAKER_LABEL.match(stripped) or stripped.startswith("==="):
         return False
     words = _words(stripped)

@@ -296,6 +296,56 @@ def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
     return window_start + street.start(), match.end()
 
 
+_COMPONENT_SEPARATOR = re.compile(r",\s*")
+_TAIL_COMPONENTS = 4
+_TAIL_TOKENS = 4
+_ABBREVIATION = 4
+
+
+def _address_token(token: str) -> bool:
+    """A word of an address's tail: a name ("Dayton", "OH"), a number or postcode ("45402", "3ºB", "LS6"),
+    or an abbreviation ("кв.", "apt.")."""
+    bare = token.strip(".")
+    return bool(bare) and (
+        bare[0].isupper() or any(c.isdigit() for c in bare) or (token.endswith(".") and len(bare) <= _ABBREVIATION)
+    )
+
+
+def _tail_end(text: str, end: int) -> int:
+    """Where an address ends: after the flat, city, region and postcode that follow the street, comma by comma
+    ("742 Larkspur Ln, Apt 3B, Dayton, OH 45402 pls" ends before "pls")."""
+    for _ in range(_TAIL_COMPONENTS):
+        separator = _COMPONENT_SEPARATOR.match(text, end)
+        if separator is None:
+            break
+        component_end, closed = None, False
+        for taken, token in enumerate(re.finditer(r"\S+", text[separator.end() : separator.end() + 60])):
+            word = token.group().rstrip(",")
+            if taken == _TAIL_TOKENS or not _address_token(word):
+                break
+            component_end = separator.end() + token.start() + len(word)
+            if word.endswith((".", "!", "?")) and len(word.strip(".!?")) > _ABBREVIATION:
+                return component_end - 1  # the sentence ends with the address ("… 5 Rue de la Paix, Paris. Love it")
+            if word != token.group():  # the component ends at its comma
+                closed = True
+                break
+        if component_end is None:
+            break
+        end = component_end
+        if not closed and not _COMPONENT_SEPARATOR.match(text, end):
+            break
+    return end
+
+
+def _with_tail(match: re.Match[str]) -> tuple[int, int]:
+    return match.start(), _tail_end(match.string, match.end())
+
+
+def _street_before_with_tail(match: re.Match[str]) -> bool | tuple[int, int]:
+    found = _street_before(match)
+    return (found[0], _tail_end(match.string, found[1])) if isinstance(found, tuple) else found
+
+
 RULES: tuple[Rule, ...] = (
     Rule("email", re.compile(_EMAIL), ("@",)),
     Rule(
@@ -311,6 +361,6 @@ RULES: tuple[Rule, ...] = (
         digits=4,
         accept=_phone_digits,
     ),
-    Rule("address", re.compile(_NUMBER_FIRST), digits=1),
-    Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before),
+    Rule("address", re.compile(_NUMBER_FIRST), digits=1, accept=_with_tail),
+    Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before_with_tail),
 )

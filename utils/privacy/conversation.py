@@ -95,7 +95,10 @@ def _phrases(kinds: dict[str, list[str]]) -> _Phrases:
     return by_first
 
 
-_PASSWORD_WORDS = [w.rstrip("*?") for w in words_of_kind("password") if not w.endswith(("*", "?"))]
+_PASSWORD_WORDS = [
+    word.rstrip("?") for kind in ("password", "wifi", "login") for word in words_of_kind(kind) if not word.endswith("*")
+]
+"""The vocabulary's words for a password, a wifi key and a login (stems left out: a phrase is matched word for word)."""
 _KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
 _QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
 _PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
@@ -131,6 +134,9 @@ class InContext:
 
     said: Screened
     found: Screened
+    lone_value: bool = False
+    """The message is one bare value ("Gr33nTeaLatte", "5519"): alone it tells nothing about the member, and a
+    later message may still show it was a secret ("that was my bank PIN"), so nothing is learned from it."""
 
     @property
     def seen(self) -> Seen:
@@ -179,9 +185,11 @@ class ConversationScreen:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
+        lone = may_be_revealed(said.text)
         if not found:
-            return InContext(said, _NOTHING)
-        return InContext(said, Screened("", False, tuple(dict.fromkeys(kind for _value, kind in found)), tuple(found)))
+            return InContext(said, _NOTHING, lone)
+        kinds = tuple(dict.fromkeys(kind for _value, kind in found))
+        return InContext(said, Screened("", False, kinds, tuple(found)), lone)
 
     def _window(self, user_id: int, place: int | None, now: float) -> deque[_Said]:
         places = self._windows.get(user_id)
@@ -395,6 +403,18 @@ def _with_value(text: str, given: tuple[str, str]) -> Screened:
         replaced = said.text.replace(value, f"[redacted:{kind}]")
         said = Screened(replaced, said.refused, tuple(dict.fromkeys([*said.kinds, kind])), (*said.values, given))
     return said
+
+
+def may_be_revealed(text: str) -> bool:
+    """Whether a message is one bare value a later message may reveal as a secret: digits ("5519", "6-2-9-1") or a
+    word with digits, symbols or inner capitals ("Gr33nTeaLatte"), alone or wrapped in quotes or backticks."""
+    lone = _lone_value(text)
+    if lone is None:
+        return False
+    value = lone[0]
+    if _SPACED_DIGITS.fullmatch(value):
+        return True
+    return len(value) >= MIN_VALUE and not any(c.isspace() for c in value) and _plausible(value)
 
 
 def _is_sentence(value: str) -> bool:

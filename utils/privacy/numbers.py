@@ -133,6 +133,8 @@ def _id_before_word(match: re.Match[str]) -> bool:
 
 
 RULES: tuple[Rule, ...] = (
+    # India's PAN: five letters (the fourth names the holder's kind: P a person, C a company…), four digits, a letter.
+    Rule("id-number", re.compile(r"(?<![\w-])[A-Z]{3}[PCHABGJLFT][A-Z]\d{4}[A-Z](?![\w-])"), digits=4, min_token=10),
     Rule("card", re.compile(r"(?<![\w-])\d(?:[ .-]{0,2}\d){12,18}(?![\w-])"), digits=13, accept=_card),
     Rule(
         "bank-account",

@@ -32,7 +32,7 @@ _CLOSING_QUOTE = "[\"']?"
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
 _VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
-_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s+)"
+_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+)"
 _QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
 _WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
 _VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
@@ -177,6 +177,7 @@ _CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
 _NUMBER_TAIL = re.compile(
     r"(?i)[^\d\n!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
 )
+_SNOWFLAKE = re.compile(r"\d{17,20}")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _BEFORE_THE_VALUE = re.compile(
     r"(?i)(?<!\S)(?P<secret>" + _QUOTED + "|" + _WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
@@ -210,11 +211,38 @@ _UNSPACED_LETTER = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\
 """A value in a script written without spaces runs on into the sentence ("パスワードは絶対に…"): it must look like a secret."""
 
 
+_KINDS_OF_PASS = re.compile(
+    r"(?i)\b(?:season|battle|bus|day|boarding|hall|free|ski|backstage|vip|weekly|monthly|annual|yearly|rail|train"
+    r"|metro|subway|gym|press|event|festival|museum|transit|travel|bike|game|gold|premium|hunt|fast|guest|visitor"
+    r"|all[- ]access|early[- ]access)\W*$"
+)
+"""A pass that is a ticket ("season pass 2024", "battle pass 950"), not a password."""
+
+
+_STRUCK = re.compile(r"~~|\u0336|\u0335|\u0338")
+_NEXT_VALUE = re.compile(r"[~*_|`\s]*(?P<secret>" + _QUOTED + "|" + _WORD + ")")
+
+
+def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """A value struck out and corrected ("pw: ~~old~~ `new1`", "S̶e̶c̶r̶e̶t̶ Nebula4"): the one after it is the password."""
+    start, end = match.span("secret")
+    if not _STRUCK.search(text[start : end + 2]):
+        return None
+    following = _NEXT_VALUE.match(text, end)
+    if following is None or not following.group("secret").strip("`*_|~"):
+        return None
+    return following.span("secret")
+
+
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
+        return
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous):
         yield (*_secret_span(match), kind)
+        if (corrected := _after_struck(text, match)) is not None:
+            yield (*corrected, kind)
         return
     match = tails.weak.match(text, word.end)
     if match and _weak(match):
@@ -239,13 +267,34 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
                 return
 
 
-def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
-    match = _tails(word.entry.languages).pin.match(text, word.end)
+_DIGIT_WORDS = (
+    "zero oh one two three four five six seven eight nine null eins zwei drei vier fünf sechs sieben acht neun "
+    "zéro un deux trois quatre cinq six sept huit neuf cero uno dos tres cuatro cinco seis siete ocho nueve"
+).split()
+_DIGIT_ITEM = r"[*_|`~]*(?:\d|" + "|".join(sorted(set(_DIGIT_WORDS), key=len, reverse=True)) + r")[*_|`~]*"
+_SPELLED_TAIL = re.compile(
+    r"(?i)[^\n.!?]{0,16}?(?<![\w*_|`~])(?P<secret>" + _DIGIT_ITEM + r"(?:[\s,-]+" + _DIGIT_ITEM + r"){3,7})(?![\w*_|`~])"
+)
+"""A PIN or code said digit by digit: spelled ("four seven 2 nine", "nine-one-one-six") or each digit in Markdown
+("*1* *9* *7* *3*"), which the digit tails do not read as one number."""
+
+
+def _spelled_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _SPELLED_TAIL.match(text, word.end)
     if match:
         yield (*_secret_span(match), kind)
 
 
+def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    match = _tails(word.entry.languages).pin.match(text, word.end)
+    if match:
+        yield (*_secret_span(match), kind)
+    yield from _spelled_spans(text, word, kind)
+
+
 def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
+    if not vocabulary.public_code_before(text[max(0, word.start - 16) : word.start]):
+        yield from _spelled_spans(text, word, kind)
     match = _CODE_TAIL.match(text, word.end)
     if not match:
         return
@@ -270,6 +319,8 @@ def _number_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]
     value = match.group("secret").rstrip(".-/")
     if sum(c.isdigit() for c in value) < _MIN_NUMBER_DIGITS or _DATE.fullmatch(value):
         return
+    if kind in ("id-number", "tax-id") and _SNOWFLAKE.fullmatch(value):
+        return  # "id number 1121568047484884118" is a Discord id: 17-20 bare digits are one before anything else
     start = match.start("secret")
     yield start, start + len(value), kind
 

@@ -101,7 +101,7 @@ class Seen:
             value = value.strip(" \t\n\"'“”«».,;:!?")
             if kind in SECRET_KINDS and len(value) >= MIN_SEEN_VALUE and "[redacted:" not in value:
                 self._kinds.setdefault(_bare(value), kind)
-                self._forms.add(value.casefold())
+                self._forms.update({value.casefold(), value.lower()})  # "Straßenbahn" folds to "strasse…"; a model may lower it
                 self.__dict__.pop("_pattern", None)
 
     def __bool__(self) -> bool:
