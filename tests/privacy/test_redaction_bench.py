@@ -28,4 +28,4 @@ def test_the_mix_is_seeded() -> None:
 def test_the_row_is_in_the_run_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--tiny", "--only", "redaction", "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
-    assert "5 privacy screen" in out and "per message p99" in out
+    assert "5 privacy screen" in out and "a chat message with its conversation (take) p99" in out
