@@ -96,7 +96,8 @@ def copy_checkout(target: Path) -> None:
     """The checkout's files as a clone has them: no venv, no database, no .env, no caches."""
 
     def ignore(_folder: str, names: list[str]) -> set[str]:
-        return {n for n in names if n in SKIPPED_IN_COPY or n.endswith(SKIPPED_SUFFIXES) or n == "out"}
+        # "data" is the bot's database folder at the top only: a package's data files (utils/privacy/data) are the code's
+        return {n for n in names if n in SKIPPED_IN_COPY - {"data"} or n.endswith(SKIPPED_SUFFIXES) or n == "out"}
 
     for entry in PROJECT_ROOT.iterdir():
         if entry.name in SKIPPED_IN_COPY:
