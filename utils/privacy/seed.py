@@ -55,7 +55,7 @@ def languages_of() -> dict[str, int]:
             written = unicodedata.normalize("NFC", word).casefold()
             # and as the screen's matching form reads it: "хаос" is all Latin look-alikes, so it reads "xaoc",
             # and a decomposed "майор" ends in a look-alike run after its breve ("маи\u0306op")
-            matching = {normalise(unicodedata.normalize(f, written)).text for f in ("NFC", "NFD")}
+            matching = {normalise(written).text, normalise(unicodedata.normalize("NFD", written)).text}
             for form in {written, _folded(word), *matching}:
                 found[form] = found.get(form, 0) | 1 << bit
     return found
