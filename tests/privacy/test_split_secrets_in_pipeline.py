@@ -83,9 +83,9 @@ async def test_a_secret_revealed_after_its_log_was_written_is_screened_out_of_th
 ) -> None:
     fake_llm.chat = lambda body: "Okay!"
     fake_llm.tools["extract_memories"] = lambda body: {"memories": [], "profile_update": None, "forget": []}
-    await converse(services, "9514")
+    await converse(services, "9514 ok?")
     await services.llm_log.flush()
-    assert "9514" in json.dumps(query(database_url, "SELECT RequestExcerpt FROM LlmLog"))  # said alone, it was no secret
+    assert "9514" in json.dumps(query(database_url, "SELECT RequestExcerpt FROM LlmLog"))  # then, it was no secret
     await converse(services, "that was my bank pin btw")
     await services.llm_log.flush()
     logged = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
@@ -164,3 +164,31 @@ async def test_a_reveal_reaches_an_extraction_already_running(services: Services
     kept += json.dumps(query(database_url, "SELECT UserNotes FROM UserState"))
     assert "Kx8-tundra-44" not in kept
     assert "Kx8-tundra-44" not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+
+
+@pytest.mark.parametrize("lone", ["Kx8-tundra-44", "5519", "`Gr33nTeaLatte`", "6-2-9-1"])
+async def test_a_message_that_is_one_bare_value_is_kept_out_of_the_log(
+    services: Services, fake_llm: FakeLLM, database_url: str, lone: str
+) -> None:
+    """The chat's rows are written before the member may say it was their PIN ("dm me? here:" names no kind):
+    the log never holds it, in that call nor in the next ones that show it as context."""
+    value = lone.strip("`")
+    await converse(services, lone)
+    await converse(services, "anyway what's up")
+    await services.llm_log.flush()
+    assert fake_llm.chat_requests() and value in json.dumps(fake_llm.chat_requests()[-1])  # the model had it as context
+    assert value not in json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+
+
+async def test_a_value_kept_out_of_the_log_stays_in_what_the_member_tells_later(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
+    """Only the log forgets a lone "2024": "graduated in 2024" later is remembered whole."""
+    fake_llm.tools["extract_memories"] = lambda _body: {
+        "memories": [memory("Graduated in 2024.", "school")],
+        "profile_update": None,
+        "forget": [],
+    }
+    await converse(services, "2024")
+    await converse(services, "I graduated in 2024, finally")
+    assert "Graduated in 2024." in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))

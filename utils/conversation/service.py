@@ -23,6 +23,7 @@ from utils.conversation.text import clean_input, trim_reply
 from utils.llm.client import LLMClient, LLMError, Message
 from utils.members.erasure import Receipt
 from utils.memory.service import MemoryContext, MemoryService
+from utils.privacy.conversation import with_lone_value
 from utils.privacy.screen import Screened, Seen, screen
 from utils.prompts import load_prompt
 from utils.text import cut_at_word, valid_text
@@ -147,7 +148,7 @@ class ChatService:
     async def _answer(self, message: IncomingMessage, text: str, was_cut: bool) -> ChatReply:
         context = await self._build_memory_context(message, text)
         prompt, quoted = self._compose(message, text, was_cut, context)
-        said = screen(text, "message")
+        said = with_lone_value(screen(text, "message"))
         try:
             result = await self._llm.chat(
                 prompt,
@@ -172,7 +173,7 @@ class ChatService:
         answered = reply
         if late.text is not None:
             text, answered = late.text, ""  # the answer to the old text may repeat what the member took back
-            said = screen(text, "message")
+            said = with_lone_value(screen(text, "message"))
         history = self._history[message.channel_id]
         member_id, message_id = message.author_id, message.message_id
         history.append(Turn(message.author_name, text or EMPTY_MESSAGE, member_id=member_id, message_id=message_id, said=said))

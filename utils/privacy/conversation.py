@@ -27,12 +27,12 @@ import time
 import tomllib
 from collections import OrderedDict, deque
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from utils.privacy.passwords import looks_like_a_secret
-from utils.privacy.screen import PLACEHOLDER, Screened, Seen, screen
+from utils.privacy.screen import LOGGED_ONLY, PLACEHOLDER, Screened, Seen, screen
 from utils.privacy.vocabulary import words_of_kind
 
 WINDOW_MESSAGES = 3
@@ -519,3 +519,12 @@ def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
         if values:
             return [(value, kind) for value in values]
     return []
+
+
+def with_lone_value(said: Screened) -> Screened:
+    """``said`` (a message as screened) with the message itself as a value kept out of the log, when it is one bare
+    value (:func:`may_be_revealed`): the chat's log rows may be written before the member says what it was."""
+    lone = _lone_value(said.text) if may_be_revealed(said.text) else None
+    if lone is None:
+        return said
+    return replace(said, values=(*said.values, (lone[0], LOGGED_ONLY)))

@@ -78,6 +78,9 @@ class Screened:
 
 
 MIN_SEEN_VALUE = 4
+LOGGED_ONLY = "lone-value"
+"""The kind of a value a message was alone ("5519", "Gr33nTeaLatte"): kept out of the log, where a later message
+may not reach it in time to say it was a PIN, but not out of memories (a later "graduated in 2024" stays whole)."""
 """Shorter values (a 3-digit CVV) would match everywhere; the rule that caught them still applies."""
 
 
@@ -93,40 +96,54 @@ class Seen:
     def __init__(self, screened: Iterable[Screened] = ()) -> None:
         self._kinds: dict[str, str] = {}
         self._forms: set[str] = set()
+        self._logged: dict[str, str] = {}
+        """Values kept out of the log only (:data:`LOGGED_ONLY`), as ``_kinds`` holds the others."""
+        self._logged_forms: set[str] = set()
         for item in screened:
             self.add(item)
 
     def add(self, screened: Screened) -> None:
         for value, kind in screened.values:
             value = value.strip(" \t\n\"'“”«».,;:!?")
-            if kind in SECRET_KINDS and len(value) >= MIN_SEEN_VALUE and "[redacted:" not in value:
+            if len(value) < MIN_SEEN_VALUE or "[redacted:" in value:
+                continue
+            forms = {value.casefold(), value.lower()}  # "Straßenbahn" folds to "strasse…"; a model may lower it
+            if kind in SECRET_KINDS:
                 self._kinds.setdefault(_bare(value), kind)
-                self._forms.update({value.casefold(), value.lower()})  # "Straßenbahn" folds to "strasse…"; a model may lower it
-                self.__dict__.pop("_pattern", None)
+                self._forms.update(forms)
+            elif kind == LOGGED_ONLY:
+                self._logged.setdefault(_bare(value), kind)
+                self._logged_forms.update(forms)
+            else:
+                continue
+            self.__dict__.pop("_pattern", None)
+            self.__dict__.pop("_log_pattern", None)
 
     def __bool__(self) -> bool:
-        return bool(self._kinds)
+        return bool(self._kinds or self._logged)
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return len(self._kinds) + len(self._logged)
 
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
-        alternatives = []
-        for value in sorted(self._forms, key=len, reverse=True):
-            digits = re.sub(r"[\s.-]", "", value)
-            if digits.isdigit() and len(digits) >= 6:
-                alternatives.append(r"[\s.-]?".join(digits))
-            else:
-                alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
-        return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+        return _alternatives_of(self._forms)
 
-    def spans(self, text: str) -> list[Span]:
-        if not self._kinds:
+    @cached_property
+    def _log_pattern(self) -> re.Pattern[str]:
+        return _alternatives_of(self._forms | self._logged_forms)
+
+    def spans(self, text: str, *, for_log: bool = False) -> list[Span]:
+        """Where the seen values are in ``text``; ``for_log``: the values kept out of the log only too."""
+        if for_log and self._logged:
+            pattern, kinds = self._log_pattern, {**self._logged, **self._kinds}
+        elif self._kinds:
+            pattern, kinds = self._pattern, self._kinds
+        else:
             return []
         found = []
-        for match in self._pattern.finditer(text):
-            kind = self._kinds.get(_bare(match.group())) or _any_kind(self._kinds)
+        for match in pattern.finditer(text):
+            kind = kinds.get(_bare(match.group())) or _any_kind(kinds)
             found.append((match.start(), match.end(), kind))
         return found
 
@@ -145,6 +162,18 @@ class Seen:
 _RUNS = re.compile(r"[^\W_]+")
 
 
+def _alternatives_of(forms: set[str]) -> re.Pattern[str]:
+    """One case-blind pattern for the values (a long number whatever its separators, words whatever joins them)."""
+    alternatives = []
+    for value in sorted(forms, key=len, reverse=True):
+        digits = re.sub(r"[\s.-]", "", value)
+        if digits.isdigit() and len(digits) >= 6:
+            alternatives.append(r"[\s.-]?".join(digits))
+        else:
+            alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+
 def _bare(value: str) -> str:
     """A value as :class:`Seen` compares it: case folded; separators dropped between letters and digits."""
     folded = value.casefold()
@@ -156,7 +185,7 @@ def _any_kind(kinds: dict[str, str]) -> str:
     return next(iter(kinds.values()))
 
 
-def _find(text: str, seen: Seen | None = None) -> list[Span]:
+def _find(text: str, seen: Seen | None = None, *, for_log: bool = False) -> list[Span]:
     lowered = text.casefold()
     digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
     longest_token = max(map(len, text.split()), default=0)
@@ -169,7 +198,7 @@ def _find(text: str, seen: Seen | None = None) -> list[Span]:
     found.extend(keys.vendor_spans(text, lowered, longest_token))
     found.extend(seed.spans(text, lowered))
     if seen:
-        found.extend(seen.spans(text))
+        found.extend(seen.spans(text, for_log=for_log))
     if "[redacted:" in text:
         kept = [m.span() for m in PLACEHOLDER.finditer(text)]
         found = [s for s in found if not any(s[0] < end and start < s[1] for start, end in kept)]
@@ -241,7 +270,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     valid = make_valid(text)
     matching = normalise(valid)
     view = matching.text.replace("_", " ") if field == "key" else matching.text
-    spans = _find(view, seen)
+    spans = _find(view, seen, for_log=field == "log")
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
     # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
