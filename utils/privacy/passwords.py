@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from utils.privacy import vocabulary
+from utils.privacy import numbers, vocabulary
 from utils.privacy.keyword_form import keyword_form
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Rule, Span
@@ -319,7 +319,7 @@ def _number_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]
     value = match.group("secret").rstrip(".-/")
     if sum(c.isdigit() for c in value) < _MIN_NUMBER_DIGITS or _DATE.fullmatch(value):
         return
-    if kind in ("id-number", "tax-id") and _SNOWFLAKE.fullmatch(value):
+    if kind in ("id-number", "tax-id") and _SNOWFLAKE.fullmatch(value) and not numbers.resident_id(value):
         return  # "id number 1121568047484884118" is a Discord id: 17-20 bare digits are one before anything else
     start = match.start("secret")
     yield start, start + len(value), kind
