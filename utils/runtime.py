@@ -85,6 +85,7 @@ class Services:
         )
         self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
+        self.members.held.register(HeldCopy("monitor batch", lambda erasure: self.monitor.forget_member(erasure.user_id)))
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),

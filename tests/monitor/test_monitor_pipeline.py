@@ -262,3 +262,40 @@ async def test_passive_notes_about_health_beliefs_others_or_roles_are_dropped(
         assert "guitar" in notes and "guitar" in stored
         for word in ("diabetes", "church", "brother", "moderator"):
             assert word not in notes and word not in stored
+
+
+@pytest.mark.parametrize(
+    ("messages", "secret"),
+    [
+        (["clave del wifi:", "casaMarta2023!"], "casaMarta2023"),
+        (["my bank pin?", "4821"], "4821"),
+        (["Gr33nTeaLatte", "^ that was my steam password lol"], "Gr33nTeaLatte"),
+        (["5519", "war meine PIN, egal"], "5519"),
+    ],
+)
+async def test_a_secret_split_over_a_members_messages_never_reaches_the_monitors_model(
+    running, analyst, fake_llm: FakeLLM, database_url: str, messages: list[str], secret: str
+) -> None:
+    """Messages are read with their author's previous ones, as the chat reads them: what the next one shows was a
+    secret leaves the batch before it is sent, and so the request and its log row."""
+    async with running(sentiment_batch_size=len(messages) + 1) as services:
+        for text in messages:
+            services.monitor.observe(said(text))
+        services.monitor.observe(said("gg everyone", author_id=7, name="Bob"))
+        await services.tasks.drain(10)
+        await services.llm_log.flush()
+    [request] = fake_llm.tool_requests("report_analysis")
+    assert secret not in str(request)
+    assert secret not in str(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog"))
+
+
+async def test_an_erasure_takes_a_members_waiting_messages_out_of_the_batch(running, analyst, fake_llm: FakeLLM) -> None:
+    async with running(sentiment_batch_size=5) as services:
+        services.monitor.observe(said("i live above the bakery on rue cler"))
+        services.monitor.observe(said("nice", author_id=7, name="Bob"))
+        receipt = await services.members.erase(42, OptOut(), actor="member")
+        assert receipt.removed["monitor batch"] == 1
+        assert services.monitor.flush_pending() == 1
+        await services.tasks.drain(10)
+    [request] = fake_llm.tool_requests("report_analysis")
+    assert "bakery" not in str(request) and "nice" in str(request)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from utils.monitor.messages import ObservedMessage
+from utils.privacy.screen import Seen
 
 
 @dataclass(slots=True)
@@ -83,6 +84,27 @@ class BatchBuffer:
         batch.messages = [m for m in batch.messages if m.message_id not in message_ids]
         dropped = before - len(batch)
         self._close_if_empty(channel_id)
+        return dropped
+
+    def scrub(self, author_id: int, seen: Seen) -> int:
+        """A member's later message showed values in their waiting ones were secrets: those leave them; returns
+        how many messages changed."""
+        changed = 0
+        for batch in self._open.values():
+            for i, message in enumerate(batch.messages):
+                if message.author_id == author_id and (scrubbed := seen.scrub(message.content)) != message.content:
+                    batch.messages[i] = replace(message, content=scrubbed)
+                    changed += 1
+        return changed
+
+    def drop_author(self, author_id: int) -> int:
+        """Every waiting message of a member leaves its batch (an erasure); returns how many."""
+        dropped = 0
+        for channel_id, batch in list(self._open.items()):
+            before = len(batch)
+            batch.messages = [m for m in batch.messages if m.author_id != author_id]
+            dropped += before - len(batch)
+            self._close_if_empty(channel_id)
         return dropped
 
     def _close_if_empty(self, channel_id: int) -> None:

@@ -29,6 +29,7 @@ from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redirect_per_batch
 from utils.monitor.state import MonitorState
 from utils.monitor.trust import Refusal, refusal, unsupported
+from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import screen
 from utils.storage.schema import MEMORY_TEXT_MAX
 from utils.wording import plural
@@ -61,6 +62,8 @@ class MonitorService:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._handler: ActionHandler | None = None
         self._refusals_logged: set[str] = set()
+        self.conversation = ConversationScreen()
+        """Each member's last messages in each watched channel, read with their next one."""
 
     # ------------------------------------------------------------------ intake (live)
     @property
@@ -77,7 +80,16 @@ class MonitorService:
         self._handler = handler
 
     def observe(self, message: ObservedMessage) -> None:
-        """Queue a message; its channel's batch goes when full or when its timer fires."""
+        """Queue a message; its channel's batch goes when full or when its timer fires.
+
+        The message is read with its author's messages just before it (`ConversationScreen`): a value given after
+        "clave del wifi:" is screened out of it, and one an earlier message gave that it reveals ("that was my
+        PIN") leaves the messages still waiting.
+        """
+        in_context = self.conversation.take(message.author_id, message.channel_id, message.content, message_id=message.message_id)
+        if in_context.found.values:
+            self.buffer.scrub(message.author_id, in_context.seen)
+        message = replace(message, content=in_context.said.text)
         loop = asyncio.get_running_loop()
         full = self.buffer.add(message, loop.time())
         channel_id = message.channel_id
@@ -89,12 +101,22 @@ class MonitorService:
 
     def edited(self, channel_id: int, message_id: int, content: str | None) -> bool:
         """A pending message was edited: the batch carries the new text. Already analysed: ignored."""
+        self.conversation.edited(message_id, content or "")
         changed = self.buffer.replace(channel_id, message_id, content)
         self._forget_timer_if_idle(channel_id)
         return changed
 
+    def forget_member(self, user_id: int) -> int:
+        """A member's waiting messages leave their batches, and the screen's window of them goes (an erasure)."""
+        self.conversation.forget(user_id)
+        dropped = self.buffer.drop_author(user_id)
+        for channel_id in list(self._timers):
+            self._forget_timer_if_idle(channel_id)
+        return dropped
+
     def deleted(self, channel_id: int, message_ids: set[int]) -> int:
         """Deleted messages leave their pending batch (an emptied batch costs no call)."""
+        self.conversation.deleted(message_ids)
         dropped = self.buffer.discard(channel_id, message_ids)
         self._forget_timer_if_idle(channel_id)
         return dropped
