@@ -100,8 +100,8 @@ def _a_key_value(match: re.Match[str]) -> bool:
     if value[0] in "\"'":
         return True
     value = value.rstrip(".,;:!?)")
-    if _SHORTCUT.match(value):
-        return False  # "keybind = Ctrl+Shift+F12"
+    if _SHORTCUT.match(value) or value.startswith(("http://", "https://")):
+        return False  # "keybind = Ctrl+Shift+F12"; a link is not a key (its credentials are found as a link's)
     has_alpha, has_digit = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
     return len(value) >= 6 and ((has_alpha and has_digit) or (len(value) >= 20 and entropy(value) >= 3.5))
 

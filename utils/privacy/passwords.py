@@ -57,6 +57,7 @@ def looks_like_a_secret(value: str) -> bool:
 
 
 _PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
+_A_LINK = re.compile(r"(?i)https?://")
 _ELLIPSIS = re.compile(r"…|\.\.\.")
 MIN_SHOWN = 8
 
@@ -260,8 +261,8 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         match = pattern.match(text, word.end)
         if match:
             raw = match.group("secret").rstrip(".,;:!?)")
-            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET or elided(raw):
-                return
+            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET or elided(raw) or _A_LINK.match(raw):
+                return  # a link after "token" is where it is used; a credential inside one is found as a link's
             if len(raw) >= _MIN_KEY_LENGTH and looks_like_a_secret(raw):
                 yield (*_secret_span(match), kind)
                 return

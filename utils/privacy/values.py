@@ -441,6 +441,33 @@ def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
         yield start - len(prefix), end, "number"
 
 
+# --- passwords on a command line, and password files
+
+_COMMAND_LINE = re.compile(
+    r"(?i)(?:\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?(?<=\s)-p(?P<glued>[^\s'\"-][^\s'\"]*)"
+    r"|\bsshpass\s+-p\s*(?P<sshpass>[^\s'\"]+)"
+    r"|\bredis-cli\b[^\n]*?\s-a\s+(?P<redis>[^\s'\"]+)"
+    r"|\b(?:curl|wget)\b[^\n]*?\s(?:-u|--user|--http-user)[\s=]+['\"]?[^:\s'\"]+:(?P<basic>[^\s'\"]+))"
+)
+"""The password a command takes as an argument ("mysql -u root -pS3cret", "sshpass -p X", "curl -u me:X"): the
+tools' own documented forms, where no word says "password"."""
+_PASSWORD_FILE_LINE = re.compile(r"(?m)^[ \t`]*[^:\s`]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^:\s`]+)[ \t`]*$")
+"""A line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password."""
+
+
+def _command_line_spans(text: str) -> Iterable[Span]:
+    for match in _COMMAND_LINE.finditer(text):
+        group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
+        if not _PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
+            yield match.start(group), match.end(group), "credential"
+    if text.count(":") >= 4:
+        for match in _PASSWORD_FILE_LINE.finditer(text):
+            yield match.start("secret"), match.end("secret"), "credential"
+
+
+_COMMAND_HINTS = ("mysql", "mariadb", "sshpass", "redis-cli", "curl", "wget")
+
+
 # --- the entry point
 
 _SEVEN_DIGITS = re.compile(r"\d(?:[ -]?\d){6}")
@@ -461,6 +488,9 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
             found.extend(_url_spans(url.group(), url.start()))
     if paired:
         found.extend(_config_spans(text))
+    lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
+    if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
+        found.extend(_command_line_spans(text))
     if has_digit:
         found.extend(_token_spans(text, urls))
         if kept and _SEVEN_DIGITS.search(text):
