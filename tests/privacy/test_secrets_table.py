@@ -241,6 +241,11 @@ SECRETS: list[tuple[str, str, str, bool]] = [
 
 # Lines that must come out exactly as they went in, and never be refused.
 ORDINARY: list[str] = [
+    # words that end like a street ("-ring") before a number
+    "bring 3 stacks of iron",
+    "since spring 2024 we raid on fridays",
+    "string 4 on my guitar snapped",
+    "during 2 raids nobody died",
     "I hit rank 500 in GTA on 2026-12-01 at 12:30",
     "played 1000 hours of Factorio",
     "I'll pass on that",

@@ -293,6 +293,9 @@ def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
     street = _STREET_BEFORE_NUMBER.search(window)
     if street is None:
         return False
+    written = match.string[window_start + street.start() : match.start()].split()
+    if written and written[-1].strip(",").islower() and written[-1].strip(",").endswith("ring"):
+        return False  # "bring 3 stacks", "spring 2024", "string 4": a "-ring" street is written with its capital
     return window_start + street.start(), match.end()
 
 
