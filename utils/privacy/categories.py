@@ -65,8 +65,10 @@ class _Index:
     """Entries by a whole word they need."""
     by_stem: dict[str, tuple[tuple[str, tuple[_Entry, ...]], ...]]
     """Entries by a stem they need ("antidepressiv" of ``antidepressiv*``), grouped by the stem's first letters."""
-    anywhere: tuple[tuple[str, str], ...]
-    """(substring, category) for scripts without spaces."""
+    anywhere: dict[str, str]
+    """Category by substring, for scripts without spaces."""
+    anywhere_pattern: re.Pattern[str] | None
+    """Every ``anywhere`` substring in one regex, factored by common beginnings: one pass finds the earliest."""
     frame_before: re.Pattern[str]
     """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
     health_frame_before: re.Pattern[str]
@@ -102,6 +104,26 @@ def _phrase(entry: str) -> str:
 
 def _alternation(entries: list[str]) -> str:
     return "(?:" + "|".join(_phrase(e) for e in sorted(set(entries), key=len, reverse=True)) + ")"
+
+
+def _trie(texts: list[str]) -> str:
+    """Literal substrings as one regex factored by their common beginnings ("糖尿病|糖尿" as "糖尿(?:病)?"), so a
+    position of the line tries only the few substrings that start with its character; the longest wins."""
+    root: dict[str, Any] = {}
+    for text in texts:
+        node = root
+        for char in text:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def walk(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + walk(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return (f"(?:{body})?" if len(branches) == 1 else body + "?") if "" in node else body
+
+    return walk(root)
 
 
 def _needed_word(entry: str, common: frozenset[str]) -> str:
@@ -174,7 +196,8 @@ def _index() -> _Index:
     return _Index(
         by_word={word: tuple(entries) for word, entries in by_word.items()},
         by_stem={key: tuple(group) for key, group in stems_by_key.items()},
-        anywhere=tuple(anywhere),
+        anywhere=dict(reversed(anywhere)),
+        anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         exceptions=re.compile(exceptions),
@@ -238,9 +261,8 @@ def special_category(text: str, *, normalised: bool = False) -> str | None:
             if earliest is None or match.start() < earliest[0]:
                 earliest = (match.start(), index.order[category], category)
             break
-    if beyond_latin:
-        for substring, category in index.anywhere:
-            start = folded.find(substring)
-            if start != -1 and (earliest is None or start < earliest[0]):
-                earliest = (start, index.order[category], category)
+    found = index.anywhere_pattern.search(folded) if beyond_latin and index.anywhere_pattern is not None else None
+    if found is not None and (earliest is None or found.start() < earliest[0]):
+        category = index.anywhere[found.group()]
+        earliest = (found.start(), index.order[category], category)
     return earliest[2] if earliest else None

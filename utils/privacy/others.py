@@ -358,7 +358,7 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
         return True
     if _search(patterns["someone"], text, _windows(text, present, gates["someone"], unspaced)):
         return True
-    near_pronouns = _windows(text, present, gates["pronoun"], unspaced)
+    near_pronouns = _windows(text, present, gates["pronoun"], False)  # spaced words in every language listed
     if near_pronouns and (
         _search(patterns["pronoun_reports"], text, near_pronouns) or _search(patterns["pronoun_event"], text, near_pronouns)
     ):
@@ -488,12 +488,15 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             frozenset(
                 {
                     "elevated",
-                    "special",
                     "root",
-                    "full",
+                    "privileges",
+                    "permissions",
+                    "perms",
+                    "rights",
+                    "access",
+                    "powers",
                     "superuser",
                     "sudo",
-                    "unrestricted",
                     "override",
                     "ignore",
                     "bypass",
