@@ -158,9 +158,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:^|[.;:!?,]\s*)\W*{pronoun}\s+(?:{reporting})(?:\s+{objects})?,?\s+(?:{links}|{pronoun})(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
-        # "he got fired", "er wurde entlassen", "ella está en la cárcel"
+        # "he got fired", "sie wurde letzte Woche entlassen" (the participle at the end), "ella está en la cárcel"
         "pronoun_event": re.compile(
-            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_]){links}\s+)\W*{pronoun}\s+(?:\w+\s+)?{_alternation(third['events'])}"
+            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_]){links}\s+)\W*{pronoun}\s+(?:[^\W\d_]+\s+){{0,3}}?{_alternation(third['events'])}"
             r"(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
