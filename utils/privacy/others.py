@@ -433,7 +433,10 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     community = _alternation(v["community_words"])
     acts = _alternation(v["granted_acts"])
     identities = _alternation(v["claimed_identities"])
-    bare_role = rf"(?:(?:server|discord|head|senior|lead|chief|main|super|co|full|real|actual|official)[\s-]+)?(?:{role}|mod)"
+    bare_role = (
+        r"(?:(?:server|discord)[\s-]?|(?:head|senior|lead|chief|main|super|co|full|real|actual|official)[\s-]+)?"
+        rf"(?:{role}|mod)"
+    )
     copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
     first_person = r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я)"
     article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
