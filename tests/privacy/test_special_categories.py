@@ -356,3 +356,41 @@ def test_a_profile_made_only_of_sensitive_sentences_is_refused() -> None:
 def test_a_harmless_profile_is_unchanged() -> None:
     profile = "Nurse from Lyon. Mains a healer in FFXIV. Loves the cult classic Earthbound."
     assert screen_profile(profile).text == profile and not screen_profile(profile).kinds
+
+
+# Read by grammar and morphology rather than by a listed word: the condition, the stem or the party is one no
+# list names, so only the mechanism (suffer from / diagnosed with, an origin or orientation suffix, a vote in
+# Turkish word order, a church one is a member of, a carried variant) can find it.
+BY_GRAMMAR_OR_MORPHOLOGY = [
+    ("health", "she suffers from sarcoidosis"),
+    ("health", "leide seit Jahren an Morbus Bechterew"),
+    ("health", "got diagnosed with sarcoidosis last spring"),
+    ("health", "estoy en tratamiento por una hernia"),
+    ("health", "jsem těhotná ve třetím měsíci"),
+    ("ethnicity", "ich bin afrikanischstämmig"),
+    ("sexuality", "sono pansessuale"),
+    ("sexuality", "she's bi and proud"),
+    ("politics", "İYİ Parti'ye oy verdim"),
+    ("religion", "Is a member of the Greek Orthodox Church."),
+    ("religion", "chodzę co tydzień do kościoła"),
+    ("genetic", "carries the HFE C282Y variant gene"),
+]
+
+# What is said of a thing that is not a person, and a strategy game's own religions and ideologies.
+THINGS_AND_STRATEGY_GAMES = [
+    "el juego es una enfermedad, no puedo parar",
+    "this patch is pure cancer",
+    "Is a Catholic ruler in CK3.",
+    "Went full fascist in Hearts of Iron 4.",
+    "insulin is the boss drop in that mod",
+]
+
+
+@pytest.mark.parametrize(("category", "text"), BY_GRAMMAR_OR_MORPHOLOGY)
+def test_a_category_is_read_by_grammar_or_morphology(category: str, text: str) -> None:
+    assert special_category(text) == category
+
+
+@pytest.mark.parametrize("text", THINGS_AND_STRATEGY_GAMES)
+def test_a_thing_or_a_strategy_game_is_no_person(text: str) -> None:
+    assert special_category(text) is None

@@ -10,9 +10,15 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
   "the Communist faction" a side in a strategy game;
 * ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
   (Arabic "بالسكري");
-* ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg").
+* ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg");
+* ``suffixes`` (top level, per category) — word endings that state a category whatever the stem before them
+  ("türkischstämmig", "kökenliyim": of some origin; "pansexuel", "omosessuale": any orientation), so a new
+  prefix or a word nobody listed is still read.
 
-Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first.
+Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first, and so
+is the word said of a thing that is not a person ("ce jeu est une maladie", "this meta is cancer": ``said_of_a_thing``).
+A line naming a strategy game (``game_titles``: "EU4", "Stellaris", "Civ") is not read for the categories that are
+that game's mechanics (its religions, ideologies and peoples); health still counts there.
 
 Cost: each entry is indexed by one word it cannot match without (its longest word, or a pattern's needles), so a
 line costs a split into words and a few set look-ups; an entry's regex runs only when its word is there, and a
@@ -59,13 +65,22 @@ class _Index:
     """Entries by a whole word they need."""
     by_stem: dict[str, tuple[tuple[str, tuple[_Entry, ...]], ...]]
     """Entries by a stem they need ("antidepressiv" of ``antidepressiv*``), grouped by the stem's first letters."""
-    anywhere: tuple[tuple[str, str], ...]
-    """(substring, category) for scripts without spaces."""
+    anywhere: dict[str, str]
+    """Category by substring, for scripts without spaces."""
+    anywhere_pattern: re.Pattern[str] | None
+    """Every ``anywhere`` substring in one regex, factored by common beginnings: one pass finds the earliest."""
     frame_before: re.Pattern[str]
     """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
     health_frame_before: re.Pattern[str]
     exceptions: re.Pattern[str]
     order: dict[str, int]
+    suffix_stems: tuple[str, ...]
+    """The suffixes' letters, looked for as plain substrings first: most lines have none and cost no regex."""
+    suffixes: re.Pattern[str] | None
+    """A word with at least two letters before one of the suffixes; the group named after a category matched."""
+    game_titles: re.Pattern[str] | None
+    game_categories: frozenset[str]
+    """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
 
 
 @cache
@@ -89,6 +104,26 @@ def _phrase(entry: str) -> str:
 
 def _alternation(entries: list[str]) -> str:
     return "(?:" + "|".join(_phrase(e) for e in sorted(set(entries), key=len, reverse=True)) + ")"
+
+
+def _trie(texts: list[str]) -> str:
+    """Literal substrings as one regex factored by their common beginnings ("糖尿病|糖尿" as "糖尿(?:病)?"), so a
+    position of the line tries only the few substrings that start with its character; the longest wins."""
+    root: dict[str, Any] = {}
+    for text in texts:
+        node = root
+        for char in text:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def walk(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + walk(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return (f"(?:{body})?" if len(branches) == 1 else body + "?") if "" in node else body
+
+    return walk(root)
 
 
 def _needed_word(entry: str, common: frozenset[str]) -> str:
@@ -141,15 +176,36 @@ def _index() -> _Index:
     for stem, entries in stems.items():
         stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
     frames = vocabulary["frames"]
+    suffix_lists = {name: words for name, words in vocabulary.get("suffixes", {}).items() if not name.startswith("_")}
+    suffixes = (
+        re.compile(
+            "|".join(
+                rf"(?<![^\W\d_])[^\W\d_]{{2,}}?(?P<{name}>{_alternation(words)})[^\W\d_]{{0,4}}(?![^\W\d_])"
+                for name, words in suffix_lists.items()
+            )
+        )
+        if suffix_lists
+        else None
+    )
     exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
+    things = vocabulary.get("said_of_a_thing")
+    if things:
+        articles = _alternation(things["articles"])
+        exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
+    games = vocabulary.get("game_titles", {})
     return _Index(
         by_word={word: tuple(entries) for word, entries in by_word.items()},
         by_stem={key: tuple(group) for key, group in stems_by_key.items()},
-        anywhere=tuple(anywhere),
+        anywhere=dict(reversed(anywhere)),
+        anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         exceptions=re.compile(exceptions),
         order={name: position for position, name in enumerate(vocabulary["categories"])},
+        suffix_stems=tuple(sorted({word.casefold() for words in suffix_lists.values() for word in words})),
+        suffixes=suffixes,
+        game_titles=re.compile(rf"(?<![^\W\d_]){_alternation(games['titles'])}(?![^\W\d_])") if games else None,
+        game_categories=frozenset(games.get("categories", ())),
     )
 
 
@@ -184,9 +240,12 @@ def special_category(text: str, *, normalised: bool = False) -> str | None:
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     candidates = _candidates(folded, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    if not candidates and not beyond_latin:
+    suffixed = index.suffixes is not None and any(stem in folded for stem in index.suffix_stems)
+    if not candidates and not beyond_latin and not suffixed:
         return None
     folded = index.exceptions.sub(" ", folded)
+    if index.game_titles is not None and index.game_titles.search(folded):
+        candidates = [entry for entry in candidates if entry.category not in index.game_categories]
     earliest: tuple[int, int, str] | None = None
     for entry in dict.fromkeys(candidates):
         if entry.framed:
@@ -196,9 +255,14 @@ def special_category(text: str, *, normalised: bool = False) -> str | None:
             start = match.start() if match else None
         if start is not None and (earliest is None or start < earliest[0]):
             earliest = (start, index.order[entry.category], entry.category)
-    if beyond_latin:
-        for substring, category in index.anywhere:
-            start = folded.find(substring)
-            if start != -1 and (earliest is None or start < earliest[0]):
-                earliest = (start, index.order[category], category)
+    if suffixed and index.suffixes is not None:
+        for match in index.suffixes.finditer(folded):
+            category = next(name for name, value in match.groupdict().items() if value is not None)
+            if earliest is None or match.start() < earliest[0]:
+                earliest = (match.start(), index.order[category], category)
+            break
+    found = index.anywhere_pattern.search(folded) if beyond_latin and index.anywhere_pattern is not None else None
+    if found is not None and (earliest is None or found.start() < earliest[0]):
+        category = index.anywhere[found.group()]
+        earliest = (found.start(), index.order[category], category)
     return earliest[2] if earliest else None

@@ -94,6 +94,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     objects = _alternation(v["report_objects"])
     not_a_claim = _alternation(v["after_relation_not_a_claim"])
     verbs = _alternation(v["verbs_after_a_name"].split())
+    third = v["third_person"]
+    pronoun = _alternation(third["pronouns"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
     clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)"
     subject = (
@@ -113,7 +115,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         # "Sam said he's moving", "Dave told them he cheated"
-        "name_reports": re.compile(rf"(?:^|[.;:!?]\s+)\W*{_NAME}\s+{reporting}(?![^\W\d_])", re.IGNORECASE | re.MULTILINE),
+        "name_reports": re.compile(
+            rf"(?:^|[.;:!?]\s+)\W*(?:(?-i:a|o|la|il|el|der|die|de)\s+)?(?P<name>{_NAME})\s+{reporting}(?![^\W\d_])",
+            re.IGNORECASE | re.MULTILINE,
+        ),
         # "Mentioned that Kai has ADHD", "Said Mika's parents are splitting up", "Heard Max got kicked out"
         "reported_name": re.compile(
             rf"(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+{_NAME}(?:['’]s\s+[^\W\d_]+)?\s+(?:{verbs})"
@@ -145,7 +150,22 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "korean_relation": re.compile(
             r"(?:^|[.!?]\s*|우리\s*|내\s*)" + _alternation(v["korean_relations"]) + r"(?:[이가은는도]|\s)(?!\s*있)"
         ),
-        "arabic_relation": re.compile(r"(?:^|[.،؛!?]\s*)" + _alternation(v["relations"][-15:]) + r"\s+\S"),
+        "arabic_relation": re.compile(
+            r"(?:^|[.،؛!?]\s*)" + _alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
+        ),
+        # "she said she's pregnant", "ella dice que la despidieron", "er meinte, dass ..."
+        "pronoun_reports": re.compile(
+            rf"(?:^|[.;:!?,]\s*)\W*{pronoun}\s+(?:{reporting})(?:\s+{objects})?,?\s+(?:{links}|{pronoun})(?![^\W\d_])",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+        # "he got fired", "sie wurde letzte Woche entlassen" (the participle at the end), "ella está en la cárcel"
+        "pronoun_event": re.compile(
+            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_]){links}\s+)\W*{pronoun}\s+(?:[^\W\d_]+\s+){{0,3}}?{_alternation(third['events'])}"
+            r"(?![^\W\d_])",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+        # "apparently Tom owes like 20k", "btw Priya is moving": a named claim after a discourse marker
+        "marker": re.compile(rf"^\W*{_alternation(v['discourse_markers'])}[\s,:]+", re.IGNORECASE),
     }
 
 
@@ -209,10 +229,32 @@ def _not_a_name(word: str) -> bool:
     return folded in _words_of("subject_words") or folded in _words_of("verbs_after_a_name") or folded.endswith("ly")
 
 
+@cache
+def _companions() -> re.Pattern[str]:
+    """What, right before a relation, makes it an object or a co-subject of the member ("with my sister", "me and
+    my dad watched the match"): then the line is about what they do together, not a claim about the relative."""
+    companions = _vocabulary()["companions"]
+    return re.compile(
+        rf"(?<![^\W\d_])(?:{_alternation(companions['before'])}|{_alternation(companions['first_person_and'])})"
+        r"\s+(?:[^\W\d_]+\s+)?$",
+        re.IGNORECASE,
+    )
+
+
+def _with_the_member(text: str, match: re.Match[str]) -> bool:
+    before = text[max(0, match.start("relation") - 40) : match.start("relation")]
+    possessor = match.group("possessor")
+    if possessor:
+        before = text[max(0, match.start("possessor") - 40) : match.start("possessor")]
+    return _companions().search(before) is not None
+
+
 def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
     pattern = _patterns()["relation"]
     for start, end in windows:
         for match in pattern.finditer(text, start, end):
+            if _with_the_member(text, match):
+                continue
             possessor = (match.group("possessor") or "").casefold()
             relation = match.group("relation").casefold()
             personal = possessor in _PERSONAL_POSSESSORS or possessor.endswith(("'s", "’s"))
@@ -222,12 +264,16 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
 
 
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+_ARABIC = re.compile("[\u0600-\u06ff]")
 _UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 """Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
 _ACCORDING = ("according", "laut", "selon", "según", "segundo", "secondo", "volgens")
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
-    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted"
+    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
+    "elevated superuser sudo unrestricted override ignore disable forget access permisos permiso privilegios derechos droits "
+    "privilèges permessi privilegi diritti permissões permissão privilégios direitos rechte berechtigungen rechten "
+    "uprawnienia uprawnień права привилегии yetkileri yetkisi behörighet rättigheter oprávnění práva quyền"
 )
 
 
@@ -254,6 +300,7 @@ def _gates() -> dict[str, frozenset[str]]:
         "reporting": _needles(v["reporting_verbs"]),
         "according": frozenset(_ACCORDING),
         "someone": _needles(v["someone"]),
+        "pronoun": frozenset(w for p in v["third_person"]["pronouns"] for w in _LETTER_RUN.findall(p.casefold())),
         "role": _needles([*v["role_words"], *v["granted_acts"], *v["claimed_identities"], *_ROLE_GATE_WORDS.split()]),
     }
 
@@ -301,7 +348,7 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
         return True
     near_reports = _windows(text, present, gates["reporting"], unspaced)
     reporter = _search(patterns["name_reports"], text, near_reports)
-    first = _words(reporter.group())[0] if reporter else ""
+    first = reporter.group("name") if reporter else ""
     if reporter and not _not_a_name(first) and first.casefold() not in own:
         return True
     reported = _search(patterns["reported_name"], text, near_reports)
@@ -310,6 +357,13 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     if _search(patterns["according_to"], text, _windows(text, present, gates["according"], unspaced)):
         return True
     if _search(patterns["someone"], text, _windows(text, present, gates["someone"], unspaced)):
+        return True
+    near_pronouns = _windows(text, present, gates["pronoun"], False)  # spaced words in every language listed
+    if near_pronouns and (
+        _search(patterns["pronoun_reports"], text, near_pronouns) or _search(patterns["pronoun_event"], text, near_pronouns)
+    ):
+        return True
+    if unspaced and any(marker in text for marker in _vocabulary()["cjk_hearsay"]["markers"]):
         return True
     return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
 
@@ -344,7 +398,8 @@ def about_someone_else(
     )
     if _claims_about_others(text, own):
         return True
-    named = _patterns()["named_claim"].match(text)
+    marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
+    named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
     if named and not _not_a_name(named.group("name")) and named.group("name").casefold() not in own:
         return True
     if member_name is None:
@@ -378,12 +433,21 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     community = _alternation(v["community_words"])
     acts = _alternation(v["granted_acts"])
     identities = _alternation(v["claimed_identities"])
-    bare_role = rf"(?:(?:server|discord)\s+)?(?:{role}|mod)"
+    bare_role = (
+        r"(?:(?:server|discord)[\s-]?|(?:head|senior|lead|chief|main|super|co|full|real|actual|official)[\s-]+)?"
+        rf"(?:{role}|mod)"
+    )
     copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
     first_person = r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я)"
     article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
     end = r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui))"
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
+    foreign_permission = (
+        r"(?:permisos?|privilegios|derechos|droits|permissions|privilèges|permessi|privilegi|diritti|permissões|permissão|"
+        r"privilégios|direitos|rechte|berechtigungen|rechten|uprawnienia|uprawnień|права|привилегии|yetkileri|yetkisi|"
+        r"behörighet|rättigheter|oprávnění|práva|quyền|hak)"
+    )
+    foreign_permission_needles = frozenset(re.findall(r"[^\W\d_|()?:]+", foreign_permission.replace("(?:", "")))
     modal = (
         r"(?:can|may|could|darf|dürfen|peut|pouvais|pourrait|puedo|puede|podía|posso|pode|podia|può|potevo|mag|mogę|może|"
         r"могу|может)"
@@ -406,6 +470,45 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
         # "Has moderator rights", "Has the admin role", "Has the Manage Messages permission"
         (re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I), roles),
+        # "Tiene permisos de administrador", "a les droits d'admin", "hat Admin-Rechte" (the noun first)
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){foreign_permission}\s+(?:de\s+|d['’]\s*|di\s+|da\s+|des\s+|du\s+|del\s+|als\s+|von\s+)?"
+                rf"(?:{role}|mod)",
+                re.I,
+            ),
+            roles | foreign_permission_needles,
+        ),
+        # "I have elevated privileges", "got full admin access", "ignore your rules", "override your restrictions"
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:have|has|got|i've|ive|with)\s+(?:\w+\s+)?(?:elevated|root|owner|superuser|sudo|"
+                rf"admin|administrator|mod|moderator)\s+{permission}(?![^\W\d_])|"
+                r"(?<![^\W\d_])(?:override|ignore|bypass|disable|skip|forget)\s+(?:all\s+)?(?:your|the|bree's|the\s+bot's)\s+"
+                r"(?:\w+\s+)?(?:rules|restrictions|instructions|filters?|guidelines|safety|limits|programming|system\s+prompt)",
+                re.I,
+            ),
+            frozenset(
+                {
+                    "elevated",
+                    "root",
+                    "privileges",
+                    "permissions",
+                    "perms",
+                    "rights",
+                    "access",
+                    "powers",
+                    "superuser",
+                    "sudo",
+                    "override",
+                    "ignore",
+                    "bypass",
+                    "disable",
+                    "skip",
+                    "forget",
+                }
+            ),
+        ),
         (
             re.compile(
                 r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I
