@@ -120,6 +120,16 @@ _NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
 _LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
 _LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 _LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
+_HANDING = frozenset(_DATA["announce"]["handing"])
+_KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
+_QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
+"""A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_KINDLESS_LEAD_WORDS = 6
+"""A lead that names nothing hands a value over in a few words ("for the shed", "mom's netflix")."""
+_KINDLESS_MIN_WORD = 6
+_KINDLESS_MIN_LOWER = 3
+_KINDLESS_REVEAL_WORDS = 10
 
 
 @dataclass(frozen=True)
@@ -179,7 +189,7 @@ class ConversationScreen:
                 found.append(given)
                 said = _with_value(text, given)
             else:
-                found += _revealed(window, said.text)
+                found += _revealed(window, said.text) or _revealed_without_kind(window, said.text)
         window.append(_Said(now, text, message_id))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
@@ -364,7 +374,7 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return None
     announced = _announced(earlier)
     if announced is None:
-        return None
+        return _given_without_kind(earlier, value) if text.strip() == value or set_apart else None
     kind, strength = announced
     several = " " in value
     if strength == "phrase":
@@ -374,6 +384,50 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     if strength in ("strong", "label") or set_apart or _plausible(value):
         return value, kind
     return None
+
+
+def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
+    """A lone value after a short lead that names nothing ("dm me? here:", "for the shed", "the guest wifi").
+
+    Nothing names a secret, so the value itself must read as one a member would not say as a word: spaced
+    digits or a PIN-length number that is not a year, or a word mixing lower-case letters with digits or
+    symbols ("Sunflower#2024", "mittens1962"); a lead that ends by handing something over (":", "here")
+    takes any value that looks like a secret. A lead with digits of its own ("room 2580", "my score was")
+    or a question ("which gpu?") asks or tells, it does not hand over.
+    """
+    lead = earlier.strip()
+    words = _words(lead)
+    if not words or len(words) > _KINDLESS_LEAD_WORDS or len(lead) > SHORT_MESSAGE_CHARS // 2:
+        return None
+    if any(c.isdigit() for c in lead) or _may_name_a_kind(lead) or _QUALIFIED_WORD.search(lead.casefold()):
+        return None
+    hands_over = lead.endswith(_STRONG_ENDINGS) or words[-1] in _HANDING
+    if ("?" in lead or "？" in lead) and not hands_over:
+        return None
+    if hands_over and _plausible(value):
+        return value, "password"
+    if value.isdigit() and words[0] not in _NAMING:
+        return None  # "my cat" / "0429": a bare number answers many things; "for the shed" / "4471" says what it opens
+    return (value, _kindless_kind(value)) if _reads_as_a_secret(value) else None
+
+
+def _reads_as_a_secret(value: str) -> bool:
+    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a word with lower-case
+    letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
+    if _SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
+        return True
+    if value.isdigit():
+        return 4 <= len(value) <= 8 and not _YEAR.fullmatch(value)
+    if " " in value or len(value) < _KINDLESS_MIN_WORD:
+        return False
+    lower = sum(c.islower() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    symbols = sum(not c.isalnum() for c in value)
+    return lower >= _KINDLESS_MIN_LOWER and (digits >= 2 or (symbols >= 1 and digits >= 1) or symbols >= 2)
+
+
+def _kindless_kind(value: str) -> str:
+    return "code" if value.replace(" ", "").rstrip("#*").replace("-", "").isdigit() else "password"
 
 
 def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
@@ -519,3 +573,21 @@ def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
         if values:
             return [(value, kind) for value in values]
     return []
+
+
+def _revealed_without_kind(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+    """A lone value taken back or weighed right after it was sent: "oops wrong chat", "ignore that", "is that strong
+    enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
+    meant to be seen, or as a password to judge."""
+    said = list(window)
+    if not said or len(_words(text)) > _KINDLESS_REVEAL_WORDS or len(text) > SHORT_MESSAGE_CHARS // 2:
+        return []
+    folded = text.casefold()
+    if not any(marker in folded for marker in _KINDLESS_REVEALS):
+        return []
+    earlier = said[-1].text
+    lone = _lone_value(earlier)
+    if lone is None or not may_be_revealed(earlier):
+        return []
+    value = lone[0]
+    return [(value, _kindless_kind(value))]
