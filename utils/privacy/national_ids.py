@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from importlib import resources
 from types import ModuleType
 
@@ -66,24 +65,19 @@ def _named_and_checked(match: re.Match[str]) -> bool:
     return bool(_ID_WORD.search(near)) and _checked(_digits(match.group()))
 
 
-def _validated(validator: ModuleType) -> Callable[[re.Match[str]], bool]:
-    """An ``accept`` asking one validator (the shape already says which)."""
-
-    def accept(match: re.Match[str]) -> bool:
-        try:
-            return bool(validator.is_valid(_digits(match.group())))
-        except Exception:  # noqa: BLE001 - a validator's odd failure means "not this kind"
-            return False
-
-    return accept
+def _checked_by(validator: ModuleType, value: str) -> bool:
+    """One validator's verdict (the shape already says which)."""
+    try:
+        return bool(validator.is_valid(_digits(value)))
+    except Exception:  # noqa: BLE001 - a validator's odd failure means "not this kind"
+        return False
 
 
 _TW_LETTERS = dict(zip("ABCDEFGHJKLMNPQRSTUVXYWZIO", range(10, 36), strict=True))
 
 
-def _taiwan(match: re.Match[str]) -> bool:
+def _taiwan(value: str) -> bool:
     """Taiwan's national id: the letter's two-digit code and the nine digits, weighted, sum to a multiple of 10."""
-    value = match.group()
     code = _TW_LETTERS[value[0]]
     total = code // 10 + (code % 10) * 9 + sum(int(d) * w for d, w in zip(value[1:9], range(8, 0, -1), strict=True))
     return (total + int(value[9])) % 10 == 0
@@ -102,33 +96,60 @@ _NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G"
 _NRIC_OFFSET = {"S": 0, "T": 4, "F": 0, "G": 4, "M": 3}
 
 
-def _singapore(match: re.Match[str]) -> bool:
+def _singapore(value: str) -> bool:
     """Singapore's NRIC/FIN: seven digits weighted 2,7,6,5,4,3,2, an offset by century, a check letter."""
-    value = match.group()
     total = sum(int(d) * w for d, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True)) + _NRIC_OFFSET[value[0]]
     return _NRIC_LETTERS[value[0]][total % 11] == value[8]
 
 
-_ALONE = rf"(?<![^\W{_CJK}])"
-_END = rf"(?![^\W{_CJK}])"
+_DIGIT_RUN = re.compile(r"\d(?:[ ./-]?\d){5,15}+")
+"""A run of digits with separators, taken whole (possessive: no backtracking over a long number)."""
+_LETTERED = re.compile(r"[A-Z](?:(?P<tw>[12]\d{8})|(?P<hk>[A-Z]?\d{6}\([0-9A]\))|(?P<sg>\d{7}[A-Z])|(?P<epic>[A-Z]{2}\d{7}))")
+"""Ids that start with letters; each alternative begins after the first letter, so most positions fail at once."""
+_RRN = re.compile(r"\d{6}[- ][1-8]\d{6}")
+_RC = re.compile(r"\d{6}/\d{3,4}")
+_HKID = re.compile(r"(?P<letters>[A-Z]{1,2})(?P<digits>\d{6})\((?P<check>[0-9A])\)")
+
+
+def _stands_alone(match: re.Match[str]) -> bool:
+    """Not part of a longer word or number; a script written without spaces may touch it ("身分證A123456789")."""
+    text, start, end = match.string, match.start(), match.end()
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (_GLUED_WORD.match(before) or _GLUED_WORD.match(after))
+
+
+_GLUED_WORD = re.compile(rf"[^\W{_CJK}]")
+
+
+def _a_number_id(match: re.Match[str]) -> bool:
+    """A Korean resident or Czech/Slovak birth number by its shape, or any checked number with its word near."""
+    if not _stands_alone(match):
+        return False
+    value = match.group()
+    if _RRN.fullmatch(value) and _checked_by(rrn, value):
+        return True
+    if _RC.fullmatch(value) and _checked_by(sk_rc, value):
+        return True
+    return sum(c.isdigit() for c in value) >= _MIN_NAMED_DIGITS and _named_and_checked(match)
+
+
+def _a_lettered_id(match: re.Match[str]) -> bool:
+    if not _stands_alone(match):
+        return False
+    if match.group("tw"):
+        return _taiwan(match.group())
+    if match.group("hk"):
+        hkid = _HKID.fullmatch(match.group())
+        return hkid is not None and _hong_kong(hkid)
+    if match.group("sg"):
+        return match.group()[0] in _NRIC_OFFSET and _singapore(match.group())
+    return _checked_by(epic, match.group())
+
+
+_MIN_NAMED_DIGITS = 8
 
 RULES: tuple[Rule, ...] = (
-    Rule("id-number", re.compile(_ALONE + r"\d{6}[- ][1-8]\d{6}" + _END), digits=13, accept=_validated(rrn)),
-    Rule("id-number", re.compile(_ALONE + r"\d{6}/\d{3,4}" + _END), ("/",), digits=10, accept=_validated(sk_rc)),
-    Rule("id-number", re.compile(_ALONE + r"[A-Z][12]\d{8}" + _END), digits=9, accept=_taiwan),
-    Rule(
-        "id-number",
-        re.compile(r"(?<![\w])(?P<letters>[A-Z]{1,2})(?P<digits>\d{6})\((?P<check>[0-9A])\)"),
-        ("(",),
-        digits=6,
-        accept=_hong_kong,
-    ),
-    Rule("id-number", re.compile(_ALONE + r"[STFGM]\d{7}[A-Z]" + _END), digits=7, accept=_singapore),
-    Rule("id-number", re.compile(_ALONE + r"[A-Z]{3}\d{7}" + _END), digits=7, accept=_validated(epic)),
-    Rule(
-        "id-number",
-        re.compile(_ALONE + r"\d(?:[ ./-]?\d){7,15}" + _END),
-        digits=8,
-        accept=_named_and_checked,
-    ),
+    Rule("id-number", _DIGIT_RUN, digits=8, accept=_a_number_id),
+    Rule("id-number", _LETTERED, digits=6, min_token=9, accept=_a_lettered_id),
 )
