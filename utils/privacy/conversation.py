@@ -160,6 +160,8 @@ class _Said:
     """As written (an aside or a value the screen took out still tells what it announced); what the conversation
     found in it later is scrubbed out of it."""
     message_id: int | None
+    lone: bool = False
+    """The message was one bare value (:func:`may_be_revealed`): only then may a next message naming no kind reveal it."""
 
 
 _NOTHING = Screened("", False, ())
@@ -190,12 +192,12 @@ class ConversationScreen:
                 said = _with_value(text, given)
             else:
                 found += _revealed(window, said.text) or _revealed_without_kind(window, said.text)
-        window.append(_Said(now, text, message_id))
+        lone = may_be_revealed(said.text)
+        window.append(_Said(now, text, message_id, lone and not found))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
-        lone = may_be_revealed(said.text)
         if not found:
             return InContext(said, _NOTHING, lone)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
@@ -229,7 +231,7 @@ class ConversationScreen:
             for window in places.values():
                 for said in window:
                     if said.message_id == message_id:
-                        said.text = text
+                        said.text, said.lone = text, may_be_revealed(text)
                         return True
         return False
 
@@ -580,7 +582,7 @@ def _revealed_without_kind(window: Iterable[_Said], text: str) -> list[tuple[str
     enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
     meant to be seen, or as a password to judge."""
     said = list(window)
-    if not said or len(_words(text)) > _KINDLESS_REVEAL_WORDS or len(text) > SHORT_MESSAGE_CHARS // 2:
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(_words(text)) > _KINDLESS_REVEAL_WORDS:
         return []
     folded = text.casefold()
     if not any(marker in folded for marker in _KINDLESS_REVEALS):

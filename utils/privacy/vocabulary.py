@@ -157,12 +157,10 @@ _HEAD = itemgetter(slice(None, 3))
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _EMOJI_CHAR = re.compile(f"[{_EMOJI}]")
-_GLUED = re.compile(
-    r"[^\W_][-_.*'’·~`|/]{1,3}[^\W_]|(?<![^\W_])[^\W_][\s.-]{1,3}[^\W_](?![^\W_])"
-    rf"|[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]"
-)
-"""Where two tokens may be pieces of one word: punctuation or Markdown between them, single letters spaced, or an
-emoji dropped inside the word ("pass🔑word", "pass 🤫 word")."""
+_GLUED = re.compile(r"[^\W_][-_.*'’·~`|/]{1,3}[^\W_]|(?<![^\W_])[^\W_][\s.-]{1,3}[^\W_](?![^\W_])")
+"""Where two tokens may be pieces of one word: punctuation or Markdown between them, or single letters spaced."""
+_EMOJI_GLUED = re.compile(rf"[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]")
+"""An emoji dropped inside a word ("pass🔑word", "pass 🤫 word"): looked for only in text that is not ASCII."""
 _MAX_EMOJI_GAP = 4
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 
@@ -264,7 +262,8 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
     heads = distinct & _PHRASE_HEADS
-    pieces = distinct & _PREFIXES if _GLUED.search(folded) else set()
+    glued = _GLUED.search(folded) or (not folded.isascii() and _EMOJI_GLUED.search(folded))
+    pieces = distinct & _PREFIXES if glued else set()
     if not ready and not heads and not pieces:
         return []
     hot = ready | heads
