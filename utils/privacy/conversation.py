@@ -125,7 +125,7 @@ _KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
 _QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_KINDLESS_LEAD_WORDS = 6
+_KINDLESS_LEAD_WORDS = 8
 """A lead that names nothing hands a value over in a few words ("for the shed", "mom's netflix")."""
 _KINDLESS_MIN_WORD = 6
 _KINDLESS_MIN_LOWER = 3
@@ -376,7 +376,8 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return None
     announced = _announced(earlier)
     if announced is None:
-        return _given_without_kind(earlier, value) if text.strip() == value or set_apart else None
+        alone = set_apart or text.strip().rstrip(".,!;?") == value
+        return _given_without_kind(earlier, value) if alone else None
     kind, strength = announced
     several = " " in value
     if strength == "phrase":
@@ -389,7 +390,8 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
 
 
 def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
-    """A lone value after a short lead that names nothing ("dm me? here:", "for the shed", "the guest wifi").
+    """A lone value after a short lead the reading of announcements declined ("dm me? here:", "for the shed",
+    "the guest wifi": no kind, or a kind with nothing saying a value follows).
 
     Nothing names a secret, so the value itself must read as one a member would not say as a word: spaced
     digits or a PIN-length number that is not a year, or a word mixing lower-case letters with digits or
@@ -401,16 +403,22 @@ def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
     words = _words(lead)
     if not words or len(words) > _KINDLESS_LEAD_WORDS or len(lead) > SHORT_MESSAGE_CHARS // 2:
         return None
-    if any(c.isdigit() for c in lead) or _may_name_a_kind(lead) or _QUALIFIED_WORD.search(lead.casefold()):
+    if any(c.isdigit() for c in lead) or _QUALIFIED_WORD.search(lead.casefold()):
         return None
     hands_over = lead.endswith(_STRONG_ENDINGS) or words[-1] in _HANDING
     if ("?" in lead or "？" in lead) and not hands_over:
         return None
+    named = next((k for i in range(len(words)) if (k := _kind_at(words, i)) is not None), None)
+    if named is not None and not _reads_as_a_secret(value):
+        return None  # "the pin on my map" / "Dragonspire2": a lead naming a kind the reading above declined
+    kind = named[1] if named is not None else "password"
     if hands_over and _plausible(value):
-        return value, "password"
+        return value, kind
     if value.isdigit() and words[0] not in _NAMING:
         return None  # "my cat" / "0429": a bare number answers many things; "for the shed" / "4471" says what it opens
-    return (value, _kindless_kind(value)) if _reads_as_a_secret(value) else None
+    if not _reads_as_a_secret(value):
+        return None
+    return value, named[1] if named is not None else _kindless_kind(value)
 
 
 def _reads_as_a_secret(value: str) -> bool:
