@@ -14,6 +14,12 @@ from utils.privacy.screen import Seen
 
 # (earlier message, later message, the value): the later message gives what the earlier one announced.
 ANNOUNCED_THEN_GIVEN = [
+    # no kind named: a short lead, then a value no one types as a plain answer
+    ("for the bike lock", "7310", "7310"),
+    ("the guest network", "MapleSyrup42", "MapleSyrup42"),
+    ("ok here:", "maple_Leaf7", "maple_Leaf7"),
+    ("pour le garage", "5 5 1 9", "5 5 1 9"),
+    ("держи", "Lisa_Vesna77", "Lisa_Vesna77"),
     ("ok my new steam password:", "Kx8-tundra-44", "Kx8-tundra-44"),
     ("what's the door code?", "4417#", "4417"),
     ("my PIN", "0429", "0429"),
@@ -47,6 +53,10 @@ ANNOUNCED_THEN_GIVEN = [
 
 # (earlier message, later message, the value): the later message says the earlier one was a secret.
 GIVEN_THEN_REVEALED = [
+    # no kind named: the value taken back, or weighed as a password
+    ("Tiger_Lily88", "oops wrong channel", "Tiger_Lily88"),
+    ("blue-Whale-19", "is that secure enough?", "blue-Whale-19"),
+    ("Krokodil#55", "sorry, falscher Chat", "Krokodil#55"),
     ("9514", "that was my bank pin btw", "9514"),
     ("Kx8-tundra-44", "^ thats my wifi password dont share", "Kx8-tundra-44"),
     ("hunter2hunter", "oops that was my real password", "hunter2hunter"),
@@ -74,6 +84,13 @@ GIVEN_THEN_REVEALED = [
 
 # Two or three messages of one member that share the words above and hold no secret: each passes unchanged.
 ORDINARY = [
+    ("my gpu", "GTX1080"),
+    ("born in", "1998"),
+    ("which version?", "v1.2.3"),
+    ("final score", "3-1"),
+    ("gg", "oops wrong chat"),
+    ("Hades", "wrong chat lol"),
+    ("room for", "2024"),
     ("what's your favourite game?", "Hades"),
     ("I forgot my password", "again"),
     ("forgot my pw", "lmao"),

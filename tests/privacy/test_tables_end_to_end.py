@@ -31,6 +31,11 @@ NO_TRACE_SHARE = {"dev": 0.95, "held": 0.79}
 """The share of secret cases that must leave no trace. The rules were written against ``dev``; ``held`` was run
 once, when they were done: 174 of 216 (80.6%; landed main before the layers: 102). Its floor guards that honest
 figure from falling; it is not a target to tune the rules on."""
+WAVE_4_NO_TRACE_SHARE = 0.80
+"""Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor, below the
+earlier waves' bar, guards what the general rules reached on it (screen and conversation layers: 179 of 213;
+before them 83)."""
+_WAVE_4 = "-w4-"
 KEPT_AT_MOST = {"dev": 0, "held": 36}
 """Special-category, claim and role cases of which something was kept: none of dev; 36 of 140 held (104 kept nothing;
 main before the layers: 9)."""
@@ -93,7 +98,14 @@ async def test_secret_cases_leave_no_trace(
     outcome = await run_cases(make_settings, fake_llm, database_url, [r["messages"] for r in rows], extractor)
     failures = [(row, found) for row in rows if (found := leaked(row, outcome))]
     print("\n" + report(f"secrets {part}", len(rows), failures))
-    assert len(failures) <= (1 - NO_TRACE_SHARE[part]) * len(rows), report(f"secrets {part}", len(rows), failures)
+    earlier = [row for row in rows if _WAVE_4 not in row["id"]]
+    wave_4 = len(rows) - len(earlier)
+    failed_4 = sum(_WAVE_4 in row["id"] for row, _found in failures)
+    print(
+        f"secrets {part}: wave 4 {wave_4 - failed_4}/{wave_4}, earlier {len(earlier) - len(failures) + failed_4}/{len(earlier)}"
+    )
+    assert len(failures) - failed_4 <= (1 - NO_TRACE_SHARE[part]) * len(earlier), report(f"secrets {part}", len(rows), failures)
+    assert failed_4 <= (1 - WAVE_4_NO_TRACE_SHARE) * wave_4, report(f"secrets {part}", len(rows), failures)
 
 
 @pytest.mark.slow

@@ -67,8 +67,10 @@ _SPELLED_EMAIL = (  # possessive runs and bounded repeats: a line of "a dot a do
     + r"\b"
 )
 
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+"""Scripts written without spaces: a number glued to them ("携帯は090-1234-5678です") still stands alone."""
 _PHONE = (
-    r"(?<![\w+])(?:"
+    rf"(?<![^\W{_CJK}])(?<!\+)(?:"
     r"\+\d{1,3}[ .-]?(?:\(?\d{1,4}\)?[ .-]?){2,5}\d{2,4}"  # international
     r"|\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}"  # US
     r"|0\d{3,4}[ ]\d{6}|07\d{3}\s?\d{6}"  # UK
@@ -86,7 +88,10 @@ _PHONE = (
     r"|[6-9]\d{4}[ -]\d{5}"  # IN
     r"|1[ -]\(?\d{3}\)?[ -]\d{3}[ -]\d{4}"  # US/CA with the trunk 1
     r"|0\d{2}[ -]\d{3}[ ]\d{2}[ ]\d{2}"  # CH, SE, AT
-    r")(?![\w])"
+    r"|0[5-9]\d{2}[ -]\d{3}[ -]\d{3,4}"  # mobiles grouped 4-3-3 / 4-3-4: TW, VN, PH, NG, TH, ID
+    r"|07\d{2}[ ]\d{6}|3\d{2}[ ]\d{7}"  # KE, CO
+    r"|0\d{2}[ ]\d{2}[ ]\d{2}[ ]\d{2}[ ]\d{2}|01[0-9][ -]\d{3,4}[ -]\d{4}"  # MA (06 50 …), KR (010-2000-0000)
+    rf")(?![^\W{_CJK}])"
 )
 _NOT_AFTER = re.compile(r"\d[ .,]$")
 

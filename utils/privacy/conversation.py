@@ -120,6 +120,16 @@ _NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
 _LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
 _LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 _LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
+_HANDING = frozenset(_DATA["announce"]["handing"])
+_KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
+_QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
+"""A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_KINDLESS_LEAD_WORDS = 8
+"""A lead that names nothing hands a value over in a few words ("for the shed", "mom's netflix")."""
+_KINDLESS_MIN_WORD = 6
+_KINDLESS_MIN_LOWER = 3
+_KINDLESS_REVEAL_WORDS = 10
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,8 @@ class _Said:
     """As written (an aside or a value the screen took out still tells what it announced); what the conversation
     found in it later is scrubbed out of it."""
     message_id: int | None
+    lone: bool = False
+    """The message was one bare value (:func:`may_be_revealed`): only then may a next message naming no kind reveal it."""
 
 
 _NOTHING = Screened("", False, ())
@@ -179,13 +191,13 @@ class ConversationScreen:
                 found.append(given)
                 said = _with_value(text, given)
             else:
-                found += _revealed(window, said.text)
-        window.append(_Said(now, text, message_id))
+                found += _revealed(window, said.text) or _revealed_without_kind(window, said.text)
+        lone = may_be_revealed(said.text)
+        window.append(_Said(now, text, message_id, lone and not found))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
-        lone = may_be_revealed(said.text)
         if not found:
             return InContext(said, _NOTHING, lone)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
@@ -219,7 +231,7 @@ class ConversationScreen:
             for window in places.values():
                 for said in window:
                     if said.message_id == message_id:
-                        said.text = text
+                        said.text, said.lone = text, may_be_revealed(text)
                         return True
         return False
 
@@ -364,7 +376,8 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return None
     announced = _announced(earlier)
     if announced is None:
-        return None
+        alone = set_apart or text.strip().rstrip(".,!;?") == value
+        return _given_without_kind(earlier, value) if alone else None
     kind, strength = announced
     several = " " in value
     if strength == "phrase":
@@ -374,6 +387,57 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     if strength in ("strong", "label") or set_apart or _plausible(value):
         return value, kind
     return None
+
+
+def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
+    """A lone value after a short lead the reading of announcements declined ("dm me? here:", "for the shed",
+    "the guest wifi": no kind, or a kind with nothing saying a value follows).
+
+    Nothing names a secret, so the value itself must read as one a member would not say as a word: spaced
+    digits or a PIN-length number that is not a year, or a word mixing lower-case letters with digits or
+    symbols ("Sunflower#2024", "mittens1962"); a lead that ends by handing something over (":", "here")
+    takes any value that looks like a secret. A lead with digits of its own ("room 2580", "my score was")
+    or a question ("which gpu?") asks or tells, it does not hand over.
+    """
+    lead = earlier.strip()
+    words = _words(lead)
+    if not words or len(words) > _KINDLESS_LEAD_WORDS or len(lead) > SHORT_MESSAGE_CHARS // 2:
+        return None
+    if any(c.isdigit() for c in lead) or _QUALIFIED_WORD.search(lead.casefold()):
+        return None
+    hands_over = lead.endswith(_STRONG_ENDINGS) or words[-1] in _HANDING
+    if ("?" in lead or "？" in lead) and not hands_over:
+        return None
+    named = next((k for i in range(len(words)) if (k := _kind_at(words, i)) is not None), None)
+    if named is not None and not _reads_as_a_secret(value):
+        return None  # "the pin on my map" / "Dragonspire2": a lead naming a kind the reading above declined
+    kind = named[1] if named is not None else "password"
+    if hands_over and _plausible(value):
+        return value, kind
+    if value.isdigit() and words[0] not in _NAMING:
+        return None  # "my cat" / "0429": a bare number answers many things; "for the shed" / "4471" says what it opens
+    if not _reads_as_a_secret(value):
+        return None
+    return value, named[1] if named is not None else _kindless_kind(value)
+
+
+def _reads_as_a_secret(value: str) -> bool:
+    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a word with lower-case
+    letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
+    if _SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
+        return True
+    if value.isdigit():
+        return 4 <= len(value) <= 8 and not _YEAR.fullmatch(value)
+    if " " in value or len(value) < _KINDLESS_MIN_WORD:
+        return False
+    lower = sum(c.islower() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    symbols = sum(not c.isalnum() for c in value)
+    return lower >= _KINDLESS_MIN_LOWER and (digits >= 2 or (symbols >= 1 and digits >= 1) or symbols >= 2)
+
+
+def _kindless_kind(value: str) -> str:
+    return "code" if value.replace(" ", "").rstrip("#*").replace("-", "").isdigit() else "password"
 
 
 def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
@@ -519,6 +583,24 @@ def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
         if values:
             return [(value, kind) for value in values]
     return []
+
+
+def _revealed_without_kind(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+    """A lone value taken back or weighed right after it was sent: "oops wrong chat", "ignore that", "is that strong
+    enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
+    meant to be seen, or as a password to judge."""
+    said = list(window)
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(_words(text)) > _KINDLESS_REVEAL_WORDS:
+        return []
+    folded = text.casefold()
+    if not any(marker in folded for marker in _KINDLESS_REVEALS):
+        return []
+    earlier = said[-1].text
+    lone = _lone_value(earlier)
+    if lone is None or not may_be_revealed(earlier):
+        return []
+    value = lone[0]
+    return [(value, _kindless_kind(value))]
 
 
 def with_lone_value(said: Screened) -> Screened:

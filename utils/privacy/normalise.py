@@ -17,7 +17,16 @@ from utils.text import valid_text
 
 # Invisible format characters people (and models) slip into words: zero-width space/joiners,
 # direction marks, word joiner, BOM, soft hyphen, Mongolian vowel separator, invisible operators.
-_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+# Also the Arabic tatweel (a stretch drawn inside a word: "الـسـر") and emoji variation selectors ("🅿️").
+_INVISIBLE = re.compile("[\u00ad\u0640\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufe00-\ufe0f\ufeff]")
+# Letters drawn in another style that NFKC leaves alone: small capitals ("ᴘᴀssᴡᴏʀᴅ") and the squared letters
+# of the enclosed-alphanumerics block ("🅿IN", "🄿🄸🄽"). Each reads as its plain letter, one for one.
+_STYLED = {
+    **dict(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz", strict=True)),
+    **{chr(0x1F130 + i): chr(ord("A") + i) for i in range(26)},
+    **{chr(0x1F170 + i): chr(ord("A") + i) for i in range(26)},
+}
+_STYLED_CHAR = re.compile("[" + "".join(_STYLED) + "]")
 
 # Cyrillic and Greek letters drawn like Latin ones. Applied only to a word made entirely of
 # Latin letters and these (so "раѕѕwоrd" becomes "password" while "пароль" stays Russian).
@@ -69,7 +78,7 @@ def normalise(text: str) -> Normalised:
     dropped, look-alike words mapped to Latin. Plain ASCII, most of chat, costs one check."""
     if text.isascii():
         return Normalised(text, text, None)
-    if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text):
+    if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text) and not _STYLED_CHAR.search(text):
         # Only look-alikes to map, one letter for one: positions stay the same.
         return Normalised(text, _WORD.sub(lambda m: _latin_lookalike(m.group()), text), None)
     pieces: list[str] = []
@@ -77,7 +86,7 @@ def normalise(text: str) -> Normalised:
     for index, char in enumerate(text):
         if _INVISIBLE.match(char):
             continue
-        folded = unicodedata.normalize("NFKC", char) if not char.isascii() else char
+        folded = char if char.isascii() else _STYLED.get(char) or unicodedata.normalize("NFKC", char)
         pieces.append(folded)
         origin.extend([index] * len(folded))
     matching = "".join(pieces)

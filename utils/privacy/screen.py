@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from utils.privacy import contact, keys, numbers, passwords, seed, vocabulary
+from utils.privacy import address_scripts, contact, keys, national_ids, numbers, passwords, seed, vocabulary
 from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, asserts_role, subject_name
@@ -54,7 +54,9 @@ code [redacted:number] to share" still says what the member is like, while a lin
 token, a link's password or a config secret has no point but the value."""
 MIN_WORDS_AROUND_SECRET = 5
 _DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
-RULES: tuple[Rule, ...] = passwords.RULES + keys.RULES + numbers.RULES + contact.RULES
+RULES: tuple[Rule, ...] = (
+    passwords.RULES + keys.RULES + numbers.RULES + national_ids.RULES + contact.RULES + address_scripts.RULES
+)
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
 """The secret vocabulary (every language and disguise it lists): a line with a redaction that still names one is refused."""

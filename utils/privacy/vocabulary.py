@@ -78,6 +78,9 @@ _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
 _UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]")
+_REVERSIBLE = frozenset({"password", "pin", "wifi"})
+_MIN_REVERSED = 6
+"""A word of this many letters or more, reversed, is no other word (a short one, "pin" → "nip", may be)."""
 _COMPOUND_LANGUAGES = frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"})
 _DIGITS_AS_I = str.maketrans("0134578", "oieastb")
 _DIGITS_AS_L = str.maketrans("0134578", "oleastb")
@@ -132,6 +135,8 @@ def _compile() -> tuple[
                 else:
                     add(index, key, entry)
                     add(index, key.replace(" ", ""), entry)  # "m.o.t d.e p.a.s.s.e", "mot-de-passe"
+                    if kind in _REVERSIBLE and " " not in key and len(key) >= _MIN_REVERSED and not ambiguous:
+                        add(index, key[::-1], entry)  # "drowssap": written backwards to pass a filter
                     if kind == "password" and language in _COMPOUND_LANGUAGES and " " not in key and len(key) >= 6:
                         add(compounds, key, entry)
     prefixes = frozenset(key[:end] for key in index for end in range(1, len(key) + 1))
@@ -150,14 +155,24 @@ _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _comp
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 _HEAD = itemgetter(slice(None, 3))
 _TAIL = itemgetter(slice(-4, None))
+_EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
+_EMOJI_CHAR = re.compile(f"[{_EMOJI}]")
 _GLUED = re.compile(r"[^\W_][-_.*'’·~`|/]{1,3}[^\W_]|(?<![^\W_])[^\W_][\s.-]{1,3}[^\W_](?![^\W_])")
 """Where two tokens may be pieces of one word: punctuation or Markdown between them, or single letters spaced."""
+_EMOJI_GLUED = re.compile(rf"[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]")
+"""An emoji dropped inside a word ("pass🔑word", "pass 🤫 word"): looked for only in text that is not ASCII."""
+_MAX_EMOJI_GAP = 4
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
     """How two tokens join into one word: "" (a disguise inside a word), " " (a phrase), or not at all."""
-    if not gap or len(gap) > 3 or "\n" in gap:
+    if not gap or "\n" in gap:
+        return None
+    if _EMOJI_CHAR.search(gap):
+        emoji_only = len(gap) <= _MAX_EMOJI_GAP and all(c.isspace() or _EMOJI_CHAR.match(c) for c in gap)
+        return "" if emoji_only else None  # an emoji inside a word, spaced or not, is a disguise
+    if len(gap) > 3:
         return None
     if all(c in _GLUE for c in gap):
         return ""
@@ -247,7 +262,8 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
     heads = distinct & _PHRASE_HEADS
-    pieces = distinct & _PREFIXES if _GLUED.search(folded) else set()
+    glued = _GLUED.search(folded) or (not folded.isascii() and _EMOJI_GLUED.search(folded))
+    pieces = distinct & _PREFIXES if glued else set()
     if not ready and not heads and not pieces:
         return []
     hot = ready | heads

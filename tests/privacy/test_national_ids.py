@@ -1,0 +1,40 @@
+"""National ids with a check digit: found by their shape, or by a word near a number a validator accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from utils.privacy.screen import screen
+
+FOUND = [
+    ("주민등록번호 880312-1064589 입니다", "880312-1064589"),  # Korean resident number, dashed: stands alone
+    ("880312 1064589", "880312 1064589"),
+    ("rodné číslo 855214/0730", "855214/0730"),  # Czech birth number with its slash
+    ("EMŠO 1503985502183 prosim", "1503985502183"),  # a checked number with its word
+    ("38507155715 yra mano asmens kodas", "38507155715"),  # the word after the number
+    ("身分證 A123456789 謝謝", "A123456789"),  # Taiwan: letter, 1/2, eight digits, checksum
+    ("my hkid is G123456(A)", "G123456(A)"),
+    ("nric S1234567D ok", "S1234567D"),
+]
+PASSES = [
+    "I hit rank 880312 and 1064589 points",  # no dash, no word: a score
+    "order 880312-1064580 shipped",  # the shape without its checksum
+    "match 855214/0731 tonight",  # a slash number that fails its check
+    "my score is 1503985502183",  # a checked-looking number without an id word
+    "A123456780 is the serial",  # Taiwan shape, wrong check digit
+    "G123456(7) in the catalogue",  # HKID shape, wrong check
+    "route S1234567A",  # NRIC shape, wrong letter
+    "id <@1163284750943812347>",  # a Discord mention after "id"
+]
+
+
+@pytest.mark.parametrize(("text", "value"), FOUND)
+def test_an_id_is_screened(text: str, value: str) -> None:
+    screened = screen(text, "message")
+    assert value not in screened.text
+    assert "[redacted:id-number]" in screened.text
+
+
+@pytest.mark.parametrize("text", PASSES)
+def test_a_number_that_is_not_an_id_passes(text: str) -> None:
+    assert screen(text, "message").text == text
