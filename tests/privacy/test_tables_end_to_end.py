@@ -27,18 +27,19 @@ from privacy_tables import load
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services
 
-NO_TRACE_SHARE = {"dev": 0.95, "held": 0.79}
+NO_TRACE_SHARE = {"dev": 0.95, "held": 0.87}
 """The share of secret cases that must leave no trace. The rules were written against ``dev``; ``held`` was run
-once, when they were done: 174 of 216 (80.6%; landed main before the layers: 102). Its floor guards that honest
-figure from falling; it is not a target to tune the rules on."""
+when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after wave 4
+(landed main before the layers: 102). Its floor guards that honest figure from falling; it is not a target to tune
+the rules on."""
 WAVE_4_NO_TRACE_SHARE = 0.80
 """Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor, below the
 earlier waves' bar, guards what the general rules reached on it (screen and conversation layers: 179 of 213;
 before them 83)."""
 _WAVE_4 = "-w4-"
-KEPT_AT_MOST = {"dev": 0, "held": 36}
-"""Special-category, claim and role cases of which something was kept: none of dev; 36 of 140 held (104 kept nothing;
-main before the layers: 9)."""
+KEPT_AT_MOST = {"dev": 0, "held": 25}
+"""Special-category, claim and role cases of which something was kept: none of dev; of 140 held, 36 after the first
+round and 23 after wave 4 (117 kept nothing; main before the layers: 9)."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
