@@ -119,6 +119,7 @@ def _stands_alone(match: re.Match[str]) -> bool:
     return not (_GLUED_WORD.match(before) or _GLUED_WORD.match(after))
 
 
+_A_DATE = re.compile(r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])(?!\d)|\d\d?[./]\d\d?[./](?:19|20)\d\d")
 _GLUED_WORD = re.compile(rf"[^\W{_CJK}]")
 
 
@@ -127,6 +128,8 @@ def _a_number_id(match: re.Match[str]) -> bool:
     if not _stands_alone(match):
         return False
     value = match.group()
+    if _A_DATE.search(value):
+        return False  # "2026-10-25 05:13" is a timestamp, whatever its digits add up to
     if _RRN.fullmatch(value) and _checked_by(rrn, value):
         return True
     if _RC.fullmatch(value) and _checked_by(sk_rc, value):
