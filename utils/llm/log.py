@@ -161,22 +161,28 @@ def _scrubbed_excerpt(seen: Seen, text: str | None) -> str | None:
     """``text`` without the values of ``seen``, each string of a JSON excerpt on its own; unchanged when it holds none."""
     if text is None or not seen.spans(text):
         return text
+    return _each_string(text, seen.scrub)
+
+
+def _each_string(text: str, change: Callable[[str], str], limit: int = EXCERPT_MAX) -> str:
+    """``change`` applied to each string of an excerpt as plain text (a JSON one is decoded first), then encoded,
+    then cut: an excerpt is never screened in its JSON form."""
     try:
         value = json.loads(text, strict=False) if text[:1] in "[{" else text
     except ValueError:
         value = text
-    scrubbed = _scrub_tree(value, seen)
-    encoded = scrubbed if isinstance(scrubbed, str) else json.dumps(scrubbed, ensure_ascii=False, default=str)
-    return cut_screened(encoded, EXCERPT_MAX)
+    changed = _map_strings(value, change)
+    encoded = changed if isinstance(changed, str) else json.dumps(changed, ensure_ascii=False, default=str)
+    return cut_screened(encoded, limit)
 
 
-def _scrub_tree(value: Any, seen: Seen) -> Any:
+def _map_strings(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, str):
-        return seen.scrub(value)
+        return change(value)
     if isinstance(value, list):
-        return [_scrub_tree(item, seen) for item in value]
+        return [_map_strings(item, change) for item in value]
     if isinstance(value, dict):
-        return {key: _scrub_tree(item, seen) for key, item in value.items()}
+        return {key: _map_strings(item, change) for key, item in value.items()}
     return value
 
 
@@ -236,25 +242,14 @@ def _screened_record(record: LlmCallRecord) -> LlmCallRecord:
 
 
 def _screen_excerpt(text: str | None, seen: Seen, limit: int = EXCERPT_MAX) -> str | None:
-    """Each string screened as plain text, then encoded, then cut: never screened in its JSON form."""
+    """Each string screened as plain text, then encoded, then cut: never screened in its JSON form. What the screen
+    takes out of one string is taken out of the others too (``seen`` grows)."""
     if text is None:
         return None
-    try:
-        value = json.loads(text, strict=False) if text[:1] in "[{" else text
-    except ValueError:
-        value = text
-    screened = _screen_tree(value, seen)
-    encoded = screened if isinstance(screened, str) else json.dumps(screened, ensure_ascii=False, default=str)
-    return cut_screened(encoded, limit)
 
+    def screened(value: str) -> str:
+        found = screen(value, "log", seen=seen, limit=LOGGED_TEXT_CHARS)
+        seen.add(found)
+        return found.text
 
-def _screen_tree(value: Any, seen: Seen) -> Any:
-    if isinstance(value, str):
-        screened = screen(value, "log", seen=seen, limit=LOGGED_TEXT_CHARS)
-        seen.add(screened)
-        return screened.text
-    if isinstance(value, list):
-        return [_screen_tree(item, seen) for item in value]
-    if isinstance(value, dict):
-        return {key: _screen_tree(item, seen) for key, item in value.items()}
-    return value
+    return _each_string(text, screened, limit)
