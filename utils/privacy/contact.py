@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from utils.privacy.rule import Rule, words
+from utils.privacy.rule import A_DATE, Rule, words
 
 _TLD = words(
     "com",
@@ -119,13 +119,10 @@ def _phone_digits(match: re.Match[str]) -> bool:
     return 8 <= digits <= 15
 
 
-_A_DATE = re.compile(r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])(?!\d)|\d\d?[./]\d\d?[./](?:19|20)\d\d")
-
-
 def _phone(match: re.Match[str]) -> bool:
     """Not the tail of a longer figure ("1 234 567 890 €"), nor a date and its hour ("01.01.2026 00:30")."""
     text = match.string[max(0, match.start() - 2) : match.start()]
-    if _A_DATE.search(match.group()):
+    if A_DATE.search(match.group()):
         return False
     return not _NOT_AFTER.search(text) or match.group().startswith("+")
 

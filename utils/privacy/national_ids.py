@@ -32,7 +32,7 @@ from stdnum.pe import cui
 from stdnum.si import emso
 from stdnum.sk import rc as sk_rc
 
-from utils.privacy.rule import Rule
+from utils.privacy.rule import A_DATE, Rule
 
 _CHECKED: tuple[ModuleType, ...] = (rrn, asmens, emso, sk_rc, cz_rc, ci, cui, utr, vid, aadhaar, nit, idno)
 """Validators whose number has a check digit (a date as well for rrn, asmens, emso, rc)."""
@@ -119,7 +119,6 @@ def _stands_alone(match: re.Match[str]) -> bool:
     return not (_GLUED_WORD.match(before) or _GLUED_WORD.match(after))
 
 
-_A_DATE = re.compile(r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])(?!\d)|\d\d?[./]\d\d?[./](?:19|20)\d\d")
 _GLUED_WORD = re.compile(rf"[^\W{_CJK}]")
 
 
@@ -128,7 +127,7 @@ def _a_number_id(match: re.Match[str]) -> bool:
     if not _stands_alone(match):
         return False
     value = match.group()
-    if _A_DATE.search(value):
+    if A_DATE.search(value):
         return False  # "2026-10-25 05:13" is a timestamp, whatever its digits add up to
     if _RRN.fullmatch(value) and _checked_by(rrn, value):
         return True

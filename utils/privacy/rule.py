@@ -16,6 +16,10 @@ from dataclasses import dataclass
 Span = tuple[int, int, str]
 
 
+A_DATE = re.compile(r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])(?!\d)|\d\d?[./]\d\d?[./](?:19|20)\d\d")
+"""A date written in digits ("2026-10-25", "01.01.2026"): a rule for numbers leaves one, and its hour, alone."""
+
+
 @dataclass(frozen=True)
 class Rule:
     kind: str
