@@ -62,7 +62,8 @@ def _fold_char(char: str) -> str:
 def _read_symbols(folded: str) -> str:
     """``folded`` with each symbol that stands inside a word of two letters or more read as its letter.
 
-    "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
+    "p@$$w0rd", "pa$$" and "p@$$" (one letter and three symbols: four characters) read "passw0rd" and "pass";
+    "$100", "@alice" and "hello!" stay as they are.
     Found from the symbols, so a long text without them costs one search.
     """
     length = len(folded)
@@ -85,7 +86,8 @@ def _read_symbols(folded: str) -> str:
             right += 1
         cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
         inner = left < at < left + len(cluster) - 1 or (folded[at] == "$" and left < at < left + len(cluster))
-        if inner and chars[left] not in _SYMBOLS and sum(c.isalpha() for c in cluster) >= 2:
+        letters = sum(c.isalpha() for c in cluster)
+        if inner and chars[left] not in _SYMBOLS and (letters >= 2 or (letters == 1 and len(cluster) >= 4)):
             chars[at] = chars[at].translate(_SYMBOL_LETTERS)
     return "".join(chars)
 

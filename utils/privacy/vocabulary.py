@@ -130,6 +130,8 @@ def _compile() -> tuple[
                     continue
                 if is_unspaced and not word.isascii():
                     add(unspaced, keyword_form(word).text, entry)
+                    # The matching form is NFKC: "ㅂㅂ" (compatibility jamo) is read as conjoining jamo there.
+                    add(unspaced, keyword_form(unicodedata.normalize("NFKC", word)).text, entry)
                 elif stem:
                     stems.setdefault(key[:3], []).append((key, entry))
                 else:
@@ -140,7 +142,10 @@ def _compile() -> tuple[
                     if kind == "password" and language in _COMPOUND_LANGUAGES and " " not in key and len(key) >= 6:
                         add(compounds, key, entry)
     prefixes = frozenset(key[:end] for key in index for end in range(1, len(key) + 1))
-    pattern = "|".join(re.escape(k) for k in sorted(unspaced, key=len, reverse=True))
+    # A word of several characters may be written with spaces between them ("密 码", "비 밀 번 호") to pass a filter.
+    pattern = "|".join(
+        r"[ \t]?".join(map(re.escape, k)) if len(k) > 1 else re.escape(k) for k in sorted(unspaced, key=len, reverse=True)
+    )
     return (
         index,
         prefixes,
@@ -151,6 +156,7 @@ def _compile() -> tuple[
     )
 
 
+_SPACES = re.compile(r"[ \t]")
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 _HEAD = itemgetter(slice(None, 3))
@@ -316,7 +322,7 @@ def find(text: str) -> list[Word]:
         taken = [(s, e) for s, e, _ in found]
         for match in _UNSPACED.finditer(folded):
             if not any(s < match.end() and match.start() < e for s, e in taken):
-                found.append((match.start(), match.end(), _SUBSTRING_ENTRIES[match.group()]))
+                found.append((match.start(), match.end(), _SUBSTRING_ENTRIES[_SPACES.sub("", match.group())]))
         found.sort(key=lambda item: item[0])
     words = []
     for start, end, entry in found:
