@@ -97,7 +97,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     third = v["third_person"]
     pronoun = _alternation(third["pronouns"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
-    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)"
+    marker = _alternation(v["discourse_markers"])
+    # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
+    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
     subject = (
         rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})"
         rf"(?:['’]s\s+{relation})?(?:,?\s+{_NAME})?,?"
@@ -148,7 +150,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "형이 해고되었다", "우리 형 회사에서 잘렸어" ("형이 있어", has a brother, stays)
         "korean_relation": re.compile(
-            r"(?:^|[.!?]\s*|우리\s*|내\s*)" + _alternation(v["korean_relations"]) + r"(?:[이가은는도]|\s)(?!\s*있)"
+            r"(?:^|[.!?]\s*|우리\s*|내\s*)"
+            + _alternation(v["korean_relations"])
+            # "친구 민수랑 롤 해" (LoL with a friend) is a companion, not a claim
+            + r"(?:[이가은는도]|\s)(?!\s*있)(?!\s*\S{0,6}?(?:이랑|랑|하고|와\s|과\s|이하고))"
         ),
         "arabic_relation": re.compile(
             r"(?:^|[.،؛!?]\s*)" + _alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
