@@ -159,6 +159,8 @@ def _compile() -> tuple[
 _SPACES = re.compile(r"[ \t]")
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+_UNSPACED_BY_BARE = {_SPACES.sub("", key): entry for key, entry in _SUBSTRING_ENTRIES.items()}
+"""Words of unspaced scripts by their letters alone: "密 码" and "시드 구문" are found whatever spaces they hold."""
 _HEAD = itemgetter(slice(None, 3))
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
@@ -322,7 +324,9 @@ def find(text: str) -> list[Word]:
         taken = [(s, e) for s, e, _ in found]
         for match in _UNSPACED.finditer(folded):
             if not any(s < match.end() and match.start() < e for s, e in taken):
-                found.append((match.start(), match.end(), _SUBSTRING_ENTRIES[_SPACES.sub("", match.group())]))
+                written = match.group()
+                entry = _SUBSTRING_ENTRIES.get(written) or _UNSPACED_BY_BARE[_SPACES.sub("", written)]
+                found.append((match.start(), match.end(), entry))
         found.sort(key=lambda item: item[0])
     words = []
     for start, end, entry in found:
