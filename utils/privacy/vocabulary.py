@@ -378,3 +378,17 @@ SENSITIVE_WORDS = SensitiveWords()
 def words_of_kind(kind: str) -> tuple[str, ...]:
     """Every language's words for one kind, as written in the data (stems keep their ``*`` or ``?``)."""
     return tuple(word for data in _LANGUAGES.values() for word in data.get("words", {}).get(kind, ()))
+
+
+def kind_of_word(word: str) -> Entry | None:
+    """What one word announces, read as :func:`find` reads words (folded, digits as letters, stems, compounds):
+    "salasanani", "pinkoden", "Passwort"; None for a word of no secret kind."""
+    folded = keyword_form(word).text
+    key = "".join(_TOKEN.findall(folded))
+    if not key:
+        return None
+    for reading in _readings(key):
+        entry = _INDEX.get(reading)
+        if entry is not None:
+            return entry
+    return _lookup_single(key) if len(key) >= 4 else None
