@@ -108,6 +108,18 @@ _NOT_ONE_FOR_ONE: set[str] = set()
 _FOLD = _FoldTable()
 
 
+# Letters turned upside down ("pɹoʍssɐd"): read as their upright letters, and p/d, b/q, n/u swapped, so the word
+# reads backwards ("drowssap"), which the vocabulary knows as a word written backwards.
+_TURNED = frozenset("ɐɔǝɟƃɥɾʞɯɹʇʌʍʎ")  # not "ı": a Turkish letter
+_UPRIGHT = str.maketrans("ɐɔǝɟƃɥɾʞɯɹʇʌʍʎpdbqnu", "acefghjkmrtvwydpqbun")
+_TURNED_WORD = re.compile(r"\S*[ɐɔǝɟƃɥɾʞɯɹʇʌʍʎ]\S*")
+
+
+def _upright(folded: str) -> str:
+    """Each word written with turned letters read upright, one character for one (positions stay)."""
+    return _TURNED_WORD.sub(lambda m: m.group().translate(_UPRIGHT), folded)
+
+
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
     origin: tuple[int, ...] | None = None
@@ -122,4 +134,6 @@ def keyword_form(text: str) -> KeywordForm:
             origin = tuple(positions)
     if _SYMBOL.search(folded):
         folded = _read_symbols(folded)  # one character for one: positions stay
+    if not folded.isascii() and not _TURNED.isdisjoint(folded):
+        folded = _upright(folded)
     return KeywordForm(folded, origin, len(text))

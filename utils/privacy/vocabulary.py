@@ -95,6 +95,25 @@ def _phrase_key(word: str) -> str:
     return " ".join("".join(_TOKEN.findall(part)) for part in parts if _TOKEN.search(part))
 
 
+def _jamo_spelling(word: str) -> str | None:
+    """A Korean word typed letter by letter ("ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ" for 비밀번호), as the matching form reads those letters;
+    None for a word with no Hangul syllable."""
+    if not any("\uac00" <= char <= "\ud7af" for char in word):
+        return None
+    letters = []
+    for char in unicodedata.normalize("NFD", word):
+        name = unicodedata.name(char, "")
+        if name.startswith(("HANGUL CHOSEONG ", "HANGUL JUNGSEONG ", "HANGUL JONGSEONG ")):
+            try:
+                letter = unicodedata.lookup("HANGUL LETTER " + name.split(" ", 2)[2])
+            except KeyError:
+                return None
+            letters.append(unicodedata.normalize("NFKC", letter))
+        else:
+            letters.append(char)
+    return "".join(letters)
+
+
 def _compile() -> tuple[
     dict[str, Entry],
     frozenset[str],
@@ -132,6 +151,8 @@ def _compile() -> tuple[
                     add(unspaced, keyword_form(word).text, entry)
                     # The matching form is NFKC: "ㅂㅂ" (compatibility jamo) is read as conjoining jamo there.
                     add(unspaced, keyword_form(unicodedata.normalize("NFKC", word)).text, entry)
+                    if (spelled := _jamo_spelling(word)) is not None:
+                        add(unspaced, keyword_form(spelled).text, entry)
                 elif stem:
                     stems.setdefault(key[:3], []).append((key, entry))
                 else:
