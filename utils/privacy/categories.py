@@ -289,7 +289,7 @@ def _special_category(text: str, *, normalised: bool = False) -> str | None:
             if earliest is None or match.start() < earliest[0]:
                 earliest = (match.start(), index.order[category], category)
             break
-    inside = index.inside_pattern.search(folded) if index.inside_pattern is not None else None
+    inside = index.inside_pattern.search(folded) if inside_word and index.inside_pattern is not None else None
     if inside is not None and (earliest is None or inside.start() < earliest[0]):
         category = index.inside[inside.group()]
         earliest = (inside.start(), index.order[category], category)
