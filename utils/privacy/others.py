@@ -456,11 +456,14 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
     first_person = (
         r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
-        r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay)"
+        r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
         r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
     )
     article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
-    end = r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui))"
+    end = (
+        r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
+        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
+    )
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
     foreign_permission = (
         r"(?:permisos?|privilegios|derechos|droits|permissions|privilèges|permessi|privilegi|diritti|permissões|permissão|"
