@@ -48,17 +48,33 @@ _LATIN_LOWER_WORD = re.compile(r"^[a-zà-ÿāăąćčďēėęěğīįıķļľł�
 @cache
 def _units() -> tuple[re.Pattern[str], frozenset[str]]:
     loaded = json.loads(_DATA.read_text(encoding="utf-8"))
-    strong = [w.casefold() for w in loaded["strong"]]
-    weak = [w.casefold() for w in loaded["weak"]]
+    strong = [w.lower() for w in loaded["strong"]]
+    weak = [w.lower() for w in loaded["weak"]]
 
-    def alternative(word: str) -> str:
-        escaped = re.escape(word).replace(r"\ ", r"\s+")
-        ends_in_letter = word[-1].isalpha()
-        return escaped + (r"(?![^\W\d_])" if ends_in_letter else "")
-
-    words = sorted(set(strong) | set(weak), key=len, reverse=True)
-    pattern = re.compile(r"(?<![^\W\d_])(?:" + "|".join(alternative(w) for w in words) + ")", re.IGNORECASE)
+    pattern = re.compile(r"(?<![^\W\d_])" + _trie(sorted(set(strong) | set(weak))))
     return pattern, frozenset(strong)
+
+
+def _trie(words: list[str]) -> str:
+    """The words as one regex factored by their common beginnings: a position of a long message tries only the
+    few words that start with its letter (a flat alternation of 250 words costs milliseconds on 4,000 characters).
+    A word ending in a letter must end there ("rua", not "ruas")."""
+    root: dict[str, dict] = {}
+    for word in words:
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def walk(node: dict[str, dict], last: str) -> str:
+        branches = [(r"\s+" if char == " " else re.escape(char)) + walk(child, char) for char, child in node.items() if char]
+        end = ("(?![^\\W\\d_])" if last.isalpha() else "") if "" in node else None
+        if not branches:
+            return end or ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return body if end is None else f"(?:{body}|{end})"
+
+    return "(?:" + walk(root, "") + ")"
 
 
 def _address_like(token: str) -> bool:
@@ -87,7 +103,7 @@ def _run_end(text: str, end: int, units: re.Pattern[str]) -> int:
     loose = 0
     for token in _TOKEN.finditer(text, end):
         word = token.group()
-        anchor = any(c.isdigit() for c in word) or units.fullmatch(word.strip(",")) is not None
+        anchor = any(c.isdigit() for c in word) or units.fullmatch(word.strip(",").lower()) is not None
         if anchor:
             loose = 0
         elif word.casefold() in _CONNECTORS:
@@ -110,19 +126,22 @@ def _runs(text: str) -> list[tuple[int, int]]:
     def close() -> None:
         if len(group) < 2:
             return
-        score = sum(_STRONG if m.group().casefold() in strong else _WEAK for m in group)
+        score = sum(_STRONG if m.group() in strong else _WEAK for m in group)
         if score < _ENOUGH or not any(
             _NUMBER_BESIDE.search(text, max(0, m.start() - 8), m.start()) or _NUMBER_AFTER.match(text, m.end()) for m in group
         ):
             return
         start, end = _run_start(text, group[0].start()), _run_end(text, group[-1].end(), units)
-        has_strong = any(m.group().casefold() in strong for m in group)
+        has_strong = any(m.group() in strong for m in group)
         run = text[start:end]
         if not has_strong and not (_POSTCODE.search(run) and len(_SEPARATOR.findall(run)) >= 2):
             return
         runs.append((start, end))
 
-    for match in units.finditer(text):
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
+        lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
+    for match in units.finditer(lowered):
         if group and match.start() - group[-1].end() > _NEAR:
             close()
             group = []
