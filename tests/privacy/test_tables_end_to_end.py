@@ -27,16 +27,20 @@ from privacy_tables import load
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services
 
-NO_TRACE_SHARE = {"dev": 0.95, "held": 0.87}
+NO_TRACE_SHARE = {"dev": 0.98, "held": 0.87}
 """The share of secret cases that must leave no trace. The rules were written against ``dev``; ``held`` was run
 when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after wave 4
 (landed main before the layers: 102). Its floor guards that honest figure from falling; it is not a target to tune
-the rules on."""
-WAVE_4_NO_TRACE_SHARE = 0.80
-"""Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor, below the
-earlier waves' bar, guards what the general rules reached on it (screen and conversation layers: 179 of 213;
-before them 83)."""
+the rules on. Dev (waves 1–3): 393 of 396 after wave 5's round (389 before it)."""
+WAVE_4_NO_TRACE_SHARE = 0.93
+"""Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor guards what
+the general rules reached on it (screen and conversation layers: 179 of 213; before them 83; 204 after wave 5's
+round)."""
 _WAVE_4 = "-w4-"
+WAVE_5_NO_TRACE_SHARE = 0.92
+"""Wave 5's dev part (ids ``-w5-``; its held third is measured with the other held rows): 83 of 110 when it arrived,
+105 after the round of general rules that followed it."""
+_WAVE_5 = "-w5-"
 KEPT_AT_MOST = {"dev": 0, "held": 25}
 """Special-category, claim and role cases of which something was kept: none of dev; of 140 held, 36 after the first
 round and 23 after wave 4 (117 kept nothing; main before the layers: 9)."""
@@ -83,7 +87,7 @@ def leaked(row: dict, outcome: Outcome) -> list[str]:
     return [f"{place}: {value}" for value in row["secrets"] for place, text in outcome.places.items() if holds(text, value)]
 
 
-def report(title: str, total: int, failures: list[tuple[dict, object]]) -> str:
+def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> str:
     lines = [f"{title}: {total - len(failures)}/{total} held"]
     lines += [f"  {row.get('family', row.get('category', row.get('kind')))} {row['id']}: {why}" for row, why in failures]
     return "\n".join(lines)
@@ -99,14 +103,19 @@ async def test_secret_cases_leave_no_trace(
     outcome = await run_cases(make_settings, fake_llm, database_url, [r["messages"] for r in rows], extractor)
     failures = [(row, found) for row in rows if (found := leaked(row, outcome))]
     print("\n" + report(f"secrets {part}", len(rows), failures))
-    earlier = [row for row in rows if _WAVE_4 not in row["id"]]
-    wave_4 = len(rows) - len(earlier)
+    earlier = [row for row in rows if _WAVE_4 not in row["id"] and _WAVE_5 not in row["id"]]
+    wave_4 = sum(_WAVE_4 in row["id"] for row in rows)
     failed_4 = sum(_WAVE_4 in row["id"] for row, _found in failures)
+    wave_5 = sum(_WAVE_5 in row["id"] for row in rows)
+    failed_5 = sum(_WAVE_5 in row["id"] for row, _found in failures)
+    failed_earlier = len(failures) - failed_4 - failed_5
     print(
-        f"secrets {part}: wave 4 {wave_4 - failed_4}/{wave_4}, earlier {len(earlier) - len(failures) + failed_4}/{len(earlier)}"
+        f"secrets {part}: wave 4 {wave_4 - failed_4}/{wave_4}, wave 5 {wave_5 - failed_5}/{wave_5}, "
+        f"earlier {len(earlier) - failed_earlier}/{len(earlier)}"
     )
-    assert len(failures) - failed_4 <= (1 - NO_TRACE_SHARE[part]) * len(earlier), report(f"secrets {part}", len(rows), failures)
+    assert failed_earlier <= (1 - NO_TRACE_SHARE[part]) * len(earlier), report(f"secrets {part}", len(rows), failures)
     assert failed_4 <= (1 - WAVE_4_NO_TRACE_SHARE) * wave_4, report(f"secrets {part}", len(rows), failures)
+    assert failed_5 <= (1 - WAVE_5_NO_TRACE_SHARE) * wave_5, report(f"secrets {part}", len(rows), failures)
 
 
 @pytest.mark.slow

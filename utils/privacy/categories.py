@@ -11,6 +11,9 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
 * ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
   (Arabic "بالسكري");
 * ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg");
+* ``inside_words`` (top level, per category) — roots that state a category wherever they stand in a word, in any
+  script: medicine's Greek and Latin roots travel into every language and into compounds ("hemodiálise",
+  "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
 * ``suffixes`` (top level, per category) — word endings that state a category whatever the stem before them
   ("türkischstämmig", "kökenliyim": of some origin; "pansexuel", "omosessuale": any orientation), so a new
   prefix or a word nobody listed is still read.
@@ -80,6 +83,9 @@ class _Index:
     """A word with at least two letters before one of the suffixes; the group named after a category matched."""
     game_titles: re.Pattern[str] | None
     game_categories: frozenset[str]
+    inside: dict[str, str]
+    """Category by a root that states it wherever it stands in a word (``inside_words``)."""
+    inside_pattern: re.Pattern[str] | None
     """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
 
 
@@ -99,7 +105,8 @@ def _phrase(entry: str) -> str:
             tokens.append(re.escape(token[:-1]) + _LETTERS_AFTER)
         else:
             tokens.append(re.escape(token))
-    return r"\s+".join(tokens)
+    # A hyphen may be a space or nothing as people write it ("left-wing", "left wing", "leftwing").
+    return r"\s+".join(tokens).replace(r"\-", r"[\s-]?")
 
 
 def _alternation(entries: list[str]) -> str:
@@ -193,6 +200,12 @@ def _index() -> _Index:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
     games = vocabulary.get("game_titles", {})
+    inside = [
+        (root.casefold(), name)
+        for name, roots in vocabulary.get("inside_words", {}).items()
+        if not name.startswith("_")
+        for root in roots
+    ]
     return _Index(
         by_word={word: tuple(entries) for word, entries in by_word.items()},
         by_stem={key: tuple(group) for key, group in stems_by_key.items()},
@@ -206,6 +219,8 @@ def _index() -> _Index:
         suffixes=suffixes,
         game_titles=re.compile(rf"(?<![^\W\d_]){_alternation(games['titles'])}(?![^\W\d_])") if games else None,
         game_categories=frozenset(games.get("categories", ())),
+        inside=dict(reversed(inside)),
+        inside_pattern=re.compile(_trie([root for root, _ in inside])) if inside else None,
     )
 
 
@@ -232,7 +247,19 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     return None
 
 
+_UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
 def special_category(text: str, *, normalised: bool = False) -> str | None:
+    """The special category ``text`` states (see :func:`_special_category`). A Latin word inside a script written
+    without spaces ("私はADHDです", "나 adhd 약 먹어") is read as a word of its own too."""
+    found = _special_category(text, normalised=normalised)
+    if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
+        found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
+    return found
+
+
+def _special_category(text: str, *, normalised: bool = False) -> str | None:
     """The special category ``text`` states ("health", "religion", "sexuality", "ethnicity", "politics", "union",
     "genetic", "biometric"), or None. Read in the matching form (width, invisible characters, look-alikes);
     ``normalised``: ``text`` is already in it (:func:`~utils.privacy.normalise.normalise`)."""
@@ -241,7 +268,8 @@ def special_category(text: str, *, normalised: bool = False) -> str | None:
     candidates = _candidates(folded, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
     suffixed = index.suffixes is not None and any(stem in folded for stem in index.suffix_stems)
-    if not candidates and not beyond_latin and not suffixed:
+    inside_word = index.inside_pattern is not None and index.inside_pattern.search(folded) is not None
+    if not candidates and not beyond_latin and not suffixed and not inside_word:
         return None
     folded = index.exceptions.sub(" ", folded)
     if index.game_titles is not None and index.game_titles.search(folded):
@@ -261,6 +289,10 @@ def special_category(text: str, *, normalised: bool = False) -> str | None:
             if earliest is None or match.start() < earliest[0]:
                 earliest = (match.start(), index.order[category], category)
             break
+    inside = index.inside_pattern.search(folded) if inside_word and index.inside_pattern is not None else None
+    if inside is not None and (earliest is None or inside.start() < earliest[0]):
+        category = index.inside[inside.group()]
+        earliest = (inside.start(), index.order[category], category)
     found = index.anywhere_pattern.search(folded) if beyond_latin and index.anywhere_pattern is not None else None
     if found is not None and (earliest is None or found.start() < earliest[0]):
         category = index.anywhere[found.group()]

@@ -28,12 +28,13 @@ import tomllib
 from collections import OrderedDict, deque
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from utils.privacy.passwords import looks_like_a_secret
 from utils.privacy.screen import LOGGED_ONLY, PLACEHOLDER, Screened, Seen, screen
-from utils.privacy.vocabulary import words_of_kind
+from utils.privacy.vocabulary import kind_of_word, words_of_kind
 
 WINDOW_MESSAGES = 3
 WINDOW_SECONDS = 300.0
@@ -55,6 +56,8 @@ _MAX_QUALIFIED = 5
 _PASSPHRASE_WORDS = 6
 _PHRASE_WORDS = 6
 _UNSPACED_REST = 3
+_UNSPACED_NAMED = 10
+"""Characters after a kind that may name what it opens ("แอปธนาคาร", the bank app) in an announcement."""
 """Characters after a kind written without spaces: a verb ("바꿈", changed), not a sentence."""
 _PAIR = re.compile(r"(?P<user>[^\s/|]+)\s*[/|]\s*(?P<value>[^\s/|]+)")
 """A login given as "admin / admin1234": the value is the second half."""
@@ -253,13 +256,39 @@ def _words(text: str) -> list[str]:
 
 
 def _kind_at(words: list[str], index: int, kinds: _Phrases = _KINDS) -> tuple[int, str] | None:
-    """The kind named by a phrase starting at ``words[index]``, and where the phrase ends."""
+    """The kind named by a phrase starting at ``words[index]``, and where the phrase ends.
+
+    A word no phrase starts with is looked up in the secret vocabulary too (every language, its inflections and
+    compounds: "salasanani", "pinkoden", "пін"), so the conversation knows every word the screen knows."""
     word = words[index]
     for candidate in (word, word.rsplit("-", 1)[-1]) if "-" in word else (word,):
         for phrase, kind in kinds.get(candidate, ()):
             if len(phrase) == 1 or tuple(words[index : index + len(phrase)]) == (candidate, *phrase[1:]):
                 return index + len(phrase), kind
+    if kinds is _KINDS:
+        found = _vocabulary_kind(word)
+        if found is not None:
+            return index + 1, found[0]
     return None
+
+
+_CONVERSATION_KINDS = {
+    "password": "password", "wifi": "password", "login": "password", "pin": "code", "cvv": "card", "card": "card",
+    "bank-account": "bank-account", "id-number": "id-number", "passport": "id-number", "tax-id": "id-number",
+    "licence": "id-number", "api-key": "api-key", "seed-phrase": "seed-phrase",
+}  # fmt: skip
+"""The conversation's kind for each kind of the vocabulary; a bare "code" is left to the reading of qualified codes."""
+
+
+@lru_cache(maxsize=16384)
+def _vocabulary_kind(word: str) -> tuple[str, bool] | None:
+    """The conversation kind of one word of the vocabulary, and whether the word is also an ordinary one."""
+    if len(word) < 2 or word.isdigit():
+        return None
+    entry = kind_of_word(word)
+    if entry is None or entry.kind not in _CONVERSATION_KINDS:
+        return None
+    return _CONVERSATION_KINDS[entry.kind], entry.ambiguous
 
 
 def _unspaced_kind(text: str) -> tuple[int, int, str] | None:
@@ -297,9 +326,10 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return _announced_unspaced(stripped, ends_strong)
     start, end, kind, qualified = last
     rest = words[end:]
-    if qualified and (not (rest and rest[0] in _NAMING) or (start and words[start - 1] in _PUBLIC_CODES)):
+    if qualified and (not (rest and _names_what(rest[0])) or (start and words[start - 1] in _PUBLIC_CODES)):
         return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
-    strong: Strength = "weak" if qualified or words[start] in _WEAK else "strong"
+    ambiguous = (found := _vocabulary_kind(words[start])) is not None and found[1] and words[start] not in _KINDS
+    strong: Strength = "weak" if qualified or words[start] in _WEAK or ambiguous else "strong"
     if " ".join(words[start:end]) in _PHRASE_KINDS:
         strong = "phrase"
     labels = words[start] not in _WEAK and _labels(stripped, words, start, rest)
@@ -313,9 +343,19 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return kind, strong
     if len(rest) <= 3 and (ends_connector or rest[-1] in _POSSESSIVE_AFTER):
         return kind, weak  # "mot de passe steam c'est", "password wifi aku"
-    if rest[0] in _NAMING and len(rest) <= _MAX_NAMED:
+    if _names_what(rest[0]) and len(rest) <= _MAX_NAMED:
         return kind, weak  # "PIN von meiner EC-Karte", "codice del bancomat"
+    if ends_strong and len(rest) <= _MAX_NAMED:
+        return kind, "weak"  # "2fa backup code if I get locked out:" — whatever the words, the colon hands it over
     return (kind, weak) if weak == "label" else None
+
+
+def _names_what(word: str) -> bool:
+    """A word saying what a secret opens: "for", "von", "de", and an elided article ("dell'armadietto", "d'accès")."""
+    return word in _NAMING or word.startswith(_ELIDED_NAMING)
+
+
+_ELIDED_NAMING = ("dell'", "dell’", "dall'", "all'", "d'", "d’", "de l'", "del'", "dello")
 
 
 def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
@@ -340,7 +380,10 @@ def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | 
         return named[2], "strong" if ends_strong else "weak"
     if rest in _UNSPACED_CONNECTORS:
         return named[2], "strong"
-    return (named[2], "weak") if len(rest) <= _UNSPACED_REST else None  # "비번 바꿈" (pw changed) then the new one
+    if len(rest) <= _UNSPACED_REST:
+        return named[2], "weak"  # "비번 바꿈" (pw changed) then the new one
+    # "รหัสเข้าแอปธนาคาร" (the code for the bank app): what it opens, written on without spaces; not a sentence
+    return (named[2], "weak") if len(rest) <= _UNSPACED_NAMED and not _SENTENCE_END.search(rest) else None
 
 
 def _lone_value(text: str) -> tuple[str, bool] | None:
@@ -449,6 +492,11 @@ def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
     lead = [w.strip(_STRIP).casefold() for w in words[:-1]]
     if lone is None or not lead or (lead[-1] not in _LEAD_CONNECTORS and not words[-2].endswith(":")):
         return None
+    only_connectors = all(w in _CONNECTORS or w in _LEAD_CONNECTORS for w in lead)
+    announced = _announced(earlier) if only_connectors else None
+    if announced is not None:  # "le code de la carte" / "c'est 9349"
+        value, set_apart = lone
+        return (value, announced[0]) if len(value) >= MIN_VALUE and (set_apart or _plausible(value)) else None
     if not any(w.rstrip(":") in _LEAD_IN for w in lead):
         return None
     value, set_apart = lone
@@ -571,9 +619,32 @@ def _candidates(text: str) -> list[str]:
     return [w for w in words if looks_like_a_secret(w)]
 
 
+def _labels_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
+    """The kind a message names right after a lone value, when it opens by naming it ("clave del cajero, no la
+    compartas", "safe combination, just in case"): a label for what was just sent, with no pointer needed."""
+    said = list(window)
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+        return None
+    first = _CLAUSES.split(text, maxsplit=1)[0]
+    words = _words(first)
+    if not words or len(words) > _MAX_NAMED:
+        return None
+    opening = 0
+    while opening < len(words) - 1 and (words[opening] in _LABEL_OPENERS or words[opening] in _FILLERS):
+        opening += 1
+    named = _kind_at(words, opening)
+    if named is None:
+        named = _kind_at(words, opening, _QUALIFIED)
+        if named is None or not (named[0] < len(words) and _names_what(words[named[0]])):
+            return None
+    rest = words[named[0] :]
+    return named[1] if not rest or _names_what(rest[0]) or rest[0] in _TRAILERS or rest[0] in _POSSESSIVE_AFTER else None
+
+
 def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
     """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
-    kind = _reveals(text)
+    window = list(window)
+    kind = _reveals(text) or _labels_the_lone_value(window, text)
     if kind is None:
         return []
     for earlier in reversed(list(window)):

@@ -62,7 +62,8 @@ def _fold_char(char: str) -> str:
 def _read_symbols(folded: str) -> str:
     """``folded`` with each symbol that stands inside a word of two letters or more read as its letter.
 
-    "p@$$w0rd" and "pa$$" read "passw0rd" and "pass"; "$100", "@alice" and "hello!" stay as they are.
+    "p@$$w0rd", "pa$$" and "p@$$" (one letter and three symbols: four characters) read "passw0rd" and "pass";
+    "$100", "@alice" and "hello!" stay as they are.
     Found from the symbols, so a long text without them costs one search.
     """
     length = len(folded)
@@ -85,7 +86,8 @@ def _read_symbols(folded: str) -> str:
             right += 1
         cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
         inner = left < at < left + len(cluster) - 1 or (folded[at] == "$" and left < at < left + len(cluster))
-        if inner and chars[left] not in _SYMBOLS and sum(c.isalpha() for c in cluster) >= 2:
+        letters = sum(c.isalpha() for c in cluster)
+        if inner and chars[left] not in _SYMBOLS and (letters >= 2 or (letters == 1 and len(cluster) >= 4)):
             chars[at] = chars[at].translate(_SYMBOL_LETTERS)
     return "".join(chars)
 
@@ -106,6 +108,18 @@ _NOT_ONE_FOR_ONE: set[str] = set()
 _FOLD = _FoldTable()
 
 
+# Letters turned upside down ("pɹoʍssɐd"): read as their upright letters, and p/d, b/q, n/u swapped, so the word
+# reads backwards ("drowssap"), which the vocabulary knows as a word written backwards.
+_TURNED = frozenset("ɐɔǝɟƃɥɾʞɯɹʇʌʍʎ")  # not "ı": a Turkish letter
+_UPRIGHT = str.maketrans("ɐɔǝɟƃɥɾʞɯɹʇʌʍʎpdbqnu", "acefghjkmrtvwydpqbun")
+_TURNED_WORD = re.compile(r"\S*[ɐɔǝɟƃɥɾʞɯɹʇʌʍʎ]\S*")
+
+
+def _upright(folded: str) -> str:
+    """Each word written with turned letters read upright, one character for one (positions stay)."""
+    return _TURNED_WORD.sub(lambda m: m.group().translate(_UPRIGHT), folded)
+
+
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
     origin: tuple[int, ...] | None = None
@@ -120,4 +134,6 @@ def keyword_form(text: str) -> KeywordForm:
             origin = tuple(positions)
     if _SYMBOL.search(folded):
         folded = _read_symbols(folded)  # one character for one: positions stay
+    if not folded.isascii() and not _TURNED.isdisjoint(folded):
+        folded = _upright(folded)
     return KeywordForm(folded, origin, len(text))

@@ -97,7 +97,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     third = v["third_person"]
     pronoun = _alternation(third["pronouns"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
-    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)"
+    marker = _alternation(v["discourse_markers"])
+    # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
+    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
     subject = (
         rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})"
         rf"(?:['’]s\s+{relation})?(?:,?\s+{_NAME})?,?"
@@ -148,7 +150,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "형이 해고되었다", "우리 형 회사에서 잘렸어" ("형이 있어", has a brother, stays)
         "korean_relation": re.compile(
-            r"(?:^|[.!?]\s*|우리\s*|내\s*)" + _alternation(v["korean_relations"]) + r"(?:[이가은는도]|\s)(?!\s*있)"
+            r"(?:^|[.!?]\s*|우리\s*|내\s*)"
+            + _alternation(v["korean_relations"])
+            # "친구 민수랑 롤 해" (LoL with a friend) is a companion, not a claim
+            + r"(?:[이가은는도]|\s)(?!\s*있)(?!\s*\S{0,6}?(?:이랑|랑|하고|와\s|과\s|이하고))"
         ),
         "arabic_relation": re.compile(
             r"(?:^|[.،؛!?]\s*)" + _alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
@@ -269,7 +274,7 @@ _UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\u
 """Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
 _ACCORDING = ("according", "laut", "selon", "según", "segundo", "secondo", "volgens")
 _ROLE_GATE_WORDS = (
-    "mod mods modos модеры manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
+    "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
     "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
     "elevated superuser sudo unrestricted override ignore disable forget access permisos permiso privilegios derechos droits "
     "privilèges permessi privilegi diritti permissões permissão privilégios direitos rechte berechtigungen rechten "
@@ -423,6 +428,16 @@ def about_someone_else(
     return len(words) >= 2 and words[0].casefold() in others
 
 
+_GRANTED_NEEDLES = frozenset(
+    "made make makes making promoted promote appointed named elected nominated given granted got gave gets "
+    "ernannt befördert gemacht nommé nommée promu promue nombrado nombrada ascendido ascendida promosso promossa "
+    "nominato nominata mianowany mianowana awansowany awansowana назначили назначен назначена повысили "
+    "benoemd gepromoveerd atandım atandı nombraron ascendieron promovido promovida nomearam promoveram zum zur".split()
+)
+_GRANTED = "(?:" + "|".join(sorted(_GRANTED_NEEDLES, key=len, reverse=True)) + ")"
+"""Verbs by which a role is handed to someone: "made", "promoted", "ernannt", "nommé", "назначили"."""
+
+
 @cache
 def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     """Each shape of a role claim with the words of which a line must have one before it is tried."""
@@ -434,13 +449,21 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     acts = _alternation(v["granted_acts"])
     identities = _alternation(v["claimed_identities"])
     bare_role = (
-        r"(?:(?:server|discord)[\s-]?|(?:head|senior|lead|chief|main|super|co|full|real|actual|official)[\s-]+)?"
+        r"(?:(?:server|discord)[\s-]?|(?:head|senior|lead|chief|main|super|co|full|real|actual|official|verified|trial|"
+        r"junior|acting|new|temp|temporary|community|chat|only)[\s-]+)?"
         rf"(?:{role}|mod)"
     )
     copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
-    first_person = r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я)"
+    first_person = (
+        r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
+        r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
+        r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
+    )
     article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
-    end = r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui))"
+    end = (
+        r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
+        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
+    )
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
     foreign_permission = (
         r"(?:permisos?|privilegios|derechos|droits|permissions|privilèges|permessi|privilegi|diritti|permissões|permissão|"
@@ -468,6 +491,27 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             _needles(v["claimed_identities"]),
         ),
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
+        # "my role is moderator", "my rank here: admin", "i'm in charge of this server"
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:my|his|her|their)\s+(?:role|rank|position|title)\s+(?:\w+\s+)?(?:is|=|:)\s*{article}{bare_role}"
+                rf"|(?<![^\W\d_])in\s+charge\s+(?:of\s+)?{community}(?![^\W\d_])",
+                re.I,
+            ),
+            frozenset({"role", "rank", "position", "title", "charge"}),
+        ),
+        # A role said to have been given: "the admins made me a moderator", "got promoted to mod", "wurde zum Admin
+        # ernannt", "on m'a nommé modo" — the grant is as much an assertion as "I'm a mod".
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){_GRANTED}\s+(?:(?:(?:me|him|her|them|mich|ihn|sie|m['’]\s*|moi|lui|mi|lo|la|me\s+ha|mnie|"
+                rf"меня|его|её)\s+(?:(?:to|as|into|zum|zur|als|comme|como|a|em|de|na|в)\s+)?|(?:to|as|into|zum|zur|als|"
+                rf"au\s+rang\s+de|comme|como|em|na|w|в)\s+){article}|(?<=got\s)|(?<=[^\W\d_]{{3}}(?<!made|make|gave|gets|amed|nted|iven|akes)\s)){bare_role}s?(?![^\W\d_])|"
+                rf"(?<![^\W\d_])(?:zum|zur)\s+{bare_role}\s+(?:ernannt|gemacht|befördert)",
+                re.I,
+            ),
+            _GRANTED_NEEDLES,
+        ),
         # "Has moderator rights", "Has the admin role", "Has the Manage Messages permission"
         (re.compile(rf"(?<![^\W\d_])(?:{role}|mod)\s+{permission}(?![^\W\d_])", re.I), roles),
         # "Tiene permisos de administrador", "a les droits d'admin", "hat Admin-Rechte" (the noun first)

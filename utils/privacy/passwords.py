@@ -32,10 +32,12 @@ _CLOSING_QUOTE = "[\"']?"
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
 _VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
-_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+)"
+_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+[-–—]\s+|\s+)"
 _QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
 _WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
 _VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
+_ABBREVIATION_DOT = r"(?:\.(?=\s))?"
+"""The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
 
 _NOT_A_SECRET = vocabulary.NOT_SECRETS
 """Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
@@ -163,7 +165,7 @@ def _tails(languages: frozenset[str]) -> _Tails:
         owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
     owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
-    lead = "(?i)" + _CLOSING_QUOTE + _MARKDOWN + owner + _ASIDE + qualifier
+    lead = "(?i)" + _ABBREVIATION_DOT + _CLOSING_QUOTE + _MARKDOWN + owner + _ASIDE + qualifier
     strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE_OPENING + _VALUE
     return _Tails(
         strong=re.compile(strong),
@@ -241,7 +243,7 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous):
-        yield (*_secret_span(match), kind)
+        yield (*_with_phrase(text, match, _secret_span(match)), kind)
         if (corrected := _after_struck(text, match)) is not None:
             yield (*corrected, kind)
         return
@@ -252,6 +254,26 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     before = _BEFORE_THE_VALUE.search(text, max(0, word.start - 160), word.start)
     if before and _weak(before):
         yield (*_secret_span(before), kind)
+        return
+    later = _LATER_COLON.match(text, word.end)
+    if later and _weak(later):
+        yield (*_secret_span(later), kind)
+
+
+_LATER_COLON = re.compile(r"(?i)[^\n:：=.!?]{1,30}?[:：=]\s*" + _VALUE_OPENING + _VALUE)
+"""A colon a few words after the word ("pswd bata raha hu: Jalebi#4", "pw for the nas box: Kite_88"): whatever the
+words between, in whatever language, the value after the colon is announced by them; it must look like a secret."""
+_PHRASE_RUN = re.compile(r"(?:[ \t]+[^\W\d_]+){1,7}[ \t]*(?=[.!]?[ \t]*(?:\n|$))")
+"""The words after a passphrase's first one, to the end of its line ("quiet lemon under seven bridges")."""
+
+
+def _with_phrase(text: str, match: re.Match[str], span: tuple[int, int]) -> tuple[int, int]:
+    """A value after a colon that runs on in plain words to the end of its line is a passphrase: all of it."""
+    start, end = span
+    if match.group("secret")[:1] in "\"'“„«「" or not re.search(r"[:：=]\s*$", text[max(0, start - 3) : start]):
+        return span
+    run = _PHRASE_RUN.match(text, end)
+    return (start, run.end()) if run else span
 
 
 def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
@@ -263,9 +285,17 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
             raw = match.group("secret").rstrip(".,;:!?)")
             if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET or elided(raw) or _A_LINK.match(raw):
                 return  # a link after "token" is where it is used; a credential inside one is found as a link's
+            pair = _PAIR_TAIL.match(text, match.end("secret")) if word.kind == "login" else None
+            if pair and _weak_pair(pair):  # "creds: mango_lad / Sapphire!Gull": a name, then its password
+                yield (*_secret_span(pair), "password")
             if len(raw) >= _MIN_KEY_LENGTH and looks_like_a_secret(raw):
                 yield (*_secret_span(match), kind)
                 return
+            if pair and _weak_pair(pair):
+                return
+
+
+_PAIR_TAIL = re.compile(r"\s*(?:/|\||,|:)\s*(?P<secret>[^\s/|,]{4,})")
 
 
 _DIGIT_WORDS = (

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from utils.privacy import address_scripts, contact, keys, national_ids, numbers, passwords, seed, vocabulary
+from utils.privacy import address_scripts, address_units, contact, keys, national_ids, numbers, passwords, seed, vocabulary
 from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, asserts_role, subject_name
@@ -55,7 +55,13 @@ token, a link's password or a config secret has no point but the value."""
 MIN_WORDS_AROUND_SECRET = 5
 _DIGIT_RUN = re.compile(r"\d(?:[\s.()/+-]{0,3}\d)*")
 RULES: tuple[Rule, ...] = (
-    passwords.RULES + keys.RULES + numbers.RULES + national_ids.RULES + contact.RULES + address_scripts.RULES
+    passwords.RULES
+    + keys.RULES
+    + numbers.RULES
+    + national_ids.RULES
+    + contact.RULES
+    + address_scripts.RULES
+    + address_units.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS

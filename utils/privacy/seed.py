@@ -27,15 +27,19 @@ from utils.privacy.rule import Span
 
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
-_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”]*$")
+_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”·•/+]*$")
 """What may stand between two words of a phrase: spaces, numbering, list punctuation, and the Markdown
 (a code block, a spoiler, bold) a member wraps a pasted phrase in."""
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:seed|recovery|mnemonic|backup|secret recovery|wiederherstellungs\w*|phrase de récupération|frase semilla"
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
-    r"|kurtarma)\b"
+    r"|kurtarma)\b|助记词|助記詞|ニーモニック|復元フレーズ|복구\s?(?:단어|문구)|시드\s?(?:구문|문구)"
 )
-_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”"})
+_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”·•/+"})
+_JOINERS = " \n\u3000-_·•/,"
+"""Characters that separate a phrase's words: spaces, and the hyphens, underscores, dots and slashes some paste."""
+_PREFIX = 4
+"""Every list word is known by its first four letters (the lists are built so): "aban abil able abou" is a phrase."""
 FULL_RUN = 12
 AFTER_A_SEED_WORD = 6
 
@@ -63,12 +67,44 @@ def languages_of() -> dict[str, int]:
 
 def _lists_of(word: str, known: dict[str, int]) -> int:
     lowered = word.casefold()
-    return known.get(lowered, 0) or (0 if lowered.isascii() else known.get(_folded(lowered), 0))
+    found = known.get(lowered, 0) or (0 if lowered.isascii() else known.get(_folded(lowered), 0))
+    if not found and len(lowered) == _PREFIX and lowered.isascii():
+        return _prefixes().get(lowered, 0)
+    return found
+
+
+@cache
+def _prefixes() -> dict[str, int]:
+    """The lists' words by their first four letters (Latin lists), for phrases written as those letters."""
+    found: dict[str, int] = {}
+    for word, lists in languages_of().items():
+        if len(word) > _PREFIX and word.isascii():
+            found[word[:_PREFIX]] = found.get(word[:_PREFIX], 0) | lists
+    return found
+
+
+_UNSPACED_RUN = re.compile(r"[\u3400-\u9fff]{12,24}")
+
+
+def _unspaced_spans(text: str, lowered: str) -> Iterator[Span]:
+    """A Chinese phrase written without spaces after its seed word ("助记词 尘卷区栏…"): every character a list word."""
+    if _SEED_WORDS.search(lowered) is None:
+        return
+    known = languages_of()
+    for match in _UNSPACED_RUN.finditer(text):
+        lists = -1
+        for char in match.group():
+            lists &= _lists_of(char, known)
+            if not lists:
+                break
+        if lists and lists != -1:
+            yield match.start(), match.end(), "seed-phrase"
 
 
 def spans(text: str, lowered: str) -> Iterator[Span]:
     """Runs of one list's words separated only by spaces, commas or numbering ("1. abandon 2. ability")."""
-    if sum(lowered.count(c) for c in " \n\u3000") < AFTER_A_SEED_WORD - 1:
+    if sum(lowered.count(c) for c in _JOINERS) < AFTER_A_SEED_WORD - 1:
+        yield from _unspaced_spans(text, lowered)
         return
     known = languages_of()
     bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound

@@ -467,6 +467,48 @@ def _command_line_spans(text: str) -> Iterable[Span]:
 
 _COMMAND_HINTS = ("mysql", "mariadb", "sshpass", "redis-cli", "curl", "wget")
 
+_SECRET_NAME = r"(?:password|passwd|passphrase|pwd|secret|token|apikey|api[_-]?key|access[_-]?key|private[_-]?key|credential)"
+_PASSWORD_FLAG = re.compile(
+    r"(?<![\w-])(?:-(?:p|P|w|W|pw|pass|pwd)|--(?:[\w-]*"
+    + _SECRET_NAME
+    + r"[\w-]*|pass)|/p(?:assword)?:)(?:[ \t]*=[ \t]*|[ \t]+|(?<=:))"
+    r"['\"]?(?P<secret>[^\s'\"`]{6,})"
+    r"|(?<![\w-])-{1,2}u(?:ser)?[ \t=]+['\"]?[^\s,:'\"`/]+[,:](?P<pair>[^\s'\"`]{4,})"
+)
+"""A password given to a command by a flag, whatever the tool ("sqlcmd -U sa -P DCZYy…", "ldapsearch -w rHN…",
+"mosquitto_pub -P …", "lftp -u uploader,vXz…", "--db-password=…"): the flags' letters are the tools' own, so the
+value must also look generated (letters and digits mixed, no path, no variable) for a short flag."""
+_MARKUP_SECRET = re.compile(
+    r"(?i)<(?P<tag>[\w:.-]*" + _SECRET_NAME + r"[\w.-]*)(?:\s[^>]*)?>\s*(?P<secret>[^<\s]{4,})\s*</(?P=tag)>"
+    r"|(?:key|name)\s*=\s*[\"'][^\"']*" + _SECRET_NAME + r"[^\"']*[\"']\s+value\s*=\s*[\"'](?P<attribute>[^\"']{4,})[\"']"
+)
+"""A secret in markup ("<password>…</password>" in Maven's settings.xml, "<add key=\"ClearTextPassword\" value=\"…\"/>"
+in NuGet.Config): the element or attribute names it, in any tool's format."""
+
+
+def _generated(value: str) -> bool:
+    """A flag's value that reads as a credential: letters and digits mixed, or mixed case, not a path or a variable."""
+    if value[0] in "$<{%" or "/" in value or "\\" in value or value.startswith("-"):
+        return False
+    letters = sum(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return letters >= 3 and (digits >= 1 or mixed_case) and not value.replace(".", "").isdigit()
+
+
+def _flag_and_markup_spans(text: str) -> Iterable[Span]:
+    if "-" in text or "/p" in text:
+        for match in _PASSWORD_FLAG.finditer(text):
+            group = "secret" if match.group("secret") is not None else "pair"
+            value = match.group(group).rstrip(",;)")
+            if _generated(value) and not _PLACEHOLDER.fullmatch(value):
+                yield match.start(group), match.start(group) + len(value), "credential"
+    if "<" in text or "value" in text:
+        for match in _MARKUP_SECRET.finditer(text):
+            group = "secret" if match.group("secret") is not None else "attribute"
+            if not _PLACEHOLDER.fullmatch(match.group(group)):
+                yield match.start(group), match.end(group), "config"
+
 
 # --- the entry point
 
@@ -491,6 +533,7 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text))
+    found.extend(_flag_and_markup_spans(text))
     if has_digit:
         found.extend(_token_spans(text, urls))
         if kept and _SEVEN_DIGITS.search(text):

@@ -95,6 +95,25 @@ def _phrase_key(word: str) -> str:
     return " ".join("".join(_TOKEN.findall(part)) for part in parts if _TOKEN.search(part))
 
 
+def _jamo_spelling(word: str) -> str | None:
+    """A Korean word typed letter by letter ("ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ" for 비밀번호), as the matching form reads those letters;
+    None for a word with no Hangul syllable."""
+    if not any("\uac00" <= char <= "\ud7af" for char in word):
+        return None
+    letters = []
+    for char in unicodedata.normalize("NFD", word):
+        name = unicodedata.name(char, "")
+        if name.startswith(("HANGUL CHOSEONG ", "HANGUL JUNGSEONG ", "HANGUL JONGSEONG ")):
+            try:
+                letter = unicodedata.lookup("HANGUL LETTER " + name.split(" ", 2)[2])
+            except KeyError:
+                return None
+            letters.append(unicodedata.normalize("NFKC", letter))
+        else:
+            letters.append(char)
+    return "".join(letters)
+
+
 def _compile() -> tuple[
     dict[str, Entry],
     frozenset[str],
@@ -130,6 +149,10 @@ def _compile() -> tuple[
                     continue
                 if is_unspaced and not word.isascii():
                     add(unspaced, keyword_form(word).text, entry)
+                    # The matching form is NFKC: "ㅂㅂ" (compatibility jamo) is read as conjoining jamo there.
+                    add(unspaced, keyword_form(unicodedata.normalize("NFKC", word)).text, entry)
+                    if (spelled := _jamo_spelling(word)) is not None:
+                        add(unspaced, keyword_form(spelled).text, entry)
                 elif stem:
                     stems.setdefault(key[:3], []).append((key, entry))
                 else:
@@ -140,7 +163,10 @@ def _compile() -> tuple[
                     if kind == "password" and language in _COMPOUND_LANGUAGES and " " not in key and len(key) >= 6:
                         add(compounds, key, entry)
     prefixes = frozenset(key[:end] for key in index for end in range(1, len(key) + 1))
-    pattern = "|".join(re.escape(k) for k in sorted(unspaced, key=len, reverse=True))
+    # A word of several characters may be written with spaces between them ("密 码", "비 밀 번 호") to pass a filter.
+    pattern = "|".join(
+        r"[ \t]?".join(map(re.escape, k)) if len(k) > 1 else re.escape(k) for k in sorted(unspaced, key=len, reverse=True)
+    )
     return (
         index,
         prefixes,
@@ -151,8 +177,11 @@ def _compile() -> tuple[
     )
 
 
+_SPACES = re.compile(r"[ \t]")
 _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _compile()
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
+_UNSPACED_BY_BARE = {_SPACES.sub("", key): entry for key, entry in _SUBSTRING_ENTRIES.items()}
+"""Words of unspaced scripts by their letters alone: "密 码" and "시드 구문" are found whatever spaces they hold."""
 _HEAD = itemgetter(slice(None, 3))
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
@@ -316,7 +345,9 @@ def find(text: str) -> list[Word]:
         taken = [(s, e) for s, e, _ in found]
         for match in _UNSPACED.finditer(folded):
             if not any(s < match.end() and match.start() < e for s, e in taken):
-                found.append((match.start(), match.end(), _SUBSTRING_ENTRIES[match.group()]))
+                written = match.group()
+                entry = _SUBSTRING_ENTRIES.get(written) or _UNSPACED_BY_BARE[_SPACES.sub("", written)]
+                found.append((match.start(), match.end(), entry))
         found.sort(key=lambda item: item[0])
     words = []
     for start, end, entry in found:
@@ -368,3 +399,17 @@ SENSITIVE_WORDS = SensitiveWords()
 def words_of_kind(kind: str) -> tuple[str, ...]:
     """Every language's words for one kind, as written in the data (stems keep their ``*`` or ``?``)."""
     return tuple(word for data in _LANGUAGES.values() for word in data.get("words", {}).get(kind, ()))
+
+
+def kind_of_word(word: str) -> Entry | None:
+    """What one word announces, read as :func:`find` reads words (folded, digits as letters, stems, compounds):
+    "salasanani", "pinkoden", "Passwort"; None for a word of no secret kind."""
+    folded = keyword_form(word).text
+    key = "".join(_TOKEN.findall(folded))
+    if not key:
+        return None
+    for reading in _readings(key):
+        entry = _INDEX.get(reading)
+        if entry is not None:
+            return entry
+    return _lookup_single(key) if len(key) >= 4 else None
