@@ -455,8 +455,12 @@ _PASSWORD_FILE_LINE = re.compile(r"(?m)^[ \t`]*[^:\s`]+:(?:\d{1,5}|\*):[^:\s]+:[
 """A line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password."""
 
 
+_COMMAND_NAME = re.compile(r"(?i)mysql|mariadb|sshpass|redis-cli|curl|wget")
+"""A name every command of :data:`_COMMAND_LINE` holds, read as it reads it: without one its long scan finds nothing."""
+
+
 def _command_line_spans(text: str) -> Iterable[Span]:
-    for match in _COMMAND_LINE.finditer(text):
+    for match in _COMMAND_LINE.finditer(text) if _COMMAND_NAME.search(text) else ():
         group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
         if not _PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
             yield match.start(group), match.end(group), "credential"
