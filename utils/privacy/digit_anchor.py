@@ -31,6 +31,8 @@ _UNBOUNDED = 1 << 16
 _REPEATS = frozenset({_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT})
 _ZERO_WIDTH = frozenset({_parser.ASSERT, _parser.ASSERT_NOT, _parser.AT})
 _ZERO, _NINE = ord("0"), ord("9")
+_MERGED_GAP = 64
+"""Stretches this close are searched as one: re crosses 64 characters in C for less than a second Python call costs."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def matches_near_digits(
         return _searched_from_stretches(pattern, text, candidate_starts(digit_runs, anchor.lead))
     found: list[re.Match[str]] = []
     taken_to = 0  # matches do not overlap: the next starts where the last ended
-    for first, last in candidate_starts(digit_runs, anchor.lead, anchor.reach):
+    for first, last in candidate_starts(digit_runs, anchor.lead, max(anchor.reach, _MERGED_GAP)):
         if last < taken_to:
             continue
         for match in pattern.finditer(text, max(first, taken_to), min(len(text), last + anchor.reach)):

@@ -62,6 +62,10 @@ class Rule:
             return self.spans(text)
         return self._spans_of(matches_near_digits(self.pattern, anchor, text, digit_runs))
 
+    def spans_from(self, text: str, starts: Iterable[int]) -> Iterator[Span]:
+        """:meth:`spans` when a match can start only at one of ``starts`` (ascending): each is tried on its own."""
+        return self._spans_of(_matches_from(self.pattern, text, starts))
+
     def _spans_of(self, matches: Iterable[re.Match[str]]) -> Iterator[Span]:
         secret = "secret" in self.pattern.groupindex
         for match in matches:
@@ -72,6 +76,18 @@ class Rule:
             start, end = verdict if isinstance(verdict, tuple) else match.span(group)
             if end > start:
                 yield start, end, self.kind
+
+
+def _matches_from(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds when no match can start elsewhere than at ``starts``."""
+    taken_to = 0
+    for start in starts:
+        if start < taken_to:
+            continue
+        match = pattern.match(text, start)
+        if match is not None:
+            yield match
+            taken_to = max(match.end(), start + 1)
 
 
 def words(*alternatives: str) -> str:
