@@ -93,8 +93,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
 
 
 def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
-    if all(map(str.isascii, tokens)):  # one C pass: a list word is a key as it stands (``tokens`` are folded)
-        hits = bytes(map(known.__contains__, map(str.casefold, tokens)))
+    if all(map(str.isascii, tokens)):  # one C pass: ``tokens`` come from the case-folded line, keys as they stand
+        hits = bytes(map(known.__contains__, tokens))
         return max(map(len, hits.split(b"\x00")))
     longest = current = 0
     for token in tokens:
