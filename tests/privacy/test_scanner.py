@@ -17,7 +17,7 @@ import pytest
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
 from utils.privacy import screen as screen_module
-from utils.privacy.digit_anchor import anchor_of, matches_near_digits
+from utils.privacy.digit_anchor import anchor_of, digit_first, matches_near_digits
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Span
 
@@ -128,3 +128,26 @@ def test_matches_near_digits_are_those_of_the_whole_text(pattern: str, text: str
     near = [m.span() for m in matches_near_digits(compiled, anchor, text, runs)]
     assert near == [m.span() for m in compiled.finditer(text)]
     assert near  # each case has matches to compare
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        (r"(?<![\w-])\d{3}-\d{4}(?![\w-])", "555-1234 x555-1234 -555-1234 555-12345 (555-9876)"),
+        (r"(?<![\w.-])(?P<secret>\d{3}([ .-])\d{2}\2\d{4})", "ssn 123-45-6789, 123 45 6789, a123-45-6789, 123-45 6789"),
+        (r"(?i)(?<![\w.,:-])\d{1,5}[a-z]?\s+\w+", "12b Baker, x12 no, 3 ways, 123456 long, ,7 after"),
+        (r"(?<![\d/])(?<!x)9\d{2}", "900 x900 1900 /900 9000"),
+        (r"\d{2,}?x", "1x 12x 123x"),
+    ],
+)
+def test_a_regex_read_from_its_first_digit_finds_the_same(pattern: str, text: str) -> None:
+    compiled = re.compile(pattern)
+    rewritten = digit_first(compiled)
+    assert rewritten is not None
+    assert [(m.span(), m.groups()) for m in rewritten.finditer(text)] == [(m.span(), m.groups()) for m in compiled.finditer(text)]
+    assert rewritten.groupindex == compiled.groupindex
+
+
+@pytest.mark.parametrize("pattern", [r"[A-Z]{2}\d{2}", r"\b\d{4}", r"(?=\d)\d+", r"(a)(?<!\1)\d", r"\s*\d"])
+def test_a_regex_not_led_by_a_digit_is_left_as_it_is(pattern: str) -> None:
+    assert digit_first(re.compile(pattern)) is None

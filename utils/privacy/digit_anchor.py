@@ -189,3 +189,63 @@ def _searched_from_stretches(pattern: re.Pattern[str], text: str, stretches: lis
         found.append(match)
         position = max(match.end(), match.start() + 1)
     return found
+
+
+_compiler: Any = importlib.import_module("re._compiler")
+_LOOKBEHINDS = frozenset({_parser.ASSERT, _parser.ASSERT_NOT})
+
+
+def digit_first(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """The same regex with its first digit read first, or None when it does not start with one.
+
+    ``(?<![\\w-])\\d{3}…`` makes ``re`` try every position of a line, since a lookbehind tells it nothing of the
+    first character; written ``\\d(?<![\\w-]\\d)\\d{2}…`` (the lookbehind moved past the digit and widened by it) it
+    matches the same text at the same places, and ``re`` skips from digit to digit in C. Groups are kept.
+    """
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - a pattern the parser reads differently is left as it is
+        return None
+    data = _digit_first(list(tree.data), [])
+    if data is None:
+        return None
+    try:
+        return _compiler.compile(_parser.SubPattern(tree.state, data), tree.state.flags)  # type: ignore[no-any-return]
+    except Exception:  # noqa: BLE001 - a rewrite re does not take is not used
+        return None
+
+
+def _digit_first(sequence: list[tuple[Any, Any]], behind: list[tuple[Any, Any]]) -> list[tuple[Any, Any]] | None:
+    """``sequence`` with its leading lookbehinds (and ``behind``, carried from outside a group) after its first digit."""
+    index = 0
+    while index < len(sequence) and sequence[index][0] in _LOOKBEHINDS and sequence[index][1][0] == -1:
+        index += 1
+    behind = behind + sequence[:index]
+    if index == len(sequence) or any(_has_group_reference(list(item[1][1])) for item in behind):
+        return None
+    op, value = sequence[index]
+    rest = sequence[index + 1 :]
+    if op is _parser.SUBPATTERN:
+        inner = _digit_first(list(value[3]), behind)
+        if inner is None:
+            return None
+        group, add_flags, del_flags, _ = value
+        return [(op, (group, add_flags, del_flags, _parser.SubPattern(value[3].state, inner))), *rest]
+    if _digit_item(op, value):
+        return [(op, value), *_widened(behind, (op, value)), *rest]
+    if op in _REPEATS and value[0] >= 1 and len(value[2]) == 1 and _digit_item(*value[2][0]):
+        low, high, item = value
+        digit = item[0]
+        remaining = high if high == _parser.MAXREPEAT else high - 1
+        repeat = [(op, (low - 1, remaining, item))] if remaining else []
+        return [digit, *_widened(behind, digit), *repeat, *rest]
+    return None
+
+
+def _widened(lookbehinds: list[tuple[Any, Any]], digit: tuple[Any, Any]) -> list[tuple[Any, Any]]:
+    """Lookbehinds read one character later: each looks at what it looked at, then the digit just read."""
+    return [(op, (-1, _parser.SubPattern(inner.state, [*inner.data, digit]))) for op, (_, inner) in lookbehinds]
+
+
+def _has_group_reference(sequence: list[tuple[Any, Any]]) -> bool:
+    return any(op is _parser.GROUPREF or op is _parser.GROUPREF_EXISTS for op, _ in sequence)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from utils.privacy.digit_anchor import DigitAnchor, anchor_of, matches_near_digits
+from utils.privacy.digit_anchor import DigitAnchor, anchor_of, digit_first, matches_near_digits
 
 Span = tuple[int, int, str]
 
@@ -54,6 +54,17 @@ class Rule:
         Only for a rule that finds its spans with its pattern alone (a subclass that reads the line its own way
         has no anchor)."""
         return anchor_of(self.pattern) if type(self).spans is Rule.spans else None
+
+    @cached_property
+    def digit_first(self) -> re.Pattern[str] | None:
+        """The pattern read from its first digit when it starts with one (:func:`~utils.privacy.digit_anchor.digit_first`):
+        the same matches, and ``re`` skips to the line's digits by itself."""
+        return digit_first(self.pattern) if self.digit_anchor is not None else None
+
+    def spans_digit_first(self, text: str) -> Iterator[Span]:
+        """:meth:`spans`, read with :attr:`digit_first` (a rule without one reads as :meth:`spans`)."""
+        pattern = self.digit_first
+        return self.spans(text) if pattern is None else self._spans_of(pattern.finditer(text))
 
     def spans_near_digits(self, text: str, digit_runs: list[tuple[int, int]]) -> Iterator[Span]:
         """:meth:`spans`, with the pattern tried only where a match may start (``digit_runs``: the ``\\d+`` runs)."""

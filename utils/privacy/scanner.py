@@ -38,6 +38,7 @@ class Scanner:
     def __init__(self, rules: tuple[Rule, ...]) -> None:
         self._rules = rules
         self._anchored = tuple(rule.digit_anchor is not None for rule in rules)
+        self._digit_first = tuple(rule.digit_first is not None for rule in rules)
         self._most_digits = max((rule.digits for rule in rules), default=0)
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
@@ -60,6 +61,9 @@ class Scanner:
                 continue
             if digit_run == 0:
                 continue  # its match must hold a digit
+            if self._digit_first[index]:
+                found.extend(rule.spans_digit_first(text))
+                continue
             if len(text) < _NEAR_DIGITS_FROM:
                 found.extend(rule.spans(text))
                 continue
