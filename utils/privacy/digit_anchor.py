@@ -210,7 +210,7 @@ def digit_first(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     if data is None:
         return None
     try:
-        return _compiler.compile(_parser.SubPattern(tree.state, data), tree.state.flags)  # type: ignore[no-any-return]
+        return _compiler.compile(_parser.SubPattern(tree.state, data), tree.state.flags)
     except Exception:  # noqa: BLE001 - a rewrite re does not take is not used
         return None
 
