@@ -59,8 +59,6 @@ class Scanner:
             if not self._anchored[index]:
                 found.extend(rule.spans(text))
                 continue
-            if digit_run == 0:
-                continue  # its match must hold a digit
             if self._digit_first[index]:
                 found.extend(rule.spans_digit_first(text))
                 continue
@@ -76,8 +74,8 @@ class Scanner:
         always: list[int] = []
         rules_of: dict[str, list[int]] = {}
         for index, rule in enumerate(self._rules):
-            if rule.digits > digit_run or rule.min_token > longest_token:
-                continue
+            if rule.digits > digit_run or rule.min_token > longest_token or (digit_run == 0 and self._anchored[index]):
+                continue  # a line without a digit: no rule whose match holds one, nor its needles looked for
             if not rule.needles:
                 always.append(index)
             for needle in rule.needles:
