@@ -151,6 +151,20 @@ def _conversation_costs(messages: list[str], members: int = 40) -> list[float]:
     return costs
 
 
+def _conversation_costs_best_of_3(messages: list[str], members: int = 40) -> list[float]:
+    """As :func:`_conversation_costs`, the fastest of three conversations fed the same messages: the screen's
+    cost without the process switches a single timing on a shared machine also catches."""
+    conversations, costs = [ConversationScreen() for _ in range(3)], []
+    for index, text in enumerate(messages):
+        best = float("inf")
+        for conversation in conversations:
+            started = time.perf_counter_ns()
+            conversation.take(index % members, 1, text, message_id=index)
+            best = min(best, (time.perf_counter_ns() - started) / 1000)
+        costs.append(best)
+    return costs
+
+
 async def run(params: BenchParams) -> BenchResult:
     result = BenchResult(NAME)
     messages = chat_mix(params.redaction_messages, params.seed)
@@ -168,6 +182,7 @@ async def run(params: BenchParams) -> BenchResult:
         refused += screened.refused
     p50, p99 = percentile(costs, 50), percentile(costs, 99)
     taken = _conversation_costs(messages)
+    taken_best = _conversation_costs_best_of_3(messages)
     memory_lines = _memory_line_costs(messages)
     bench = "5 privacy screen"
     take_p99 = percentile(taken, 99)
@@ -176,6 +191,8 @@ async def run(params: BenchParams) -> BenchResult:
     result.row(bench, "per message as a memory p99", f"{p99:.0f} µs")
     result.row(bench, "a chat message with its conversation (take) p50", f"{percentile(taken, 50):.0f} µs")
     result.row(bench, "a chat message with its conversation (take) p99", f"{take_p99:.0f} µs", "", "≤ 500 µs", take_p99 <= 500)
+    result.row(bench, "take, fastest of 3 conversations, p50", f"{percentile(taken_best, 50):.0f} µs")
+    result.row(bench, "take, fastest of 3 conversations, p99", f"{percentile(taken_best, 99):.0f} µs")
     result.row(
         bench, f"a memory line (≤ {MEMORY_LINE_CHARS} chars) p99", f"{memory_p99:.0f} µs", "", "≤ 500 µs", memory_p99 <= 500
     )
@@ -194,6 +211,7 @@ async def run(params: BenchParams) -> BenchResult:
             "mean_us": sum(costs) / len(costs),
             "take_p50_us": percentile(taken, 50),
             "take_p99_us": take_p99,
+            "take_best_of_3_p99_us": percentile(taken_best, 99),
             "memory_line_p99_us": memory_p99,
             "long_message_p50_us": long_p50,
             "long_message_p99_us": long_p99,

@@ -27,23 +27,27 @@ from privacy_tables import load
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services
 
-NO_TRACE_SHARE = {"dev": 0.98, "held": 0.87}
-"""The share of secret cases that must leave no trace. The rules were written against ``dev``; ``held`` was run
-when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after wave 4
-(landed main before the layers: 102). Its floor guards that honest figure from falling; it is not a target to tune
-the rules on. Dev (waves 1–3): 393 of 396 after wave 5's round (389 before it)."""
+NO_TRACE_SHARE = {"dev": 0.98, "held": 0.91}
+"""The share of secret cases (waves 1–3) that must leave no trace. The rules were written against ``dev``; ``held``
+was run when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after
+wave 4, 197 (91.2%) after wave 5's round (landed main before the layers: 102). Its floor guards that honest figure
+from falling; it is not a target to tune the rules on. Dev (waves 1–3): 393 of 396 after wave 5's round."""
 WAVE_4_NO_TRACE_SHARE = 0.93
 """Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor guards what
 the general rules reached on it (screen and conversation layers: 179 of 213; before them 83; 204 after wave 5's
 round)."""
 _WAVE_4 = "-w4-"
-WAVE_5_NO_TRACE_SHARE = 0.92
-"""Wave 5's dev part (ids ``-w5-``; its held third is measured with the other held rows): 83 of 110 when it arrived,
-105 after the round of general rules that followed it."""
+WAVE_5_NO_TRACE_SHARE = {"dev": 0.92, "held": 0.83}
+"""Wave 5 (ids ``-w5-``), written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105
+after the round of general rules that followed it. Its held third is the freshest honest figure, run once when the
+round was done: 45 of 54 (83.3%)."""
 _WAVE_5 = "-w5-"
-KEPT_AT_MOST = {"dev": 0, "held": 25}
-"""Special-category, claim and role cases of which something was kept: none of dev; of 140 held, 36 after the first
-round and 23 after wave 4 (117 kept nothing; main before the layers: 9)."""
+KEPT_AT_MOST = {"dev": 0, "held": 17}
+"""Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
+the first round, 23 after wave 4 and 17 after wave 5's round (main before the layers: 9 kept nothing)."""
+WAVE_5_KEPT_AT_MOST = {"dev": 0, "held": 10}
+"""Wave 5's special, claim and role cases: none of 71 dev; of its 37 held, run once when the round was done, 10
+kept something (27 nothing: 73%)."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
@@ -115,7 +119,7 @@ async def test_secret_cases_leave_no_trace(
     )
     assert failed_earlier <= (1 - NO_TRACE_SHARE[part]) * len(earlier), report(f"secrets {part}", len(rows), failures)
     assert failed_4 <= (1 - WAVE_4_NO_TRACE_SHARE) * wave_4, report(f"secrets {part}", len(rows), failures)
-    assert failed_5 <= (1 - WAVE_5_NO_TRACE_SHARE) * wave_5, report(f"secrets {part}", len(rows), failures)
+    assert failed_5 <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * wave_5, report(f"secrets {part}", len(rows), failures)
 
 
 @pytest.mark.slow
@@ -129,7 +133,11 @@ async def test_nothing_is_kept_of_special_categories_claims_about_others_and_rol
     outcome = await run_cases(make_settings, fake_llm, database_url, [[r["text"]] for r in rows], careless_extractor)
     failures = [(row, kept) for index, row in enumerate(rows) if any((kept := outcome.kept[index]).values())]
     print("\n" + report(f"special+others {part}", len(rows), failures))
-    assert len(failures) <= KEPT_AT_MOST[part], report(f"special+others {part}", len(rows), failures)
+    failed_5 = sum(_WAVE_5 in row["id"] for row, _kept in failures)
+    wave_5 = sum(_WAVE_5 in row["id"] for row in rows)
+    print(f"special+others {part}: wave 5 {wave_5 - failed_5}/{wave_5}, earlier {len(rows) - wave_5 - len(failures) + failed_5}/{len(rows) - wave_5}")
+    assert len(failures) - failed_5 <= KEPT_AT_MOST[part], report(f"special+others {part}", len(rows), failures)
+    assert failed_5 <= WAVE_5_KEPT_AT_MOST[part], report(f"special+others {part}", len(rows), failures)
 
 
 def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:

@@ -269,6 +269,9 @@ _STREET_BEFORE_NUMBER = re.compile(
 )
 _BEFORE_HINTS = tuple(w for w in _STREET_BEFORE_WORDS if len(w) > 2)
 _SUFFIX_HINTS = (*_STREET_SUFFIX[3:-1].split("|"), "caddesi", "cad.", "cd.", "sokak", "sok", "sk.", "bulvar", "mahalle")
+_BEFORE_HINT = re.compile("|".join(map(re.escape, _BEFORE_HINTS)))
+_SUFFIX_HINT = re.compile("|".join(map(re.escape, _SUFFIX_HINTS)))
+"""Whether a hint is anywhere in the window, in one regex call (a house number is looked back from for each)."""
 _HOUSE_NUMBER = re.compile(r"(?<![\w.,:/-])" + _HOUSE + r"(?![\w])")
 
 
@@ -295,7 +298,7 @@ def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
         return False
     window_start = max(0, match.start() - 60)
     window = match.string[window_start : match.start()].lower()
-    if not any(word in window for word in _BEFORE_HINTS) and not any(word in window[-24:] for word in _SUFFIX_HINTS):
+    if not _BEFORE_HINT.search(window) and not _SUFFIX_HINT.search(window, max(0, len(window) - 24)):
         return False
     street = _STREET_BEFORE_NUMBER.search(window)
     if street is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from utils.privacy.rule import Rule, Span, words
@@ -87,7 +87,29 @@ def vendor_spans(text: str, lowered: str, longest_token: int) -> Iterator[Span]:
         return
     present = _VENDOR_SET.intersection(_LETTERS.findall(lowered))
     if present:
-        yield from _vendor_rule(frozenset(present)).spans(text)
+        rule = _vendor_rule(frozenset(present))
+        starts = _where_written(text, present)
+        yield from rule.spans(text) if starts is None else rule.spans_from(text, starts)
+
+
+_CASE_BLIND_AS_ASCII = str.maketrans({"ſ": "s", "ı": "i", "İ": "i", "\u212a": "k"})
+"""The letters a case-blind regex reads as an ASCII one besides its two cases (long s, dotless i, dotted I, Kelvin)."""
+
+
+def _where_written(text: str, vendors: Iterable[str]) -> list[int] | None:
+    """Where a vendor's name may start in ``text`` as the case-blind rule reads it (a few places to try its
+    regex at, rather than every position of a long post); None when lower-casing moved the positions."""
+    odd = not text.isascii() and any(chr(code) in text for code in _CASE_BLIND_AS_ASCII)
+    probe = (text.translate(_CASE_BLIND_AS_ASCII) if odd else text).lower()
+    if len(probe) != len(text):
+        return None
+    starts = []
+    for vendor in vendors:
+        at = probe.find(vendor)
+        while at != -1:
+            starts.append(at)
+            at = probe.find(vendor, at + 1)
+    return sorted(starts)
 
 
 _SHORTCUT = re.compile(r"(?i)(?:ctrl|control|shift|alt|altgr|cmd|command|option|opt|meta|win|super|fn|strg)\+")

@@ -10,8 +10,11 @@ regex. A rule reports the span of its ``secret`` group when it has one (``passwo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
+
+from utils.privacy.digit_anchor import DigitAnchor, anchor_of, digit_first, matches_near_digits
 
 Span = tuple[int, int, str]
 
@@ -42,14 +45,60 @@ class Rule:
         )
 
     def spans(self, text: str) -> Iterator[Span]:
-        for match in self.pattern.finditer(text):
+        return self._spans_of(self.pattern.finditer(text))
+
+    @cached_property
+    def digit_anchor(self) -> DigitAnchor | None:
+        """Where a match can start relative to the line's digits (:mod:`utils.privacy.digit_anchor`); None: anywhere.
+
+        Only for a rule that finds its spans with its pattern alone (a subclass that reads the line its own way
+        has no anchor)."""
+        return anchor_of(self.pattern) if type(self).spans is Rule.spans else None
+
+    @cached_property
+    def digit_first(self) -> re.Pattern[str] | None:
+        """The pattern read from its first digit when it starts with one (:func:`~utils.privacy.digit_anchor.digit_first`):
+        the same matches, and ``re`` skips to the line's digits by itself."""
+        return digit_first(self.pattern) if self.digit_anchor is not None else None
+
+    def spans_digit_first(self, text: str) -> Iterator[Span]:
+        """:meth:`spans`, read with :attr:`digit_first` (a rule without one reads as :meth:`spans`)."""
+        pattern = self.digit_first
+        return self.spans(text) if pattern is None else self._spans_of(pattern.finditer(text))
+
+    def spans_near_digits(self, text: str, digit_runs: list[tuple[int, int]]) -> Iterator[Span]:
+        """:meth:`spans`, with the pattern tried only where a match may start (``digit_runs``: the ``\\d+`` runs)."""
+        anchor = self.digit_anchor
+        if anchor is None:
+            return self.spans(text)
+        return self._spans_of(matches_near_digits(self.pattern, anchor, text, digit_runs))
+
+    def spans_from(self, text: str, starts: Iterable[int]) -> Iterator[Span]:
+        """:meth:`spans` when a match can start only at one of ``starts`` (ascending): each is tried on its own."""
+        return self._spans_of(_matches_from(self.pattern, text, starts))
+
+    def _spans_of(self, matches: Iterable[re.Match[str]]) -> Iterator[Span]:
+        secret = "secret" in self.pattern.groupindex
+        for match in matches:
             verdict = True if self.accept is None else self.accept(match)
             if not verdict:
                 continue
-            group = "secret" if "secret" in self.pattern.groupindex and match.group("secret") is not None else 0
+            group = "secret" if secret and match.group("secret") is not None else 0
             start, end = verdict if isinstance(verdict, tuple) else match.span(group)
             if end > start:
                 yield start, end, self.kind
+
+
+def _matches_from(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds when no match can start elsewhere than at ``starts``."""
+    taken_to = 0
+    for start in starts:
+        if start < taken_to:
+            continue
+        match = pattern.match(text, start)
+        if match is not None:
+            yield match
+            taken_to = max(match.end(), start + 1)
 
 
 def words(*alternatives: str) -> str:

@@ -37,6 +37,7 @@ from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, asserts_role, subject_name
 from utils.privacy.rule import Rule, Span
+from utils.privacy.scanner import Scanner
 from utils.privacy.values import with_value_spans
 
 Field = Literal["memory", "profile", "note", "topic", "key", "log", "message", "name"]
@@ -193,16 +194,16 @@ def _any_kind(kinds: dict[str, str]) -> str:
     return next(iter(kinds.values()))
 
 
+_SCANNER = Scanner(RULES)
+
+
 def _find(text: str, seen: Seen | None = None, *, for_log: bool = False) -> list[Span]:
     lowered = text.casefold()
     digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
     longest_token = max(map(len, text.split()), default=0)
     # The cheap gates first: only the needles of rules a line's digits and token lengths allow are looked for
     # (most vendor formats need a 30+ character token, which ordinary chat never has).
-    possible = [rule for rule in RULES if rule.digits <= digit_run and rule.min_token <= longest_token]
-    needles = {n for rule in possible for n in rule.needles}
-    present = frozenset([n for n in needles if n in lowered])
-    found = [span for rule in possible if rule.may_match(present, digit_run, longest_token) for span in rule.spans(text)]
+    found = _SCANNER.spans(text, lowered, digit_run, longest_token)
     found.extend(keys.vendor_spans(text, lowered, longest_token))
     found.extend(seed.spans(text, lowered))
     if seen:

@@ -129,6 +129,9 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
 
 
 def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
+    if all(map(str.isascii, tokens)):  # one C pass: ``tokens`` come from the case-folded line, keys as they stand
+        hits = bytes(map(known.__contains__, tokens))
+        return max(map(len, hits.split(b"\x00")))
     longest = current = 0
     for token in tokens:
         current = current + 1 if _lists_of(token, known) else 0

@@ -455,8 +455,19 @@ _PASSWORD_FILE_LINE = re.compile(r"(?m)^[ \t`]*[^:\s`]+:(?:\d{1,5}|\*):[^:\s]+:[
 """A line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password."""
 
 
-def _command_line_spans(text: str) -> Iterable[Span]:
-    for match in _COMMAND_LINE.finditer(text):
+_CASE_BLIND_AS_ASCII = str.maketrans({"ſ": "s", "ı": "i", "\u0307": None})
+"""What else a case-blind regex reads as an ASCII letter of a command's name (long s, dotless i, the dot of İ)."""
+
+
+def _names_a_command(lowered: str) -> bool:
+    """Whether the line (lower-cased) may name one of :data:`_COMMAND_HINTS`: every command of :data:`_COMMAND_LINE`
+    holds one, and without one its case-blind scan of the whole line finds nothing."""
+    readable = lowered if lowered.isascii() else lowered.translate(_CASE_BLIND_AS_ASCII)
+    return any(name in readable for name in _COMMAND_HINTS)
+
+
+def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
+    for match in _COMMAND_LINE.finditer(text) if _names_a_command(lowered) else ():
         group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
         if not _PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
             yield match.start(group), match.end(group), "credential"
@@ -532,7 +543,7 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
         found.extend(_config_spans(text))
     lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
-        found.extend(_command_line_spans(text))
+        found.extend(_command_line_spans(text, lowered))
     found.extend(_flag_and_markup_spans(text))
     if has_digit:
         found.extend(_token_spans(text, urls))
