@@ -12,7 +12,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _STOP_TEXT = (
     frozenset(
         """a about after again all also am an and any are as at be been being but by can could did do does doing
@@ -20,16 +19,18 @@ _STOP_TEXT = (
     like me more most my no not now of off on once only or other our out over own really so some still such
     than that the their them then there these they this those to too up us very was way we were what when
     where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
-    hello lol ok okay please thanks thank tell remember something anything one""".split()
+    hello lol ok okay please thanks thank tell remember something anything one theirs ours myself yourself
+    himself herself itself ourselves themselves""".split()
     )
     | frozenset(
         # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
-        # written or stemmed (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words):
+        # written (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words; and since a word is
+        # looked up before it is stemmed, "sure", "tree" and "lose" are not "sur", "tres" and "los"):
         # "de" or "la" must never make two memories match.
         """de le la les un une des du au aux et ou est sont je tu il elle nous vous ils elles ce cette ces mon mes ta
     tes sa ses leur leurs que qui pour par sur avec pas tres tous tout toute toutes chaque aussi
     der das dem des ein eine einen einem einer und oder ist sind ich du er sie es wir ihr mein meine dein deine
-    sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon
+    sein seine mit von zu auf fur nicht auch jeden jede jeder sehr noch schon alle
     el los las una unos unas y o es yo tu ella nosotros ellos mi mis su sus que en con por para muy
     tambien cada il lo gli le una di da del della che con per non sono anche molto ogni
     o os as um uma e ou eu ele ela nos eles meu minha seu sua com sem nao muito tambem cada""".split()
@@ -38,7 +39,7 @@ _STOP_TEXT = (
         # Words for the day itself: "it rained all day today" is not about "Plays guitar every day", nor "oggi piove
         # tutto il giorno" about "Suona la chitarra ogni giorno". No LoCoMo question needed them (recall unchanged).
         """day today tonight tomorrow yesterday giorno giorni oggi domani ieri jour jours aujourdhui demain hier
-    heute morgen gestern dia dias hoy manana ayer hoje amanha ontem""".split()
+    heute morgen gestern dia dias hoy manana ayer noche hoje amanha ontem""".split()
     )
 )
 
@@ -92,8 +93,130 @@ def stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
-STOPWORDS = _STOP_TEXT | frozenset(stem(w) for w in _STOP_TEXT)
-"""Stop words as written and as stemmed ("does" → "doe", "there" → "ther"), since words are stemmed first."""
+STOPWORDS = _STOP_TEXT
+"""Stop words as written: a word is looked up here *before* it is stemmed, so no stem is ever compared with them."""
+
+_INFLECTED_STOP = "like know tell thank remember get way day one other okay please jour dia giorno".split()
+"""Stop words that are verbs or nouns, whose regular inflections ("likes", "remembered", "days") are stop words too.
+
+Only these: "hades" is no form of "had", nor "ares" of "are", though a suffix stripper
+would take them back to one.
+"""
+
+
+def _inflections(word: str) -> set[str]:
+    """The regular inflections of an English verb or noun: -s/-es, -ed/-d, -ing (final e dropped, consonant doubled)."""
+    forms = {word + "s", word + "ed", word + "ing"}
+    if word.endswith(("s", "x", "z", "ch", "sh", "o")):
+        forms.add(word + "es")
+    if word.endswith("e"):
+        forms |= {word + "d", word[:-1] + "ing"}
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        forms |= {word[:-1] + "ies", word[:-1] + "ied"}
+    if len(word) == 3 and word[1] in "aeiou" and word[2] not in "aeiouwxy":
+        forms |= {word + word[-1] + "ing", word + word[-1] + "ed"}
+    return forms
+
+
+_STOP_FORMS = {form: base for base in _INFLECTED_STOP for form in _inflections(base)} | {w: w for w in STOPWORDS}
+"""Every written form that is a stop word, to the stop word it is: "likes" → "like", "does" → "does"."""
+_STOP_STEMS = frozenset(STOPWORDS | {stem(w) for w in STOPWORDS})
+"""What stemming makes of the stop words ("there" → "ther", "like" → "lik"): a content word stemmed to one of
+these would meet a stop word or its stem, so it is kept as written instead ("hades", not "had")."""
+_ELONGATED = re.compile(r"([^\W\d_])\1{2,}")
+"""A letter typed three times or more ("GOOOO", "soooo", "Hadesss"): no English word has that."""
+_ROMAN = re.compile(r"[ivx]+")
+"""Roman numerals in titles ("Final Fantasy III") are not elongations."""
+_APOSTROPHES = "'’‘ʼ`´"
+_TOKEN = re.compile(r"[^\W_]+(?:[-'’‘ʼ`´][^\W_]+)*", re.UNICODE)
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
+)
+"""Thai, Lao, Tibetan, Myanmar, Khmer, kana, CJK ideographs, Hangul: written without spaces between words (or, in
+Korean, with particles glued on), so they are matched by overlapping pairs of characters ("原神好玩" holds "原神")."""
+
+
+def fold(text: str) -> str:
+    """Case and accents folded, compatibility forms undone ("ＨＡＤＥＳ", "𝐇𝐚𝐝𝐞𝐬", "Hadès" → "hades")."""
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=50_000)
+def _word(token: str) -> str:
+    """One folded word as matching sees it: stop words looked up as written, content words stemmed unless the stem
+    would meet a stop word, words of other scripts as written (the stemmer knows English endings only)."""
+    if token in _STOP_FORMS:
+        return _STOP_FORMS[token]
+    if not token.isascii():
+        return token
+    stemmed = stem(token)
+    return token if stemmed in _STOP_STEMS else stemmed
+
+
+def _unelongated(token: str) -> tuple[str, ...]:
+    """The word under an elongation: "soooo" → "so", "GOOOOAL" → "goal"/"gooal", "falllll" → "fal"/"fall".
+
+    Whether the letter was single or double is unknowable without a dictionary, so both are
+    kept (a one-letter run first, unless only the two-letter one is a stop word).
+    """
+    if not _ELONGATED.search(token) or _ROMAN.fullmatch(token):
+        return (token,)
+    single, double = _ELONGATED.sub(r"\1", token), _ELONGATED.sub(r"\1\1", token)
+    return (double, single) if double in _STOP_FORMS and single not in _STOP_FORMS else (single, double)
+
+
+def _pieces(raw: str, name: bool) -> list[tuple[str, ...]]:
+    """One written word as positions, each its forms (first the one phrases match on, then the others that count).
+
+    "baldur's" → baldur; "don't" → dont; "Spider-Man" → spider, man and the joined
+    "spiderman" (as people also type it); "soooo" → so; an unspaced run → its character pairs.
+    """
+    if raw[-2:-1] in _APOSTROPHES and raw.endswith("s"):
+        raw = raw[:-2]
+    for mark in _APOSTROPHES:
+        raw = raw.replace(mark, "")
+    parts = [part for part in raw.split("-") if part]
+    out: list[tuple[str, ...]] = []
+    for part in parts:
+        for run in _script_runs(part, name):
+            out.append(run)
+    if len(parts) > 1 and all(part.isalpha() and part.isascii() for part in parts):
+        joined = _forms("".join(parts), name)
+        out[-1] = out[-1] + tuple(f for f in joined if f not in out[-1])
+    return out
+
+
+def _script_runs(part: str, name: bool) -> list[tuple[str, ...]]:
+    """A word split where it changes between a spaced and an unspaced script; unspaced runs as character pairs."""
+    out: list[tuple[str, ...]] = []
+    position = 0
+    for match in _UNSPACED.finditer(part):
+        if match.start() > position:
+            out.append(_forms(part[position : match.start()], name))
+        run = match.group()
+        out.extend((run[i : i + 2],) for i in range(max(len(run) - 1, 1)))
+        position = match.end()
+    if position < len(part):
+        out.append(_forms(part[position:], name))
+    return out
+
+
+@lru_cache(maxsize=50_000)
+def _forms(token: str, name: bool) -> tuple[str, ...]:
+    """A word's forms: its matching form first (stemmed), then, for a name, its written form when stemming changed
+    it ("Sims" is "sim" and "sims"), then the same for an elongated word read the other way ("fal", "fall")."""
+    out: list[str] = []
+    for written in _unelongated(token):
+        matched = _word(written)
+        if not is_content(matched):
+            if not out:
+                return (matched,)  # "soooo" is "so", whatever else it might be read as
+            continue
+        readings = (matched, written) if name else (matched,)
+        out.extend(form for form in readings if form not in out and (not out or is_content(form)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=50_000)
@@ -109,23 +232,55 @@ def family(stemmed: str) -> str:
     return stemmed
 
 
-def words(text: str) -> list[str]:
-    """Folded, stemmed words of ``text`` in order.
+def forms(text: str) -> list[tuple[str, ...]]:
+    """Each word of ``text`` in order, as its forms: the matching form first, then others a match may use.
 
-    Case and accents are folded ("Pokémon" → "pokemon") and apostrophes dropped
-    ("baldur's" → "baldur"), so the way a member happens to type a name does not matter.
+    The first form is what `words` gives; the others are the written form of a stemmed
+    content word ("sims" for "sim": a name keeps how it is written), the joined form of a
+    hyphenated word ("spiderman") and the other reading of an elongated one ("fall" for "fal").
     """
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-    out = []
-    for raw in _WORD.findall(folded):
-        token = raw[:-2] if raw.endswith(("'s", "’s")) else raw.replace("'", "").replace("’", "")
-        out.append(stem(token))
-    return out
+    text = unicodedata.normalize("NFC", text)
+    return [position for match in _TOKEN.finditer(text) for position in _pieces(fold(match.group()), _is_name(match))]
+
+
+_SENTENCE_END = frozenset('.!?\n:;"“”«»()[]')
+
+
+def _is_name(match: re.Match[str]) -> bool:
+    """A word written as a name: capitalised inside a sentence ("playing Hades"), or in capitals ("CS", "HADES").
+
+    The first word of a sentence is capitalised whatever it is ("Plays chess"): not a name by that alone.
+    """
+    written = match.group()
+    letters = [c for c in written if c.isalpha()]
+    if len(letters) >= 2 and all(c.isupper() for c in letters):
+        return True
+    if not written[:1].isupper():
+        return False
+    at = match.start() - 1
+    while at >= 0 and match.string[at] in " \t":
+        at -= 1
+    return at >= 0 and match.string[at] not in _SENTENCE_END
+
+
+def words(text: str) -> list[str]:
+    """Folded, stemmed words of ``text`` in order (stop words kept, as written, so phrases keep their shape).
+
+    Case and accents are folded ("Pokémon" → "pokemon"), apostrophes dropped ("baldur's"
+    → "baldur"), elongations undone ("GOOOO" → "go"), so the way a member happens to type
+    a name does not matter.
+    """
+    return [position[0] for position in forms(text)]
+
+
+def index_words(text: str) -> list[str]:
+    """Every content form of ``text``: what retrieval matches on (stems and names as written, see `forms`)."""
+    return [form for position in forms(text) for form in position if is_content(form)]
 
 
 def is_content(word: str) -> bool:
-    """A word that says what a text is about: not a stop word, not a single letter."""
-    return word not in STOPWORDS and len(word) > 1
+    """A word that says what a text is about: not a stop word, not a single letter or digit (one ideograph is a word)."""
+    return word not in STOPWORDS and (len(word) > 1 or bool(_UNSPACED.match(word)))
 
 
 def content_words(text: str) -> set[str]:
