@@ -12,16 +12,17 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_STOP_TEXT = (
-    frozenset(
-        """a about after again all also am an and any are as at be been being but by can could did do does doing
+_ENGLISH_STOP = frozenset(
+    """a about after again all also am an and any are as at be been being but by can could did do does doing
     done for from get got had has have having he her here hers him his how i if in into is it its just know
     like me more most my no not now of off on once only or other our out over own really so some still such
     than that the their them then there these they this those to too up us very was way we were what when
     where which while who why will with would yeah yes you your yours im ive dont cant thats whats hey hi
     hello lol ok okay please thanks thank tell remember something anything one theirs ours myself yourself
     himself herself itself ourselves themselves""".split()
-    )
+)
+_STOP_TEXT = (
+    _ENGLISH_STOP
     | frozenset(
         # Function words of French, German, Spanish, Italian and Portuguese, none of them an English content word as
         # written (so "die", "war", "hat", "son", "sin", "den", "dan", "san", "todo" stay words; and since a word is
@@ -68,12 +69,39 @@ _IRREGULAR = {
 """Irregular English past forms: "I went hiking" meets "goes hiking", "bought a car" meets "buying a car"."""
 
 
+def _consonant(word: str, i: int) -> bool:
+    """Whether the letter at ``i`` is a consonant (y is one at the start and after a vowel)."""
+    if word[i] in "aeiou":
+        return False
+    return word[i] != "y" or i == 0 or not _consonant(word, i - 1)
+
+
+def _measure(word: str) -> int:
+    """Porter's m: how many vowel-consonant sequences a stem has ("tr" 0, "hop" 1, "promot" 2)."""
+    kinds = "".join("c" if _consonant(word, i) else "v" for i in range(len(word)))
+    return kinds.count("vc")
+
+
+def _short(word: str) -> bool:
+    """One syllable ending consonant-vowel-consonant (not w, x, y): "hop", "cod", "had", "win"."""
+    return (
+        len(word) >= 3
+        and _measure(word) == 1
+        and _consonant(word, -3 + len(word))
+        and not _consonant(word, len(word) - 2)
+        and _consonant(word, len(word) - 1)
+        and word[-1] not in "wxy"
+    )
+
+
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     """A deliberately small English stemmer: plurals, -ing, -ed, a final -e, irregular pasts; enough for chat words.
 
-    "games", "gaming" and "game" all become "gam": what matters is that inflections of
-    one word meet, not that the stem is a word.
+    "games", "gaming" and "game" all become "game", "dances" and "dancing" "danc": what
+    matters is that inflections of one word meet, not that the stem is a word. A final e
+    stays on a short syllable (Porter's rule), so "code" is not "cod", "wine" not "win",
+    "hope" not "hop".
     """
     word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or not word.isalpha():
@@ -89,14 +117,18 @@ def stem(word: str) -> str:
                 word = word[: -len(suffix)]
                 if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "lsz":
                     word = word[:-1]
+                elif word.endswith(("at", "bl", "iz")) or _short(word):
+                    word += "e"  # "hoping" → "hope", "coding" → "code", "creating" → "create"
                 break
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+    if len(word) > 3 and word.endswith("e") and not _short(word[:-1]):
+        return word[:-1]
+    return word
 
 
 STOPWORDS = _STOP_TEXT
 """Stop words as written: a word is looked up here *before* it is stemmed, so no stem is ever compared with them."""
 
-_INFLECTED_STOP = "like know tell thank remember get way day one other okay please jour dia giorno".split()
+_INFLECTED_STOP = "like know tell thank remember get own way day one other okay please jour dia giorno".split()
 """Stop words that are verbs or nouns, whose regular inflections ("likes", "remembered", "days") are stop words too.
 
 Only these: "hades" is no form of "had", nor "ares" of "are", though a suffix stripper
@@ -125,10 +157,10 @@ _STOP_STEMS = frozenset(STOPWORDS | {stem(w) for w in STOPWORDS})
 these would meet a stop word or its stem, so it is kept as written instead ("hades", not "had")."""
 _ELONGATED = re.compile(r"([^\W\d_])\1{2,}")
 """A letter typed three times or more ("GOOOO", "soooo", "Hadesss"): no English word has that."""
-_ROMAN = re.compile(r"[ivx]+")
+_ROMAN = re.compile(r"x{0,3}(?:ix|iv|v?i{0,3})")
 """Roman numerals in titles ("Final Fantasy III") are not elongations."""
 _APOSTROPHES = "'’‘ʼ`´"
-_TOKEN = re.compile(r"[^\W_]+(?:[-'’‘ʼ`´][^\W_]+)*", re.UNICODE)
+_TOKEN = re.compile(r"[^\W_]+(?:[-.'’‘ʼ`´][^\W_]+)*", re.UNICODE)
 _UNSPACED = re.compile(
     "[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
@@ -140,7 +172,7 @@ Korean, with particles glued on), so they are matched by overlapping pairs of ch
 def fold(text: str) -> str:
     """Case and accents folded, compatibility forms undone ("ＨＡＤＥＳ", "𝐇𝐚𝐝𝐞𝐬", "Hadès" → "hades")."""
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
 @lru_cache(maxsize=50_000)
@@ -158,26 +190,31 @@ def _word(token: str) -> str:
 def _unelongated(token: str) -> tuple[str, ...]:
     """The word under an elongation: "soooo" → "so", "GOOOOAL" → "goal"/"gooal", "falllll" → "fal"/"fall".
 
-    Whether the letter was single or double is unknowable without a dictionary, so both are
-    kept (a one-letter run first, unless only the two-letter one is a stop word).
+    Whether the letter was single or double is unknowable without a dictionary, so both
+    readings are kept, content words only ("lessss" is "less", not French "les"), unless
+    one reading is an English stop word ("sooo", "yesss", "alll").
     """
     if not _ELONGATED.search(token) or _ROMAN.fullmatch(token):
         return (token,)
     single, double = _ELONGATED.sub(r"\1", token), _ELONGATED.sub(r"\1\1", token)
-    return (double, single) if double in _STOP_FORMS and single not in _STOP_FORMS else (single, double)
+    for reading in (single, double):
+        if reading in _ENGLISH_STOP:
+            return (reading,)
+    return tuple(reading for reading in (single, double) if is_content(_word(reading))) or (single,)
 
 
 def _pieces(raw: str, name: bool) -> list[tuple[str, ...]]:
     """One written word as positions, each its forms (first the one phrases match on, then the others that count).
 
     "baldur's" → baldur; "don't" → dont; "Spider-Man" → spider, man and the joined
-    "spiderman" (as people also type it); "soooo" → so; an unspaced run → its character pairs.
+    "spiderman" (as people also type it), "S.T.A.L.K.E.R." → stalker, "D.Va" → dva;
+    "soooo" → so; an unspaced run → its character pairs.
     """
     if raw[-2:-1] in _APOSTROPHES and raw.endswith("s"):
         raw = raw[:-2]
     for mark in _APOSTROPHES:
         raw = raw.replace(mark, "")
-    parts = [part for part in raw.split("-") if part]
+    parts = [part for part in re.split(r"[-.]", raw) if part]
     out: list[tuple[str, ...]] = []
     for part in parts:
         for run in _script_runs(part, name):
@@ -211,9 +248,7 @@ def _forms(token: str, name: bool) -> tuple[str, ...]:
     for written in _unelongated(token):
         matched = _word(written)
         if not is_content(matched):
-            if not out:
-                return (matched,)  # "soooo" is "so", whatever else it might be read as
-            continue
+            return (matched,)
         readings = (matched, written) if name else (matched,)
         out.extend(form for form in readings if form not in out and (not out or is_content(form)))
     return tuple(out)
@@ -237,10 +272,42 @@ def forms(text: str) -> list[tuple[str, ...]]:
 
     The first form is what `words` gives; the others are the written form of a stemmed
     content word ("sims" for "sim": a name keeps how it is written), the joined form of a
-    hyphenated word ("spiderman") and the other reading of an elongated one ("fall" for "fal").
+    hyphenated word ("spiderman"), the other reading of an elongated one ("fall" for
+    "fal") and a number joined to the word before it, as titles are also typed ("Portal 2"
+    holds "portal2", "Hades II" "hades2", "GTA V" "gta5").
     """
-    text = unicodedata.normalize("NFC", text)
-    return [position for match in _TOKEN.finditer(text) for position in _pieces(fold(match.group()), _is_name(match))]
+    out: list[tuple[str, ...]] = []
+    previous = ""
+    for match in _TOKEN.finditer(unicodedata.normalize("NFC", text)):
+        pieces, number, joined = _token(match.group(), _is_name(match))
+        if number and previous and pieces:
+            out.extend(pieces[:-1])
+            out.append((*pieces[-1], previous + number))
+        else:
+            out.extend(pieces)
+        previous = joined
+    return out
+
+
+@lru_cache(maxsize=50_000)
+def _token(written: str, name: bool) -> tuple[tuple[tuple[str, ...], ...], str, str]:
+    """One written word's positions, the number it is (if one) and the letters a following number joins onto."""
+    raw = fold(written)
+    pieces = tuple(_pieces(raw, name))
+    bare = raw[:-2] if raw[-2:-1] in _APOSTROPHES and raw.endswith("s") else raw
+    number = _SEQUEL_NUMBERS.get(bare, bare if bare.isdigit() else "")
+    letters = re.sub(r"[-.'’‘ʼ`´]", "", bare)
+    joinable = letters.isalpha() and letters.isascii() and bool(pieces) and is_content(pieces[-1][0])
+    return pieces, number, letters if joinable else ""
+
+
+def _roman(number: int) -> str:
+    tens, units = divmod(number, 10)
+    return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
+
+
+_SEQUEL_NUMBERS = {_roman(n): str(n) for n in range(2, 21)}
+"""Roman numerals of sequels, as digits: "Final Fantasy VII" and "FF7", "Hades II" and "hades 2" (not "i": a pronoun)."""
 
 
 _SENTENCE_END = frozenset('.!?\n:;"“”«»()[]')
@@ -252,11 +319,10 @@ def _is_name(match: re.Match[str]) -> bool:
     The first word of a sentence is capitalised whatever it is ("Plays chess"): not a name by that alone.
     """
     written = match.group()
-    letters = [c for c in written if c.isalpha()]
-    if len(letters) >= 2 and all(c.isupper() for c in letters):
-        return True
     if not written[:1].isupper():
-        return False
+        return written.isupper() and len(written) >= 2  # capitals after a digit: "2B", "9S"
+    if written.isupper() and len(written) >= 2:
+        return True
     at = match.start() - 1
     while at >= 0 and match.string[at] in " \t":
         at -= 1
