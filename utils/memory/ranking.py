@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from utils.memory.forget_requests import NOT_THE_SUBJECT
-from utils.memory.words import STOPWORDS, family, forms, index_words, is_content, words
+from utils.memory.words import STOPWORDS, family, forms, is_content, words
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
@@ -110,9 +110,12 @@ class _Terms:
 
 @lru_cache(maxsize=50_000)
 def _terms(text: str) -> _Terms:
-    content = index_words(text)
+    """Every content form counts as a term ("sims" and "sim"), but the length is in words: a memory naming
+    things is not longer, for BM25, than one saying as many words without names."""
+    positions = [[form for form in position if is_content(form)] for position in forms(text)]
+    content = [form for position in positions for form in position]
     counts, families = Counter(content), Counter(family(w) for w in content)
-    return _Terms(counts, families, frozenset(counts), frozenset(families), len(content))
+    return _Terms(counts, families, frozenset(counts), frozenset(families), sum(1 for p in positions if p))
 
 
 @lru_cache(maxsize=20_000)
