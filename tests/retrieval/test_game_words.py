@@ -168,3 +168,29 @@ def test_a_content_word_never_stems_into_a_stop_word_or_another_word(word: str, 
 def test_chat_forms_table(message: str, memory: str, recalled: bool) -> None:
     record = _memory(1, memory)
     assert (rank_relevant([record, *BACKGROUND], Query.of(message)) != []) is recalled
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("HADES!!!", {"hade", "hades"}),
+        ("ＨＡＤＥＳ", {"hade", "hades"}),
+        ("𝐇𝐚𝐝𝐞𝐬 rocks", {"hade", "rock"}),
+        ("GOOOO", {"go", "goo"}),
+        ("soooo", set()),
+        ("yesss", set()),
+        ("falllll", {"fal", "fall"}),
+        ("Baldur's Gate 3's ending", {"baldur", "gate", "gate3", "end"}),
+        ("Spider-Man", {"spider", "man", "spiderman"}),
+        ("S.T.A.L.K.E.R.", {"stalker"}),
+        ("Final Fantasy VII", {"final", "fantasy", "vii", "fantasy7"}),
+        ("I have 2 kids", {"kid"}),
+        ("playing The Sims", {"play", "sim", "sims"}),
+        ("Kai'Sa", {"kaisa"}),
+        ("原神好玩", {"原神", "神好", "好玩"}),
+        ("likes liked liking others days", set()),
+        ("😭😭😭 !!! ...", set()),
+    ],
+)
+def test_words_of_chat(text: str, expected: set[str]) -> None:
+    assert set(index_words(text)) == expected
