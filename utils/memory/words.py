@@ -2,8 +2,12 @@
 
 Ranking (which memories a message is about) and deduplication (which two memories say
 the same) compare the same words, so both read them here. Text is folded (case,
-punctuation, apostrophes, accents kept as letters), words are lightly stemmed ("dogs" →
-"dog", "grinding" → "grind") and grouped in families ("mentorship", "mentored").
+punctuation, apostrophes, accents, fullwidth and styled letters, elongations such as
+"GOOOO"), stop words are recognised as written *before* stemming, and the other words
+are lightly stemmed ("dogs" → "dog", "grinding" → "grind") without ever meeting a stop
+word ("hades" stays a word, not "had"), then grouped in families ("mentorship",
+"mentored"). A name also keeps its written form ("Sims" is "sim" and "sims"), and titles
+match as people type them ("Spider-Man"/"spiderman", "Portal 2"/"portal2", "原神").
 """
 
 from __future__ import annotations
