@@ -1,6 +1,6 @@
 """Game names as members type them: every title, character, place, player and gamer word of a public list is recalled.
 
-The table (data/game_words.json) holds names copied from public lists (best-selling games
+The table (game_words.json, beside this file) holds names copied from public lists (best-selling games
 and franchises, Fandom and Liquipedia pages, the glossary of video game terms, native
 titles), each list with its source. A memory "Is playing <name>." must come back, with
 words only (no embeddings: ranking is lexical without ``similarity``), for a chat message
@@ -22,7 +22,7 @@ from utils.memory.ranking import Query, rank_relevant
 from utils.memory.words import STOPWORDS, fold, forms, index_words, is_content, words
 from utils.storage.records import MemoryRecord
 
-TABLE = json.loads((Path(__file__).parent / "data" / "game_words.json").read_text(encoding="utf-8"))
+TABLE = json.loads((Path(__file__).parent / "game_words.json").read_text(encoding="utf-8"))
 LISTS = TABLE["lists"]
 ITEMS = [name for entry in LISTS for name in entry["items"]]
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
