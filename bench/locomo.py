@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 UNANSWERABLE = 5
+TEMPORAL = 2
+"""LoCoMo's category of questions about when ("When did Caroline go to the LGBTQ support group?")."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class RecallCase:
     """All of the speaker's observations, in session order."""
     evidence: frozenset[int]
     """Indexes into ``facts`` of the evidence observations."""
+    category: int = 0
+    """LoCoMo's question category (`TEMPORAL` for questions about when)."""
 
 
 def _name(name: str) -> re.Pattern[str]:
@@ -79,7 +83,8 @@ def cases(conversation: dict, label: str = "") -> list[RecallCase]:
         wanted = set(_dia_ids(qa.get("evidence", [])))
         evidence = frozenset(i for i, fact in enumerate(facts[speaker]) if fact.dia_ids & wanted)
         if evidence:
-            out.append(RecallCase(label, speaker, as_query(qa["question"], speaker), facts[speaker], evidence))
+            query = as_query(qa["question"], speaker)
+            out.append(RecallCase(label, speaker, query, facts[speaker], evidence, int(qa.get("category", 0))))
     return out
 
 

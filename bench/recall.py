@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bench.embedding_endpoint import embedding_endpoint
-from bench.locomo import RecallCase, load
+from bench.locomo import TEMPORAL, RecallCase, load
 from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.stats import ms, percentile
@@ -88,10 +88,15 @@ class Mode:
     total: int = 0
     costs: list[float] = field(default_factory=list)
     by_file: dict[str, list[int]] = field(default_factory=dict)
+    temporal: list[int] = field(default_factory=lambda: [0, 0])
+    """Hits and cases among LoCoMo's temporal questions (the slice a fact's history should help)."""
 
     def add(self, case: RecallCase, hit: bool) -> None:
         self.hits += hit
         self.total += 1
+        if case.category == TEMPORAL:
+            self.temporal[0] += hit
+            self.temporal[1] += 1
         counts = self.by_file.setdefault(case.conversation, [0, 0])
         counts[0] += hit
         counts[1] += 1
@@ -163,6 +168,9 @@ def _report(result: BenchResult, mode: Mode, target: str = "", met: bool | None 
     result.row(
         bench, f"recall@5 {mode.label}", f"{mode.hits / max(mode.total, 1):.3f} ({mode.hits}/{mode.total})", "", target, met
     )
+    hits, total = mode.temporal
+    result.row(bench, f"recall@5 {mode.label}, temporal questions", f"{hits / max(total, 1):.3f} ({hits}/{total})")
+    result.facts[f"{mode.label}_temporal"] = mode.temporal
     cost_p99 = ms(percentile(mode.costs, 99))
     result.row(bench, f"ranking cost p50, {mode.label} (50 memories, warm)", fmt_ms(ms(percentile(mode.costs, 50))))
     result.row(bench, f"ranking cost p99, {mode.label} (50 memories, warm)", fmt_ms(cost_p99), "", "≤ 1 ms", cost_p99 <= 1)

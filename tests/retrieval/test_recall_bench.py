@@ -53,6 +53,7 @@ def test_protocol_picks_the_questions_and_rewrites_names() -> None:
         "They is learning Japanese.",
     ]
     assert dog.evidence == {0} and work.evidence == {2} and language.evidence == {3}
+    assert [c.category for c in picked] == [1, 2, 1, 1], "the temporal slice is LoCoMo's category 2"
     assert [f.text for f in guitar.facts] == ["They plays guitar every day.", "They adopted two rescue greyhounds."]
     assert as_query("Is Alice's sister Alice?", "Alice") == "Is my sister I?"
 
@@ -73,6 +74,7 @@ async def test_recall_bench_lexical_and_hybrid(conversation_file: Path, llm_serv
     assert hybrid.startswith("recall@5 hybrid: ") and hybrid.endswith(f"/{total})")
     assert result.facts["lexical_total"] == result.facts["hybrid_total"] == total == 4
     assert result.facts["hybrid_hits"] >= result.facts["lexical_hits"] >= 3
+    assert result.facts["lexical_temporal"][1] == result.facts["hybrid_temporal"][1] == 1, "one question about when"
     assert llm_server.llm.chat_requests() == []
     requests = llm_server.llm.embedding_requests
     assert len(requests) == 2 + total + 2, "memories in one batch per speaker, one per question, floor and table checks"

@@ -17,8 +17,8 @@ PARAPHRASE_SIMILARITY = 0.8
 """Cosine from which two sentences with no distinct word but little overlap say the same."""
 MOST_WORDS_SHARED = 0.6
 """Share of the two sentences' word families both must hold to say the same without the cosine."""
-_DEDUP_FILLERS = frozenset({"nam", "call", "currently", "recently", "usually", "lately", "every", "daily", "taglich"})
-"""Words that change no fact when swapped ("a dog named/called Pixel"); after stemming."""
+_DEDUP_FILLERS = frozenset(content_words("named called currently recently usually lately every daily täglich"))
+"""Words that change no fact when swapped ("a dog named/called Pixel"), as matching folds them."""
 
 
 @lru_cache(maxsize=50_000)

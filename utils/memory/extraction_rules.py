@@ -13,14 +13,14 @@ from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import ExtractedMemory
 from utils.memory.forget_requests import asks_to_forget
 from utils.memory.ranking import GENERIC_TOPICS, Query, rank_relevant
-from utils.memory.words import content_words, stem
+from utils.memory.words import content_words
 from utils.storage.records import MemoryRecord
 
 SHOWN_TO_EXTRACTOR = 10
 """Live memories shown to the extractor (the matching ones first): enough to dedup and forget, cheap in tokens."""
 
 CHAT_FILLERS = frozenset(
-    stem(w) for w in "haha hahaha lmao lmfao rofl xd same nice cool true fr brb gg ty thx np idk omg wow yep nope bruh".split()
+    content_words("haha hahaha lmao lmfao rofl xd same nice cool true fr brb gg ty thx np idk omg wow yep nope bruh")
 )
 """Chat fillers that are not stopwords but carry nothing to remember: alone, they cost no extraction call."""
 

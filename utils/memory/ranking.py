@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from utils.memory.forget_requests import NOT_THE_SUBJECT
-from utils.memory.words import STOPWORDS, family, is_content, words
+from utils.memory.words import STOPWORDS, family, forms, is_content, words
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
@@ -72,14 +72,18 @@ class Query:
     def of(cls, message: str, channel_name: str = "") -> Query:
         """The channel name counts too ("#elden-ring"), unless it is a generic one like #general."""
         channel = "" if channel_name.casefold() in GENERIC_CHANNELS else channel_name.replace("-", " ").replace("_", " ")
-        sequence = tuple(words(f"{message} {channel}"))
-        return cls(sequence, frozenset(w for w in sequence if is_content(w)))
+        return cls._of(forms(f"{message} {channel}"))
 
     @classmethod
     def forget_request(cls, message: str) -> Query:
         """A "forget that I …" request: what it is about, without the verb that asks for it."""
-        sequence = tuple(w for w in words(message) if w not in FORGET_WORDS)
-        return cls(sequence, frozenset(w for w in sequence if is_content(w)))
+        return cls._of([position for position in forms(message) if position[0] not in FORGET_WORDS])
+
+    @classmethod
+    def _of(cls, positions: Sequence[tuple[str, ...]]) -> Query:
+        """Phrases match on each word's first form; single words on any of its content forms (`words.forms`)."""
+        sequence = tuple(position[0] for position in positions)
+        return cls(sequence, frozenset(form for position in positions for form in position if is_content(form)))
 
     def has_phrase(self, phrase: Sequence[str]) -> bool:
         """A one-word topic is a word of the query; a longer one must appear as is, in order."""
@@ -106,9 +110,12 @@ class _Terms:
 
 @lru_cache(maxsize=50_000)
 def _terms(text: str) -> _Terms:
-    content = [w for w in words(text) if is_content(w)]
+    """Every content form counts as a term ("sims" and "sim"), but the length is in words: a memory naming
+    things is not longer, for BM25, than one saying as many words without names."""
+    positions = [[form for form in position if is_content(form)] for position in forms(text)]
+    content = [form for position in positions for form in position]
     counts, families = Counter(content), Counter(family(w) for w in content)
-    return _Terms(counts, families, frozenset(counts), frozenset(families), len(content))
+    return _Terms(counts, families, frozenset(counts), frozenset(families), sum(1 for p in positions if p))
 
 
 @lru_cache(maxsize=20_000)
