@@ -47,6 +47,8 @@ class ExtractedMemory(BaseModel):
     expiration: str = "7d"
     importance: str = "medium"
     key: str | None = None
+    replaces: int | None = None
+    """The number of the "Already remembered" entry this fact makes untrue (a move, a new job); vetted before use."""
 
     @field_validator("memory", mode="before")
     @classmethod
@@ -91,8 +93,26 @@ class ExtractedMemory(BaseModel):
         key = re.sub(r"[^a-z0-9]+", "_", value.strip().lower()).strip("_")
         return key if _SLOT_KEY.match(key) else None
 
+    @field_validator("replaces", mode="before")
+    @classmethod
+    def _replaces(cls, value: Any) -> int | None:
+        """A number as models write it (3, "3", "#3"); anything else is no replacement, never a failure."""
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value
+        text = str(value or "").strip().lstrip("#")
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
+
     def written(
-        self, user_id: int, guild_id: int | None, now: datetime, *, expiration: str | None = None, importance: str | None = None
+        self,
+        user_id: int,
+        guild_id: int | None,
+        now: datetime,
+        *,
+        expiration: str | None = None,
+        importance: str | None = None,
+        replaces_id: int | None = None,
     ) -> NewMemory:
         """The memory as it is written (learned in chat at ``now``), with its expiration or importance overridden."""
         return NewMemory(
@@ -104,6 +124,7 @@ class ExtractedMemory(BaseModel):
             source="chat",
             guild_id=guild_id,
             slot_key=self.key,
+            replaces_id=replaces_id,
         )
 
 
@@ -155,6 +176,7 @@ _EXTRACTION_ARGUMENTS = object_schema(
                     "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
                     "importance": {"type": "string", "enum": ["low", "medium", "high"]},
                     "key": {"type": ["string", "null"]},
+                    "replaces": {"type": ["integer", "null"]},
                 },
                 ["memory", "topics", "expiration", "importance"],
             ),
@@ -167,7 +189,8 @@ _EXTRACTION_ARGUMENTS = object_schema(
 MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
     "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
 )
-"""Each memory's text, topics, lifetime, importance and slot `key`, plus `forget`; the rules: prompts/memory_extraction.txt."""
+"""Each memory's text, topics, lifetime, importance, slot `key` and what it `replaces`, plus `forget`; the rules:
+prompts/memory_extraction.txt."""
 
 
 @dataclass(frozen=True)

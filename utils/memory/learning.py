@@ -12,7 +12,7 @@ model returns for them too: memories, topics, slot keys and the profile.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -111,7 +111,8 @@ class ChatLearning:
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
             update = None if cleared else result.profile_update  # a rewrite may bring new facts besides the forget
-            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, update, seen)
+            replaced = {n: shown[n - 1].id for n in (m.replaces for m in accepted) if n is not None and 1 <= n <= len(shown)}
+            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, update, seen, replaced)
             await self.store.store(user_id, scope, candidates, actor="member", profile=new_profile)
         logger.info(
             "Extracted %d memories for %s (profile_update=%s, forgot=%d memories, %d profile facts)",
@@ -147,19 +148,28 @@ class ChatLearning:
         memories: Sequence[ExtractedMemory],
         profile_update: str | None,
         seen: Seen | None = None,
+        replaced: Mapping[int, int] | None = None,
     ) -> tuple[list[NewMemory], str | None]:
         """Expiring memories are written as they are; permanent ones belong in the profile.
 
         Returns the memories and the new profile (None: unchanged), written together.
         A permanent fact the model did not fold into a profile update is appended to the
         profile when it fits, else kept as a 30-day memory, so it is never silently lost.
+        A fact that replaces a memory (``replaced``: its vetted `replaces` number → the
+        memory's id) stays a memory, permanent or not: the profile keeps no earlier values.
         """
         now = datetime.now(UTC)
+        replaced = replaced or {}
         profile = self.screen_profile(user_id, profile_update, seen) if profile_update else None
         candidates = []
         for m in memories:
             # What the member said and the model restates bare is marked here; the store's screen refuses it.
             text = _scrubbed(m.memory, seen)
+            old_id = replaced.get(m.replaces) if m.replaces is not None else None
+            if old_id is not None:
+                lasting = dict(expiration="30d", importance="high") if m.expiration == PERMANENT else {}
+                candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now, replaces_id=old_id, **lasting), seen))
+                continue
             if m.expiration != PERMANENT:
                 candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now), seen))
                 continue
