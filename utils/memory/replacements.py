@@ -8,8 +8,7 @@ two are the same fact, and only when the member's own words say something change
 - same slot: the new fact names the old one's slot key; or
 - same subject: they share a specific topic or a content word (a word family), and
   the member's turns say a change ("moved", "now", "no longer", "switched", "broke up",
-  "renamed", "passed away", … in English, Spanish, French, German, Portuguese) or name
-  a word of the old fact ("not Lyon anymore").
+  "renamed", "passed away", … in English, Spanish, French, German, Portuguese).
 
 "New" alone is not a change: a new pet, a new game or a new friend is one more, not
 one instead ("we got a kitten" keeps the dog).
@@ -39,19 +38,13 @@ _CHANGE_WORDS = re.compile(
 )
 
 
-def says_a_change(member_texts: Sequence[str], old: MemoryRecord) -> bool:
-    """The member's words say that something changed, or name the old fact itself."""
-    said = " ".join(member_texts)
-    if _CHANGE_WORDS.search(said):
-        return True
-    named = {family(w) for w in content_words(said)}
-    specific = {family(w) for w in content_words(old.memory)} - {family(w) for w in content_words(_verbs_of(old.memory))}
-    return bool(named & specific)
+def says_a_change(member_texts: Sequence[str]) -> bool:
+    """The member's words say that something changed ("moved", "now", "no longer", "broke up", "ya no", "jetzt"…).
 
-
-def _verbs_of(text: str) -> str:
-    """The first word of a third-person memory ("Lives", "Mains", "Works"): what it does, not what it is about."""
-    return text.split()[0] if text.split() else ""
+    Naming the old fact is not enough: "valorant with friends tonight" says more about
+    Valorant, not that something else took its place.
+    """
+    return bool(_CHANGE_WORDS.search(" ".join(member_texts)))
 
 
 def same_subject(new: ExtractedMemory, old: MemoryRecord) -> bool:
@@ -67,7 +60,7 @@ def replacement_stands(new: ExtractedMemory, old: MemoryRecord, member_texts: Se
     """Whether ``new`` may make ``old`` an earlier value (see the module's rules)."""
     if new.key and old.slot_key and new.key == old.slot_key:
         return True
-    return same_subject(new, old) and says_a_change(member_texts, old)
+    return same_subject(new, old) and says_a_change(member_texts)
 
 
 def vetted_replacements(
