@@ -13,6 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from careless import conversation_lines
 from conftest import converse, query
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd
@@ -67,13 +68,15 @@ FORGETS = [
     ("the opt-out", "optout", EVERY),
     ("in words", "say:please forget that I live in Parismoor", set(HOME)),
     ("in words, the short way", "say:forget Parismoor", set(HOME)),
+    ("an earlier value, in words", "say:please forget that I lived in Lyonquel", {"Lives in Lyonquel.", "Lives in Berlinvast."}),
 ]
 
 
-def forgets_paris(body: Body) -> Body:
-    """A model that answers a request to forget Paris with its number in "Already remembered"."""
+def forgets_named(body: Body) -> Body:
+    """A model that answers a request to forget a place with the number "Already remembered" shows it under."""
+    place = "Lyonquel" if "Lyonquel" in " ".join(conversation_lines(body)) else "Parismoor"
     shown = dict(re.findall(r"^(\d+)\. (.+)$", body["messages"][-1]["content"], re.M))
-    number = next((int(n) for n, text in shown.items() if "Parismoor" in text), None)
+    number = next((int(n) for n, text in shown.items() if place in text), None)
     return {"memories": [], "profile_update": None, "forget": [number] if number else []}
 
 
@@ -84,7 +87,7 @@ async def test_every_forget_reaches_the_history_rows(
     ids = await plant(services)
     await plant(services, BOB)
     if command.startswith("say:"):
-        fake_llm.tools["extract_memories"] = forgets_paris
+        fake_llm.tools["extract_memories"] = forgets_named
         await converse(services, command[len("say:") :], user_id=ALICE)
     else:
         await cmd(services, re.sub(r"\{(.+?)\}", lambda m: str(ids[m.group(1)]), command))

@@ -36,6 +36,8 @@ MAX_ITEMS_ACCEPTED = 200
 EXCHANGE_MAX_CHARS = 8000
 """The conversation part of one extraction request (about 2k tokens): a burst of 200 turns once made a
 205k-character request. The newest turns are kept; what is older was mostly small talk by then."""
+EARLIER_MARK = " (earlier, no longer true)"
+"""How an earlier value shown to the extractor (only when the member asks to forget) is told from a current one."""
 _SLOT_KEY = re.compile(rf"^[a-z][a-z0-9_]{{1,{SLOT_KEY_MAX - 1}}}$")
 
 
@@ -208,12 +210,16 @@ def build_extraction_messages(
 ) -> list[Message]:
     """The extractor's request: the prompt, the member's name, the profile, numbered live memories, the member's turns.
 
-    Live memories are numbered 1..n (never database ids) so the model cannot name a
-    row it was not shown; only the member's own turns and the bot's replies appear.
+    Memories are numbered 1..n (never database ids) so the model cannot name a row it
+    was not shown (earlier values, shown only with a forget request, are marked); only
+    the member's own turns and the bot's replies appear.
     Every line of the member's words, the bot's replies and the profile is quoted
     (`utils.llm.quoting`): none of it can close the conversation or pass for the request.
     """
-    remembered = "\n".join(f"{i}. {' '.join(m.memory.split())}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
+    remembered = "\n".join(
+        f"{i}. {' '.join(m.memory.split())}{EARLIER_MARK if m.superseded_at else ''}" for i, m in enumerate(shown, start=1)
+    )
+    remembered = remembered or "(nothing yet)"
     exchange = bounded_exchange(member_name, turns)
     user_content = load_prompt("memory_extraction_request").format(
         name=quoted_name(member_name),

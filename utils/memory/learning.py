@@ -30,17 +30,20 @@ from utils.memory.extraction import (
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
 from utils.memory.forget_requests import asks_to_forget
 from utils.memory.quality import ModelQuality, proposals
-from utils.memory.ranking import Query
+from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
 from utils.memory.write_plan import Epoch
 from utils.privacy.screen import Seen, screen, screen_profile
 from utils.storage.engine import DatabaseError
-from utils.storage.records import MemoryScope, NewMemory
+from utils.storage.records import MemoryRecord, MemoryScope, NewMemory
 from utils.storage.schema import PROFILE_MAX
 from utils.storage.user_notes import profile_facts
 
 logger = logging.getLogger(__name__)
+
+EARLIER_SHOWN_ON_FORGET = 5
+"""Earlier values of the member's facts shown to the extractor when they ask to forget (those the request names)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class ChatLearning:
         except DatabaseError:
             live = ()
         shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
+        if asks_to_forget([t.user_text for t in turns]):
+            shown += await self._earlier_named(user_id, scope, turns)
         profile = self.store.profile(user_id)
         messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
@@ -122,6 +127,17 @@ class ChatLearning:
             len(forget_ids),
             len(facts),
         )
+
+    async def _earlier_named(self, user_id: int, scope: MemoryScope, turns: Sequence[ExtractionTurn]) -> list[MemoryRecord]:
+        """The member's earlier values a forget request names (words or topics): shown after the live ones, marked
+        as earlier, so "forget that I lived in Lyon" reaches a value that no longer holds. One read, on requests only."""
+        try:
+            rows = await self.store.fact_history(user_id, scope)
+        except DatabaseError:
+            return []
+        earlier = [m for m in rows if m.superseded_at is not None]
+        query = Query.forget_request(" ".join(t.user_text for t in turns))
+        return rank_relevant(earlier, query, limit=EARLIER_SHOWN_ON_FORGET)
 
     async def _forget_asked(
         self, user_id: int, epoch: Epoch, ids: Sequence[int], facts: Sequence[str], channel_id: int | None
