@@ -78,6 +78,7 @@ def cap_members(conn: sa.Connection, members: list[int], max_memories: int, now:
             user_memory.c.created_at,
             user_memory.c.source,
             user_memory.c.superseded_at,
+            user_memory.c.slot_key,
         ).where(user_memory.c.user_id.in_(members), user_memory.c.expires_at > now)
     ).all()
     by_member: dict[int, list[Any]] = {}

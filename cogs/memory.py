@@ -34,7 +34,15 @@ from utils.members.commands import (
 )
 from utils.members.erasure import ForgetAll, ForgetRecent, OptOut
 from utils.members.service import MemberOverview
-from utils.members.view import export_json, memory_line, pages, profile_text, status_line
+from utils.members.view import (
+    HISTORY_HEADER,
+    export_json,
+    history_pages,
+    memory_line,
+    pages,
+    profile_text,
+    status_line,
+)
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 
@@ -96,6 +104,39 @@ class OverviewPages(discord.ui.View):
         await self._show(interaction)
 
 
+def history_embed(chunks: list[str], page: int) -> discord.Embed:
+    embed = discord.Embed(title="What changed", colour=EMBED_COLOUR, description=chunks[page])
+    embed.set_footer(text=f"Page {page + 1}/{len(chunks)} · {HISTORY_HEADER}"[:2048])
+    return embed
+
+
+class HistoryPages(discord.ui.View):
+    """Previous/next buttons over a long `/memory history`."""
+
+    def __init__(self, chunks: list[str]) -> None:
+        super().__init__(timeout=300)
+        self.chunks, self.page = chunks, 0
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        self.previous.disabled = self.page == 0
+        self.next.disabled = self.page >= len(self.chunks) - 1
+
+    async def _show(self, interaction: discord.Interaction) -> None:
+        self._sync_buttons()
+        await interaction.response.edit_message(embed=history_embed(self.chunks, self.page), view=self)
+
+    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction, _button: discord.ui.Button[HistoryPages]) -> None:
+        self.page = max(0, self.page - 1)
+        await self._show(interaction)
+
+    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, _button: discord.ui.Button[HistoryPages]) -> None:
+        self.page = min(len(self.chunks) - 1, self.page + 1)
+        await self._show(interaction)
+
+
 class ConfirmForgetAll(discord.ui.View):
     """Erasing everything is final, so it takes a second, deliberate click."""
 
@@ -135,6 +176,19 @@ class MemoryCog(commands.Cog):
     @memory.command(name="show", description=description("show"))
     async def show(self, interaction: discord.Interaction) -> None:
         await self._send_overview(interaction, interaction.user, "What I remember about you", MemoryScope.GLOBAL)
+
+    @memory.command(name="history", description=description("history"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        try:
+            histories = await self._in_time(interaction, self.desk.members.history(interaction.user.id))
+        except DatabaseError:
+            await self._say(interaction, content=STORAGE_DOWN)
+            return
+        chunks = history_pages(histories)
+        if len(chunks) > 1:
+            await self._say(interaction, embed=history_embed(chunks, 0), view=HistoryPages(chunks))
+        else:
+            await self._say(interaction, embed=history_embed(chunks, 0))
 
     @memory.command(
         name="forget", description="Forget one memory (#id), a profile fact (P1), everything ('all') or recent learning"

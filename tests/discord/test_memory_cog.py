@@ -13,8 +13,10 @@ import simcord
 from conftest import query
 from memory_seed import seed_memory
 from simcord.backend.errors import SetupError
+from storage_calls import storage
 
 from bot import BCSBot
+from utils.storage.records import MemoryBatch, NewMemory
 
 
 @dataclass
@@ -180,3 +182,40 @@ async def test_bad_forget_arguments_get_a_clear_answer(server: Server) -> None:
     assert garbage.ephemeral and "memory id" in garbage.response.content
     recent = await server.alice.slash(server.channel, "memory forget", what="recent")
     assert "how far back" in recent.response.content
+
+
+async def _changes(server: Server, user_id: int, slot: str, values: list[str]) -> list[int]:
+    """One slot's values learned a day apart, each replacing the one before; returns their ids."""
+    services = server.bot.services
+    ids: list[int] = []
+    start = datetime.now(UTC) - timedelta(days=len(values))
+    for step, text in enumerate(values):
+        new = NewMemory(user_id, text, (slot,), "high", datetime.now(UTC) + timedelta(days=3), "chat", server.guild_id, slot)
+        batch = MemoryBatch(user_id, inserts=[new], supersede_ids=ids[-1:])
+        ids += await storage(services.db).apply_memory_batch(batch, now=start + timedelta(days=step))
+    services.memory.invalidate(user_id)
+    return ids
+
+
+async def test_history_is_ephemeral_shows_what_each_fact_replaced_and_is_paged(server: Server) -> None:
+    empty = await server.alice.slash(server.channel, "memory history")
+    assert empty.ephemeral and "No fact of yours has changed yet" in empty.response.embeds[0].description
+    lyon, paris = await _changes(server, server.alice.id, "home", ["Lives in Lyon.", "Lives in Paris."])
+    await _changes(server, server.bob.id, "home", ["Lives in Oslo.", "Lives in Bergen."])
+    result = await server.alice.slash(server.channel, "memory history")
+    assert result.ephemeral
+    [embed] = result.response.embeds
+    assert f"now: #{paris} Lives in Paris." in embed.description
+    assert f"before: #{lyon} Lives in Lyon. (" in embed.description and "→" in embed.description
+    assert "Oslo" not in embed.description and "Bergen" not in embed.description, "only the member's own facts"
+    assert embed.footer.text.startswith("Page 1/1")
+
+    for n in range(40):
+        await _changes(
+            server, server.alice.id, f"plant_{n}", [f"Waters fern number {n} daily.", f"Waters fern number {n} weekly."]
+        )
+    paged = await server.alice.slash(server.channel, "memory history")
+    footer = paged.response.embeds[0].footer.text
+    assert footer.startswith("Page 1/") and not footer.startswith("Page 1/1 ")
+    turned = await server.alice.click(paged.response, label="Next ▶")
+    assert turned.response.embeds[0].footer.text.startswith("Page 2/")

@@ -263,21 +263,74 @@ async def test_prune_expired_memories_in_batches(db: Database, engine: sa.Engine
     assert await prune_expired_in_batches(db, now=NOW, batch_rows=2) == 0
 
 
-async def test_prune_excess_goes_superseded_then_lowest_importance_then_oldest(db: Database, engine: sa.Engine) -> None:
+async def test_prune_excess_keeps_live_by_importance_and_earlier_values_apart(db: Database, engine: sa.Engine) -> None:
     high_old = await insert(db, memory(ALICE, "high old", importance="high"), at=NOW - 5 * DAY)
     medium_old = await insert(db, memory(ALICE, "medium old"), at=NOW - 5 * DAY)
     low_old = await insert(db, memory(ALICE, "low old", importance="low"), at=NOW - 4 * DAY)
     low_new = await insert(db, memory(ALICE, "low new", importance="low"), at=NOW - DAY)
-    replaced = await insert(db, memory(ALICE, "high but superseded", importance="high"), at=NOW - DAY)
+    replaced = await insert(db, memory(ALICE, "high but superseded", importance="high", slot_key="home"), at=NOW - DAY)
     await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[replaced]), now=NOW - DAY)
     bobs = [await insert(db, memory(BOB, f"bob {i}", importance="low"), at=NOW - DAY) for i in range(4)]
 
-    assert await storage(db).prune_excess_memories(ALICE, 3) == 2
-    assert {r.Id for r in rows(engine, user_memory, user_memory.c.user_id == ALICE)} == {high_old, medium_old, low_new}
+    assert await storage(db).prune_excess_memories(ALICE, 3) == 1
+    kept = {r.Id for r in rows(engine, user_memory, user_memory.c.user_id == ALICE)}
+    assert kept == {high_old, medium_old, low_new, replaced}, "an earlier value does not count against the live cap"
     pruned = {r.MemoryId for r in rows(engine, memory_audit, memory_audit.c.action == "pruned_cap")}
-    assert pruned == {low_old, replaced}
+    assert pruned == {low_old}
     assert [r.Id for r in rows(engine, user_memory, user_memory.c.user_id == BOB)] == bobs
     assert await storage(db).prune_excess_memories(ALICE, 3) == 0
+
+
+async def test_a_slot_keeps_its_three_latest_earlier_values_and_the_cap_bounds_them_all(db: Database, engine: sa.Engine) -> None:
+    homes = ["Berlin", "Lyon", "Madrid", "Porto", "Paris"]
+    ids = []
+    for step, city in enumerate(homes):
+        new_id = await insert(db, memory(ALICE, f"Lives in {city}", slot_key="home"), at=NOW - (10 - step) * DAY)
+        if ids:
+            await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[ids[-1]]), now=NOW - (10 - step) * DAY)
+        ids.append(new_id)
+    assert await storage(db).prune_excess_memories(ALICE, 50) == 1, "five values: the live one and three earlier stay"
+    history = await storage(db).get_fact_history(ALICE)
+    assert texts(history) == ["Lives in Paris", "Lives in Porto", "Lives in Madrid", "Lives in Lyon"]
+    assert [m.superseded_at is None for m in history] == [True, False, False, False]
+    assert history[1].superseded_at == NOW - 6 * DAY, "Porto held until Paris was learned"
+
+    for slot in ("main", "rank", "team"):  # three more facts with one earlier value each: six earlier values in all
+        old = await insert(db, memory(ALICE, f"old {slot}", slot_key=slot), at=NOW - 3 * DAY)
+        await insert(db, memory(ALICE, f"new {slot}", slot_key=slot), at=NOW - 2 * DAY)
+        await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[old]), now=NOW - 2 * DAY)
+    assert await storage(db).prune_excess_memories(ALICE, 4) == 2, "at most the cap's worth of earlier values: the oldest go"
+    earlier = {
+        r.Memory for r in rows(engine, user_memory, user_memory.c.user_id == ALICE, user_memory.c.superseded_at.is_not(None))
+    }
+    assert earlier == {"old main", "old rank", "old team", "Lives in Porto"}
+
+
+async def test_fact_history_is_the_members_own_slotted_rows_in_scope(db: Database) -> None:
+    old = await insert(db, memory(ALICE, "Mains Sage", slot_key="main", guild_id=7), at=NOW - 3 * DAY)
+    await insert(db, memory(ALICE, "Mains Jett", slot_key="main", guild_id=7), at=NOW - DAY)
+    await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[old]), now=NOW - DAY)
+    await insert(db, memory(ALICE, "No slot here"), at=NOW - DAY)
+    await insert(db, memory(ALICE, "Mains Reyna elsewhere", slot_key="main", guild_id=8), at=NOW - DAY)
+    await insert(db, memory(ALICE, "Expired value", slot_key="rank", expires_in=-DAY), at=NOW - 9 * DAY)
+    await insert(db, memory(BOB, "Mains Omen", slot_key="main"), at=NOW - DAY)
+
+    assert texts(await storage(db).get_fact_history(ALICE, scope=MemoryScope(True, 7))) == ["Mains Jett", "Mains Sage"]
+    assert sorted(texts(await storage(db).get_fact_history(ALICE))) == ["Mains Jett", "Mains Reyna elsewhere", "Mains Sage"]
+    assert texts(await storage(db).get_recent_memories(ALICE, None)) == ["Mains Reyna elsewhere", "No slot here", "Mains Jett"]
+
+
+async def test_a_memory_replaced_in_words_joins_the_slot_of_what_replaced_it(db: Database, engine: sa.Engine) -> None:
+    old = await insert(db, memory(ALICE, "Works at a bakery"), at=NOW - 3 * DAY)
+    batch = MemoryBatch(
+        ALICE, supersede_ids=[old], slot_of_replaced={old: "job"}, inserts=[memory(ALICE, "Works at a bank", slot_key="job")]
+    )
+    await storage(db).apply_memory_batch(batch, now=NOW - DAY)
+    (row,) = rows(engine, user_memory, user_memory.c.id == old)
+    assert (row.SlotKey, row.SupersededAt) == ("job", NOW - DAY)
+    keyed = await insert(db, memory(ALICE, "Plays on EU servers", slot_key="region"), at=NOW - 3 * DAY)
+    await storage(db).apply_memory_batch(MemoryBatch(ALICE, supersede_ids=[keyed], slot_of_replaced={keyed: "job"}), now=NOW)
+    assert rows(engine, user_memory, user_memory.c.id == keyed)[0].SlotKey == "region", "a slot it held stays its own"
 
 
 # ---------------------------------------------------------------------- notes migration support

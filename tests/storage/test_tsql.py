@@ -290,6 +290,15 @@ async def every_method(r: Recorder) -> None:
     await r.call(memories.get_recent_memories, ALICE, None, scope=MemoryScope(True, 7))
     await r.call(memories.get_recent_memories, ALICE, 5, scope=MemoryScope(True, None))
     await r.call(memories.get_all_memories, ALICE)
+    await r.call(memories.get_fact_history, ALICE)
+    await r.call(memories.get_fact_history, ALICE, scope=MemoryScope(True, 7))
+    replaced = await r.call(memories.save_memory, ALICE, "works at a bakery", ["job"], "high", NOW + timedelta(days=30), "chat")
+    await r.call(
+        memories.apply_memory_batch,
+        MemoryBatch(
+            ALICE, supersede_ids=[replaced], slot_of_replaced={replaced: "job"}, inserts=[new(ALICE, "bank", slot="job")]
+        ),
+    )
     await r.call(embeddings.set_memory_embeddings, [(ids[2], "nomic", b"\x00\x00\x80?"), (999, "nomic", b"")])
     await r.call(embeddings.memories_missing_embedding, "nomic", 10)
     await r.call(embeddings.memories_missing_embedding, "nomic", 10, 768)

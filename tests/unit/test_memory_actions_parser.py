@@ -9,6 +9,7 @@ from utils.members.commands import (
     ID_DIGITS_MAX,
     USAGE,
     Export,
+    History,
     MemoryAction,
     OptIn,
     Pause,
@@ -23,6 +24,8 @@ PARSED: list[tuple[str, MemoryAction]] = [
     ("SHOW", Show()),
     ("  show  ", Show()),
     ("\tshow\n", Show()),
+    ("history", History()),
+    ("HISTORY ", History()),
     ("export", Export()),
     ("Export", Export()),
     ("optout", OptOut()),
@@ -146,6 +149,7 @@ def test_the_usage_line_only_names_commands_that_parse() -> None:
         assert parse_memory_command(form) is not None, form
     assert {type(parse_memory_command(f)) for f in filled} == {
         Show,
+        History,
         ForgetIds,
         ForgetFacts,
         ForgetAll,

@@ -26,7 +26,7 @@ def test_every_row_names_a_command_that_parses(row: CommandHelp) -> None:
 
 def test_every_action_has_a_row() -> None:
     kinds = {type(parse_memory_command(filled(r.form))) for r in MEMORY_COMMANDS}
-    assert len(kinds) == len(MEMORY_COMMANDS) == 10
+    assert len(kinds) == len(MEMORY_COMMANDS) == 11
 
 
 @pytest.mark.parametrize("row", MEMORY_COMMANDS, ids=lambda r: r.form)

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from utils.members.erasure import ForgetAll, ForgetFacts, ForgetIds, ForgetRecent, OptOut
 from utils.members.service import MemberService
-from utils.members.view import export_json, overview_text
+from utils.members.view import export_json, history_text, overview_text
 from utils.storage.engine import DatabaseError
 from utils.storage.records import MemoryScope
 from utils.wording import plural
@@ -31,6 +31,11 @@ ID_DIGITS_MAX = 18
 
 @dataclass(frozen=True)
 class Show:
+    pass
+
+
+@dataclass(frozen=True)
+class History:
     pass
 
 
@@ -54,7 +59,7 @@ class Resume:
     pass
 
 
-MemoryAction = Show | ForgetIds | ForgetFacts | ForgetAll | ForgetRecent | Export | OptOut | OptIn | Pause | Resume
+MemoryAction = Show | History | ForgetIds | ForgetFacts | ForgetAll | ForgetRecent | Export | OptOut | OptIn | Pause | Resume
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class CommandHelp:
 
 MEMORY_COMMANDS = (
     CommandHelp("show", "Everything I remember about you"),
+    CommandHelp("history", "Your facts that changed: what each replaced, and when"),
     CommandHelp("forget <id>", "Forget one memory (its #id from /memory show)"),
     CommandHelp("forget fact <n>", "Forget one fact of your profile (its number from /memory show)"),
     CommandHelp("forget all", "Forget everything: every memory and the profile"),
@@ -121,6 +127,8 @@ def parse_memory_command(arguments: str) -> MemoryAction | None:
     match arguments.casefold().split():
         case ["show"]:
             return Show()
+        case ["history"]:
+            return History()
         case ["forget", "all"]:
             return ForgetAll()
         case ["forget", "recent", minutes] if _count(minutes) is not None:
@@ -186,6 +194,8 @@ async def run_memory_action(
         match action:
             case Show():
                 return overview_text(await members.overview(user_id, scope=scope))
+            case History():
+                return history_text(await members.history(user_id, scope=scope))
             case ForgetAll():
                 receipt = await members.erase(user_id, action, actor=actor, scope=scope)
                 removed = plural(receipt.memories_removed, "memory", "memories")

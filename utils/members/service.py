@@ -34,6 +34,7 @@ from utils.members.erasure import (
 from utils.members.holders import HeldCopies
 from utils.members.preferences import MemoryPreferences, Moved
 from utils.members.processes import ProcessRoster
+from utils.memory.fact_history import FactHistory, fact_histories
 from utils.storage import member_data
 from utils.storage import memories as memory_sql
 from utils.storage.engine import Database, DatabaseError
@@ -216,6 +217,10 @@ class MemberService:
         memories = tuple(await self._db.run(memory_sql.get_recent_memories, user_id, None, scope=scope))
         profile = self._memory.profile(user_id) if not scope.restricted else ""
         return MemberOverview(user_id, profile, memories, self.preferences.opted_out(user_id), self.paused_until(user_id))
+
+    async def history(self, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL) -> list[FactHistory]:
+        """The member's facts that changed, each with what it replaced and when (`/memory history`)."""
+        return fact_histories(await self._db.run(memory_sql.get_fact_history, user_id, scope=scope))
 
     async def export(self, user_id: int, *, actor: str) -> dict[str, Any]:
         """Everything kept about the member, holder by holder, as JSON-ready data (the export is itself audited)."""

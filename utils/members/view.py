@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from utils.members.service import MemberOverview
+from utils.memory.fact_history import FactHistory, day
 from utils.storage.records import MemoryRecord
 from utils.wording import plural
 
@@ -76,6 +77,49 @@ def overview_text(overview: MemberOverview) -> str:
         lines += profile.splitlines()
     lines += [memory_line(m) for m in overview.memories] or ["No memories."]
     return "\n".join(lines)
+
+
+NO_HISTORY = "No fact of yours has changed yet: when a new value replaces an old one (a move, a new main), both show here."
+HISTORY_HEADER = (
+    "Facts that changed, newest change first (/memory forget <id> removes one value; its fact's earlier values go with it):"
+)
+
+
+def history_block(history: FactHistory) -> str:
+    """One fact: what holds now and each value it replaced, with when each held."""
+    lines = [history.slot.replace("_", " ")]
+    if history.current is not None:
+        lines.append(f"  now: #{history.current.id} {history.current.memory} (since {day(history.current.created_at)})")
+    else:
+        lines.append("  now: (no current value: it expired or was forgotten)")
+    for old in history.earlier:
+        until = old.superseded_at or old.created_at
+        lines.append(f"  before: #{old.id} {old.memory} ({day(old.created_at)} → {day(until)})")
+    return "\n".join(lines)
+
+
+def history_pages(histories: list[FactHistory], chars: int = PAGE_CHARS) -> list[str]:
+    """The member's fact histories as pages of whole facts, each page at most ``chars`` characters."""
+    result: list[str] = []
+    page: list[str] = []
+    used = 0
+    for block in (history_block(h) for h in histories):
+        block = block[:chars]
+        if page and used + len(block) + 1 > chars:
+            result.append("\n".join(page))
+            page, used = [], 0
+        page.append(block)
+        used += len(block) + 1
+    if page:
+        result.append("\n".join(page))
+    return result or [NO_HISTORY]
+
+
+def history_text(histories: list[FactHistory]) -> str:
+    """Every fact's history at once (the terminal has no pages)."""
+    if not histories:
+        return NO_HISTORY
+    return "\n".join([HISTORY_HEADER, *(history_block(h) for h in histories)])
 
 
 def export_json(data: dict[str, Any]) -> str:

@@ -36,6 +36,8 @@ MAX_ITEMS_ACCEPTED = 200
 EXCHANGE_MAX_CHARS = 8000
 """The conversation part of one extraction request (about 2k tokens): a burst of 200 turns once made a
 205k-character request. The newest turns are kept; what is older was mostly small talk by then."""
+EARLIER_MARK = " (earlier, no longer true)"
+"""How an earlier value shown to the extractor (only when the member asks to forget) is told from a current one."""
 _SLOT_KEY = re.compile(rf"^[a-z][a-z0-9_]{{1,{SLOT_KEY_MAX - 1}}}$")
 
 
@@ -47,6 +49,8 @@ class ExtractedMemory(BaseModel):
     expiration: str = "7d"
     importance: str = "medium"
     key: str | None = None
+    replaces: int | None = None
+    """The number of the "Already remembered" entry this fact makes untrue (a move, a new job); vetted before use."""
 
     @field_validator("memory", mode="before")
     @classmethod
@@ -91,8 +95,26 @@ class ExtractedMemory(BaseModel):
         key = re.sub(r"[^a-z0-9]+", "_", value.strip().lower()).strip("_")
         return key if _SLOT_KEY.match(key) else None
 
+    @field_validator("replaces", mode="before")
+    @classmethod
+    def _replaces(cls, value: Any) -> int | None:
+        """A number as models write it (3, "3", "#3"); anything else is no replacement, never a failure."""
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value
+        text = str(value or "").strip().lstrip("#")
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
+
     def written(
-        self, user_id: int, guild_id: int | None, now: datetime, *, expiration: str | None = None, importance: str | None = None
+        self,
+        user_id: int,
+        guild_id: int | None,
+        now: datetime,
+        *,
+        expiration: str | None = None,
+        importance: str | None = None,
+        replaces_id: int | None = None,
     ) -> NewMemory:
         """The memory as it is written (learned in chat at ``now``), with its expiration or importance overridden."""
         return NewMemory(
@@ -104,6 +126,7 @@ class ExtractedMemory(BaseModel):
             source="chat",
             guild_id=guild_id,
             slot_key=self.key,
+            replaces_id=replaces_id,
         )
 
 
@@ -155,6 +178,7 @@ _EXTRACTION_ARGUMENTS = object_schema(
                     "expiration": {"type": "string", "enum": ["1d", "3d", "7d", "30d", "permanent"]},
                     "importance": {"type": "string", "enum": ["low", "medium", "high"]},
                     "key": {"type": ["string", "null"]},
+                    "replaces": {"type": ["integer", "null"]},
                 },
                 ["memory", "topics", "expiration", "importance"],
             ),
@@ -167,7 +191,8 @@ _EXTRACTION_ARGUMENTS = object_schema(
 MEMORY_EXTRACTION_TOOL: ToolSpec[ExtractionResult] = ToolSpec(
     "extract_memories", "What to remember about the member.", _EXTRACTION_ARGUMENTS, ExtractionResult
 )
-"""Each memory's text, topics, lifetime, importance and slot `key`, plus `forget`; the rules: prompts/memory_extraction.txt."""
+"""Each memory's text, topics, lifetime, importance, slot `key` and what it `replaces`, plus `forget`; the rules:
+prompts/memory_extraction.txt."""
 
 
 @dataclass(frozen=True)
@@ -185,12 +210,16 @@ def build_extraction_messages(
 ) -> list[Message]:
     """The extractor's request: the prompt, the member's name, the profile, numbered live memories, the member's turns.
 
-    Live memories are numbered 1..n (never database ids) so the model cannot name a
-    row it was not shown; only the member's own turns and the bot's replies appear.
+    Memories are numbered 1..n (never database ids) so the model cannot name a row it
+    was not shown (earlier values, shown only with a forget request, are marked); only
+    the member's own turns and the bot's replies appear.
     Every line of the member's words, the bot's replies and the profile is quoted
     (`utils.llm.quoting`): none of it can close the conversation or pass for the request.
     """
-    remembered = "\n".join(f"{i}. {' '.join(m.memory.split())}" for i, m in enumerate(shown, start=1)) or "(nothing yet)"
+    remembered = "\n".join(
+        f"{i}. {' '.join(m.memory.split())}{EARLIER_MARK if m.superseded_at else ''}" for i, m in enumerate(shown, start=1)
+    )
+    remembered = remembered or "(nothing yet)"
     exchange = bounded_exchange(member_name, turns)
     user_content = load_prompt("memory_extraction_request").format(
         name=quoted_name(member_name),

@@ -12,7 +12,7 @@ model returns for them too: memories, topics, slot keys and the profile.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -30,17 +30,20 @@ from utils.memory.extraction import (
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
 from utils.memory.forget_requests import asks_to_forget
 from utils.memory.quality import ModelQuality, proposals
-from utils.memory.ranking import Query
+from utils.memory.ranking import Query, rank_relevant
 from utils.memory.store import MemoryStore
 from utils.memory.vetting import vet
 from utils.memory.write_plan import Epoch
 from utils.privacy.screen import Seen, screen, screen_profile
 from utils.storage.engine import DatabaseError
-from utils.storage.records import MemoryScope, NewMemory
+from utils.storage.records import MemoryRecord, MemoryScope, NewMemory
 from utils.storage.schema import PROFILE_MAX
 from utils.storage.user_notes import profile_facts
 
 logger = logging.getLogger(__name__)
+
+EARLIER_SHOWN_ON_FORGET = 5
+"""Earlier values of the member's facts shown to the extractor when they ask to forget (those the request names)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class ChatLearning:
         except DatabaseError:
             live = ()
         shown = shown_to_extractor(live, Query.forget_request(" ".join(t.user_text for t in turns)))
+        if asks_to_forget([t.user_text for t in turns]):
+            shown += await self._earlier_named(user_id, scope, turns)
         profile = self.store.profile(user_id)
         messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
         try:
@@ -111,7 +116,8 @@ class ChatLearning:
                 logger.info("Dropped an extraction for %s: their memory was erased or paused meanwhile.", user_id)
                 return
             update = None if cleared else result.profile_update  # a rewrite may bring new facts besides the forget
-            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, update, seen)
+            replaced = {n: shown[n - 1].id for n in (m.replaces for m in accepted) if n is not None and 1 <= n <= len(shown)}
+            candidates, new_profile = self.fold_permanent(user_id, guild_id, accepted, update, seen, replaced)
             await self.store.store(user_id, scope, candidates, actor="member", profile=new_profile)
         logger.info(
             "Extracted %d memories for %s (profile_update=%s, forgot=%d memories, %d profile facts)",
@@ -121,6 +127,17 @@ class ChatLearning:
             len(forget_ids),
             len(facts),
         )
+
+    async def _earlier_named(self, user_id: int, scope: MemoryScope, turns: Sequence[ExtractionTurn]) -> list[MemoryRecord]:
+        """The member's earlier values a forget request names (words or topics): shown after the live ones, marked
+        as earlier, so "forget that I lived in Lyon" reaches a value that no longer holds. One read, on requests only."""
+        try:
+            rows = await self.store.fact_history(user_id, scope)
+        except DatabaseError:
+            return []
+        earlier = [m for m in rows if m.superseded_at is not None]
+        query = Query.forget_request(" ".join(t.user_text for t in turns))
+        return rank_relevant(earlier, query, limit=EARLIER_SHOWN_ON_FORGET)
 
     async def _forget_asked(
         self, user_id: int, epoch: Epoch, ids: Sequence[int], facts: Sequence[str], channel_id: int | None
@@ -147,19 +164,28 @@ class ChatLearning:
         memories: Sequence[ExtractedMemory],
         profile_update: str | None,
         seen: Seen | None = None,
+        replaced: Mapping[int, int] | None = None,
     ) -> tuple[list[NewMemory], str | None]:
         """Expiring memories are written as they are; permanent ones belong in the profile.
 
         Returns the memories and the new profile (None: unchanged), written together.
         A permanent fact the model did not fold into a profile update is appended to the
         profile when it fits, else kept as a 30-day memory, so it is never silently lost.
+        A fact that replaces a memory (``replaced``: its vetted `replaces` number → the
+        memory's id) stays a memory, permanent or not: the profile keeps no earlier values.
         """
         now = datetime.now(UTC)
+        replaced = replaced or {}
         profile = self.screen_profile(user_id, profile_update, seen) if profile_update else None
         candidates = []
         for m in memories:
             # What the member said and the model restates bare is marked here; the store's screen refuses it.
             text = _scrubbed(m.memory, seen)
+            old_id = replaced.get(m.replaces) if m.replaces is not None else None
+            if old_id is not None:
+                lasting = dict(expiration="30d", importance="high") if m.expiration == PERMANENT else {}
+                candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now, replaces_id=old_id, **lasting), seen))
+                continue
             if m.expiration != PERMANENT:
                 candidates.append(_scrubbed_memory(m.written(user_id, guild_id, now), seen))
                 continue

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from utils.memory.fact_history import month
 from utils.privacy.normalise import normalise
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
@@ -57,6 +58,12 @@ def as_note(text: str) -> str:
     return '"' + flat.replace('"', "'") + '"'
 
 
+def earlier_label(memory: MemoryRecord) -> str:
+    """How a value that no longer holds is introduced: "Earlier, no longer true (2025-11 to 2026-03)"."""
+    until = memory.superseded_at or memory.created_at
+    return f"Earlier, no longer true ({month(memory.created_at)} to {month(until)})"
+
+
 def build_memory_block(
     *,
     member_name: str,
@@ -65,12 +72,15 @@ def build_memory_block(
     relevant: Sequence[MemoryRecord],
     budget: int,
     now: datetime | None = None,
+    earlier: Sequence[MemoryRecord] = (),
 ) -> str:
     """The block, never longer than ``budget`` characters; empty when there is nothing to say.
 
-    Room is given in order of value: the profile, then memories relevant to the new
+    Room is given in order of value: the profile, then the ``earlier`` values of facts
+    (only when the message asks about the past), then memories relevant to the new
     message (strongest first), then the recent ones (newest first); what does not fit
-    is left out whole. Shown: recent first (what is going on), then relevant (what bears on this message).
+    is left out whole. Shown: recent first (what is going on), then relevant (what bears
+    on this message), then what was true before, each with when it held.
     """
     if not (profile or recent or relevant):
         return ""
@@ -94,9 +104,18 @@ def build_memory_block(
         used += len(line) + 1
         return line
 
+    def fits_earlier(memory: MemoryRecord) -> str | None:
+        nonlocal used
+        line = f"- {earlier_label(memory)}: {as_note(memory.memory)}"
+        if used + len(line) + 1 > lines_budget:
+            return None
+        used += len(line) + 1
+        return line
+
+    earlier_lines = [line for m in earlier if (line := fits_earlier(m))]
     relevant_lines = [line for m in relevant if (line := fits(m, "Relevant"))]
     recent_lines = [line for m in recent if (line := fits(m, "Recent"))]
-    body = [line for line in (profile_line, *recent_lines, *relevant_lines) if line]
+    body = [line for line in (profile_line, *recent_lines, *relevant_lines, *earlier_lines) if line]
     if not body:
         return ""
     return "\n".join([intro, *body])

@@ -35,6 +35,7 @@ from utils.memory.extraction import (
     ExtractionTurn,
 )
 from utils.memory.extraction_rules import worth_extracting
+from utils.memory.fact_history import FactHistory, asks_about_past, earlier_values, fact_histories
 from utils.memory.learning import ChatLearning
 from utils.memory.memory_block import build_memory_block
 from utils.memory.quality import ModelQuality
@@ -52,6 +53,8 @@ from utils.storage.user_notes import profile_facts
 logger = logging.getLogger(__name__)
 
 BOT_REPLY_SHOWN_CHARS = 300
+PAST_SLOTS_SHOWN = 3
+"""Facts whose earlier values a message about the past brings into the block (two earlier values each)."""
 """The extractor learns about the member, not the bot: the start of each reply is context enough."""
 
 
@@ -226,14 +229,35 @@ class MemoryService:
             similarity=await self.meaning.similarities(text, memories) if older else None,
             floor=self._settings.embedding_min_similarity,
         )
+        earlier: list[MemoryRecord] = []
+        if asks_about_past(text) and self._db.available:
+            histories = await self._past_of(user_id, guild_id, Query.of(text, channel_name))
+            shown = {m.id for m in (*recent, *relevant)}
+            # What holds now goes with what held before, so an earlier value is never read as the current one.
+            relevant = [h.current for h in histories if h.current and h.current.id not in shown] + relevant
+            earlier = [old for old, _newer in earlier_values(histories)]
         block = build_memory_block(
             member_name=member_name,
             profile=profile,
             recent=recent,
             relevant=relevant,
             budget=self._settings.memory_context_chars,
+            earlier=earlier,
         )
         return MemoryContext(block, tuple(recent), tuple(relevant))
+
+    async def _past_of(self, user_id: int, guild_id: int | None, query: Query) -> list[FactHistory]:
+        """The facts whose history bears on a message about the past: the slots it names (by any of their values),
+        else the ones that changed last; at most :data:`PAST_SLOTS_SHOWN`."""
+        try:
+            rows = await self.store.fact_history(user_id, self.scope_for(guild_id))
+        except DatabaseError as exc:
+            logger.warning("Fact history read skipped for %s: %s", user_id, exc)
+            return []
+        histories = fact_histories(rows)
+        named = {m.slot_key for m in rank_relevant(rows, query, limit=len(rows))}
+        picked = [h for h in histories if h.slot in named] or histories
+        return picked[:PAST_SLOTS_SHOWN]
 
     # ------------------------------------------------------------------ learning from chat
     def remember_turn(

@@ -103,6 +103,12 @@ class MemoryStore:
         read = await self._read(user_id, scope, moment)
         return tuple(m for m in read.memories if m.expires_at > moment)
 
+    async def fact_history(self, user_id: int, scope: MemoryScope, now: datetime | None = None) -> list[MemoryRecord]:
+        """The member's slotted rows, current and earlier values (`sql.get_fact_history`): one query, never cached,
+        made only when a message asks about the past."""
+        self.round_trips += 1
+        return await self._db.run(sql.get_fact_history, user_id, scope=scope, now=now)
+
     async def _read(self, user_id: int, scope: MemoryScope, now: datetime) -> MemberRead:
         key = (user_id, scope)
         cached = self._cache.get(key)
@@ -301,9 +307,29 @@ class MemoryStore:
             return
         if any(near_duplicate(n.memory, text) for n in batch.inserts):
             return
+        candidate = self._replacing(batch, live, candidate)
         if candidate.slot_key and not self._take_slot(batch, live, candidate.slot_key, source):
             return
         batch.inserts.append(candidate)
+
+    @staticmethod
+    def _replacing(batch: MemoryBatch, live: list[MemoryRecord], candidate: NewMemory) -> NewMemory:
+        """A new fact said to replace a live memory (already vetted) takes that memory's slot, so the old one
+        becomes its earlier value; a memory that held no slot joins the new one's (or one named after it).
+
+        A replaced memory more trusted than the new fact stays: the new fact is still written, beside it.
+        """
+        old = next((m for m in live if m.id == candidate.replaces_id), None)
+        if old is None:
+            return replace(candidate, replaces_id=None)
+        slot = old.slot_key or candidate.slot_key or f"fact_{old.id}"
+        if old.slot_key is None:
+            if trust(old.source) > trust(candidate.source):
+                return replace(candidate, replaces_id=None)
+            if old.id not in batch.supersede_ids:
+                batch.supersede_ids.append(old.id)
+            batch.slot_of_replaced[old.id] = slot
+        return replace(candidate, slot_key=slot)
 
     @staticmethod
     def _take_slot(

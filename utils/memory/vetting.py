@@ -16,6 +16,7 @@ from utils.memory.extraction import ExtractedMemory, ExtractionResult
 from utils.memory.forget_requests import asks_to_forget, request_sentences, without_idioms
 from utils.memory.junk import clean, junk_reason, sentences
 from utils.memory.ranking import GENERIC_TOPICS, Query
+from utils.memory.replacements import vetted_replacements
 from utils.memory.words import content_words, family, words
 from utils.privacy.others import about_someone_else, mentioned_names, names_of_the_member
 from utils.privacy.screen import PLACEHOLDER
@@ -176,7 +177,8 @@ def vet(
     turns in this extraction) asked for it, and only for the ``shown`` memories (numbered
     from 1, as the model saw them) the request names. ``profile`` is the member's current
     one (names it gives the member are theirs); ``bot_texts`` the bot's replies in the same
-    turns (a memory copied from them is the bot's voice).
+    turns (a memory copied from them is the bot's voice). A memory's `replaces` stands only under the rules of
+    `utils.memory.replacements` (same slot, or same subject and a change the member said).
     """
     mentioned = mentioned_names(member_texts)
     also = names_of_the_member(member_texts, profile) - mentioned
@@ -190,7 +192,7 @@ def vet(
             and not about_someone_else(text, member_name, mentioned, also_the_member=also)
         )
 
-    memories = [m for m in (_cleaned(m) for m in result.memories) if kept(m.memory)]
+    memories = vetted_replacements([m for m in (_cleaned(m) for m in result.memories) if kept(m.memory)], shown, member_texts)
     update = result.profile_update
     if update is not None:
         parts = sentences(clean(update))

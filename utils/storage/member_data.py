@@ -248,7 +248,7 @@ STORED_HOLDERS: tuple[StoredHolder, ...] = (
         {"UserMemory": ("Memory", "Topics", "SlotKey", "Embedding", "EmbeddingModel")},
         _forget_memories,
         _export_memories,
-        "each memory until it expires (1 to 30 days), or until forgotten",
+        "each memory, and up to three earlier values of each fact, until it expires (1 to 30 days), or until forgotten",
     ),
     StoredHolder("profile facts", {"UserState": ("UserNotes",)}, _forget_profile, _export_profile, KEPT_UNTIL_ERASED),
     StoredHolder(

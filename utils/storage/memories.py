@@ -41,6 +41,12 @@ from utils.storage.user_notes import profile_part
 DELETE_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement; id lists stay well under it."""
 PRUNE_BATCH_ROWS = 2000
+HISTORY_PER_SLOT = 3
+"""Earlier values kept per slot: enough to answer "where did I live before?" and to show the member what changed.
+
+They are not counted against the cap of live memories (a member who corrects a fact often must not
+lose what the bot knows now to what was true before); at most the cap's worth of them is kept in all,
+so a member never has more than twice the cap of rows, and each still expires when it would have."""
 MEMORY_COLUMNS = record_columns(user_memory, MemoryRecord)
 
 
@@ -61,13 +67,26 @@ def scope_filter(scope: MemoryScope) -> sa.ColumnElement[bool]:
 
 
 def beyond_cap(rows: Sequence[Any], cap: int) -> list[Any]:
-    """The rows of one member that do not fit under ``cap``: superseded first, then low importance, then oldest."""
-    keep_order = sorted(
-        rows,
-        key=lambda r: (r.superseded_at is None, IMPORTANCE_RANK.get(r.importance, 0), r.created_at, r.id),
-        reverse=True,
-    )
-    return keep_order[cap:]
+    """The rows of one member that are not kept: live ones beyond ``cap``, and earlier values beyond their share.
+
+    Live rows fit under ``cap`` by importance, then newest. Superseded rows (earlier values of
+    a slot) are kept apart: the :data:`HISTORY_PER_SLOT` most recently replaced of each slot,
+    and no more than ``cap`` of them in all.
+    """
+    current = [r for r in rows if r.superseded_at is None]
+    earlier = [r for r in rows if r.superseded_at is not None]
+    by_value = sorted(current, key=lambda r: (IMPORTANCE_RANK.get(r.importance, 0), r.created_at, r.id), reverse=True)
+    doomed = by_value[cap:]
+    per_slot: dict[str, int] = {}
+    kept = 0
+    for row in sorted(earlier, key=lambda r: (r.superseded_at, r.id), reverse=True):
+        slot = row.slot_key or f"#{row.id}"
+        per_slot[slot] = per_slot.get(slot, 0) + 1
+        if per_slot[slot] > HISTORY_PER_SLOT or kept >= cap:
+            doomed.append(row)
+        else:
+            kept += 1
+    return doomed
 
 
 # ---------------------------------------------------------------------- reads
@@ -128,6 +147,28 @@ def read_member(conn: sa.Connection, user_id: int, scope: MemoryScope, now: date
 def get_all_memories(conn: sa.Connection, user_id: int) -> list[MemoryRecord]:
     """Every row stored for a member — live, superseded or expired-not-yet-pruned — oldest first."""
     query = sa.select(*MEMORY_COLUMNS).where(user_memory.c.user_id == user_id).order_by(user_memory.c.id)
+    return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
+
+
+@reads
+def get_fact_history(
+    conn: sa.Connection, user_id: int, *, scope: MemoryScope = MemoryScope.GLOBAL, now: datetime | None = None
+) -> list[MemoryRecord]:
+    """Every unexpired row of the member that holds a slot, current and earlier values alike, newest first.
+
+    Read only when someone asks what changed (`/memory history`, a message about the past),
+    never on the ordinary path; the slots' chains are put together in Python.
+    """
+    query = (
+        sa.select(*MEMORY_COLUMNS)
+        .where(
+            user_memory.c.user_id == user_id,
+            user_memory.c.slot_key.is_not(None),
+            user_memory.c.expires_at > (now or utc_now()),
+            scope_filter(scope),
+        )
+        .order_by(user_memory.c.created_at.desc(), user_memory.c.id.desc())
+    )
     return [MemoryRecord(**row._mapping) for row in conn.execute(query)]
 
 
@@ -196,7 +237,7 @@ def _apply_batch(
         audit += forget_rows(conn, batch.user_id, batch.actor, user_memory.c.id.in_(batch.forget_ids))
     if batch.supersede_ids:
         old = conn.execute(
-            sa.select(user_memory.c.id, user_memory.c.source).where(
+            sa.select(user_memory.c.id, user_memory.c.source, user_memory.c.slot_key).where(
                 owned, user_memory.c.id.in_(batch.supersede_ids), user_memory.c.superseded_at.is_(None)
             )
         ).all()
@@ -204,6 +245,10 @@ def _apply_batch(
             conn.execute(
                 sa.update(user_memory).where(owned, user_memory.c.id.in_([o.id for o in old])).values(superseded_at=moment)
             )
+        for o in old:  # a fact replaced in words joins the slot of what replaced it, so its history follows the slot
+            slot = batch.slot_of_replaced.get(o.id)
+            if slot and o.slot_key is None:
+                conn.execute(sa.update(user_memory).where(owned, user_memory.c.id == o.id).values(slot_key=slot))
         audit += [AuditEntry("superseded", batch.user_id, batch.actor, o.id, o.source) for o in old]
     for refresh in batch.refreshes:
         # Where it was learned stays; a refresh naming no slot keeps the row's.
@@ -252,7 +297,8 @@ def insert_memory(conn: sa.Connection, user_id: int, new: NewMemory, created_at:
 
 @writes
 def prune_excess_memories(conn: sa.Connection, user_id: int, max_memories: int = 50, now: datetime | None = None) -> int:
-    """Keep at most ``max_memories`` rows for a member: superseded first, then low importance, then oldest."""
+    """Keep at most ``max_memories`` live rows for a member (low importance, then oldest, go first) and a bounded
+    history of earlier values (:func:`beyond_cap`)."""
     moment = now or utc_now()
     pruned = prune_excess_rows(conn, user_id, max_memories, moment)
     write_audit(conn, pruned, moment)
@@ -267,11 +313,12 @@ def prune_excess_rows(conn: sa.Connection, user_id: int, cap: int, now: datetime
             user_memory.c.created_at,
             user_memory.c.source,
             user_memory.c.superseded_at,
+            user_memory.c.slot_key,
         ).where(user_memory.c.user_id == user_id, user_memory.c.expires_at > now)
     ).all()
-    if len(rows) <= cap:
-        return []
     doomed = beyond_cap(rows, cap)
+    if not doomed:
+        return []
     ids = [r.id for r in doomed]
     for start in range(0, len(ids), DELETE_CHUNK_IDS):
         chunk = ids[start : start + DELETE_CHUNK_IDS]

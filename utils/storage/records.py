@@ -163,6 +163,8 @@ class NewMemory:
     slot_key: str | None = None
     memory_id: int | None = None
     """The row a refresh overwrites (an existing memory said again); None for a new row."""
+    replaces_id: int | None = None
+    """A live row this new fact replaces (vetted: same slot or same subject); it becomes an earlier value."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -214,6 +216,8 @@ class MemoryBatch:
     refreshes: list[NewMemory] = field(default_factory=list)
     """Existing rows said again (each names its ``memory_id``): newer wording, later expiry, higher importance."""
     supersede_ids: list[int] = field(default_factory=list)
+    slot_of_replaced: dict[int, str] = field(default_factory=dict)
+    """A superseded row that held no slot (the extractor said a new fact replaces it) → the slot it joins."""
     forget_ids: list[int] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)
     cap: int = 50
