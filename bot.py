@@ -1,5 +1,6 @@
 """Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat,
-`python bot.py doctor` checks that everything the bot needs works."""
+`python bot.py doctor` checks that everything the bot needs works; `backup`, `restore` and `copy-db`
+look after its database."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ import aiohttp  # noqa: E402
 import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
+from scripts import database_commands  # noqa: E402
 from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
@@ -208,6 +210,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "migrate",
         help="bring the database schema up to date (under a database lock, safe beside running bots) and exit",
     )
+    backup = sub.add_parser("backup", help="copy the SQLite database consistently, even while the bot runs")
+    backup.add_argument("file", nargs="?", help="where to write it (default: data/backups/bot-<UTC time>.db)")
+    restore = sub.add_parser("restore", help="put a backup back in place of the SQLite database (stop the bot first)")
+    restore.add_argument("file", help="the backup to restore")
+    copy_db = sub.add_parser("copy-db", help="copy every table, ids kept, into another (empty) database and check counts")
+    copy_db.add_argument("--to", required=True, metavar="URL", help="the target: sqlite:///FILE or a SQL Server URL")
     doctor = sub.add_parser("doctor", help="check settings, database, LLM and Discord login; exit 0 when all work")
     doctor.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
     return parser.parse_args(argv)
@@ -232,6 +240,13 @@ def main(argv: list[str] | None = None) -> int:
         logger.warning("%s", line)
     if args.mode == "migrate":
         return asyncio.run(run_migrate(settings))
+    if args.mode in ("backup", "restore", "copy-db"):
+        database_commands.quiet_storage_logs(settings.log_level)
+        if args.mode == "backup":
+            return database_commands.run_backup(settings.db_connection_string, args.file)
+        if args.mode == "restore":
+            return database_commands.run_restore(settings.db_connection_string, args.file)
+        return database_commands.run_copy_db(settings.db_connection_string, args.to)
     if args.mode == "chat":
         speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
         return asyncio.run(run_terminal_chat(settings, speaker))
