@@ -136,17 +136,22 @@ def run_copy_db(connection_string: str, to: str) -> int:
         error(f"copy-db failed, nothing was kept in the target: {one_line(exc)}")
         return 1
     seconds = time.monotonic() - started
-    print(f"Copied {shown(source)} to {shown(target)} in {seconds:.1f} s; rows per table (source → target):")
+    print(f"Copied {shown(source)} to {shown(target)} in {seconds:.1f} s; rows per table (source -> target):")
     print(counts_table(counts))
     print("Every count matches. To run on the copy, set DB_CONNECTION_STRING to it and restart the bot.")
     return 0
 
 
 def shown(url: sa.URL) -> str:
+    """The database as the owner knows it, never with its password (an ODBC string carries it inside)."""
     database = sqlite_path(url)
-    return str(database) if database is not None else url.render_as_string(hide_password=True)
+    if database is not None:
+        return str(database)
+    if "odbc_connect" in url.query:
+        return "the SQL Server of the ODBC connection string"
+    return url.render_as_string(hide_password=True)
 
 
 def counts_table(counts: list[TableCount]) -> str:
     width = max(len(c.table) for c in counts)
-    return "\n".join(f"  {c.table:<{width}}  {c.source:>9,} → {c.target:,}" for c in counts)
+    return "\n".join(f"  {c.table:<{width}}  {c.source:>9,} -> {c.target:,}" for c in counts)
