@@ -31,6 +31,8 @@ import asyncio  # noqa: E402
 import contextlib  # noqa: E402
 import logging  # noqa: E402
 import signal  # noqa: E402
+from logging.handlers import RotatingFileHandler  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import TypedDict  # noqa: E402
 
 import aiohttp  # noqa: E402
@@ -42,6 +44,7 @@ from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal
 from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
 from utils.invite import invite_url, timeouts_enabled  # noqa: E402
+from utils.paths import PROJECT_ROOT  # noqa: E402
 from utils.runtime import Services, freeze_startup_heap  # noqa: E402
 from utils.storage.engine import Database  # noqa: E402
 
@@ -138,8 +141,21 @@ QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client")
 """HTTP clients that log every request at INFO (the openai SDK speaks through httpx2)."""
 
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+LOG_FILE_BYTES = 10_000_000
+LOG_FILE_KEPT = 5
+"""A log file is rotated at LOG_FILE_BYTES, keeping LOG_FILE_KEPT old ones: at most 60 MB, whatever the uptime."""
+
+
+def configure_logging(level: str, log_file: str = "") -> None:
+    """stderr always (journalctl and docker read it); also a rotating file when LOG_FILE names one (OSError: cannot)."""
+    logging.basicConfig(level=level, stream=sys.stderr, format=LOG_FORMAT)
+    if log_file.strip():
+        path = PROJECT_ROOT / Path(log_file.strip()).expanduser()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_KEPT, encoding="utf-8")
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        logging.getLogger().addHandler(handler)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
@@ -235,7 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    try:
+        configure_logging(settings.log_level, settings.log_file)
+    except OSError as exc:
+        print(f"error: LOG_FILE={settings.log_file} cannot be written ({exc.strerror or exc}).", file=sys.stderr)
+        return 2
     for line in unknown_keys_warnings():
         logger.warning("%s", line)
     if args.mode == "migrate":
