@@ -126,7 +126,8 @@ def database_file_runs(python: str, command: str, file: str) -> list[Run]:
     """`backup FILE`, `restore FILE`, `copy-db --to sqlite:///FILE` as written, on a database that is there: a backup
     never overwrites and a copy fills only an empty target, so the file is made anew (restore: made by a backup)."""
     if command == "restore":
-        return [Run(f"test -e {file} || {python} bot.py backup {file}", needs=("database",)), Run(f"{python} bot.py restore {file}")]
+        made = Run(f"test -e {file} || {python} bot.py backup {file}", needs=("database",))
+        return [made, Run(f"{python} bot.py restore {file}")]
     if command == "backup":
         return [Run(f"rm -f {file} && {python} bot.py backup {file}", needs=("database",))]
     return [Run(f"rm -f {file} && {python} bot.py copy-db --to sqlite:///{file}", needs=("database",))]
