@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from database_seed import LONG_NOTES, seed_every_table
 from shared_database import ON_SERVER
 
-from utils.storage.copy import COPIED_TABLES, CopyRefused, copied_columns, copy_database
+from utils.storage.copy import COPIED_TABLES, CopyRefused, copied_columns, copy_database, insert_statements, page_query
 from utils.storage.engine import create_engine_for
 from utils.storage.migrate import migrate_to_head
 from utils.storage.schema import bot_process, memory_preference, user_memory, user_state
@@ -164,3 +164,39 @@ def test_a_server_target_is_not_sent_the_rowversion_column() -> None:
     assert "change_seq" not in {c.key for c in copied_columns(memory_preference, mssql.dialect())}
     assert "change_seq" in {c.key for c in copied_columns(memory_preference, sqlite.dialect())}
     assert bot_process not in COPIED_TABLES
+
+
+@pytest.mark.parametrize("table", COPIED_TABLES, ids=[t.name for t in COPIED_TABLES])
+def test_every_statement_a_copy_sends_a_server_is_tsql(table: sa.Table) -> None:
+    """The offline T-SQL proof of the copy's reads and writes, table by table (a server run proves them for real)."""
+    from tsql_check import mssql_sql, sql_server_2019, tsql_problems
+
+    dialect = sql_server_2019()
+    key = list(table.primary_key.columns)
+    columns = copied_columns(table, dialect)
+    rows = [{c.key: None for c in columns} for _ in range(300)]
+    statements = [
+        mssql_sql(page_query(table, 1000, None)),
+        mssql_sql(page_query(table, 1000, [1] * len(key))),
+        mssql_sql(sa.select(sa.func.count()).select_from(table)),
+        *(mssql_sql(statement) for statement, _parameters in insert_statements(table, rows, dialect)),
+    ]
+    for sql in statements:
+        assert tsql_problems(sql) == [], sql
+    assert statements[0].startswith("SELECT TOP ") and " ORDER BY " in statements[0]
+    inserts = statements[3:]
+    assert all(sql.count("?") <= 2000 for sql in inserts), "SQL Server takes at most 2,100 parameters"
+    assert sum(sql.count("), (") + 1 for sql in inserts) == len(rows), "every row in exactly one statement"
+    assert "ChangeSeq" not in " ".join(inserts)
+
+
+def test_the_id_counter_statements_are_tsql() -> None:
+    from tsql_check import mssql_sql, tsql_problems
+
+    for statement in (
+        sa.select(sa.func.IDENT_CURRENT(user_memory.name)),
+        sa.select(sa.func.max(user_memory.c.id)),
+        sa.delete(user_memory).where(user_memory.c.id == 5),
+    ):
+        sql = mssql_sql(statement)
+        assert tsql_problems(sql) == [], sql

@@ -157,16 +157,11 @@ def _copy_table(
     progress: Callable[[str, int], None] | None,
 ) -> TableCount:
     columns = copied_columns(table, writer.dialect)
-    per_statement = max(1, SERVER_PARAMETERS // len(columns)) if writer.dialect.name == "mssql" else page_rows
     copied = 0
     for page in _pages(reader, table, page_rows):
         rows = [{c.key: row._mapping[c] for c in columns} for row in page]
-        for start in range(0, len(rows), per_statement):
-            chunk = rows[start : start + per_statement]
-            if writer.dialect.name == "mssql":  # one statement of many VALUES: one round trip, not one per row
-                writer.execute(sa.insert(table).values(chunk))
-            else:
-                writer.execute(sa.insert(table), chunk)
+        for statement, parameters in insert_statements(table, rows, writer.dialect):
+            writer.execute(statement, parameters)
         copied += len(rows)
         if progress is not None:
             progress(table.name, copied)
@@ -182,16 +177,31 @@ def _pages(reader: sa.Connection, table: sa.Table, page_rows: int) -> Iterator[S
     key = list(table.primary_key.columns)
     last: tuple[Any, ...] | None = None
     while True:
-        query = sa.select(table).order_by(*key).limit(page_rows)
-        if last is not None:
-            query = query.where(after_key(key, last))
-        page = reader.execute(query).all()
+        page = reader.execute(page_query(table, page_rows, last)).all()
         if not page:
             return
         yield page
         if len(page) < page_rows:
             return
         last = tuple(page[-1]._mapping[c] for c in key)
+
+
+def page_query(table: sa.Table, page_rows: int, last: Sequence[Any] | None) -> sa.Select[Any]:
+    """One page of ``table`` in primary-key order, after the key ``last`` (None: the first page)."""
+    key = list(table.primary_key.columns)
+    query = sa.select(table).order_by(*key).limit(page_rows)
+    return query if last is None else query.where(after_key(key, last))
+
+
+def insert_statements(table: sa.Table, rows: list[dict[str, Any]], dialect: sa.Dialect) -> Iterator[tuple[sa.Insert, Any]]:
+    """(statement, parameters) writing ``rows``: on SQL Server one INSERT of many VALUES per SERVER_PARAMETERS (one
+    round trip, not one per row), elsewhere one executemany."""
+    if dialect.name != "mssql":
+        yield sa.insert(table), rows
+        return
+    per_statement = max(1, SERVER_PARAMETERS // max(1, len(rows[0]) if rows else 1))
+    for start in range(0, len(rows), per_statement):
+        yield sa.insert(table).values(rows[start : start + per_statement]), None
 
 
 def after_key(key: Sequence[sa.Column[Any]], last: Sequence[Any]) -> sa.ColumnElement[bool]:
