@@ -42,6 +42,12 @@ def size_text(size_bytes: int) -> str:
     return f"{size_bytes / 1_000_000:.1f} MB" if size_bytes >= 100_000 else f"{size_bytes / 1000:.1f} kB"
 
 
+def os_problem(exc: OSError) -> str:
+    """A file the command cannot write, in one line: what and where (a backups folder owned by another user)."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
+
+
 def alive_since() -> datetime:
     return datetime.now(UTC) - timedelta(seconds=ALIVE_SECONDS)
 
@@ -65,6 +71,9 @@ def run_backup(connection_string: str, file: str | None) -> int:
         made = backup_sqlite(database, Path(file) if file else None)
     except BackupRefused as exc:
         error(f"no backup made: {exc}")
+        return 1
+    except OSError as exc:
+        error(f"no backup made: {os_problem(exc)}")
         return 1
     print(
         f"Backed up {database} to {made.path} ({size_text(made.size_bytes)}; schema {made.facts.revision}; "
@@ -103,6 +112,9 @@ def run_restore(connection_string: str, file: str) -> int:
         restored = restore_sqlite(database, backup)
     except BackupRefused as exc:
         error(f"nothing restored: {exc}")
+        return 1
+    except OSError as exc:
+        error(f"nothing restored: {os_problem(exc)}")
         return 1
     kept = f" The database it replaced is kept as {restored.previous}." if restored.previous else ""
     print(f"Restored {database} from {backup} (schema {restored.facts.revision}; {restored.facts.memories:,} memories).{kept}")

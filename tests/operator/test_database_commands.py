@@ -130,3 +130,14 @@ def test_copy_db_names_a_target_that_is_no_database_url(
     assert bot.main(["copy-db", "--to", "not a url"]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("error: --to 'not a url': it is neither an SQLAlchemy URL nor an ODBC string")
+
+
+@pytest.mark.slow
+def test_a_backup_folder_it_cannot_write_is_one_line(tmp_path: Path) -> None:
+    database = seeded(tmp_path / "bot.db")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    done = run(["backup", str(blocker / "b.db")], database, tmp_path)
+    assert done.returncode == 1
+    [line] = done.stderr.strip().splitlines()
+    assert line == f"error: no backup made: File exists ({blocker})"
