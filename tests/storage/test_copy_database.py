@@ -200,3 +200,31 @@ def test_the_id_counter_statements_are_tsql() -> None:
     ):
         sql = mssql_sql(statement)
         assert tsql_problems(sql) == [], sql
+
+
+def test_the_source_is_read_as_one_snapshot_while_something_writes_it(tmp_path: Path) -> None:
+    """A memory written between two pages is not half in the copy: every page and every count read one snapshot."""
+    from datetime import UTC, datetime
+
+    source, _last = seeded_source(tmp_path, members=2, memories_per_member=3)
+    writer = create_engine_for(source, 1)
+    written: list[str] = []
+
+    def write_between_pages(table: str, _rows: int) -> None:
+        if not written:
+            with writer.begin() as conn:
+                conn.execute(
+                    sa.insert(user_memory).values(
+                        user_id=5, memory="late", topics=(), importance="low", expires_at=datetime.now(UTC), source="chat"
+                    )
+                )
+            written.append(table)
+
+    target = sa.URL.create("sqlite", database=str(tmp_path / "target.db"))
+    try:
+        counts = copy_database(source, target, page_rows=1, progress=write_between_pages)
+    finally:
+        writer.dispose()
+    assert written, "a memory was written during the copy"
+    assert {c.table: c.target for c in counts}[user_memory.name] == 5
+    assert len(every_row(source, without_change_seq=False)[user_memory.name]) == 6

@@ -81,7 +81,7 @@ def copy_database(
         if alive_since is not None:
             _refuse_running(source, alive_since)
         with source.connect() as reader, target.connect() as writer:
-            reader.begin()
+            _read_snapshot(reader)
             writer.begin()
             try:
                 _refuse_filled(writer)
@@ -101,6 +101,14 @@ def copy_database(
     finally:
         source.dispose()
         target.dispose()
+
+
+def _read_snapshot(reader: sa.Connection) -> None:
+    """Begin the reads' one transaction. SQLite's driver begins one only before a write, so every page would
+    otherwise see the file as it is then; an explicit BEGIN makes every page (and the counts) read one snapshot."""
+    reader.begin()
+    if reader.dialect.name == "sqlite":
+        reader.exec_driver_sql("BEGIN")
 
 
 def _same_database(first: sa.URL, second: sa.URL) -> bool:
