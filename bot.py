@@ -1,5 +1,6 @@
 """Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat,
-`python bot.py doctor` checks that everything the bot needs works."""
+`python bot.py doctor` checks that everything the bot needs works; `backup`, `restore` and `copy-db`
+look after its database."""
 
 from __future__ import annotations
 
@@ -30,16 +31,20 @@ import asyncio  # noqa: E402
 import contextlib  # noqa: E402
 import logging  # noqa: E402
 import signal  # noqa: E402
+from logging.handlers import RotatingFileHandler  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import TypedDict  # noqa: E402
 
 import aiohttp  # noqa: E402
 import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
+from scripts import database_commands  # noqa: E402
 from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
 from utils.invite import invite_url, timeouts_enabled  # noqa: E402
+from utils.paths import PROJECT_ROOT  # noqa: E402
 from utils.runtime import Services, freeze_startup_heap  # noqa: E402
 from utils.storage.engine import Database  # noqa: E402
 
@@ -136,8 +141,21 @@ QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client")
 """HTTP clients that log every request at INFO (the openai SDK speaks through httpx2)."""
 
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+LOG_FILE_BYTES = 10_000_000
+LOG_FILE_KEPT = 5
+"""A log file is rotated at LOG_FILE_BYTES, keeping LOG_FILE_KEPT old ones: at most 60 MB, whatever the uptime."""
+
+
+def configure_logging(level: str, log_file: str = "") -> None:
+    """stderr always (journalctl and docker read it); also a rotating file when LOG_FILE names one (OSError: cannot)."""
+    logging.basicConfig(level=level, stream=sys.stderr, format=LOG_FORMAT)
+    if log_file.strip():
+        path = PROJECT_ROOT / Path(log_file.strip()).expanduser()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_KEPT, encoding="utf-8")
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        logging.getLogger().addHandler(handler)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
@@ -208,6 +226,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "migrate",
         help="bring the database schema up to date (under a database lock, safe beside running bots) and exit",
     )
+    backup = sub.add_parser("backup", help="copy the SQLite database consistently, even while the bot runs")
+    backup.add_argument("file", nargs="?", help="where to write it (default: data/backups/bot-<UTC time>.db)")
+    restore = sub.add_parser("restore", help="put a backup back in place of the SQLite database (stop the bot first)")
+    restore.add_argument("file", help="the backup to restore")
+    copy_db = sub.add_parser("copy-db", help="copy every table, ids kept, into another (empty) database and check counts")
+    copy_db.add_argument("--to", required=True, metavar="URL", help="the target: sqlite:///FILE or a SQL Server URL")
     doctor = sub.add_parser("doctor", help="check settings, database, LLM and Discord login; exit 0 when all work")
     doctor.add_argument("--skip-discord", action="store_true", help="do not log in to Discord (e.g. no token yet)")
     return parser.parse_args(argv)
@@ -227,11 +251,22 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    try:
+        configure_logging(settings.log_level, settings.log_file)
+    except OSError as exc:
+        print(f"error: LOG_FILE={settings.log_file} cannot be written ({exc.strerror or exc}).", file=sys.stderr)
+        return 2
     for line in unknown_keys_warnings():
         logger.warning("%s", line)
     if args.mode == "migrate":
         return asyncio.run(run_migrate(settings))
+    if args.mode in ("backup", "restore", "copy-db"):
+        database_commands.quiet_storage_logs(settings.log_level)
+        if args.mode == "backup":
+            return database_commands.run_backup(settings.db_connection_string, args.file)
+        if args.mode == "restore":
+            return database_commands.run_restore(settings.db_connection_string, args.file)
+        return database_commands.run_copy_db(settings.db_connection_string, args.to)
     if args.mode == "chat":
         speaker = Speaker(args.user_id, args.name, args.channel, args.guild_id or None)
         return asyncio.run(run_terminal_chat(settings, speaker))

@@ -57,6 +57,11 @@ class Settings(BaseSettings):
     )
     sync_commands_on_start: bool = Field(True, description="Sync slash commands once after start-up (never on reconnect).")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="Log level for stderr logging.")
+    log_file: str = Field(
+        "",
+        description="Also write the log to this file (relative: to the bot's folder), rotated at 10 MB with 5 old files "
+        "kept; empty: stderr only (journalctl, docker logs).",
+    )
 
     # --- Processes (sharding; one process with every shard unless set) -----------------------
     shard_count: int = Field(

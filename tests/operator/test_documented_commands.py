@@ -100,6 +100,8 @@ def prepare(run: Run, root: Path) -> None:
         words = run.shell.split()
         name = next(w for w in words if w.endswith(".jsonl"))
         (root / name).write_text("".join(json.dumps(line) + "\n" for line in TRANSCRIPT), encoding="utf-8")
+    if "database" in run.needs and not (root / "data" / "bot.db").exists():
+        old_deployment_db(root / "data", 101, OLD_NOTES)
     if "notes" in run.needs:
         database = root / "data" / "bot.db"
         if not database.exists():

@@ -429,10 +429,14 @@ RAW_SQL_ALLOWED = {
     "utils/storage/migrate.py": ("_take_lock",),
     "utils/storage/locks.py": ("_take",),
     "utils/storage/kinds.py": ("first_connect",),
+    "utils/storage/backup.py": ("_vacuum_into", "_read_facts", "release_and_check_unused"),
+    "utils/storage/copy.py": ("_read_snapshot",),
 }
 """The only places raw SQL is allowed outside the migrations: SQLite connection PRAGMAs and SQLite's immediate
 transaction for migrating (never sent to SQL Server), and the application locks (`sp_getapplock` has no SQLAlchemy
-construct; its text is parsed as T-SQL below), and the one question a pool asks a T-SQL engine at its first connection."""
+construct; its text is parsed as T-SQL below), the one question a pool asks a T-SQL engine at its first connection, and
+the SQLite file's own backup (`VACUUM INTO`, `PRAGMA quick_check`, the checks of a file to restore) and the
+explicit BEGIN of a copy's reads from an SQLite file (SQLite only)."""
 
 
 def _sql_text_calls(path: Path) -> list[tuple[str, int]]:

@@ -94,7 +94,8 @@ class Run:
     expect: str = "ok"
     """ok: exit 0; token: exit 1 with the one-line DISCORD_TOKEN message; chat: exit 0 and a reply."""
     needs: tuple[str, ...] = ()
-    """Preparations: transcript (a transcript.jsonl), notes (a database holding old timestamped notes)."""
+    """Preparations: transcript (a transcript.jsonl), notes (a database holding old timestamped notes), database
+    (a database to back up or copy, made if none is there yet)."""
     stdin: str = ""
 
 
@@ -116,7 +117,20 @@ def bot_runs(python: str, arguments: str) -> list[Run]:
         return [Run(f"{python} bot.py doctor --skip-discord")]  # the Discord login needs a real token
     if words[0] == "chat":
         return [Run(f"{python} bot.py {arguments}", expect="chat", stdin="Hi, I play chess every evening.\n")]
+    if words[0] == "backup":
+        return [Run(f"{python} bot.py {arguments}", needs=("database",))]
     return [Run(f"{python} bot.py {arguments}")]
+
+
+def database_file_runs(python: str, command: str, file: str) -> list[Run]:
+    """`backup FILE`, `restore FILE`, `copy-db --to sqlite:///FILE` as written, on a database that is there: a backup
+    never overwrites and a copy fills only an empty target, so the file is made anew (restore: made by a backup)."""
+    if command == "restore":
+        made = Run(f"test -e {file} || {python} bot.py backup {file}", needs=("database",))
+        return [made, Run(f"{python} bot.py restore {file}")]
+    if command == "backup":
+        return [Run(f"rm -f {file} && {python} bot.py backup {file}", needs=("database",))]
+    return [Run(f"rm -f {file} && {python} bot.py copy-db --to sqlite:///{file}", needs=("database",))]
 
 
 def script_runs(python: str, script: str, arguments: str) -> list[Run]:
@@ -170,6 +184,14 @@ def bench_runs(env: str, python: str, arguments: str) -> Action:
 
 
 RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
+    (
+        rf"(?P<py>{PY}) bot\.py (?P<command>backup|restore|copy-db --to sqlite:///)(?: ?)(?P<file>[\w/.-]+)",
+        lambda m, env: database_file_runs(m["py"], m["command"].split()[0], m["file"]),
+    ),
+    (
+        rf"(?P<py>{PY}) bot\.py copy-db --to 'mssql\+pyodbc://[^']+'",
+        lambda m, env: database_file_runs(m["py"], "copy-db", "data/copy-db-check.db"),  # the same made safe: SQLite
+    ),
     (rf"(?P<py>{PY}) bot\.py(?P<args>(?: [-\w=]+)*)", lambda m, env: bot_runs(m["py"], m["args"].strip())),
     (
         rf"(?P<py>{PY}) scripts/(?P<script>\w+\.py)(?P<args>(?: [-\w.=]+)*)",
@@ -255,6 +277,31 @@ RULES: list[tuple[str, Callable[[re.Match[str], str], Action]]] = [
         lambda m, env: "downloads a model into Ollama; every command here runs against the fake LLM instead",
     ),
     (r"docker compose up --build -d", lambda m, env: image_start(env)),
+    (
+        r"docker compose exec mssql /opt/mssql-tools18/bin/sqlcmd -S localhost -U sa -C -b -Q "
+        r"\"(?:BACKUP|RESTORE) DATABASE \[\w+\] (?:TO|FROM) DISK = N'/var/opt/mssql/data/\w+\.bak' WITH [A-Z, ]+\"",
+        lambda m, env: "backs up or restores the bundled SQL Server inside its container: there is no Docker engine here",
+    ),
+    (
+        r"docker compose cp (?:mssql:/var/opt/mssql/data/\w+\.bak \./\w+\.bak|\./\w+\.bak mssql:/var/opt/mssql/data/\w+\.bak)",
+        lambda m, env: "copies a backup out of or into the SQL Server container's volume: there is no Docker engine here",
+    ),
+    (r"git pull", lambda m, env: "updates the reader's clone from its remote; each environment is already this checkout"),
+    (
+        r"sudo systemctl (?:daemon-reload|(?:restart|status|enable --now) breehavior)",
+        lambda m, env: "manages the systemd service (root, systemd): there is no systemd here",
+    ),
+    (r"journalctl -u breehavior (?:-f|--since today)", lambda m, env: "reads the systemd journal: there is no systemd here"),
+    (
+        r"sudo (?:useradd --system --home-dir /opt/breehavior --shell /usr/sbin/nologin breehavior"
+        r"|chown -R breehavior:breehavior /opt/breehavior"
+        r"|install -d -o breehavior -g breehavior -m 700 /opt/breehavior/data)",
+        lambda m, env: "creates the service's user and gives it the bot's folder (root): not on this machine",
+    ),
+    (
+        r"cd /opt/breehavior && sudo -u breehavior (?P<inner>.+)",
+        lambda m, env: action_for(m["inner"], env) or f"no rule for the command run as the bot's user: {m['inner']}",
+    ),
     (r"docker build -t \S+ \.", lambda m, env: "how environment (b) is made: its fixture simulates this build"),
     (r"docker run -d .* -e (?P<var>\w+)=\S+ +\S+", lambda m, env: image_start(env)),
     (r"docker compose run --rm bot (?P<inner>.+)", lambda m, env: inside_image(m["inner"], env)),
