@@ -1,5 +1,5 @@
-"""Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat,
-`python bot.py doctor` checks that everything the bot needs works."""
+"""Breehavior Monitor: `python3 bot.py` runs the Discord bot, `python3 bot.py chat` the terminal chat,
+`python3 bot.py doctor` checks that everything the bot needs works."""
 
 from __future__ import annotations
 
@@ -176,7 +176,7 @@ async def run_discord(settings: Settings) -> int:
 
 
 async def run_migrate(settings: Settings) -> int:
-    """`python bot.py migrate`: the schema to head under the database lock, one line, exit 0 when it is there."""
+    """`python3 bot.py migrate`: the schema to head under the database lock, one line, exit 0 when it is there."""
     logging.getLogger("utils.storage").setLevel(logging.CRITICAL)  # its one failure line is printed below instead
     db = Database(settings.db_connection_string, reconnect_seconds=3600, migrate=True)
     try:
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         configure_logging("ERROR")
         try:
             return asyncio.run(run_doctor(skip_discord=args.skip_discord))
-        except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
+        except BrokenPipeError:  # `python3 bot.py doctor | head`: the reader left, nothing to report to
             sys.stdout = None  # no second error when Python flushes it at exit
             return 1
     try:

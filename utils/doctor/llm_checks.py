@@ -61,11 +61,11 @@ def summary_line(settings: Settings, probe: EndpointProbe) -> str:
     """The one line the bot and the terminal chat print at start: the URL, the model, reachable or not."""
     where = f"LLM {settings.llm_base_url} (LLM_BASE_URL), model {settings.llm_model} (LLM_MODEL)"
     if not probe.reachable:
-        return f"{where}: UNREACHABLE, {probe.error}. Replies will fail until it answers; run `python bot.py doctor`."
+        return f"{where}: UNREACHABLE, {probe.error}. Replies will fail until it answers; run `python3 bot.py doctor`."
     if probe.key_rejected:
         return f"{where}: reachable but the key was refused ({probe.error}); check LLM_API_KEY."
     if probe.models is not None and not model_listed(settings.llm_model, probe.models):
-        return f"{where}: reachable, but it does not serve this model; run `python bot.py doctor`."
+        return f"{where}: reachable, but it does not serve this model; run `python3 bot.py doctor`."
     return f"{where}: reachable."
 
 

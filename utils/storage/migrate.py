@@ -10,7 +10,7 @@ and the others find the schema at head and carry on.
 
 A process started with DB_MIGRATE_ON_START=false never migrates: it only compares the
 database's revision with the code's and says what to run when they differ
-(`python bot.py migrate`, which compose runs as a one-shot service before the bots).
+(`python3 bot.py migrate`, which compose runs as a one-shot service before the bots).
 """
 
 from __future__ import annotations
