@@ -16,8 +16,9 @@ def python_too_old(version: tuple[int, ...]) -> str | None:
     return f"error: Breehavior Monitor needs Python 3.11 or newer; this is Python {found} ({sys.executable})."
 
 
-if __name__ == "__main__" and (_too_old := python_too_old(sys.version_info[:3])):
-    print(_too_old, file=sys.stderr)
+_TOO_OLD = python_too_old(sys.version_info[:3]) if __name__ == "__main__" else None
+if _TOO_OLD:  # no 3.8+ syntax up to here, nor anywhere in this file: Python 3.7 must parse it to print this line
+    print(_TOO_OLD, file=sys.stderr)
     sys.exit(2)
 
 if __name__ == "__main__":  # a fresh clone needs nothing else: this makes .venv and runs there (utils/bootstrap.py)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import logging
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,29 +34,40 @@ def test_pythons_older_than_3_11_are_refused_in_one_line(version: tuple[int, ...
         assert "3.11" in message and ".".join(map(str, version)) in message and "\n" not in message
 
 
-def test_bot_py_parses_on_old_pythons_so_they_reach_the_version_check() -> None:
-    """A 3.11-only syntax in bot.py would give an old Python a SyntaxError instead of the one line."""
-    ast.parse(BOT.read_text(encoding="utf-8"), feature_version=(3, 8))
+@pytest.mark.parametrize("minor", [7, 8, 9, 10])
+def test_bot_py_parses_on_old_pythons_so_they_reach_the_version_check(minor: int) -> None:
+    """A newer syntax anywhere in bot.py (a walrus, a match) would give an old Python a SyntaxError instead of the one line."""
+    ast.parse(BOT.read_text(encoding="utf-8"), feature_version=(3, minor))
 
 
-def old_python() -> str | None:
-    """An interpreter older than 3.11 that really runs (a pyenv shim may name one that is not installed)."""
-    for minor in (10, 9, 8):
-        found = shutil.which(f"python3.{minor}")
-        if found and subprocess.run([found, "-c", "import sys"], capture_output=True, timeout=30).returncode == 0:
+@pytest.mark.parametrize("newer", ["if (found := 1):\n    pass\n", "match x:\n    case 1:\n        pass\n"])
+def test_the_parse_check_catches_newer_syntax(newer: str) -> None:
+    with pytest.raises(SyntaxError):
+        ast.parse(BOT.read_text(encoding="utf-8") + newer, feature_version=(3, 7))
+
+
+def old_python(minor: int) -> str | None:
+    """Python 3.``minor`` if it really runs here: on PATH (a pyenv shim may name one that is not installed) or in
+    pyenv's own versions folder."""
+    candidates = [shutil.which(f"python3.{minor}")]
+    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    candidates += sorted(str(path) for path in pyenv.glob(f"3.{minor}.*/bin/python3.{minor}"))
+    for found in filter(None, candidates):
+        if subprocess.run([found, "-c", "import sys"], capture_output=True, timeout=30).returncode == 0:
             return found
     return None
 
 
 @pytest.mark.slow
-def test_an_old_python_gets_one_clean_line(tmp_path: Path) -> None:
-    old = old_python()
+@pytest.mark.parametrize("minor", [7, 8, 9, 10])
+def test_an_old_python_gets_one_clean_line(tmp_path: Path, minor: int) -> None:
+    old = old_python(minor)
     if old is None:
-        pytest.skip("no Python older than 3.11 here")
+        pytest.skip(f"no Python 3.{minor} here")
     done = subprocess.run([old, str(BOT)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     [line] = done.stderr.splitlines()
-    assert "Python 3.11 or newer" in line
+    assert "Python 3.11 or newer" in line and f"this is Python 3.{minor}." in line
 
 
 async def test_http_client_request_logs_are_quiet(
