@@ -133,15 +133,27 @@ class BCSBot(commands.AutoShardedBot):
         await super().close()
 
 
-QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client")
-"""HTTP clients that log every request at INFO (the openai SDK speaks through httpx2)."""
+QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client", "alembic")
+"""Loggers that speak at INFO about their own workings: HTTP clients log every request (the openai SDK speaks through
+httpx2), Alembic six to ten lines per start ("Context impl", each revision run). LOG_LEVEL=DEBUG lets them through."""
+
+
+class _NoVoiceWarnings(logging.Filter):
+    """discord.py warns at every start that PyNaCl and davey (voice) are missing; this bot never joins a voice channel."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().endswith("voice will NOT be supported")
 
 
 def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    numeric = logging.getLevelName(level)
     for name in QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
+        logging.getLogger(name).setLevel(numeric if numeric <= logging.DEBUG else max(logging.WARNING, numeric))
+    voice = logging.getLogger("discord.client")
+    if not any(isinstance(existing, _NoVoiceWarnings) for existing in voice.filters):
+        voice.addFilter(_NoVoiceWarnings())
 
 
 async def run_discord(settings: Settings) -> int:

@@ -8,12 +8,14 @@ import logging
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import discord
 import pytest
 import simcord
 from conftest import SettingsFactory, converse
+from fake_llm import FakeLLMServer
 from test_doctor import closed_port
 
 import bot
@@ -89,6 +91,48 @@ async def test_http_client_request_logs_are_quiet(
     assert not [r for r in caplog.records if "HTTP Request" in r.getMessage()]
     for name in ("httpx", "httpx2"):
         assert not logging.getLogger(name).isEnabledFor(logging.INFO), name
+
+
+@pytest.mark.parametrize(("level", "alembic_lines"), [("INFO", False), ("WARNING", False), ("DEBUG", True)])
+async def test_a_start_logs_no_alembic_lines_nor_voice_warnings(
+    make_settings: SettingsFactory,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    level: str,
+    alembic_lines: bool,
+) -> None:
+    """A start on a new database: Alembic's "Context impl"/"Running upgrade" lines only with LOG_LEVEL=DEBUG, and
+    discord.py's PyNaCl/davey warnings never (the bot has no voice)."""
+    for name in (*bot.QUIET_LOGGERS, "discord"):
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.NOTSET)
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # discord.py warns once per process: this start's turn
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    bot.configure_logging(level)
+    with caplog.at_level(logging.DEBUG):
+        client = bot.BCSBot(make_settings())
+        try:
+            async with simcord.run(client):
+                assert client.services.db.schema is not None and client.services.db.schema.migrated, "it migrated"
+        finally:
+            if not client.is_closed():
+                await client.close()
+    said = [(r.name, r.getMessage()) for r in caplog.records]
+    assert not [m for _n, m in said if "voice will NOT be supported" in m]
+    assert any(n.startswith("alembic") and "Running upgrade" in m for n, m in said) is alembic_lines, said
+    assert any(n.startswith("alembic") for n, _m in said) is alembic_lines
+
+
+@pytest.mark.slow
+@pytest.mark.sqlite_only("a new SQLite file is the start that runs every migration")
+def test_the_terminal_chat_start_prints_no_alembic_lines(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "DB_", "LOG_"))}
+    env.update(DB_CONNECTION_STRING=f"sqlite:///{tmp_path / 'bot.db'}", LLM_BASE_URL=llm_server.base_url, LLM_MODEL="test-model")
+    done = subprocess.run(
+        [sys.executable, str(BOT), "chat"], cwd=tmp_path, env=env, input="", capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Database schema migrated from an empty database" in done.stderr, "the control: this start did migrate"
+    assert "alembic" not in done.stderr and "voice will NOT" not in done.stderr, done.stderr
 
 
 async def test_a_failed_llm_call_logs_the_url_and_llm_base_url(
