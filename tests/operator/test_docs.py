@@ -258,3 +258,24 @@ def test_the_readmes_docker_table_lists_every_service_an_owner_starts() -> None:
     started = {name for name, service in services.items() if not service.get("profiles")}
     rows = set(re.findall(r"^\| `([a-z-]+)` \| ", readme(), re.M))
     assert {"mssql", "db-init", "migrate", "bot"} <= started <= rows, started - rows
+
+
+def test_the_log_lines_and_replies_the_readme_quotes_are_the_codes() -> None:
+    """An owner searches the log, or a member's screen, for the words the README quotes."""
+    from utils.conversation.service import FALLBACK_REPLY
+
+    flat = " ".join(readme().split())
+    assert f'"{FALLBACK_REPLY}"' in flat, "the fallback reply, word for word"
+    source = (ROOT / "bot.py").read_text(encoding="utf-8")
+    quoted = re.search(r"`(Synced N [a-z ]+\.)`", flat)[1]
+    assert f'"{quoted.replace("N", "%d")}"' in source, quoted
+
+
+def test_the_docker_table_says_what_the_bot_service_waits_for() -> None:
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))["services"]
+    waits = services["bot"]["depends_on"]
+    assert waits["migrate"]["condition"] == "service_completed_successfully"
+    [row] = [line for line in readme().splitlines() if line.startswith("| `bot` |")]
+    assert "`migrate` has finished" in row
+    [migrate] = [line for line in readme().splitlines() if line.startswith("| `migrate` |")]
+    assert " ".join(services["migrate"]["command"]) in migrate
