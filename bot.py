@@ -40,6 +40,7 @@ from discord.ext import commands  # noqa: E402
 from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
+from utils.doctor.token_shape import token_problem  # noqa: E402
 from utils.invite import invite_url, timeouts_enabled  # noqa: E402
 from utils.runtime import Services, freeze_startup_heap  # noqa: E402
 from utils.storage.engine import Database  # noqa: E402
@@ -157,6 +158,10 @@ def configure_logging(level: str) -> None:
 
 
 async def run_discord(settings: Settings) -> int:
+    problem = token_problem(settings.discord_token)
+    if problem is not None:  # told from its shape: Discord would only say "rejected"
+        print(f"error: {problem.what}; {problem.fix}.", file=sys.stderr)
+        return 1
     summary = await startup_summary(settings)
     logger.log(logging.INFO if summary.endswith(": reachable.") else logging.WARNING, "%s", summary)
     bot = BCSBot(settings)

@@ -16,7 +16,7 @@ import pytest
 import simcord
 from conftest import SettingsFactory, converse
 from fake_llm import FakeLLMServer
-from test_doctor import closed_port
+from test_doctor import GOOD_TOKEN, closed_port
 
 import bot
 from utils.llm.client import LLMClient
@@ -165,7 +165,7 @@ async def test_a_network_failure_at_login_is_one_line_even_without_signal_handle
 
     monkeypatch.setattr(asyncio.get_running_loop(), "add_signal_handler", windows)
     with caplog.at_level(logging.INFO, logger="bcs"):
-        code = await bot.run_discord(make_settings(discord_token="x" * 59))
+        code = await bot.run_discord(make_settings(discord_token=GOOD_TOKEN))
 
     assert code == 1
     summary = [r.getMessage() for r in caplog.records if "(LLM_BASE_URL)" in r.getMessage()]

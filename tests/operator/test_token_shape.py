@@ -12,6 +12,7 @@ import pytest
 from conftest import SettingsFactory
 from test_doctor import closed_port
 
+import bot
 from utils.doctor.checks import check_discord
 from utils.doctor.result import Status
 from utils.doctor.token_shape import application_id, token_problem
@@ -92,3 +93,12 @@ async def test_the_invite_link_is_built_from_the_token_offline(
     assert invite.status is Status.OK and "client_id=1187364522981642350" in invite.detail
     assert f"permissions={permissions}" in invite.detail and "scope=bot+applications.commands" in invite.detail
     assert results[0].status is (Status.SKIPPED if skip else Status.FAILED)
+
+
+@pytest.mark.parametrize(("pasted", "said"), [(p, s) for p, s in PASTED if s is not None])
+async def test_the_bot_refuses_a_misshapen_token_in_one_line_before_connecting(
+    make_settings: SettingsFactory, capsys: pytest.CaptureFixture[str], pasted: str, said: str
+) -> None:
+    assert await bot.run_discord(make_settings(discord_token=pasted)) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: DISCORD_TOKEN") and said in line and pasted.strip() not in line
