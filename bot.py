@@ -1,5 +1,5 @@
-"""Breehavior Monitor: `python bot.py` runs the Discord bot, `python bot.py chat` the terminal chat,
-`python bot.py doctor` checks that everything the bot needs works; `backup`, `restore` and `copy-db`
+"""Breehavior Monitor: `python3 bot.py` runs the Discord bot, `python3 bot.py chat` the terminal chat,
+`python3 bot.py doctor` checks that everything the bot needs works; `backup`, `restore` and `copy-db`
 look after its database."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ def python_too_old(version: tuple[int, ...]) -> str | None:
     return f"error: Breehavior Monitor needs Python 3.11 or newer; this is Python {found} ({sys.executable})."
 
 
-if __name__ == "__main__" and (_too_old := python_too_old(sys.version_info[:3])):
-    print(_too_old, file=sys.stderr)
+_TOO_OLD = python_too_old(sys.version_info[:3]) if __name__ == "__main__" else None
+if _TOO_OLD:  # no 3.8+ syntax up to here, nor anywhere in this file: Python 3.7 must parse it to print this line
+    print(_TOO_OLD, file=sys.stderr)
     sys.exit(2)
 
 if __name__ == "__main__":  # a fresh clone needs nothing else: this makes .venv and runs there (utils/bootstrap.py)
@@ -43,6 +44,7 @@ from scripts import database_commands  # noqa: E402
 from scripts.terminal_chat import CHAT_EPILOG, Speaker, discord_id, run_terminal_chat, server_id  # noqa: E402
 from utils.config import ConfigError, Settings, load_settings, unknown_keys_warnings  # noqa: E402
 from utils.doctor import run_doctor, startup_summary  # noqa: E402
+from utils.doctor.token_shape import token_problem  # noqa: E402
 from utils.invite import invite_url, timeouts_enabled  # noqa: E402
 from utils.paths import PROJECT_ROOT  # noqa: E402
 from utils.runtime import Services, freeze_startup_heap  # noqa: E402
@@ -137,8 +139,16 @@ class BCSBot(commands.AutoShardedBot):
         await super().close()
 
 
-QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client")
-"""HTTP clients that log every request at INFO (the openai SDK speaks through httpx2)."""
+QUIET_LOGGERS = ("httpx", "httpx2", "openai._base_client", "alembic")
+"""Loggers that speak at INFO about their own workings: HTTP clients log every request (the openai SDK speaks through
+httpx2), Alembic six to ten lines per start ("Context impl", each revision run). LOG_LEVEL=DEBUG lets them through."""
+
+
+class _NoVoiceWarnings(logging.Filter):
+    """discord.py warns at every start that PyNaCl and davey (voice) are missing; this bot never joins a voice channel."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().endswith("voice will NOT be supported")
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -157,11 +167,19 @@ def configure_logging(level: str, log_file: str = "") -> None:
         handler.setFormatter(logging.Formatter(LOG_FORMAT))
         logging.getLogger().addHandler(handler)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    numeric = logging.getLevelName(level)
     for name in QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLevelName(level)))
+        logging.getLogger(name).setLevel(numeric if numeric <= logging.DEBUG else max(logging.WARNING, numeric))
+    voice = logging.getLogger("discord.client")
+    if not any(isinstance(existing, _NoVoiceWarnings) for existing in voice.filters):
+        voice.addFilter(_NoVoiceWarnings())
 
 
 async def run_discord(settings: Settings) -> int:
+    problem = token_problem(settings.discord_token)
+    if problem is not None:  # told from its shape: Discord would only say "rejected"
+        print(f"error: {problem.what}; {problem.fix}.", file=sys.stderr)
+        return 1
     summary = await startup_summary(settings)
     logger.log(logging.INFO if summary.endswith(": reachable.") else logging.WARNING, "%s", summary)
     bot = BCSBot(settings)
@@ -194,7 +212,7 @@ async def run_discord(settings: Settings) -> int:
 
 
 async def run_migrate(settings: Settings) -> int:
-    """`python bot.py migrate`: the schema to head under the database lock, one line, exit 0 when it is there."""
+    """`python3 bot.py migrate`: the schema to head under the database lock, one line, exit 0 when it is there."""
     logging.getLogger("utils.storage").setLevel(logging.CRITICAL)  # its one failure line is printed below instead
     db = Database(settings.db_connection_string, reconnect_seconds=3600, migrate=True)
     try:
@@ -243,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         configure_logging("ERROR")
         try:
             return asyncio.run(run_doctor(skip_discord=args.skip_discord))
-        except BrokenPipeError:  # `python bot.py doctor | head`: the reader left, nothing to report to
+        except BrokenPipeError:  # `python3 bot.py doctor | head`: the reader left, nothing to report to
             sys.stdout = None  # no second error when Python flushes it at exit
             return 1
     try:

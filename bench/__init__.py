@@ -1,4 +1,4 @@
-"""`python -m bench`: the memory hot path, the pipeline under load, the LLM cost and pruning, measured.
+"""`python3 -m bench`: the memory hot path, the pipeline under load, the LLM cost and pruning, measured.
 
 Self-contained: seeded data, a loopback OpenAI-compatible server with no think time,
 and side-by-side figures for the original plan's approach, printed as one table.

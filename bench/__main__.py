@@ -1,12 +1,12 @@
-"""`python -m bench`: run the benchmarks, each in a fresh process, and print one table.
+"""`python3 -m bench`: run the benchmarks, each in a fresh process, and print one table.
 
-python -m bench                      # everything: ~4 min on 2 cores (+30 s the first time, to seed the data)
-python -m bench --only memory_block  # one benchmark (repeatable)
-python -m bench --duration 20        # a shorter pipeline run
-python -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
-BENCH_DB_URL=mssql+pyodbc://... python -m bench   # items 1 and 4 against that scratch database too
-python -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
-python -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
+python3 -m bench                      # everything: ~4 min on 2 cores (+30 s the first time, to seed the data)
+python3 -m bench --only memory_block  # one benchmark (repeatable)
+python3 -m bench --duration 20        # a shorter pipeline run
+python3 -m bench --write-results      # also rewrite bench/RESULTS.md with the figures and this machine
+BENCH_DB_URL=mssql+pyodbc://... python3 -m bench   # items 1 and 4 against that scratch database too
+python3 -m bench --only recall --locomo FILE [FILE ...] [--embed-url URL --embed-model NAME | --embed-url local]
+python3 -m bench --only memory_block --embed-url local   # item 1's embeddings-on rows with MiniLM (default: fake server)
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ RESULTS_FILE = BENCH_DIR / "RESULTS.md"
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python3 -m bench", description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--only", action="append", choices=list(MODULES), help="run only this benchmark (repeatable)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of the pipeline-under-load run (default 60)")
     parser.add_argument("--members", type=int, default=200, help="members talking at once in the pipeline run (default 200)")
@@ -97,13 +97,13 @@ def results_markdown(results: list[BenchResult], seconds: float, load_before: st
     lines = [
         "# Benchmark results",
         "",
-        "Written by `python -m bench --write-results`; what the figures mean is in the README's *Benchmarks* section.",
+        "Written by `python3 -m bench --write-results`; what the figures mean is in the README's *Benchmarks* section.",
         "",
         f"- Date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; whole run {seconds:.0f} s",
         f"- Machine: {info['cpus']} CPUs ({info['cpu']}), {info['os']}",
         f"- Python {info['python']}, SQLite {info['sqlite']}",
         f"- Load average before the run: {load_before}; CPU steal during it: {steal}",
-        f"- Command: `{' '.join(['python -m bench', *sys.argv[1:]])}`",
+        f"- Command: `{' '.join(['python3 -m bench', *sys.argv[1:]])}`",
         "",
         render_markdown(results),
         "",

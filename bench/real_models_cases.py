@@ -1,4 +1,4 @@
-"""The fixed material of `python -m bench.real_models`: members, their facts, the monitor's batch, the scoring.
+"""The fixed material of `python3 -m bench.real_models`: members, their facts, the monitor's batch, the scoring.
 
 Five members tell the bot 25 facts over ten turns; each fact has the words by which a
 stored memory shows it was understood ("nurse", "Biscuit"). The monitor's batch is

@@ -1,4 +1,4 @@
-"""The HTTP side of `python -m bench.real_models`: llama-cpp-python's server, requests, and the recording proxy.
+"""The HTTP side of `python3 -m bench.real_models`: llama-cpp-python's server, requests, and the recording proxy.
 
 Every exchange is kept as a plain dict (request parameters, status, raw text or tool
 arguments, finish reason, usage), the form tests/support/recorded/*.json holds.

@@ -1,8 +1,8 @@
 """5. Recall on LoCoMo: does the memory that answers a question reach the notes (top 5)?
 
-    python -m bench --only recall --locomo ../shared/data/locomo/*.json                       # lexical
-    python -m bench --only recall --locomo FILE ... --embed-url URL --embed-model NAME         # + hybrid
-    python -m bench --only recall --locomo FILE ... --embed-url local                          # + hybrid, MiniLM on loopback
+    python3 -m bench --only recall --locomo ../shared/data/locomo/*.json                       # lexical
+    python3 -m bench --only recall --locomo FILE ... --embed-url URL --embed-model NAME         # + hybrid
+    python3 -m bench --only recall --locomo FILE ... --embed-url local                          # + hybrid, MiniLM on loopback
 
 The cases follow one fixed protocol (`bench.locomo`). Each mode ranks with the bot's
 own `rank_relevant`; the hybrid mode gets the cosines the bot would get, through the

@@ -1,4 +1,4 @@
-"""The one table `python -m bench` prints, and the Markdown of bench/RESULTS.md."""
+"""The one table `python3 -m bench` prints, and the Markdown of bench/RESULTS.md."""
 
 from __future__ import annotations
 

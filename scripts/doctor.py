@@ -1,4 +1,4 @@
-"""`python scripts/doctor.py [--skip-discord]`, the same as `python bot.py doctor`: checks settings, database, LLM, Discord."""
+"""`python3 scripts/doctor.py [--skip-discord]`, the same as `python3 bot.py doctor`: checks settings, database, LLM, Discord."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 import sys
 from pathlib import Path
 
-if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+if not __package__:  # run as `python3 scripts/NAME.py`: the project folder, not scripts/, must be importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
     from utils.bootstrap import ensure_environment

@@ -11,7 +11,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+if not __package__:  # run as `python3 scripts/NAME.py`: the project folder, not scripts/, must be importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
     from utils.bootstrap import ensure_environment

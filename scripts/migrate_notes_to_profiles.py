@@ -1,8 +1,8 @@
 """One-time migration: turn old timestamped UserNotes into short profiles with the LLM.
 
-    python scripts/migrate_notes_to_profiles.py --dry-run    # show old → new, write nothing
-    python scripts/migrate_notes_to_profiles.py              # migrate (old notes kept in NotesBackup)
-    python scripts/migrate_notes_to_profiles.py --rollback   # put the old notes back
+    python3 scripts/migrate_notes_to_profiles.py --dry-run    # show old → new, write nothing
+    python3 scripts/migrate_notes_to_profiles.py              # migrate (old notes kept in NotesBackup)
+    python3 scripts/migrate_notes_to_profiles.py --rollback   # put the old notes back
 
 Same configuration (.env / environment) and database as the bot; stop the bot first.
 The logic is in utils/notes_migration.py; this file is the command line: arguments,
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-if not __package__:  # run as `python scripts/NAME.py`: the project folder, not scripts/, must be importable
+if not __package__:  # run as `python3 scripts/NAME.py`: the project folder, not scripts/, must be importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 if __name__ == "__main__":  # before any third-party import: a fresh clone gets .venv (utils/bootstrap.py)
     from utils.bootstrap import ensure_environment

@@ -1,4 +1,4 @@
-"""`python bot.py chat`: the same conversation pipeline in a terminal, without Discord.
+"""`python3 bot.py chat`: the same conversation pipeline in a terminal, without Discord.
 
 One member message per stdin line, the bot's reply on stdout; the start-up summary,
 the banner and logs on stderr (so stdout can be piped). `/as <user-id> <name>`
@@ -56,11 +56,12 @@ commands inside the chat:
 {COMMANDS}
 
 The chat uses the same settings as the bot (.env): LLM_BASE_URL, LLM_MODEL, DB_CONNECTION_STRING
-(empty: SQLite at data/bot.db). At end of input it waits for memory extraction
-(MEMORY_EXTRACTION_DELAY_SECONDS plus the LLM timeout) before it exits.
+(empty: SQLite at data/bot.db). At end of input it waits for memory extraction at most
+MEMORY_EXTRACTION_DELAY_SECONDS + LLM_TIMEOUT_SECONDS x (LLM_MAX_RETRIES + 1) + 5 s
+(190 s with the defaults), cancels what is still running then, and exits.
 
 example:
-  printf "I play chess every evening\\nwhat do you know about me?\\n" | python bot.py chat --name Alice"""
+  printf "I play chess every evening\\nwhat do you know about me?\\n" | python3 bot.py chat --name Alice"""
 
 
 def discord_id(text: str) -> int:

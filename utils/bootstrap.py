@@ -228,7 +228,7 @@ def version_tuple(text: str) -> tuple[int, ...]:
 
 
 def create_venv(venv: Path) -> None:
-    """`python -m venv`; where Debian left out ensurepip, a venv without pip that the outer pip fills."""
+    """`python3 -m venv` (this interpreter's); where Debian left out ensurepip, a venv without pip that the outer pip fills."""
     done = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True)
     if done.returncode == 0:
         return

@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=None, env_file_encoding="utf-8", extra="ignore", case_sensitive=False)
 
     # --- Discord -----------------------------------------------------------------------------
-    discord_token: str = Field("", description="Bot token from the Discord developer portal; required by `python bot.py`.")
+    discord_token: str = Field("", description="Bot token from the Discord developer portal; required by `python3 bot.py`.")
     bot_owner_ids: IdList = Field(
         [], description="Comma-separated user ids allowed to run owner commands (in addition to the application owner)."
     )
@@ -85,7 +85,7 @@ class Settings(BaseSettings):
     )
     db_migrate_on_start: bool = Field(
         True,
-        description="Bring the database schema up to date at start (under a database lock); false: only check it (`python bot.py migrate` updates it).",
+        description="Bring the database schema up to date at start (under a database lock); false: only check it (`python3 bot.py migrate` updates it).",
     )
 
     # --- LLM ---------------------------------------------------------------------------------

@@ -269,3 +269,57 @@ async def test_a_counter_writing_model_is_replayed_as_refused_verdicts(make_sett
         "Replayed 3 messages in 1 batch (1 LLM call, 0 failed): 0 warnings, 0 timeouts, 0 redirects, 0 notes,"
         " 3 verdicts refused as untrustworthy."
     )
+
+
+def load_script() -> object:
+    spec = importlib.util.spec_from_file_location("replay_monitor", PROJECT_ROOT / "scripts" / "replay_monitor.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+@pytest.mark.parametrize(
+    ("argv", "writes"),
+    [
+        (["log.jsonl"], False),
+        (["log.jsonl", "--dry-run"], False),
+        (["--dry-run", "log.jsonl", "--guild-id", "1234567890123456789"], False),
+        (["log.jsonl", "--guild-id", "42"], False),
+        (["log.jsonl", "--write"], True),
+        (["--write", "transcript.jsonl", "--guild-id", "1234567890123456789"], True),
+    ],
+)
+def test_the_replay_writes_only_when_asked_with_write(argv: list[str], writes: bool) -> None:
+    """A replayed log's offenses land in live members' records only with --write; --dry-run stays accepted."""
+    assert load_script().parse_args(argv).write is writes
+
+
+@pytest.mark.parametrize("argv", [["log.jsonl", "--write", "--dry-run"], ["log.jsonl", "--wirte"], []])
+def test_contradictory_or_unknown_replay_flags_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        load_script().parse_args(argv)
+    assert exit_.value.code == 2 and "usage: replay_monitor.py" in capsys.readouterr().err
+
+
+@pytest.mark.sqlite_only("the default of the command line, shown by the SQLite file it does not create")
+def test_the_command_line_without_flags_writes_nothing(
+    tmp_path: Path, llm_server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    llm_server.llm.tools["report_analysis"] = Analyst()
+    transcript = tmp_path / "log.jsonl"
+    transcript.write_text("\n".join(TRANSCRIPT) + "\n", encoding="utf-8")
+    database = tmp_path / "data" / "replayed.db"
+    monkeypatch.chdir(tmp_path)
+    for name, value in {
+        "LLM_BASE_URL": llm_server.base_url,
+        "LLM_MAX_RETRIES": "0",
+        "DB_CONNECTION_STRING": f"sqlite:///{database}",
+        "SENTIMENT_BATCH_SIZE": "3",
+        "BREEHAVIOR_ENV_FILE": "",
+    }.items():
+        monkeypatch.setenv(name, value)
+    assert load_script().main([str(transcript)]) == 0
+    output = capsys.readouterr().out
+    assert 'would warn: "Bob, please keep it friendly' in output
+    assert output.splitlines()[-1] == "Dry run: nothing was written."
+    assert not database.exists(), "without --write no database is created"

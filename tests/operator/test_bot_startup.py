@@ -5,15 +5,18 @@ from __future__ import annotations
 import ast
 import asyncio
 import logging
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import discord
 import pytest
 import simcord
 from conftest import SettingsFactory, converse
-from test_doctor import closed_port
+from fake_llm import FakeLLMServer
+from test_doctor import GOOD_TOKEN, closed_port
 
 import bot
 from utils.llm.client import LLMClient
@@ -33,29 +36,40 @@ def test_pythons_older_than_3_11_are_refused_in_one_line(version: tuple[int, ...
         assert "3.11" in message and ".".join(map(str, version)) in message and "\n" not in message
 
 
-def test_bot_py_parses_on_old_pythons_so_they_reach_the_version_check() -> None:
-    """A 3.11-only syntax in bot.py would give an old Python a SyntaxError instead of the one line."""
-    ast.parse(BOT.read_text(encoding="utf-8"), feature_version=(3, 8))
+@pytest.mark.parametrize("minor", [7, 8, 9, 10])
+def test_bot_py_parses_on_old_pythons_so_they_reach_the_version_check(minor: int) -> None:
+    """A newer syntax anywhere in bot.py (a walrus, a match) would give an old Python a SyntaxError instead of the one line."""
+    ast.parse(BOT.read_text(encoding="utf-8"), feature_version=(3, minor))
 
 
-def old_python() -> str | None:
-    """An interpreter older than 3.11 that really runs (a pyenv shim may name one that is not installed)."""
-    for minor in (10, 9, 8):
-        found = shutil.which(f"python3.{minor}")
-        if found and subprocess.run([found, "-c", "import sys"], capture_output=True, timeout=30).returncode == 0:
+@pytest.mark.parametrize("newer", ["if (found := 1):\n    pass\n", "match x:\n    case 1:\n        pass\n"])
+def test_the_parse_check_catches_newer_syntax(newer: str) -> None:
+    with pytest.raises(SyntaxError):
+        ast.parse(BOT.read_text(encoding="utf-8") + newer, feature_version=(3, 7))
+
+
+def old_python(minor: int) -> str | None:
+    """Python 3.``minor`` if it really runs here: on PATH (a pyenv shim may name one that is not installed) or in
+    pyenv's own versions folder."""
+    candidates = [shutil.which(f"python3.{minor}")]
+    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    candidates += sorted(str(path) for path in pyenv.glob(f"3.{minor}.*/bin/python3.{minor}"))
+    for found in filter(None, candidates):
+        if subprocess.run([found, "-c", "import sys"], capture_output=True, timeout=30).returncode == 0:
             return found
     return None
 
 
 @pytest.mark.slow
-def test_an_old_python_gets_one_clean_line(tmp_path: Path) -> None:
-    old = old_python()
+@pytest.mark.parametrize("minor", [7, 8, 9, 10])
+def test_an_old_python_gets_one_clean_line(tmp_path: Path, minor: int) -> None:
+    old = old_python(minor)
     if old is None:
-        pytest.skip("no Python older than 3.11 here")
+        pytest.skip(f"no Python 3.{minor} here")
     done = subprocess.run([old, str(BOT)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     [line] = done.stderr.splitlines()
-    assert "Python 3.11 or newer" in line
+    assert "Python 3.11 or newer" in line and f"this is Python 3.{minor}." in line
 
 
 async def test_http_client_request_logs_are_quiet(
@@ -77,6 +91,48 @@ async def test_http_client_request_logs_are_quiet(
     assert not [r for r in caplog.records if "HTTP Request" in r.getMessage()]
     for name in ("httpx", "httpx2"):
         assert not logging.getLogger(name).isEnabledFor(logging.INFO), name
+
+
+@pytest.mark.parametrize(("level", "alembic_lines"), [("INFO", False), ("WARNING", False), ("DEBUG", True)])
+async def test_a_start_logs_no_alembic_lines_nor_voice_warnings(
+    make_settings: SettingsFactory,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    level: str,
+    alembic_lines: bool,
+) -> None:
+    """A start on a new database: Alembic's "Context impl"/"Running upgrade" lines only with LOG_LEVEL=DEBUG, and
+    discord.py's PyNaCl/davey warnings never (the bot has no voice)."""
+    for name in (*bot.QUIET_LOGGERS, "discord"):
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.NOTSET)
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # discord.py warns once per process: this start's turn
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    bot.configure_logging(level)
+    with caplog.at_level(logging.DEBUG):
+        client = bot.BCSBot(make_settings())
+        try:
+            async with simcord.run(client):
+                assert client.services.db.schema is not None and client.services.db.schema.migrated, "it migrated"
+        finally:
+            if not client.is_closed():
+                await client.close()
+    said = [(r.name, r.getMessage()) for r in caplog.records]
+    assert not [m for _n, m in said if "voice will NOT be supported" in m]
+    assert any(n.startswith("alembic") and "Running upgrade" in m for n, m in said) is alembic_lines, said
+    assert any(n.startswith("alembic") for n, _m in said) is alembic_lines
+
+
+@pytest.mark.slow
+@pytest.mark.sqlite_only("a new SQLite file is the start that runs every migration")
+def test_the_terminal_chat_start_prints_no_alembic_lines(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "DB_", "LOG_"))}
+    env.update(DB_CONNECTION_STRING=f"sqlite:///{tmp_path / 'bot.db'}", LLM_BASE_URL=llm_server.base_url, LLM_MODEL="test-model")
+    done = subprocess.run(
+        [sys.executable, str(BOT), "chat"], cwd=tmp_path, env=env, input="", capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Database schema migrated from an empty database" in done.stderr, "the control: this start did migrate"
+    assert "alembic" not in done.stderr and "voice will NOT" not in done.stderr, done.stderr
 
 
 async def test_a_failed_llm_call_logs_the_url_and_llm_base_url(
@@ -109,7 +165,7 @@ async def test_a_network_failure_at_login_is_one_line_even_without_signal_handle
 
     monkeypatch.setattr(asyncio.get_running_loop(), "add_signal_handler", windows)
     with caplog.at_level(logging.INFO, logger="bcs"):
-        code = await bot.run_discord(make_settings(discord_token="x" * 59))
+        code = await bot.run_discord(make_settings(discord_token=GOOD_TOKEN))
 
     assert code == 1
     summary = [r.getMessage() for r in caplog.records if "(LLM_BASE_URL)" in r.getMessage()]

@@ -167,3 +167,115 @@ def test_the_layout_table_maps_every_package_cog_and_script() -> None:
     missing = [path for path in expected if f"`{path}`" not in layout]
     assert missing == []
     assert README.read_text(encoding="utf-8").count("docs/development.md") >= 1, "the README links to the layout"
+
+
+README_LINES_BEFORE_SETTINGS = 250
+"""An owner reads down to the settings: the steps before them stay short enough to read in one sitting."""
+
+
+def test_the_readme_is_short_before_its_settings() -> None:
+    lines = readme().splitlines()
+    [heading] = [i for i, line in enumerate(lines) if line.startswith("## ") and "Settings" in line]
+    assert heading <= README_LINES_BEFORE_SETTINGS, f"{heading} lines before the settings"
+
+
+def test_the_settings_open_with_what_owners_change_first_and_end_with_sharding() -> None:
+    text = readme()
+    settings = text[text.index("## Settings") :]
+    order = [
+        settings.index(f"| `{name}` |") for name in ("DISCORD_TOKEN", "LLM_BASE_URL", "SENTIMENT_CHANNEL_IDS", "SHARD_COUNT")
+    ]
+    assert order == sorted(order)
+    assert settings.index("| `SHARD_COUNT` |") > max(
+        settings.index(f"| `{n.upper()}` |")
+        for n in Settings.model_fields
+        if not n.startswith(("shard", "housekeeping", "coherence", "db_migrate"))
+    )
+
+
+def test_the_quick_start_marks_the_test_command_for_contributors() -> None:
+    text = readme()
+    quick = text[text.index("## Quick start") : text.index("## What you need")]
+    [block] = SHELL_BLOCK.findall(quick)
+    tests_line = next(line for line in block.splitlines() if line.startswith("python3 -m tests"))
+    assert "for contributors" in tests_line
+    flat = " ".join(quick.split())
+    assert re.search(r"\b\d+ s from a fresh clone", flat) and re.search(r"about \d+ minutes on 2 cores", flat), "measured times"
+
+
+def test_the_doctor_sample_is_at_the_current_schema() -> None:
+    """The sample is the doctor's real output: a new migration makes the old revision in it stale."""
+    from utils.storage.migrate import head_revision
+
+    text = readme()
+    sample = text[text.index("## 4. Check everything") : text.index("## 5. Start the bot")]
+    [line] = [line for line in sample.splitlines() if line.startswith("✓ database: ")]
+    assert f"schema at {head_revision()} (head), nothing to do" in line
+
+
+def test_the_end_of_input_wait_is_stated_as_the_terminal_chat_computes_it() -> None:
+    from scripts.terminal_chat import end_of_input_wait
+
+    defaults = Settings(_env_file=None)
+    bound = f"({end_of_input_wait(defaults):.0f} s with the defaults)"
+    assert bound == "(190 s with the defaults)"
+    for text in (readme(), CHAT_EPILOG):
+        flat = " ".join(text.replace("`", "").split())
+        assert "MEMORY_EXTRACTION_DELAY_SECONDS + LLM_TIMEOUT_SECONDS" in flat and "(LLM_MAX_RETRIES + 1) + 5 s" in flat
+        assert bound in flat
+    for delay, timeout, retries in [(5.0, 60.0, 2), (0.0, 20.0, 0), (30.0, 120.0, 5)]:
+        settings = Settings(
+            _env_file=None, memory_extraction_delay_seconds=delay, llm_timeout_seconds=timeout, llm_max_retries=retries
+        )
+        assert end_of_input_wait(settings) == delay + timeout * (retries + 1) + 5
+
+
+def test_which_commands_the_readme_says_are_hidden_is_what_discord_is_told() -> None:
+    """A group with default_permissions is hidden from members without them; the README may claim hiding for those only."""
+    from cogs.memory import MemoryCog
+    from cogs.monitor import MonitorCog
+
+    hidden = {group.name: group.default_permissions is not None for group in (MemoryCog.admin, MemoryCog.memory, MonitorCog.bcs)}
+    flat = " ".join(readme().split())
+    assert "Moderator commands are hidden" not in flat
+    if "`/memory-admin` is shown only to members with *Manage Server*" in flat:
+        assert hidden["memory-admin"]
+    if "`/bcs immune` and `/bcs notes` are listed for everyone" in flat:
+        assert not hidden["bcs"]
+
+
+def test_the_docs_list_every_benchmark_only_takes() -> None:
+    from bench.child import MODULES
+
+    line = next(line for line in all_docs().splitlines() if "python3 -m bench --only memory_block " in line)
+    listed = re.search(r"repeatable: ([a-z_, ]+)\)", line)[1].split(", ")
+    assert listed == list(MODULES)
+
+
+def test_the_readmes_docker_table_lists_every_service_an_owner_starts() -> None:
+    """`docker compose up` starts every service outside a profile (the tests' ones are for contributors)."""
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))["services"]
+    started = {name for name, service in services.items() if not service.get("profiles")}
+    rows = set(re.findall(r"^\| `([a-z-]+)` \| ", readme(), re.M))
+    assert {"mssql", "db-init", "migrate", "bot"} <= started <= rows, started - rows
+
+
+def test_the_log_lines_and_replies_the_readme_quotes_are_the_codes() -> None:
+    """An owner searches the log, or a member's screen, for the words the README quotes."""
+    from utils.conversation.service import FALLBACK_REPLY
+
+    flat = " ".join(readme().split())
+    assert f'"{FALLBACK_REPLY}"' in flat, "the fallback reply, word for word"
+    source = (ROOT / "bot.py").read_text(encoding="utf-8")
+    quoted = re.search(r"`(Synced N [a-z ]+\.)`", flat)[1]
+    assert f'"{quoted.replace("N", "%d")}"' in source, quoted
+
+
+def test_the_docker_table_says_what_the_bot_service_waits_for() -> None:
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))["services"]
+    waits = services["bot"]["depends_on"]
+    assert waits["migrate"]["condition"] == "service_completed_successfully"
+    [row] = [line for line in readme().splitlines() if line.startswith("| `bot` |")]
+    assert "`migrate` has finished" in row
+    [migrate] = [line for line in readme().splitlines() if line.startswith("| `migrate` |")]
+    assert " ".join(services["migrate"]["command"]) in migrate

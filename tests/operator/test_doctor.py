@@ -28,7 +28,8 @@ from utils.memory.extraction import MEMORY_EXTRACTION_TOOL
 from utils.prompts import load_prompt
 from utils.storage.migrate import head_revision
 
-GOOD_TOKEN = "MTIzNDU2Nzg5.good-token.xyz"
+GOOD_TOKEN = "MjIyMjIyMjIyMjIyMjIyMjIy.GoodTk.Zq3v9xN2bLwR7mYc4kTe8sHa1fUo6pJd5gQiVn"
+"""Shaped like a bot token: three base64url parts, the first the application id 222222222222222222."""
 MESSAGE_CONTENT_LIMITED = 1 << 19
 
 
@@ -371,7 +372,7 @@ async def test_discord_login_intent_and_invite(make_settings: SettingsFactory, d
 async def test_a_rejected_token_is_named_without_showing_it(
     make_settings: SettingsFactory, discord_api: dict[str, object]
 ) -> None:
-    token = "MTIzNDU2Nzg5.wrong-token-value.abcdef"
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Wr0ngT.wrong-token-value-abcdefghijklmnopqrstu"
     [result] = await check_discord(make_settings(discord_token=token), api=str(discord_api["api"]))
     assert result.blocks and "DISCORD_TOKEN" in result.detail and "Reset Token" in result.fix
     assert token not in result.line() and "wrong-token-value" not in result.line()
@@ -388,8 +389,9 @@ async def test_the_message_content_intent_switched_off_blocks(
 
 async def test_discord_unreachable_empty_token_and_skipped(make_settings: SettingsFactory) -> None:
     api = f"http://127.0.0.1:{closed_port()}/api/v10"
-    [gone] = await check_discord(make_settings(discord_token=GOOD_TOKEN), api=api)
+    [gone, invite] = await check_discord(make_settings(discord_token=GOOD_TOKEN), api=api)
     assert gone.blocks and "cannot reach" in gone.detail and "network" in gone.fix
+    assert "client_id=222222222222222222" in invite.detail, "the invite link still, from the token"
     [empty] = await check_discord(make_settings(discord_token="  "), api=api)
     assert empty.blocks and "DISCORD_TOKEN" in empty.detail
     [off] = await check_discord(make_settings(discord_token=""), skip=True, api=api)

@@ -8,19 +8,22 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from conftest import query
+from conftest import SettingsFactory, query
 from old_deployment import empty_database
 from shared_database import ON_SERVER, SERVER_URL, drop_every_table
 from storage_calls import storage
 
+import bot
 from utils.storage.engine import Database, create_engine_for
-from utils.storage.migrate import head_revision
+from utils.storage.migrate import head_revision, migrate_to_head
 from utils.storage.records import LlmCallRecord, MemoryBatch, NewMemory, UserStateChange
 from utils.storage.url import resolve_database_url
 
 
-def legacy_database(url: str) -> None:
-    """The old bot's tables: UserState without the new columns, its own LlmLog, the first UserMemory."""
+def legacy_database(url: str, *, tables: tuple[str, ...] = ("UserState", "LlmLog", "UserMemory")) -> None:
+    """The old bot's tables: UserState without the new columns, its own LlmLog, the first UserMemory.
+
+    ``tables`` names the ones an older deployment had (the first bot made only UserState)."""
     engine = create_engine_for(resolve_database_url(url), 1)
     meta = sa.MetaData()
     state = sa.Table(
@@ -55,7 +58,7 @@ def legacy_database(url: str) -> None:
         sa.Column("Source", sa.Unicode(20), nullable=False),
         sa.Column("CreatedAt", sa.DateTime, nullable=False),
     )
-    meta.create_all(engine)
+    meta.create_all(engine, tables=[meta.tables[name] for name in tables])
     with engine.begin() as conn:
         conn.execute(
             sa.insert(state).values(
@@ -69,7 +72,8 @@ def legacy_database(url: str) -> None:
                 UpdatedAt=sa.func.current_timestamp(),
             )
         )
-        conn.execute(sa.insert(log).values(RequestType="chat", DurationMs=120))
+        if "LlmLog" in tables:
+            conn.execute(sa.insert(log).values(RequestType="chat", DurationMs=120))
     engine.dispose()
 
 
@@ -132,3 +136,55 @@ async def test_members_the_old_bot_never_saw_are_written_into_its_adopted_tables
     assert (states[7].offense_count, states[7].immune, states[7].baseline_coherence) == (0, False, 0.85)
     assert states[9].offense_count == 1
     assert [m for (m,) in query(url, "SELECT Memory FROM UserMemory WHERE UserId = ?", 7)] == ["plays chess on Sundays"]
+
+
+def new_style_log_database(url: str) -> None:
+    """A deployment whose LlmLog already has the new columns (Kind …) but which Alembic never stamped."""
+    engine = create_engine_for(resolve_database_url(url), 1)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "CREATE TABLE LlmLog (Id INTEGER PRIMARY KEY, Kind NVARCHAR(40) NOT NULL, Model NVARCHAR(100) NOT NULL, "
+            "LatencyMs INTEGER NOT NULL, Success BIT NOT NULL, CreatedAt DATETIME NOT NULL)"
+        )
+    engine.dispose()
+
+
+HEAD = head_revision()
+ADOPTIONS = [
+    (
+        lambda url: legacy_database(url),
+        f"adopted an existing database (3 tables: LlmLog, UserMemory, UserState) and brought its schema to {HEAD} (head); "
+        "its old LlmLog is kept, renamed LlmLog_legacy",
+    ),
+    (
+        lambda url: legacy_database(url, tables=("UserState",)),
+        f"adopted an existing database (1 table: UserState) and brought its schema to {HEAD} (head)",
+    ),
+    (
+        lambda url: legacy_database(url, tables=("UserState", "LlmLog")),
+        f"adopted an existing database (2 tables: LlmLog, UserState) and brought its schema to {HEAD} (head); "
+        "its old LlmLog is kept, renamed LlmLog_legacy",
+    ),
+    (
+        new_style_log_database,
+        f"adopted an existing database (1 table: LlmLog) and brought its schema to {HEAD} (head)",
+    ),
+    (lambda url: None, f"schema migrated from an empty database to {HEAD} (head)"),
+]
+
+
+@pytest.mark.parametrize(("prepare", "said"), ADOPTIONS, ids=["old-bot", "first-bot", "no-memory-yet", "new-log", "empty"])
+async def test_migrate_says_it_adopted_an_old_deployments_database_and_names_what_it_set_aside(
+    tmp_path: Path, make_settings: SettingsFactory, capsys: pytest.CaptureFixture[str], prepare: object, said: str
+) -> None:
+    """`python3 bot.py migrate` on an old deployment's database is not "migrated from an empty database"."""
+    url = empty_database(tmp_path)
+    prepare(url)  # type: ignore[operator]
+    assert await bot.run_migrate(make_settings(db_connection_string=url)) == 0
+    assert capsys.readouterr().out == f"Database {said}.\n"
+    engine = create_engine_for(resolve_database_url(url), 1)
+    try:
+        state = migrate_to_head(engine)
+    finally:
+        engine.dispose()
+    assert state.describe() == f"schema at {HEAD} (head), nothing to do", "the second run has nothing to adopt"

@@ -136,8 +136,8 @@ def database_file_runs(python: str, command: str, file: str) -> list[Run]:
 def script_runs(python: str, script: str, arguments: str) -> list[Run]:
     """The scripts write to the database: each runs with --dry-run, on prepared input."""
     words = arguments.split()
-    if script == "replay_monitor.py":
-        safe = words if "--dry-run" in words else [*words, "--dry-run"]
+    if script == "replay_monitor.py":  # a dry run by default; --write is the one word that makes it write
+        safe = [word for word in words if word != "--write"]
         return [Run(f"{python} scripts/{script} {' '.join(safe)}", needs=("transcript",))]
     if script == "migrate_notes_to_profiles.py":
         safe = words if "--dry-run" in words else [*words, "--dry-run"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from utils.conversation.asked_memory import asks_what_is_known
 from utils.conversation.text import trim_reply
 
 SPEAKERS = ["alice", "Bob the Builder", "ゆき", "_xX_sn1per_Xx_", "Dr: Who", "ÉLODIE"]
@@ -155,3 +156,60 @@ def test_labels_of_the_member_and_the_bot_are_taken_off(raw: str, sent: str) -> 
 @pytest.mark.parametrize(("raw", "sent"), MARKERS)
 def test_prompt_format_markers_are_cut(raw: str, sent: str) -> None:
     assert trim_reply(raw, MEMBER) == sent
+
+
+QUOTED_NOTES = (
+    'Here is what I have on you:\nProfile: "Plays chess every evening; learning the guitar."\n'
+    '- Recent: "Has a cat called Miso" (2 days ago)'
+)
+NOTES_ASKED = [
+    # (the member's message, the model's reply, what is sent)
+    ("What do you know about me?", QUOTED_NOTES, QUOTED_NOTES),
+    ("what do u remember about me", QUOTED_NOTES, QUOTED_NOTES),
+    ("Tell me what you know about me", 'Profile: "Speaks Dutch."', 'Profile: "Speaks Dutch."'),
+    (
+        "what did you learn about me?",
+        'Sure!\n- Relevant: "Mains Mercy in Overwatch"',
+        'Sure!\n- Relevant: "Mains Mercy in Overwatch"',
+    ),
+    ("Was weißt du über mich?", 'Profil:\nProfile: "Spielt Schach."', 'Profil:\nProfile: "Spielt Schach."'),
+    ("¿Qué sabes de mí?", 'Esto:\n- Recent: "Juega al ajedrez"', 'Esto:\n- Recent: "Juega al ajedrez"'),
+    # asked, but the heading, the block's first line and other speakers are still cut
+    ("What do you know about me?", 'Here:\n[What you know about this person:]\nProfile: "nurse"', "Here:"),
+    ("What do you know about me?", 'Profile: "nurse"\nJordan: and you?', 'Profile: "nurse"'),
+    # not asked: the guard against small models copying the block stays
+    ("what do you know about chess?", QUOTED_NOTES, "Here is what I have on you:"),
+    ("what do you think about me?", QUOTED_NOTES, "Here is what I have on you:"),
+    ("hi!", 'Hey Jordan!\nProfile: "Plays chess every evening."', "Hey Jordan!"),
+    ("gg", '- Recent: "Has a cat called Miso" (2 days ago)', ""),
+]
+
+
+@pytest.mark.parametrize(("message", "raw", "sent"), NOTES_ASKED)
+def test_quoted_notes_are_kept_when_the_member_asked_what_the_bot_knows(message: str, raw: str, sent: str) -> None:
+    assert trim_reply(raw, MEMBER, notes_asked_for=asks_what_is_known(message)) == sent
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("What do you know about me?", True),
+        ("what do you remember about me", True),
+        ("What have you got on me?", True),
+        ("whats in my profile", True),
+        ("show me my notes", True),
+        ("do you remember anything about me?", True),
+        ("what info do you have on me", True),
+        ("Que sais-tu de moi ?", True),
+        ("Wat weet je over mij?", True),
+        ("what do you know about chess?", False),
+        ("what do you know about Bob?", False),
+        ("I know what you did last summer", False),
+        ("you know me well", False),
+        ("what do you think about me?", False),
+        ("what do you know about this person", False),
+        ("me and you know each other", False),
+    ],
+)
+def test_which_messages_ask_what_the_bot_knows(message: str, asks: bool) -> None:
+    assert asks_what_is_known(message) is asks

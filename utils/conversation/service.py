@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from utils.config import Settings
+from utils.conversation.asked_memory import asks_what_is_known
 from utils.conversation.messages import ChatReply, IncomingMessage, Turn
 from utils.conversation.text import clean_input, trim_reply
 from utils.llm.client import LLMClient, LLMError, Message
@@ -162,7 +163,15 @@ class ChatService:
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
-        reply = trim_reply(result.text, self._speakers(message))
+        reply = trim_reply(result.text, self._speakers(message), notes_asked_for=asks_what_is_known(text))
+        written = result.text.strip()
+        if reply and not written.endswith(reply):  # its end was cut; lengths only: the cut text may be the notes
+            logger.info(
+                "Chat reply to %s was cut from %d to %d characters: the model went on as another speaker or copied its notes",
+                message.author_id,
+                len(written),
+                len(reply),
+            )
         if not reply:
             logger.warning("Chat reply to %s fell back: the model only wrote others' lines or its notes", message.author_id)
             return ChatReply(text=FALLBACK_REPLY, ok=False)

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from utils.config import Settings, env_files, unknown_keys_warnings
 from utils.doctor.llm_checks import masked
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
+from utils.doctor.token_shape import application_id, token_problem
 from utils.invite import invite_url, timeouts_enabled
 from utils.storage import control, llm_log, members, tool_ways
 from utils.storage.engine import Database, DatabaseError
@@ -178,11 +179,17 @@ async def check_discord(
     settings: Settings, *, skip: bool = False, api: str = DISCORD_API, deadline: float = DISCORD_DEADLINE_SECONDS
 ) -> list[CheckResult]:
     """Log in over REST (`GET /users/@me`), then read the application: the Message Content intent and the invite link."""
-    if skip:
-        return [skipped("Discord", "skipped (--skip-discord)")]
     token = settings.discord_token.strip()
+    if skip and not token:
+        return [skipped("Discord", "skipped (--skip-discord)")]
     if not token:
         return [failed("Discord", "DISCORD_TOKEN is empty", TOKEN_FIX)]
+    problem = token_problem(token)
+    if problem is not None:  # told offline: Discord would only answer "cannot log in", or the header would not even go
+        return [failed("Discord", f"{problem.what} (saw {masked(token)})", problem.fix)]
+    offline_invite = _offline_invite(token, settings)
+    if skip:
+        return [skipped("Discord", "skipped (--skip-discord)"), offline_invite]
     headers = {"Authorization": f"Bot {token}", "User-Agent": "DiscordBot (breehavior-monitor doctor, 2.0)"}
     try:
         async with asyncio.timeout(deadline), aiohttp.ClientSession(headers=headers) as session:
@@ -201,9 +208,9 @@ async def check_discord(
                 answer.raise_for_status()
                 application = await answer.json()
     except TimeoutError:
-        return [failed("Discord", f"no answer from {api} within {deadline:g} s", NETWORK_FIX)]
+        return [failed("Discord", f"no answer from {api} within {deadline:g} s", NETWORK_FIX), offline_invite]
     except (aiohttp.ClientError, OSError, ValueError) as exc:
-        return [failed("Discord", f"cannot reach {api}: {exc}", NETWORK_FIX)]
+        return [failed("Discord", f"cannot reach {api}: {exc}", NETWORK_FIX), offline_invite]
     results = [ok("Discord", f"logged in as {me.get('username')} (id {me.get('id')})")]
     if int(application.get("flags") or 0) & MESSAGE_CONTENT_FLAGS:
         results.append(ok("Discord intent", "Message Content intent is on"))
@@ -218,3 +225,9 @@ async def check_discord(
     url = invite_url(int(application.get("id") or me.get("id")), timeouts=timeouts_enabled(settings))
     results.append(ok("Discord invite", url))
     return results
+
+
+def _offline_invite(token: str, settings: Settings) -> CheckResult:
+    """The invite link from the application id the token starts with: at hand before Discord answers, or when it cannot."""
+    url = invite_url(application_id(token) or 0, timeouts=timeouts_enabled(settings))
+    return ok("Discord invite", f"{url} (built from DISCORD_TOKEN, without asking Discord)")

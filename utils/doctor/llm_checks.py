@@ -17,6 +17,7 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from utils.config import Settings
+from utils.doctor.base_url import endpoint_base, names_endpoint, what_is_wrong
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.llm.client import LLMClient, LLMError
 from utils.llm.probe import (
@@ -60,12 +61,15 @@ def masked(secret: str) -> str:
 def summary_line(settings: Settings, probe: EndpointProbe) -> str:
     """The one line the bot and the terminal chat print at start: the URL, the model, reachable or not."""
     where = f"LLM {settings.llm_base_url} (LLM_BASE_URL), model {settings.llm_model} (LLM_MODEL)"
+    if names_endpoint(settings.llm_base_url):
+        pasted = endpoint_base(settings.llm_base_url)
+        return f"{where}: LLM_BASE_URL names one endpoint; set it to {pasted}. Replies will fail until then."
     if not probe.reachable:
-        return f"{where}: UNREACHABLE, {probe.error}. Replies will fail until it answers; run `python bot.py doctor`."
+        return f"{where}: UNREACHABLE, {probe.error}. Replies will fail until it answers; run `python3 bot.py doctor`."
     if probe.key_rejected:
         return f"{where}: reachable but the key was refused ({probe.error}); check LLM_API_KEY."
     if probe.models is not None and not model_listed(settings.llm_model, probe.models):
-        return f"{where}: reachable, but it does not serve this model; run `python bot.py doctor`."
+        return f"{where}: reachable, but it does not serve this model; run `python3 bot.py doctor`."
     return f"{where}: reachable."
 
 
@@ -86,6 +90,9 @@ def with_v1(url: str) -> str | None:
 
     Ollama's native API is under `/api`, its OpenAI-compatible one under `/v1`: `/api` becomes `/v1`.
     """
+    pasted = endpoint_base(url)
+    if pasted is not None:
+        return pasted  # a whole endpoint (…/v1/chat/completions): its base, never the endpoint with /v1 appended
     parts = urlsplit(url.strip())
     path = parts.path.rstrip("/")
     if path.endswith("/v1"):
@@ -114,6 +121,11 @@ async def _missing_v1(settings: Settings, probe: EndpointProbe, deadline: float)
 async def check_llm(settings: Settings) -> list[CheckResult]:
     """Endpoint, model(s), completion, tool arguments (each model), memory — later checks are skipped once one blocks."""
     url = settings.llm_base_url
+    pasted = endpoint_base(url)
+    if pasted is not None:
+        reason = "skipped: LLM_BASE_URL is wrong"
+        wrong = failed("LLM endpoint", what_is_wrong(url), f"set LLM_BASE_URL to {pasted} (saw {url})")
+        return [wrong, skipped("LLM completion", reason), skipped("LLM tool call", reason)]
     deadline = min(PROBE_DEADLINE_SECONDS, settings.llm_timeout_seconds)
     probe = await safe_probe(url, settings.llm_api_key, deadline)
     if (wrong_url := await _missing_v1(settings, probe, deadline)) is not None:

@@ -1,4 +1,4 @@
-"""`python bot.py doctor`: every check in order, one line each as it completes, and an exit status.
+"""`python3 bot.py doctor`: every check in order, one line each as it completes, and an exit status.
 
 Exit 0 only when nothing blocks (warnings and skipped checks do not). The checks are
 those the bot itself depends on: settings, database, LLM (endpoint, model, completion,
@@ -59,7 +59,7 @@ def _verdict(results: list[CheckResult], out: TextIO) -> int:
     blocking = [r for r in results if r.blocks]
     if blocking:
         noun = "check" if len(blocking) == 1 else "checks"
-        print(f"\n{len(blocking)} {noun} failed: change what the ✗ lines say, then run `python bot.py doctor` again.", file=out)
+        print(f"\n{len(blocking)} {noun} failed: change what the ✗ lines say, then run `python3 bot.py doctor` again.", file=out)
         return 1
-    print("\nEverything the bot needs works: start it with `python bot.py`.", file=out)
+    print("\nEverything the bot needs works: start it with `python3 bot.py`.", file=out)
     return 0

@@ -1,6 +1,6 @@
 """Quick questions to an OpenAI-compatible endpoint before any real work: is it there, which models, embeddings.
 
-Used by `python bot.py doctor` and by the one-line summary the bot and the terminal
+Used by `python3 bot.py doctor` and by the one-line summary the bot and the terminal
 chat print at start. Every call has a total deadline (`asyncio.timeout`) on top of the
 SDK's own timeout, and no retries: a probe answers quickly or says why not.
 """

@@ -139,7 +139,8 @@ class WayBook:
     def summary(self, model: str, setting: str) -> str:
         """The start-up line: how ``model``'s tool arguments are asked, or that the first call will find out."""
         if self.forced is None and model not in self._models:
-            return f"LLM tool arguments for {model} ({setting}): found at the first call (`python bot.py doctor` finds them now)."
+            found_now = "`python3 bot.py doctor` finds them now"
+            return f"LLM tool arguments for {model} ({setting}): found at the first call ({found_now})."
         return f"LLM tool arguments for {model} ({setting}): {self.describe(model)}."
 
     def _save(self, model: str, known: ModelWays) -> None:

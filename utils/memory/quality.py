@@ -43,7 +43,7 @@ _JUNK_WARNING = (
 )
 _FAILED_WARNING = (
     "Memory extraction with model %r: %d of its last %d calls (%.0f%%) failed, so nothing from them "
-    "was remembered. Run `python bot.py doctor`; if the server is reachable, the model cannot make the "
+    "was remembered. Run `python3 bot.py doctor`; if the server is reachable, the model cannot make the "
     "tool call reliably: set LLM_EXTRACTION_MODEL to a larger one: %s."
 )
 """Each warning takes the model, the bad and seen counts, the bad share in percent and the size advice."""

@@ -10,7 +10,7 @@ and the others find the schema at head and carry on.
 
 A process started with DB_MIGRATE_ON_START=false never migrates: it only compares the
 database's revision with the code's and says what to run when they differ
-(`python bot.py migrate`, which compose runs as a one-shot service before the bots).
+(`python3 bot.py migrate`, which compose runs as a one-shot service before the bots).
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from alembic.script import ScriptDirectory
 
 from utils.paths import MIGRATIONS_DIR
 from utils.storage.locks import take_application_lock
+from utils.storage.schema import metadata
 from utils.storage.transactions import roll_back
+from utils.wording import plural
 
 logger = logging.getLogger(__name__)
 
@@ -44,20 +46,49 @@ class MigrationFailed(RuntimeError):
     """The database answered, and bringing its schema to head failed (a statement the server refused, the lock)."""
 
 
+LEGACY_SUFFIX = "_legacy"
+"""What the first revision appends to the name of an old table whose columns it cannot adopt (LlmLog → LlmLog_legacy)."""
+
+
 @dataclass(frozen=True)
 class SchemaState:
     before: str | None
     after: str | None
     head: str
+    adopted: tuple[str, ...] = ()
+    """Tables the database already held when Alembic had never touched it: an old deployment's, not an empty database."""
+    kept_as: tuple[tuple[str, str], ...] = ()
+    """(old name, new name) of each old table the upgrade set aside because its columns do not match."""
 
     @property
     def migrated(self) -> bool:
         return self.before != self.after
 
     def describe(self) -> str:
+        if self.migrated and self.adopted:
+            kept = "".join(f"; its old {old} is kept, renamed {new}" for old, new in self.kept_as)
+            return (
+                f"adopted an existing database ({plural(len(self.adopted), 'table')}: {', '.join(self.adopted)}) "
+                f"and brought its schema to {self.after} (head){kept}"
+            )
         if self.migrated:
             return f"schema migrated from {self.before or 'an empty database'} to {self.after} (head)"
         return f"schema at {self.after} (head), nothing to do"
+
+
+def _tables(conn: sa.Connection) -> set[str]:
+    """The database's tables now, Alembic's own bookkeeping aside (a fresh inspector: the upgrade changed them).
+
+    Named as the schema spells them: Babelfish reports every name in lower case."""
+    return {_spelled(name) for name in sa.inspect(conn).get_table_names() if name.lower() != "alembic_version"}
+
+
+def _spelled(name: str) -> str:
+    known = {table.lower(): table for table in metadata.tables}
+    if name.lower().endswith(LEGACY_SUFFIX):
+        base = name[: -len(LEGACY_SUFFIX)]
+        return known.get(base.lower(), base) + LEGACY_SUFFIX
+    return known.get(name.lower(), name)
 
 
 def alembic_config(url: sa.URL | str | None = None) -> Config:
@@ -116,14 +147,17 @@ def migrate_to_head(engine: sa.Engine, *, before_lock: Callable[[], None] | None
         try:
             _take_lock(conn)
             before = current_revision(conn)
+            found = _tables(conn) if before is None else set()
             if before != head:
                 _upgrade(conn, before, head)
             after = current_revision(conn)
+            set_aside = sorted(name for name in _tables(conn) - found if name.lower().endswith(LEGACY_SUFFIX))
             conn.commit()
         except BaseException:
             roll_back(conn)
             raise
-    state = SchemaState(before, after, head)
+    kept_as = tuple((name[: -len(LEGACY_SUFFIX)], name) for name in set_aside)
+    state = SchemaState(before, after, head, adopted=tuple(sorted(found)), kept_as=kept_as)
     if state.migrated:
         logger.info("Database %s.", state.describe())
     return state
