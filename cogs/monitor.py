@@ -4,7 +4,7 @@ Turns member messages in watched channels (and their edits and deletions) into
 `ObservedMessage` calls on `MonitorService`, carries out the actions the monitor
 decides (a warning reply, a timeout when the bot may give one, a gentle redirect),
 logs every action and mirrors it as an embed in the mod-log channel, and offers
-`/bcs status`, `/bcs immune` and `/bcs notes`. The decisions live in `utils.monitor`.
+`/bcs status` to members and the moderator commands under `/mod`. The decisions live in `utils.monitor`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from discord.ext import commands
 from cogs.admin import refused
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
-from utils.monitor.reports import immunity_text, member_status, notes_text, status_text
+from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
 
 if TYPE_CHECKING:
     from bot import BCSBot
@@ -46,7 +46,15 @@ def _extras(message: discord.Message) -> tuple[str, ...]:
 
 
 class MonitorCog(commands.Cog):
-    bcs = app_commands.Group(name="bcs", description="Behaviour monitor", guild_only=True)
+    bcs = app_commands.Group(name="bcs", description="Your standing with the behaviour monitor", guild_only=True)
+    mod = app_commands.Group(
+        name="mod",
+        description="Moderation: members' warnings, cases and the monitor's settings (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    """Discord applies ``default_permissions`` to top-level commands only, so every moderator command lives here:
+    members never see them listed; `refused` still decides, as a server can grant the group to anyone."""
 
     def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
@@ -191,20 +199,26 @@ class MonitorCog(commands.Cog):
         except discord.HTTPException as exc:
             logger.warning("Could not write to the mod log %s: %s", channel_id, exc)
 
-    # ------------------------------------------------------------------ /bcs
-    @bcs.command(name="status", description="Offenses, recent toxicity and warnings of a member (yours by default).")
-    @app_commands.describe(member="Whose status to show; someone else's needs Manage Server.")
-    async def status(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        target = member or interaction.user
-        if target.id != interaction.user.id and await refused(self.bot, interaction, REFUSAL):
+    # ------------------------------------------------------------------ /bcs (members)
+    @bcs.command(name="status", description="Your standing with the behaviour monitor: recent warnings and how it fades.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        policy = self.monitor.policy
+        state = member_status(self.tracker, policy, interaction.user.id, interaction.created_at)
+        await interaction.response.send_message(own_status_text(state, policy), ephemeral=True, allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ /mod (Manage Server)
+    @mod.command(name="status", description="A member's offenses, recent toxicity and warnings, in the monitor's terms.")
+    @app_commands.describe(member="Whose status to show.")
+    async def mod_status(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
             return
         policy = self.monitor.policy
-        state = member_status(self.tracker, policy, target.id, interaction.created_at)
+        state = member_status(self.tracker, policy, member.id, interaction.created_at)
         await interaction.response.send_message(
-            status_text(target.display_name, state, policy), ephemeral=True, allowed_mentions=NO_PINGS
+            status_text(member.display_name, state, policy), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
-    @bcs.command(name="immune", description="Toggle whether the monitor may action a member (Manage Server).")
+    @mod.command(name="immune", description="Toggle whether the monitor may action a member.")
     @app_commands.describe(member="The member to make immune, or no longer immune.")
     async def immune(self, interaction: discord.Interaction, member: discord.Member) -> None:
         if await refused(self.bot, interaction, REFUSAL):
@@ -215,7 +229,7 @@ class MonitorCog(commands.Cog):
             immunity_text(member.display_name, now_immune), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
-    @bcs.command(name="notes", description="What the monitor has noted about a member (Manage Server).")
+    @mod.command(name="notes", description="What the monitor has noted about a member.")
     @app_commands.describe(member="Whose notes to show.")
     async def notes(self, interaction: discord.Interaction, member: discord.Member) -> None:
         if await refused(self.bot, interaction, REFUSAL):
