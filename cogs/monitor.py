@@ -17,9 +17,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import refused
+from utils.monitor.cases import ACTED, MemberDecision, cases_text, one_decision_per_member
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
 from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
+from utils.storage.records import ModerationCaseRecord
+from utils.wording import plural
 
 if TYPE_CHECKING:
     from bot import BCSBot
@@ -61,6 +64,7 @@ class MonitorCog(commands.Cog):
         self.settings = bot.settings
         self.monitor = bot.services.monitor
         self.tracker = bot.services.tracker
+        self.cases = bot.services.cases
 
     async def cog_load(self) -> None:
         self.monitor.set_handler(self.carry_out)
@@ -131,22 +135,41 @@ class MonitorCog(commands.Cog):
 
     # ------------------------------------------------------------------ acting
     async def carry_out(self, outcome: BatchOutcome) -> None:
-        """Do what the monitor decided, one action at a time; a failed action is logged, the rest go on."""
-        for action in outcome.actions:
-            if action.kind is ActionKind.TIMEOUT:
-                result = await self._timeout(action)
-            else:
-                result = await self._post(action)
-            logger.info(
-                "Monitor %s for %s (%s) in #%s: %s; %s",
-                action.kind,
-                action.message.author_name,
-                action.message.author_id,
-                action.message.channel_name,
-                action.reason,
-                result,
-            )
-            await self._mod_log(action, result)
+        """Do what the monitor decided: one decision (and one case) per member, then the redirects.
+
+        A failed action is logged and the rest go on.
+        """
+        decisions, others = one_decision_per_member(outcome.actions)
+        for decision in decisions:
+            await self._act_on(decision)
+        for action in others:
+            result = await self._post(action)
+            self._log_action(action.kind, action.message, action.reason, result)
+            await self._mod_log(TITLES[action.kind], COLOURS[action.kind], action.message, action.reason, result)
+
+    async def _act_on(self, decision: MemberDecision) -> None:
+        result = await self._carry(decision)
+        case = await self.cases.open(decision, ACTED)
+        self._log_action(decision.kind, decision.message, decision.reason, result)
+        await self._mod_log(TITLES[decision.kind], COLOURS[decision.kind], decision.message, decision.reason, result, case)
+
+    async def _carry(self, decision: MemberDecision) -> str:
+        """The warning reply, and the timeout when one was earned; what happened, in words."""
+        results = [await self._post(decision.warning)]
+        if decision.timeout is not None:
+            results.append(await self._timeout(decision.timeout))
+        return "; ".join(results)
+
+    def _log_action(self, kind: ActionKind, message: ObservedMessage, reason: str, result: str) -> None:
+        logger.info(
+            "Monitor %s for %s (%s) in #%s: %s; %s",
+            kind,
+            message.author_name,
+            message.author_id,
+            message.channel_name,
+            reason,
+            result,
+        )
 
     async def _post(self, action: Action) -> str:
         if not action.public:
@@ -159,15 +182,22 @@ class MonitorCog(commands.Cog):
             return f"could not post it: {exc.text or exc.status}"
         return "posted in the channel"
 
+    async def _member(self, guild_id: int | None, user_id: int) -> tuple[discord.Guild | None, discord.Member | None]:
+        guild = self.bot.get_guild(guild_id or 0)
+        if guild is None:
+            return None, None
+        try:
+            return guild, guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return guild, None
+
     async def _timeout(self, action: Action) -> str:
-        guild = self.bot.get_guild(action.message.guild_id or 0)
+        guild, member = await self._member(action.message.guild_id, action.message.author_id)
         if guild is None or action.duration is None:
             return "not timed out: the server is not available"
         if not guild.me.guild_permissions.moderate_members:
             return "not timed out: the bot lacks the Moderate Members permission"
-        try:
-            member = guild.get_member(action.message.author_id) or await guild.fetch_member(action.message.author_id)
-        except discord.HTTPException:
+        if member is None:
             return "not timed out: the member is no longer in the server"
         if member.id == guild.owner_id or member.guild_permissions.administrator or member.top_role >= guild.me.top_role:
             return "not timed out: the member ranks too high for the bot"
@@ -178,26 +208,39 @@ class MonitorCog(commands.Cog):
             return f"not timed out: {exc.text or exc.status}"
         return f"timed out for {minutes} minute{'' if minutes == '1' else 's'}"
 
-    async def _mod_log(self, action: Action, result: str) -> None:
+    async def _mod_log(
+        self,
+        title: str,
+        colour: discord.Colour,
+        m: ObservedMessage,
+        reason: str,
+        result: str,
+        case: ModerationCaseRecord | None = None,
+        view: discord.ui.View | None = None,
+    ) -> discord.Message | None:
         channel_id = self.settings.mod_log_channel_id
         channel = self.bot.get_channel(channel_id) if channel_id else None
         if not isinstance(channel, discord.abc.Messageable):
             if channel_id:
                 logger.warning("MOD_LOG_CHANNEL_ID %s is not a channel the bot can see.", channel_id)
-            return
-        m = action.message
-        embed = discord.Embed(title=TITLES[action.kind], description=action.reason, colour=COLOURS[action.kind])
+            return None
+        embed = discord.Embed(title=title, description=reason, colour=colour)
         embed.add_field(name="Member", value=f"<@{m.author_id}> ({m.author_name})")
         embed.add_field(name="Channel", value=f"<#{m.channel_id}>")
+        if case is not None:
+            embed.add_field(name="Case", value=f"#{case.number}")
         embed.add_field(name="Result", value=result, inline=False)
         embed.add_field(name="Message", value=m.content[:EXCERPT_CHARS], inline=False)
         if m.guild_id:
             embed.url = f"https://discord.com/channels/{m.guild_id}/{m.channel_id}/{m.message_id}"
         embed.timestamp = m.created_at
         try:
-            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            if view is not None:
+                return await channel.send(embed=embed, view=view, allowed_mentions=NO_PINGS)
+            return await channel.send(embed=embed, allowed_mentions=NO_PINGS)
         except discord.HTTPException as exc:
             logger.warning("Could not write to the mod log %s: %s", channel_id, exc)
+            return None
 
     # ------------------------------------------------------------------ /bcs (members)
     @bcs.command(name="status", description="Your standing with the behaviour monitor: recent warnings and how it fades.")
@@ -237,6 +280,69 @@ class MonitorCog(commands.Cog):
         await interaction.response.send_message(
             notes_text(member.display_name, self.tracker.get_user_notes(member.id)), ephemeral=True, allowed_mentions=NO_PINGS
         )
+
+    @mod.command(name="warnings", description="A member's warnings and timeouts here, with case numbers and reasons.")
+    @app_commands.describe(member="Whose cases to list.")
+    async def warnings(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        listed = await self.cases.member_cases(interaction.guild_id or 0, member.id)
+        await interaction.response.send_message(
+            cases_text(member.display_name, listed), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @mod.command(name="unwarn", description="Undo one case: it stays listed as undone and no longer counts.")
+    @app_commands.describe(case="The case number (from /mod warnings).")
+    async def unwarn(self, interaction: discord.Interaction, case: app_commands.Range[int, 1]) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        change = await self.cases.unwarn(interaction.guild_id or 0, case, interaction.user.id)
+        if change.case is None:
+            text = f"There is no case #{case} here."
+        elif not change.changed:
+            text = f"Case #{case} was already undone or dismissed; nothing changed."
+        else:
+            lifted = await self._lift_timeout(change.case) if change.case.action == ActionKind.TIMEOUT else ""
+            text = (
+                f"Case #{case} undone: <@{change.case.user_id}>'s recent offenses are down by "
+                f"{change.case.offenses} (now {change.offenses_now}).{lifted}"
+            )
+            logger.info("%s undid case #%s of %s.", interaction.user.id, case, change.case.user_id)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def _lift_timeout(self, case: ModerationCaseRecord) -> str:
+        _guild, member = await self._member(case.guild_id, case.user_id)
+        if member is None or member.timed_out_until is None:
+            return ""
+        try:
+            await member.timeout(None, reason=f"Case #{case.number} undone")
+        except discord.HTTPException as exc:
+            return f" Their timeout could not be lifted: {exc.text or exc.status}."
+        return " Their timeout is lifted."
+
+    @mod.command(name="reset", description="Undo every case of a member here and start their offense count again.")
+    @app_commands.describe(member="Whose offenses to reset.")
+    async def reset(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        undone = await self.cases.reset(interaction.guild_id or 0, member.id, interaction.user.id)
+        logger.info("%s reset the offenses of %s.", interaction.user.id, member.id)
+        await interaction.response.send_message(
+            f"{member.display_name}'s offenses are reset: {plural(undone, 'case')} undone, recent offenses 0.",
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+
+    @mod.command(name="reason", description="Give a case your own reason (replaces the monitor's).")
+    @app_commands.describe(case="The case number (from /mod warnings).", text="Why, in your words.")
+    async def reason(
+        self, interaction: discord.Interaction, case: app_commands.Range[int, 1], text: app_commands.Range[str, 1, 500]
+    ) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        changed = await self.cases.set_reason(interaction.guild_id or 0, case, text)
+        answer = f"There is no case #{case} here." if changed is None else f"Case #{case}'s reason is now: {changed.reason}"
+        await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: BCSBot) -> None:

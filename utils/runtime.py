@@ -24,6 +24,7 @@ from utils.members.preferences import MemoryPreferences
 from utils.members.service import MemberService
 from utils.memory.embedding_worker import EMBED_EVERY_SECONDS
 from utils.memory.service import MemoryService
+from utils.monitor.cases import CaseBook
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
@@ -86,6 +87,8 @@ class Services:
         self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
         self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
         self.members.held.register(HeldCopy("monitor batch", lambda erasure: self.monitor.forget_member(erasure.user_id)))
+        self.cases = CaseBook(self.db, self.tracker)
+        """Every warning and timeout as a numbered case per server (`/mod warnings`, `/mod unwarn`)."""
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),

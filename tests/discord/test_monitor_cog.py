@@ -161,7 +161,8 @@ async def test_a_very_long_message_is_cut_before_the_model_sees_it(server: Serve
     assert len(text) == server.bot.settings.sentiment_max_message_chars and text.endswith("…[cut]")
 
 
-async def test_repeat_offenses_earn_a_timeout_when_the_bot_may_give_one(server: Server) -> None:
+async def test_repeat_offenses_earn_one_timeout_per_member_per_batch(server: Server) -> None:
+    """A batch with three offenses of one member is one decision: one timeout, one reply, one mod-log entry, one case."""
     for text in ("idiot", "loser", "trash"):
         await server.alice.send(server.general, text)
     timeouts = [
@@ -169,10 +170,18 @@ async def test_repeat_offenses_earn_a_timeout_when_the_bot_may_give_one(server: 
         for r in server.env.http_requests
         if r.method == "PATCH" and r.path == f"/guilds/{server.guild.id}/members/{server.alice.id}"
     ]
-    assert len(timeouts) == 2 and timeouts[0].json["communication_disabled_until"]
-    titles = [m.embeds[0].title for m in server.modlog.history()]
-    assert titles == ["Warning", "Warning", "Timeout", "Warning", "Timeout"]
-    assert {f.name: f.value for f in server.modlog.last_message.embeds[0].fields}["Result"] == "timed out for 10 minutes"
+    assert len(timeouts) == 1 and timeouts[0].json["communication_disabled_until"]
+    [logged] = [m.embeds[0] for m in server.modlog.history()]
+    fields = {f.name: f.value for f in logged.fields}
+    assert logged.title == "Timeout" and fields["Case"] == "#1"
+    assert fields["Result"] == "posted in the channel; timed out for 10 minutes"
+    assert logged.description == "3 messages over the line in one batch; the latest: insult 0.92 (recent offenses: 3)"
+    [reply] = server.bot_messages(server.general)
+    assert reply.content == "alice, that is 3 messages over the line in a short time. Please cool it down."
+    await server.env.advance_time(11 * 60)  # the timeout is over
+    await server.alice.send(server.general, "you idiot")
+    await server.after_the_wait()
+    assert [m.embeds[0].title for m in server.modlog.history()] == ["Timeout", "Timeout"]
 
 
 async def test_without_moderate_members_the_timeout_is_skipped_and_logged(server: Server) -> None:
@@ -183,9 +192,9 @@ async def test_without_moderate_members_the_timeout_is_skipped_and_logged(server
     assert not [r for r in server.env.http_requests if r.method == "PATCH" and "/members/" in r.path]
     timeout = [m.embeds[0] for m in server.modlog.history() if m.embeds[0].title == "Timeout"]
     assert {f.name: f.value for f in timeout[0].fields}["Result"] == (
-        "not timed out: the bot lacks the Moderate Members permission"
+        "posted in the channel; not timed out: the bot lacks the Moderate Members permission"
     )
-    assert len(server.bot_messages(server.general)) == 2
+    assert len(server.bot_messages(server.general)) == 1
 
 
 async def test_an_immune_member_is_never_actioned(server: Server) -> None:
