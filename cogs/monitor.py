@@ -17,7 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import refused
-from utils.monitor.cases import ACTED, MemberDecision, cases_text, one_decision_per_member
+from utils.monitor.cases import ACTED, MemberDecision, cases_text, moderator, one_decision_per_member
+from utils.monitor.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
 from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
@@ -58,6 +59,7 @@ class MonitorCog(commands.Cog):
     )
     """Discord applies ``default_permissions`` to top-level commands only, so every moderator command lives here:
     members never see them listed; `refused` still decides, as a server can grant the group to anyone."""
+    server_settings = app_commands.Group(name="settings", description="This server's monitor settings", parent=mod)
 
     def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
@@ -65,6 +67,7 @@ class MonitorCog(commands.Cog):
         self.monitor = bot.services.monitor
         self.tracker = bot.services.tracker
         self.cases = bot.services.cases
+        self.guild_settings = bot.services.guild_settings
 
     async def cog_load(self) -> None:
         self.monitor.set_handler(self.carry_out)
@@ -103,7 +106,7 @@ class MonitorCog(commands.Cog):
             and not message.author.bot
             and message.webhook_id is None
             and message.type in WATCHED_TYPES
-            and self.monitor.watches(self._watched_channel_id(message.channel))
+            and self.monitor.watches(self._watched_channel_id(message.channel), message.guild.id)
         )
 
     @commands.Cog.listener()
@@ -218,7 +221,7 @@ class MonitorCog(commands.Cog):
         case: ModerationCaseRecord | None = None,
         view: discord.ui.View | None = None,
     ) -> discord.Message | None:
-        channel_id = self.settings.mod_log_channel_id
+        channel_id = self.guild_settings.for_guild(m.guild_id).mod_log_channel_id
         channel = self.bot.get_channel(channel_id) if channel_id else None
         if not isinstance(channel, discord.abc.Messageable):
             if channel_id:
@@ -245,7 +248,7 @@ class MonitorCog(commands.Cog):
     # ------------------------------------------------------------------ /bcs (members)
     @bcs.command(name="status", description="Your standing with the behaviour monitor: recent warnings and how it fades.")
     async def status(self, interaction: discord.Interaction) -> None:
-        policy = self.monitor.policy
+        policy = self.monitor.policy_for(interaction.guild_id)
         state = member_status(self.tracker, policy, interaction.user.id, interaction.created_at)
         await interaction.response.send_message(own_status_text(state, policy), ephemeral=True, allowed_mentions=NO_PINGS)
 
@@ -255,7 +258,7 @@ class MonitorCog(commands.Cog):
     async def mod_status(self, interaction: discord.Interaction, member: discord.Member) -> None:
         if await refused(self.bot, interaction, REFUSAL):
             return
-        policy = self.monitor.policy
+        policy = self.monitor.policy_for(interaction.guild_id)
         state = member_status(self.tracker, policy, member.id, interaction.created_at)
         await interaction.response.send_message(
             status_text(member.display_name, state, policy), ephemeral=True, allowed_mentions=NO_PINGS
@@ -342,6 +345,31 @@ class MonitorCog(commands.Cog):
             return
         changed = await self.cases.set_reason(interaction.guild_id or 0, case, text)
         answer = f"There is no case #{case} here." if changed is None else f"Case #{case}'s reason is now: {changed.reason}"
+        await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @server_settings.command(name="show", description="The monitor's settings here: this server's own and the defaults.")
+    async def settings_show(self, interaction: discord.Interaction) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        await interaction.response.send_message(
+            settings_text(self.guild_settings, interaction.guild_id or 0), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @server_settings.command(name="set", description="Change one of the monitor's settings for this server.")
+    @app_commands.describe(name="Which setting.", value=f"Its new value; '{DEFAULT}' gives it the default again.")
+    @app_commands.choices(name=[app_commands.Choice(name=s.name, value=s.name) for s in SERVER_SETTINGS])
+    async def settings_set(self, interaction: discord.Interaction, name: str, value: app_commands.Range[str, 1, 400]) -> None:
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        guild_id = interaction.guild_id or 0
+        try:
+            await self.guild_settings.set(guild_id, name, value, moderator(interaction.user.id))
+        except SettingRefused as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True, allowed_mentions=NO_PINGS)
+            return
+        logger.info("%s set %s of server %s to %r.", interaction.user.id, name, guild_id, value)
+        now = self.guild_settings.own_values(guild_id).get(name)
+        answer = f"`{name}` is now {now} here." if now is not None else f"`{name}` is back to the default here."
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
 

@@ -38,6 +38,7 @@ from utils.storage import (
     cases,
     control,
     embeddings,
+    guild_settings,
     llm_log,
     member_data,
     members,
@@ -81,6 +82,7 @@ STORAGE_MODULES = (
     member_data,
     processes,
     cases,
+    guild_settings,
     bulk,
 )
 
@@ -389,6 +391,9 @@ async def every_case_method(r: Recorder) -> None:
     await r.call(cases.decide_proposal, 10**9, "dismissed", "mod:1")
     await r.call(cases.expire_proposals, NOW + timedelta(days=1))
     await r.call(member_data.erase_member_data, BOB, ForgetRequest(everything=True, scope=MemoryScope(True, guild)), actor="m")
+    await r.call(guild_settings.set_guild_setting, guild, "toxicity_threshold", "0.9", "mod:1")
+    await r.call(guild_settings.set_guild_setting, guild, "toxicity_threshold", None, "mod:1")
+    await r.call(guild_settings.guild_settings_since, 0)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
