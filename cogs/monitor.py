@@ -10,14 +10,26 @@ logs every action and mirrors it as an embed in the mod-log channel, and offers
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import refused
-from utils.monitor.cases import ACTED, MemberDecision, cases_text, moderator, one_decision_per_member
+from utils.monitor.cases import (
+    ACTED,
+    OBSERVED,
+    PROPOSED,
+    MemberDecision,
+    case_line,
+    cases_text,
+    decision_from_case,
+    moderator,
+    one_decision_per_member,
+    proposal_expiry,
+)
 from utils.monitor.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
@@ -40,6 +52,47 @@ COLOURS = {
 }
 TITLES = {ActionKind.WARN: "Warning", ActionKind.TIMEOUT: "Timeout", ActionKind.REDIRECT: "Off-topic redirect"}
 REFUSAL = "You need the Manage Server permission for that."
+OBSERVED_COLOUR = discord.Colour.light_grey()
+OBSERVE_RESULT = "nothing done: this server's monitor only observes (mode observe)"
+
+
+class ProposalButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"bcs:case:(?P<verb>confirm|dismiss):(?P<case>\d+)"
+):
+    """Confirm or Dismiss on a proposal in the mod log; the custom_id carries the case id, nothing else is needed."""
+
+    def __init__(self, verb: str, case_id: int) -> None:
+        confirm = verb == "confirm"
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm" if confirm else "Dismiss",
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"bcs:case:{verb}:{case_id}",
+            )
+        )
+        self.verb = verb
+        self.case_id = case_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ProposalButton:
+        return cls(match["verb"], int(match["case"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        cog = client.get_cog("MonitorCog") if isinstance(client, commands.Bot | commands.AutoShardedBot) else None
+        if not isinstance(cog, MonitorCog):
+            await interaction.response.send_message("The monitor is not running here.", ephemeral=True)
+            return
+        await cog.decide_proposal(interaction, self.case_id, confirm=self.verb == "confirm")
+
+
+def proposal_view(case_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ProposalButton("confirm", case_id))
+    view.add_item(ProposalButton("dismiss", case_id))
+    return view
 
 
 def _extras(message: discord.Message) -> tuple[str, ...]:
@@ -71,9 +124,12 @@ class MonitorCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.monitor.set_handler(self.carry_out)
+        # Proposal buttons are answered by their custom_id alone, so they work after a restart and in any process.
+        self.bot.add_dynamic_items(ProposalButton)
 
     async def cog_unload(self) -> None:
         """Waiting batches are analysed now; shutdown waits for them before flushing state."""
+        self.bot.remove_dynamic_items(ProposalButton)
         self.monitor.flush_pending()
 
     # ------------------------------------------------------------------ watching
@@ -146,15 +202,73 @@ class MonitorCog(commands.Cog):
         for decision in decisions:
             await self._act_on(decision)
         for action in others:
-            result = await self._post(action)
+            title, colour = TITLES[action.kind], COLOURS[action.kind]
+            if self.guild_settings.for_guild(action.message.guild_id).monitor_mode == "observe":
+                title, colour, result = f"Observed: {title}", OBSERVED_COLOUR, OBSERVE_RESULT
+            else:  # a nudge is no sanction: proposing it would only add work for the moderators
+                result = await self._post(action)
             self._log_action(action.kind, action.message, action.reason, result)
-            await self._mod_log(TITLES[action.kind], COLOURS[action.kind], action.message, action.reason, result)
+            await self._mod_log(title, colour, action.message, action.reason, result)
 
     async def _act_on(self, decision: MemberDecision) -> None:
+        """As the server's mode says: act now, propose it to the moderators, or only observe it."""
+        m = decision.message
+        title, colour = TITLES[decision.kind], COLOURS[decision.kind]
+        mode = self.guild_settings.for_guild(m.guild_id).monitor_mode
+        if mode == "observe":
+            case = await self.cases.open(decision, OBSERVED)
+            self._log_action(decision.kind, m, decision.reason, "observed only")
+            await self._mod_log(f"Observed: {title}", OBSERVED_COLOUR, m, decision.reason, OBSERVE_RESULT, case)
+            return
+        if mode == "propose":
+            expires = proposal_expiry()
+            case = await self.cases.open(decision, PROPOSED, expires_at=expires)
+            if case is None:
+                self._log_action(decision.kind, m, decision.reason, "not proposed: the case could not be stored")
+                return
+            waiting = f"waiting for a moderator until <t:{int(expires.timestamp())}:t>"
+            self._log_action(decision.kind, m, decision.reason, f"proposed as case #{case.number}")
+            posted = await self._mod_log(f"Proposed: {title}", colour, m, decision.reason, waiting, case, proposal_view(case.id))
+            if posted is None:
+                logger.warning("Case #%s was proposed but no moderator can see it: set mod_log_channel.", case.number)
+            return
         result = await self._carry(decision)
         case = await self.cases.open(decision, ACTED)
-        self._log_action(decision.kind, decision.message, decision.reason, result)
-        await self._mod_log(TITLES[decision.kind], COLOURS[decision.kind], decision.message, decision.reason, result, case)
+        self._log_action(decision.kind, m, decision.reason, result)
+        await self._mod_log(title, colour, m, decision.reason, result, case)
+
+    async def decide_proposal(self, interaction: discord.Interaction, case_id: int, *, confirm: bool) -> None:
+        """A moderator's click on a proposal's button, in whichever process Discord sends it to: acts once."""
+        if await refused(self.bot, interaction, REFUSAL):
+            return
+        change = await self.cases.decide(case_id, confirm=confirm, moderator_id=interaction.user.id)
+        case = change.case
+        if case is None:
+            await interaction.response.send_message("That case no longer exists.", ephemeral=True)
+            return
+        if not change.changed:
+            await interaction.response.send_message(
+                f"Case #{case.number} was already answered: {case_line(case)}", ephemeral=True, allowed_mentions=NO_PINGS
+            )
+            return
+        if confirm:
+            _guild, member = await self._member(case.guild_id, case.user_id)
+            name = member.display_name if member is not None else "there"
+            public = self.guild_settings.for_guild(case.guild_id).sentiment_public_warnings
+            result = await self._carry(decision_from_case(case, name, public=public))
+            outcome = f"confirmed by {interaction.user.mention}: {result}"
+        else:
+            outcome = f"dismissed by {interaction.user.mention}: nothing done, and the offense no longer counts"
+        logger.info("%s %s case #%s of %s.", interaction.user.id, case.state, case.number, case.user_id)
+        embed = interaction.message.embeds[0] if interaction.message and interaction.message.embeds else None
+        if embed is None:
+            await interaction.response.send_message(f"Case #{case.number} {outcome}.", ephemeral=True, allowed_mentions=NO_PINGS)
+            return
+        embed.title = (embed.title or "").replace("Proposed", "Confirmed" if confirm else "Dismissed", 1)
+        for index, embed_field in enumerate(embed.fields):
+            if embed_field.name == "Result":
+                embed.set_field_at(index, name="Result", value=outcome, inline=False)
+        await interaction.response.edit_message(embed=embed, view=None, allowed_mentions=NO_PINGS)
 
     async def _carry(self, decision: MemberDecision) -> str:
         """The warning reply, and the timeout when one was earned; what happened, in words."""

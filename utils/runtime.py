@@ -38,6 +38,8 @@ from utils.storage.user_notes import profile_part
 logger = logging.getLogger(__name__)
 
 DRAIN_TIMEOUT_SECONDS = 60.0
+PROPOSAL_EXPIRY_SECONDS = 300.0
+"""How often unanswered proposals past their time are marked expired (a click on one is refused at any time)."""
 GIL_SWITCH_SECONDS = 0.001
 """Database threads hand the GIL back to the event loop after 1 ms instead of Python's default 5 ms."""
 
@@ -104,6 +106,7 @@ class Services:
             self._loops += [
                 PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self._prune, run_at_start=True),
                 PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
+                PeriodicTask("proposal-expiry", PROPOSAL_EXPIRY_SECONDS, self.cases.expire_proposals),
             ]
         self._started = False
         self._closed = False

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from utils.monitor.messages import ObservedMessage
-from utils.monitor.policy import Action, ActionKind
+from utils.monitor.policy import Action, ActionKind, warning_text
 from utils.monitor.state import MonitorState
 from utils.privacy.screen import screen
 from utils.storage import cases as sql
@@ -38,6 +38,9 @@ DISMISSED = sql.DISMISSED
 EXPIRED = sql.EXPIRED
 MONITOR = "monitor"
 DISCORD_TEXT_MAX = 1900
+PROPOSAL_LIFETIME = timedelta(hours=1)
+"""How long a proposal waits for a moderator: a warning or timeout long after the message no longer answers it."""
+MODES = ("act", "propose", "observe")
 
 
 def moderator(user_id: int) -> str:
@@ -124,6 +127,31 @@ def new_case(decision: MemberDecision, state: str, *, expires_at: datetime | Non
         offenses=decision.offenses,
         expires_at=expires_at,
     )
+
+
+def proposal_expiry(now: datetime | None = None) -> datetime:
+    return (now or datetime.now(UTC)) + PROPOSAL_LIFETIME
+
+
+def decision_from_case(case: ModerationCaseRecord, member_name: str, *, public: bool) -> MemberDecision:
+    """What a confirmed proposal does: the reply and the timeout the monitor proposed, rebuilt from the case
+    (any process may take the click, so nothing of the proposal is kept in RAM)."""
+    message = ObservedMessage(
+        message_id=case.message_id or 0,
+        channel_id=case.channel_id or 0,
+        channel_name="",
+        author_id=case.user_id,
+        author_name=member_name,
+        content=case.excerpt or "",
+        created_at=case.created_at or datetime.now(UTC),
+        guild_id=case.guild_id,
+    )
+    text = warning_text(member_name, case.offenses)
+    warning = Action(ActionKind.WARN, message, case.reason, text, public, category=case.category)
+    timeout = None
+    if case.action == ActionKind.TIMEOUT and case.timeout_seconds:
+        timeout = Action(ActionKind.TIMEOUT, message, case.reason, duration=timedelta(seconds=case.timeout_seconds))
+    return MemberDecision((warning,), timeout)
 
 
 @dataclass(frozen=True)
