@@ -22,8 +22,6 @@ from bot import BCSBot
 from utils.storage import cases as cases_sql
 
 WAIT = 30.0
-SETTLE_SECONDS = 20.0
-"""simcord waits 5 s for the bot to settle; on a machine shared with other jobs a log flush's screening can take longer."""
 
 
 @dataclass
@@ -79,7 +77,6 @@ def populate(env: simcord.Env, bot: BCSBot) -> Server:
 
 @pytest_asyncio.fixture
 async def server(simcord_env: simcord.Env, simcord_bot: BCSBot, fake_llm: FakeLLM) -> Server:
-    simcord_env.settle_timeout = SETTLE_SECONDS
     await simcord_bot.tree.sync()
     fake_llm.tools["report_analysis"] = Analyst()
     return populate(simcord_env, simcord_bot)
@@ -155,7 +152,6 @@ async def test_observe_mode_logs_and_does_nothing(server: Server, database_url) 
 async def test_a_proposals_buttons_work_after_a_restart(
     simcord_env: simcord.Env, simcord_bot: BCSBot, fake_llm: FakeLLM, make_settings, bot_settings, database_url
 ) -> None:
-    simcord_env.settle_timeout = SETTLE_SECONDS
     await simcord_bot.tree.sync()
     fake_llm.tools["report_analysis"] = Analyst()
     server = populate(simcord_env, simcord_bot)

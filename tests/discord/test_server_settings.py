@@ -20,8 +20,6 @@ from monitor_fakes import Analyst
 from bot import BCSBot
 
 WAIT = 30.0
-SETTLE_SECONDS = 20.0
-"""simcord waits 5 s for the bot to settle; on a machine shared with other jobs a log flush's screening can take longer."""
 
 
 @dataclass
@@ -60,7 +58,6 @@ def bot_settings() -> dict[str, object]:
 @pytest_asyncio.fixture
 async def server(simcord_env: simcord.Env, simcord_bot: BCSBot, fake_llm: FakeLLM) -> Server:
     env = simcord_env
-    simcord_env.settle_timeout = SETTLE_SECONDS
     await simcord_bot.tree.sync()
     fake_llm.tools["report_analysis"] = Analyst()
     guild = env.create_guild()
