@@ -246,6 +246,10 @@ class Settings(BaseSettings):
     mod_log_channel_id: int = Field(
         0, ge=0, description="Channel that gets an embed for every monitor action; 0 means none (actions are still logged)."
     )
+    monitor_mode: Literal["act", "propose", "observe"] = Field(
+        "act",
+        description="What the monitor does about a warning or timeout in a server that has not chosen: act (do it), propose (ask the moderators in the mod log first) or observe (only log it).",
+    )
 
     @field_validator(
         "bot_owner_ids",

@@ -24,6 +24,8 @@ from utils.members.preferences import MemoryPreferences
 from utils.members.service import MemberService
 from utils.memory.embedding_worker import EMBED_EVERY_SECONDS
 from utils.memory.service import MemoryService
+from utils.monitor.cases import CaseBook
+from utils.monitor.guild_settings import GuildSettings
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
@@ -36,6 +38,8 @@ from utils.storage.user_notes import profile_part
 logger = logging.getLogger(__name__)
 
 DRAIN_TIMEOUT_SECONDS = 60.0
+PROPOSAL_EXPIRY_SECONDS = 300.0
+"""How often unanswered proposals past their time are marked expired (a click on one is refused at any time)."""
 GIL_SWITCH_SECONDS = 0.001
 """Database threads hand the GIL back to the event loop after 1 ms instead of Python's default 5 ms."""
 
@@ -84,17 +88,25 @@ class Services:
             lambda user_id, found: self.tasks.spawn(self.llm_log.scrub(user_id, Seen([found])), name=f"llm-log-scrub-{user_id}")
         )
         self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
-        self.monitor = MonitorService(settings, self.llm, self.tracker, self.memory, self.tasks)
+        self.guild_settings = GuildSettings(self.db, settings)
+        """Each server's own monitor settings (`/mod settings`), the `.env` values their defaults."""
+        self.monitor = MonitorService(
+            settings, self.llm, self.tracker, self.memory, self.tasks, settings_for=self.guild_settings.for_guild
+        )
         self.members.held.register(HeldCopy("monitor batch", lambda erasure: self.monitor.forget_member(erasure.user_id)))
+        self.cases = CaseBook(self.db, self.tracker)
+        """Every warning and timeout as a numbered case per server (`/mod warnings`, `/mod unwarn`)."""
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
             PeriodicTask("member-coherence", settings.coherence_poll_seconds, self.members.coherence.poll),
+            PeriodicTask("server-settings", settings.coherence_poll_seconds, self.guild_settings.poll),
         ]
         if settings.housekeeping:  # jobs for the whole database: one process runs them, not one per shard
             self._loops += [
                 PeriodicTask("memory-prune", settings.memory_prune_hours * 3600, self._prune, run_at_start=True),
                 PeriodicTask("memory-embed", EMBED_EVERY_SECONDS, self._embed_memories, run_at_start=True),
+                PeriodicTask("proposal-expiry", PROPOSAL_EXPIRY_SECONDS, self.cases.expire_proposals),
             ]
         self._started = False
         self._closed = False
@@ -109,6 +121,7 @@ class Services:
         if await self.db.connect():
             await self.load_state()
             await self.load_tool_ways()
+            await self.guild_settings.poll()
         for loop in self._loops:
             loop.start()
 

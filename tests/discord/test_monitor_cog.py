@@ -16,6 +16,7 @@ import simcord
 from conftest import query
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
+from simcord.backend.errors import SetupError
 from simcord.backend.models.message import MessageSticker
 
 from bot import BCSBot
@@ -160,7 +161,8 @@ async def test_a_very_long_message_is_cut_before_the_model_sees_it(server: Serve
     assert len(text) == server.bot.settings.sentiment_max_message_chars and text.endswith("…[cut]")
 
 
-async def test_repeat_offenses_earn_a_timeout_when_the_bot_may_give_one(server: Server) -> None:
+async def test_repeat_offenses_earn_one_timeout_per_member_per_batch(server: Server) -> None:
+    """A batch with three offenses of one member is one decision: one timeout, one reply, one mod-log entry, one case."""
     for text in ("idiot", "loser", "trash"):
         await server.alice.send(server.general, text)
     timeouts = [
@@ -168,10 +170,18 @@ async def test_repeat_offenses_earn_a_timeout_when_the_bot_may_give_one(server: 
         for r in server.env.http_requests
         if r.method == "PATCH" and r.path == f"/guilds/{server.guild.id}/members/{server.alice.id}"
     ]
-    assert len(timeouts) == 2 and timeouts[0].json["communication_disabled_until"]
-    titles = [m.embeds[0].title for m in server.modlog.history()]
-    assert titles == ["Warning", "Warning", "Timeout", "Warning", "Timeout"]
-    assert {f.name: f.value for f in server.modlog.last_message.embeds[0].fields}["Result"] == "timed out for 10 minutes"
+    assert len(timeouts) == 1 and timeouts[0].json["communication_disabled_until"]
+    [logged] = [m.embeds[0] for m in server.modlog.history()]
+    fields = {f.name: f.value for f in logged.fields}
+    assert logged.title == "Timeout" and fields["Case"] == "#1"
+    assert fields["Result"] == "posted in the channel; timed out for 10 minutes"
+    assert logged.description == "3 messages over the line in one batch; the latest: insult 0.92 (recent offenses: 3)"
+    [reply] = server.bot_messages(server.general)
+    assert reply.content == "alice, that is 3 messages over the line in a short time. Please cool it down."
+    await server.env.advance_time(11 * 60)  # the timeout is over
+    await server.alice.send(server.general, "you idiot")
+    await server.after_the_wait()
+    assert [m.embeds[0].title for m in server.modlog.history()] == ["Timeout", "Timeout"]
 
 
 async def test_without_moderate_members_the_timeout_is_skipped_and_logged(server: Server) -> None:
@@ -182,19 +192,19 @@ async def test_without_moderate_members_the_timeout_is_skipped_and_logged(server
     assert not [r for r in server.env.http_requests if r.method == "PATCH" and "/members/" in r.path]
     timeout = [m.embeds[0] for m in server.modlog.history() if m.embeds[0].title == "Timeout"]
     assert {f.name: f.value for f in timeout[0].fields}["Result"] == (
-        "not timed out: the bot lacks the Moderate Members permission"
+        "posted in the channel; not timed out: the bot lacks the Moderate Members permission"
     )
-    assert len(server.bot_messages(server.general)) == 2
+    assert len(server.bot_messages(server.general)) == 1
 
 
 async def test_an_immune_member_is_never_actioned(server: Server) -> None:
-    made = await server.mod.slash(server.general, "bcs immune", member=server.alice)
+    made = await server.mod.slash(server.general, "mod immune", member=server.alice)
     assert made.ephemeral and made.response.content.startswith("alice is now immune")
     for text in ("idiot", "loser", "trash"):
         await server.alice.send(server.general, text)
     assert len(server.analyses()) == 1
     assert server.bot_messages(server.general) == [] and server.modlog.history() == []
-    back = await server.mod.slash(server.general, "bcs immune", member=server.alice)
+    back = await server.mod.slash(server.general, "mod immune", member=server.alice)
     assert back.response.content.startswith("alice is no longer immune")
 
 
@@ -216,27 +226,49 @@ async def test_threads_follow_their_parent_channel(server: Server) -> None:
     assert server.bot_messages(thread)[0].content.startswith("alice, please keep it friendly")
 
 
-async def test_status_shows_a_members_own_state_and_anothers_needs_manage_server(server: Server) -> None:
+async def test_a_member_reads_their_own_standing_in_plain_words_and_a_moderator_the_monitors_terms(server: Server) -> None:
     await server.alice.send(server.general, "you idiot")
     await server.after_the_wait()
     mine = await server.alice.slash(server.general, "bcs status")
     assert mine.ephemeral
-    assert "Recent offenses: 1" in mine.response.content and "Recent toxicity: 0.92" in mine.response.content
-    assert "Warned: yes" in mine.response.content
-    refused = await server.alice.slash(server.general, "bcs status", member=server.mod)
-    assert refused.ephemeral and refused.response.content == "You need the Manage Server permission for that."
-    theirs = await server.mod.slash(server.general, "bcs status", member=server.alice)
+    assert mine.response.content.splitlines() == [
+        "**Your standing with the behaviour monitor**",
+        "Recent warnings: 1. They are forgotten after 60 minutes without another one.",
+        "At 2 in a row you are timed out for a while.",
+        "How heated your recent messages read: heated (this fades on its own).",
+    ]
+    assert "Coherence" not in mine.response.content and "toxicity" not in mine.response.content
+    calm = await server.mod.slash(server.general, "bcs status")
+    assert "Recent warnings: none. All good." in calm.response.content
+    with pytest.raises(SetupError, match="not visible to this user"):
+        await server.alice.slash(server.general, "mod status", member=server.mod)
+    theirs = await server.mod.slash(server.general, "mod status", member=server.alice)
     assert theirs.response.content.startswith("**Monitor status of alice**")
+    assert "Recent offenses: 1" in theirs.response.content and "Warned: yes" in theirs.response.content
+
+
+async def test_members_are_offered_no_moderator_command(server: Server) -> None:
+    """Discord lists a command to a member only if they hold its top-level default permissions."""
+    simcord_bot = server.bot
+    groups = {command.name: command for command in simcord_bot.tree.get_commands()}
+    mod = groups["mod"]
+    assert mod.default_permissions == discord.Permissions(manage_guild=True) and mod.guild_only
+    assert {c.name for c in mod.walk_commands()} >= {"status", "immune", "notes"}
+    bcs = groups["bcs"]
+    assert bcs.default_permissions is None and [c.name for c in bcs.walk_commands()] == ["status"]
+    for command in simcord_bot.tree.walk_commands():
+        if command.root_parent is None and command.name not in ("mod", "memory-admin"):
+            assert command.default_permissions is None or not command.default_permissions.manage_guild, command.name
 
 
 async def test_notes_and_immune_are_for_moderators_only(server: Server, database_url) -> None:
     await server.alice.send(server.general, "practising guitar tonight")
     await server.after_the_wait()
-    refused = await server.alice.slash(server.general, "bcs notes", member=server.alice)
-    assert refused.ephemeral and "Manage Server" in refused.response.content
-    refused = await server.alice.slash(server.general, "bcs immune", member=server.alice)
-    assert "Manage Server" in refused.response.content and not server.bot.services.tracker.is_immune(server.alice.id)
-    notes = await server.mod.slash(server.general, "bcs notes", member=server.alice)
+    for command in ("mod notes", "mod immune"):
+        with pytest.raises(SetupError, match="not visible to this user"):
+            await server.alice.slash(server.general, command, member=server.alice)
+    assert not server.bot.services.tracker.is_immune(server.alice.id)
+    notes = await server.mod.slash(server.general, "mod notes", member=server.alice)
     assert notes.ephemeral
     note_line = r"\[\d{4}-\d\d-\d\d \d\d:\d\d\] Is learning to play the guitar\."
     assert re.fullmatch(r"\*\*Notes about alice\*\*\n" + note_line, notes.response.content)

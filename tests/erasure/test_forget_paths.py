@@ -31,6 +31,8 @@ from shared_database import dump
 import utils.llm.log as log_module
 from utils.members.commands import run_memory_command
 from utils.runtime import Services
+from utils.storage import cases
+from utils.storage.records import NewCase
 
 M, P, N, K, B = "Zqvarnith", "Plomberaux", "Nextrovane", "Kelmorath", "Brundlewick"
 EVERY_WORD = {M, P, N, K}
@@ -121,6 +123,8 @@ async def test_the_words_a_forget_takes_are_nowhere_afterwards(
     fake_llm.tools["report_analysis"] = Analyst()
     await a.monitor.analyse([said(f"{M} and {P}, lol"), said(f"{B} agrees", author_id=BOB, name="Bob")])  # one log row
     a.tracker.update_user_notes(ALICE, f"Talked about {N} at length.", datetime.now(UTC))
+    case = NewCase(7, ALICE, "warn", "insult", "insult 0.92", f"{M} and {P}, lol", "acted", "monitor")
+    await a.db.run(cases.open_case, case)  # a moderation case's excerpt holds her words too
     await a.flush_state()
     await a.llm_log.flush()
     await b.members.coherence.poll()

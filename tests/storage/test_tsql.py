@@ -35,8 +35,10 @@ from bench import bulk
 from utils.paths import PROJECT_ROOT
 from utils.storage import (
     audit,
+    cases,
     control,
     embeddings,
+    guild_settings,
     llm_log,
     member_data,
     members,
@@ -59,6 +61,7 @@ from utils.storage.records import (
     MemoryPreferenceRecord,
     MemoryRecord,
     MemoryScope,
+    NewCase,
     NewMemory,
     ToolWayRecord,
     UserStateChange,
@@ -78,6 +81,8 @@ STORAGE_MODULES = (
     control,
     member_data,
     processes,
+    cases,
+    guild_settings,
     bulk,
 )
 
@@ -343,6 +348,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(processes.report_seen, "a1b2", 12346)
     await r.call(processes.others_behind, "c3d4", 12346, NOW - timedelta(seconds=30))
     await r.call(processes.leave, "a1b2")
+    await every_case_method(r)
     await r.call(control.set_memory_preference, ALICE, opted_out=True, audit=AuditEntry("opted_out", ALICE, "member"))
     await r.call(control.set_memory_preference, ALICE, paused_until=NOW + timedelta(days=1), erase=True)
     await r.call(control.set_memory_preference, BOB + 2, paused_until=None)
@@ -372,6 +378,31 @@ async def every_method(r: Recorder) -> None:
     await r.call(notes.rollback_notes_migration)
     await r.call(member_data.erase_member_data, ALICE, ForgetRequest(everything=True, opt_out=True), actor="m", action="erased")
     await r.call(bulk.empty_memory_tables)
+
+
+async def every_case_method(r: Recorder) -> None:
+    """Cases: opened, listed, undone (once), reset, reasoned, proposed and decided (once), lapsed."""
+    guild = 987654321098765432
+    warn = NewCase(guild, ALICE, "warn", "insult", "insult 0.92 (recent offenses: 1)", "you idiot", "acted", "monitor", 5, 6)
+    await r.call(cases.open_case, warn)
+    await r.call(cases.open_case, NewCase(guild, BOB, "timeout", "insult", "why", None, "acted", "monitor", timeout_seconds=600))
+    proposal = NewCase(guild, ALICE, "warn", "insult", "why", "trash", "proposed", "monitor", expires_at=NOW + timedelta(hours=1))
+    proposed = await r.call(cases.open_case, proposal)
+    await r.call(cases.member_cases, guild, ALICE)
+    await r.call(cases.get_case, guild, 1)
+    await r.call(cases.case_by_id, proposed.id)
+    await r.call(cases.undo_case, guild, 1, "mod:1")
+    await r.call(cases.undo_case, guild, 99, "mod:1")
+    await r.call(cases.undo_member_cases, guild, BOB, "mod:1")
+    await r.call(cases.set_reason, guild, 1, "Name-calling")
+    await r.call(cases.set_reason, guild, 99, "none")
+    await r.call(cases.decide_proposal, proposed.id, "confirmed", "mod:1")
+    await r.call(cases.decide_proposal, 10**9, "dismissed", "mod:1")
+    await r.call(cases.expire_proposals, NOW + timedelta(days=1))
+    await r.call(member_data.erase_member_data, BOB, ForgetRequest(everything=True, scope=MemoryScope(True, guild)), actor="m")
+    await r.call(guild_settings.set_guild_setting, guild, "toxicity_threshold", "0.9", "mod:1")
+    await r.call(guild_settings.set_guild_setting, guild, "toxicity_threshold", None, "mod:1")
+    await r.call(guild_settings.guild_settings_since, 0)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -19,6 +19,10 @@ at its default) and answers one JSON line on stdout per command line, in order:
   block every few ms until ``needle`` is gone and answers when (``time.monotonic()``).
 - ``{"op": "hold_polls"}`` / ``{"op": "release_polls"}``: this process stops acting on other
   processes' changes, as one that lags behind (a blocked loop, a long pause), and starts again.
+- ``{"op": "monitor", "guild": 7, "channel": 500, "texts": [...]}``: whether the monitor watches that channel in that
+  server, and what it decides about the texts as one batch (one message each, by ``user``), under that server's settings.
+- ``{"op": "decide", "case": 12, "confirm": true, "moderator": 9}``: a moderator's click on a proposal, as this
+  process would handle it: whether this click decided the case.
 - ``{"op": "load", ...}``, ``{"op": "time_polls", "count": 100}``, ``{"op": "stats"}``,
   ``{"op": "quit"}``: the benchmark's load, timed polls, counters, and a clean shutdown.
 
@@ -49,6 +53,7 @@ from utils.config import Settings
 from utils.conversation.messages import IncomingMessage
 from utils.members.commands import run_memory_command
 from utils.memory.store import Write
+from utils.monitor.messages import ObservedMessage
 from utils.runtime import Services
 from utils.storage.records import MemoryScope, NewMemory
 
@@ -118,6 +123,32 @@ class Member:
         if command.get("drain"):
             await self.services.tasks.drain(30)
         return {"reply": reply.text, "ok": reply.ok}
+
+    async def op_monitor(self, command: Command) -> dict[str, Any]:
+        guild, channel = command["guild"], command["channel"]
+        batch = [
+            ObservedMessage(
+                message_id=1_000_000 + index,
+                channel_id=channel,
+                channel_name="general",
+                author_id=command.get("user", 42),
+                author_name="Alice",
+                content=text,
+                created_at=datetime.now(UTC),
+                guild_id=guild,
+            )
+            for index, text in enumerate(command["texts"])
+        ]
+        outcome = await self.services.monitor.analyse(batch)
+        return {
+            "watches": self.services.monitor.watches(channel, guild),
+            "actions": [action.kind.value for action in outcome.actions],
+            "mode": self.services.guild_settings.for_guild(guild).monitor_mode,
+        }
+
+    async def op_decide(self, command: Command) -> dict[str, Any]:
+        change = await self.services.cases.decide(command["case"], confirm=command["confirm"], moderator_id=command["moderator"])
+        return {"changed": change.changed, "state": change.case.state if change.case else None}
 
     async def op_command(self, command: Command) -> dict[str, Any]:
         answer = await run_memory_command(self.services, command.get("user", 42), command["text"])

@@ -75,6 +75,7 @@ RECEIPT_ORDER = (
     "monitor notes",
     "notes from before the upgrade",
     "log excerpts",
+    "case excerpts",
     "chat context",
     "queued learning",
 )
@@ -85,6 +86,7 @@ _NOUNS = {
     "monitor notes": ("monitor note", "monitor notes"),
     "notes from before the upgrade": ("old note", "old notes"),
     "log excerpts": ("log excerpt", "log excerpts"),
+    "case excerpts": ("moderation case excerpt", "moderation case excerpts"),
     "chat context": ("line of chat context", "lines of chat context"),
     "queued learning": ("message waiting to be learned from", "messages waiting to be learned from"),
 }

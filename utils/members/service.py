@@ -239,6 +239,7 @@ class MemberService:
             "notes_before_migration": stored["notes from before the upgrade"],
             "memories": stored["memories"],
             "llm_calls": stored["log excerpts"],
+            "moderation_cases": stored["case excerpts"],
             **self.held.export(user_id),
             "audit": [{**asdict(a), "created_at": a.created_at.isoformat()} for a in audit],
         }

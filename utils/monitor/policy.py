@@ -62,6 +62,8 @@ class Action:
     text: str = ""
     public: bool = True
     duration: timedelta | None = None
+    category: str = ""
+    """The finding's categories, comma-separated ("insult, harassment"), for the case."""
 
 
 @dataclass(frozen=True)
@@ -123,12 +125,12 @@ def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, findi
     if offense:
         offenses = tracker.record_offense(uid, now, policy.offense_window)
         tracker.mark_warned(uid)
-        reason = f"{', '.join(finding.categories) or 'toxicity'} {finding.toxicity:.2f} (recent offenses: {offenses})"
-        actions.append(
-            Action(ActionKind.WARN, message, reason, warning_text(message.author_name, offenses), policy.public_warnings)
-        )
+        category = ", ".join(finding.categories) or "toxicity"
+        reason = f"{category} {finding.toxicity:.2f} (recent offenses: {offenses})"
+        warning = warning_text(message.author_name, offenses)
+        actions.append(Action(ActionKind.WARN, message, reason, warning, policy.public_warnings, category=category))
         if policy.timeout_after_offenses and offenses >= policy.timeout_after_offenses:
-            actions.append(Action(ActionKind.TIMEOUT, message, reason, duration=policy.timeout))
+            actions.append(Action(ActionKind.TIMEOUT, message, reason, duration=policy.timeout, category=category))
     drift = tracker.record_topic(uid, finding.off_topic)
     if not offense and policy.off_topic_threshold and drift >= policy.off_topic_threshold:
         tracker.reset_off_topic(uid)

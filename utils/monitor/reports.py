@@ -1,4 +1,8 @@
-"""What `/bcs status` and `/bcs notes` say, as plain text (ephemeral answers are short and readable)."""
+"""What `/bcs status` (a member's own standing) and `/mod status` and `/mod notes` (for moderators) say, as plain text.
+
+Ephemeral answers are short and readable; the member's own answer is in a member's words (what a warning
+is, when it fades), the moderator's keeps the monitor's terms.
+"""
 
 from __future__ import annotations
 
@@ -52,6 +56,32 @@ def status_text(name: str, status: MemberStatus, policy: Policy) -> str:
             f"Last offense: {last}",
         ]
     )
+
+
+def own_status_text(status: MemberStatus, policy: Policy) -> str:
+    """`/bcs status`: what a member needs to know of their own standing, in plain words."""
+    window = f"{policy.offense_window.total_seconds() / 60:g}"
+    lines = ["**Your standing with the behaviour monitor**"]
+    if status.immune:
+        lines.append("The monitor never warns you or times you out here.")
+    if status.offenses:
+        lines.append(f"Recent warnings: {status.offenses}. They are forgotten after {window} minutes without another one.")
+        if policy.timeout_after_offenses and not status.immune:
+            lines.append(f"At {policy.timeout_after_offenses} in a row you are timed out for a while.")
+    else:
+        lines.append("Recent warnings: none. All good.")
+    lines.append(f"How heated your recent messages read: {_heat(status.toxicity)} (this fades on its own).")
+    if status.off_topic:
+        lines.append(f"Off-topic messages in a row: {status.off_topic}.")
+    return "\n".join(lines)
+
+
+def _heat(toxicity: float) -> str:
+    if toxicity >= 0.7:
+        return "heated"
+    if toxicity >= 0.4:
+        return "a bit tense"
+    return "calm"
 
 
 def immunity_text(name: str, immune: bool) -> str:

@@ -50,9 +50,13 @@ class MonitorService:
         tasks: BackgroundTasks,
         *,
         persist: bool = True,
+        settings_for: Callable[[int | None], Settings] | None = None,
     ) -> None:
-        """``persist=False`` (the replay's dry run) keeps every conclusion in RAM and stores no memory."""
+        """``persist=False`` (the replay's dry run) keeps every conclusion in RAM and stores no memory;
+        ``settings_for(guild_id)`` gives a server's own settings (`utils.monitor.guild_settings`), ``settings`` when
+        none is given."""
         self._settings = settings
+        self._settings_for = settings_for or (lambda _guild_id: self._settings)
         self._llm = llm
         self._tracker = tracker
         self._memory = memory
@@ -71,9 +75,13 @@ class MonitorService:
         """Thresholds as currently configured (read per batch, so a settings change applies at once)."""
         return Policy.from_settings(self._settings)
 
-    def watches(self, channel_id: int) -> bool:
-        """Whether a channel (a thread's parent, for threads) is configured for monitoring."""
-        return channel_id in self._settings.sentiment_channel_ids
+    def policy_for(self, guild_id: int | None) -> Policy:
+        """A server's thresholds: its own settings where it changed them, read per batch like :attr:`policy`."""
+        return Policy.from_settings(self._settings_for(guild_id))
+
+    def watches(self, channel_id: int, guild_id: int | None = None) -> bool:
+        """Whether a channel (a thread's parent, for threads) is configured for monitoring in its server."""
+        return channel_id in self._settings_for(guild_id).sentiment_channel_ids
 
     def set_handler(self, handler: ActionHandler | None) -> None:
         """Who carries out decided actions (the cog); without one, conclusions are only recorded."""
@@ -173,7 +181,7 @@ class MonitorService:
         except LLMError as exc:
             logger.warning("Analysis of %d messages in %s failed; batch dropped: %s", len(batch), where, exc)
             return BatchOutcome(failed=str(exc))
-        policy = self.policy
+        policy = self.policy_for(batch[0].guild_id)
         refused = refusal(report, batch, policy.toxicity_threshold)
         if refused is not None:
             self._log_refusal(refused, len(batch), where)

@@ -298,6 +298,21 @@ class MonitorState:
         self._dirty.add(user_id)
         return user.immune
 
+    def take_back_offenses(self, user_id: int, count: int) -> int:
+        """A moderator undid a case: its offenses no longer count (flushed as a negative delta); returns the count."""
+        user = self.get_user(user_id)
+        user.offense_count = max(user.offense_count - max(count, 0), 0)
+        if not user.offense_count:
+            user.warned = False
+        self._dirty.add(user_id)
+        return user.offense_count
+
+    def reset_offenses(self, user_id: int) -> None:
+        """A moderator reset the member: the offense run starts again from 0, warning included."""
+        self._restart(user_id, "offense_count")
+        self.get_user(user_id).warned = False
+        self._dirty.add(user_id)
+
     def record_topic(self, user_id: int, off_topic: bool) -> int:
         """Count off-topic messages in a row (an on-topic one starts over); returns the count."""
         user = self.get_user(user_id)

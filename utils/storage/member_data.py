@@ -21,6 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from utils.storage.audit import write_audit
+from utils.storage.cases import blank_case_excerpts, export_cases
 from utils.storage.control import change_member
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_member_excerpts, expire_excerpts, get_member_llm_logs
@@ -240,6 +241,20 @@ def _export_log(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:
     ]
 
 
+# ---------------------------------------------------------------------- moderation cases
+def _forget_case_excerpts(conn: sa.Connection, run: Forgetting) -> int:
+    """The member's words in their cases go with any forget, as the log's excerpts do (the words a forgotten memory
+    came from may be among them; a forget-recent takes those of its window); the case itself (number, category,
+    decision, the moderators' reason) is the server's record of what was done, and stays."""
+    request = run.request
+    guilds: list[int] | None = None
+    if request.scope.restricted:
+        if request.scope.guild_id is None:  # direct messages: no case is ever opened there
+            return 0
+        guilds = [request.scope.guild_id]
+    return blank_case_excerpts(conn, run.user_id, request.since, guilds)
+
+
 KEPT_UNTIL_ERASED = "until the member forgets it (or opts out)"
 
 STORED_HOLDERS: tuple[StoredHolder, ...] = (
@@ -277,6 +292,13 @@ STORED_HOLDERS: tuple[StoredHolder, ...] = (
         "for the retention period (HISTORY_RETENTION_DAYS); the call's time, kind and model stay",
         expire_excerpts,
     ),
+    StoredHolder(
+        "case excerpts",
+        {"ModerationCase": ("Excerpt", "Reason")},
+        _forget_case_excerpts,
+        export_cases,
+        "the excerpt until the member forgets everything (or opts out); the case's number, category and decision stay",
+    ),
 )
 
 NO_MEMBER_TEXT: Mapping[str, Mapping[str, str]] = {
@@ -290,6 +312,14 @@ NO_MEMBER_TEXT: Mapping[str, Mapping[str, str]] = {
         "Refused": "ways it refused",
     },
     "BotProcess": {"ProcessId": "a running bot process"},
+    "ModerationCase": {
+        "Action": "warn or timeout",
+        "Category": "the model's category names (insult, harassment, …)",
+        "State": "what became of the case",
+        "DecidedBy": "monitor or mod:<id>",
+        "UndoneBy": "mod:<id>",
+    },
+    "GuildSetting": {"Name": "a setting's name", "Value": "a server's setting (ids, numbers, a mode)", "ChangedBy": "mod:<id>"},
 }
 """Text columns that hold no member's words, each with why."""
 

@@ -305,3 +305,62 @@ class ToolWayRecord:
     """The way that worked last; None while none has."""
     refused: str = ""
     """The ways the model refused, comma-separated ``way:http`` (an HTTP error) or ``way:ignored`` (no arguments)."""
+
+
+@dataclass(slots=True, frozen=True)
+class NewCase:
+    """A case as the monitor opens it; the database numbers it within its server."""
+
+    guild_id: int
+    user_id: int
+    action: str
+    """``warn`` or ``timeout``."""
+    category: str
+    reason: str
+    excerpt: str | None
+    """The member's words, already screened."""
+    state: str
+    decided_by: str
+    channel_id: int | None = None
+    message_id: int | None = None
+    timeout_seconds: int | None = None
+    offenses: int = 1
+    """How many of the member's offenses the case answers (a batch may hold several): what undoing it takes back."""
+    expires_at: datetime | None = None
+    """When an unanswered proposal lapses (None: nothing waits on anyone)."""
+
+
+@dataclass(slots=True, frozen=True)
+class ModerationCaseRecord:
+    """One `ModerationCase` row."""
+
+    id: int
+    guild_id: int
+    number: int
+    user_id: int
+    action: str
+    category: str
+    reason: str
+    excerpt: str | None
+    state: str
+    decided_by: str
+    channel_id: int | None = None
+    message_id: int | None = None
+    timeout_seconds: int | None = None
+    offenses: int = 1
+    created_at: datetime | None = None
+    expires_at: datetime | None = None
+    undone_at: datetime | None = None
+    undone_by: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class GuildSettingRecord:
+    """One `GuildSetting` row: a server's own value of one setting, as text."""
+
+    guild_id: int
+    name: str
+    value: str | None
+    """None: the server uses the `.env` value again."""
+    changed_by: str = "system"
+    change_seq: int = 0

@@ -37,6 +37,8 @@ EMBEDDING_MODEL_MAX = 200
 WAY_MAX = 20
 ENDPOINT_MAX = 200
 PROCESS_ID_MAX = 64
+CASE_EXCERPT_MAX = 300
+CASE_REASON_MAX = 500
 
 Embedding = sa.LargeBinary().with_variant(mssql.VARBINARY("max"), "mssql")
 """A memory's embedding as float32 bytes: VARBINARY(MAX) on SQL Server, BLOB on SQLite."""
@@ -339,6 +341,53 @@ llm_tool_way = sa.Table(
     _stamped("UpdatedAt", "updated_at"),
 )
 """Which way of getting tool arguments each model answers, so a restart does not probe the server again."""
+
+
+moderation_case = sa.Table(
+    "ModerationCase",
+    metadata,
+    _surrogate_id(),
+    sa.Column("GuildId", sa.BigInteger, nullable=False, key="guild_id"),
+    sa.Column("CaseNumber", sa.Integer, nullable=False, key="number"),
+    sa.Column("UserId", sa.BigInteger, nullable=False, key="user_id"),
+    sa.Column("Action", BoundedUnicode(20), nullable=False, key="action"),
+    sa.Column("Category", BoundedUnicode(100), nullable=False, server_default="", key="category"),
+    sa.Column("Reason", BoundedUnicode(CASE_REASON_MAX), nullable=False, key="reason"),
+    sa.Column("Excerpt", BoundedUnicode(CASE_EXCERPT_MAX), nullable=True, key="excerpt"),
+    sa.Column("State", BoundedUnicode(20), nullable=False, key="state"),
+    sa.Column("DecidedBy", BoundedUnicode(40), nullable=False, key="decided_by"),
+    sa.Column("ChannelId", sa.BigInteger, nullable=True, key="channel_id"),
+    sa.Column("MessageId", sa.BigInteger, nullable=True, key="message_id"),
+    sa.Column("TimeoutSeconds", sa.Integer, nullable=True, key="timeout_seconds"),
+    sa.Column("Offenses", sa.Integer, nullable=False, server_default="1", key="offenses"),
+    _stamped("CreatedAt", "created_at"),
+    sa.Column("ExpiresAt", UtcDateTime, nullable=True, key="expires_at"),
+    sa.Column("UndoneAt", UtcDateTime, nullable=True, key="undone_at"),
+    sa.Column("UndoneBy", BoundedUnicode(40), nullable=True, key="undone_by"),
+    sa.Index("UX_ModerationCase_GuildId_CaseNumber", "guild_id", "number", unique=True),
+    sa.Index("IX_ModerationCase_GuildId_UserId", "guild_id", "user_id"),
+    sa.Index("IX_ModerationCase_UserId", "user_id"),
+    sqlite_autoincrement=True,
+)
+"""Every warning and timeout the monitor decided, as a case numbered per server: what, why, about which message,
+and what became of it (acted, observed only, proposed to the moderators and then confirmed, dismissed or
+expired; undone by a moderator). ``Excerpt`` is the member's words, screened; an erasure blanks it and keeps
+the case."""
+
+guild_setting = sa.Table(
+    "GuildSetting",
+    metadata,
+    sa.Column("GuildId", sa.BigInteger, primary_key=True, autoincrement=False, key="guild_id"),
+    sa.Column("Name", BoundedUnicode(40), primary_key=True, key="name"),
+    sa.Column("Value", BoundedUnicode(400), nullable=True, key="value"),
+    sa.Column("ChangedBy", BoundedUnicode(40), nullable=False, key="changed_by"),
+    _stamped("UpdatedAt", "updated_at"),
+    sa.Column("ChangeSeq", sa.BigInteger, nullable=False, server_default="0", key="change_seq"),
+    sa.Index("IX_GuildSetting_ChangeSeq", "change_seq"),
+)
+"""A server's own value of a monitor or chat setting (NULL: back to the `.env` value, every server's default).
+``ChangeSeq`` orders the changes, which every process polls as it polls members' control rows; writers take one
+application lock, so the numbers commit in order and a poll never steps past one still being written."""
 
 
 def record_columns(table: sa.Table, record_type: type) -> list[sa.Label[object]]:
