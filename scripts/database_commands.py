@@ -23,6 +23,7 @@ from utils.storage.engine import create_engine_for, sqlite_path
 from utils.storage.errors import one_line
 from utils.storage.migrate import MigrationFailed, migrate_to_head
 from utils.storage.url import resolve_database_url
+from utils.wording import plural
 
 SERVER_BACKUP_DIR = "/var/opt/mssql/backup"
 
@@ -77,7 +78,7 @@ def run_backup(connection_string: str, file: str | None) -> int:
         return 1
     print(
         f"Backed up {database} to {made.path} ({size_text(made.size_bytes)}; schema {made.facts.revision}; "
-        f"{made.facts.memories:,} memories)."
+        f"{plural(made.facts.memories, 'memory', 'memories')})."
     )
     return 0
 
@@ -117,7 +118,8 @@ def run_restore(connection_string: str, file: str) -> int:
         error(f"nothing restored: {os_problem(exc)}")
         return 1
     kept = f" The database it replaced is kept as {restored.previous}." if restored.previous else ""
-    print(f"Restored {database} from {backup} (schema {restored.facts.revision}; {restored.facts.memories:,} memories).{kept}")
+    memories = plural(restored.facts.memories, "memory", "memories")
+    print(f"Restored {database} from {backup} (schema {restored.facts.revision}; {memories}).{kept}")
     engine = create_engine_for(url, 1)
     try:
         state = migrate_to_head(engine)

@@ -32,9 +32,13 @@ FIXED_PLURAL = re.compile(rf"\{{[^{{}}]+\}} ({NOUNS})\b")
         (3, "batch", "batches", "3 batches"),
         (-1, "day", None, "-1 days"),
         (1000000, "row", None, "1000000 rows"),
+        (60.0, "minute", None, "60 minutes"),
+        (1.0, "minute", None, "1 minute"),
+        (0.5, "minute", None, "0.5 minutes"),
+        (1.5, "hour", None, "1.5 hours"),
     ],
 )
-def test_plural(count: int, singular: str, plural_form: str | None, expected: str) -> None:
+def test_plural(count: float, singular: str, plural_form: str | None, expected: str) -> None:
     assert plural(count, singular, plural_form) == expected
 
 

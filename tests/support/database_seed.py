@@ -16,11 +16,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from utils.storage.schema import (
+    guild_setting,
     llm_log,
     llm_log_member,
     llm_tool_way,
     memory_audit,
     memory_preference,
+    moderation_case,
     notes_backup,
     profile_history,
     user_memory,
@@ -130,3 +132,32 @@ def _seed(conn: sa.Connection, members: int, memories_per_member: int) -> None:
         conn.execute(sa.insert(llm_log_member).values(log_id=log_id, user_id=user_id + 1))
     conn.execute(sa.insert(llm_tool_way).values(endpoint="http://127.0.0.1:11434/v1", model="qwen3:8b", way="tools", refused=""))
     conn.execute(sa.insert(llm_tool_way).values(endpoint="http://127.0.0.1:11434/v1", model="llama3.2:3b", way=None, refused="x"))
+    for number in range(1, members + 1):  # a server's cases, numbered from 1; one of them proposed, one undone
+        at = START + timedelta(minutes=number, microseconds=number)
+        conn.execute(
+            sa.insert(moderation_case).values(
+                guild_id=555,
+                number=number,
+                user_id=10**17 + number * 7919,
+                action="timeout" if number % 3 == 0 else "warning",
+                category="toxicity",
+                reason=f"case {number}: heated ✋",
+                excerpt=None if number == 1 else f"words of case {number} — «screened»",
+                state="proposed" if number == 2 else "acted",
+                decided_by="monitor",
+                channel_id=777,
+                message_id=10**18 + number,
+                timeout_seconds=600 if number % 3 == 0 else None,
+                offenses=number,
+                created_at=at,
+                expires_at=at + timedelta(hours=1) if number == 2 else None,
+                undone_at=at + timedelta(days=1) if number == 4 else None,
+                undone_by="1234567890" if number == 4 else None,
+            )
+        )
+    for seq, (name, value) in enumerate([("mode", "propose"), ("toxicity_threshold", "0.8"), ("timeout_minutes", None)], 1):
+        conn.execute(
+            sa.insert(guild_setting).values(
+                guild_id=555, name=name, value=value, changed_by="1234567890", updated_at=START, change_seq=seq
+            )
+        )

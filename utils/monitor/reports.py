@@ -11,6 +11,7 @@ from datetime import datetime
 
 from utils.monitor.policy import Policy
 from utils.monitor.state import MonitorState
+from utils.wording import plural
 
 DISCORD_TEXT_MAX = 1900
 
@@ -40,7 +41,8 @@ def member_status(tracker: MonitorState, policy: Policy, user_id: int, now: date
 
 
 def status_text(name: str, status: MemberStatus, policy: Policy) -> str:
-    window = f"{policy.offense_window.total_seconds() / 60:g}"
+    minutes = policy.offense_window.total_seconds() / 60
+    window = plural(minutes, "minute")
     timeout = f"; a timeout at {policy.timeout_after_offenses}" if policy.timeout_after_offenses else ""
     redirect = f" (a nudge at {policy.off_topic_threshold})" if policy.off_topic_threshold else ""
     last = f"{status.last_offense_at:%Y-%m-%d %H:%M} UTC" if status.last_offense_at else "never"
@@ -60,12 +62,13 @@ def status_text(name: str, status: MemberStatus, policy: Policy) -> str:
 
 def own_status_text(status: MemberStatus, policy: Policy) -> str:
     """`/bcs status`: what a member needs to know of their own standing, in plain words."""
-    window = f"{policy.offense_window.total_seconds() / 60:g}"
+    minutes = policy.offense_window.total_seconds() / 60
+    window = plural(minutes, "minute")
     lines = ["**Your standing with the behaviour monitor**"]
     if status.immune:
         lines.append("The monitor never warns you or times you out here.")
     if status.offenses:
-        lines.append(f"Recent warnings: {status.offenses}. They are forgotten after {window} minutes without another one.")
+        lines.append(f"Recent warnings: {status.offenses}. They are forgotten after {window} without another one.")
         if policy.timeout_after_offenses and not status.immune:
             lines.append(f"At {policy.timeout_after_offenses} in a row you are timed out for a while.")
     else:

@@ -30,6 +30,7 @@ from utils.storage import processes
 from utils.storage.engine import create_engine_for
 from utils.storage.migrate import MigrationFailed, migrate_to_head
 from utils.storage.schema import ChangeSequence, bot_process, metadata, user_memory
+from utils.wording import plural
 
 PAGE_ROWS = 1000
 """Rows read per page of the source."""
@@ -141,13 +142,13 @@ def _refuse_running(source: sa.Engine, alive_since: datetime) -> None:
 
 def _refuse_filled(writer: sa.Connection) -> None:
     filled = [
-        f"{table.name} {rows}"
+        f"{table.name} {plural(rows, 'row')}"
         for table in COPIED_TABLES
         if (rows := writer.execute(sa.select(sa.func.count()).select_from(table)).scalar_one())
     ]
     if filled:
         raise CopyRefused(
-            f"the target already holds data ({', '.join(filled)} rows): copy-db fills an empty database only; "
+            f"the target already holds data ({', '.join(filled)}): copy-db fills an empty database only; "
             "give a new file or an empty database"
         )
 
@@ -176,7 +177,7 @@ def _copy_table(
     source_rows = reader.execute(sa.select(sa.func.count()).select_from(table)).scalar_one()
     target_rows = writer.execute(sa.select(sa.func.count()).select_from(table)).scalar_one()
     if source_rows != copied:
-        raise CopyRefused(f"{table.name}: read {copied} rows but the source counts {source_rows}; is the bot stopped?")
+        raise CopyRefused(f"{table.name}: read {plural(copied, 'row')} but the source counts {source_rows}; is the bot stopped?")
     return TableCount(table.name, int(source_rows), int(target_rows))
 
 
