@@ -11,7 +11,7 @@ from utils.monitor.analysis import AnalysisReport, MessageFinding, findings_by_i
 from utils.monitor.batching import BatchBuffer
 from utils.monitor.messages import CUT_MARK, prepare_content
 from utils.monitor.policy import ActionKind, Policy, judge
-from utils.monitor.reports import member_status, notes_text, status_text
+from utils.monitor.reports import member_status, notes_text, own_status_text, status_text
 from utils.monitor.state import MonitorState
 from utils.storage.records import UserStateRecord
 
@@ -161,7 +161,13 @@ def test_status_and_notes_texts() -> None:
     text = status_text("Alice", member_status(tracker, policy, 42, T0 + 24 * HOUR), policy)
     assert "Recent offenses: 0" in text and "Recent toxicity: 0.40" in text and "Warned: no" in text
     assert "Last offense: 2026-03-01 12:00 UTC" in text
-    assert "Recent offenses: 1" in status_text("Alice", member_status(tracker, policy, 42, T0), policy)
+    assert "Recent offenses: 1 (the count restarts after 60 quiet minutes" in status_text(
+        "Alice", member_status(tracker, policy, 42, T0), policy
+    )
+    member_text = own_status_text(member_status(tracker, policy, 42, T0), policy)
+    assert "Recent warnings: 1. They are forgotten after 60 minutes without another one." in member_text
+    half = Policy(offense_window=timedelta(seconds=30))
+    assert "after 0.5 minutes without" in own_status_text(member_status(tracker, half, 42, T0), half)
     assert notes_text("Bob", "") == "Nothing is noted about Bob."
     long = notes_text("Bob", "\n".join(f"[2026-01-01 00:00] note number {i}" for i in range(200)))
     assert len(long) <= 1900 and long.endswith("note number 199") and "older lines not shown" in long

@@ -41,8 +41,7 @@ def member_status(tracker: MonitorState, policy: Policy, user_id: int, now: date
 
 
 def status_text(name: str, status: MemberStatus, policy: Policy) -> str:
-    minutes = policy.offense_window.total_seconds() / 60
-    window = plural(minutes, "minute")
+    window = f"{policy.offense_window.total_seconds() / 60:g}"
     timeout = f"; a timeout at {policy.timeout_after_offenses}" if policy.timeout_after_offenses else ""
     redirect = f" (a nudge at {policy.off_topic_threshold})" if policy.off_topic_threshold else ""
     last = f"{status.last_offense_at:%Y-%m-%d %H:%M} UTC" if status.last_offense_at else "never"
