@@ -82,7 +82,7 @@ async def server(simcord_env: simcord.Env, simcord_bot: BCSBot, fake_llm: FakeLL
 async def test_settings_changed_by_slash_command_change_the_running_monitor(server: Server, database_url) -> None:
     shown = await server.mod.slash(server.general, "mod settings show")
     lines = shown.response.content.splitlines()
-    assert lines[0] == "**Monitor settings of this server**"
+    assert lines[0] == "**Monitor and chat settings of this server**"
     assert f"`channels` = <#{server.general.id}> (default)" in lines[2]
     assert lines[1].startswith("`mode` = act (default)")
 
