@@ -483,7 +483,7 @@ class MonitorCog(commands.Cog):
             return
         logger.info("%s set %s of server %s to %r.", interaction.user.id, name, guild_id, value)
         now = self.guild_settings.own_values(guild_id).get(name)
-        answer = f"`{name}` is now {now} here." if now is not None else f"`{name}` is back to the default here."
+        answer = f"`{name}` is now {now or 'none'} here." if now is not None else f"`{name}` is back to the default here."
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
