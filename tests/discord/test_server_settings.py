@@ -211,3 +211,19 @@ async def test_a_setting_changed_in_the_bot_changes_the_monitor_of_a_second_proc
     other_server = second_process.ask("monitor", guild=server.guild.id + 1, channel=server.games.id, texts=["you idiot"])
     assert not other_server["watches"] and other_server["mode"] == "act", "another server keeps the defaults"
     assert other_server["actions"][0] == "warn", "and the default threshold"
+
+
+@pytest.mark.slow
+async def test_chat_channels_set_in_the_bot_reach_a_second_process_at_its_poll(
+    server: Server, second_process: MemberProcess
+) -> None:
+    def chats(channel: simcord.ChannelHandle, guild: int | None = server.guild.id) -> bool:
+        return second_process.ask("chat_access", guild=guild, channel=channel.id)["chats"]
+
+    assert chats(server.general) and chats(server.games)
+    await server.set("chat_channels", f"<#{server.games.id}>")
+    assert wait_for(lambda: {"chats": chats(server.general)}, lambda answer: not answer["chats"])["chats"] is False
+    assert chats(server.games), "the allowed channel still chats"
+    assert chats(server.general, guild=server.guild.id + 1), "another server keeps .env"
+    await server.set("chat_channels", "default")
+    assert wait_for(lambda: {"chats": chats(server.general)}, lambda answer: answer["chats"])["chats"] is True
