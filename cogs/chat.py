@@ -1,7 +1,7 @@
 """ChatCog: Discord glue for the conversation pipeline.
 
 Decides whether a message is addressed to the bot (mention, reply to the bot, DM),
-applies the allow/block configuration, turns the discord message into an
+applies the allow/block configuration (the server's own channels when a moderator set them), turns the discord message into an
 `IncomingMessage`, shows typing while the pipeline answers, and sends the reply in
 Discord-sized pieces with every mention disabled. The logic lives in `ChatService`.
 """
@@ -39,6 +39,8 @@ class ChatCog(commands.Cog):
         self.bot = bot
         self.settings = bot.settings
         self.chat = bot.services.chat
+        self.guild_settings = bot.services.guild_settings
+        """Each server's own chat channels (`/mod settings`); `.env` in DMs and servers that changed nothing."""
         self._stop_notices: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
@@ -94,7 +96,8 @@ class ChatCog(commands.Cog):
         else:
             channel_id = channel.id
         roles = [role.id for role in getattr(message.author, "roles", [])]
-        return may_chat(self.settings, author_id=message.author.id, channel_id=channel_id, role_ids=roles)
+        settings = self.guild_settings.for_guild(message.guild.id if message.guild else None)  # RAM only: no query
+        return may_chat(settings, author_id=message.author.id, channel_id=channel_id, role_ids=roles)
 
     async def _referenced(self, message: discord.Message) -> discord.Message | None:
         reference = message.reference

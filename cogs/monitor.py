@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import refused
+from utils.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
 from utils.monitor.cases import (
     ACTED,
     OBSERVED,
@@ -30,7 +31,6 @@ from utils.monitor.cases import (
     one_decision_per_member,
     proposal_expiry,
 )
-from utils.monitor.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
 from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
@@ -106,13 +106,13 @@ class MonitorCog(commands.Cog):
     bcs = app_commands.Group(name="bcs", description="Your standing with the behaviour monitor", guild_only=True)
     mod = app_commands.Group(
         name="mod",
-        description="Moderation: members' warnings, cases and the monitor's settings (Manage Server)",
+        description="Moderation: members' warnings, cases and this server's settings (Manage Server)",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
     """Discord applies ``default_permissions`` to top-level commands only, so every moderator command lives here:
     members never see them listed; `refused` still decides, as a server can grant the group to anyone."""
-    server_settings = app_commands.Group(name="settings", description="This server's monitor settings", parent=mod)
+    server_settings = app_commands.Group(name="settings", description="This server's monitor and chat settings", parent=mod)
 
     def __init__(self, bot: BCSBot) -> None:
         self.bot = bot
@@ -461,7 +461,7 @@ class MonitorCog(commands.Cog):
         answer = f"There is no case #{case} here." if changed is None else f"Case #{case}'s reason is now: {changed.reason}"
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
-    @server_settings.command(name="show", description="The monitor's settings here: this server's own and the defaults.")
+    @server_settings.command(name="show", description="Monitor and chat settings here: this server's own and the defaults.")
     async def settings_show(self, interaction: discord.Interaction) -> None:
         if await refused(self.bot, interaction, REFUSAL):
             return
@@ -469,7 +469,7 @@ class MonitorCog(commands.Cog):
             settings_text(self.guild_settings, interaction.guild_id or 0), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
-    @server_settings.command(name="set", description="Change one of the monitor's settings for this server.")
+    @server_settings.command(name="set", description="Change one of the monitor's or chat's settings for this server.")
     @app_commands.describe(name="Which setting.", value=f"Its new value; '{DEFAULT}' gives it the default again.")
     @app_commands.choices(name=[app_commands.Choice(name=s.name, value=s.name) for s in SERVER_SETTINGS])
     async def settings_set(self, interaction: discord.Interaction, name: str, value: app_commands.Range[str, 1, 400]) -> None:
@@ -483,7 +483,7 @@ class MonitorCog(commands.Cog):
             return
         logger.info("%s set %s of server %s to %r.", interaction.user.id, name, guild_id, value)
         now = self.guild_settings.own_values(guild_id).get(name)
-        answer = f"`{name}` is now {now} here." if now is not None else f"`{name}` is back to the default here."
+        answer = f"`{name}` is now {now or 'none'} here." if now is not None else f"`{name}` is back to the default here."
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.conversation.service import ChatService
+from utils.guild_settings import GuildSettings
 from utils.llm.client import LLMClient
 from utils.llm.log import LlmLogBuffer
 from utils.members.holders import HeldCopy
@@ -25,7 +26,6 @@ from utils.members.service import MemberService
 from utils.memory.embedding_worker import EMBED_EVERY_SECONDS
 from utils.memory.service import MemoryService
 from utils.monitor.cases import CaseBook
-from utils.monitor.guild_settings import GuildSettings
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
@@ -89,7 +89,7 @@ class Services:
         )
         self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
         self.guild_settings = GuildSettings(self.db, settings)
-        """Each server's own monitor settings (`/mod settings`), the `.env` values their defaults."""
+        """Each server's own monitor and chat settings (`/mod settings`), the `.env` values their defaults."""
         self.monitor = MonitorService(
             settings, self.llm, self.tracker, self.memory, self.tasks, settings_for=self.guild_settings.for_guild
         )

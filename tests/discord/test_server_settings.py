@@ -82,7 +82,7 @@ async def server(simcord_env: simcord.Env, simcord_bot: BCSBot, fake_llm: FakeLL
 async def test_settings_changed_by_slash_command_change_the_running_monitor(server: Server, database_url) -> None:
     shown = await server.mod.slash(server.general, "mod settings show")
     lines = shown.response.content.splitlines()
-    assert lines[0] == "**Monitor settings of this server**"
+    assert lines[0] == "**Monitor and chat settings of this server**"
     assert f"`channels` = <#{server.general.id}> (default)" in lines[2]
     assert lines[1].startswith("`mode` = act (default)")
 
@@ -131,6 +131,52 @@ async def test_a_value_the_env_would_refuse_is_refused_and_nothing_changes(
     assert query(database_url, "SELECT COUNT(*) FROM GuildSetting") == [(0,)]
 
 
+async def test_chat_channels_set_by_a_moderator_decide_where_the_bot_chats_in_that_server_only(
+    server: Server, database_url
+) -> None:
+    """`.env` blocks the lounge; the server lifts that block, then allows only #games; `default` gives `.env` back.
+    Another server and direct messages keep `.env` throughout."""
+    env, me = server.env, server.bot.user.mention
+    lounge = server.guild.create_text_channel("lounge")
+    elsewhere = env.create_guild("elsewhere")
+    their_general = elsewhere.create_text_channel("general")
+    bob = elsewhere.add_member(env.create_user("bob"))
+    server.bot.settings.chat_blocked_channel_ids = [lounge.id]
+
+    async def answered(member: simcord.MemberActor, channel: simcord.ChannelHandle | None) -> bool:
+        before = len(server.fake.chat_requests())
+        if channel is None:
+            await member.send_dm("hello in private")
+        else:
+            await member.send(channel, f"{me} hello")
+        return len(server.fake.chat_requests()) - before == 1
+
+    assert not await answered(server.alice, lounge) and await answered(server.alice, server.games), ".env blocks the lounge"
+
+    assert await server.set("chat_blocked_channels", "none") == "`chat_blocked_channels` is now none here."
+    assert await answered(server.alice, lounge), "this server lifted .env's block"
+
+    assert await server.set("chat_channels", f"<#{server.games.id}>") == f"`chat_channels` is now {server.games.id} here."
+    assert not await answered(server.alice, lounge)
+    assert await answered(server.alice, server.games)
+    assert [m.author.id for m in server.games.history()][-1] == server.bot.user.id, "the bot replied in #games"
+    assert await answered(bob, their_general), "another server keeps .env (every channel)"
+    assert await answered(server.alice, None), "a direct message has no server: .env applies"
+
+    shown = (await server.mod.slash(server.general, "mod settings show")).response.content
+    assert f"`chat_channels` = <#{server.games.id}> (set here) — channels where the bot chats (none: everywhere)" in shown
+    assert "`chat_blocked_channels` = none (set here)" in shown
+
+    assert await server.set("chat_channels", "default") == "`chat_channels` is back to the default here."
+    assert await server.set("chat_blocked_channels", "default") == "`chat_blocked_channels` is back to the default here."
+    assert not await answered(server.alice, lounge), ".env's block is back"
+    assert await answered(server.alice, server.general)
+    shown = (await server.mod.slash(server.general, "mod settings show")).response.content
+    assert "`chat_channels` = none (default)" in shown and f"`chat_blocked_channels` = <#{lounge.id}> (default)" in shown
+    stored = query(database_url, "SELECT Name, Value FROM GuildSetting ORDER BY ChangeSeq")
+    assert stored == [("chat_allowed_channel_ids", None), ("chat_blocked_channel_ids", None)]
+
+
 def wait_for(ask, condition, timeout: float = 10.0) -> dict:
     deadline = time.monotonic() + timeout
     while True:
@@ -165,3 +211,19 @@ async def test_a_setting_changed_in_the_bot_changes_the_monitor_of_a_second_proc
     other_server = second_process.ask("monitor", guild=server.guild.id + 1, channel=server.games.id, texts=["you idiot"])
     assert not other_server["watches"] and other_server["mode"] == "act", "another server keeps the defaults"
     assert other_server["actions"][0] == "warn", "and the default threshold"
+
+
+@pytest.mark.slow
+async def test_chat_channels_set_in_the_bot_reach_a_second_process_at_its_poll(
+    server: Server, second_process: MemberProcess
+) -> None:
+    def chats(channel: simcord.ChannelHandle, guild: int | None = server.guild.id) -> bool:
+        return second_process.ask("chat_access", guild=guild, channel=channel.id)["chats"]
+
+    assert chats(server.general) and chats(server.games)
+    await server.set("chat_channels", f"<#{server.games.id}>")
+    assert wait_for(lambda: {"chats": chats(server.general)}, lambda answer: not answer["chats"])["chats"] is False
+    assert chats(server.games), "the allowed channel still chats"
+    assert chats(server.general, guild=server.guild.id + 1), "another server keeps .env"
+    await server.set("chat_channels", "default")
+    assert wait_for(lambda: {"chats": chats(server.general)}, lambda answer: answer["chats"])["chats"] is True

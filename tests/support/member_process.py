@@ -21,6 +21,8 @@ at its default) and answers one JSON line on stdout per command line, in order:
   processes' changes, as one that lags behind (a blocked loop, a long pause), and starts again.
 - ``{"op": "monitor", "guild": 7, "channel": 500, "texts": [...]}``: whether the monitor watches that channel in that
   server, and what it decides about the texts as one batch (one message each, by ``user``), under that server's settings.
+- ``{"op": "chat_access", "guild": 7, "channel": 500}``: whether the chat answers member ``user`` in that channel of
+  that server (``guild`` null: a direct message), under that server's settings in this process's RAM.
 - ``{"op": "decide", "case": 12, "confirm": true, "moderator": 9}``: a moderator's click on a proposal, as this
   process would handle it: whether this click decided the case.
 - ``{"op": "load", ...}``, ``{"op": "time_polls", "count": 100}``, ``{"op": "stats"}``,
@@ -50,6 +52,7 @@ from typing import IO, Any
 import psutil
 
 from utils.config import Settings
+from utils.conversation.access import may_chat
 from utils.conversation.messages import IncomingMessage
 from utils.members.commands import run_memory_command
 from utils.memory.store import Write
@@ -145,6 +148,10 @@ class Member:
             "actions": [action.kind.value for action in outcome.actions],
             "mode": self.services.guild_settings.for_guild(guild).monitor_mode,
         }
+
+    async def op_chat_access(self, command: Command) -> dict[str, Any]:
+        settings = self.services.guild_settings.for_guild(command.get("guild"))
+        return {"chats": may_chat(settings, author_id=command.get("user", 42), channel_id=command.get("channel"))}
 
     async def op_decide(self, command: Command) -> dict[str, Any]:
         change = await self.services.cases.decide(command["case"], confirm=command["confirm"], moderator_id=command["moderator"])

@@ -53,7 +53,7 @@ class MonitorService:
         settings_for: Callable[[int | None], Settings] | None = None,
     ) -> None:
         """``persist=False`` (the replay's dry run) keeps every conclusion in RAM and stores no memory;
-        ``settings_for(guild_id)`` gives a server's own settings (`utils.monitor.guild_settings`), ``settings`` when
+        ``settings_for(guild_id)`` gives a server's own settings (`utils.guild_settings`), ``settings`` when
         none is given."""
         self._settings = settings
         self._settings_for = settings_for or (lambda _guild_id: self._settings)

@@ -1,7 +1,7 @@
-"""SQL of `GuildSetting`: each server's own values of the monitor's settings, and the changes the processes poll.
+"""SQL of `GuildSetting`: each server's own values of the monitor's and chat's settings, and the changes the processes poll.
 
 Plain functions of a connection, run with ``await db.run(fn, *args)``; what the values mean and how a
-process follows them is `utils.monitor.guild_settings`. Every write takes one application lock (T-SQL
+process follows them is `utils.guild_settings`. Every write takes one application lock (T-SQL
 engines; SQLite's one writer does the same) and numbers its change ``MAX(ChangeSeq) + 1`` under it, so
 the numbers commit in order and a poll for "after N" never steps past a change still being written.
 """

@@ -1,4 +1,4 @@
-"""Each server's own monitor settings: `.env` gives every server's default, moderators change their server's.
+"""Each server's own monitor and chat settings: `.env` gives every server's default, moderators change their server's.
 
 A server's values live in `GuildSetting` (`utils.storage.guild_settings`). Each process keeps them in
 RAM — only for servers that changed something, so the memory is bounded by the servers that did — and
@@ -6,6 +6,8 @@ follows the other processes' changes by polling the change numbers every `COHERE
 it follows members' control rows: an index range read that returns nothing while nothing changed. A
 change made here applies here at once; elsewhere at the next poll. A value is checked by the same
 rules as its `.env` setting (`utils.config.Settings`), so `/mod settings set` accepts what `.env` would.
+The monitor (`settings_for`) and the chat's channel check (`cogs/chat.py`) read a server's values from that
+RAM map: no reply or batch waits on the database for them. A direct message has no server: `.env` applies.
 """
 
 from __future__ import annotations
@@ -47,8 +49,12 @@ SERVER_SETTINGS = (
     ServerSetting("offense_window_minutes", "offense_window_minutes", "quiet minutes after which offenses stop adding up"),
     ServerSetting("off_topic_threshold", "off_topic_threshold", "off-topic messages in a row before a nudge (0: never)"),
     ServerSetting("public_warnings", "sentiment_public_warnings", "warn in the channel (true) or only in the mod log"),
+    ServerSetting("chat_channels", "chat_allowed_channel_ids", "channels where the bot chats (none: everywhere)"),
+    ServerSetting("chat_blocked_channels", "chat_blocked_channel_ids", "channels where the bot never chats"),
 )
 BY_NAME = {setting.name: setting for setting in SERVER_SETTINGS}
+CHANNEL_LISTS = frozenset({"sentiment_channel_ids", "chat_allowed_channel_ids", "chat_blocked_channel_ids"})
+"""Fields holding channels, where `none` means the empty list (threads follow their parent's)."""
 _MENTION = re.compile(r"<#(\d+)>")
 
 
@@ -64,7 +70,7 @@ def checked_value(name: str, raw: str) -> str | None:
     text = _MENTION.sub(r"\1", raw.strip())
     if text.casefold() == DEFAULT:
         return None
-    if setting.field == "sentiment_channel_ids" and text.casefold() == "none":
+    if setting.field in CHANNEL_LISTS and text.casefold() == "none":
         text = ""
     try:
         value = getattr(Settings.model_validate({setting.field: text}), setting.field)
@@ -83,7 +89,7 @@ def _as_text(value: object) -> str:
 
 
 class GuildSettings:
-    """The effective settings of each server: the defaults, and what the server changed."""
+    """The effective settings of each server (monitor and chat): the defaults, and what the server changed."""
 
     def __init__(self, db: Database, defaults: Settings) -> None:
         self._db = db
@@ -146,7 +152,7 @@ def settings_text(guild_settings: GuildSettings, guild_id: int) -> str:
     """`/mod settings show`: every setting, its value here, and whether it is this server's or the default."""
     effective = guild_settings.for_guild(guild_id)
     own = guild_settings.own_values(guild_id)
-    lines = ["**Monitor settings of this server**"]
+    lines = ["**Monitor and chat settings of this server**"]
     for setting in SERVER_SETTINGS:
         value = _shown(setting, getattr(effective, setting.field))
         source = "set here" if setting.name in own else "default"
@@ -156,7 +162,7 @@ def settings_text(guild_settings: GuildSettings, guild_id: int) -> str:
 
 
 def _shown(setting: ServerSetting, value: object) -> str:
-    if setting.field == "sentiment_channel_ids":
+    if setting.field in CHANNEL_LISTS:
         return ", ".join(f"<#{c}>" for c in value) if isinstance(value, list) and value else "none"
     if setting.field == "mod_log_channel_id":
         return f"<#{value}>" if value else "none"
