@@ -1,0 +1,173 @@
+"""Given, then revealed: a short message says an earlier one was a secret ("that was my bank pin btw", "^ my wifi
+password") (:mod:`utils.privacy.conversation`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from utils.privacy._conversation_words import (
+    _CLAUSES,
+    _DEMONSTRATIVES,
+    _FILLERS,
+    _KINDLESS_REVEAL_WORDS,
+    _KINDLESS_REVEALS,
+    _KINDS,
+    _LABEL_OPENERS,
+    _MAX_BETWEEN,
+    _MAX_NAMED,
+    _NOT_VALUES,
+    _POINTERS,
+    _POSSESSIVE_AFTER,
+    _QUALIFIED,
+    _REACTION,
+    _STRIP,
+    _TRAILERS,
+    _UNSPACED,
+    _UNSPACED_DEMONSTRATIVES,
+    _UNSPACED_REST,
+    MIN_VALUE,
+    REVEAL_MAX_WORDS,
+    SHORT_MESSAGE_CHARS,
+    _kind_at,
+    _kindless_kind,
+    _lone_value,
+    _names_what,
+    _Said,
+    _unspaced_kind,
+    _words,
+    may_be_revealed,
+)
+from utils.privacy.passwords import looks_like_a_secret
+from utils.privacy.screen import PLACEHOLDER
+
+
+def _reveals(text: str) -> str | None:
+    """The kind a short message says an earlier message was ("that was my bank pin btw", "^ my wifi password")."""
+    if len(text) > SHORT_MESSAGE_CHARS or not _may_name_a_kind(text) or _gives_own_value(text):
+        return None
+    for clause in _CLAUSES.split(text):
+        kind = _clause_reveals(clause)
+        if kind is not None:
+            return kind
+    return _reveals_unspaced(text)
+
+
+def _may_name_a_kind(text: str) -> bool:
+    """The cheap gate: one dictionary look-up per word (and, outside ASCII, a few substrings), most lines stop here."""
+    words = _words(text)
+    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) for w in words):
+        return True
+    return not text.isascii() and any(word in text for word, _kind in _UNSPACED)
+
+
+def _gives_own_value(text: str) -> bool:
+    """A message with a value of its own ("my password is now X7-b") is read alone by the screen."""
+    for word in text.split():
+        bare = word.strip(_STRIP)
+        if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
+            return True
+    return False
+
+
+def _clause_reveals(clause: str) -> str | None:
+    words = _words(clause)
+    if not words or len(words) > REVEAL_MAX_WORDS:
+        return None
+    for index in range(len(words)):
+        named = _kind_at(words, index)
+        if named is None:
+            continue
+        end, kind = named
+        after = words[end:]
+        if after and after[0] not in _TRAILERS and not (len(after) <= 3 and any(w in _POSSESSIVE_AFTER for w in after)):
+            return None  # "that's my password manager"; but "đó là mật khẩu facebook của tao"
+        return kind if _points_back(words[:index]) else None
+    return None
+
+
+def _points_back(before: list[str]) -> bool:
+    if any(w in _POINTERS for w in before):
+        return True
+    leading = 0
+    while leading < len(before) and before[leading] in _FILLERS:
+        leading += 1
+    return leading < len(before) and before[leading] in _DEMONSTRATIVES and len(before) - leading - 1 <= _MAX_BETWEEN
+
+
+def _reveals_unspaced(text: str) -> str | None:
+    named = _unspaced_kind(text)
+    if named is None or len(text) > SHORT_MESSAGE_CHARS // 4:
+        return None
+    before, after = text[: named[0]], _CLAUSES.split(text[named[1] :], maxsplit=1)[0].strip()
+    if len(after) > _UNSPACED_REST + 1:
+        return None  # "パスワードは絶対に人に教えないで" (never tell anyone your password) points nowhere
+    pointed = before.lstrip()[:1]
+    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or (pointed and pointed in "^↑") else None
+
+
+def _candidates(text: str) -> list[str]:
+    """The words of an earlier message that may be the secret a later one revealed.
+
+    A message of one or two words is the value itself ("sunshine"); in a longer one only the
+    words that look like a secret ("log in with Summer2024!").
+    """
+    words = [w.strip(_STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
+    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w) and not _REACTION.fullmatch(w.casefold())]
+    if len(text.split()) <= 2:
+        return [w for w in words if w.casefold() not in _NOT_VALUES and w.casefold() not in _KINDS]
+    return [w for w in words if looks_like_a_secret(w)]
+
+
+def _labels_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
+    """The kind a message names right after a lone value, when it opens by naming it ("clave del cajero, no la
+    compartas", "safe combination, just in case"): a label for what was just sent, with no pointer needed."""
+    said = list(window)
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+        return None
+    first = _CLAUSES.split(text, maxsplit=1)[0]
+    words = _words(first)
+    if not words or len(words) > _MAX_NAMED:
+        return None
+    opening = 0
+    while opening < len(words) - 1 and (words[opening] in _LABEL_OPENERS or words[opening] in _FILLERS):
+        opening += 1
+    named = _kind_at(words, opening)
+    if named is None:
+        named = _kind_at(words, opening, _QUALIFIED)
+        if named is None or not (named[0] < len(words) and _names_what(words[named[0]])):
+            return None
+    rest = words[named[0] :]
+    return named[1] if not rest or _names_what(rest[0]) or rest[0] in _TRAILERS or rest[0] in _POSSESSIVE_AFTER else None
+
+
+def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+    """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
+    window = list(window)
+    kind = _reveals(text) or _labels_the_lone_value(window, text)
+    if kind is None:
+        return []
+    for earlier in reversed(list(window)):
+        if _reveals(earlier.text) is not None:
+            continue
+        values = _candidates(earlier.text)
+        if values:
+            return [(value, kind) for value in values]
+    return []
+
+
+def _revealed_without_kind(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+    """A lone value taken back or weighed right after it was sent: "oops wrong chat", "ignore that", "is that strong
+    enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
+    meant to be seen, or as a password to judge."""
+    said = list(window)
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(_words(text)) > _KINDLESS_REVEAL_WORDS:
+        return []
+    folded = text.casefold()
+    if not any(marker in folded for marker in _KINDLESS_REVEALS):
+        return []
+    earlier = said[-1].text
+    lone = _lone_value(earlier)
+    if lone is None or not may_be_revealed(earlier):
+        return []
+    value = lone[0]
+    return [(value, _kindless_kind(value))]
