@@ -15,7 +15,8 @@ from __future__ import annotations
 import pytest
 from ordinary_memories import ORDINARY_MEMORIES
 
-from utils.privacy.others import about_someone_else, asserts_role
+from utils.privacy.others import about_someone_else
+from utils.privacy.roles import asserts_role
 from utils.privacy.screen import screen, screen_profile
 
 CLAIMS = [

@@ -35,7 +35,8 @@ from typing import Literal
 from utils.privacy import address_scripts, address_units, contact, keys, national_ids, numbers, passwords, seed, vocabulary
 from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
-from utils.privacy.others import about_someone_else, asserts_role, subject_name
+from utils.privacy.others import about_someone_else, subject_name
+from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
 from utils.privacy.scanner import Scanner
 from utils.privacy.values import with_value_spans
