@@ -1,0 +1,176 @@
+"""Values named by their key (:mod:`utils.privacy.values`): a link with a credential or a token in it, and a
+configuration line whose key names a secret (``DB_PASSWORD=…``, ``"apiKey": "…"``, ``…;Password=…;``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from utils.privacy._value_runs import Span, _vocabulary, credential_like
+
+# --- URLs
+
+_SCHEME = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{1,15}$")
+_URL_BODY = re.compile(r"[^\s<>\"'`|]+")
+_USERINFO = re.compile(r"(?i)[a-z][a-z0-9+.-]{1,15}://(?P<info>[^/\s]*)@[^@/\s]")
+_QUERY = re.compile(r"[?&;#](?P<key>[^=&#;\s/?]{1,60})=(?P<value>[^&#;\s]*)")
+_PATH_SEGMENT = re.compile(r"(?<=/)[^/?#\s]{32,}")
+"""A content id in a link (a track, a video: 11-22 characters) is shorter than a reset or invite key."""
+
+
+def _urls(text: str) -> Iterable[re.Match[str]]:
+    """Each ``scheme://…`` link, found from its ``://`` (a scheme-shaped regex tried at every word costs more)."""
+    position = text.find("://")
+    while position != -1:
+        scheme = _SCHEME.search(text, max(0, position - 16), position)
+        url = _URL_BODY.match(text, scheme.start()) if scheme else None
+        if url and url.end() > position + 3:
+            yield url
+            position = max(position, url.end() - 3)  # the next link starts after this one
+        position = text.find("://", position + 3)
+
+
+def _url_spans(url: str, offset: int) -> Iterable[Span]:
+    info = _USERINFO.match(url)
+    password = info.group("info").partition(":")[2] if info else ""
+    if info and ((password and not _PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
+        yield offset + info.start("info"), offset + info.end("info"), "url-credential"
+    query = url.find("?")
+    path_end = len(url) if query == -1 else query
+    authority = url.find("/", url.find("://") + 3)
+    if authority != -1:
+        for segment in _PATH_SEGMENT.finditer(url, authority, path_end):
+            if credential_like(segment.group(), url[: segment.start()], shortest=24):
+                yield offset + segment.start(), offset + segment.end(), "url-credential"
+    if query != -1:
+        for param in _QUERY.finditer(url, query):
+            value = param.group("value")
+            if _names_a_secret(param.group("key")) and _secret_value(param.group("key"), value, in_url=True):
+                yield offset + param.start("value"), offset + param.end("value"), "url-credential"
+
+
+# --- configuration lines
+
+_KEY_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^\W\d_]+")
+_SEPARATOR = re.compile(r"=>?|:=?")
+_QUOTED_COMMA = re.compile(r"['\"]\s*,\s*(?=['\"])")
+_VALUE = re.compile(
+    r"\"(?:[^\"\\\n]|\\.){0,512}\"|'(?:[^'\\\n]|\\.){0,512}'|`[^`\n]{0,512}`"
+    r"|\{(?:[^}\n]|\}\}){0,512}\}"  # an ODBC braced value, "}}" inside it: PWD={se;cr}}et}
+    r"|[^\s,;&'\"`)\]}]{1,512}"
+)
+_KEY_CHARS = frozenset("_.-")
+_PLACEHOLDER = re.compile(r"(?i)\$\{?\w+\}?|<[^>]*>|\{\{[^}]*\}\}|%\w+%|\*+|x{3,}|\.{3}|…|your[-_ ].*|changeme|none|null|nil")
+_NOT_A_VALUE = frozenset("true false yes no on off empty required optional hidden redacted secret example".split())
+_CALL = re.compile(r"[A-Za-z_][\w.]*\(.*|(?:process\.env|os\.environ|settings|config|env)[.\[].*")
+
+
+def _key_parts(key: str) -> list[str]:
+    return [p.casefold() for p in _KEY_PART.findall(key.strip("\"'"))]
+
+
+@cache
+def _secret_names() -> frozenset[str]:
+    return _vocabulary("password_key_words") | _vocabulary("secret_key_words")
+
+
+@cache
+def _stems() -> tuple[str, ...]:
+    """The first four letters of each secret's name: a key without one of them names no secret (one search)."""
+    return tuple({name[:4] for name in _secret_names()})
+
+
+@cache
+def _stem_pattern() -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, sorted(_stems()))))
+
+
+def _names_a_secret(key: str) -> bool:
+    if not _stem_pattern().search(key.casefold()):
+        return False
+    parts = _key_parts(key)
+    if not (any(p in _secret_names() for p in parts) or "".join(parts) in _secret_names()):
+        return False
+    return not any(p in _vocabulary("setting_words") for p in parts)
+
+
+def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
+    """A value, not a reference to one: not a placeholder, a boolean, a call or an environment lookup.
+
+    After a password's name any word is the password ("DB_PASSWORD=admin"); after "token" or
+    "key" the value must read as one (a digit, mixed case or a symbol, 6+ characters), so
+    "token_type: bearer" and "key: practice" stay.
+    """
+    bare = value.strip("\"'`").strip()
+    if not bare or bare.startswith("[redacted:") or _PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
+        return False
+    if "…" in bare or "..." in bare:
+        return False  # elided in a guide: "LLM_API_KEY=sk-…your key…"
+    if not in_url and value[:1] not in "\"'`" and _CALL.fullmatch(bare):
+        return False
+    parts = _key_parts(key)
+    if any(p in _vocabulary("password_key_words") for p in [*parts, "".join(parts)]):
+        return len(bare) >= (4 if bare.isdigit() else 3)
+    if len(bare) < 6 or (bare.isdigit() and len(bare) < 7):
+        return False
+    if "://" in bare or credential_like(bare):
+        return True
+    if " " in bare:  # a quoted salt or key may hold spaces ("MW1pxMctoyA(>M%0Vl 2(#o0|…"); a sentence does not read as one
+        if value[:1] not in "\"'`" or len(bare) < 16:
+            return False
+        bare = bare.replace(" ", "")
+    has_digit = any(c.isdigit() for c in bare)
+    mixed = any(c.isupper() for c in bare[1:]) and any(c.islower() for c in bare)
+    symbol = any(not c.isalnum() and c not in "-_." for c in bare)
+    return has_digit or mixed or symbol
+
+
+def _key_before(text: str, end: int) -> str:
+    """The key name that ends at ``end`` (spaces before the separator skipped): a word with ``_.-``, or quoted."""
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    if end and text[end - 1] in "\"'":
+        opened = text.rfind(text[end - 1], max(0, end - 62), end - 1)
+        return text[opened:end] if opened != -1 else ""
+    start = end
+    while start > 0 and end - start < 61 and (text[start - 1].isalnum() or text[start - 1] in _KEY_CHARS):
+        start -= 1
+    return text[start:end]
+
+
+def _prose_colon(text: str, key: str, at: int) -> bool:
+    """ "a password: anyone with it controls the bot" is a sentence; ``password: hunter2`` opening a line, or
+    ``db_password:``/``apiKey:`` anywhere, is configuration. (The password rules read the sentence form.)"""
+    if key[0] in "\"'" or any(c in key for c in "_.-") or any(c.isupper() for c in key[1:]):
+        return False
+    before = text[: at - len(key)].rstrip(" \t")
+    return bool(before) and before[-1] not in "\n{,;([-*>`"
+
+
+def _config_spans(text: str) -> Iterable[Span]:
+    """``key=value`` pairs found from their separator: the key is read backwards (a set lookup), the value only
+    after a key that names a secret, so a paragraph with a few colons costs a few character steps."""
+    separators = list(_SEPARATOR.finditer(text))
+    if "'," in text or '",' in text or "' ," in text:
+        separators += _QUOTED_COMMA.finditer(text)  # define('DB_PASSWORD', 'admin')
+        separators.sort(key=lambda found: found.start())
+    covered = 0
+    for separator in separators:
+        if separator.start() < covered:
+            continue  # inside the value just redacted ("password=a=b")
+        mark = separator.group()
+        key = _key_before(text, separator.start() + (1 if mark[0] in "\"'" else 0))
+        if not key or not _names_a_secret(key) or (mark == ":" and _prose_colon(text, key, separator.start())):
+            continue
+        position = separator.end()
+        while position < len(text) and text[position] in " \t":
+            position += 1
+        value = _VALUE.match(text, position)
+        if value is None or not _secret_value(key, value.group()):
+            continue
+        start, end = value.span()
+        if value.group()[:1] in "\"'`" and end - start >= 2:
+            start, end = start + 1, end - 1
+        covered = value.end()
+        yield start, end, "config"
