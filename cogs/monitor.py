@@ -10,14 +10,14 @@ logs every action and mirrors it as an embed in the mod-log channel, and offers
 from __future__ import annotations
 
 import logging
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import refused
+from cogs.monitor_proposals import ProposalButton, proposal_view
 from utils.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
 from utils.monitor.cases import (
     ACTED,
@@ -32,10 +32,23 @@ from utils.monitor.cases import (
     proposal_expiry,
 )
 from utils.monitor.messages import ObservedMessage, prepare_content
+from utils.monitor.mod_replies import (
+    OBSERVE_RESULT,
+    REFUSAL,
+    TITLES,
+    extras,
+    message_link,
+    mod_log_fields,
+    proposal_outcome,
+    reason_text,
+    reset_text,
+    setting_text,
+    timed_out_text,
+    unwarn_text,
+)
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
 from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
 from utils.storage.records import ModerationCaseRecord
-from utils.wording import plural
 
 if TYPE_CHECKING:
     from bot import BCSBot
@@ -44,62 +57,16 @@ logger = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 WATCHED_TYPES = (discord.MessageType.default, discord.MessageType.reply)
-EXCERPT_CHARS = 300
 COLOURS = {
     ActionKind.WARN: discord.Colour.orange(),
     ActionKind.TIMEOUT: discord.Colour.red(),
     ActionKind.REDIRECT: discord.Colour.blue(),
 }
-TITLES = {ActionKind.WARN: "Warning", ActionKind.TIMEOUT: "Timeout", ActionKind.REDIRECT: "Off-topic redirect"}
-REFUSAL = "You need the Manage Server permission for that."
 OBSERVED_COLOUR = discord.Colour.light_grey()
-OBSERVE_RESULT = "nothing done: this server's monitor only observes (mode observe)"
-
-
-class ProposalButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"bcs:case:(?P<verb>confirm|dismiss):(?P<case>\d+)"
-):
-    """Confirm or Dismiss on a proposal in the mod log; the custom_id carries the case id, nothing else is needed."""
-
-    def __init__(self, verb: str, case_id: int) -> None:
-        confirm = verb == "confirm"
-        super().__init__(
-            discord.ui.Button(
-                label="Confirm" if confirm else "Dismiss",
-                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"bcs:case:{verb}:{case_id}",
-            )
-        )
-        self.verb = verb
-        self.case_id = case_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ProposalButton:
-        return cls(match["verb"], int(match["case"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        client = interaction.client
-        cog = client.get_cog("MonitorCog") if isinstance(client, commands.Bot | commands.AutoShardedBot) else None
-        if not isinstance(cog, MonitorCog):
-            await interaction.response.send_message("The monitor is not running here.", ephemeral=True)
-            return
-        await cog.decide_proposal(interaction, self.case_id, confirm=self.verb == "confirm")
-
-
-def proposal_view(case_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ProposalButton("confirm", case_id))
-    view.add_item(ProposalButton("dismiss", case_id))
-    return view
 
 
 def _extras(message: discord.Message) -> tuple[str, ...]:
-    files = tuple(
-        f"{'image' if (a.content_type or '').startswith('image/') else 'file'} {a.filename}" for a in message.attachments
-    )
-    return files + tuple(f"sticker {s.name}" for s in message.stickers)
+    return extras(((a.content_type, a.filename) for a in message.attachments), (s.name for s in message.stickers))
 
 
 class MonitorCog(commands.Cog):
@@ -255,10 +222,9 @@ class MonitorCog(commands.Cog):
             _guild, member = await self._member(case.guild_id, case.user_id)
             name = member.display_name if member is not None else "there"
             public = self.guild_settings.for_guild(case.guild_id).sentiment_public_warnings
-            result = await self._carry(decision_from_case(case, name, public=public))
-            outcome = f"confirmed by {interaction.user.mention}: {result}"
+            outcome = proposal_outcome(interaction.user.mention, await self._carry(decision_from_case(case, name, public=public)))
         else:
-            outcome = f"dismissed by {interaction.user.mention}: nothing done, and the offense no longer counts"
+            outcome = proposal_outcome(interaction.user.mention, None)
         logger.info("%s %s case #%s of %s.", interaction.user.id, case.state, case.number, case.user_id)
         embed = interaction.message.embeds[0] if interaction.message and interaction.message.embeds else None
         if embed is None:
@@ -318,12 +284,11 @@ class MonitorCog(commands.Cog):
             return "not timed out: the member is no longer in the server"
         if member.id == guild.owner_id or member.guild_permissions.administrator or member.top_role >= guild.me.top_role:
             return "not timed out: the member ranks too high for the bot"
-        minutes = f"{action.duration.total_seconds() / 60:g}"
         try:
             await member.timeout(action.duration, reason=f"Behaviour monitor: {action.reason}")
         except discord.HTTPException as exc:
             return f"not timed out: {exc.text or exc.status}"
-        return f"timed out for {minutes} minute{'' if minutes == '1' else 's'}"
+        return timed_out_text(action.duration)
 
     async def _mod_log(
         self,
@@ -342,14 +307,10 @@ class MonitorCog(commands.Cog):
                 logger.warning("MOD_LOG_CHANNEL_ID %s is not a channel the bot can see.", channel_id)
             return None
         embed = discord.Embed(title=title, description=reason, colour=colour)
-        embed.add_field(name="Member", value=f"<@{m.author_id}> ({m.author_name})")
-        embed.add_field(name="Channel", value=f"<#{m.channel_id}>")
-        if case is not None:
-            embed.add_field(name="Case", value=f"#{case.number}")
-        embed.add_field(name="Result", value=result, inline=False)
-        embed.add_field(name="Message", value=m.content[:EXCERPT_CHARS], inline=False)
-        if m.guild_id:
-            embed.url = f"https://discord.com/channels/{m.guild_id}/{m.channel_id}/{m.message_id}"
+        for name, value, inline in mod_log_fields(m, result, case):
+            embed.add_field(name=name, value=value, inline=inline)
+        if link := message_link(m):
+            embed.url = link
         embed.timestamp = m.created_at
         try:
             if view is not None:
@@ -414,17 +375,11 @@ class MonitorCog(commands.Cog):
         if await refused(self.bot, interaction, REFUSAL):
             return
         change = await self.cases.unwarn(interaction.guild_id or 0, case, interaction.user.id)
-        if change.case is None:
-            text = f"There is no case #{case} here."
-        elif not change.changed:
-            text = f"Case #{case} was already undone or dismissed; nothing changed."
-        else:
+        lifted = ""
+        if change.case is not None and change.changed:
             lifted = await self._lift_timeout(change.case) if change.case.action == ActionKind.TIMEOUT else ""
-            text = (
-                f"Case #{case} undone: <@{change.case.user_id}>'s recent offenses are down by "
-                f"{change.case.offenses} (now {change.offenses_now}).{lifted}"
-            )
             logger.info("%s undid case #%s of %s.", interaction.user.id, case, change.case.user_id)
+        text = unwarn_text(case, change, lifted)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def _lift_timeout(self, case: ModerationCaseRecord) -> str:
@@ -445,9 +400,7 @@ class MonitorCog(commands.Cog):
         undone = await self.cases.reset(interaction.guild_id or 0, member.id, interaction.user.id)
         logger.info("%s reset the offenses of %s.", interaction.user.id, member.id)
         await interaction.response.send_message(
-            f"{member.display_name}'s offenses are reset: {plural(undone, 'case')} undone, recent offenses 0.",
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
+            reset_text(member.display_name, undone), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
     @mod.command(name="reason", description="Give a case your own reason (replaces the monitor's).")
@@ -458,7 +411,7 @@ class MonitorCog(commands.Cog):
         if await refused(self.bot, interaction, REFUSAL):
             return
         changed = await self.cases.set_reason(interaction.guild_id or 0, case, text)
-        answer = f"There is no case #{case} here." if changed is None else f"Case #{case}'s reason is now: {changed.reason}"
+        answer = reason_text(case, changed)
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @server_settings.command(name="show", description="Monitor and chat settings here: this server's own and the defaults.")
@@ -482,8 +435,7 @@ class MonitorCog(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True, allowed_mentions=NO_PINGS)
             return
         logger.info("%s set %s of server %s to %r.", interaction.user.id, name, guild_id, value)
-        now = self.guild_settings.own_values(guild_id).get(name)
-        answer = f"`{name}` is now {now or 'none'} here." if now is not None else f"`{name}` is back to the default here."
+        answer = setting_text(name, self.guild_settings.own_values(guild_id).get(name))
         await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
