@@ -37,7 +37,7 @@ from utils.privacy._conversation_words import (
     _words,
     may_be_revealed,
 )
-from utils.privacy.passwords import looks_like_a_secret
+from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.screen import PLACEHOLDER
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from utils.privacy.passwords import looks_like_a_secret
+from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.vocabulary import kind_of_word, words_of_kind
 
 SHORT_MESSAGE_CHARS = 200

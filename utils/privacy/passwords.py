@@ -12,102 +12,43 @@ explicit "is"/":" is redacted unless it is a known non-secret ("the password is 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from utils.privacy import numbers, vocabulary
+from utils.privacy._secret_values import (
+    _A_LINK,
+    _ABBREVIATION_DOT,
+    _ADVERB,
+    _ALNUM_LIST,
+    _ASIDE,
+    _CLOSING_QUOTE,
+    _CODE_LIST,
+    _CODE_WORD,
+    _MARKDOWN,
+    _NOT_A_SECRET,
+    _NOT_A_SECRET_GAP,
+    _PLACEHOLDER_VALUE,
+    _QUOTED,
+    _RECOVERY_NEEDLES,
+    _SIGN_LINK,
+    _VALUE,
+    _VALUE_OPENING,
+    _WEAK,
+    _WORD,
+    _YEAR,
+    _a_code,
+    _card_tail,
+    _value,
+    _weak,
+    _weak_pair,
+    elided,
+    looks_like_a_secret,
+)
 from utils.privacy.keyword_form import keyword_form
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Rule, Span
-
-# The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
-_SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
-_ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
-_MARKDOWN = r"[*_~`|!]*"
-# The end of a quoted key in code or JSON ('"apiKey": "…"', "'PASSWORD': '…'").
-_CLOSING_QUOTE = "[\"']?"
-# A remark in brackets between a word and its value ("password (reversed so bots can't read it): …").
-_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
-# Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
-_VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
-_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+[-–—]\s+|\s+)"
-_QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
-_WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
-_VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
-_ABBREVIATION_DOT = r"(?:\.(?=\s))?"
-"""The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
-
-_NOT_A_SECRET = vocabulary.NOT_SECRETS
-"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
-
-
-def _value(match: re.Match[str]) -> str:
-    return match.group("secret").strip("\"'“”„«»「」").casefold()
-
-
-def looks_like_a_secret(value: str) -> bool:
-    """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals."""
-    if len(value) < 4:
-        return False
-    return (
-        any(c.isdigit() for c in value)
-        or any(not c.isalnum() and c not in "-'’" and not unicodedata.category(c).startswith("M") for c in value)
-        or any(c.isupper() for c in value[1:])
-    )
-
-
-_PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
-_A_LINK = re.compile(r"(?i)https?://")
-_ELLIPSIS = re.compile(r"…|\.\.\.")
-MIN_SHOWN = 8
-
-
-def elided(value: str) -> bool:
-    """A value shown cut with an ellipsis and too short to be one ("sk-…your key…", "ghp_..."): an example, not a key."""
-    return bool(_ELLIPSIS.search(value)) and sum(c.isalnum() for c in value) < MIN_SHOWN
-
-
-def _weak(match: re.Match[str]) -> bool:
-    raw = match.group("secret")
-    return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and _value(match) not in _NOT_A_SECRET)
-
-
-_CODE_WORD = (
-    r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
-    r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
-)
-_CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
-# Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6"): both, 8-16 characters.
-_ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{8,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
-_RECOVERY_NEEDLES = (
-    "recover", "backup", "rescue", "reset", "wiederherstell", "sicherung", "secours", "récupér", "respaldo",
-    "recupera", "recupero", "herstel", "zapas", "резерв", "восстанов", "kurtarma", "yedek", "2fa", "mfa", "otp", "totp",
-)  # fmt: skip
-_ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
-_CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
-_NOT_A_SECRET_GAP = re.compile(r"(?i)\b(?:postal|postale|zip|error|erreur|fehler|errore|erro|promo|area|área|de área)\b")
-_YEAR = re.compile(r"(?:19|20)\d\d")
-
-
-def _a_code(match: re.Match[str]) -> bool:
-    before = match.string[max(0, match.start("word") - 16) : match.start("word")]
-    gap = match.string[match.end("word") : match.start("secret")]
-    if vocabulary.public_code_before(before) or _NOT_A_SECRET_GAP.search(gap):
-        return False
-    value = match.group("secret")
-    return not (_YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
-
-
-def _weak_pair(match: re.Match[str]) -> bool:
-    raw = match.group("secret").rstrip(".,;:!?)")
-    return looks_like_a_secret(raw) and raw.casefold() not in _NOT_A_SECRET
-
-
-def _card_tail(match: re.Match[str]) -> bool:
-    return not _YEAR.fullmatch(match.group("secret"))
-
 
 # --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
 
