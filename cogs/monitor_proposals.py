@@ -6,10 +6,18 @@ They are answered by their custom_id alone, so they work after a restart and in 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
+
+
+@runtime_checkable
+class DecidesProposals(Protocol):
+    """What a button needs of the monitor's cog: deciding the case. A protocol, not the cog's class, so this module
+    and ``cogs.monitor`` (which posts the buttons) do not import each other."""
+
+    async def decide_proposal(self, interaction: discord.Interaction, case_id: int, *, confirm: bool) -> None: ...
 
 
 class ProposalButton(
@@ -36,11 +44,9 @@ class ProposalButton(
         return cls(match["verb"], int(match["case"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.monitor import MonitorCog  # imported here: cogs.monitor imports this module
-
         client = interaction.client
         cog = client.get_cog("MonitorCog") if isinstance(client, commands.Bot | commands.AutoShardedBot) else None
-        if not isinstance(cog, MonitorCog):
+        if not isinstance(cog, DecidesProposals):
             await interaction.response.send_message("The monitor is not running here.", ephemeral=True)
             return
         await cog.decide_proposal(interaction, self.case_id, confirm=self.verb == "confirm")
