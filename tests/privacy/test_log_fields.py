@@ -16,7 +16,7 @@ import pytest
 from conftest import converse, query
 from fake_llm import FakeLLM
 
-from utils.llm.call import screened_error
+from utils.llm.errors import screened_error
 from utils.llm.log import _screened
 from utils.privacy.screen import Seen, screen
 from utils.runtime import Services

@@ -2,7 +2,7 @@
 
 On top of the SDK this client puts a total deadline on each call (retries included),
 sends replies before background work (`utils.llm.lanes`), gets a tool's arguments
-whichever way the model's server supports (`utils.llm.tool_call`), makes every text
+whichever way the model's server supports (:meth:`LLMClient.call_tool`), makes every text
 the model returns valid (no lone surrogates), leaves temperature out for models that
 reject it, appends ``/no_think`` when configured, and records every request (success,
 failure, deadline or cancellation) for ``LlmLog``.
@@ -21,23 +21,28 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Generic
 
 import openai
 from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion
+from pydantic import ValidationError
 
-from utils.config import Settings
-from utils.llm.call import Call, ChatResult, Usage, WayRefused, screened_error, usage_of
+from utils.llm.arguments import arguments_in_text, parse_arguments
+from utils.llm.errors import LLMError, WayFailed, WayRefused, screened_error
 from utils.llm.lanes import EndpointLanes, lanes_for
-from utils.llm.tool_call import call_tool
-from utils.llm.tools import LLMError, Message, ModelT, ToolSpec, object_schema, valid_items
+from utils.llm.tool_spec import Message, ModelT, ToolSpec, object_schema, valid_items
 from utils.llm.way_book import Persist, WayBook
-from utils.llm.ways import Way, refusal
+from utils.llm.ways import Way, refusal, shaped
 from utils.privacy.screen import Seen
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 from utils.text import valid_text, valid_tree
+
+if TYPE_CHECKING:
+    from utils.config import Settings
 
 __all__ = ["BACKGROUND_LANE", "CHAT_LANE", "ChatResult", "LLMClient", "LLMError", "Message", "ToolSpec", "Usage"]
 __all__ += ["object_schema", "valid_items"]
@@ -49,6 +54,42 @@ BACKGROUND_LANE = "background"
 _NO_TEMPERATURE_MODELS = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 _RETRIED_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 BACKOFF_CAP_SECONDS = 8.0
+IGNORES_TOOLS = "the server ignores forced tool calls"
+
+
+@dataclass(frozen=True)
+class Call:
+    """What one call is, for its LlmLog row."""
+
+    kind: str
+    model: str
+    user_id: int | None
+    asked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When the call was asked for, its request built from what was known then (the row's CreatedAt)."""
+    member_ids: tuple[int, ...] = ()
+    """Other members whose words the request holds (`LlmCallRecord.member_ids`)."""
+    seen: Seen | None = None
+    """What the screen took out of those members' messages (`LlmCallRecord.seen`): screened out of the error
+    text at once, and out of every logged field when the log is written."""
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    text: str
+    usage: Usage
+
+
+def usage_of(response: Any) -> Usage:
+    usage = getattr(response, "usage", None)
+    if usage is None:
+        return Usage()
+    return Usage(getattr(usage, "prompt_tokens", None), getattr(usage, "completion_tokens", None))
 
 
 def _supports_temperature(model: str) -> bool:
@@ -218,12 +259,67 @@ class LLMClient:
         """``tool``'s arguments validated by ``tool.arguments_model``, got the way this model answers.
 
         ``way`` asks one way only (the doctor's probe); otherwise the model's way is
-        used, and a refusal falls to the next way for this request (one extra at most).
+        used (`WayBook`), and a refusal falls to the next way for this request (one extra at most).
+        When a way fails — the server refuses it, or the reply carries no arguments — the request
+        is asked once more the next way, under the same total deadline per request, and the
+        refusal is remembered, so the member's memory is not what pays for the discovery.
         ``member_ids``: the members whose words the messages hold besides ``user_id`` (a monitor batch's authors).
         ``seen``: what the screen took out of the members' messages in ``messages``: never logged, nor in an error.
         """
         call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)), seen=seen)
-        return await call_tool(self, messages, tool, call, temperature, max_tokens, way)
+        asking = _ToolRequest(messages, tool, call, temperature, max_tokens)
+        book = self.ways
+        first_way = way or book.way_for(call.model)
+        try:
+            return await self._attempt(asking, first_way)
+        except WayFailed as failed:
+            book.refuse(call.model, first_way, failed.reason)
+            following = None if way is not None else book.fallback(call.model, first_way)
+            if following is None:
+                raise LLMError(failed.reason) from None
+            first = failed
+        try:
+            return await self._attempt(asking, following)
+        except WayFailed as failed:
+            book.refuse(call.model, following, failed.reason)
+            raise LLMError(f"{first.reason}; asked as {following.value}: {failed.reason}") from None
+
+    async def _attempt(self, asking: _ToolRequest[ModelT], way: Way) -> tuple[ModelT, Usage]:
+        """One tool request asked one way: its arguments, or :class:`WayFailed` when this way gave none.
+
+        The answer is read the same way whatever the way (a tool call's arguments, the
+        structured content, or the arguments found in the reply's text), validated by the
+        same pydantic model, logged as one `LlmLog` row with the way used. Arguments that
+        are there but broken (truncated, invalid) fail the call cleanly and are not held
+        against the way: the server did answer that way, and a good model truncates now
+        and then; asking again would double the cost of every bad answer.
+        """
+        tool, call = asking.tool, asking.call
+        asked, fields = shaped(asking.messages, tool, way)
+        try:
+            response, elapsed_ms, request = await self._create(asked, call, asking.temperature, asking.max_tokens, fields, way)
+        except WayRefused as exc:
+            raise WayFailed(str(exc)) from None
+        usage = usage_of(response)
+        message = response.choices[0].message
+        content = valid_text(message.content) if message.content else None
+        raw, used = _arguments(message, content, tool, way)
+        if raw is None:
+            error = f"no {tool.name} tool call" if way is Way.TOOLS else f"no {tool.name} arguments in the reply"
+            self._record(call, elapsed_ms, False, request, content, usage, error, way)
+            raise WayFailed(f"the model did not call {tool.name}" if way is Way.TOOLS else error)
+        logged = raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False)
+        try:
+            parsed = tool.arguments_model.model_validate(valid_tree(parse_arguments(raw) if isinstance(raw, str) else raw))
+        except (json.JSONDecodeError, ValidationError) as exc:
+            error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
+            self._record(call, elapsed_ms, False, request, logged, usage, error, used)
+            raise LLMError(error) from None
+        self._record(call, elapsed_ms, True, request, logged, usage, None, used)
+        if used is not way:
+            self.ways.refuse(call.model, way, IGNORES_TOOLS)
+        self.ways.confirm(call.model, used)
+        return parsed, usage
 
     async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
         """`chat.completions.create` without the SDK's request transform.
@@ -360,3 +456,31 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, openai.APIConnectionError):
         return f"connection error: {exc.__cause__ or exc}"
     return f"{type(exc).__name__}: {exc}"
+
+
+@dataclass(frozen=True, slots=True)
+class _ToolRequest(Generic[ModelT]):
+    """One tool request as its caller put it; each attempt asks it one way."""
+
+    messages: Sequence[Message]
+    tool: ToolSpec[ModelT]
+    call: Call
+    temperature: float | None
+    max_tokens: int
+
+
+def _arguments(message: Any, content: str | None, tool: ToolSpec[Any], way: Way) -> tuple[str | dict[str, Any] | None, Way]:
+    """The raw arguments and how they came: the tool call first, else what the text holds.
+
+    A tool call for another function is no call. Under ``tools``, arguments found in
+    the text mean the server answered in prose instead of calling (Ollama's OpenAI
+    layer ignores ``tool_choice``): they are used, and recorded as the ``text`` way.
+    """
+    for tool_call in getattr(message, "tool_calls", None) or []:
+        function = getattr(tool_call, "function", None)
+        if function is not None and function.name == tool.name:
+            return valid_text(function.arguments or ""), Way.TOOLS
+    found = arguments_in_text(content, tool.name)
+    if found is None:
+        return None, way
+    return found, (Way.TEXT if way is Way.TOOLS else way)

@@ -26,7 +26,7 @@ import openai
 from openai import AsyncOpenAI
 
 from utils.config import Settings
-from utils.llm.call import screened_error
+from utils.llm.errors import screened_error
 from utils.llm.lanes import lanes_for
 from utils.llm.vectors import MAX_DIMENSIONS, Vector, read_vector
 

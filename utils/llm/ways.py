@@ -21,7 +21,7 @@ from typing import Any
 
 import openai
 
-from utils.llm.tools import Message, ToolSpec
+from utils.llm.tool_spec import Message, ToolSpec
 
 
 class Way(StrEnum):

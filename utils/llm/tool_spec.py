@@ -16,10 +16,6 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 Message = dict[str, Any]
 
 
-class LLMError(RuntimeError):
-    """The LLM could not give a usable answer (down, slow, error status, or invalid output)."""
-
-
 @dataclass(frozen=True)
 class ToolSpec(Generic[ModelT]):
     """A function tool whose arguments the model must give, and the pydantic model they must fit."""
