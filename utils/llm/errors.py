@@ -14,12 +14,12 @@ class LLMError(RuntimeError):
     """The LLM could not give a usable answer (down, slow, error status, or invalid output)."""
 
 
-class WayRefused(LLMError):
-    """The server refused the way the request was asked (HTTP 400 for ``tools``, 500 for ``json_schema``)."""
+class ModeRefused(LLMError):
+    """The server refused the mode the request was asked in (HTTP 400 for ``tools``, 500 for ``json_schema``)."""
 
 
-class WayFailed(LLMError):
-    """This way gave no arguments at all: the server refused it, or answered without them."""
+class ModeFailed(LLMError):
+    """This mode gave no arguments at all: the server refused it, or answered without them."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
