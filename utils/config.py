@@ -23,7 +23,7 @@ from dotenv import dotenv_values
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from utils.llm.modes import ToolModeSetting
+from utils.llm import ToolModeSetting
 from utils.paths import PROJECT_ROOT
 
 IdList = Annotated[list[int], NoDecode]

@@ -18,8 +18,7 @@ from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.conversation.service import ChatService
 from utils.guild_settings import GuildSettings
-from utils.llm.client import LLMClient
-from utils.llm.log import LlmLogBuffer
+from utils.llm import LLMClient, LlmLogBuffer
 from utils.members.holders import HeldCopy
 from utils.members.preferences import MemoryPreferences
 from utils.members.service import MemberService

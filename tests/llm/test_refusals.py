@@ -11,8 +11,7 @@ import json
 import pytest
 from fake_llm import Failure, FakeLLM
 
-from utils.llm.client import LLMClient, LLMError
-from utils.llm.modes import ToolMode
+from utils.llm import LLMClient, LLMError, ToolMode
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL
 
 ASK = [{"role": "user", "content": "I adopted a cat called Miso"}]

@@ -19,12 +19,14 @@ from urllib.parse import urlsplit
 from utils.config import Settings
 from utils.doctor.base_url import endpoint_base, names_endpoint, what_is_wrong
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
-from utils.llm.client import LLMClient, LLMError
-from utils.llm.mode_book import ModeBook
-from utils.llm.modes import LABELS, MODES
-from utils.llm.probe import (
+from utils.llm import (
+    LABELS,
+    MODES,
     SUMMARY_DEADLINE_SECONDS,
     EndpointProbe,
+    LLMClient,
+    LLMError,
+    ModeBook,
     describe_failure,
     embed_once,
     model_listed,

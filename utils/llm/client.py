@@ -36,7 +36,7 @@ from utils.llm.errors import LLMError, ModeFailed, ModeRefused, screened_error
 from utils.llm.lanes import EndpointLanes, lanes_for
 from utils.llm.mode_book import ModeBook, Persist
 from utils.llm.modes import ToolMode, ToolModeSetting
-from utils.llm.tool_spec import Message, ModelT, ToolSpec, object_schema, valid_items
+from utils.llm.tool_spec import Message, ModelT, ToolSpec
 from utils.privacy.screen import Seen
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
@@ -44,9 +44,6 @@ from utils.text import valid_text, valid_tree
 
 if TYPE_CHECKING:
     from utils.config import Settings
-
-__all__ = ["BACKGROUND_LANE", "CHAT_LANE", "ChatResult", "LLMClient", "LLMError", "Message", "ToolSpec", "Usage"]
-__all__ += ["object_schema", "valid_items"]
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +109,7 @@ SCREEN_MARGIN = 400
 """Kept past a cut until the screen has run: a key that straddles the cut is still whole when it is screened."""
 
 
-def _excerpt(value: Any) -> str:
+def logged_excerpt(value: Any) -> str:
     """An excerpt as JSON (a request) or the answer's own text, whole: not cut, not screened here.
 
     Screening a 2,000-character prompt costs ~0.7 ms, twice per call, on the reply path.
@@ -130,11 +127,11 @@ LOGGED_TEXT_CHARS = 1200
 """Of the last message and of the answer: enough to debug a call, and the privacy screen's cost grows with length."""
 
 
-def _request_excerpt(request: Sequence[Message]) -> str:
+def logged_request(request: Sequence[Message]) -> str:
     """The head of the system prompt and the last message only: earlier lines may be other members' words,
     which must not be kept under this member's id (their own erasure could not reach them)."""
     system = [_cut_content(m, SYSTEM_EXCERPT_CHARS) for m in request[:1] if m.get("role") == "system"]
-    return _excerpt(system + [_cut_content(m, LOGGED_TEXT_CHARS + SCREEN_MARGIN) for m in request[-1:]])
+    return logged_excerpt(system + [_cut_content(m, LOGGED_TEXT_CHARS + SCREEN_MARGIN) for m in request[-1:]])
 
 
 def _cut_content(message: Message, chars: int) -> Message:
@@ -425,8 +422,8 @@ class LLMClient:
                 success=success,
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,
-                request_excerpt=_request_excerpt(request),
-                response_excerpt=None if response is None else _excerpt(response[: 4 * EXCERPT_MAX]),
+                request_excerpt=logged_request(request),
+                response_excerpt=None if response is None else logged_excerpt(response[: 4 * EXCERPT_MAX]),
                 error=None if error is None else valid_text(error)[: ERROR_MAX + SCREEN_MARGIN],
                 way=mode,
                 created_at=call.asked_at,
