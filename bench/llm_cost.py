@@ -39,7 +39,7 @@ from bench.seed import (
     sqlite_url,
 )
 from utils.conversation.messages import IncomingMessage
-from utils.llm.quoting import QUOTE_MARK
+from utils.llm import QUOTE_MARK
 from utils.prompts import load_prompt
 from utils.runtime import Services
 from utils.storage.engine import Database

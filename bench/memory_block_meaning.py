@@ -24,8 +24,7 @@ from bench.params import BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import SeedMessage, incoming, member_id, messages, sqlite_url
 from bench.stats import ms, percentile
-from utils.llm.embeddings import MAX_BATCH
-from utils.llm.vectors import to_bytes
+from utils.llm import MAX_BATCH, to_bytes
 from utils.memory.embedding_worker import BACKGROUND_TIMEOUT_SECONDS
 from utils.runtime import Services
 from utils.storage import embeddings, memories

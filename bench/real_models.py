@@ -65,7 +65,7 @@ from bench.real_models_scoring import (
     warn_counts,
 )
 from utils.conversation.messages import IncomingMessage
-from utils.llm.client import ToolSpec
+from utils.llm import ToolSpec
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionTurn, build_extraction_messages
 from utils.monitor.analysis import REPORT_ANALYSIS_TOOL, build_analysis_messages
 from utils.monitor.policy import ActionKind

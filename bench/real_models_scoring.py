@@ -14,7 +14,7 @@ from typing import Any
 
 from bench import real_models_cases as cases
 from utils.config import Settings
-from utils.llm.arguments import parse_arguments
+from utils.llm import parse_arguments
 from utils.memory.extraction import ExtractionResult
 from utils.memory.vetting import vet
 from utils.monitor.analysis import AnalysisReport, findings_by_index

@@ -26,8 +26,7 @@ from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.stats import ms, percentile
 from tests.support.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
-from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
-from utils.llm.vectors import Vector, similarities
+from utils.llm import MAX_BATCH, EmbeddingClient, Vector, similarities
 from utils.memory.ranking import SIMILARITY_FLOOR, Query, rank_relevant
 from utils.storage.records import MemoryRecord
 

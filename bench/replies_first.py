@@ -23,7 +23,7 @@ from bench.seed import sqlite_url
 from bench.stats import percentile
 from tests.support.fake_llm import FakeLLM, FakeLLMServer, way_of
 from utils.conversation.messages import IncomingMessage
-from utils.llm.lanes import EndpointLanes
+from utils.llm import EndpointLanes
 from utils.runtime import Services
 
 NAME = "replies_first"

@@ -29,8 +29,7 @@ if __name__ == "__main__":  # before any third-party import: a fresh clone gets 
 from tqdm import tqdm
 
 from utils.config import ConfigError, Settings, load_settings
-from utils.llm.client import LLMClient
-from utils.llm.log import LlmLogBuffer
+from utils.llm import LLMClient, LlmLogBuffer
 from utils.notes_migration import (
     ACTOR,
     EXIT_CANNOT_RUN,

@@ -23,6 +23,7 @@ from dotenv import dotenv_values
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from utils.llm.modes import ToolModeSetting  # the module, not the package: the client imports settings
 from utils.paths import PROJECT_ROOT
 
 IdList = Annotated[list[int], NoDecode]
@@ -104,7 +105,7 @@ class Settings(BaseSettings):
         2, ge=0, le=10, description="Retries with backoff on a refused connection, HTTP 429 and 5xx (never after a timeout)."
     )
     llm_max_concurrency: int = Field(4, ge=1, le=64, description="LLM requests in flight at once for chat replies.")
-    llm_tool_mode: Literal["auto", "tools", "json_schema", "json_object", "text"] = Field(
+    llm_tool_mode: ToolModeSetting = Field(
         "auto",
         description="How tool arguments are asked for: auto finds the way per model; tools, json_schema, json_object or text "
         "forces one.",

@@ -28,8 +28,7 @@ from pydantic import BaseModel, field_validator
 from tqdm import tqdm
 
 from utils.config import Settings
-from utils.llm.client import LLMClient, LLMError, Message, ToolSpec, object_schema
-from utils.llm.quoting import quoted
+from utils.llm import LLMClient, LLMError, Message, ToolSpec, object_schema, quoted
 from utils.memory.deduplication import near_duplicate
 from utils.privacy.screen import Seen, screen, screen_profile
 from utils.prompts import load_prompt

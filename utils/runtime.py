@@ -18,8 +18,7 @@ from utils.background import BackgroundTasks
 from utils.config import Settings
 from utils.conversation.service import ChatService
 from utils.guild_settings import GuildSettings
-from utils.llm.client import LLMClient
-from utils.llm.log import LlmLogBuffer
+from utils.llm import LLMClient, LlmLogBuffer
 from utils.members.holders import HeldCopy
 from utils.members.preferences import MemoryPreferences
 from utils.members.service import MemberService
@@ -71,7 +70,7 @@ class Services:
         self.llm = LLMClient.from_settings(
             settings,
             log_sink=self.llm_log.add,
-            persist_way=lambda record: self.db.run(tool_ways.save_tool_way, record),
+            persist_mode=lambda record: self.db.run(tool_ways.save_tool_way, record),
         )
         self.tasks = BackgroundTasks()
         self.memory = MemoryService(settings, self.db, self.llm, self.tasks, preferences)
@@ -141,11 +140,11 @@ class Services:
     async def load_tool_ways(self) -> None:
         """The ways earlier runs found for each model, so a restart does not probe the server again."""
         try:
-            self.llm.ways.load(await self.db.run(tool_ways.load_tool_ways))
+            self.llm.modes.load(await self.db.run(tool_ways.load_tool_ways))
         except DatabaseError as exc:
             logger.warning("Could not load the LLM ways: %s", exc)
         setting = "LLM_EXTRACTION_MODEL" if self.settings.llm_extraction_model else "LLM_MODEL"
-        logger.info("%s", self.llm.ways.summary(self.settings.extraction_model, setting))
+        logger.info("%s", self.llm.modes.summary(self.settings.extraction_model, setting))
 
     async def _after_reconnect(self) -> None:
         await self.load_state()

@@ -18,7 +18,7 @@ from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
 
 from utils.conversation.messages import IncomingMessage
-from utils.llm.log import LlmLogBuffer
+from utils.llm import LlmLogBuffer
 from utils.runtime import Services
 from utils.storage.engine import Database
 from utils.storage.records import LlmCallRecord

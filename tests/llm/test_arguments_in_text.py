@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from utils.llm.arguments import arguments_in_text
+from utils.llm import arguments_in_text
 
 ARGS = {"memories": [{"memory": "Has a cat called Miso.", "topics": ["cat"]}]}
 A = json.dumps(ARGS)

@@ -14,7 +14,7 @@ import pytest
 from conftest import SettingsFactory, memory, remembers
 from fake_llm import FakeLLM, way_of
 
-from utils.llm.client import LLMClient, LLMError
+from utils.llm import LLMClient, LLMError
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL
 from utils.runtime import Services
 
@@ -135,7 +135,7 @@ async def test_an_overloaded_or_failing_server_is_still_asked_again(fake_llm: Fa
 
 async def test_embedding_stored_memories_waits_while_a_reply_is_in_flight(fake_llm: FakeLLM, llm_server) -> None:  # type: ignore[no-untyped-def]
     """The embedding backfill is background work on the same server; the message's own vector is not."""
-    from utils.llm.embeddings import EmbeddingClient
+    from utils.llm import EmbeddingClient
 
     fake_llm.gate = threading.Event()
     client = LLMClient(base_url=llm_server.base_url, api_key="x", model="m", max_retries=0)

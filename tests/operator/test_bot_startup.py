@@ -19,7 +19,7 @@ from fake_llm import FakeLLMServer
 from test_doctor import GOOD_TOKEN, closed_port
 
 import bot
-from utils.llm.client import LLMClient
+from utils.llm import LLMClient
 from utils.runtime import Services
 
 BOT = Path(bot.__file__).resolve()

@@ -12,7 +12,7 @@ from conftest import SettingsFactory
 from utils.doctor.base_url import endpoint_base, names_endpoint
 from utils.doctor.llm_checks import check_llm, summary_line, with_v1
 from utils.doctor.result import Status
-from utils.llm.probe import EndpointProbe
+from utils.llm import EndpointProbe
 
 # (what was pasted, the base URL the doctor must suggest; None: a base already, nothing to say offline)
 PASTED = [

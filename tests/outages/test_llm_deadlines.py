@@ -11,7 +11,7 @@ from conftest import SettingsFactory, converse, query
 from fake_llm import FakeLLM
 
 from utils.conversation.service import FALLBACK_REPLY
-from utils.llm.client import LLMClient, LLMError
+from utils.llm import LLMClient, LLMError
 from utils.runtime import Services
 from utils.storage.records import LlmCallRecord
 

@@ -16,8 +16,7 @@ import pytest
 from conftest import converse, query
 from fake_llm import FakeLLM
 
-from utils.llm.call import screened_error
-from utils.llm.log import _screened
+from utils.llm import screened_error, screened_records
 from utils.privacy.screen import Seen, screen
 from utils.runtime import Services
 from utils.storage.records import LlmCallRecord
@@ -95,12 +94,12 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_the_flush_screens_every_field_with_what_the_turn_screened(case: str) -> None:
     record = _record(seen=SEEN, **CASES[case])
-    [screened] = _screened([pickle.loads(pickle.dumps(record))])  # as the helper process gets it
+    [screened] = screened_records([pickle.loads(pickle.dumps(record))])  # as the helper process gets it
     fields = (screened.request_excerpt, screened.response_excerpt, screened.error)
     assert all(SECRET.casefold() not in (field or "").casefold() for field in fields)
     assert any("[redacted:password]" in (field or "") for field in fields)
     assert screened.seen is None, "what was screened out is never written"
-    [without] = _screened([_record(**CASES[case])])
+    [without] = screened_records([_record(**CASES[case])])
     if case != "all three":  # the request names it there: its own screen finds it
         assert any(SECRET in (field or "") for field in (without.request_excerpt, without.response_excerpt, without.error))
 

@@ -17,8 +17,7 @@ from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
 from peer_cases import Case, held, positives
 
-from utils.llm.client import LOGGED_TEXT_CHARS, _excerpt, _request_excerpt
-from utils.llm.log import _screened
+from utils.llm import LOGGED_TEXT_CHARS, logged_excerpt, logged_request, screened_records
 from utils.privacy.screen import screen
 from utils.runtime import Services
 from utils.storage.records import LlmCallRecord
@@ -41,11 +40,11 @@ def _logged(message: str, answer: str | None = None) -> LlmCallRecord:
         model="m",
         latency_ms=1,
         success=True,
-        request_excerpt=_request_excerpt(request),
-        response_excerpt=_excerpt(message if answer is None else answer),
+        request_excerpt=logged_request(request),
+        response_excerpt=logged_excerpt(message if answer is None else answer),
         user_id=42,
     )
-    [screened] = _screened([record])
+    [screened] = screened_records([record])
     return screened
 
 

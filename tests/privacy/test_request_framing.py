@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from utils.llm.quoting import QUOTE_MARK, quoted, quoted_name
+from utils.llm import QUOTE_MARK, quoted, quoted_name
 from utils.memory.extraction import ExtractionTurn, build_extraction_messages
 from utils.monitor.analysis import build_analysis_messages
 from utils.monitor.messages import ObservedMessage

@@ -20,9 +20,8 @@ from storage_calls import storage
 
 from utils.doctor.llm_checks import check_embeddings
 from utils.doctor.result import Status
+from utils.llm import MAX_DIMENSIONS, EmbeddingClient, from_bytes
 from utils.llm import embeddings as embeddings_module
-from utils.llm.embeddings import EmbeddingClient
-from utils.llm.vectors import MAX_DIMENSIONS, from_bytes
 from utils.runtime import Services
 from utils.storage.records import MemoryBatch, NewMemory
 

@@ -12,7 +12,7 @@ from aiohttp import web
 from fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM, FakeLLMServer, hashed_embedding
 
 from utils.config import Settings
-from utils.llm.embeddings import EmbeddingClient
+from utils.llm import EmbeddingClient
 
 
 def client_for(server: FakeLLMServer, timeout: float = 2.0) -> EmbeddingClient:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from fake_llm import hashed_embedding
 
-from utils.llm.vectors import cosine, from_bytes, normalized, similarities, to_bytes
+from utils.llm import cosine, from_bytes, normalized, similarities, to_bytes
 from utils.memory.ranking import SIMILARITY_FLOOR, Query, fused_scores, rank_relevant
 from utils.storage.records import MemoryRecord
 

@@ -20,7 +20,7 @@ import pytest
 from fake_llm import hashed_embedding
 from unrelated import CASES, MEMBERS
 
-from utils.llm.vectors import normalized, similarities
+from utils.llm import normalized, similarities
 from utils.memory.ranking import SIMILARITY_FLOOR, Query, fused_scores, lexical_scores, rank_relevant
 from utils.storage.records import MemoryRecord
 

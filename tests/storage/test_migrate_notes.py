@@ -18,7 +18,7 @@ from shared_database import ON_SERVER, as_datetime, dump, execute
 
 from scripts.migrate_notes_to_profiles import parse_args, run
 from utils.config import Settings
-from utils.llm.quoting import QUOTE_MARK
+from utils.llm import QUOTE_MARK
 from utils.notes_migration import PROFILE_TOOL
 from utils.paths import PROJECT_ROOT
 from utils.prompts import load_prompt

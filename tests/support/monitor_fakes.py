@@ -10,7 +10,7 @@ from itertools import count
 
 from fake_llm import Body
 
-from utils.llm.quoting import QUOTE_MARK
+from utils.llm import QUOTE_MARK
 from utils.monitor.messages import ObservedMessage
 
 MESSAGE_LABEL = re.compile(r"^\[(\d+)\] (\".*\") wrote:$")

@@ -1,9 +1,9 @@
-"""The product's import graph: no cycle anywhere, and no module borrows another module's private names.
+"""The product's import graph: no cycle anywhere, and no package borrows another package's private names.
 
 Every import counts — at module level, inside functions and under ``TYPE_CHECKING`` — because a cycle
 hidden in a function is still two modules that cannot be understood, tested or moved one without the
-other. A name with a leading underscore belongs to its module; another module that needs it is asking
-for a public function.
+other. A name with a leading underscore, or any name of a leading-underscore module, is an internal of its
+package: the package's own modules share it, and another package that needs it is asking for a public one.
 """
 
 from __future__ import annotations
@@ -102,18 +102,29 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 
 
 def private_imports(root: Path = ROOT) -> list[str]:
-    """``from product.module import _name``: a private name taken from another product module."""
+    """``from product.package.module import _name`` (or ``from product.package._module import …``) in another package."""
     found = []
     for path in product_files(root):
+        importer = module_name(path, root)
+        package = importer if path.name == "__init__.py" else importer.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.ImportFrom):
+            if not isinstance(node, ast.ImportFrom) or node.level:  # a relative import stays inside its package
                 continue
-            if not (node.level or (node.module or "").split(".")[0] in PRODUCT_FOLDERS):
+            source = node.module or ""
+            if source.split(".")[0] not in PRODUCT_FOLDERS:
                 continue
+            source_package = source.rpartition(".")[0] if _is_module(root, source) else source
+            if source_package == package:
+                continue
+            private_module = any(part.startswith("_") and not part.startswith("__") for part in source.split("."))
             for alias in node.names:
-                if alias.name.startswith("_") and not alias.name.startswith("__"):
-                    found.append(f"{path.relative_to(root)}: from {node.module} import {alias.name}")
+                if private_module or (alias.name.startswith("_") and not alias.name.startswith("__")):
+                    found.append(f"{path.relative_to(root)}: from {source} import {alias.name}")
     return found
+
+
+def _is_module(root: Path, dotted: str) -> bool:
+    return (root / Path(*dotted.split("."))).with_suffix(".py").exists()
 
 
 def test_the_product_has_no_import_cycle() -> None:
@@ -128,16 +139,27 @@ def test_no_module_takes_another_modules_private_names() -> None:
 
 
 def test_the_checks_see_what_they_forbid(tmp_path: Path) -> None:
-    """A cycle through a function-level import and a private import, in a throwaway tree, are both found."""
+    """A cycle through a function-level import, and private names taken across packages, are found; a package's
+    own modules may share its internals."""
     package = tmp_path / "utils" / "demo"
+    other = tmp_path / "utils" / "other"
     package.mkdir(parents=True)
-    (tmp_path / "utils" / "__init__.py").write_text("")
-    (package / "__init__.py").write_text("")
-    (package / "first.py").write_text("from utils.demo.second import helper\n")
+    other.mkdir(parents=True)
+    for init in (tmp_path / "utils", package, other):
+        (init / "__init__.py").write_text("")
+    (package / "first.py").write_text("from utils.demo.second import helper\n_hidden = 1\n")
     (package / "second.py").write_text("def helper():\n    from utils.demo import first\n    return first\n")
-    (package / "third.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .first import _hidden\n")
+    (package / "_inner.py").write_text("shared = 2\n")
+    (package / "third.py").write_text("from utils.demo.first import _hidden\nfrom utils.demo._inner import shared\n")
+    (other / "user.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from utils.demo.first import _hidden\n"
+        "from utils.demo._inner import shared\n"
+    )
     graph = import_graph(tmp_path)
     assert cycles(graph) == [["utils.demo.first", "utils.demo.second"]]
-    assert graph["utils.demo.third"] == {"utils.demo.first"}
-    assert private_imports(tmp_path) == ["utils/demo/third.py: from first import _hidden"]
+    assert graph["utils.other.user"] == {"utils.demo.first", "utils.demo._inner"}
+    assert sorted(private_imports(tmp_path)) == [
+        "utils/other/user.py: from utils.demo._inner import shared",
+        "utils/other/user.py: from utils.demo.first import _hidden",
+    ]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []

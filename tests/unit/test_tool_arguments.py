@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from utils.llm.arguments import parse_arguments
+from utils.llm import parse_arguments
 
 GOOD = {"memories": [{"memory": "Likes tea\nand cake", "topics": ["tea"]}], "forget": []}
 

@@ -21,7 +21,7 @@ from utils.config import Settings
 from utils.conversation.asked_memory import asks_what_is_known
 from utils.conversation.messages import ChatReply, IncomingMessage, Turn
 from utils.conversation.text import clean_input, trim_reply
-from utils.llm.client import LLMClient, LLMError, Message
+from utils.llm import LLMClient, LLMError, Message
 from utils.members.erasure import Receipt
 from utils.memory.service import MemoryContext, MemoryService
 from utils.privacy.conversation import with_lone_value

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
 
-from utils.llm.markers import first_answer
+from utils.llm import first_answer
 from utils.prompts import load_prompt
 from utils.text import valid_text
 

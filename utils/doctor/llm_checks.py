@@ -19,17 +19,19 @@ from urllib.parse import urlsplit
 from utils.config import Settings
 from utils.doctor.base_url import endpoint_base, names_endpoint, what_is_wrong
 from utils.doctor.result import CheckResult, failed, ok, skipped, warning
-from utils.llm.client import LLMClient, LLMError
-from utils.llm.probe import (
+from utils.llm import (
+    LABELS,
+    MODES,
     SUMMARY_DEADLINE_SECONDS,
     EndpointProbe,
+    LLMClient,
+    LLMError,
+    ModeBook,
     describe_failure,
     embed_once,
     model_listed,
     probe_endpoint,
 )
-from utils.llm.way_book import WayBook
-from utils.llm.ways import LABELS, ORDER
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL, ExtractionResult, ExtractionTurn, build_extraction_messages
 from utils.memory.vetting import vet
 from utils.storage import tool_ways
@@ -153,43 +155,43 @@ async def check_llm(settings: Settings) -> list[CheckResult]:
             return [*first, completion, skipped("LLM tool call", "skipped: the completion check failed")]
         results = [*first, completion]
         if settings.llm_extraction_model and settings.llm_extraction_model != settings.llm_model:
-            chat_way, _ = await _find_way(client, settings, settings.llm_model, "chat", "LLM_MODEL")
-            results.append(chat_way if not chat_way.blocks else warning(chat_way.name, chat_way.detail, chat_way.fix))
+            chat_mode, _ = await _find_mode(client, settings, settings.llm_model, "chat", "LLM_MODEL")
+            results.append(chat_mode if not chat_mode.blocks else warning(chat_mode.name, chat_mode.detail, chat_mode.fix))
         setting = "LLM_EXTRACTION_MODEL" if settings.llm_extraction_model else "LLM_MODEL"
         role = "extraction" if settings.llm_extraction_model else "chat and extraction"
-        tool_line, sample = await _find_way(client, settings, settings.extraction_model, role, setting)
+        tool_line, sample = await _find_mode(client, settings, settings.extraction_model, role, setting)
         results.append(tool_line)
         if sample is not None:
             results.append(_memory_result(sample, settings.extraction_model, setting))
-        await _remember(settings, client.ways)
+        await _remember(settings, client.modes)
         return results
     finally:
         await client.close()
 
 
-async def _find_way(
+async def _find_mode(
     client: LLMClient, settings: Settings, model: str, role: str, setting: str
 ) -> tuple[CheckResult, ExtractionResult | None]:
-    """Ask the sample each way in turn (or the forced one); the first that gives arguments is the model's way."""
+    """Ask the sample in each mode in turn (or the forced one); the first that gives arguments is the model's mode."""
     messages = build_extraction_messages(member_name=SAMPLE_MEMBER, profile="", shown=[], turns=[SAMPLE_TURN])
     deadline = settings.llm_timeout_seconds
     errors: list[str] = []
     sample: ExtractionResult | None = None
-    for way in [client.ways.forced] if client.ways.forced is not None else list(ORDER):
-        call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512, way=way)
+    for mode in [client.modes.forced] if client.modes.forced is not None else list(MODES):
+        call = client.call_tool(messages, MEMORY_EXTRACTION_TOOL, kind="doctor", model=model, max_tokens=512, mode=mode)
         answer, error = await _within(call, deadline)
         if answer is not None:
             sample = answer[0]
-            known = client.ways.known(model)
-            if client.ways.forced is not None or (known is not None and known.confirmed is way):
+            known = client.modes.known(model)
+            if client.modes.forced is not None or (known is not None and known.confirmed == mode):
                 break
-            continue  # the arguments came in prose despite a forced call: the next way may do better
-        errors.append(f"{LABELS[way]}: {error}")
+            continue  # the arguments came in prose despite a forced call: the next mode may do better
+        errors.append(f"{LABELS[mode]}: {error}")
         if error is not None and error.startswith("no answer within"):
-            break  # a server that does not answer one way will not answer the next in time either
+            break  # a server that does not answer in one mode will not answer in the next in time either
     if sample is not None:
         found = plural(len(sample.memories), "memory", "memories")
-        return ok("LLM tool call", f"{role} ({model}): {client.ways.describe(model)}; {found} from the sample"), sample
+        return ok("LLM tool call", f"{role} ({model}): {client.modes.describe(model)}; {found} from the sample"), sample
     return (
         failed(
             "LLM tool call",
@@ -222,14 +224,14 @@ def _memory_result(sample: ExtractionResult, model: str, setting: str) -> CheckR
     return ok("LLM memory", f"{would_keep} of {plural(proposed, 'proposal')} would be kept after vetting")
 
 
-async def _remember(settings: Settings, ways: WayBook) -> None:
+async def _remember(settings: Settings, modes: ModeBook) -> None:
     """What the doctor found goes where the bot reads it at start, so the bot does not probe again."""
     db = Database(settings.db_connection_string, reconnect_seconds=3600)
     try:
         async with asyncio.timeout(REMEMBER_DEADLINE_SECONDS):
             if not await db.connect():
                 return
-            for record in ways.records():
+            for record in modes.records():
                 await db.run(tool_ways.save_tool_way, record)
     except Exception:  # noqa: BLE001 - the doctor's own database check reports what is wrong there
         return

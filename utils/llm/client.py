@@ -2,7 +2,7 @@
 
 On top of the SDK this client puts a total deadline on each call (retries included),
 sends replies before background work (`utils.llm.lanes`), gets a tool's arguments
-whichever way the model's server supports (`utils.llm.tool_call`), makes every text
+in whichever tool-call mode the model's server supports (:meth:`LLMClient.call_tool`), makes every text
 the model returns valid (no lone surrogates), leaves temperature out for models that
 reject it, appends ``/no_think`` when configured, and records every request (success,
 failure, deadline or cancellation) for ``LlmLog``.
@@ -21,26 +21,29 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic
 
 import openai
 from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion
+from pydantic import ValidationError
 
-from utils.config import Settings
-from utils.llm.call import Call, ChatResult, Usage, WayRefused, screened_error, usage_of
+from utils.llm._mode_requests import refusal, shaped
+from utils.llm.arguments import arguments_in_text, parse_arguments
+from utils.llm.calls import SCREEN_MARGIN, Call, ChatResult, Usage, logged_excerpt, logged_request, usage_of
+from utils.llm.errors import LLMError, ModeFailed, ModeRefused, screened_error
 from utils.llm.lanes import EndpointLanes, lanes_for
-from utils.llm.tool_call import call_tool
-from utils.llm.tools import LLMError, Message, ModelT, ToolSpec, object_schema, valid_items
-from utils.llm.way_book import Persist, WayBook
-from utils.llm.ways import Way, refusal
+from utils.llm.mode_book import ModeBook, Persist
+from utils.llm.modes import ToolMode, ToolModeSetting
+from utils.llm.tool_spec import Message, ModelT, ToolSpec
 from utils.privacy.screen import Seen
 from utils.storage.records import LlmCallRecord
 from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 from utils.text import valid_text, valid_tree
 
-__all__ = ["BACKGROUND_LANE", "CHAT_LANE", "ChatResult", "LLMClient", "LLMError", "Message", "ToolSpec", "Usage"]
-__all__ += ["object_schema", "valid_items"]
+if TYPE_CHECKING:
+    from utils.config import Settings
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +52,7 @@ BACKGROUND_LANE = "background"
 _NO_TEMPERATURE_MODELS = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 _RETRIED_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 BACKOFF_CAP_SECONDS = 8.0
+IGNORES_TOOLS = "the server ignores forced tool calls"
 
 
 def _supports_temperature(model: str) -> bool:
@@ -66,40 +70,6 @@ def _append_no_think(messages: Sequence[Message]) -> list[Message]:
     return out
 
 
-SCREEN_MARGIN = 400
-"""Kept past a cut until the screen has run: a key that straddles the cut is still whole when it is screened."""
-
-
-def _excerpt(value: Any) -> str:
-    """An excerpt as JSON (a request) or the answer's own text, whole: not cut, not screened here.
-
-    Screening a 2,000-character prompt costs ~0.7 ms, twice per call, on the reply path.
-    `LlmLogBuffer` — the only writer of `LlmLog` — screens every string of the excerpt
-    as plain text off the event loop, then encodes it, then cuts it to its column: a
-    JSON-encoded text hides a secret after ``\\n`` or inside ``\\"…\\"``, and a cut one is
-    not recognised.
-    """
-    return valid_text(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))
-
-
-SYSTEM_EXCERPT_CHARS = 300
-"""The head of the system prompt kept in a log row: which prompt it was; the rest is the bot's own text."""
-LOGGED_TEXT_CHARS = 1200
-"""Of the last message and of the answer: enough to debug a call, and the privacy screen's cost grows with length."""
-
-
-def _request_excerpt(request: Sequence[Message]) -> str:
-    """The head of the system prompt and the last message only: earlier lines may be other members' words,
-    which must not be kept under this member's id (their own erasure could not reach them)."""
-    system = [_cut_content(m, SYSTEM_EXCERPT_CHARS) for m in request[:1] if m.get("role") == "system"]
-    return _excerpt(system + [_cut_content(m, LOGGED_TEXT_CHARS + SCREEN_MARGIN) for m in request[-1:]])
-
-
-def _cut_content(message: Message, chars: int) -> Message:
-    content = message.get("content")
-    return {**message, "content": content[:chars]} if isinstance(content, str) else message
-
-
 class LLMClient:
     """See the module docstring. One instance per process; close it on shutdown."""
 
@@ -115,9 +85,9 @@ class LLMClient:
         background_concurrency: int = 1,
         replies_first: bool = True,
         no_think: bool = False,
-        tool_mode: str = "auto",
+        tool_mode: ToolModeSetting = "auto",
         log_sink: Callable[[LlmCallRecord], None] | None = None,
-        persist_way: Persist | None = None,
+        persist_mode: Persist | None = None,
     ) -> None:
         self.model = model
         self.base_url = base_url
@@ -127,8 +97,8 @@ class LLMClient:
         self._lane_sizes = (max_concurrency, background_concurrency, replies_first)
         self._lanes: EndpointLanes | None = None
         self._no_temperature: set[str] = set()
-        self.ways = WayBook(base_url.rstrip("/"), forced=None if tool_mode == "auto" else Way(tool_mode), persist=persist_way)
-        """Which way each model answers tool requests; Services wires it to the database."""
+        self.modes = ModeBook(base_url.rstrip("/"), forced=None if tool_mode == "auto" else tool_mode, persist=persist_mode)
+        """Which mode each model answers tool requests in; Services wires it to the database."""
         self.requests_sent = 0
         """Requests posted (retries included), for the benchmarks."""
         self.deadline_seconds = timeout * (max_retries + 1)
@@ -141,7 +111,7 @@ class LLMClient:
         cls,
         settings: Settings,
         log_sink: Callable[[LlmCallRecord], None] | None = None,
-        persist_way: Persist | None = None,
+        persist_mode: Persist | None = None,
     ) -> LLMClient:
         return cls(
             base_url=settings.llm_base_url,
@@ -154,7 +124,7 @@ class LLMClient:
             no_think=settings.llm_no_think,
             tool_mode=settings.llm_tool_mode,
             log_sink=log_sink,
-            persist_way=persist_way,
+            persist_mode=persist_mode,
         )
 
     @property
@@ -171,7 +141,7 @@ class LLMClient:
         self._lanes = lanes
 
     async def close(self) -> None:
-        await self.ways.settle()
+        await self.modes.settle()
         await self._client.close()
 
     async def chat(
@@ -211,19 +181,74 @@ class LLMClient:
         temperature: float | None = None,
         max_tokens: int = 1024,
         user_id: int | None = None,
-        way: Way | None = None,
+        mode: ToolMode | None = None,
         member_ids: Sequence[int] = (),
         seen: Seen | None = None,
     ) -> tuple[ModelT, Usage]:
-        """``tool``'s arguments validated by ``tool.arguments_model``, got the way this model answers.
+        """``tool``'s arguments validated by ``tool.arguments_model``, got in the mode this model answers.
 
-        ``way`` asks one way only (the doctor's probe); otherwise the model's way is
-        used, and a refusal falls to the next way for this request (one extra at most).
+        ``mode`` asks one mode only (the doctor's probe); otherwise the model's mode is
+        used (`ModeBook`), and a refusal falls to the next mode for this request (one extra at most).
+        When a mode fails — the server refuses it, or the reply carries no arguments — the request
+        is asked once more in the next mode, under the same total deadline per request, and the
+        refusal is remembered, so the member's memory is not what pays for the discovery.
         ``member_ids``: the members whose words the messages hold besides ``user_id`` (a monitor batch's authors).
         ``seen``: what the screen took out of the members' messages in ``messages``: never logged, nor in an error.
         """
         call = Call(kind, model or self.model, user_id, member_ids=tuple(dict.fromkeys(member_ids)), seen=seen)
-        return await call_tool(self, messages, tool, call, temperature, max_tokens, way)
+        asking = _ToolRequest(messages, tool, call, temperature, max_tokens)
+        book = self.modes
+        first_mode = mode or book.mode_for(call.model)
+        try:
+            return await self._attempt(asking, first_mode)
+        except ModeFailed as failed:
+            book.refuse(call.model, first_mode, failed.reason)
+            following = None if mode is not None else book.fallback(call.model, first_mode)
+            if following is None:
+                raise LLMError(failed.reason) from None
+            first = failed
+        try:
+            return await self._attempt(asking, following)
+        except ModeFailed as failed:
+            book.refuse(call.model, following, failed.reason)
+            raise LLMError(f"{first.reason}; asked as {following}: {failed.reason}") from None
+
+    async def _attempt(self, asking: _ToolRequest[ModelT], mode: ToolMode) -> tuple[ModelT, Usage]:
+        """One tool request asked in one mode: its arguments, or :class:`ModeFailed` when this mode gave none.
+
+        The answer is read the same way whatever the mode (a tool call's arguments, the
+        structured content, or the arguments found in the reply's text), validated by the
+        same pydantic model, logged as one `LlmLog` row with the mode used. Arguments that
+        are there but broken (truncated, invalid) fail the call cleanly and are not held
+        against the mode: the server did answer in that mode, and a good model truncates now
+        and then; asking again would double the cost of every bad answer.
+        """
+        tool, call = asking.tool, asking.call
+        asked, fields = shaped(asking.messages, tool, mode)
+        try:
+            response, elapsed_ms, request = await self._create(asked, call, asking.temperature, asking.max_tokens, fields, mode)
+        except ModeRefused as exc:
+            raise ModeFailed(str(exc)) from None
+        usage = usage_of(response)
+        message = response.choices[0].message
+        content = valid_text(message.content) if message.content else None
+        raw, used = _arguments(message, content, tool, mode)
+        if raw is None:
+            error = f"no {tool.name} tool call" if mode == "tools" else f"no {tool.name} arguments in the reply"
+            self._record(call, elapsed_ms, False, request, content, usage, error, mode)
+            raise ModeFailed(f"the model did not call {tool.name}" if mode == "tools" else error)
+        logged = raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False)
+        try:
+            parsed = tool.arguments_model.model_validate(valid_tree(parse_arguments(raw) if isinstance(raw, str) else raw))
+        except (json.JSONDecodeError, ValidationError) as exc:
+            error = f"invalid {tool.name} arguments: {str(exc).splitlines()[0]}"
+            self._record(call, elapsed_ms, False, request, logged, usage, error, used)
+            raise LLMError(error) from None
+        self._record(call, elapsed_ms, True, request, logged, usage, None, used)
+        if used != mode:
+            self.modes.refuse(call.model, mode, IGNORES_TOOLS)
+        self.modes.confirm(call.model, used)
+        return parsed, usage
 
     async def _post_completion(self, body: dict[str, Any]) -> ChatCompletion:
         """`chat.completions.create` without the SDK's request transform.
@@ -236,11 +261,11 @@ class LLMClient:
         self.requests_sent += 1
         return await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
 
-    async def _post_with_retries(self, body: dict[str, Any], use_temperature: bool, way: Way | None) -> ChatCompletion:
+    async def _post_with_retries(self, body: dict[str, Any], use_temperature: bool, mode: ToolMode | None) -> ChatCompletion:
         """Post; a model that rejects the temperature is asked again without it (and remembered).
 
         A refused connection, 429 and 5xx are retried with backoff, up to LLM_MAX_RETRIES;
-        a timeout and a refusal of the request's way are not.
+        a timeout and a refusal of the request's mode are not.
         """
         attempt = 0
         while True:
@@ -252,7 +277,7 @@ class LLMClient:
                 self._no_temperature.add(body["model"])
                 body.pop("temperature")
             except (openai.APIStatusError, openai.APIConnectionError) as exc:
-                if attempt >= self._max_retries or not _retried(exc, way):
+                if attempt >= self._max_retries or not _retried(exc, mode):
                     raise
                 await asyncio.sleep(min(BACKOFF_CAP_SECONDS, 0.5 * 2**attempt))
                 attempt += 1
@@ -264,7 +289,7 @@ class LLMClient:
         temperature: float | None,
         max_tokens: int,
         fields: dict[str, Any],
-        way: Way | None = None,
+        mode: ToolMode | None = None,
     ) -> tuple[Any, int, list[Message]]:
         chosen = call.model
         request = valid_tree(_append_no_think(messages) if self._no_think else list(messages))
@@ -281,26 +306,26 @@ class LLMClient:
             async with lane:
                 started = time.monotonic()
                 async with asyncio.timeout(self.deadline_seconds):
-                    response = await self._post_with_retries(body, use_temperature, way)
+                    response = await self._post_with_retries(body, use_temperature, mode)
         except asyncio.CancelledError:
-            self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled", way)
+            self._record(call, _ms_since(started), False, request, None, Usage(), "cancelled", mode)
             raise
         except (openai.OpenAIError, ValueError, TimeoutError) as exc:
             elapsed = _ms_since(started)
             described = "deadline exceeded" if isinstance(exc, TimeoutError) else _describe(exc)
             # The row gets the text as the server wrote it: the log screens it with the whole request's values
             # (a PIN on the line after "my pin"); what is printed or raised now is screened now.
-            self._record(call, elapsed, False, request, None, Usage(), described, way)
+            self._record(call, elapsed, False, request, None, Usage(), described, mode)
             error = screened_error(described, call.seen)
-            if way is not None and (refused := refusal(way, exc)) is not None:
-                raise WayRefused(screened_error(refused, call.seen)) from exc
+            if mode is not None and (refused := refusal(mode, exc)) is not None:
+                raise ModeRefused(screened_error(refused, call.seen)) from exc
             url = self._client.base_url
             logger.warning("LLM %s call to %s (LLM_BASE_URL) failed after %d ms: %s", call.kind, url, elapsed, error)
             raise LLMError(error) from exc
         elapsed = _ms_since(started)
         if not getattr(response, "choices", None):
             described = f"unexpected response: {str(response)[: 200 + SCREEN_MARGIN]!r}"
-            self._record(call, elapsed, False, request, None, Usage(), described, way)
+            self._record(call, elapsed, False, request, None, Usage(), described, mode)
             error = screened_error(described, call.seen)
             logger.warning("LLM %s call returned no choices: %s", call.kind, error)
             raise LLMError(error)
@@ -315,7 +340,7 @@ class LLMClient:
         response: str | None,
         usage: Usage,
         error: str | None,
-        way: Way | None = None,
+        mode: ToolMode | None = None,
     ) -> None:
         if self._log_sink is None:
             return
@@ -328,10 +353,10 @@ class LLMClient:
                 success=success,
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,
-                request_excerpt=_request_excerpt(request),
-                response_excerpt=None if response is None else _excerpt(response[: 4 * EXCERPT_MAX]),
+                request_excerpt=logged_request(request),
+                response_excerpt=None if response is None else logged_excerpt(response[: 4 * EXCERPT_MAX]),
                 error=None if error is None else valid_text(error)[: ERROR_MAX + SCREEN_MARGIN],
-                way=None if way is None else way.value,
+                way=mode,
                 created_at=call.asked_at,
                 member_ids=call.member_ids,
                 seen=call.seen,
@@ -339,11 +364,11 @@ class LLMClient:
         )
 
 
-def _retried(exc: openai.APIStatusError | openai.APIConnectionError, way: Way | None) -> bool:
+def _retried(exc: openai.APIStatusError | openai.APIConnectionError, mode: ToolMode | None) -> bool:
     if isinstance(exc, openai.APITimeoutError):
         return False
     if isinstance(exc, openai.APIStatusError):
-        return exc.status_code in _RETRIED_STATUS and (way is None or refusal(way, exc) is None)
+        return exc.status_code in _RETRIED_STATUS and (mode is None or refusal(mode, exc) is None)
     return True
 
 
@@ -360,3 +385,33 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, openai.APIConnectionError):
         return f"connection error: {exc.__cause__ or exc}"
     return f"{type(exc).__name__}: {exc}"
+
+
+@dataclass(frozen=True, slots=True)
+class _ToolRequest(Generic[ModelT]):
+    """One tool request as its caller put it; each attempt asks it in one mode."""
+
+    messages: Sequence[Message]
+    tool: ToolSpec[ModelT]
+    call: Call
+    temperature: float | None
+    max_tokens: int
+
+
+def _arguments(
+    message: Any, content: str | None, tool: ToolSpec[Any], mode: ToolMode
+) -> tuple[str | dict[str, Any] | None, ToolMode]:
+    """The raw arguments and how they came: the tool call first, else what the text holds.
+
+    A tool call for another function is no call. Under ``tools``, arguments found in
+    the text mean the server answered in prose instead of calling (Ollama's OpenAI
+    layer ignores ``tool_choice``): they are used, and recorded as the ``text`` mode.
+    """
+    for tool_call in getattr(message, "tool_calls", None) or []:
+        function = getattr(tool_call, "function", None)
+        if function is not None and function.name == tool.name:
+            return valid_text(function.arguments or ""), "tools"
+    found = arguments_in_text(content, tool.name)
+    if found is None:
+        return None, mode
+    return found, ("text" if mode == "tools" else mode)

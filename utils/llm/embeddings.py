@@ -21,14 +21,17 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import openai
 from openai import AsyncOpenAI
 
-from utils.config import Settings
-from utils.llm.call import screened_error
+from utils.llm.errors import screened_error
 from utils.llm.lanes import lanes_for
 from utils.llm.vectors import MAX_DIMENSIONS, Vector, read_vector
+
+if TYPE_CHECKING:
+    from utils.config import Settings
 
 logger = logging.getLogger(__name__)
 

@@ -82,10 +82,6 @@ class EndpointLanes:
             return self._background_busy < self.background_slots
         return self._chat_waiting == 0 and self._chat_busy + self._background_busy < self.background_slots
 
-    @property
-    def replies_in_flight(self) -> int:
-        return self._chat_busy + self._chat_waiting
-
 
 _by_loop: WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, EndpointLanes]] = WeakKeyDictionary()
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from utils.llm.client import LOGGED_TEXT_CHARS
+from utils.llm.calls import LOGGED_TEXT_CHARS
 from utils.privacy.conversation import WINDOW_SECONDS
 from utils.privacy.screen import Seen, cut_screened, screen
 from utils.storage import llm_log as sql
@@ -210,14 +210,14 @@ async def _screen_elsewhere(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
     try:
         if _screener is None:
             _screener = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return await loop.run_in_executor(_screener, _screened, batch)
+        return await loop.run_in_executor(_screener, screened_records, batch)
     except (OSError, RuntimeError) as exc:  # BrokenProcessPool is a RuntimeError
         logger.warning("LlmLog screening process unavailable (%s); screening in a thread.", exc)
         _screener = None
-        return await asyncio.to_thread(_screened, batch)
+        return await asyncio.to_thread(screened_records, batch)
 
 
-def _screened(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
+def screened_records(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
     """Every excerpt through the privacy screen, cut to its column: what may be logged is decided here.
 
     Run away from the event loop by the flush, so the screen's cost never lands on a reply.

@@ -23,8 +23,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 
 from utils.background import BackgroundTasks
-from utils.llm.embeddings import MAX_BATCH, EmbeddingClient
-from utils.llm.vectors import Vector, cosine, similarities, stored_vectors, to_bytes
+from utils.llm import MAX_BATCH, EmbeddingClient, Vector, cosine, similarities, stored_vectors, to_bytes
 from utils.storage import embeddings as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import MemoryRecord

@@ -17,8 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator
 
-from utils.llm.client import Message, ToolSpec, object_schema, valid_items
-from utils.llm.quoting import quoted, quoted_name
+from utils.llm import Message, ToolSpec, object_schema, quoted, quoted_name, valid_items
 from utils.privacy.screen import screen, screen_key
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord, NewMemory

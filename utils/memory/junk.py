@@ -19,7 +19,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from utils.llm.markers import has_marker, without_markers
+from utils.llm import has_marker, without_markers
 
 UNESCAPE_ROUNDS = 3
 """Entities escaped twice (``&amp;#39;``) need two rounds; three is the most seen."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from utils.config import Settings
-from utils.llm.client import LLMClient, LLMError
+from utils.llm import LLMClient, LLMError
 from utils.members.erasure import EraseWhat, ForgetFacts, ForgetIds, Receipt
 from utils.memory.deduplication import near_duplicate
 from utils.memory.extraction import (

@@ -25,8 +25,7 @@ from typing import Protocol
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
-from utils.llm.client import LLMClient
-from utils.llm.embeddings import EmbeddingClient
+from utils.llm import EmbeddingClient, LLMClient
 from utils.members.erasure import EraseWhat, ForgetFacts, ForgetIds, Receipt
 from utils.members.preferences import MemoryPreferences
 from utils.memory.embedding_worker import EmbeddingWorker

@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from utils.llm.vectors import Vector
+from utils.llm import Vector
 from utils.members.preferences import MemoryPreferences
 from utils.memory.deduplication import near_duplicate
 from utils.memory.embedding_worker import EmbeddingWorker

@@ -16,8 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, field_validator, model_validator
 
-from utils.llm.client import Message, ToolSpec, object_schema, valid_items
-from utils.llm.quoting import quoted, quoted_name
+from utils.llm import Message, ToolSpec, object_schema, quoted, quoted_name, valid_items
 from utils.memory.junk import clean, junk_reason
 from utils.memory.vetting import says_something
 from utils.monitor.messages import ObservedMessage

@@ -23,8 +23,7 @@ from typing import Any, TextIO
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
-from utils.llm.client import LLMClient
-from utils.llm.log import LlmLogBuffer
+from utils.llm import LLMClient, LlmLogBuffer
 from utils.memory.service import MemoryService
 from utils.monitor.messages import ObservedMessage, prepare_content
 from utils.monitor.policy import ActionKind, BatchOutcome, Verdict

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from utils.background import BackgroundTasks
 from utils.config import Settings
-from utils.llm.client import LLMClient, LLMError
+from utils.llm import LLMClient, LLMError
 from utils.memory.service import MemoryService
 from utils.monitor.analysis import REPORT_ANALYSIS_TOOL, build_analysis_messages, findings_by_index
 from utils.monitor.batching import Batch, BatchBuffer

@@ -276,7 +276,7 @@ class LlmCallRecord:
     user_id: int | None = None
     """The member the call was about, so forgetting them can blank its excerpts."""
     way: str | None = None
-    """How a tool's arguments were asked for and read (`utils.llm.ways.Way`); None for plain completions."""
+    """How a tool's arguments were asked for and read (a `utils.llm.modes.ToolMode`); None for plain completions."""
     member_ids: tuple[int, ...] = ()
     """Other members whose words the excerpts hold (a monitor batch's authors, a chat call's channel context):
     forgetting any of them blanks the row too (`LlmLogMember`)."""

@@ -1,4 +1,4 @@
-"""SQL of `LlmToolWay`: the way each model on each endpoint answers tool requests (see `utils.llm.way_book`)."""
+"""SQL of `LlmToolWay`: the way each model on each endpoint answers tool requests (see `utils.llm.mode_book`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The ways of getting a tool's arguments from an OpenAI-compatible server, and how each is asked.
+"""How each tool-call mode is asked of an OpenAI-compatible server, and how a server says it refuses one.
 
-In order of preference: a forced tool call (``tool_choice`` names the function);
+The modes (`utils.llm.modes`), in order of preference: a forced tool call (``tool_choice`` names the function);
 structured output with the tool's JSON schema (``response_format`` ``json_schema``,
 decoded under a grammar by Ollama >= 0.5, llama.cpp, vLLM, LM Studio and OpenAI);
 JSON mode with the schema in the prompt (``json_object``, for servers that know only
@@ -16,44 +16,20 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any
 
 import openai
 
-from utils.llm.tools import Message, ToolSpec
-
-
-class Way(StrEnum):
-    TOOLS = "tools"
-    JSON_SCHEMA = "json_schema"
-    JSON_OBJECT = "json_object"
-    TEXT = "text"
-
-
-ORDER: tuple[Way, ...] = (Way.TOOLS, Way.JSON_SCHEMA, Way.JSON_OBJECT, Way.TEXT)
-LABELS = {
-    Way.TOOLS: "forced tool call",
-    Way.JSON_SCHEMA: "structured output",
-    Way.JSON_OBJECT: "JSON mode with the schema in the prompt",
-    Way.TEXT: "arguments read from the reply's text",
-}
-WHY_NOT = {
-    Way.TOOLS: "forced tool calls",
-    Way.JSON_SCHEMA: "structured output (json_schema)",
-    Way.JSON_OBJECT: "JSON mode (json_object)",
-    Way.TEXT: "JSON written in the reply",
-}
-TOOL_MODES = ("auto", *(w.value for w in ORDER))
-"""The values of LLM_TOOL_MODE: ``auto`` finds the way per model, any other value forces that way."""
+from utils.llm.modes import ToolMode
+from utils.llm.tool_spec import Message, ToolSpec
 
 _REJECTED_STATUS = frozenset({400, 404, 405, 415, 422, 501})
-"""Statuses that refuse the request's shape: asking again the same way cannot help."""
+"""Statuses that refuse the request's shape: asking again in the same mode cannot help."""
 _FEATURE_WORDS = re.compile(r"tool|function|response_format|json_schema|json_object|schema|grammar|format", re.IGNORECASE)
-_NOT_THE_WAY = re.compile(r"context|too long|maximum.*tokens|temperature|prompt is too|model .*not found", re.IGNORECASE)
+_NOT_THE_MODE = re.compile(r"context|too long|maximum.*tokens|temperature|prompt is too|model .*not found", re.IGNORECASE)
 
 
-def instruction(tool: ToolSpec[Any], way: Way) -> str:
+def instruction(tool: ToolSpec[Any], mode: ToolMode) -> str:
     """What the prompt adds when the arguments come back as the reply's content.
 
     It names the function in backticks (the arguments of `name`) so a reader of the
@@ -61,22 +37,22 @@ def instruction(tool: ToolSpec[Any], way: Way) -> str:
     the model to it.
     """
     head = f"Answer with one JSON object only, no prose: the arguments of `{tool.name}` ({tool.description})"
-    if way is Way.JSON_SCHEMA:
+    if mode == "json_schema":
         return head + "."
     schema = json.dumps(tool.parameters, ensure_ascii=False, separators=(",", ":"))
     return f"{head}, following this JSON schema:\n{schema}"
 
 
-def shaped(messages: Sequence[Message], tool: ToolSpec[Any], way: Way) -> tuple[list[Message], dict[str, Any]]:
-    """The messages and the extra body fields that ask for ``tool``'s arguments ``way``."""
-    if way is Way.TOOLS:
+def shaped(messages: Sequence[Message], tool: ToolSpec[Any], mode: ToolMode) -> tuple[list[Message], dict[str, Any]]:
+    """The messages and the extra body fields that ask for ``tool``'s arguments in ``mode``."""
+    if mode == "tools":
         fields = {"tools": [tool.as_openai()], "tool_choice": {"type": "function", "function": {"name": tool.name}}}
         return list(messages), fields
-    asked = _with_instruction(messages, instruction(tool, way))
-    if way is Way.JSON_SCHEMA:
+    asked = _with_instruction(messages, instruction(tool, mode))
+    if mode == "json_schema":
         schema = {"name": tool.name, "description": tool.description, "schema": tool.parameters, "strict": False}
         return asked, {"response_format": {"type": "json_schema", "json_schema": schema}}
-    if way is Way.JSON_OBJECT:
+    if mode == "json_object":
         return asked, {"response_format": {"type": "json_object", "schema": tool.parameters}}
     return asked, {}
 
@@ -91,8 +67,8 @@ def _with_instruction(messages: Sequence[Message], text: str) -> list[Message]:
     return [*out, {"role": "user", "content": text}]
 
 
-def refusal(way: Way, exc: BaseException) -> str | None:
-    """Why the server refused ``way`` (one line), or None when the error is not about the way at all.
+def refusal(mode: ToolMode, exc: BaseException) -> str | None:
+    """Why the server refused ``mode`` (one line), or None when the error is not about the mode at all.
 
     A 400-like status refuses the request's shape unless it names something else
     (the context length, the temperature); a 500 counts only when it names the
@@ -101,7 +77,7 @@ def refusal(way: Way, exc: BaseException) -> str | None:
     if not isinstance(exc, openai.APIStatusError):
         return None
     message = str(exc.message)
-    if _NOT_THE_WAY.search(message) and not _FEATURE_WORDS.search(message):
+    if _NOT_THE_MODE.search(message) and not _FEATURE_WORDS.search(message):
         return None
     if exc.status_code in _REJECTED_STATUS or (exc.status_code >= 500 and _FEATURE_WORDS.search(message)):
         return f"HTTP {exc.status_code}: {message[:160]}"

@@ -1,6 +1,6 @@
 """What a caller asks of the LLM when it wants structured data: a tool, its JSON schema and its pydantic model.
 
-The same :class:`ToolSpec` serves every way of getting the arguments (a forced tool
+The same :class:`ToolSpec` serves every tool-call mode (`utils.llm.modes`: a forced tool
 call, structured output, the arguments read from the reply's text): the schema is
 what the server or the prompt is given, the pydantic model is what the answer must fit.
 """
@@ -14,10 +14,6 @@ from pydantic import BaseModel
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 Message = dict[str, Any]
-
-
-class LLMError(RuntimeError):
-    """The LLM could not give a usable answer (down, slow, error status, or invalid output)."""
 
 
 @dataclass(frozen=True)
