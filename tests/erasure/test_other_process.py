@@ -20,10 +20,10 @@ from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, live_memories
 from service_pair import service_pair
 from shared_database import rows
+from storage_calls import read_control
 
 from utils.memory.write_plan import Write
 from utils.runtime import Services
-from utils.storage import control
 from utils.storage.records import LlmCallRecord, MemoryScope, NewMemory
 
 Action = Callable[[], Awaitable[object]]
@@ -128,7 +128,7 @@ async def test_a_write_started_while_opted_out_elsewhere_is_the_opted_out_branch
     """A knows the member's epoch after the opt-out but not the opt-out itself: the claim's own check refuses."""
     a, b = pair
     await cmd(b, "optout")
-    row = await b.db.run(control.read_control, ALICE)
+    row = await b.db.run(read_control, ALICE)
     a.memory.preferences.adopt(replace(row, opted_out=False))  # A has the epoch, not (yet) the opt-out
     await write(a, new("Has two cats."))
     assert live_rows(database_url) == [] and a.memory.store.refused == {"opted_out": 1}
