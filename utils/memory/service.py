@@ -128,11 +128,6 @@ class MemoryService:
     def enabled(self) -> bool:
         return self._settings.memory_enabled
 
-    @property
-    def round_trips(self) -> int:
-        """Database reads made for retrieval; benchmarks and tests watch it."""
-        return self.store.round_trips
-
     def scope_for(self, guild_id: int | None) -> MemoryScope:
         return MemoryScope.for_place(self._settings.memory_scope, guild_id)
 
