@@ -37,11 +37,11 @@ class Samples:
 
 
 async def _ours(services: Services, message: SeedMessage, into: Samples) -> None:
-    before = services.memory.round_trips
+    before = services.memory.store.round_trips
     started = time.perf_counter()
     context = await services.chat._build_memory_context(incoming(message), message.text)
     into.latencies.append(time.perf_counter() - started)
-    into.round_trips.append(services.memory.round_trips - before)
+    into.round_trips.append(services.memory.store.round_trips - before)
     into.filled += bool(context.block)
 
 

@@ -27,12 +27,13 @@ from utils.members.commands import (
     OptIn,
     Pause,
     Resume,
+    admin_scope,
     description,
-    forget_target,
     member_actor,
     run_memory_action,
+    slash_forget,
 )
-from utils.members.erasure import ForgetAll, ForgetRecent, OptOut
+from utils.members.erasure import ForgetAll, OptOut
 from utils.members.service import MemberOverview
 from utils.members.view import (
     HISTORY_HEADER,
@@ -253,7 +254,7 @@ class MemoryCog(commands.Cog):
             await self._say(interaction, content=NOT_HERE)
             return
         title = f"What I remember about {member.display_name}"
-        await self._send_overview(interaction, member, title, self._admin_scope(interaction))
+        await self._send_overview(interaction, member, title, admin_scope(interaction.guild_id))
 
     @admin.command(name="forget", description="Erase one memory (#id), or everything ('all'), of a member")
     @app_commands.describe(what="a memory id, 'all', or 'recent'", minutes="with 'recent': how many minutes back")
@@ -267,7 +268,7 @@ class MemoryCog(commands.Cog):
         if await self._refused(interaction):
             return
         actor = member_actor(member.id, interaction.user.id)
-        await self._forget(interaction, member.id, what, minutes, actor=actor, scope=self._admin_scope(interaction))
+        await self._forget(interaction, member.id, what, minutes, actor=actor, scope=admin_scope(interaction.guild_id))
 
     # ------------------------------------------------------------------ helpers
     async def _refused(self, interaction: discord.Interaction) -> bool:
@@ -275,14 +276,6 @@ class MemoryCog(commands.Cog):
             return False
         await self._say(interaction, content=NOT_ADMIN)
         return True
-
-    @staticmethod
-    def _admin_scope(interaction: discord.Interaction) -> MemoryScope:
-        """A manager reaches what was learned in their own server only — never other servers' or direct messages'.
-
-        Whatever MEMORY_SCOPE says; the bot owner, in direct messages, reaches everything.
-        """
-        return MemoryScope.GLOBAL if interaction.guild_id is None else MemoryScope(True, interaction.guild_id)
 
     async def _send_overview(
         self, interaction: discord.Interaction, user: discord.abc.User, title: str, scope: MemoryScope
@@ -309,22 +302,14 @@ class MemoryCog(commands.Cog):
         actor: str,
         scope: MemoryScope,
     ) -> None:
-        what = what.strip().casefold()
-        if what == "all":
+        action = slash_forget(what, minutes)
+        if isinstance(action, str):
+            await self._say(interaction, content=action)
+            return
+        if isinstance(action, ForgetAll):
             view = ConfirmForgetAll(self.desk, user_id, actor, interaction.user.id, scope)
             where = "learned in this server" if scope.restricted else "and the profile"
             await self._say(interaction, content=f"This erases every memory {where}, for good. Sure?", view=view)
-            return
-        if what == "recent":
-            if minutes is None:
-                await self._say(interaction, content="Say how far back: `/memory forget recent minutes:30`.")
-            else:
-                await self._run(interaction, user_id, ForgetRecent(minutes), actor=actor, scope=scope)
-            return
-        action = forget_target(what)
-        if action is None:
-            hint = "Give a memory id (like 12) or a profile fact (like P1) from /memory show, 'all', or 'recent'."
-            await self._say(interaction, content=hint)
             return
         await self._run(interaction, user_id, action, actor=actor, scope=scope)
 

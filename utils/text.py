@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-REPLACEMENT = "\ufffd"
 _NEEDS_WORK = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 import simcord
 from conftest import query
-from memory_seed import seed_memory
+from memory_seed import invalidate, seed_memory
 from simcord.backend.errors import SetupError
 from storage_calls import storage
 
@@ -193,7 +193,7 @@ async def _changes(server: Server, user_id: int, slot: str, values: list[str]) -
         new = NewMemory(user_id, text, (slot,), "high", datetime.now(UTC) + timedelta(days=3), "chat", server.guild_id, slot)
         batch = MemoryBatch(user_id, inserts=[new], supersede_ids=ids[-1:])
         ids += await storage(services.db).apply_memory_batch(batch, now=start + timedelta(days=step))
-    services.memory.invalidate(user_id)
+    invalidate(services.memory, user_id)
     return ids
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from conftest import converse, memory, query, remembers
 from fake_llm import FakeLLM
-from memory_seed import ALICE, cmd
+from memory_seed import ALICE, cmd, live_memories
 
 from utils.runtime import Services
 from utils.storage.records import MemoryScope
@@ -61,7 +61,7 @@ async def test_a_postponed_memory_lives_its_whole_lifetime_from_when_it_lands(
     recovery(services, monkeypatch)
     landed_at = datetime.now(UTC)
     assert await services.memory.flush_unsaved() == 1
-    (row,) = await services.memory.live_memories(ALICE, MemoryScope.GLOBAL)
+    (row,) = await live_memories(services.memory, ALICE, MemoryScope.GLOBAL)
     # within a second of landing + lifetime (the instants it is computed from are microseconds apart), not two days short
     assert landed_at + lifetime - timedelta(seconds=1) <= row.expires_at <= datetime.now(UTC) + lifetime
 

@@ -16,7 +16,7 @@ import pytest
 from careless import conversation_lines
 from conftest import converse, query
 from fake_llm import Body, FakeLLM
-from memory_seed import ALICE, BOB, cmd
+from memory_seed import ALICE, BOB, cmd, invalidate
 from storage_calls import storage
 
 from utils.runtime import Services
@@ -38,7 +38,7 @@ async def plant(services: Services, user_id: int = ALICE) -> dict[str, int]:
             batch = MemoryBatch(user_id, inserts=[new], supersede_ids=[previous] if previous else [])
             (ids[text],) = await storage(services.db).apply_memory_batch(batch, now=start + timedelta(days=3 * step))
             previous = ids[text]
-    services.memory.invalidate(user_id)
+    invalidate(services.memory, user_id)
     return ids
 
 

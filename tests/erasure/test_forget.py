@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
 from fake_llm import Body, FakeLLM
-from memory_seed import ALICE, BOB, cmd, seed_memory
+from memory_seed import ALICE, BOB, cmd, invalidate, seed_memory
 from storage_calls import storage
 
 from utils.conversation.messages import IncomingMessage
@@ -24,7 +24,7 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
     await storage(services.db).apply_memory_batch(
         MemoryBatch(user_id=ALICE, inserts=[old]), now=datetime.now(UTC) - timedelta(hours=3)
     )
-    services.memory.invalidate(ALICE)
+    invalidate(services.memory, ALICE)
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is now League.", "league", key="main_game"))
     await converse(services, "switched my main game to League")
     assert query(database_url, "SELECT Memory, CASE WHEN SupersededAt IS NULL THEN 1 ELSE 0 END FROM UserMemory ORDER BY Id") == [

@@ -23,7 +23,7 @@ import pytest
 import pytest_asyncio
 from conftest import SettingsFactory, converse, memory
 from fake_llm import Body, FakeLLM
-from memory_seed import ALICE, BOB, cmd
+from memory_seed import ALICE, BOB, cmd, live_memories
 from monitor_fakes import Analyst, said
 from service_pair import service_pair
 from shared_database import dump
@@ -139,7 +139,7 @@ async def test_the_words_a_forget_takes_are_nowhere_afterwards(
         assert notices and notices[0].startswith("Forgotten, as you asked. Gone: 1 profile fact"), notices
         answer = notices[0]
     else:
-        [iguana] = [m.id for m in await a.memory.live_memories(ALICE, a.memory.scope_for(1)) if M in m.memory]
+        [iguana] = [m.id for m in await live_memories(a.memory, ALICE, a.memory.scope_for(1)) if M in m.memory]
         answer = await run_memory_command(where, ALICE, path.command.replace("<iguana>", str(iguana)), actor=path.by)
         assert "Gone: " in answer, answer
     assert not any(word in answer for word in EVERY_WORD), "a receipt never repeats what it took"
@@ -167,7 +167,7 @@ async def test_a_forget_while_a_log_flush_is_between_taking_and_writing_its_rows
     old one, so they are written without their words (before, such a row kept a forgotten text: 1 run of 2)."""
     fake_llm.tools["extract_memories"] = learner
     await converse(services, f"my iguana {M} escaped again")
-    [iguana] = [m.id for m in await services.memory.live_memories(ALICE, services.memory.scope_for(1))]
+    [iguana] = [m.id for m in await live_memories(services.memory, ALICE, services.memory.scope_for(1))]
     taken, release = asyncio.Event(), asyncio.Event()
     screen = log_module._screen_elsewhere
 

@@ -17,13 +17,13 @@ import pytest
 import pytest_asyncio
 from conftest import SettingsFactory, converse, memory, remembers, system_prompt
 from fake_llm import FakeLLM
-from memory_seed import ALICE, cmd
+from memory_seed import ALICE, cmd, live_memories
 from service_pair import service_pair
 from shared_database import rows
+from storage_calls import read_control
 
 from utils.memory.write_plan import Write
 from utils.runtime import Services
-from utils.storage import control
 from utils.storage.records import LlmCallRecord, MemoryScope, NewMemory
 
 Action = Callable[[], Awaitable[object]]
@@ -72,7 +72,7 @@ async def test_a_write_that_lost_the_race_is_planned_again_and_refreshes_instead
     pair: tuple[Services, Services], database_url: str
 ) -> None:
     a, b = pair
-    await a.memory.live_memories(ALICE, MemoryScope.GLOBAL)  # A's plan will use this (soon stale) read
+    await live_memories(a.memory, ALICE, MemoryScope.GLOBAL)  # A's plan will use this (soon stale) read
     plans = between_plan_and_apply(a, lambda: write(b, new("Plays chess on Sundays.")))
     await write(a, new("Plays chess on Sundays."))
     assert plans == [0, 1] and a.memory.store.replans == 1
@@ -128,7 +128,7 @@ async def test_a_write_started_while_opted_out_elsewhere_is_the_opted_out_branch
     """A knows the member's epoch after the opt-out but not the opt-out itself: the claim's own check refuses."""
     a, b = pair
     await cmd(b, "optout")
-    row = await b.db.run(control.read_control, ALICE)
+    row = await b.db.run(read_control, ALICE)
     a.memory.preferences.adopt(replace(row, opted_out=False))  # A has the epoch, not (yet) the opt-out
     await write(a, new("Has two cats."))
     assert live_rows(database_url) == [] and a.memory.store.refused == {"opted_out": 1}
@@ -227,11 +227,11 @@ async def test_a_write_elsewhere_reaches_the_cached_prompt_at_the_next_poll(
     pair: tuple[Services, Services], fake_llm: FakeLLM
 ) -> None:
     a, b = pair
-    assert await a.memory.live_memories(ALICE, MemoryScope.GLOBAL) == ()
+    assert await live_memories(a.memory, ALICE, MemoryScope.GLOBAL) == ()
     await write(b, new("Learning Japanese for a trip to Osaka."))
-    assert await a.memory.live_memories(ALICE, MemoryScope.GLOBAL) == (), "cached until told"
+    assert await live_memories(a.memory, ALICE, MemoryScope.GLOBAL) == (), "cached until told"
     await a.members.coherence.poll()
-    [seen] = await a.memory.live_memories(ALICE, MemoryScope.GLOBAL)
+    [seen] = await live_memories(a.memory, ALICE, MemoryScope.GLOBAL)
     assert seen.memory == "Learning Japanese for a trip to Osaka."
     assert a.members.coherence.stats.stale_reads == 1
 

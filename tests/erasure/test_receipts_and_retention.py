@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 from conftest import SettingsFactory, converse, query, remembers
 from fake_llm import FakeLLM
-from memory_seed import ALICE, cmd, seed_memory
+from memory_seed import ALICE, cmd, live_memories, seed_memory
 from service_pair import service_pair
 from storage_calls import storage
 
@@ -36,7 +36,7 @@ async def test_a_receipt_counts_what_went_by_kind_and_never_holds_the_text(servi
     assert {kind: n for kind, n in receipt.removed.items() if n} == {"memories": 1, "log excerpts": 2, "chat context": 2}
     assert receipt.others == OtherProcesses(0, 0)
     assert receipt.said() == ("Gone: 1 memory, 2 log excerpts and 2 lines of chat context. No other bot process holds a copy.")
-    assert [m.id for m in await services.memory.live_memories(ALICE, services.memory.scope_for(1))] == [kept]
+    assert [m.id for m in await live_memories(services.memory, ALICE, services.memory.scope_for(1))] == [kept]
 
 
 @pytest.mark.parametrize(

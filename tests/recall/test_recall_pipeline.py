@@ -66,10 +66,10 @@ async def test_memory_block_respects_its_budget(make_settings: SettingsFactory, 
 
 async def test_one_database_round_trip_per_member_then_none(services: Services, fake_llm: FakeLLM) -> None:
     await seed_memory(services, ALICE, "Plays chess online.", "chess", ago=timedelta(days=1))
-    before = services.memory.round_trips
+    before = services.memory.store.round_trips
     for _ in range(3):
         await converse(services, "any chess openings you like?")
-    assert services.memory.round_trips - before == 1
+    assert services.memory.store.round_trips - before == 1
 
 
 async def test_what_an_extraction_saves_reaches_the_next_prompt_without_a_read(services: Services, fake_llm: FakeLLM) -> None:
@@ -77,9 +77,9 @@ async def test_what_an_extraction_saves_reaches_the_next_prompt_without_a_read(s
     await seed_memory(services, ALICE, "Plays chess online.", "chess", ago=timedelta(days=1))
     fake_llm.tools["extract_memories"] = remembers(memory("Is learning the Sicilian Defence.", "chess", "sicilian"))
     await converse(services, "I'm learning the Sicilian Defence this week")
-    before = services.memory.round_trips
+    before = services.memory.store.round_trips
     fake_llm.tools["extract_memories"] = remembers()
     await converse(services, "any tips for chess openings?")
-    assert services.memory.round_trips == before
+    assert services.memory.store.round_trips == before
     assert "Is learning the Sicilian Defence." in system_prompt(fake_llm)
     assert "Plays chess online." in system_prompt(fake_llm)

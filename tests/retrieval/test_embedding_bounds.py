@@ -16,6 +16,7 @@ import pytest
 import pytest_asyncio
 from conftest import SettingsFactory, converse, query
 from fake_llm import EMBEDDING_DIMENSIONS, FakeLLM, FakeLLMServer, hashed_embedding
+from memory_seed import invalidate
 from storage_calls import storage
 
 from utils.doctor.llm_checks import check_embeddings
@@ -167,7 +168,7 @@ async def seed(services: Services, *texts: str) -> None:
     await storage(services.db).apply_memory_batch(
         MemoryBatch(user_id=ALICE, inserts=news), now=datetime.now(UTC) - timedelta(days=20)
     )
-    services.memory.invalidate(ALICE)
+    invalidate(services.memory, ALICE)
 
 
 async def embed_all(services: Services) -> None:

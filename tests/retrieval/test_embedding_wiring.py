@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest_asyncio
 from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
 from fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM
+from memory_seed import invalidate
 from storage_calls import storage
 
 from utils.runtime import Services
@@ -36,7 +37,7 @@ async def seed(services: Services, text: str, *topics: str, days_ago: float = 20
     [memory_id] = await storage(services.db).apply_memory_batch(
         MemoryBatch(user_id=user_id, inserts=[new]), now=datetime.now(UTC) - timedelta(days=days_ago)
     )
-    services.memory.invalidate(user_id)
+    invalidate(services.memory, user_id)
     return memory_id
 
 

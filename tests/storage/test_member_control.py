@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
+from storage_calls import read_control
 
 from utils.storage import control, memories
 from utils.storage.control import Claim, ClaimRefused
@@ -32,7 +33,7 @@ async def stored(db: Database, **row: object) -> MemoryPreferenceRecord:
         row["paused_until"] = datetime.now(UTC) + row.pop("paused_for")  # type: ignore[operator]
     await db.run(control.set_memory_preference, ALICE, erase=True, **row)  # version 1, epoch 1
     await db.run(memories.apply_memory_batch, MemoryBatch(ALICE), None, None)  # version 2
-    return await db.run(control.read_control, ALICE)
+    return await db.run(read_control, ALICE)
 
 
 # (the say stored, the claim, what happens)
@@ -64,10 +65,10 @@ async def test_a_claim_holds_only_under_the_version_and_epoch_it_was_planned_wit
         assert caught.value.reason == refused and caught.value.current == before
         assert caught.value.replannable is (refused == "version")
         assert await db.run(memories.get_all_memories, ALICE) == [], "a refused claim writes nothing"
-        assert await db.run(control.read_control, ALICE) == before
+        assert await db.run(read_control, ALICE) == before
     else:
         await db.run(memories.apply_memory_batch, batch, None, claim)
-        after = await db.run(control.read_control, ALICE)
+        after = await db.run(read_control, ALICE)
         assert (after.write_version, after.erase_epoch) == (before.write_version + 1, before.erase_epoch)
         assert after.change_seq > before.change_seq
 
@@ -79,7 +80,7 @@ async def test_a_member_without_a_row_is_claimed_by_making_it(db: Database, clai
     batch = MemoryBatch(BOB, inserts=[NewMemory(BOB, "Has a dog.", ("dog",), "low", NOW + timedelta(days=1), "chat")])
     if lands:
         await db.run(memories.apply_memory_batch, batch, None, claim)
-        row = await db.run(control.read_control, BOB)
+        row = await db.run(read_control, BOB)
         assert (row.write_version, row.erase_epoch, row.opted_out) == (1, 0, False)
     else:
         with pytest.raises(ClaimRefused):
@@ -103,7 +104,7 @@ async def test_every_erasure_moves_the_epoch_so_a_write_claimed_before_it_is_ref
 ) -> None:
     before = await stored(db)
     await erasure(db)
-    after = await db.run(control.read_control, ALICE)
+    after = await db.run(read_control, ALICE)
     assert after.erase_epoch == before.erase_epoch + 1 and after.write_version > before.write_version
     assert after.opted_out is opted_out
     with pytest.raises(ClaimRefused) as caught:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from shared_database import ON_SERVER, SERVER_URL, drop_every_table, execute, query
+from storage_calls import read_control
 
 from utils.storage import control, memories
 from utils.storage import notes as notes_sql
@@ -63,7 +64,7 @@ async def test_a_failing_statement_reports_its_own_error_not_the_rollbacks(db: D
         with pytest.raises(DatabaseError) as caught:
             await db.run(read_a_missing_table)
         assert "nosuchtable" in str(caught.value).lower() and "rollback" not in str(caught.value).lower()
-    assert await db.run(control.read_control, ALICE) is not None
+    assert await db.run(read_control, ALICE) is not None
 
 
 async def test_a_control_row_another_transaction_created_first_sends_the_write_back_to_planning(

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.schema import CreateIndex, CreateTable
+from storage_calls import read_control
 from tsql_check import mssql_sql, sql_server_2019, tsql_problems
 
 from bench import bulk
@@ -354,7 +355,7 @@ async def every_method(r: Recorder) -> None:
     await r.call(control.set_memory_preference, BOB + 2, paused_until=None)
     await r.call(control.load_controls)
     await r.call(control.settled_change_seq)
-    await r.call(control.read_control, ALICE)
+    await r.call(read_control, ALICE)
     await r.call(control.changes_since, 0)
     carol = BOB + 3
     await r.call(memories.apply_memory_batch, MemoryBatch(carol, inserts=[new(carol, "first")]), None, Claim(0, 0))

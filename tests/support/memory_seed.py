@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 from storage_calls import storage
 
 from utils.members.commands import run_memory_command
+from utils.memory.service import MemoryService
 from utils.runtime import Services
-from utils.storage.records import MemoryBatch, NewMemory
+from utils.storage.records import MemoryBatch, MemoryRecord, MemoryScope, NewMemory
 
 ALICE, BOB = 42, 7
 
@@ -32,8 +33,18 @@ async def seed_memory(
     expires = expires_at if expires_at is not None else now + timedelta(days=7)
     new = NewMemory(user_id, text, topics, importance, expires, source, guild_id=guild_id, slot_key=slot_key)
     [memory_id] = await storage(services.db).apply_memory_batch(MemoryBatch(user_id=user_id, inserts=[new]), now=now - ago)
-    services.memory.invalidate(user_id)
+    invalidate(services.memory, user_id)
     return memory_id
+
+
+async def live_memories(memory: MemoryService, user_id: int, scope: MemoryScope) -> tuple[MemoryRecord, ...]:
+    """The member's live memories in ``scope``, read as retrieval reads them (through the store's cache)."""
+    return await memory.store.live_memories(user_id, scope)
+
+
+def invalidate(memory: MemoryService, user_id: int) -> None:
+    """Drop the store's cached read of the member: the next read goes to the database (as after a write elsewhere)."""
+    memory.store.invalidate(user_id)
 
 
 async def cmd(services: Services, text: str, user_id: int = ALICE) -> str:

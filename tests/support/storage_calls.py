@@ -9,9 +9,13 @@ import functools
 import inspect
 from typing import Any
 
+import sqlalchemy as sa
+
 from bench import bulk
 from utils.storage import audit, control, embeddings, llm_log, member_data, members, memories, notes, processes, profiles
-from utils.storage.engine import ACCESS, Database
+from utils.storage.control import read_control_and_notes
+from utils.storage.engine import ACCESS, Database, reads
+from utils.storage.records import MemoryPreferenceRecord
 
 FUNCTIONS = {
     name: fn
@@ -29,3 +33,10 @@ class storage:  # noqa: N801 - reads like a function at the call site
 
     def __getattr__(self, name: str) -> Any:
         return functools.partial(self._db.run, FUNCTIONS[name])
+
+
+@reads
+def read_control(conn: sa.Connection, user_id: int) -> MemoryPreferenceRecord:
+    """The member's control row (the defaults when they have none): ``await db.run(read_control, ALICE)``."""
+    found = read_control_and_notes(conn, user_id)
+    return MemoryPreferenceRecord(user_id) if found is None else found[0]

@@ -71,7 +71,8 @@ def test_the_cog_builds_actions_and_never_formats_command_strings() -> None:
     tree = ast.parse((PROJECT_ROOT / "cogs" / "memory.py").read_text(encoding="utf-8"))
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert "run_memory_command" not in called and "parse_memory_command" not in called
-    assert {"Pause", "OptOut", "OptIn", "Resume", "forget_target", "ForgetRecent", "ForgetAll"} <= called
+    # `forget`'s options become an action in `slash_forget` (utils/members/commands.py), never a command string.
+    assert {"Pause", "OptOut", "OptIn", "Resume", "slash_forget", "ForgetAll"} <= called
 
 
 def test_views_depend_on_controllers_never_the_reverse() -> None:

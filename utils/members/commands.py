@@ -122,6 +122,34 @@ def _count(word: str) -> int | None:
     return None if word.startswith("#") else memory_id(word)
 
 
+RECENT_NEEDS_MINUTES = "Say how far back: `/memory forget recent minutes:30`."
+FORGET_HINT = "Give a memory id (like 12) or a profile fact (like P1) from /memory show, 'all', or 'recent'."
+
+
+def admin_scope(guild_id: int | None) -> MemoryScope:
+    """What a manager's `/memory-admin` reaches: what was learned in their own server only.
+
+    Never other servers' or direct messages', whatever MEMORY_SCOPE says; the bot owner,
+    in direct messages (``guild_id`` None), reaches everything.
+    """
+    return MemoryScope.GLOBAL if guild_id is None else MemoryScope(True, guild_id)
+
+
+def slash_forget(what: str, minutes: int | None) -> ForgetAll | ForgetRecent | ForgetIds | ForgetFacts | str:
+    """The slash command `forget`'s two options as an action, or (a str) the hint to answer with instead.
+
+    ``what`` is `all`, `recent` (which needs ``minutes``), a memory id or a profile fact (`P1`);
+    the cog confirms a `ForgetAll` before it runs it.
+    """
+    what = what.strip().casefold()
+    if what == "all":
+        return ForgetAll()
+    if what == "recent":
+        return RECENT_NEEDS_MINUTES if minutes is None else ForgetRecent(minutes)
+    action = forget_target(what)
+    return FORGET_HINT if action is None else action
+
+
 def parse_memory_command(arguments: str) -> MemoryAction | None:
     """The action a typed `/memory …` names, or None when it names none (the caller shows :data:`USAGE`)."""
     match arguments.casefold().split():

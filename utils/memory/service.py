@@ -127,19 +127,8 @@ class MemoryService:
     def enabled(self) -> bool:
         return self._settings.memory_enabled
 
-    @property
-    def round_trips(self) -> int:
-        """Database reads made for retrieval; benchmarks and tests watch it."""
-        return self.store.round_trips
-
     def scope_for(self, guild_id: int | None) -> MemoryScope:
         return MemoryScope.for_place(self._settings.memory_scope, guild_id)
-
-    async def live_memories(self, user_id: int, scope: MemoryScope) -> tuple[MemoryRecord, ...]:
-        return await self.store.live_memories(user_id, scope)
-
-    def invalidate(self, user_id: int) -> None:
-        self.store.invalidate(user_id)
 
     def _embedded(self, user_ids: Iterable[int]) -> None:
         for user_id in user_ids:

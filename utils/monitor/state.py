@@ -177,9 +177,6 @@ class MonitorState:
             user = self._users[user_id] = UserStateRecord(user_id=user_id)
         return user
 
-    def known_user_ids(self) -> list[int]:
-        return list(self._users)
-
     def note_lines(self, user_id: int) -> list[str]:
         """The monitor's timestamped observation lines about a member, oldest first."""
         user = self._users.get(user_id)

@@ -266,12 +266,6 @@ def _split_notes(row: sa.Row[Any]) -> tuple[MemoryPreferenceRecord, str | None]:
 
 
 @reads
-def read_control(conn: sa.Connection, user_id: int) -> MemoryPreferenceRecord:
-    """The member's control row (the defaults when they have none)."""
-    return _read(conn, user_id) or MemoryPreferenceRecord(user_id)
-
-
-@reads
 def load_controls(conn: sa.Connection) -> list[MemoryPreferenceRecord]:
     """Every member's control row."""
     return [MemoryPreferenceRecord(**r._mapping) for r in conn.execute(sa.select(*CONTROL_COLUMNS))]
