@@ -96,21 +96,19 @@ def build_memory_block(
             profile_line = profile_line[: max(0, lines_budget - 2)].rstrip() + '…"'
         used += len(profile_line) + 1
 
-    def fits(memory: MemoryRecord, label: str) -> str | None:
+    def fitting(line: str) -> str | None:
+        """The line when it still fits the budget (and then it is counted), else None."""
         nonlocal used
-        line = f"- {label}: {as_note(memory.memory)} ({format_relative_time(memory.created_at, now)})"
         if used + len(line) + 1 > lines_budget:
             return None
         used += len(line) + 1
         return line
 
+    def fits(memory: MemoryRecord, label: str) -> str | None:
+        return fitting(f"- {label}: {as_note(memory.memory)} ({format_relative_time(memory.created_at, now)})")
+
     def fits_earlier(memory: MemoryRecord) -> str | None:
-        nonlocal used
-        line = f"- {earlier_label(memory)}: {as_note(memory.memory)}"
-        if used + len(line) + 1 > lines_budget:
-            return None
-        used += len(line) + 1
-        return line
+        return fitting(f"- {earlier_label(memory)}: {as_note(memory.memory)}")
 
     earlier_lines = [line for m in earlier if (line := fits_earlier(m))]
     relevant_lines = [line for m in relevant if (line := fits(m, "Relevant"))]
