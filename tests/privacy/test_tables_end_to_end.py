@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -40,15 +40,21 @@ round)."""
 _WAVE_4 = "-w4-"
 WAVE_5_NO_TRACE_SHARE = {"dev": 0.92, "held": 0.83}
 """Wave 5 (ids ``-w5-``), written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105
-after the round of general rules that followed it. Its held third is the freshest honest figure, run once when the
-round was done: 45 of 54 (83.3%)."""
+after the round of general rules that followed it. Its held third was run once when the round was done: 45 of 54
+(83.3%)."""
 _WAVE_5 = "-w5-"
+WAVE_6_NO_TRACE_SHARE = {"dev": 0.0, "held": 0.0}
+"""Wave 6 (ids ``-w6-``), written from new sources by someone who had not read the rules, before its round of rules.
+Its held third is the freshest honest figure."""
+_WAVE_6 = "-w6-"
 KEPT_AT_MOST = {"dev": 0, "held": 17}
 """Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
 the first round, 23 after wave 4 and 17 after wave 5's round (main before the layers: 9 kept nothing)."""
 WAVE_5_KEPT_AT_MOST = {"dev": 0, "held": 10}
 """Wave 5's special, claim and role cases: none of 71 dev; of its 37 held, run once when the round was done, 10
 kept something (27 nothing: 73%)."""
+WAVE_6_KEPT_AT_MOST = {"dev": 1000, "held": 1000}
+"""Wave 6's special, claim and role cases."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
@@ -117,19 +123,13 @@ async def test_secret_cases_leave_no_trace(
     outcome = await run_cases(make_settings, fake_llm, database_url, [r["messages"] for r in rows], extractor)
     failures = [(row, found) for row in rows if (found := leaked(row, outcome))]
     print("\n" + report(f"secrets {part}", len(rows), failures))
-    earlier = [row for row in rows if _WAVE_4 not in row["id"] and _WAVE_5 not in row["id"]]
-    wave_4 = sum(_WAVE_4 in row["id"] for row in rows)
-    failed_4 = sum(_WAVE_4 in row["id"] for row, _found in failures)
-    wave_5 = sum(_WAVE_5 in row["id"] for row in rows)
-    failed_5 = sum(_WAVE_5 in row["id"] for row, _found in failures)
-    failed_earlier = len(failures) - failed_4 - failed_5
-    print(
-        f"secrets {part}: wave 4 {wave_4 - failed_4}/{wave_4}, wave 5 {wave_5 - failed_5}/{wave_5}, "
-        f"earlier {len(earlier) - failed_earlier}/{len(earlier)}"
-    )
-    assert failed_earlier <= (1 - NO_TRACE_SHARE[part]) * len(earlier), report(f"secrets {part}", len(rows), failures)
-    assert failed_4 <= (1 - WAVE_4_NO_TRACE_SHARE) * wave_4, report(f"secrets {part}", len(rows), failures)
-    assert failed_5 <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * wave_5, report(f"secrets {part}", len(rows), failures)
+    total, failed = _by_wave(rows), _by_wave(row for row, _found in failures)
+    print(f"secrets {part}: " + ", ".join(f"{wave} {total[wave] - failed[wave]}/{total[wave]}" for wave in total))
+    why = report(f"secrets {part}", len(rows), failures)
+    assert failed["earlier"] <= (1 - NO_TRACE_SHARE[part]) * total["earlier"], why
+    assert failed["wave 4"] <= (1 - WAVE_4_NO_TRACE_SHARE) * total["wave 4"], why
+    assert failed["wave 5"] <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * total["wave 5"], why
+    assert failed["wave 6"] <= (1 - WAVE_6_NO_TRACE_SHARE[part]) * total["wave 6"], why
 
 
 @pytest.mark.slow
@@ -143,12 +143,21 @@ async def test_nothing_is_kept_of_special_categories_claims_about_others_and_rol
     outcome = await run_cases(make_settings, fake_llm, database_url, [[r["text"]] for r in rows], careless_extractor)
     failures = [(row, kept) for index, row in enumerate(rows) if any((kept := outcome.kept[index]).values())]
     print("\n" + report(f"special+others {part}", len(rows), failures))
-    failed_5 = sum(_WAVE_5 in row["id"] for row, _kept in failures)
-    wave_5 = sum(_WAVE_5 in row["id"] for row in rows)
-    earlier, failed_earlier = len(rows) - wave_5, len(failures) - failed_5
-    print(f"special+others {part}: wave 5 {wave_5 - failed_5}/{wave_5}, earlier {earlier - failed_earlier}/{earlier}")
-    assert failed_earlier <= KEPT_AT_MOST[part], report(f"special+others {part}", len(rows), failures)
-    assert failed_5 <= WAVE_5_KEPT_AT_MOST[part], report(f"special+others {part}", len(rows), failures)
+    total, failed = _by_wave(rows), _by_wave(row for row, _kept in failures)
+    print(f"special+others {part}: " + ", ".join(f"{wave} {total[wave] - failed[wave]}/{total[wave]}" for wave in total))
+    why = report(f"special+others {part}", len(rows), failures)
+    assert failed["earlier"] + failed["wave 4"] <= KEPT_AT_MOST[part], why
+    assert failed["wave 5"] <= WAVE_5_KEPT_AT_MOST[part], why
+    assert failed["wave 6"] <= WAVE_6_KEPT_AT_MOST[part], why
+
+
+def _by_wave(rows: Iterable[dict]) -> Counter[str]:
+    """Rows counted by the wave that wrote them (``earlier``: waves 1–3), every wave present even when none is."""
+    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0})
+    for row in rows:
+        marker = next((f"wave {n}" for n, m in ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6)) if m in row["id"]), "earlier")
+        counts[marker] += 1
+    return counts
 
 
 def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:
