@@ -162,7 +162,7 @@ class Services:
 
     async def _embed_memories(self) -> None:
         """Rows without a vector of EMBEDDING_MODEL (switched on, model changed, endpoint back) get one in the background."""
-        self.memory.meaning.embed_soon()
+        self.memory.embedding_worker.embed_soon()
 
     @property
     def loop_names(self) -> list[str]:
@@ -176,7 +176,7 @@ class Services:
         self._closed = True
         for loop in self._loops:
             await loop.stop()
-        self.memory.meaning.stop()
+        self.memory.embedding_worker.stop()
         if not await self.tasks.drain(DRAIN_TIMEOUT_SECONDS):
             logger.warning("Background work did not finish in %.0fs; cancelling it.", DRAIN_TIMEOUT_SECONDS)
             await self.tasks.cancel_all()
@@ -184,5 +184,5 @@ class Services:
         await self.llm_log.flush()
         await self.members.processes.leave()  # this process holds no copy of anyone any more
         await self.llm.close()
-        await self.memory.meaning.close()
+        await self.memory.embedding_worker.close()
         await self.db.close()

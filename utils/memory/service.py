@@ -95,12 +95,12 @@ class MemoryService:
         self._llm = llm
         self._tasks = tasks
         self.preferences = preferences or MemoryPreferences(db)
-        self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
+        self.embedding_worker = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
             db,
             cap=settings.memory_max_per_user,
             cache_members=settings.memory_cache_members,
-            meaning=self.meaning,
+            embedding_worker=self.embedding_worker,
             preferences=self.preferences,
             observe=self._observe,
         )
@@ -214,7 +214,7 @@ class MemoryService:
             exclude_ids=frozenset(m.id for m in recent),
             limit=self._settings.memory_relevant_count,
             # The newest memories' cosines too: shown anyway, they are still the others a relevant one must stand out from.
-            similarity=await self.meaning.similarities(text, memories) if older else None,
+            similarity=await self.embedding_worker.similarities(text, memories) if older else None,
             floor=self._settings.embedding_min_similarity,
         )
         earlier: list[MemoryRecord] = []
