@@ -26,6 +26,15 @@ from utils.storage.url import resolve_database_url
 from utils.wording import plural
 
 SERVER_BACKUP_DIR = "/var/opt/mssql/backup"
+BACKUP_ON_SERVER = (
+    "the database is on a server ({backend}), which backs itself up: on the server run "
+    "BACKUP DATABASE [{name}] TO DISK = N'{folder}/{name}.bak' WITH INIT (docs/operating.md, "
+    "SQL Server), or copy it into an SQLite file with: python3 bot.py copy-db --to sqlite:///backup.db"
+)
+RESTORE_ON_SERVER = (
+    "the database is on a server ({backend}): stop the bot, then on the server run "
+    "RESTORE DATABASE [{name}] FROM DISK = N'{folder}/{name}.bak' WITH REPLACE (docs/operating.md)"
+)
 
 
 def quiet_storage_logs(level: str) -> None:
@@ -57,16 +66,18 @@ def server_database_name(url: sa.URL) -> str:
     return url.database or "BreehaviorMonitor"
 
 
-def run_backup(connection_string: str, file: str | None) -> int:
-    url = resolve_database_url(connection_string)
+def sqlite_file(url: sa.URL, on_server: str) -> Path | None:
+    """The SQLite file the command works on; None after telling the owner ``on_server``, what to run on a server."""
     database = sqlite_path(url)
     if database is None:
         name = server_database_name(url)
-        error(
-            f"the database is on a server ({url.get_backend_name()}), which backs itself up: on the server run "
-            f"BACKUP DATABASE [{name}] TO DISK = N'{SERVER_BACKUP_DIR}/{name}.bak' WITH INIT (docs/operating.md, "
-            "SQL Server), or copy it into an SQLite file with: python3 bot.py copy-db --to sqlite:///backup.db"
-        )
+        error(on_server.format(backend=url.get_backend_name(), name=name, folder=SERVER_BACKUP_DIR))
+    return database
+
+
+def run_backup(connection_string: str, file: str | None) -> int:
+    database = sqlite_file(resolve_database_url(connection_string), BACKUP_ON_SERVER)
+    if database is None:
         return 2
     try:
         made = backup_sqlite(database, Path(file) if file else None)
@@ -85,13 +96,8 @@ def run_backup(connection_string: str, file: str | None) -> int:
 
 def run_restore(connection_string: str, file: str) -> int:
     url = resolve_database_url(connection_string)
-    database = sqlite_path(url)
+    database = sqlite_file(url, RESTORE_ON_SERVER)
     if database is None:
-        name = server_database_name(url)
-        error(
-            f"the database is on a server ({url.get_backend_name()}): stop the bot, then on the server run "
-            f"RESTORE DATABASE [{name}] FROM DISK = N'{SERVER_BACKUP_DIR}/{name}.bak' WITH REPLACE (docs/operating.md)"
-        )
         return 2
     backup = Path(file)
     if database.exists():

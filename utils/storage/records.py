@@ -330,26 +330,13 @@ class NewCase:
     """When an unanswered proposal lapses (None: nothing waits on anyone)."""
 
 
-@dataclass(slots=True, frozen=True)
-class ModerationCaseRecord:
-    """One `ModerationCase` row."""
+@dataclass(slots=True, frozen=True, kw_only=True)
+class ModerationCaseRecord(NewCase):
+    """One `ModerationCase` row: the case as opened, and what the database and later decisions added to it."""
 
     id: int
-    guild_id: int
     number: int
-    user_id: int
-    action: str
-    category: str
-    reason: str
-    excerpt: str | None
-    state: str
-    decided_by: str
-    channel_id: int | None = None
-    message_id: int | None = None
-    timeout_seconds: int | None = None
-    offenses: int = 1
     created_at: datetime | None = None
-    expires_at: datetime | None = None
     undone_at: datetime | None = None
     undone_by: str | None = None
 
