@@ -163,7 +163,7 @@ class ChatService:
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
-        reply = trim_reply(result.text, self._speakers(message), notes_asked_for=asks_what_is_known(text))
+        reply = trim_reply(result.text, self._speakers(message), memory_asked_for=asks_what_is_known(text))
         written = result.text.strip()
         if reply and not written.endswith(reply):  # its end was cut; lengths only: the cut text may be the notes
             logger.info(

@@ -46,7 +46,7 @@ class Coherence:
         on_change: Callable[[MemoryPreferenceRecord, Moved, str | None], None],
         on_polled: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
-        """``on_change(row, moved, stored_notes)`` runs for every member whose row moved in another process;
+        """``on_change(row, moved, stored_user_notes)`` runs for every member whose row moved in another process;
         ``on_polled(change_seq)`` after each poll, with every change up to that number acted on."""
         self._db = db
         self._preferences = preferences

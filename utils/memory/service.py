@@ -332,7 +332,7 @@ class MemoryService:
 
     # ------------------------------------------------------------------ learning from the monitor
     async def save_passive(
-        self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
+        self, *, user_id: int, observation: str, topic: str | None, guild_id: int | None, key: str | None = None
     ) -> None:
         """A behaviour-monitor observation as a 7-day medium memory: noticed, not said, so it is kept briefly.
 
@@ -343,8 +343,8 @@ class MemoryService:
             if self.may_learn(user_id):
                 expires_at = datetime.now(UTC) + EXPIRATIONS["7d"]
                 topics = ((topic or "general").casefold(),)
-                note_memory = NewMemory(user_id, note, topics, "medium", expires_at, "passive", guild_id, key)
-                await self.store.store(user_id, self.scope_for(guild_id), [note_memory], actor="system")
+                noticed = NewMemory(user_id, observation, topics, "medium", expires_at, "passive", guild_id, key)
+                await self.store.store(user_id, self.scope_for(guild_id), [noticed], actor="system")
 
     # ------------------------------------------------------------------ housekeeping
     async def flush_unsaved(self) -> int:

@@ -1,6 +1,6 @@
 """SQL of the member's control row (`MemoryPreference`): how several bot processes agree on a member.
 
-Every process may write the same member. A write of memories, the profile or note lines
+Every process may write the same member. A write of memories, the profile or observation lines
 *claims* the member first, in the same transaction: one conditional UPDATE that moves
 ``WriteVersion`` only if it is still the version the write was planned against, the
 ``EraseEpoch`` is still the one the work started under, and the member has neither opted
@@ -73,7 +73,7 @@ def _oldest_active_transaction(element: oldest_active_transaction, compiler: Any
 @dataclass(frozen=True)
 class Claim:
     """What a write was planned under: the member's write version (None: not planned against their
-    memories, such as note lines) and erase epoch."""
+    memories, such as observation lines) and erase epoch."""
 
     version: int | None
     epoch: int
@@ -325,7 +325,7 @@ def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int
     """The erase epoch of each member in ``user_ids`` (0 without a row), read so that no erasure of those
     members can commit until this transaction ends.
 
-    For writes that do not claim (LlmLog rows, note lines): call first in the transaction.
+    For writes that do not claim (LlmLog rows, observation lines): call first in the transaction.
     SQLite takes its one write lock at the first write statement, so an empty UPDATE comes
     first; on a T-SQL engine the members' locks are taken (an erasure takes them too).
     """
