@@ -92,7 +92,7 @@ def trim_reply(text: str, speakers: Iterable[str] = (), *, memory_asked_for: boo
     Whoever sends the reply must not send an empty one.
 
     ``memory_asked_for``: the member asked what the bot knows about them, so lines quoting
-    the notes in their own format (``Profile: "..."``, ``- Recent: "..."``) are the answer
+    the memory block in its own format (``Profile: "..."``, ``- Recent: "..."``) are the answer
     and stay; the block's headings and other speakers' lines are still cut.
     """
     names = {n.strip().casefold() for n in (*speakers, *ROLE_LABELS, *bot_names()) if n and n.strip()}

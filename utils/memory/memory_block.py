@@ -1,4 +1,4 @@
-"""The memory block as the chat model sees it: notes about the member, within a size budget."""
+"""The memory block as the chat model sees it: what is remembered about the member, within a size budget."""
 
 from __future__ import annotations
 

@@ -183,8 +183,8 @@ def _expire_history(conn: sa.Connection, before: datetime) -> int:
 def _forget_observations(conn: sa.Connection, run: Forgetting) -> int:
     """The monitor's lines: all, those noted since the time asked, or those holding a forgotten memory's text."""
     request = run.request
-    notes = _stored_user_notes(conn, run.user_id)
-    lines = observation_lines(notes)
+    user_notes = _stored_user_notes(conn, run.user_id)
+    lines = observation_lines(user_notes)
     if request.everything and not request.scope.restricted:
         kept: list[str] = []
     elif request.since is not None:
@@ -196,7 +196,7 @@ def _forget_observations(conn: sa.Connection, run: Forgetting) -> int:
         return 0
     if len(kept) == len(lines):
         return 0
-    after = with_observations(notes, kept) or None
+    after = with_observations(user_notes, kept) or None
     conn.execute(sa.update(user_state).where(user_state.c.user_id == run.user_id).values(user_notes=after, updated_at=run.now))
     return len(lines) - len(kept)
 

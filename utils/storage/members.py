@@ -62,7 +62,7 @@ def save_user_states(
             saved.stored[state.user_id] = replace(after)
             dropped += lost
         else:
-            after = replace(state, user_notes=with_observations(_notes(stored.get(state.user_id)), [state.user_notes]))
+            after = replace(state, user_notes=with_observations(_user_notes(stored.get(state.user_id)), [state.user_notes]))
             values = {**record_values(after, user_state, without=("user_id",)), "updated_at": moment}
             values["user_notes"] = after.user_notes or None
             if state.user_id in stored:
@@ -73,7 +73,7 @@ def save_user_states(
     return replace(saved, dropped_lines=dropped)
 
 
-def _notes(row: UserStateRecord | None) -> str | None:
+def _user_notes(row: UserStateRecord | None) -> str | None:
     return None if row is None else row.user_notes
 
 

@@ -25,11 +25,12 @@ def _stored_user_notes(conn: sa.Connection, user_id: int) -> str | None:
 
 def write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
     """Replace the profile part of `UserNotes` (the observation lines stay), with no history row: the caller decides that."""
-    notes = with_profile(_stored_user_notes(conn, user_id), profile) or None
-    updated = conn.execute(sa.update(user_state).where(user_state.c.user_id == user_id).values(user_notes=notes, updated_at=now))
+    user_notes = with_profile(_stored_user_notes(conn, user_id), profile) or None
+    this_member = user_state.c.user_id == user_id
+    updated = conn.execute(sa.update(user_state).where(this_member).values(user_notes=user_notes, updated_at=now))
     if updated.rowcount == 0:  # every value given: a table adopted from the old bot has no column defaults
         fresh = record_values(UserStateRecord(user_id), user_state, without=("user_id", "user_notes"))
-        conn.execute(sa.insert(user_state).values(user_id=user_id, **fresh, user_notes=notes, updated_at=now))
+        conn.execute(sa.insert(user_state).values(user_id=user_id, **fresh, user_notes=user_notes, updated_at=now))
 
 
 @reads
