@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 import sqlalchemy as sa
 
@@ -26,6 +28,7 @@ from utils.storage.url import resolve_database_url
 from utils.wording import plural
 
 SERVER_BACKUP_DIR = "/var/opt/mssql/backup"
+Done = TypeVar("Done")
 BACKUP_ON_SERVER = (
     "the database is on a server ({backend}), which backs itself up: on the server run "
     "BACKUP DATABASE [{name}] TO DISK = N'{folder}/{name}.bak' WITH INIT (docs/operating.md, "
@@ -58,6 +61,17 @@ def os_problem(exc: OSError) -> str:
     return f"{exc.strerror or exc}{where}"
 
 
+def attempted(refusal: str, work: Callable[[], Done]) -> Done | None:
+    """What ``work`` returned; None after telling the owner why it refused or could not write (``refusal``: the start)."""
+    try:
+        return work()
+    except BackupRefused as exc:
+        error(f"{refusal}: {exc}")
+    except OSError as exc:
+        error(f"{refusal}: {os_problem(exc)}")
+    return None
+
+
 def alive_since() -> datetime:
     return datetime.now(UTC) - timedelta(seconds=ALIVE_SECONDS)
 
@@ -79,13 +93,8 @@ def run_backup(connection_string: str, file: str | None) -> int:
     database = sqlite_file(resolve_database_url(connection_string), BACKUP_ON_SERVER)
     if database is None:
         return 2
-    try:
-        made = backup_sqlite(database, Path(file) if file else None)
-    except BackupRefused as exc:
-        error(f"no backup made: {exc}")
-        return 1
-    except OSError as exc:
-        error(f"no backup made: {os_problem(exc)}")
+    made = attempted("no backup made", lambda: backup_sqlite(database, Path(file) if file else None))
+    if made is None:
         return 1
     print(
         f"Backed up {database} to {made.path} ({size_text(made.size_bytes)}; schema {made.facts.revision}; "
@@ -115,13 +124,8 @@ def run_restore(connection_string: str, file: str) -> int:
                 "stop the bot first"
             )
             return 1
-    try:
-        restored = restore_sqlite(database, backup)
-    except BackupRefused as exc:
-        error(f"nothing restored: {exc}")
-        return 1
-    except OSError as exc:
-        error(f"nothing restored: {os_problem(exc)}")
+    restored = attempted("nothing restored", lambda: restore_sqlite(database, backup))
+    if restored is None:
         return 1
     kept = f" The database it replaced is kept as {restored.previous}." if restored.previous else ""
     memories = plural(restored.facts.memories, "memory", "memories")
