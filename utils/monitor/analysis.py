@@ -231,10 +231,10 @@ def build_analysis_messages(batch: Sequence[ObservedMessage], user_notes: Mappin
         if user_notes.get(uid, "").strip()
     )
     lines = "\n".join(f"[{i}] {quoted_name(m.author_name)} wrote:\n{quoted(m.content)}" for i, m in enumerate(batch))
-    user_content = load_prompt("sentiment_analysis_request").format(
+    user_content = load_prompt("monitor_analysis_request").format(
         channel=channel, known=known or "(nothing yet)", lines=lines, count=len(batch)
     )
-    return [{"role": "system", "content": load_prompt("sentiment_analysis")}, {"role": "user", "content": user_content}]
+    return [{"role": "system", "content": load_prompt("monitor_analysis")}, {"role": "user", "content": user_content}]
 
 
 def _tail(text: str, limit: int) -> str:

@@ -172,7 +172,7 @@ class MonitorService:
             report, _usage = await self._llm.call_tool(
                 build_analysis_messages(batch, user_notes),
                 REPORT_ANALYSIS_TOOL,
-                kind="sentiment_analysis",
+                kind="sentiment_analysis",  # the LlmLog kind its rows have always carried: kept for their readers
                 model=self._settings.extraction_model,
                 temperature=0.2,
                 max_tokens=200 + TOKENS_PER_FINDING * len(batch),
