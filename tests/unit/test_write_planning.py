@@ -397,3 +397,17 @@ def test_a_fact_said_to_replace_a_slotless_memory_takes_it_into_a_slot(
     assert batch.supersede_ids == superseded
     assert batch.slot_of_replaced == ({5: slot} if slot else {})
     assert [(n.memory, n.slot_key) for n in batch.inserts] == [("Works as a teacher now", slot)]
+
+
+def test_the_write_plan_is_pure() -> None:
+    """No database, no awaits: what the plan decides can be read and tested without either."""
+    import ast
+    import inspect
+
+    from utils.memory import write_plan
+
+    tree = ast.parse(inspect.getsource(write_plan))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert not {"sqlalchemy", "asyncio", "utils.storage.engine", "utils.storage.memories"} & imported
+    assert not [node for node in ast.walk(tree) if isinstance(node, (ast.AsyncFunctionDef, ast.Await))]

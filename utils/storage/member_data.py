@@ -25,6 +25,7 @@ from utils.storage.cases import blank_case_excerpts, export_cases
 from utils.storage.control import change_member
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_member_excerpts, expire_excerpts, get_member_llm_logs
+from utils.storage.members import get_user_notes
 from utils.storage.memories import forget_rows, get_all_memories, scope_filter, utc_now
 from utils.storage.profiles import get_profile_history, write_profile
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryScope
@@ -110,14 +111,12 @@ def _export_memories(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- the profile and its history
-def _stored_user_notes(conn: sa.Connection, user_id: int) -> str | None:
-    return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
 
 
 def _forget_profile(conn: sa.Connection, run: Forgetting) -> int:
     """Facts of the profile that go: all of them, the ones named, or those learned since the time asked."""
     request = run.request
-    profile = profile_part(_stored_user_notes(conn, run.user_id))
+    profile = profile_part(get_user_notes(conn, run.user_id))
     if request.everything and not request.scope.restricted:
         after = ""
     elif request.profile_facts:
@@ -167,7 +166,7 @@ def _forget_history(conn: sa.Connection, run: Forgetting) -> int:
 
 
 def _export_profile(conn: sa.Connection, user_id: int) -> dict[str, Any]:
-    profile = profile_part(_stored_user_notes(conn, user_id))
+    profile = profile_part(get_user_notes(conn, user_id))
     return {"profile": profile, "profile_facts": profile_facts(profile)}
 
 
@@ -183,7 +182,7 @@ def _expire_history(conn: sa.Connection, before: datetime) -> int:
 def _forget_observations(conn: sa.Connection, run: Forgetting) -> int:
     """The monitor's lines: all, those noted since the time asked, or those holding a forgotten memory's text."""
     request = run.request
-    user_notes = _stored_user_notes(conn, run.user_id)
+    user_notes = get_user_notes(conn, run.user_id)
     lines = observation_lines(user_notes)
     if request.everything and not request.scope.restricted:
         kept: list[str] = []
@@ -202,7 +201,7 @@ def _forget_observations(conn: sa.Connection, run: Forgetting) -> int:
 
 
 def _export_observations(conn: sa.Connection, user_id: int) -> list[str]:
-    return observation_lines(_stored_user_notes(conn, user_id))
+    return observation_lines(get_user_notes(conn, user_id))
 
 
 # ---------------------------------------------------------------------- the notes a migration replaced
@@ -354,7 +353,7 @@ def erase_member_data(
     if action is not None:
         run.audit.append(AuditEntry(action, user_id, actor))
     write_audit(conn, run.audit, moment)
-    profile = profile_part(_stored_user_notes(conn, user_id))
+    profile = profile_part(get_user_notes(conn, user_id))
     return ErasedData(removed, control, profile, tuple(run.memory_texts), run.profile_restored)
 
 

@@ -14,18 +14,15 @@ import sqlalchemy as sa
 
 from utils.storage.engine import reads, writes
 from utils.storage.locks import lock_members
+from utils.storage.members import get_user_notes
 from utils.storage.records import UserStateRecord
 from utils.storage.schema import PROFILE_MAX, profile_history, record_values, user_state
 from utils.storage.user_notes import profile_part, with_profile
 
 
-def _stored_user_notes(conn: sa.Connection, user_id: int) -> str | None:
-    return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
-
-
 def write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime) -> None:
     """Replace the profile part of `UserNotes` (the observation lines stay), with no history row: the caller decides that."""
-    user_notes = with_profile(_stored_user_notes(conn, user_id), profile) or None
+    user_notes = with_profile(get_user_notes(conn, user_id), profile) or None
     this_member = user_state.c.user_id == user_id
     updated = conn.execute(sa.update(user_state).where(this_member).values(user_notes=user_notes, updated_at=now))
     if updated.rowcount == 0:  # every value given: a table adopted from the old bot has no column defaults
@@ -36,7 +33,7 @@ def write_profile(conn: sa.Connection, user_id: int, profile: str, now: datetime
 @reads
 def get_profile(conn: sa.Connection, user_id: int) -> str:
     """The member's stored profile (the UserNotes text that is not a observation line)."""
-    return profile_part(_stored_user_notes(conn, user_id))
+    return profile_part(get_user_notes(conn, user_id))
 
 
 @reads
@@ -60,7 +57,7 @@ def set_user_profile(conn: sa.Connection, user_id: int, profile: str, *, now: da
     moment = now or datetime.now(UTC)
     lock_members(conn, [user_id])  # the monitor's observation lines share the column: its flush waits, and so does ours
     profile = " ".join(profile.split())[:PROFILE_MAX]
-    previous = profile_part(_stored_user_notes(conn, user_id))
+    previous = profile_part(get_user_notes(conn, user_id))
     if previous == profile:
         return False
     conn.execute(sa.insert(profile_history).values(user_id=user_id, previous_profile=previous, changed_at=moment))
