@@ -5,10 +5,10 @@ profile), then from a cache dropped on every write of theirs, here or — seen b
 coherence poll — in another process (a local counter keeps a read that raced a write
 out of it). Profiles are kept in RAM, loaded at start and refreshed by every read.
 
-Writes: every proposed memory (a `NewMemory`), from any source, goes through redaction, dedup against
-live memories (a repeat refreshes instead of adding a row), slot supersession by
-source trust, and the cap — applied as one batch in one transaction, together with
-the profile the same extraction produced. A write the database cannot take now
+Writes: every proposed memory (a `NewMemory`), from any source, is planned by `write_plan` (redaction,
+dedup against live memories — a repeat refreshes instead of adding a row —, slot
+supersession by source trust) and applied here as one batch in one transaction, under
+the cap, together with the profile the same extraction produced. A write the database cannot take now
 waits in a bounded queue *unplanned*, and is planned again against the database
 when it lands (so it cannot skip dedup); one it rejects for good is logged and
 dropped. Writes and erasures of a member are serialised by a per-member lock, and a
