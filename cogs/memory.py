@@ -77,14 +77,16 @@ def _member_of(user: discord.abc.User, guild_id: int) -> bool:
     return isinstance(user, discord.Member) and user.guild.id == guild_id
 
 
-class OverviewPages(discord.ui.View):
-    """Previous/next buttons over a long `/memory show`."""
+class _Pages(discord.ui.View):
+    """Previous/next buttons over ``count`` pages; each kind of list says what one page shows."""
 
-    def __init__(self, overview: MemberOverview, title: str) -> None:
+    def __init__(self, count: int) -> None:
         super().__init__(timeout=300)
-        self.overview, self.title, self.page = overview, title, 0
-        self.count = len(pages(overview.memories))
+        self.page, self.count = 0, count
         self._sync_buttons()
+
+    def embed(self) -> discord.Embed:
+        raise NotImplementedError
 
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.page == 0
@@ -92,17 +94,28 @@ class OverviewPages(discord.ui.View):
 
     async def _show(self, interaction: discord.Interaction) -> None:
         self._sync_buttons()
-        await interaction.response.edit_message(embed=overview_embed(self.overview, self.title, self.page), view=self)
+        await interaction.response.edit_message(embed=self.embed(), view=self)
 
     @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction, _button: discord.ui.Button[OverviewPages]) -> None:
+    async def previous(self, interaction: discord.Interaction, _button: discord.ui.Button[_Pages]) -> None:
         self.page = max(0, self.page - 1)
         await self._show(interaction)
 
     @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, _button: discord.ui.Button[OverviewPages]) -> None:
+    async def next(self, interaction: discord.Interaction, _button: discord.ui.Button[_Pages]) -> None:
         self.page = min(self.count - 1, self.page + 1)
         await self._show(interaction)
+
+
+class OverviewPages(_Pages):
+    """Previous/next buttons over a long `/memory show`."""
+
+    def __init__(self, overview: MemberOverview, title: str) -> None:
+        self.overview, self.title = overview, title
+        super().__init__(len(pages(overview.memories)))
+
+    def embed(self) -> discord.Embed:
+        return overview_embed(self.overview, self.title, self.page)
 
 
 def history_embed(chunks: list[str], page: int) -> discord.Embed:
@@ -111,31 +124,15 @@ def history_embed(chunks: list[str], page: int) -> discord.Embed:
     return embed
 
 
-class HistoryPages(discord.ui.View):
+class HistoryPages(_Pages):
     """Previous/next buttons over a long `/memory history`."""
 
     def __init__(self, chunks: list[str]) -> None:
-        super().__init__(timeout=300)
-        self.chunks, self.page = chunks, 0
-        self._sync_buttons()
+        self.chunks = chunks
+        super().__init__(len(chunks))
 
-    def _sync_buttons(self) -> None:
-        self.previous.disabled = self.page == 0
-        self.next.disabled = self.page >= len(self.chunks) - 1
-
-    async def _show(self, interaction: discord.Interaction) -> None:
-        self._sync_buttons()
-        await interaction.response.edit_message(embed=history_embed(self.chunks, self.page), view=self)
-
-    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction, _button: discord.ui.Button[HistoryPages]) -> None:
-        self.page = max(0, self.page - 1)
-        await self._show(interaction)
-
-    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, _button: discord.ui.Button[HistoryPages]) -> None:
-        self.page = min(len(self.chunks) - 1, self.page + 1)
-        await self._show(interaction)
+    def embed(self) -> discord.Embed:
+        return history_embed(self.chunks, self.page)
 
 
 class ConfirmForgetAll(discord.ui.View):

@@ -47,7 +47,7 @@ from utils.monitor.mod_replies import (
     unwarn_text,
 )
 from utils.monitor.policy import Action, ActionKind, BatchOutcome
-from utils.monitor.reports import immunity_text, member_status, notes_text, own_status_text, status_text
+from utils.monitor.reports import immunity_text, member_status, own_status_text, status_text, user_notes_text
 from utils.storage.records import ModerationCaseRecord
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class MonitorCog(commands.Cog):
         self.bot = bot
         self.settings = bot.settings
         self.monitor = bot.services.monitor
-        self.tracker = bot.services.tracker
+        self.monitor_state = bot.services.monitor_state
         self.cases = bot.services.cases
         self.guild_settings = bot.services.guild_settings
 
@@ -324,7 +324,7 @@ class MonitorCog(commands.Cog):
     @bcs.command(name="status", description="Your standing with the behaviour monitor: recent warnings and how it fades.")
     async def status(self, interaction: discord.Interaction) -> None:
         policy = self.monitor.policy_for(interaction.guild_id)
-        state = member_status(self.tracker, policy, interaction.user.id, interaction.created_at)
+        state = member_status(self.monitor_state, policy, interaction.user.id, interaction.created_at)
         await interaction.response.send_message(own_status_text(state, policy), ephemeral=True, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ /mod (Manage Server)
@@ -334,7 +334,7 @@ class MonitorCog(commands.Cog):
         if await refused(self.bot, interaction, REFUSAL):
             return
         policy = self.monitor.policy_for(interaction.guild_id)
-        state = member_status(self.tracker, policy, member.id, interaction.created_at)
+        state = member_status(self.monitor_state, policy, member.id, interaction.created_at)
         await interaction.response.send_message(
             status_text(member.display_name, state, policy), ephemeral=True, allowed_mentions=NO_PINGS
         )
@@ -344,7 +344,7 @@ class MonitorCog(commands.Cog):
     async def immune(self, interaction: discord.Interaction, member: discord.Member) -> None:
         if await refused(self.bot, interaction, REFUSAL):
             return
-        now_immune = self.tracker.toggle_immune(member.id)
+        now_immune = self.monitor_state.toggle_immune(member.id)
         logger.info("%s set immunity of %s (%s) to %s.", interaction.user.id, member.display_name, member.id, now_immune)
         await interaction.response.send_message(
             immunity_text(member.display_name, now_immune), ephemeral=True, allowed_mentions=NO_PINGS
@@ -356,7 +356,9 @@ class MonitorCog(commands.Cog):
         if await refused(self.bot, interaction, REFUSAL):
             return
         await interaction.response.send_message(
-            notes_text(member.display_name, self.tracker.get_user_notes(member.id)), ephemeral=True, allowed_mentions=NO_PINGS
+            user_notes_text(member.display_name, self.monitor_state.get_user_notes(member.id)),
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
         )
 
     @mod.command(name="warnings", description="A member's warnings and timeouts here, with case numbers and reasons.")

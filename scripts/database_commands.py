@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 import sqlalchemy as sa
 
@@ -26,6 +28,16 @@ from utils.storage.url import resolve_database_url
 from utils.wording import plural
 
 SERVER_BACKUP_DIR = "/var/opt/mssql/backup"
+Done = TypeVar("Done")
+BACKUP_ON_SERVER = (
+    "the database is on a server ({backend}), which backs itself up: on the server run "
+    "BACKUP DATABASE [{name}] TO DISK = N'{folder}/{name}.bak' WITH INIT (docs/operating.md, "
+    "SQL Server), or copy it into an SQLite file with: python3 bot.py copy-db --to sqlite:///backup.db"
+)
+RESTORE_ON_SERVER = (
+    "the database is on a server ({backend}): stop the bot, then on the server run "
+    "RESTORE DATABASE [{name}] FROM DISK = N'{folder}/{name}.bak' WITH REPLACE (docs/operating.md)"
+)
 
 
 def quiet_storage_logs(level: str) -> None:
@@ -49,6 +61,17 @@ def os_problem(exc: OSError) -> str:
     return f"{exc.strerror or exc}{where}"
 
 
+def attempted(refusal: str, work: Callable[[], Done]) -> Done | None:
+    """What ``work`` returned; None after telling the owner why it refused or could not write (``refusal``: the start)."""
+    try:
+        return work()
+    except BackupRefused as exc:
+        error(f"{refusal}: {exc}")
+    except OSError as exc:
+        error(f"{refusal}: {os_problem(exc)}")
+    return None
+
+
 def alive_since() -> datetime:
     return datetime.now(UTC) - timedelta(seconds=ALIVE_SECONDS)
 
@@ -57,24 +80,21 @@ def server_database_name(url: sa.URL) -> str:
     return url.database or "BreehaviorMonitor"
 
 
-def run_backup(connection_string: str, file: str | None) -> int:
-    url = resolve_database_url(connection_string)
+def sqlite_file(url: sa.URL, on_server: str) -> Path | None:
+    """The SQLite file the command works on; None after telling the owner ``on_server``, what to run on a server."""
     database = sqlite_path(url)
     if database is None:
         name = server_database_name(url)
-        error(
-            f"the database is on a server ({url.get_backend_name()}), which backs itself up: on the server run "
-            f"BACKUP DATABASE [{name}] TO DISK = N'{SERVER_BACKUP_DIR}/{name}.bak' WITH INIT (docs/operating.md, "
-            "SQL Server), or copy it into an SQLite file with: python3 bot.py copy-db --to sqlite:///backup.db"
-        )
+        error(on_server.format(backend=url.get_backend_name(), name=name, folder=SERVER_BACKUP_DIR))
+    return database
+
+
+def run_backup(connection_string: str, file: str | None) -> int:
+    database = sqlite_file(resolve_database_url(connection_string), BACKUP_ON_SERVER)
+    if database is None:
         return 2
-    try:
-        made = backup_sqlite(database, Path(file) if file else None)
-    except BackupRefused as exc:
-        error(f"no backup made: {exc}")
-        return 1
-    except OSError as exc:
-        error(f"no backup made: {os_problem(exc)}")
+    made = attempted("no backup made", lambda: backup_sqlite(database, Path(file) if file else None))
+    if made is None:
         return 1
     print(
         f"Backed up {database} to {made.path} ({size_text(made.size_bytes)}; schema {made.facts.revision}; "
@@ -85,13 +105,8 @@ def run_backup(connection_string: str, file: str | None) -> int:
 
 def run_restore(connection_string: str, file: str) -> int:
     url = resolve_database_url(connection_string)
-    database = sqlite_path(url)
+    database = sqlite_file(url, RESTORE_ON_SERVER)
     if database is None:
-        name = server_database_name(url)
-        error(
-            f"the database is on a server ({url.get_backend_name()}): stop the bot, then on the server run "
-            f"RESTORE DATABASE [{name}] FROM DISK = N'{SERVER_BACKUP_DIR}/{name}.bak' WITH REPLACE (docs/operating.md)"
-        )
         return 2
     backup = Path(file)
     if database.exists():
@@ -109,13 +124,8 @@ def run_restore(connection_string: str, file: str) -> int:
                 "stop the bot first"
             )
             return 1
-    try:
-        restored = restore_sqlite(database, backup)
-    except BackupRefused as exc:
-        error(f"nothing restored: {exc}")
-        return 1
-    except OSError as exc:
-        error(f"nothing restored: {os_problem(exc)}")
+    restored = attempted("nothing restored", lambda: restore_sqlite(database, backup))
+    if restored is None:
         return 1
     kept = f" The database it replaced is kept as {restored.previous}." if restored.previous else ""
     memories = plural(restored.facts.memories, "memory", "memories")

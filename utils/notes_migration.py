@@ -41,7 +41,7 @@ from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX
 from utils.wording import plural
 
 LEGACY_LINE = re.compile(r"^\s*\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]\s?(.*)$")
-"""One observation line as `MonitorState.update_user_notes` writes it (UTC)."""
+"""One observation line as `MonitorState.add_observation` writes it (UTC)."""
 
 KIND = "profile_migration"
 MEMORY_SOURCE = "migration"
@@ -159,7 +159,7 @@ PROFILE_TOOL: ToolSpec[ProfileAnswer] = ToolSpec(
 
 
 def build_profile_messages(notes: str) -> list[Message]:
-    """The request: every line of the notes quoted (`utils.llm.quoting`), so no note line can close the block."""
+    """The request: every line of the notes quoted (`utils.llm.quoting`), so no observation line can close the block."""
     content = load_prompt("profile_from_notes_request").format(notes=quoted(notes_for_prompt(notes)))
     return [{"role": "system", "content": load_prompt("profile_from_notes")}, {"role": "user", "content": content}]
 

@@ -77,7 +77,7 @@ class Services:
         self.members = MemberService(self.db, self.memory, preferences)
         """The member's say (forget, opt-out, pause, show, export): the one door every erasure goes through."""
         self.chat = ChatService(settings, self.llm, self.memory, cooldown_seconds=chat_cooldown_seconds)
-        self.tracker = MonitorState(profile_of=self.memory.profile, epoch_of=preferences.epoch)
+        self.monitor_state = MonitorState(profile_of=self.memory.profile, epoch_of=preferences.epoch)
         # Every copy of a member this process holds in RAM drops what an erasure takes back, and shows in the export.
         self.members.held.register(HeldCopy("chat context", lambda erasure: self.chat.forget_member(erasure.user_id)))
         self.members.held.register(HeldCopy("log excerpts", lambda erasure: self.llm_log.forget(erasure.user_id)))
@@ -86,14 +86,14 @@ class Services:
         self.memory.on_secrets_found(
             lambda user_id, found: self.tasks.spawn(self.llm_log.scrub(user_id, Seen([found])), name=f"llm-log-scrub-{user_id}")
         )
-        self.members.held.register(HeldCopy("monitor notes", self.tracker.forget, self.tracker.export))
+        self.members.held.register(HeldCopy("monitor notes", self.monitor_state.forget, self.monitor_state.export))
         self.guild_settings = GuildSettings(self.db, settings)
         """Each server's own monitor and chat settings (`/mod settings`), the `.env` values their defaults."""
         self.monitor = MonitorService(
-            settings, self.llm, self.tracker, self.memory, self.tasks, settings_for=self.guild_settings.for_guild
+            settings, self.llm, self.monitor_state, self.memory, self.tasks, settings_for=self.guild_settings.for_guild
         )
         self.members.held.register(HeldCopy("monitor batch", lambda erasure: self.monitor.forget_member(erasure.user_id)))
-        self.cases = CaseBook(self.db, self.tracker)
+        self.cases = CaseBook(self.db, self.monitor_state)
         """Every warning and timeout as a numbered case per server (`/mod warnings`, `/mod unwarn`)."""
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
@@ -127,7 +127,7 @@ class Services:
     async def load_state(self) -> None:
         try:
             records = await self.db.run(members.load_user_states)
-            self.tracker.load(records)
+            self.monitor_state.load(records)
             self.memory.store.load_profiles({r.user_id: profile_part(r.user_notes) for r in records})
         except DatabaseError as exc:
             logger.warning("Could not load member state: %s", exc)
@@ -152,7 +152,7 @@ class Services:
 
     async def flush_state(self) -> None:
         """Persist dirty member state (profiles included) and memory writes that waited for the database."""
-        await self.tracker.flush(self.db)
+        await self.monitor_state.flush(self.db)
         await self.memory.flush_unsaved()
 
     async def _prune(self) -> None:
@@ -162,7 +162,7 @@ class Services:
 
     async def _embed_memories(self) -> None:
         """Rows without a vector of EMBEDDING_MODEL (switched on, model changed, endpoint back) get one in the background."""
-        self.memory.meaning.embed_soon()
+        self.memory.embedding_worker.embed_soon()
 
     @property
     def loop_names(self) -> list[str]:
@@ -176,7 +176,7 @@ class Services:
         self._closed = True
         for loop in self._loops:
             await loop.stop()
-        self.memory.meaning.stop()
+        self.memory.embedding_worker.stop()
         if not await self.tasks.drain(DRAIN_TIMEOUT_SECONDS):
             logger.warning("Background work did not finish in %.0fs; cancelling it.", DRAIN_TIMEOUT_SECONDS)
             await self.tasks.cancel_all()
@@ -184,5 +184,5 @@ class Services:
         await self.llm_log.flush()
         await self.members.processes.leave()  # this process holds no copy of anyone any more
         await self.llm.close()
-        await self.memory.meaning.close()
+        await self.memory.embedding_worker.close()
         await self.db.close()

@@ -43,7 +43,7 @@ class Server:
             await self.env.advance_time(WAIT + 1)
 
     def offenses(self, member: simcord.MemberActor) -> int:
-        return self.bot.services.tracker.get_user(member.id).offense_count
+        return self.bot.services.monitor_state.get_user(member.id).offense_count
 
 
 @pytest.fixture

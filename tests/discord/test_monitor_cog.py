@@ -267,11 +267,11 @@ async def test_notes_and_immune_are_for_moderators_only(server: Server, database
     for command in ("mod notes", "mod immune"):
         with pytest.raises(SetupError, match="not visible to this user"):
             await server.alice.slash(server.general, command, member=server.alice)
-    assert not server.bot.services.tracker.is_immune(server.alice.id)
+    assert not server.bot.services.monitor_state.is_immune(server.alice.id)
     notes = await server.mod.slash(server.general, "mod notes", member=server.alice)
     assert notes.ephemeral
-    note_line = r"\[\d{4}-\d\d-\d\d \d\d:\d\d\] Is learning to play the guitar\."
-    assert re.fullmatch(r"\*\*Notes about alice\*\*\n" + note_line, notes.response.content)
+    observation_line = r"\[\d{4}-\d\d-\d\d \d\d:\d\d\] Is learning to play the guitar\."
+    assert re.fullmatch(r"\*\*Notes about alice\*\*\n" + observation_line, notes.response.content)
     assert query(database_url, "SELECT Memory, Source FROM UserMemory") == [("Is learning to play the guitar.", "passive")]
 
 

@@ -40,12 +40,12 @@ async def test_forget_recent_brings_back_the_superseded_slot_value(services: Ser
 async def test_notes_rollback_does_not_resurrect_forgotten_notes(services: Services, database_url: str):
     await services.memory.set_profile(ALICE, "[2024-01-01 10:00] was rude in #general; lives in Lyon")
     await services.flush_state()
-    old = services.tracker.get_user_notes(ALICE)
+    old = services.monitor_state.get_user_notes(ALICE)
     assert await storage(services.db).migrate_user_notes(ALICE, old, "Lives in Lyon.")
     await services.memory.set_profile(ALICE, "Lives in Lyon.")
     await services.flush_state()
     await cmd(services, "forget all")
-    await services.flush_state()  # the periodic flush writes the tracker's "" profile
+    await services.flush_state()  # the periodic flush writes the monitor_state's "" profile
     await storage(services.db).rollback_notes_migration()
     assert query(database_url, "SELECT Notes FROM NotesBackup") == []
     assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) in ([(None,)], [("",)])
@@ -77,7 +77,7 @@ async def test_forget_all_while_an_extraction_is_in_flight_leaves_nothing(
     await services.tasks.drain(10)
     await services.flush_state()
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
-    assert services.tracker.get_user_notes(ALICE) == ""
+    assert services.monitor_state.get_user_notes(ALICE) == ""
 
 
 async def test_forgotten_fact_not_folded_into_profile_from_the_same_message(
@@ -93,7 +93,7 @@ async def test_forgotten_fact_not_folded_into_profile_from_the_same_message(
     fake_llm.tools["extract_memories"] = extractor
     await converse(services, "please forget that I play GTA")
     assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
-    assert "GTA" not in services.tracker.get_user_notes(ALICE)
+    assert "GTA" not in services.monitor_state.get_user_notes(ALICE)
 
 
 async def test_forget_one_removes_it_from_the_table_and_the_next_prompt(
@@ -137,10 +137,10 @@ async def test_forget_recent_takes_back_memories_and_profile(services: Services,
         memory("Is moving to Berlin.", "moving"), profile="Alice likes cats and is moving to Berlin."
     )
     await converse(services, "big news, I'm moving to Berlin")
-    assert services.tracker.get_user_notes(ALICE) == "Alice likes cats and is moving to Berlin."
+    assert services.monitor_state.get_user_notes(ALICE) == "Alice likes cats and is moving to Berlin."
     reply = await cmd(services, "forget recent 10")
     assert reply.startswith("Forgot 1 memory from the last 10 minutes. The profile is back to how it was. Gone: 1 memory")
-    assert services.tracker.get_user_notes(ALICE) == "Alice likes cats."
+    assert services.monitor_state.get_user_notes(ALICE) == "Alice likes cats."
     assert query(database_url, "SELECT Memory FROM UserMemory") == [("Has a cat called Miso.",)]
     await services.flush_state()
     assert query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", ALICE) == [("Alice likes cats.",)]

@@ -93,7 +93,7 @@ def in_ram(services: Services, word: str) -> dict[str, bool]:
     return {
         "chat context": any(word in text for text in context),
         "log buffer": any(word in row for row in buffered),
-        "monitor notes": any(word in line for line in services.tracker.note_lines(ALICE)),
+        "monitor notes": any(word in line for line in services.monitor_state.observations(ALICE)),
         "profile": word in services.memory.profile(ALICE),
     }
 
@@ -122,7 +122,7 @@ async def test_the_words_a_forget_takes_are_nowhere_afterwards(
     await converse(a, f"my friend {B} says hi", user_id=BOB, name="Bob")  # Bob's chat has Alice's lines in context
     fake_llm.tools["report_analysis"] = Analyst()
     await a.monitor.analyse([said(f"{M} and {P}, lol"), said(f"{B} agrees", author_id=BOB, name="Bob")])  # one log row
-    a.tracker.update_user_notes(ALICE, f"Talked about {N} at length.", datetime.now(UTC))
+    a.monitor_state.add_observation(ALICE, f"Talked about {N} at length.", datetime.now(UTC))
     case = NewCase(7, ALICE, "warn", "insult", "insult 0.92", f"{M} and {P}, lol", "acted", "monitor")
     await a.db.run(cases.open_case, case)  # a moderation case's excerpt holds her words too
     await a.flush_state()

@@ -130,7 +130,7 @@ async def test_opt_out_stops_extraction_entirely_and_survives_a_restart(
     try:
         calls_before = len(fake_llm.tool_requests("extract_memories"))
         await converse(second, "hiking again, the Dolomites this time")
-        await second.memory.save_passive(user_id=ALICE, note="Seems to love mountains.", topic="outdoors", guild_id=1)
+        await second.memory.save_passive(user_id=ALICE, observation="Seems to love mountains.", topic="outdoors", guild_id=1)
         assert len(fake_llm.tool_requests("extract_memories")) == calls_before
         assert "[What you know about this person:]" not in system_prompt(fake_llm)
         assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]

@@ -40,7 +40,7 @@ def live_rows(url: str, user_id: int = ALICE) -> list[str]:
     return [r[0] for r in rows(url, "SELECT Memory FROM UserMemory WHERE UserId = :u AND SupersededAt IS NULL", {"u": user_id})]
 
 
-def stored_notes(url: str) -> str:
+def stored_user_notes(url: str) -> str:
     [(notes,)] = rows(url, "SELECT UserNotes FROM UserState WHERE UserId = :u", {"u": ALICE})
     return notes
 
@@ -144,8 +144,8 @@ async def test_two_profile_additions_made_from_the_same_profile_both_stay(
     assert b.memory.profile(ALICE) == "Nurse from Lyon."
     between_plan_and_apply(a, lambda: write(b, profile="Nurse from Lyon. Has two cats."))
     await write(a, profile="Nurse from Lyon. Plays chess.")
-    assert stored_notes(database_url) == "Nurse from Lyon. Has two cats. Plays chess."
-    assert a.memory.profile(ALICE) == stored_notes(database_url)
+    assert stored_user_notes(database_url) == "Nurse from Lyon. Has two cats. Plays chess."
+    assert a.memory.profile(ALICE) == stored_user_notes(database_url)
 
 
 async def test_a_rewrite_from_an_older_profile_does_not_replace_a_newer_one(
@@ -155,7 +155,7 @@ async def test_a_rewrite_from_an_older_profile_does_not_replace_a_newer_one(
     await write(a, profile="Nurse from Lyon.")
     between_plan_and_apply(a, lambda: write(b, profile="Nurse from Lyon. Moved to Paris in May."))
     await write(a, profile="Night nurse.")
-    assert stored_notes(database_url) == "Nurse from Lyon. Moved to Paris in May."
+    assert stored_user_notes(database_url) == "Nurse from Lyon. Moved to Paris in May."
 
 
 async def test_a_poll_after_a_forget_elsewhere_takes_it_out_of_the_prompt_queue_context_and_log(

@@ -19,7 +19,7 @@ async def test_profile_update_is_in_the_next_prompt(services: Services, fake_llm
 async def test_permanent_fact_without_profile_update_is_folded_into_the_profile(services: Services, fake_llm: FakeLLM) -> None:
     fake_llm.tools["extract_memories"] = remembers(memory("Works as a firefighter.", "work", expiration="permanent"))
     await converse(services, "long shift at the fire station today, I work as a firefighter")
-    assert "Works as a firefighter." in services.tracker.get_user_notes(ALICE)
+    assert "Works as a firefighter." in services.monitor_state.get_user_notes(ALICE)
 
 
 async def test_profile_survives_a_restart(make_settings: SettingsFactory, fake_llm: FakeLLM) -> None:
@@ -31,17 +31,17 @@ async def test_profile_survives_a_restart(make_settings: SettingsFactory, fake_l
     second = Services(make_settings())
     await second.start()
     try:
-        assert second.tracker.get_user_notes(ALICE) == "Alice streams speedruns of Celeste."
+        assert second.monitor_state.get_user_notes(ALICE) == "Alice streams speedruns of Celeste."
     finally:
         await second.close()
 
 
 async def test_monitor_observation_lines_are_not_the_profile(services: Services, fake_llm: FakeLLM) -> None:
     await services.memory.set_profile(ALICE, "Alice mains Mercy.")
-    services.tracker.update_user_notes(ALICE, "Was heated about ranked tonight.")
+    services.monitor_state.add_observation(ALICE, "Was heated about ranked tonight.")
     fake_llm.tools["extract_memories"] = remembers(profile="Alice mains Mercy and Kiriko.")
     await converse(services, "I picked up Kiriko as a second main")
     await converse(services, "hey")
     prompt = system_prompt(fake_llm)
     assert 'Profile: "Alice mains Mercy and Kiriko."' in prompt and "heated" not in prompt
-    assert "Was heated about ranked tonight." in services.tracker.get_user_notes(ALICE)
+    assert "Was heated about ranked tonight." in services.monitor_state.get_user_notes(ALICE)

@@ -13,12 +13,12 @@ async def test_member_statement_matching_a_passive_note_is_not_then_overwritten_
     services: Services, fake_llm: FakeLLM, database_url: str
 ):
     await services.memory.save_passive(
-        user_id=ALICE, note="Mostly plays Valorant ranked.", topic="valorant", guild_id=1, key="main_game"
+        user_id=ALICE, observation="Mostly plays Valorant ranked.", topic="valorant", guild_id=1, key="main_game"
     )
     fake_llm.tools["extract_memories"] = remembers(memory("Mostly plays Valorant ranked.", "valorant", key="main_game"))
     await converse(services, "yeah I mostly play valorant ranked")
     await services.memory.save_passive(
-        user_id=ALICE, note="Seems to play Fortnite now.", topic="fortnite", guild_id=1, key="main_game"
+        user_id=ALICE, observation="Seems to play Fortnite now.", topic="fortnite", guild_id=1, key="main_game"
     )
     live = query(database_url, "SELECT Memory, Source FROM UserMemory WHERE SupersededAt IS NULL")
     assert ("Mostly plays Valorant ranked.", "chat") in live, live
@@ -30,7 +30,7 @@ async def test_chat_memory_outranks_a_passive_one_in_the_same_slot(
     fake_llm.tools["extract_memories"] = remembers(memory("Main game is Dota 2.", "dota", key="main_game"))
     await converse(services, "my main game is Dota 2 these days")
     await services.memory.save_passive(
-        user_id=ALICE, note="Seems to mostly play Fortnite.", topic="fortnite", guild_id=1, key="main_game"
+        user_id=ALICE, observation="Seems to mostly play Fortnite.", topic="fortnite", guild_id=1, key="main_game"
     )
     assert query(database_url, "SELECT Memory, Source FROM UserMemory") == [("Main game is Dota 2.", "chat")]
 

@@ -1,4 +1,4 @@
-"""The monitor's plain logic: batching, validation of `report_analysis`, scoring and the tracker's state."""
+"""The monitor's plain logic: batching, validation of `report_analysis`, scoring and the monitor_state's state."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from utils.monitor.analysis import AnalysisReport, MessageFinding, findings_by_i
 from utils.monitor.batching import BatchBuffer
 from utils.monitor.messages import CUT_MARK, prepare_content
 from utils.monitor.policy import ActionKind, Policy, judge
-from utils.monitor.reports import member_status, notes_text, own_status_text, status_text
+from utils.monitor.reports import member_status, own_status_text, status_text, user_notes_text
 from utils.monitor.state import MonitorState
 from utils.storage.records import UserStateRecord
 
@@ -84,9 +84,11 @@ def test_optional_scores_off_the_scale_are_not_used(value: object) -> None:
 
 
 def test_a_counters_toxicity_never_becomes_an_offense_even_through_judge() -> None:
-    tracker = MonitorState()
-    verdict = judge(Policy(), tracker, said("I just got a new puppy"), MessageFinding(index=0, toxicity=3.5, categories=["x"]))
-    assert verdict.actions == () and verdict.refused and tracker.get_user(42).offense_count == 0
+    monitor_state = MonitorState()
+    verdict = judge(
+        Policy(), monitor_state, said("I just got a new puppy"), MessageFinding(index=0, toxicity=3.5, categories=["x"])
+    )
+    assert verdict.actions == () and verdict.refused and monitor_state.get_user(42).offense_count == 0
 
 
 @pytest.mark.parametrize(
@@ -121,55 +123,57 @@ def test_findings_must_be_a_list_and_repeated_indexes_keep_the_first() -> None:
 
 
 def test_the_toxicity_score_fades_by_half_life_and_takes_the_worse_message() -> None:
-    tracker = MonitorState()
-    assert tracker.record_toxicity(1, 0.8, T0, half_life_hours=10) == 0.8
-    assert tracker.toxicity_now(1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
-    assert tracker.record_toxicity(1, 0.1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
-    assert tracker.record_toxicity(1, 0.9, T0 + 20 * HOUR, 10) == 0.9
+    monitor_state = MonitorState()
+    assert monitor_state.record_toxicity(1, 0.8, T0, half_life_hours=10) == 0.8
+    assert monitor_state.toxicity_now(1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
+    assert monitor_state.record_toxicity(1, 0.1, T0 + 10 * HOUR, 10) == pytest.approx(0.4)
+    assert monitor_state.record_toxicity(1, 0.9, T0 + 20 * HOUR, 10) == 0.9
 
 
 def test_offenses_count_in_a_run_and_the_warning_resets_with_it() -> None:
-    tracker, window = MonitorState(), timedelta(minutes=30)
-    assert [tracker.record_offense(1, minutes(m), window) for m in (0, 25, 50)] == [1, 2, 3]
-    tracker.mark_warned(1)
-    assert tracker.warned_in_window(1, minutes(70), window)
-    assert tracker.offenses_in_window(1, minutes(81), window) == 0 and not tracker.warned_in_window(1, minutes(81), window)
-    assert tracker.record_offense(1, minutes(90), window) == 1 and not tracker.get_user(1).warned
+    monitor_state, window = MonitorState(), timedelta(minutes=30)
+    assert [monitor_state.record_offense(1, minutes(m), window) for m in (0, 25, 50)] == [1, 2, 3]
+    monitor_state.mark_warned(1)
+    assert monitor_state.warned_in_window(1, minutes(70), window)
+    assert monitor_state.offenses_in_window(1, minutes(81), window) == 0 and not monitor_state.warned_in_window(
+        1, minutes(81), window
+    )
+    assert monitor_state.record_offense(1, minutes(90), window) == 1 and not monitor_state.get_user(1).warned
 
 
 def test_off_topic_runs_immunity_and_coherence_mark_the_member_dirty() -> None:
-    tracker = MonitorState()
-    tracker.load([UserStateRecord(user_id=1)])
-    assert [tracker.record_topic(1, flag) for flag in (True, True, False, True)] == [1, 2, 0, 1]
-    assert tracker.toggle_immune(1) and tracker.is_immune(1) and not tracker.toggle_immune(1)
-    assert tracker.record_coherence(1, 0.35) == pytest.approx(0.8)
-    assert tracker._dirty == {1}
+    monitor_state = MonitorState()
+    monitor_state.load([UserStateRecord(user_id=1)])
+    assert [monitor_state.record_topic(1, flag) for flag in (True, True, False, True)] == [1, 2, 0, 1]
+    assert monitor_state.toggle_immune(1) and monitor_state.is_immune(1) and not monitor_state.toggle_immune(1)
+    assert monitor_state.record_coherence(1, 0.35) == pytest.approx(0.8)
+    assert monitor_state._dirty == {1}
 
 
 def test_timeouts_can_be_turned_off_and_warnings_kept_out_of_the_channel() -> None:
     policy = Policy(timeout_after_offenses=0, public_warnings=False)
-    tracker = MonitorState()
+    monitor_state = MonitorState()
     toxic = MessageFinding(index=0, toxicity=0.95)
-    verdicts = [judge(policy, tracker, said("x", at=minutes(i)), toxic) for i in range(5)]
+    verdicts = [judge(policy, monitor_state, said("x", at=minutes(i)), toxic) for i in range(5)]
     assert {a.kind for v in verdicts for a in v.actions} == {ActionKind.WARN}
     assert not any(a.public for v in verdicts for a in v.actions)
 
 
 def test_status_and_notes_texts() -> None:
-    tracker, policy = MonitorState(), Policy()
-    judge(policy, tracker, said("x", at=T0), MessageFinding(index=0, toxicity=0.8, categories=["insult"]))
-    text = status_text("Alice", member_status(tracker, policy, 42, T0 + 24 * HOUR), policy)
+    monitor_state, policy = MonitorState(), Policy()
+    judge(policy, monitor_state, said("x", at=T0), MessageFinding(index=0, toxicity=0.8, categories=["insult"]))
+    text = status_text("Alice", member_status(monitor_state, policy, 42, T0 + 24 * HOUR), policy)
     assert "Recent offenses: 0" in text and "Recent toxicity: 0.40" in text and "Warned: no" in text
     assert "Last offense: 2026-03-01 12:00 UTC" in text
     assert "Recent offenses: 1 (the count restarts after 60 quiet minutes" in status_text(
-        "Alice", member_status(tracker, policy, 42, T0), policy
+        "Alice", member_status(monitor_state, policy, 42, T0), policy
     )
-    member_text = own_status_text(member_status(tracker, policy, 42, T0), policy)
+    member_text = own_status_text(member_status(monitor_state, policy, 42, T0), policy)
     assert "Recent warnings: 1. They are forgotten after 60 minutes without another one." in member_text
     half = Policy(offense_window=timedelta(seconds=30))
-    assert "after 0.5 minutes without" in own_status_text(member_status(tracker, half, 42, T0), half)
-    assert notes_text("Bob", "") == "Nothing is noted about Bob."
-    long = notes_text("Bob", "\n".join(f"[2026-01-01 00:00] note number {i}" for i in range(200)))
+    assert "after 0.5 minutes without" in own_status_text(member_status(monitor_state, half, 42, T0), half)
+    assert user_notes_text("Bob", "") == "Nothing is noted about Bob."
+    long = user_notes_text("Bob", "\n".join(f"[2026-01-01 00:00] note number {i}" for i in range(200)))
     assert len(long) <= 1900 and long.endswith("note number 199") and "older lines not shown" in long
 
 

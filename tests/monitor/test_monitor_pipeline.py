@@ -51,7 +51,7 @@ async def test_a_toxic_message_raises_the_score_and_earns_a_warning(running, ana
         [warning] = toxic.actions
         assert warning.kind is ActionKind.WARN and warning.public
         assert "Bob" in warning.text and "insult 0.92" in warning.reason
-        bob = services.tracker.get_user(7)
+        bob = services.monitor_state.get_user(7)
         assert bob.toxicity_score == pytest.approx(0.92)
         assert (bob.offense_count, bob.warned) == (1, True)
 
@@ -63,18 +63,18 @@ async def test_repeated_offenses_in_the_window_earn_a_timeout_and_a_quiet_spell_
             outcome = await services.monitor.analyse([said("trash player", at=minutes(at))])
             kinds.append([a.kind for a in outcome.actions])
         assert kinds == [[ActionKind.WARN], [ActionKind.WARN], [ActionKind.WARN, ActionKind.TIMEOUT], [ActionKind.WARN]]
-        assert services.tracker.get_user(42).offense_count == 1
+        assert services.monitor_state.get_user(42).offense_count == 1
 
 
 async def test_an_immune_member_is_scored_but_never_actioned(running, analyst, caplog: pytest.LogCaptureFixture) -> None:
     async with running() as services:
-        services.tracker.toggle_immune(7)
+        services.monitor_state.toggle_immune(7)
         with caplog.at_level(logging.INFO, logger="utils.monitor.service"):
             outcome = await services.monitor.analyse([said("you idiot", author_id=7, name="Mod")] * 3)
         assert outcome.actions == []
         assert all(v.remark == "immune: not actioned" for v in outcome.verdicts)
-        assert services.tracker.get_user(7).offense_count == 0
-        assert services.tracker.toxicity_now(7, minutes(0), 24) == pytest.approx(0.92)
+        assert services.monitor_state.get_user(7).offense_count == 0
+        assert services.monitor_state.toxicity_now(7, minutes(0), 24) == pytest.approx(0.92)
         assert "Mod in #general is immune; not actioned." in caplog.text
 
 
@@ -85,7 +85,7 @@ async def test_off_topic_drift_earns_one_gentle_redirect(running, analyst) -> No
         assert "#general" in first.actions[0].text
         again = await services.monitor.analyse([said("more crypto"), said("back to the game"), said("crypto")])
         assert again.actions == []
-        assert services.tracker.get_user(42).off_topic_count == 1
+        assert services.monitor_state.get_user(42).off_topic_count == 1
 
 
 async def test_several_drifting_members_get_a_single_redirect(running, analyst) -> None:
@@ -93,7 +93,7 @@ async def test_several_drifting_members_get_a_single_redirect(running, analyst) 
         outcome = await services.monitor.analyse([said("crypto?"), said("crypto!", author_id=7, name="Bob")])
         [redirect] = outcome.actions
         assert redirect.message.author_name == "Bob"
-        assert services.tracker.get_user(42).off_topic_count == 0
+        assert services.monitor_state.get_user(42).off_topic_count == 0
 
 
 async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_next_prompt(
@@ -102,8 +102,8 @@ async def test_a_note_update_becomes_a_notes_line_and_a_passive_memory_in_the_ne
     analyst.notes = {"guitar": "Is learning to play the guitar."}
     async with running() as services:
         outcome = await services.monitor.analyse([said("finally practising my guitar every evening")])
-        assert outcome.verdicts[0].note == "Is learning to play the guitar."
-        assert services.tracker.get_user_notes(42) == "[2026-03-01 12:00] Is learning to play the guitar."
+        assert outcome.verdicts[0].observation == "Is learning to play the guitar."
+        assert services.monitor_state.get_user_notes(42) == "[2026-03-01 12:00] Is learning to play the guitar."
         [(memory, topics, importance, source, expires)] = query(
             database_url, "SELECT Memory, Topics, Importance, Source, ExpiresAt FROM UserMemory WHERE UserId = 42"
         )
@@ -119,7 +119,7 @@ async def test_passive_notes_are_redacted_and_secrets_dropped(running, analyst: 
     analyst.notes = {"mail": "Can be reached at alice@example.com for raids.", "password": "Their password is hunter22."}
     async with running() as services:
         await services.monitor.analyse([said("mail me"), said("my password is hunter22")])
-        notes = services.tracker.get_user_notes(42)
+        notes = services.monitor_state.get_user_notes(42)
         assert "alice@example.com" not in notes and "hunter22" not in notes
         assert "alice@example.com" not in str(query(database_url, "SELECT Memory FROM UserMemory"))
 
@@ -129,9 +129,9 @@ async def test_an_opted_out_members_note_is_not_stored(running, analyst: Analyst
     async with running() as services:
         await services.members.erase(42, OptOut(), actor="member")
         outcome = await services.monitor.analyse([said("my guitar idiot amp broke")])
-        assert outcome.verdicts[0].note is None
+        assert outcome.verdicts[0].observation is None
         assert [a.kind for a in outcome.actions] == [ActionKind.WARN]
-        assert services.tracker.get_user_notes(42) == ""
+        assert services.monitor_state.get_user_notes(42) == ""
         assert query(database_url, "SELECT COUNT(*) FROM UserMemory") == [(0,)]
 
 
@@ -139,13 +139,13 @@ async def test_state_survives_a_restart_through_user_state(running, analyst: Ana
     analyst.notes = {"raid": "Leads the Tuesday raids."}
     async with running() as services:
         await services.monitor.analyse([said("raid tonight, you idiot", at=minutes(5)), said("crypto", author_id=7, name="Bob")])
-        services.tracker.toggle_immune(7)
+        services.monitor_state.toggle_immune(7)
     assert query(database_url, "SELECT UserId, OffenseCount, Warned, Immune, OffTopicCount FROM UserState ORDER BY UserId") == [
         (7, 0, 0, 1, 1),
         (42, 1, 1, 0, 0),
     ]
     async with running() as services:
-        alice, bob = services.tracker.get_user(42), services.tracker.get_user(7)
+        alice, bob = services.monitor_state.get_user(42), services.monitor_state.get_user(7)
         assert (alice.offense_count, alice.warned, alice.last_offense_at) == (1, True, minutes(5))
         assert alice.toxicity_score == pytest.approx(0.92)
         assert alice.user_notes == "[2026-03-01 12:05] Leads the Tuesday raids."
@@ -165,7 +165,7 @@ async def test_a_malformed_report_is_logged_and_ignored(
             outcomes = [await services.monitor.analyse([said("you idiot")]) for _ in range(3)]
         assert all(o.failed and o.verdicts == [] for o in outcomes)
         assert caplog.text.count("Analysis of 1 messages in #general failed; batch dropped") == 3
-        assert services.tracker.get_user(42).toxicity_score == 0
+        assert services.monitor_state.get_user(42).toxicity_score == 0
         fake_llm.tools["report_analysis"] = Analyst()
         recovered = await services.monitor.analyse([said("you idiot")])
         assert [a.kind for a in recovered.actions] == [ActionKind.WARN]
@@ -196,7 +196,7 @@ async def test_a_batch_with_findings_for_messages_that_do_not_exist_is_refused_w
         assert outcome.actions == [] and again.actions == []
         assert outcome.refused == "findings for messages [-1], [5], which are not in the batch of 2"
         assert all(v.refused == outcome.refused and v.finding is None for v in outcome.verdicts)
-        assert services.tracker.get_user(42).toxicity_score == 0 and services.tracker.get_user(42).offense_count == 0
+        assert services.monitor_state.get_user(42).toxicity_score == 0 and services.monitor_state.get_user(42).offense_count == 0
         warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "Refused the analysis" in r.message]
         assert len(warnings) == 1, "each kind of refusal is a WARNING once, then INFO"
         assert caplog.text.count("Refused the analysis of 2 messages in #general") == 2
@@ -212,11 +212,11 @@ async def test_a_failed_call_drops_the_batch_and_the_monitor_keeps_watching(
                 services.monitor.observe(said(text))
             await services.tasks.drain(10)
         assert "batch dropped: HTTP 500" in caplog.text
-        assert services.tracker.get_user(42).offense_count == 0
+        assert services.monitor_state.get_user(42).offense_count == 0
         for text in ("you idiot", "still an idiot", "idiot"):
             services.monitor.observe(said(text))
         await services.tasks.drain(10)
-        assert services.tracker.get_user(42).offense_count == 3
+        assert services.monitor_state.get_user(42).offense_count == 3
     assert len(fake_llm.tool_requests("report_analysis")) == 2
 
 
@@ -235,7 +235,7 @@ async def test_one_call_per_batch_and_waiting_messages_go_at_shutdown(running, a
 
 async def test_the_request_numbers_the_messages_and_shows_what_is_noted(running, analyst, fake_llm: FakeLLM) -> None:
     async with running() as services:
-        services.tracker.update_user_notes(42, "Plays support in every game.", now=minutes(0))
+        services.monitor_state.add_observation(42, "Plays support in every game.", now=minutes(0))
         await services.monitor.analyse([said("hi"), said("yo", author_id=7, name="Bob")])
         content = fake_llm.tool_requests("report_analysis")[0]["messages"][-1]["content"]
         assert '=== CHANNEL ===\nName: "#general"' in content
@@ -257,7 +257,7 @@ async def test_passive_notes_about_health_beliefs_others_or_roles_are_dropped(
     async with running() as services:
         lines = ["my diabetes again", "church tomorrow", "my brother lol", "I'm a mod here", "guitar time"]
         await services.monitor.analyse([said(line) for line in lines])
-        notes = services.tracker.get_user_notes(42)
+        notes = services.monitor_state.get_user_notes(42)
         stored = str(query(database_url, "SELECT Memory FROM UserMemory"))
         assert "guitar" in notes and "guitar" in stored
         for word in ("diabetes", "church", "brother", "moderator"):

@@ -122,7 +122,7 @@ async def test_replay_uses_the_stored_state(make_settings: SettingsFactory, fake
     fake_llm.tools["report_analysis"] = Analyst()
     services = Services(make_settings())
     await services.start()
-    services.tracker.toggle_immune(2)
+    services.monitor_state.toggle_immune(2)
     await services.close()
     code, output = await run(make_settings, [line(2, "Bob", "you idiot", 0)], dry_run=True)
     assert code == 0 and "-> immune: not actioned" in output

@@ -29,7 +29,7 @@ from utils.storage import members
 from utils.storage.engine import Database
 from utils.storage.member_data import ForgetRequest, erase_member_data
 from utils.storage.records import MemoryPreferenceRecord, UserStateChange, UserStateRecord
-from utils.storage.user_notes import LEGACY_NOTES_MAX, with_added_lines
+from utils.storage.user_notes import USER_NOTES_MAX, with_added_observations
 
 T = TypeVar("T")
 ALICE = 123456789012345678
@@ -89,7 +89,7 @@ def minute_of(value: object) -> object:
     return value
 
 
-def stored_notes(database_url: str, user_id: int = ALICE) -> str | None:
+def stored_user_notes(database_url: str, user_id: int = ALICE) -> str | None:
     rows = query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = ?", user_id)
     return rows[0][0] if rows else None
 
@@ -277,7 +277,7 @@ async def test_a_field_both_changed_is_the_last_flushers(database_url: str) -> N
 # ----------------------------------------------------------------------------- note lines merged
 def noted(process: Process, minute: int, text: str) -> str:
     moment = T0 + timedelta(minutes=minute)
-    process.state.update_user_notes(ALICE, text, moment)
+    process.state.add_observation(ALICE, text, moment)
     return f"[{moment:%Y-%m-%d %H:%M}] {text}"
 
 
@@ -289,12 +289,12 @@ async def test_both_processes_note_lines_are_kept_in_the_order_they_were_flushed
         await b.flush()
         await a.flush()
         lines = ["[2026-02-01 09:00] Old note.", two, one, three]
-        assert stored_notes(database_url) == "\n".join(lines)
-        assert a.state.note_lines(ALICE) == lines, "after its flush A holds what is stored"
-        assert b.state.note_lines(ALICE) == lines[:2]
+        assert stored_user_notes(database_url) == "\n".join(lines)
+        assert a.state.observations(ALICE) == lines, "after its flush A holds what is stored"
+        assert b.state.observations(ALICE) == lines[:2]
         four = noted(b, 4, "Back after a break.")
         await b.flush()
-        assert b.state.note_lines(ALICE) == [*lines, four] and stored_notes(database_url) == "\n".join([*lines, four])
+        assert b.state.observations(ALICE) == [*lines, four] and stored_user_notes(database_url) == "\n".join([*lines, four])
 
 
 async def test_a_line_already_stored_is_not_written_twice(database_url: str) -> None:
@@ -303,7 +303,7 @@ async def test_a_line_already_stored_is_not_written_twice(database_url: str) -> 
         same_b = noted(b, 1, "Was heated about ranked tonight.")
         await a.flush()
         await b.flush()
-        assert same_a == same_b and stored_notes(database_url) == same_a
+        assert same_a == same_b and stored_user_notes(database_url) == same_a
 
 
 async def test_the_profile_memory_wrote_meanwhile_stays(database_url: str) -> None:
@@ -313,8 +313,8 @@ async def test_the_profile_memory_wrote_meanwhile_stays(database_url: str) -> No
         line = noted(a, 1, "Plays chess.")
         assert await b.db.run(set_user_profile, ALICE, "Nurse from Lyon.")
         await a.flush()
-        assert stored_notes(database_url) == f"Nurse from Lyon.\n{line}"
-        assert a.state.note_lines(ALICE) == [line]
+        assert stored_user_notes(database_url) == f"Nurse from Lyon.\n{line}"
+        assert a.state.observations(ALICE) == [line]
 
 
 async def test_the_merged_lines_stay_within_the_bound_newest_kept(database_url: str) -> None:
@@ -324,8 +324,8 @@ async def test_the_merged_lines_stay_within_the_bound_newest_kept(database_url: 
             noted(b, minute + 1, f"B: {'y' * 200}")
         await a.flush()
         await b.flush()
-        notes = stored_notes(database_url) or ""
-        assert len(notes) <= LEGACY_NOTES_MAX and notes.endswith("B: " + "y" * 200)
+        notes = stored_user_notes(database_url) or ""
+        assert len(notes) <= USER_NOTES_MAX and notes.endswith("B: " + "y" * 200)
         assert notes.splitlines()[-1].startswith("[2026-03-01 12:59]")
 
 
@@ -346,7 +346,7 @@ async def test_the_merged_lines_stay_within_the_bound_newest_kept(database_url: 
     ids=["into nothing", "after the profile", "no duplicate", "appended, not sorted", "only note lines", "nothing"],
 )
 def test_lines_are_appended_to_those_stored(stored_notes_value: str | None, added: list[str], merged: str) -> None:
-    assert with_added_lines(stored_notes_value, added) == merged
+    assert with_added_observations(stored_notes_value, added) == merged
 
 
 # ----------------------------------------------------------------------------- erased elsewhere: never written back
@@ -364,21 +364,21 @@ async def test_a_line_noted_before_an_erasure_elsewhere_is_never_written_back(
         if told:
             b.told(Erasure(ALICE, everything=True), forgotten.control)
         await b.flush()
-        assert stored_notes(database_url) is None, "neither the old nor the pending line came back"
+        assert stored_user_notes(database_url) is None, "neither the old nor the pending line came back"
         assert stored(database_url) == (1, 0), "the counters are not memory: they still land"
-        assert b.state.note_lines(ALICE) == [] and b.state.dropped_lines == (0 if told else 1)
+        assert b.state.observations(ALICE) == [] and b.state.dropped_lines == (0 if told else 1)
         later = noted(b, 5, "Came back later.")
         await b.flush()
-        assert stored_notes(database_url) == (later if told else None), "a line noted after the erasure lands once known"
+        assert stored_user_notes(database_url) == (later if told else None), "a line noted after the erasure lands once known"
 
 
 async def test_lines_of_other_members_in_the_same_flush_still_land(database_url: str) -> None:
     async with two_processes(database_url) as (a, b):
         noted(b, 1, "Alice's line.")
-        b.state.update_user_notes(7, "Bob's line.", T0)
+        b.state.add_observation(7, "Bob's line.", T0)
         await a.db.run(erase_member_data, ALICE, ForgetRequest(everything=True), actor="member", action="forgotten")
         await b.flush()
-        assert stored_notes(database_url) is None and stored_notes(database_url, 7) == "[2026-03-01 12:00] Bob's line."
+        assert stored_user_notes(database_url) is None and stored_user_notes(database_url, 7) == "[2026-03-01 12:00] Bob's line."
 
 
 async def test_a_line_noted_before_a_pause_elsewhere_is_dropped_and_one_noted_after_lands(database_url: str) -> None:
@@ -388,11 +388,11 @@ async def test_a_line_noted_before_a_pause_elsewhere_is_dropped_and_one_noted_af
         noted(b, 1, "Before the pause.")
         row = await a.db.run(set_memory_preference, ALICE, paused_until=T0 + timedelta(days=1), erase=True)
         await b.flush()
-        assert stored_notes(database_url) is None and b.state.dropped_lines == 1
+        assert stored_user_notes(database_url) is None and b.state.dropped_lines == 1
         b.told(Erasure(ALICE, everything=False), row)
         after = noted(b, 2, "After the pause.")
         await b.flush()
-        assert stored_notes(database_url) == after
+        assert stored_user_notes(database_url) == after
 
 
 async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(database_url: str) -> None:
@@ -405,9 +405,9 @@ async def test_a_reload_keeps_what_changed_here_on_top_of_what_was_stored(databa
         await b.flush()
         await a.load()  # what the reconnect does before it flushes
         user = a.state.get_user(ALICE)
-        assert (user.offense_count, user.immune, a.state.note_lines(ALICE)) == (3, True, [line])
+        assert (user.offense_count, user.immune, a.state.observations(ALICE)) == (3, True, [line])
         await a.flush()
-        assert stored(database_url) == (3, 0) and stored_notes(database_url) == line
+        assert stored(database_url) == (3, 0) and stored_user_notes(database_url) == line
         assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
@@ -451,10 +451,10 @@ async def test_what_changes_while_a_flush_runs_is_kept_for_the_next(database_url
 
         held.during = meanwhile
         await b.flush()
-        assert stored(database_url) == (1, 0) and stored_notes(database_url) == first
-        assert counts(b) == (2, 0) and b.state.is_immune(ALICE) and b.state.note_lines(ALICE) == [first, *later]
+        assert stored(database_url) == (1, 0) and stored_user_notes(database_url) == first
+        assert counts(b) == (2, 0) and b.state.is_immune(ALICE) and b.state.observations(ALICE) == [first, *later]
         await b.flush()
-        assert stored(database_url) == (2, 0) and stored_notes(database_url) == "\n".join([first, *later])
+        assert stored(database_url) == (2, 0) and stored_user_notes(database_url) == "\n".join([first, *later])
         assert query(database_url, "SELECT Immune FROM UserState WHERE UserId = ?", ALICE) == [(1,)]
 
 
@@ -471,10 +471,10 @@ async def test_an_erasure_while_a_flush_runs_leaves_no_line_here_or_stored(datab
 
         held.during = erased_elsewhere
         await b.flush()
-        assert stored_notes(database_url) is None and b.state.note_lines(ALICE) == []
+        assert stored_user_notes(database_url) is None and b.state.observations(ALICE) == []
         after = noted(b, 3, "Came back later.")
         await b.flush()
-        assert stored_notes(database_url) == after and b.state.note_lines(ALICE) == [after]
+        assert stored_user_notes(database_url) == after and b.state.observations(ALICE) == [after]
 
 
 async def test_a_reload_while_a_flush_runs_leaves_the_member_to_the_flush(database_url: str) -> None:
@@ -511,13 +511,13 @@ async def test_the_runtime_never_writes_back_a_line_an_erasure_elsewhere_took(
     make_settings: SettingsFactory, database_url: str, command: str, polled: bool
 ) -> None:
     async with two_stacks(make_settings) as (a, b):
-        a.tracker.update_user_notes(ALICE, "Mentioned their dog Biscuit.", T0)
+        a.monitor_state.add_observation(ALICE, "Mentioned their dog Biscuit.", T0)
         await a.flush_state()
-        b.tracker.update_user_notes(ALICE, "Talked about Biscuit again.", T0 + timedelta(minutes=1))
+        b.monitor_state.add_observation(ALICE, "Talked about Biscuit again.", T0 + timedelta(minutes=1))
         await cmd(a, command, ALICE)
         if polled:
             await b.members.coherence.poll()
-            assert b.tracker.note_lines(ALICE) == []
+            assert b.monitor_state.observations(ALICE) == []
         await b.flush_state()
-        assert stored_notes(database_url) in (None, "")
-        assert b.tracker.note_lines(ALICE) == []
+        assert stored_user_notes(database_url) in (None, "")
+        assert b.monitor_state.observations(ALICE) == []

@@ -127,7 +127,7 @@ async def test_no_innocent_member_is_warned_or_timed_out_by_a_bad_verdict(name: 
         innocents = {i: kinds for i, kinds in done.items() if i not in TOXIC}
         assert innocents == {}, f"{name}: warned {[CHANNEL[i][2] for i in innocents]}"
         for uid in {uid for uid, *_ in CHANNEL}:
-            state = services.tracker.get_user(uid)
+            state = services.monitor_state.get_user(uid)
             assert state.offense_count == 0 or uid == 4 or uid == 9, name
 
 
@@ -170,7 +170,7 @@ async def test_a_refused_batch_changes_nothing_and_is_logged_once(
             for _ in range(3):
                 await actioned(services, BAD_ANSWERS["counter from 1"], fake_llm)
         for uid, *_ in CHANNEL:
-            user = services.tracker.get_user(uid)
+            user = services.monitor_state.get_user(uid)
             assert (user.toxicity_score, user.offense_count, user.user_notes) == (0, 0, "")
     refusals = [r for r in caplog.records if "Refused the analysis of 12 messages" in r.message]
     assert [r.levelno for r in refusals] == [logging.WARNING, logging.INFO, logging.INFO]

@@ -63,7 +63,7 @@ async def test_unreachable_database_at_start_then_recovery(
             reply = await converse(services, "I love Factorio")
             assert reply.startswith("echo:")
             assert fake_llm.tool_requests("extract_memories") == [], "memory is off (fail closed) until opt-outs are known"
-            services.tracker.update_user_notes(42, "Talks about factory games a lot.")
+            services.monitor_state.add_observation(42, "Talks about factory games a lot.")
 
             outage.end()
             assert await wait_until(lambda: services.db.available and services.memory.preferences.loaded)

@@ -40,7 +40,7 @@ WRITER = textwrap.dedent(
         for n in range(rounds):
             state.record_offense(42, start + timedelta(seconds=n), timedelta(days=1))
             state.record_topic(42, True)
-            state.update_user_notes(42, f"{me} noticed {n}", start + timedelta(minutes=n))
+            state.add_observation(42, f"{me} noticed {n}", start + timedelta(minutes=n))
             if n % every == 0:
                 await state.flush(db)
         await state.flush(db)

@@ -172,7 +172,7 @@ async def seed(services: Services, *texts: str) -> None:
 
 
 async def embed_all(services: Services) -> None:
-    services.memory.meaning.embed_soon()
+    services.memory.embedding_worker.embed_soon()
     await services.tasks.drain(20)
 
 
@@ -196,7 +196,7 @@ async def test_a_server_switched_mid_run_gets_every_stored_vector_again(
     fake_llm.embedding_dimensions = new_size
     await embed_all(hybrid)
     assert stored_sizes(database_url) == [4 * new_size] * 3, "the old size is re-embedded, not kept forever"
-    assert hybrid.memory.meaning.client is not None and hybrid.memory.meaning.client.dimensions == new_size
+    assert hybrid.memory.embedding_worker.client is not None and hybrid.memory.embedding_worker.client.dimensions == new_size
 
 
 async def test_a_message_after_the_switch_sets_off_the_re_embedding(

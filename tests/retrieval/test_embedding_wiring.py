@@ -50,7 +50,7 @@ async def seed_member(services: Services) -> None:
 
 
 async def embed_all(services: Services) -> None:
-    services.memory.meaning.embed_soon()
+    services.memory.embedding_worker.embed_soon()
     await services.tasks.drain(10)
 
 
@@ -87,7 +87,7 @@ async def test_words_only_without_the_setting(services: Services, fake_llm: Fake
 async def test_no_request_while_nothing_has_a_vector(hybrid: Services, fake_llm: FakeLLM) -> None:
     # The start-up backfill (run at start) could otherwise embed the seeded rows before the message under load,
     # and then a request for the message would be right: no background embedding here, so no row has a vector.
-    hybrid.memory.meaning.stop()
+    hybrid.memory.embedding_worker.stop()
     await hybrid.tasks.drain(10)  # the start-up worker, if it was reading rows, ends without a request
     await seed_member(hybrid)
     await converse(hybrid, "my dogs are loud")
@@ -139,11 +139,11 @@ async def test_model_changed_old_vectors_ignored_then_backfilled(
     assert {model for _, model, _ in vectors(database_url)} == {"model-a"}
 
     second = Services(make_settings(embedding_model="model-b"))
-    second.memory.meaning.stop()  # hold the backfill: the old model's vectors are still stored
+    second.memory.embedding_worker.stop()  # hold the backfill: the old model's vectors are still stored
     await second.start()
     await converse(second, "how's my pup")
     assert "Pixel" not in system_prompt(fake_llm), "another model's vectors are never compared"
-    second.memory.meaning._stopping = False
+    second.memory.embedding_worker._stopping = False
     await embed_all(second)
     assert {model for _, model, _ in vectors(database_url)} == {"model-b"}
     await converse(second, "how's my pup")

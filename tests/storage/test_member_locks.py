@@ -83,7 +83,7 @@ async def test_a_state_flush_of_many_members_is_written_in_bounded_transactions(
     members = [ALICE + n for n in range(FLUSH_MEMBERS_PER_TRANSACTION * 2 + 7)]
     state = MonitorState()
     for member in members:
-        state.update_user_notes(member, "joined the raid", datetime(2026, 3, 1, tzinfo=UTC))
+        state.add_observation(member, "joined the raid", datetime(2026, 3, 1, tzinfo=UTC))
     commits: list[int] = []
     sa.event.listen(db.engine, "commit", lambda conn: commits.append(1))
     assert await state.flush(db) == len(members)

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 from shared_database import ON_SERVER, SERVER_URL
 
-from utils.doctor.checks import driver_notes
+from utils.doctor.checks import driver_checks
 from utils.doctor.result import Status
 from utils.storage.engine import Database, create_engine_for, server_url_and_options
 from utils.storage.odbc import for_driver, is_freetds, parse, render, render_for_freetds
@@ -150,7 +150,7 @@ def test_freetds_binds_long_text_without_setinputsizes() -> None:
     ],
 )
 def test_the_doctor_says_what_the_driver_makes_of_the_string(raw: str, marks: list[str], words: str) -> None:
-    notes = driver_notes(resolve_database_url(raw))
+    notes = driver_checks(resolve_database_url(raw))
     assert [note.status.value for note in notes] == marks
     assert all(note.status in (Status.OK, Status.WARNING) for note in notes), "a driver note never blocks"
     assert not words or any(words in note.line() for note in notes), [n.line() for n in notes]

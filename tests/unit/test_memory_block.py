@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from utils.memory.memory_block import MIN_LINES_BUDGET, as_note, build_memory_block, format_relative_time
+from utils.memory.memory_block import MIN_LINES_BUDGET, as_quoted_line, build_memory_block, format_relative_time
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord
 
@@ -118,12 +118,12 @@ NEUTRALISED = [
 
 @pytest.mark.parametrize(("text", "seen"), NEUTRALISED)
 def test_a_note_is_one_quoted_line_that_cannot_pose_as_a_role_or_header(text: str, seen: str) -> None:
-    assert as_note(text) == seen
+    assert as_quoted_line(text) == seen
 
 
 @pytest.mark.parametrize("text", [t for t, _ in NEUTRALISED])
 def test_a_note_never_breaks_its_frame(text: str) -> None:
-    note = as_note(text)
+    note = as_quoted_line(text)
     inner = note[1:-1]
     assert note.startswith('"') and note.endswith('"') and '"' not in inner
     assert "\n" not in note and "\r" not in note
@@ -149,7 +149,7 @@ LOOKALIKE_ROLES = [
 
 @pytest.mark.parametrize("text", LOOKALIKE_ROLES)
 def test_look_alike_role_prefixes_are_neutralised_too(text: str) -> None:
-    assert "said)" in as_note(text)
+    assert "said)" in as_quoted_line(text)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +162,7 @@ def test_look_alike_role_prefixes_are_neutralised_too(text: str) -> None:
     ],
 )
 def test_a_look_alike_role_keeps_its_letters_in_the_note(text: str, seen: str) -> None:
-    assert as_note(text) == seen
+    assert as_quoted_line(text) == seen
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_a_look_alike_role_keeps_its_letters_in_the_note(text: str, seen: str) -
     ],
 )
 def test_words_that_only_resemble_a_role_are_left_as_they_are(text: str) -> None:
-    assert as_note(text) == f'"{text}"'
+    assert as_quoted_line(text) == f'"{text}"'
 
 
 # ----------------------------------------------------------------------------- the block
@@ -222,8 +222,8 @@ def test_the_budget_is_never_exceeded_and_lines_are_whole(budget: int) -> None:
     text = block(profile=profile, recent=recent, relevant=relevant, budget=budget)
     assert len(text) <= budget
     assert text.startswith(INTRO)
-    possible = {f"- Recent: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in recent}
-    possible |= {f"- Relevant: {as_note(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in relevant}
+    possible = {f"- Recent: {as_quoted_line(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in recent}
+    possible |= {f"- Relevant: {as_quoted_line(m.memory)} ({format_relative_time(m.created_at, NOW)})" for m in relevant}
     for line in text.split("\n")[len(INTRO.split("\n")) :]:
         assert line.startswith('Profile: "') or line in possible, line
         assert line.endswith(('"', ")")), line

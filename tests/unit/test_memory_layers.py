@@ -11,11 +11,11 @@ import pytest
 from utils.monitor.state import MonitorState
 from utils.paths import PROJECT_ROOT
 from utils.storage.user_notes import (
-    LEGACY_NOTES_MAX,
-    note_line,
-    note_lines,
+    USER_NOTES_MAX,
+    observation_line,
+    observation_lines,
     profile_part,
-    with_note_lines,
+    with_observations,
     with_profile,
 )
 
@@ -43,7 +43,7 @@ def test_memory_imports_nothing_from_the_monitor(path: Path) -> None:
 
 
 def test_the_services_are_wired_by_constructor_never_by_assigning_onto_another_object() -> None:
-    """`tracker.profile_of = memory.profile` after construction hid who depends on whom."""
+    """`monitor_state.profile_of = memory.profile` after construction hid who depends on whom."""
     tree = ast.parse((PROJECT_ROOT / "utils" / "runtime.py").read_text(encoding="utf-8"))
     onto_others = [
         ast.unparse(target)
@@ -55,7 +55,7 @@ def test_the_services_are_wired_by_constructor_never_by_assigning_onto_another_o
     assert onto_others == []
 
 
-FORMAT_NAMES = {"split_notes", "join_notes", "NOTE_LINE"}
+FORMAT_NAMES = {"split_user_notes", "join_user_notes", "OBSERVATION_LINE"}
 
 
 @pytest.mark.parametrize(
@@ -86,22 +86,22 @@ NOTES = [
 
 @pytest.mark.parametrize(("notes", "profile", "lines"), NOTES)
 def test_each_owner_reads_its_part(notes: str | None, profile: str, lines: list[str]) -> None:
-    assert profile_part(notes) == profile and note_lines(notes) == lines
+    assert profile_part(notes) == profile and observation_lines(notes) == lines
 
 
 @pytest.mark.parametrize(("notes", "profile", "lines"), NOTES)
 def test_each_owner_replaces_only_its_part(notes: str | None, profile: str, lines: list[str]) -> None:
     new_profile = with_profile(notes, "Plays Go.")
-    assert (profile_part(new_profile), note_lines(new_profile)) == ("Plays Go.", lines)
-    new_lines = with_note_lines(notes, [LINE_B])
-    assert (profile_part(new_lines), note_lines(new_lines)) == (profile, [LINE_B])
+    assert (profile_part(new_profile), observation_lines(new_profile)) == ("Plays Go.", lines)
+    new_lines = with_observations(notes, [LINE_B])
+    assert (profile_part(new_lines), observation_lines(new_lines)) == (profile, [LINE_B])
 
 
 def test_the_note_lines_keep_the_newest_within_the_bound() -> None:
     many = [f"[2026-01-01 10:{i % 60:02d}] observation number {i}" for i in range(400)]
-    notes = with_note_lines("A long-time member.", many)
-    assert len(notes) <= LEGACY_NOTES_MAX and profile_part(notes) == "A long-time member."
-    assert note_lines(notes)[-1] == many[-1] and note_lines(notes) == many[-len(note_lines(notes)) :]
+    notes = with_observations("A long-time member.", many)
+    assert len(notes) <= USER_NOTES_MAX and profile_part(notes) == "A long-time member."
+    assert observation_lines(notes)[-1] == many[-1] and observation_lines(notes) == many[-len(observation_lines(notes)) :]
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_the_note_lines_keep_the_newest_within_the_bound() -> None:
     ],
 )
 def test_a_note_line_is_one_timestamped_line(note: str, moment: datetime, line: str) -> None:
-    assert note_line(note, moment) == line and note_lines(line) == [line]
+    assert observation_line(note, moment) == line and observation_lines(line) == [line]
 
 
 class _Erased:
@@ -123,10 +123,10 @@ class _Erased:
 
 @pytest.mark.parametrize(("everything", "kept"), [(True, []), (False, [LINE_A.replace("was heated about ranked", "x")])])
 def test_the_monitor_drops_its_note_lines_when_memory_erases_everything(everything: bool, kept: list[str]) -> None:
-    tracker = MonitorState(profile_of=lambda _user_id: "Nurse from Lyon.")
-    tracker.update_user_notes(42, "x", datetime(2026, 1, 2, 13, 0, tzinfo=UTC))
-    tracker.update_user_notes(7, "someone else", datetime(2026, 1, 2, 13, 0, tzinfo=UTC))
-    tracker.forget(_Erased(42, everything))
-    assert tracker.note_lines(42) == kept and tracker.note_lines(7) == ["[2026-01-02 13:00] someone else"]
-    assert tracker.get_user_notes(42) == "\n".join(["Nurse from Lyon.", *kept])
-    assert tracker.export(42)["behaviour_notes"] == kept
+    monitor_state = MonitorState(profile_of=lambda _user_id: "Nurse from Lyon.")
+    monitor_state.add_observation(42, "x", datetime(2026, 1, 2, 13, 0, tzinfo=UTC))
+    monitor_state.add_observation(7, "someone else", datetime(2026, 1, 2, 13, 0, tzinfo=UTC))
+    monitor_state.forget(_Erased(42, everything))
+    assert monitor_state.observations(42) == kept and monitor_state.observations(7) == ["[2026-01-02 13:00] someone else"]
+    assert monitor_state.get_user_notes(42) == "\n".join(["Nurse from Lyon.", *kept])
+    assert monitor_state.export(42)["behaviour_notes"] == kept

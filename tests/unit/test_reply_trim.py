@@ -187,7 +187,7 @@ NOTES_ASKED = [
 
 @pytest.mark.parametrize(("message", "raw", "sent"), NOTES_ASKED)
 def test_quoted_notes_are_kept_when_the_member_asked_what_the_bot_knows(message: str, raw: str, sent: str) -> None:
-    assert trim_reply(raw, MEMBER, notes_asked_for=asks_what_is_known(message)) == sent
+    assert trim_reply(raw, MEMBER, memory_asked_for=asks_what_is_known(message)) == sent
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,8 @@
-"""Write planning: what one batch of proposed memories becomes against the live memories (refresh, insert, supersede).
+"""The write plan (`utils.memory.write_plan`): what one write becomes against what is stored, as a pure function.
 
-`MemoryStore._plan_write` is pure given its arguments (it reads nothing from the store or
-the database), so it is tested here directly; `_plan` (redaction, secrets, reading the live
-set) needs the database and is covered by the integration tests. The cap is enforced by the
-storage when the batch is applied, not in planning.
+No database and no store: each case gives the stored memories and profile, the write as
+proposed, and reads the batch (refresh, insert, supersede, forget, audit, profile). The
+cap is enforced by the storage when the batch is applied, not in planning.
 """
 
 from __future__ import annotations
@@ -11,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import cast
 
 import pytest
 
-from utils.memory.store import MemoryStore
-from utils.storage.engine import Database
-from utils.storage.records import MemoryBatch, MemoryRecord, NewMemory
+from utils.memory.write_plan import Admitted, Write, admitted, merged_versions, planned_batch
+from utils.storage.records import MemoryBatch, MemoryRecord, MemoryScope, NewMemory
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 USER, GUILD = 42, 7
@@ -48,12 +45,21 @@ def cand(
     return NewMemory(USER, text, topics, importance, NOW + lifetime, source, GUILD, slot)
 
 
+def write(
+    candidates: Sequence[NewMemory] = (),
+    *,
+    forget_ids: Sequence[int] = (),
+    profile: str | None = None,
+    profile_base: str = "",
+    at: datetime = NOW,
+) -> Write:
+    return Write(USER, MemoryScope.GLOBAL, candidates, "member", (0, 0), forget_ids, profile, profile_base, at)
+
+
 def plan(existing: Sequence[MemoryRecord], candidates: Sequence[NewMemory], *, source: str = "chat") -> MemoryBatch:
-    store = MemoryStore(cast(Database, None), cap=50, cache_members=0)  # planning never touches the database
-    batch = MemoryBatch(USER, actor="member", cap=50)
-    for candidate in candidates:
-        store._plan_write(batch, list(existing), replace(candidate, source=source))
-    return batch
+    """The batch for already screened ``candidates`` (all from ``source``) against the stored ``existing``."""
+    proposed = [replace(c, source=source) for c in candidates]
+    return planned_batch(write(proposed), Admitted(proposed), stored_memories=existing, stored_profile="", now=NOW, cap=50)
 
 
 # ----------------------------------------------------------------------------- new vs refresh
@@ -261,3 +267,147 @@ def test_repeats_in_one_batch_merge_into_one_refresh(first: str, second: str, im
     assert refresh.topics == ("music", "guitar", "habits")
     assert refresh.expires_at == NOW + timedelta(days=90)
     assert refresh.memory == "plays guitar every day."
+
+
+# ----------------------------------------------------------------------------- the merge rule
+@pytest.mark.parametrize(
+    ("older", "newer", "expected"),
+    [
+        # (source, importance, days to expiry, topics, wording) -> merged (source, importance, days, topics, wording)
+        (("chat", "high", 90, ("pets",), "A"), ("chat", "low", 7, ("cats",), "B"), ("chat", "high", 90, ("pets", "cats"), "B")),
+        (("passive", "low", 7, (), "A"), ("chat", "medium", 30, ("x",), "B"), ("chat", "medium", 30, ("x",), "B")),
+        (
+            ("chat", "low", 30, ("a", "b"), "A"),
+            ("passive", "high", 5, ("b", "c"), "B"),
+            ("chat", "high", 30, ("a", "b", "c"), "A"),
+        ),
+        (("migration", "medium", 1, (), "A"), ("passive", "medium", 2, (), "B"), ("passive", "medium", 2, (), "B")),
+        (("passive", "medium", 10, (), "A"), ("unknown-tool", "low", 20, (), "B"), ("passive", "medium", 20, (), "A")),
+        (("chat", "bogus", 3, ("猫",), "A"), ("chat", "low", 3, ("猫", "ねこ"), "B"), ("chat", "low", 3, ("猫", "ねこ"), "B")),
+    ],
+)
+def test_two_versions_of_a_memory_merge_by_one_rule(
+    older: tuple[str, str, int, tuple[str, ...], str],
+    newer: tuple[str, str, int, tuple[str, ...], str],
+    expected: tuple[str, str, int, tuple[str, ...], str],
+) -> None:
+    def version(spec: tuple[str, str, int, tuple[str, ...], str]) -> NewMemory:
+        source, importance, days, topics, text = spec
+        return NewMemory(USER, text, topics, importance, NOW + timedelta(days=days), source, GUILD, memory_id=9)
+
+    merged = merged_versions(version(older), version(newer), memory_id=9, slot_key="pet")
+    source, importance, days, topics, text = expected
+    assert (merged.source, merged.importance, merged.expires_at, merged.topics, merged.memory) == (
+        source,
+        importance,
+        NOW + timedelta(days=days),
+        topics,
+        text,
+    )
+    assert (merged.memory_id, merged.slot_key) == (9, "pet")
+
+
+# ----------------------------------------------------------------------------- the whole plan
+@pytest.mark.parametrize(
+    ("text", "audit", "kept"),
+    [
+        ("Is saving up for a new GPU.", [], "Is saving up for a new GPU."),
+        ("My password is hunter2 for the game", ["refused_sensitive"], None),
+        ("Card 4111 1111 1111 1111", ["refused_sensitive"], None),
+        (
+            "Runs the community newsletter and asked members to send tips to news@guild.example.org.",
+            ["redacted"],
+            "Runs the community newsletter and asked members to send tips to [redacted:email].",
+        ),
+    ],
+)
+def test_the_screen_decides_what_is_admitted_and_audits_it(text: str, audit: list[str], kept: str | None) -> None:
+    proposed = admitted(write([cand(text, source="passive")]), NOW)
+    assert [(a.action, a.user_id, a.actor, a.source) for a in proposed.audit] == [(x, USER, "member", "passive") for x in audit]
+    assert [m.memory for m in proposed.memories] == ([] if kept is None else [kept])
+    batch = planned_batch(write(), proposed, stored_memories=[], stored_profile="", now=NOW, cap=50)
+    assert batch.audit == proposed.audit and batch.inserts == proposed.memories
+    assert batch.is_empty() is (kept is None and not audit)
+
+
+def test_secret_topics_and_slot_keys_are_dropped_and_a_late_write_starts_its_lifetime_when_planned() -> None:
+    asked = cand(
+        "Plays chess on Sundays",
+        slot="password_hunter2",
+        topics=("chess", "sk_live_abcdefghijklmnop1234"),
+        lifetime=timedelta(days=7),
+    )
+    (memory,) = admitted(write([asked], at=NOW - timedelta(hours=5)), NOW).memories
+    assert (memory.topics, memory.slot_key) == (("chess",), None)
+    assert memory.expires_at == NOW + timedelta(days=7, hours=5)
+
+
+@pytest.mark.parametrize(
+    ("stored", "forget_ids", "proposed", "inserts", "refreshed"),
+    [
+        ([live(5, "Has a cat named Miso")], [], "Has a cat named Miso", [], [5]),
+        ([live(5, "Has a cat named Miso")], [5], "Has a cat named Miso", ["Has a cat named Miso"], []),  # forgotten: new row
+        (
+            [live(5, "Has a cat named Miso", expires_in=timedelta(seconds=-1))],
+            [],
+            "Has a cat named Miso",
+            ["Has a cat named Miso"],
+            [],
+        ),
+        ([live(5, "Has a cat named Miso"), live(6, "Likes tea")], [6], "Likes tea", ["Likes tea"], []),
+    ],
+)
+def test_forgotten_and_expired_memories_are_not_refreshed(
+    stored: list[MemoryRecord], forget_ids: list[int], proposed: str, inserts: list[str], refreshed: list[int]
+) -> None:
+    asked = write([cand(proposed)], forget_ids=forget_ids)
+    batch = planned_batch(asked, Admitted(list(asked.memories)), stored_memories=stored, stored_profile="", now=NOW, cap=50)
+    assert batch.forget_ids == forget_ids
+    assert [n.memory for n in batch.inserts] == inserts and [r.memory_id for r in batch.refreshes] == refreshed
+
+
+@pytest.mark.parametrize(
+    ("profile", "base", "stored", "written"),
+    [
+        (None, "", "Likes cats.", None),  # no profile in the write: the stored one stays
+        ("Likes cats. Plays chess.", "Likes cats.", "Likes cats.", "Likes cats. Plays chess."),
+        ("Likes cats. Plays chess.", "Likes cats.", "Likes cats. Lives in Lyon.", "Likes cats. Lives in Lyon. Plays chess."),
+        ("Plays chess.", "Likes cats.", "Likes cats. Lives in Lyon.", None),  # a rewrite of an older profile
+        ("Likes cats. Lives in Lyon.", "Likes cats.", "Likes cats. Lives in Lyon.", "Likes cats. Lives in Lyon."),
+    ],
+)
+def test_the_profile_is_rebased_on_what_another_process_stored(
+    profile: str | None, base: str, stored: str, written: str | None
+) -> None:
+    batch = planned_batch(
+        write(profile=profile, profile_base=base), Admitted(), stored_memories=[], stored_profile=stored, now=NOW, cap=9
+    )
+    assert (batch.profile, batch.cap, batch.actor) == (written, 9, "member")
+
+
+@pytest.mark.parametrize(
+    ("old_source", "new_source", "superseded", "slot"),
+    [("passive", "chat", [5], "fact_5"), ("chat", "chat", [5], "fact_5"), ("chat", "passive", [], None)],
+)
+def test_a_fact_said_to_replace_a_slotless_memory_takes_it_into_a_slot(
+    old_source: str, new_source: str, superseded: list[int], slot: str | None
+) -> None:
+    stored = [live(5, "Works as a nurse", source=old_source)]
+    batch = plan(stored, [replace(cand("Works as a teacher now"), replaces_id=5)], source=new_source)
+    assert batch.supersede_ids == superseded
+    assert batch.slot_of_replaced == ({5: slot} if slot else {})
+    assert [(n.memory, n.slot_key) for n in batch.inserts] == [("Works as a teacher now", slot)]
+
+
+def test_the_write_plan_is_pure() -> None:
+    """No database, no awaits: what the plan decides can be read and tested without either."""
+    import ast
+    import inspect
+
+    from utils.memory import write_plan
+
+    tree = ast.parse(inspect.getsource(write_plan))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert not {"sqlalchemy", "asyncio", "utils.storage.engine", "utils.storage.memories"} & imported
+    assert not [node for node in ast.walk(tree) if isinstance(node, (ast.AsyncFunctionDef, ast.Await))]

@@ -163,9 +163,9 @@ class ChatService:
         except LLMError as exc:
             logger.warning("Chat reply to %s fell back: %s", message.author_id, exc)
             return ChatReply(text=FALLBACK_REPLY, ok=False)
-        reply = trim_reply(result.text, self._speakers(message), notes_asked_for=asks_what_is_known(text))
+        reply = trim_reply(result.text, self._speakers(message), memory_asked_for=asks_what_is_known(text))
         written = result.text.strip()
-        if reply and not written.endswith(reply):  # its end was cut; lengths only: the cut text may be the notes
+        if reply and not written.endswith(reply):  # its end was cut; lengths only: the cut text may be the memory block
             logger.info(
                 "Chat reply to %s was cut from %d to %d characters: the model went on as another speaker or copied its notes",
                 message.author_id,
@@ -301,16 +301,16 @@ class ChatService:
         return prompt, quoted
 
     def _current_content(self, message: IncomingMessage, text: str, was_cut: bool) -> Any:
-        notes = []
+        remarks = []
         if was_cut:
-            notes.append(load_prompt("note_message_cut"))
+            remarks.append(load_prompt("note_message_cut"))
         if message.other_attachments:
-            notes.append(load_prompt("note_attachments").format(files=", ".join(message.other_attachments)[:300]))
+            remarks.append(load_prompt("note_attachments").format(files=", ".join(message.other_attachments)[:300]))
         if message.image_urls and not self._settings.llm_vision:
-            notes.append(load_prompt("note_image_unseen").format(count=len(message.image_urls)))
+            remarks.append(load_prompt("note_image_unseen").format(count=len(message.image_urls)))
         line = f"{message.author_name}: {text or EMPTY_MESSAGE}"
-        if notes:
-            line += "\n" + "\n".join(notes)
+        if remarks:
+            line += "\n" + "\n".join(remarks)
         if message.image_urls and self._settings.llm_vision:
             parts: list[dict[str, Any]] = [{"type": "text", "text": line}]
             parts += [{"type": "image_url", "image_url": {"url": url}} for url in message.image_urls]

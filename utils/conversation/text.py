@@ -78,7 +78,7 @@ LEADING_LABELS_MAX = 3
 """How many labels in a row are taken off the start ("Bot: Jordan: hi" has two)."""
 
 
-def trim_reply(text: str, speakers: Iterable[str] = (), *, notes_asked_for: bool = False) -> str:
+def trim_reply(text: str, speakers: Iterable[str] = (), *, memory_asked_for: bool = False) -> str:
     """The model's reply up to where it stops being the bot's answer; may be empty.
 
     Small models go on writing the dialogue ("\nAlice: ...", "User: ...") or copy the
@@ -91,8 +91,8 @@ def trim_reply(text: str, speakers: Iterable[str] = (), *, notes_asked_for: bool
     its own ("Jordan: hi\nBot: hey!"), the answer is what follows the bot's label.
     Whoever sends the reply must not send an empty one.
 
-    ``notes_asked_for``: the member asked what the bot knows about them, so lines quoting
-    the notes in their own format (``Profile: "..."``, ``- Recent: "..."``) are the answer
+    ``memory_asked_for``: the member asked what the bot knows about them, so lines quoting
+    the memory block in its own format (``Profile: "..."``, ``- Recent: "..."``) are the answer
     and stay; the block's headings and other speakers' lines are still cut.
     """
     names = {n.strip().casefold() for n in (*speakers, *ROLE_LABELS, *bot_names()) if n and n.strip()}
@@ -102,7 +102,7 @@ def trim_reply(text: str, speakers: Iterable[str] = (), *, notes_asked_for: bool
         if own_line is not None:
             reply = _without_leading_labels(reply[own_line:], names)[0]
     starts = [m.start() for m in _LINE_START.finditer(reply) if _opens_with_a_speaker(reply, m, names)]
-    if not notes_asked_for:
+    if not memory_asked_for:
         starts += [m.start() for m in _BLOCK_LINE.finditer(reply)]
     starts += [m.start() for m in _block_headings().finditer(reply)]
     outside_code = [at for at in starts if reply.count("```", 0, at) % 2 == 0]

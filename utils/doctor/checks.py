@@ -74,7 +74,7 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         if not connected:
             return [_not_connected(db, where, fix)]
         assert db.schema is not None
-        results = [ok("database", f"{where} reachable, {db.schema.describe()}"), *driver_notes(db.url)]
+        results = [ok("database", f"{where} reachable, {db.schema.describe()}"), *driver_checks(db.url)]
         results.append(await _start_reads(db, where, deadline))
         try:
             async with asyncio.timeout(deadline):
@@ -88,7 +88,7 @@ async def check_database(settings: Settings, deadline: float = DATABASE_DEADLINE
         await db.close()
 
 
-def driver_notes(url: sa.URL) -> list[CheckResult]:
+def driver_checks(url: sa.URL) -> list[CheckResult]:
     """What the ODBC driver makes of DB_CONNECTION_STRING, when that is not simply what it says (FreeTDS)."""
     if url.get_backend_name() != "mssql" or url.get_driver_name() != "pyodbc":
         return []

@@ -46,7 +46,7 @@ class Coherence:
         on_change: Callable[[MemoryPreferenceRecord, Moved, str | None], None],
         on_polled: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
-        """``on_change(row, moved, stored_notes)`` runs for every member whose row moved in another process;
+        """``on_change(row, moved, stored_user_notes)`` runs for every member whose row moved in another process;
         ``on_polled(change_seq)`` after each poll, with every change up to that number acted on."""
         self._db = db
         self._preferences = preferences
@@ -77,13 +77,13 @@ class Coherence:
                 self.stats.seconds += time.perf_counter() - started
                 self.stats.polls += 1
             self.stats.rows += len(rows)
-            for row, notes in rows:
+            for row, user_notes in rows:
                 moved = self._preferences.adopt(row)
                 if moved:
                     moved_members += 1
                     self.stats.halts += moved.erased
                     self.stats.stale_reads += moved.wrote
-                    self._on_change(row, moved, notes)
+                    self._on_change(row, moved, user_notes)
             if len(rows) < sql.POLL_ROWS:
                 if rows:
                     self._preferences.change_seq = max(self._preferences.change_seq, rows[-1][0].change_seq)

@@ -63,8 +63,8 @@ class Erasure:
     since: datetime | None = None
     texts: tuple[str, ...] = ()
     """What was forgotten, as stored (memories' texts, profile facts): copies holding one go too."""
-    stored_notes: str | None = None
-    """`UserNotes` as the erasure left it (None: not read), for the monitor's view of its note lines."""
+    stored_user_notes: str | None = None
+    """`UserNotes` as the erasure left it (None: not read), for the monitor's view of its observation lines."""
 
 
 # How the receipt names each kind of thing removed, in the order it lists them.

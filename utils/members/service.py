@@ -164,25 +164,27 @@ class MemberService:
         """A control row read or refused with here: another process's write or erasure is acted on now."""
         moved = self.preferences.adopt(row)
         if moved:
-            self._changed_elsewhere(row, moved, None, notes_read=False)
+            self._changed_elsewhere(row, moved, None, user_notes_read=False)
 
     def _changed_elsewhere(
-        self, row: MemoryPreferenceRecord, moved: Moved, stored_notes: str | None, *, notes_read: bool = True
+        self, row: MemoryPreferenceRecord, moved: Moved, stored_user_notes: str | None, *, user_notes_read: bool = True
     ) -> None:
         """Another process wrote, erased, opted out or paused the member: this process follows at once.
 
         An erasure there halts the member's work here exactly as a local one does (queued
         turns, postponed writes, an extraction in flight), and every copy held in RAM drops
         what it no longer may hold: the chat context, unwritten LlmLog excerpts, and the
-        monitor's note lines as the database now has them.
+        monitor's observation lines as the database now has them.
         """
         user_id = row.user_id
         if moved.wrote or moved.erased:
-            self._memory.changed_elsewhere(user_id, profile_part(stored_notes) if notes_read else None)
+            self._memory.changed_elsewhere(user_id, profile_part(stored_user_notes) if user_notes_read else None)
         if moved.erased:
             self._memory.halt(user_id)
-            everything = notes_read and not (stored_notes or "").strip()
-            self.held.forget(Erasure(user_id, everything=everything, stored_notes=stored_notes if notes_read else None))
+            everything = user_notes_read and not (stored_user_notes or "").strip()
+            self.held.forget(
+                Erasure(user_id, everything=everything, stored_user_notes=stored_user_notes if user_notes_read else None)
+            )
             logger.info("Member %s was erased or paused by another process; their pending work here was dropped.", user_id)
         elif moved.say and not self._memory.may_learn(user_id):
             self._memory.halt(user_id)

@@ -1,4 +1,4 @@
-"""The memory block as the chat model sees it: notes about the member, within a size budget."""
+"""The memory block as the chat model sees it: what is remembered about the member, within a size budget."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def format_relative_time(moment: datetime, now: datetime | None = None) -> str:
     return f"{days // 30} months ago"
 
 
-def as_note(text: str) -> str:
+def as_quoted_line(text: str) -> str:
     """One line of quoted note text that cannot pose as a header, a role or a new instruction block.
 
     A leading role word is recognised in the privacy screen's matching form (NFKC, invisible
@@ -91,7 +91,7 @@ def build_memory_block(
     used = 0
     profile_line = ""
     if profile:
-        profile_line = f"Profile: {as_note(profile)}"
+        profile_line = f"Profile: {as_quoted_line(profile)}"
         if len(profile_line) + 1 > lines_budget:
             profile_line = profile_line[: max(0, lines_budget - 2)].rstrip() + '…"'
         used += len(profile_line) + 1
@@ -105,10 +105,10 @@ def build_memory_block(
         return line
 
     def fits(memory: MemoryRecord, label: str) -> str | None:
-        return fitting(f"- {label}: {as_note(memory.memory)} ({format_relative_time(memory.created_at, now)})")
+        return fitting(f"- {label}: {as_quoted_line(memory.memory)} ({format_relative_time(memory.created_at, now)})")
 
     def fits_earlier(memory: MemoryRecord) -> str | None:
-        return fitting(f"- {earlier_label(memory)}: {as_note(memory.memory)}")
+        return fitting(f"- {earlier_label(memory)}: {as_quoted_line(memory.memory)}")
 
     earlier_lines = [line for m in earlier if (line := fits_earlier(m))]
     relevant_lines = [line for m in relevant if (line := fits(m, "Relevant"))]

@@ -95,12 +95,12 @@ class MemoryService:
         self._llm = llm
         self._tasks = tasks
         self.preferences = preferences or MemoryPreferences(db)
-        self.meaning = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
+        self.embedding_worker = EmbeddingWorker(EmbeddingClient.from_settings(settings), db, tasks, on_embedded=self._embedded)
         self.store = MemoryStore(
             db,
             cap=settings.memory_max_per_user,
             cache_members=settings.memory_cache_members,
-            meaning=self.meaning,
+            embedding_worker=self.embedding_worker,
             preferences=self.preferences,
             observe=self._observe,
         )
@@ -214,7 +214,7 @@ class MemoryService:
             exclude_ids=frozenset(m.id for m in recent),
             limit=self._settings.memory_relevant_count,
             # The newest memories' cosines too: shown anyway, they are still the others a relevant one must stand out from.
-            similarity=await self.meaning.similarities(text, memories) if older else None,
+            similarity=await self.embedding_worker.similarities(text, memories) if older else None,
             floor=self._settings.embedding_min_similarity,
         )
         earlier: list[MemoryRecord] = []
@@ -332,7 +332,7 @@ class MemoryService:
 
     # ------------------------------------------------------------------ learning from the monitor
     async def save_passive(
-        self, *, user_id: int, note: str, topic: str | None, guild_id: int | None, key: str | None = None
+        self, *, user_id: int, observation: str, topic: str | None, guild_id: int | None, key: str | None = None
     ) -> None:
         """A behaviour-monitor observation as a 7-day medium memory: noticed, not said, so it is kept briefly.
 
@@ -343,8 +343,8 @@ class MemoryService:
             if self.may_learn(user_id):
                 expires_at = datetime.now(UTC) + EXPIRATIONS["7d"]
                 topics = ((topic or "general").casefold(),)
-                note_memory = NewMemory(user_id, note, topics, "medium", expires_at, "passive", guild_id, key)
-                await self.store.store(user_id, self.scope_for(guild_id), [note_memory], actor="system")
+                noticed = NewMemory(user_id, observation, topics, "medium", expires_at, "passive", guild_id, key)
+                await self.store.store(user_id, self.scope_for(guild_id), [noticed], actor="system")
 
     # ------------------------------------------------------------------ housekeeping
     async def flush_unsaved(self) -> int:

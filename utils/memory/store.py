@@ -5,10 +5,10 @@ profile), then from a cache dropped on every write of theirs, here or — seen b
 coherence poll — in another process (a local counter keeps a read that raced a write
 out of it). Profiles are kept in RAM, loaded at start and refreshed by every read.
 
-Writes: every proposed memory (a `NewMemory`), from any source, goes through redaction, dedup against
-live memories (a repeat refreshes instead of adding a row), slot supersession by
-source trust, and the cap — applied as one batch in one transaction, together with
-the profile the same extraction produced. A write the database cannot take now
+Writes: every proposed memory (a `NewMemory`), from any source, is planned by `write_plan` (redaction,
+dedup against live memories — a repeat refreshes instead of adding a row —, slot
+supersession by source trust) and applied here as one batch in one transaction, under
+the cap, together with the profile the same extraction produced. A write the database cannot take now
 waits in a bounded queue *unplanned*, and is planned again against the database
 when it lands (so it cannot skip dedup); one it rejects for good is logged and
 dropped. Writes and erasures of a member are serialised by a per-member lock, and a
@@ -29,28 +29,18 @@ import logging
 import random
 from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 
 from utils.llm import Vector
 from utils.members.preferences import MemoryPreferences
-from utils.memory.deduplication import near_duplicate
+from utils.memory import write_plan
 from utils.memory.embedding_worker import EmbeddingWorker
-from utils.memory.write_plan import Epoch, Write, add_refresh, more_important, rebased_profile, trust
-from utils.privacy.screen import screen, screen_key, screen_topics
+from utils.memory.write_plan import Epoch, Write
 from utils.storage import memories as sql
 from utils.storage.control import Claim, ClaimRefused
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.memories import MemberRead
-from utils.storage.records import (
-    AuditEntry,
-    MemoryBatch,
-    MemoryPreferenceRecord,
-    MemoryRecord,
-    MemoryScope,
-    NewMemory,
-)
-from utils.storage.schema import MEMORY_TEXT_MAX
+from utils.storage.records import MemoryBatch, MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
 
 logger = logging.getLogger(__name__)
 
@@ -68,14 +58,14 @@ class MemoryStore:
         *,
         cap: int,
         cache_members: int,
-        meaning: EmbeddingWorker | None = None,
+        embedding_worker: EmbeddingWorker | None = None,
         preferences: MemoryPreferences | None = None,
         observe: Callable[[MemoryPreferenceRecord], object] | None = None,
     ) -> None:
         """``preferences`` holds the members' control rows (epochs); ``observe(row)`` takes a row this store read
         or was refused with, which may show another process's write or erasure (so the member's work can halt)."""
         self._db = db
-        self.meaning = meaning
+        self.embedding_worker = embedding_worker
         """Embeddings for dedup by meaning, and the background embedding of what is written (None: words only)."""
         self._cap = cap
         self._cache_members = cache_members
@@ -240,115 +230,25 @@ class MemoryStore:
         raise DatabaseUnavailable(f"other processes kept writing member {write.user_id} first ({MAX_REPLANS} plans)")
 
     async def _plan(self, write: Write, read: MemberRead, now: datetime) -> MemoryBatch:
-        """The batch for ``write`` against ``read``, what the database held when it was read."""
-        forget_ids = list(write.forget_ids)
-        profile = rebased_profile(write.profile, write.profile_base, read.profile) if write.profile is not None else None
-        batch = MemoryBatch(write.user_id, actor=write.actor, cap=self._cap, forget_ids=forget_ids, profile=profile)
-        live = [m for m in read.memories if m.expires_at > now and m.id not in forget_ids]
-        accepted: list[NewMemory] = []
-        for candidate in write.memories:
-            cleaned = screen(candidate.memory, "memory", limit=MEMORY_TEXT_MAX)  # once, then cut to the column
-            if cleaned.refused:
-                batch.audit.append(AuditEntry("refused_sensitive", write.user_id, write.actor, source=candidate.source))
-                continue
-            if cleaned.changed:
-                batch.audit.append(AuditEntry("redacted", write.user_id, write.actor, source=candidate.source))
-            # A topic or slot key holding a secret is dropped, not kept half-redacted (the privacy screen).
-            accepted.append(
-                replace(
-                    candidate,
-                    memory=cleaned.text,
-                    topics=screen_topics(candidate.topics),
-                    slot_key=screen_key(candidate.slot_key) if candidate.slot_key else None,
-                    expires_at=candidate.expires_at + (now - write.at),
-                )
-            )
-        vectors = await self._vectors([m.memory for m in accepted])
-        for candidate, vector in zip(accepted, vectors, strict=True):
-            self._plan_write(batch, live, candidate, vector)
-        return batch
+        """The batch for ``write`` against ``read``, what the database held when it was read (`write_plan`)."""
+        admitted = write_plan.admitted(write, now)
+        vectors = await self._vectors([m.memory for m in admitted.memories])
+        return write_plan.planned_batch(
+            write,
+            admitted,
+            stored_memories=read.memories,
+            stored_profile=read.profile,
+            now=now,
+            cap=self._cap,
+            vectors=vectors,
+            similarity=self.embedding_worker.similarity if self.embedding_worker is not None else None,
+        )
 
     async def _vectors(self, texts: list[str]) -> list[Vector | None]:
-        """The accepted texts' meaning for dedup: one background request, or none (words only) when off or failing."""
-        vectors = await self.meaning.embed_texts(texts) if self.meaning is not None and texts else None
+        """The admitted texts' meaning for dedup: one background request, or none (words only) when off or failing."""
+        worker = self.embedding_worker
+        vectors = await worker.embed_texts(texts) if worker is not None and texts else None
         return list(vectors) if vectors is not None else [None] * len(texts)
-
-    def _plan_write(
-        self, batch: MemoryBatch, live: list[MemoryRecord], candidate: NewMemory, vector: Vector | None = None
-    ) -> None:
-        """Refresh a near-duplicate, respect a more trusted slot holder, or insert (superseding the slot).
-
-        ``candidate`` is already screened. A refresh keeps the more trusted of the two
-        sources and the slot either had, so a member repeating what the monitor noticed
-        makes it theirs, never the reverse.
-        """
-        text, source = candidate.memory, candidate.source
-        meaning = self.meaning
-        duplicate = next(
-            (m for m in live if near_duplicate(m.memory, text, similarity=meaning.similarity(vector, m) if meaning else None)),
-            None,
-        )
-        if duplicate is not None:
-            old_wins = trust(duplicate.source) > trust(source)
-            slot_key = duplicate.slot_key or (
-                candidate.slot_key if self._take_slot(batch, live, candidate.slot_key, source, duplicate.id) else None
-            )
-            refresh = replace(
-                candidate,
-                memory_id=duplicate.id,
-                memory=duplicate.memory if old_wins else text,
-                topics=tuple(dict.fromkeys(duplicate.topics + candidate.topics)),
-                expires_at=max(duplicate.expires_at, candidate.expires_at),
-                importance=more_important(duplicate.importance, candidate.importance),
-                source=duplicate.source if old_wins else source,
-                slot_key=slot_key,
-            )
-            add_refresh(batch, refresh)
-            return
-        if any(near_duplicate(n.memory, text) for n in batch.inserts):
-            return
-        candidate = self._replacing(batch, live, candidate)
-        if candidate.slot_key and not self._take_slot(batch, live, candidate.slot_key, source):
-            return
-        batch.inserts.append(candidate)
-
-    @staticmethod
-    def _replacing(batch: MemoryBatch, live: list[MemoryRecord], candidate: NewMemory) -> NewMemory:
-        """A new fact said to replace a live memory (already vetted) takes that memory's slot, so the old one
-        becomes its earlier value; a memory that held no slot joins the new one's (or one named after it).
-
-        A replaced memory more trusted than the new fact stays: the new fact is still written, beside it.
-        """
-        old = next((m for m in live if m.id == candidate.replaces_id), None)
-        if old is None:
-            return replace(candidate, replaces_id=None)
-        slot = old.slot_key or candidate.slot_key or f"fact_{old.id}"
-        if old.slot_key is None:
-            if trust(old.source) > trust(candidate.source):
-                return replace(candidate, replaces_id=None)
-            if old.id not in batch.supersede_ids:
-                batch.supersede_ids.append(old.id)
-            batch.slot_of_replaced[old.id] = slot
-        return replace(candidate, slot_key=slot)
-
-    @staticmethod
-    def _take_slot(
-        batch: MemoryBatch, live: list[MemoryRecord], slot_key: str | None, source: str, keep_id: int | None = None
-    ) -> bool:
-        """Make ``slot_key`` free for a statement from ``source``: supersede its holders, or refuse (False).
-
-        A slot has one live holder, so whoever takes it (an insert or a refresh of a
-        slot-less memory) supersedes the others, unless one of them is more trusted.
-        """
-        if not slot_key:
-            return False
-        holders = [m for m in live if m.slot_key == slot_key and m.id != keep_id]
-        if any(trust(h.source) > trust(source) for h in holders):
-            logger.info("Kept the more trusted %s memory in slot %s.", holders[0].source, slot_key)
-            return False
-        batch.supersede_ids.extend(h.id for h in holders if h.id not in batch.supersede_ids)
-        batch.inserts = [n for n in batch.inserts if n.slot_key != slot_key]
-        return True
 
     async def _apply(self, batch: MemoryBatch, scope: MemoryScope, claim: Claim, planned: MemberRead) -> None:
         """Apply one member's batch under ``claim``; what it leaves in ``scope`` becomes the cached read.
@@ -363,8 +263,8 @@ class MemoryStore:
         self.preferences.adopt(control)  # this write's own version: nothing to drop
         profile = planned.profile if batch.profile is None else batch.profile
         self._keep(batch.user_id, scope, MemberRead(control, profile, tuple(memories)))
-        if self.meaning is not None and (batch.inserts or batch.refreshes):
-            self.meaning.embed_soon()
+        if self.embedding_worker is not None and (batch.inserts or batch.refreshes):
+            self.embedding_worker.embed_soon()
 
     async def flush_unsaved(self) -> int:
         """Plan again and apply the writes postponed while the database was away; returns how many landed.

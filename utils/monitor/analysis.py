@@ -26,9 +26,9 @@ from utils.storage.schema import MEMORY_TEXT_MAX
 
 MAX_CATEGORIES = 5
 LABEL_MAX_CHARS = 40
-NOTES_SHOWN_CHARS = 300
+USER_NOTES_SHOWN_CHARS = 300
 MAX_FINDINGS_ACCEPTED = 200
-_EMPTY_NOTES = {"", "null", "none", "n/a", "-"}
+_NO_OBSERVATION = {"", "null", "none", "n/a", "-"}
 
 
 def _number(value: Any) -> float:
@@ -117,11 +117,11 @@ class MessageFinding(BaseModel):
 
     @field_validator("note_update", mode="before")
     @classmethod
-    def _note(cls, value: Any) -> str | None:
+    def _observation(cls, value: Any) -> str | None:
         if not isinstance(value, str):
             return None
         text = clean(value)
-        if text.casefold() in _EMPTY_NOTES or not says_something(text) or junk_reason(text) is not None:
+        if text.casefold() in _NO_OBSERVATION or not says_something(text) or junk_reason(text) is not None:
             return None
         return screen(text, "note", limit=MEMORY_TEXT_MAX).text  # screened, then cut to the column
 
@@ -212,12 +212,12 @@ REPORT_ANALYSIS_TOOL: ToolSpec[AnalysisReport] = ToolSpec(
 )
 
 
-def build_analysis_messages(batch: Sequence[ObservedMessage], notes: Mapping[int, str]) -> list[Message]:
+def build_analysis_messages(batch: Sequence[ObservedMessage], user_notes: Mapping[int, str]) -> list[Message]:
     """The request: the prompt, the channel, what is noted about the authors, the numbered messages.
 
-    ``notes`` maps author ids to what is already noted about them, so the model does
-    not note a thing twice; it is told the messages are data, not instructions. Every
-    line of a message or a note is quoted and every name is one quoted token
+    ``user_notes`` maps author ids to their `UserNotes` (profile and observations), so the
+    model does not note a thing twice; it is told the messages are data, not instructions. Every
+    line of a message or of `UserNotes` is quoted and every name is one quoted token
     (`utils.llm.quoting`): a message cannot close the batch, add a message or pass for the request.
     """
     first = batch[0]
@@ -226,18 +226,18 @@ def build_analysis_messages(batch: Sequence[ObservedMessage], notes: Mapping[int
         channel += f"\nTopic: {quoted_name(first.channel_topic)}"
     authors = dict.fromkeys((m.author_id, m.author_name) for m in batch)
     known = "\n".join(
-        f"{quoted_name(name)}:\n{quoted(_tail(notes[uid], NOTES_SHOWN_CHARS))}"
+        f"{quoted_name(name)}:\n{quoted(_tail(user_notes[uid], USER_NOTES_SHOWN_CHARS))}"
         for uid, name in authors
-        if notes.get(uid, "").strip()
+        if user_notes.get(uid, "").strip()
     )
     lines = "\n".join(f"[{i}] {quoted_name(m.author_name)} wrote:\n{quoted(m.content)}" for i, m in enumerate(batch))
-    user_content = load_prompt("sentiment_analysis_request").format(
+    user_content = load_prompt("monitor_analysis_request").format(
         channel=channel, known=known or "(nothing yet)", lines=lines, count=len(batch)
     )
-    return [{"role": "system", "content": load_prompt("sentiment_analysis")}, {"role": "user", "content": user_content}]
+    return [{"role": "system", "content": load_prompt("monitor_analysis")}, {"role": "user", "content": user_content}]
 
 
 def _tail(text: str, limit: int) -> str:
-    """The most recent part of the notes (new lines are appended at the end)."""
+    """The most recent part of `UserNotes` (new lines are appended at the end)."""
     flat = " | ".join(line.strip() for line in text.splitlines() if line.strip())
     return flat if len(flat) <= limit else "…" + flat[-limit:]

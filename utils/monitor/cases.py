@@ -166,9 +166,9 @@ class CaseChange:
 class CaseBook:
     """The cases of every server this process serves, and what undoing them does to the members' counts."""
 
-    def __init__(self, db: Database, tracker: MonitorState) -> None:
+    def __init__(self, db: Database, monitor_state: MonitorState) -> None:
         self._db = db
-        self._tracker = tracker
+        self._monitor_state = monitor_state
 
     async def open(
         self, decision: MemberDecision, state: str, *, expires_at: datetime | None = None
@@ -191,12 +191,12 @@ class CaseBook:
         case, changed = await self._db.run(sql.undo_case, guild_id, number, moderator(moderator_id))
         if case is None or not changed:
             return CaseChange(case, False)
-        return CaseChange(case, True, self._tracker.take_back_offenses(case.user_id, case.offenses))
+        return CaseChange(case, True, self._monitor_state.take_back_offenses(case.user_id, case.offenses))
 
     async def reset(self, guild_id: int, user_id: int, moderator_id: int) -> int:
         """Undo every case of the member here and start their offense count again; returns the cases undone."""
         undone = await self._db.run(sql.undo_member_cases, guild_id, user_id, moderator(moderator_id))
-        self._tracker.reset_offenses(user_id)
+        self._monitor_state.reset_offenses(user_id)
         return int(undone)
 
     async def set_reason(self, guild_id: int, number: int, text: str) -> ModerationCaseRecord | None:
@@ -211,7 +211,7 @@ class CaseBook:
         if case is None or not changed:
             return CaseChange(case, False)
         if not confirm:
-            return CaseChange(case, True, self._tracker.take_back_offenses(case.user_id, case.offenses))
+            return CaseChange(case, True, self._monitor_state.take_back_offenses(case.user_id, case.offenses))
         return CaseChange(case, True)
 
     async def expire_proposals(self) -> int:

@@ -4,7 +4,7 @@ The escalation is: a message at or above the toxicity threshold is an offense an
 earns a warning; offenses that follow each other within the window are counted, and
 the one that reaches ``timeout_after_offenses`` also earns a timeout. Off-topic
 messages in a row earn one gentle redirect when they reach the threshold. Immune
-members are scored like anyone (their notes are kept) but never actioned.
+members are scored like anyone (their observations are kept) but never actioned.
 The cog (or the replay script) carries the actions out; nothing here touches Discord.
 """
 
@@ -75,7 +75,8 @@ class Verdict:
     toxicity_score: float = 0.0
     offenses: int = 0
     actions: tuple[Action, ...] = ()
-    note: str | None = None
+    observation: str | None = None
+    """The finding's observation as kept in `UserNotes` (None: none, or not kept)."""
     remark: str = ""
     refused: str = ""
     """Why the model's finding was not trusted (empty: it was); a refused finding changes nothing."""
@@ -105,7 +106,7 @@ def redirect_text(name: str, channel_name: str) -> str:
     return f"Friendly nudge, {name}: this is drifting away from #{channel_name}'s topic. Maybe take it to a better fit?"
 
 
-def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, finding: MessageFinding) -> Verdict:
+def judge(policy: Policy, monitor_state: MonitorState, message: ObservedMessage, finding: MessageFinding) -> Verdict:
     """Fold one finding into the author's state and decide the actions it earns.
 
     The finding must have passed :mod:`utils.monitor.trust`; one off the 0..1 scale is
@@ -114,26 +115,26 @@ def judge(policy: Policy, tracker: MonitorState, message: ObservedMessage, findi
     if not in_unit_range(finding.toxicity):
         return Verdict(message, finding, refused=f"toxicity {finding.toxicity:g} is off the 0..1 scale")
     uid, now = message.author_id, message.created_at
-    score = tracker.record_toxicity(uid, finding.toxicity, now, policy.half_life_hours)
+    score = monitor_state.record_toxicity(uid, finding.toxicity, now, policy.half_life_hours)
     if finding.coherence is not None:
-        tracker.record_coherence(uid, finding.coherence)
+        monitor_state.record_coherence(uid, finding.coherence)
     offense = finding.toxicity >= policy.toxicity_threshold
-    offenses = tracker.offenses_in_window(uid, now, policy.offense_window)
-    if tracker.is_immune(uid):
+    offenses = monitor_state.offenses_in_window(uid, now, policy.offense_window)
+    if monitor_state.is_immune(uid):
         return Verdict(message, finding, score, offenses, remark="immune: not actioned" if offense or finding.off_topic else "")
     actions: list[Action] = []
     if offense:
-        offenses = tracker.record_offense(uid, now, policy.offense_window)
-        tracker.mark_warned(uid)
+        offenses = monitor_state.record_offense(uid, now, policy.offense_window)
+        monitor_state.mark_warned(uid)
         category = ", ".join(finding.categories) or "toxicity"
         reason = f"{category} {finding.toxicity:.2f} (recent offenses: {offenses})"
         warning = warning_text(message.author_name, offenses)
         actions.append(Action(ActionKind.WARN, message, reason, warning, policy.public_warnings, category=category))
         if policy.timeout_after_offenses and offenses >= policy.timeout_after_offenses:
             actions.append(Action(ActionKind.TIMEOUT, message, reason, duration=policy.timeout, category=category))
-    drift = tracker.record_topic(uid, finding.off_topic)
+    drift = monitor_state.record_topic(uid, finding.off_topic)
     if not offense and policy.off_topic_threshold and drift >= policy.off_topic_threshold:
-        tracker.reset_off_topic(uid)
+        monitor_state.reset_off_topic(uid)
         reason = f"{plural(drift, 'off-topic message')} in a row"
         actions.append(Action(ActionKind.REDIRECT, message, reason, redirect_text(message.author_name, message.channel_name)))
     return Verdict(message, finding, score, offenses, tuple(actions))

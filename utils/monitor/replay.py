@@ -108,8 +108,8 @@ def describe(verdict: Verdict, *, dry_run: bool) -> str:
         facts.append("off-topic")
     deeds = [_would(a.kind, a.text, a.duration) for a in verdict.actions] or [verdict.remark or "no action"]
     line = f"{head} -> {', '.join(facts)} -> {'; '.join(deeds)}"
-    if verdict.note:
-        line += f" | note: {verdict.note} ({'not saved: dry run' if dry_run else 'saved as a passive memory'})"
+    if verdict.observation:
+        line += f" | note: {verdict.observation} ({'not saved: dry run' if dry_run else 'saved as a passive memory'})"
     return line
 
 
@@ -145,14 +145,14 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
     llm = LLMClient.from_settings(settings, log_sink=None if dry_run else llm_log.add)
     tasks = BackgroundTasks()
     memory = MemoryService(settings, db, llm, tasks)
-    tracker = MonitorState(epoch_of=memory.preferences.epoch)
-    monitor = MonitorService(settings, llm, tracker, memory, tasks, persist=not dry_run)
+    monitor_state = MonitorState(epoch_of=memory.preferences.epoch)
+    monitor = MonitorService(settings, llm, monitor_state, memory, tasks, persist=not dry_run)
     try:
         absent = _missing_sqlite_file(db) if dry_run else None
         if absent is not None:
             print(f"No database at {absent} yet: starting from empty state (not creating it).", file=out)
         elif await db.connect():
-            tracker.load(await db.run(members.load_user_states))
+            monitor_state.load(await db.run(members.load_user_states))
             await memory.preferences.load()
         elif dry_run:
             print(f"The database cannot be read ({db.last_error}): starting from empty state.", file=out)
@@ -161,7 +161,7 @@ async def replay(settings: Settings, lines: Iterable[str], out: TextIO, *, dry_r
             return 1
         failed = await _run(monitor, transcript.messages, out, dry_run=dry_run)
         if not dry_run:
-            await tracker.flush(db)
+            await monitor_state.flush(db)
             await memory.flush_unsaved()
             await llm_log.flush()
     except DatabaseUnavailable as exc:
@@ -199,13 +199,13 @@ async def _run(monitor: MonitorService, messages: list[ObservedMessage], out: Te
     failed = sum(1 for _n, o in outcomes if o.failed)
     actions = [a for _n, o in outcomes for a in o.actions]
     counts = {kind: sum(a.kind is kind for a in actions) for kind in ActionKind}
-    notes = sum(1 for _n, o in outcomes for v in o.verdicts if v.note)
+    observations = sum(1 for _n, o in outcomes for v in o.verdicts if v.observation)
     refused = sum(1 for _n, o in outcomes for v in o.verdicts if v.refused)
     print(
         f"Replayed {plural(sum(n for n, _o in outcomes), 'message')} in {plural(len(outcomes), 'batch', 'batches')} "
         f"({plural(len(outcomes), 'LLM call')}, {failed} failed): {plural(counts[ActionKind.WARN], 'warning')}, "
         f"{plural(counts[ActionKind.TIMEOUT], 'timeout')}, {plural(counts[ActionKind.REDIRECT], 'redirect')}, "
-        f"{plural(notes, 'note')}" + (f", {plural(refused, 'verdict')} refused as untrustworthy." if refused else "."),
+        f"{plural(observations, 'note')}" + (f", {plural(refused, 'verdict')} refused as untrustworthy." if refused else "."),
         file=out,
     )
     return failed

@@ -27,12 +27,12 @@ class MemberStatus:
     last_offense_at: datetime | None
 
 
-def member_status(tracker: MonitorState, policy: Policy, user_id: int, now: datetime) -> MemberStatus:
-    user = tracker.get_user(user_id)
+def member_status(monitor_state: MonitorState, policy: Policy, user_id: int, now: datetime) -> MemberStatus:
+    user = monitor_state.get_user(user_id)
     return MemberStatus(
-        offenses=tracker.offenses_in_window(user_id, now, policy.offense_window),
-        toxicity=tracker.toxicity_now(user_id, now, policy.half_life_hours),
-        warned=tracker.warned_in_window(user_id, now, policy.offense_window),
+        offenses=monitor_state.offenses_in_window(user_id, now, policy.offense_window),
+        toxicity=monitor_state.toxicity_now(user_id, now, policy.half_life_hours),
+        warned=monitor_state.warned_in_window(user_id, now, policy.offense_window),
         immune=user.immune,
         off_topic=user.off_topic_count,
         baseline_coherence=user.baseline_coherence,
@@ -92,7 +92,7 @@ def immunity_text(name: str, immune: bool) -> str:
     return f"{name} is no longer immune: the monitor actions them like anyone else."
 
 
-def notes_text(name: str, notes: str, limit: int = DISCORD_TEXT_MAX) -> str:
+def user_notes_text(name: str, notes: str, limit: int = DISCORD_TEXT_MAX) -> str:
     """The member's notes, newest lines kept when they do not all fit in one message."""
     lines = [line for line in notes.splitlines() if line.strip()]
     if not lines:

@@ -45,7 +45,7 @@ class MonitorService:
         self,
         settings: Settings,
         llm: LLMClient,
-        tracker: MonitorState,
+        monitor_state: MonitorState,
         memory: MemoryService,
         tasks: BackgroundTasks,
         *,
@@ -58,7 +58,7 @@ class MonitorService:
         self._settings = settings
         self._settings_for = settings_for or (lambda _guild_id: self._settings)
         self._llm = llm
-        self._tracker = tracker
+        self._monitor_state = monitor_state
         self._memory = memory
         self._tasks = tasks
         self.persist = persist
@@ -166,17 +166,17 @@ class MonitorService:
         """One LLM call for the batch, then a verdict per message; a failed call drops the batch."""
         if not batch:
             return BatchOutcome()
-        notes = {m.author_id: self._tracker.get_user_notes(m.author_id) for m in batch}
+        user_notes = {m.author_id: self._monitor_state.get_user_notes(m.author_id) for m in batch}
         where = f"#{batch[0].channel_name}"
         try:
             report, _usage = await self._llm.call_tool(
-                build_analysis_messages(batch, notes),
+                build_analysis_messages(batch, user_notes),
                 REPORT_ANALYSIS_TOOL,
-                kind="sentiment_analysis",
+                kind="sentiment_analysis",  # the LlmLog kind its rows have always carried: kept for their readers
                 model=self._settings.extraction_model,
                 temperature=0.2,
                 max_tokens=200 + TOKENS_PER_FINDING * len(batch),
-                member_ids=[m.author_id for m in batch],  # their words and notes are in the request
+                member_ids=[m.author_id for m in batch],  # their words and `UserNotes` are in the request
             )
         except LLMError as exc:
             logger.warning("Analysis of %d messages in %s failed; batch dropped: %s", len(batch), where, exc)
@@ -195,9 +195,9 @@ class MonitorService:
                 logger.info("Not acting on %s in %s: %s.", message.author_name, where, weak)
                 verdicts.append(Verdict(message, finding, refused=weak))
                 continue
-            verdict = judge(policy, self._tracker, message, finding)
-            note = await self._take_note(message, finding.note_update, finding.topic_category)
-            verdicts.append(replace(verdict, note=note))
+            verdict = judge(policy, self._monitor_state, message, finding)
+            observation = await self._record_observation(message, finding.note_update, finding.topic_category)
+            verdicts.append(replace(verdict, observation=observation))
         outcome = BatchOutcome(one_redirect_per_batch(verdicts))
         for verdict in outcome.verdicts:
             if verdict.remark.startswith("immune"):
@@ -219,20 +219,22 @@ class MonitorService:
             " A larger model scores reliably (7B and up); later refusals of this kind are logged at INFO." if first else "",
         )
 
-    def _may_note(self, user_id: int) -> bool:
-        """Opted-out and paused members get nothing new written about them, notes included; and, failing
+    def _may_observe(self, user_id: int) -> bool:
+        """Opted-out and paused members get nothing new written about them, observations included; and, failing
         closed, nobody does before the opt-outs have been read."""
         return self._memory.may_learn(user_id)
 
-    async def _take_note(self, message: ObservedMessage, note: str | None, topic: str | None) -> str | None:
-        """A finding's observation: a line in the member's notes and a 7-day passive memory."""
-        if not note or not self._may_note(message.author_id):
+    async def _record_observation(self, message: ObservedMessage, observation: str | None, topic: str | None) -> str | None:
+        """A finding's observation: a line in the member's `UserNotes` and a 7-day passive memory."""
+        if not observation or not self._may_observe(message.author_id):
             return None
-        cleaned = screen(note, "note", limit=MEMORY_TEXT_MAX)
+        cleaned = screen(observation, "note", limit=MEMORY_TEXT_MAX)
         if cleaned.refused:
-            logger.info("Dropped a note about %s: it carried a secret.", message.author_id)
+            logger.info("Dropped an observation about %s: it carried a secret.", message.author_id)
             return None
-        self._tracker.update_user_notes(message.author_id, cleaned.text, now=message.created_at)
+        self._monitor_state.add_observation(message.author_id, cleaned.text, now=message.created_at)
         if self.persist:
-            await self._memory.save_passive(user_id=message.author_id, note=note, topic=topic, guild_id=message.guild_id)
+            await self._memory.save_passive(
+                user_id=message.author_id, observation=observation, topic=topic, guild_id=message.guild_id
+            )
         return cleaned.text

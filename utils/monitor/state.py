@@ -13,7 +13,7 @@ member's holders held in RAM (`utils.members.holders`), as the chat context is.
 
 Several bot processes may write the same member, so a flush writes what this process
 changed since it last loaded or flushed the member (its *baseline*), never the whole row:
-the counters as deltas, only the fields it changed, and the note lines it added, appended
+the counters as deltas, only the fields it changed, and the observation lines it added, appended
 to those stored (see `utils.storage.members.save_user_states`). Each added line keeps the
 member's erase epoch as this process knew it then; the flush drops a line whose member's
 epoch has moved since (an erasure, opt-out or pause, here or in another process, told
@@ -35,7 +35,7 @@ from utils.monitor.scoring import blended, decayed, raised
 from utils.storage import members as sql
 from utils.storage.engine import Database, DatabaseError, DatabaseUnavailable
 from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, UserStateChange, UserStateRecord
-from utils.storage.user_notes import holds_fact, note_line, note_lines, with_added_lines, with_profile
+from utils.storage.user_notes import holds_fact, observation_line, observation_lines, with_added_observations, with_profile
 
 logger = logging.getLogger(__name__)
 
@@ -71,11 +71,11 @@ a T-SQL engine's lock table is finite (Babelfish's default fits about 12,800 at 
 
 class MonitorState:
     def __init__(self, profile_of: Callable[[int], str] = _no_profile, epoch_of: Callable[[int], int] = _epoch_zero) -> None:
-        """``profile_of`` gives the member's profile, owned by memory, shown with the note lines to readers of `UserNotes`;
+        """``profile_of`` gives the member's profile, owned by memory, shown with the observation lines to readers of `UserNotes`;
         ``epoch_of`` the member's erase epoch as this process knows it (`MemoryPreferences.epoch`)."""
         self._users: dict[int, UserStateRecord] = {}
         self._stored: dict[int, UserStateRecord] = {}
-        """The baseline: each member as this process last loaded or flushed them (``user_notes``: the note lines)."""
+        """The baseline: each member as this process last loaded or flushed them (``user_notes``: the observation lines)."""
         self._pending: dict[int, list[tuple[str, int]]] = {}
         """Note lines added since the baseline, each with the erase epoch it was added under."""
         self._resets: dict[tuple[int, str], int] = {}
@@ -95,9 +95,9 @@ class MonitorState:
 
     def load(self, records: list[UserStateRecord], *, keep_dirty: bool = True) -> None:
         """Take state loaded from the database as the baseline; members changed in RAM meanwhile keep their changes
-        (on top of what was loaded: deltas, fields changed, note lines added).
+        (on top of what was loaded: deltas, fields changed, observation lines added).
 
-        Only the note lines of `UserNotes` are the monitor's; the profile is memory's. A
+        Only the observation lines of `UserNotes` are the monitor's; the profile is memory's. A
         member whose flush is running is left to that flush, which takes what it stored.
         """
         loaded_at = datetime.now(UTC)
@@ -165,10 +165,10 @@ class MonitorState:
     def _show_lines(self, user_id: int) -> None:
         """The member's lines here: the stored ones, then those added since (the newest within the bound)."""
         pending = self._pending.get(user_id, [])
-        shown = with_added_lines(self._baseline(user_id).user_notes, [line for line, _epoch in pending])
+        shown = with_added_observations(self._baseline(user_id).user_notes, [line for line, _epoch in pending])
         self.get_user(user_id).user_notes = shown
         if pending:  # what the bound pushed out is not written either
-            kept = set(note_lines(shown))
+            kept = set(observation_lines(shown))
             self._pending[user_id] = [entry for entry in pending if entry[0] in kept]
 
     def get_user(self, user_id: int) -> UserStateRecord:
@@ -177,32 +177,32 @@ class MonitorState:
             user = self._users[user_id] = UserStateRecord(user_id=user_id)
         return user
 
-    def note_lines(self, user_id: int) -> list[str]:
+    def observations(self, user_id: int) -> list[str]:
         """The monitor's timestamped observation lines about a member, oldest first."""
         user = self._users.get(user_id)
-        return note_lines(user.user_notes) if user else []
+        return observation_lines(user.user_notes) if user else []
 
     def get_user_notes(self, user_id: int) -> str:
-        """`UserNotes` as legacy readers know it: the profile (memory's), then the monitor's note lines."""
+        """`UserNotes` as legacy readers know it: the profile (memory's), then the monitor's observation lines."""
         user = self._users.get(user_id)
         return with_profile(user.user_notes if user else "", self._profile_of(user_id))
 
-    def update_user_notes(self, user_id: int, note: str, now: datetime | None = None) -> None:
+    def add_observation(self, user_id: int, observation: str, now: datetime | None = None) -> None:
         """Append a timestamped observation line; the oldest lines go first when over the bound."""
-        line = note_line(note, now or datetime.now(UTC))
+        line = observation_line(observation, now or datetime.now(UTC))
         self._pending.setdefault(user_id, []).append((line, self._epoch_of(user_id)))
         self._show_lines(user_id)
         self._dirty.add(user_id)
 
     def forget(self, erasure: MemoryErasure) -> int:
-        """What an erasure took goes from the note lines here too; returns how many lines went.
+        """What an erasure took goes from the observation lines here too; returns how many lines went.
 
         Everything (forget all, opt-out): every line, written or not (the erasure removed the profile).
         Any erasure: the unwritten lines added before it (the flush would drop them), and the stored
         lines it removed from the database (those noted since its time, or holding what it forgot).
         """
         uid = erasure.user_id
-        before = len(self.note_lines(uid))
+        before = len(self.observations(uid))
         if erasure.everything:
             self._pending.pop(uid, None)
             self._stored[uid] = replace(self._baseline(uid), user_notes="")
@@ -215,17 +215,17 @@ class MonitorState:
             self._pending[uid] = [entry for entry in self._pending[uid] if entry[1] == epoch]
         stored = self._stored.get(uid)
         if stored is not None and (erasure.texts or erasure.since is not None):
-            kept = [line for line in note_lines(stored.user_notes) if not _taken_by(line, erasure)]
+            kept = [line for line in observation_lines(stored.user_notes) if not _taken_by(line, erasure)]
             self._stored[uid] = replace(stored, user_notes="\n".join(kept))
         if uid in self._users:
             self._show_lines(uid)
-        return before - len(self.note_lines(uid))
+        return before - len(self.observations(uid))
 
     def export(self, user_id: int) -> dict[str, Any]:
-        """The monitor's part of a member's export: the note lines and the behaviour counters (None: never seen)."""
+        """The monitor's part of a member's export: the observation lines and the behaviour counters (None: never seen)."""
         state = self._users.get(user_id)
         return {
-            "behaviour_notes": self.note_lines(user_id),
+            "behaviour_notes": self.observations(user_id),
             "behaviour": None
             if state is None
             else {
@@ -396,7 +396,7 @@ class MonitorState:
             self._rebase(uid, _lines_only(saved.stored[uid]), since=sent[uid], resets=resets[uid], lines_gone=gone)
         if saved.dropped_lines:
             self.dropped_lines += saved.dropped_lines
-            logger.info("State flush dropped %d note lines of members erased since they were noted.", saved.dropped_lines)
+            logger.info("State flush dropped %d observation lines of members erased since they were noted.", saved.dropped_lines)
         return len(changes)
 
     def _written(self, user_id: int, lines: tuple[tuple[str, int], ...]) -> None:
@@ -416,11 +416,11 @@ class MonitorState:
 
 def _lines_only(record: UserStateRecord) -> UserStateRecord:
     """A stored row as the monitor holds it: `UserNotes` without the profile (memory's)."""
-    return replace(record, user_notes="\n".join(note_lines(record.user_notes)))
+    return replace(record, user_notes="\n".join(observation_lines(record.user_notes)))
 
 
 def _taken_by(line: str, erasure: MemoryErasure) -> bool:
-    """Whether an erasure took this note line from the database: noted since its time, or holding what it forgot."""
+    """Whether an erasure took this observation line from the database: noted since its time, or holding what it forgot."""
     if erasure.since is not None and line[:18] >= f"[{erasure.since.astimezone(UTC):%Y-%m-%d %H:%M}]":
         return True
     return holds_fact(line, erasure.texts)

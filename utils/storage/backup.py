@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-from collections.abc import Mapping
-from contextlib import closing
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -76,8 +76,29 @@ def backups_dir(database: Path) -> Path:
 
 def default_backup_path(database: Path, now: datetime | None = None) -> Path:
     """`data/backups/bot-20261204T063000Z.db`: beside the database, named by the UTC time, sorted by name."""
+    return _in_backups(database, "", now)
+
+
+def _in_backups(database: Path, label: str, now: datetime | None) -> Path:
+    """A file of the backups folder named after the database, ``label`` and the UTC time (sorted by name)."""
     stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime(STAMP_FORMAT)
-    return backups_dir(database) / f"{database.stem}-{stamp}{database.suffix or '.db'}"
+    return backups_dir(database) / f"{database.stem}-{label}{stamp}{database.suffix or '.db'}"
+
+
+@contextmanager
+def _staged(final: Path, suffix: str) -> Iterator[Path]:
+    """A file beside ``final`` to write first and rename over it; gone if the work fails.
+
+    One left by an interrupted run is removed first, so a half-made file never carries
+    the name of a finished one.
+    """
+    staged = final.with_name(final.name + suffix)
+    staged.unlink(missing_ok=True)
+    try:
+        yield staged
+    except BaseException:
+        staged.unlink(missing_ok=True)
+        raise
 
 
 def backup_sqlite(database: Path, target: Path | None = None, now: datetime | None = None) -> BackupMade:
@@ -92,16 +113,11 @@ def backup_sqlite(database: Path, target: Path | None = None, now: datetime | No
     if target.exists():
         raise BackupRefused(f"{target} already exists; a backup never overwrites a file (give another name)")
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    try:
+    with _staged(target, ".partial") as partial:
         _vacuum_into(database, partial)
         os.chmod(partial, FILE_MODE)
         facts = database_facts(partial)
         os.replace(partial, target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
     return BackupMade(target, target.stat().st_size, facts)
 
 
@@ -197,9 +213,7 @@ def restore_sqlite(database: Path, backup: Path, now: datetime | None = None) ->
     if backup.resolve() == database.resolve():
         raise BackupRefused(f"{backup} is the database itself")
     database.parent.mkdir(parents=True, exist_ok=True)
-    staged = database.with_name(database.name + ".restoring")
-    staged.unlink(missing_ok=True)
-    try:
+    with _staged(database, ".restoring") as staged:
         _copy_sqlite(backup, staged)
         os.chmod(staged, FILE_MODE)
         previous = None
@@ -208,9 +222,6 @@ def restore_sqlite(database: Path, backup: Path, now: datetime | None = None) ->
             previous = _keep_aside(database, now)
         database.with_name(database.name + "-shm").unlink(missing_ok=True)
         os.replace(staged, database)
-    except BaseException:
-        staged.unlink(missing_ok=True)
-        raise
     return Restored(facts, previous)
 
 
@@ -227,8 +238,7 @@ def _copy_sqlite(source: Path, target: Path) -> None:
 
 def _keep_aside(database: Path, now: datetime | None) -> Path:
     """A second name for the current database file (a hard link; a copy where links are not allowed)."""
-    stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime(STAMP_FORMAT)
-    kept = backups_dir(database) / f"{database.stem}-before-restore-{stamp}{database.suffix or '.db'}"
+    kept = _in_backups(database, "before-restore-", now)
     kept.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.link(database, kept)

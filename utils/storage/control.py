@@ -1,6 +1,6 @@
 """SQL of the member's control row (`MemoryPreference`): how several bot processes agree on a member.
 
-Every process may write the same member. A write of memories, the profile or note lines
+Every process may write the same member. A write of memories, the profile or observation lines
 *claims* the member first, in the same transaction: one conditional UPDATE that moves
 ``WriteVersion`` only if it is still the version the write was planned against, the
 ``EraseEpoch`` is still the one the work started under, and the member has neither opted
@@ -73,7 +73,7 @@ def _oldest_active_transaction(element: oldest_active_transaction, compiler: Any
 @dataclass(frozen=True)
 class Claim:
     """What a write was planned under: the member's write version (None: not planned against their
-    memories, such as note lines) and erase epoch."""
+    memories, such as observation lines) and erase epoch."""
 
     version: int | None
     epoch: int
@@ -247,11 +247,11 @@ def change_member(
 
 def read_control_and_notes(conn: sa.Connection, user_id: int) -> tuple[MemoryPreferenceRecord, str | None] | None:
     """The member's control row and stored `UserNotes` in one read (None: no control row)."""
-    row = conn.execute(_with_notes().where(memory_preference.c.user_id == user_id)).first()
-    return None if row is None else _split_notes(row)
+    row = conn.execute(_with_user_notes().where(memory_preference.c.user_id == user_id)).first()
+    return None if row is None else _control_and_user_notes(row)
 
 
-def _with_notes() -> sa.Select[Any]:
+def _with_user_notes() -> sa.Select[Any]:
     """Control rows joined with the member's stored `UserNotes` (for the profile)."""
     query = sa.select(*CONTROL_COLUMNS, user_state.c.user_notes.label("user_notes")).select_from(
         memory_preference.outerjoin(user_state, user_state.c.user_id == memory_preference.c.user_id)
@@ -259,10 +259,10 @@ def _with_notes() -> sa.Select[Any]:
     return query  # type: ignore[return-value]  # many columns; callers read rows by key
 
 
-def _split_notes(row: sa.Row[Any]) -> tuple[MemoryPreferenceRecord, str | None]:
+def _control_and_user_notes(row: sa.Row[Any]) -> tuple[MemoryPreferenceRecord, str | None]:
     values = dict(row._mapping)
-    notes = values.pop("user_notes")
-    return MemoryPreferenceRecord(**values), notes
+    user_notes = values.pop("user_notes")
+    return MemoryPreferenceRecord(**values), user_notes
 
 
 @reads
@@ -309,7 +309,7 @@ def changes_statement(kind: SqlKind, after: int, limit: int = POLL_ROWS, after_u
         settled.append(table.change_seq < min_active_rowversion())
     elif kind == "babelfish":
         settled.append(table.change_seq < oldest_active_transaction())
-    return _with_notes().where(*settled).order_by(table.change_seq, table.user_id).limit(limit)
+    return _with_user_notes().where(*settled).order_by(table.change_seq, table.user_id).limit(limit)
 
 
 @reads
@@ -318,14 +318,14 @@ def changes_since(
 ) -> list[tuple[MemoryPreferenceRecord, str | None]]:
     """What changed after ``after`` (a ChangeSeq; with ``after_user``, the rest of that change past that member), each
     row with the member's stored `UserNotes`."""
-    return [_split_notes(r) for r in conn.execute(changes_statement(sql_kind(conn), after, limit, after_user))]
+    return [_control_and_user_notes(r) for r in conn.execute(changes_statement(sql_kind(conn), after, limit, after_user))]
 
 
 def locked_epochs(conn: sa.Connection, user_ids: Iterable[int]) -> dict[int, int]:
     """The erase epoch of each member in ``user_ids`` (0 without a row), read so that no erasure of those
     members can commit until this transaction ends.
 
-    For writes that do not claim (LlmLog rows, note lines): call first in the transaction.
+    For writes that do not claim (LlmLog rows, observation lines): call first in the transaction.
     SQLite takes its one write lock at the first write statement, so an empty UPDATE comes
     first; on a T-SQL engine the members' locks are taken (an erasure takes them too).
     """

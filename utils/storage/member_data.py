@@ -25,6 +25,7 @@ from utils.storage.cases import blank_case_excerpts, export_cases
 from utils.storage.control import change_member
 from utils.storage.engine import reads, writes
 from utils.storage.llm_log import blank_member_excerpts, expire_excerpts, get_member_llm_logs
+from utils.storage.members import get_user_notes
 from utils.storage.memories import forget_rows, get_all_memories, scope_filter, utc_now
 from utils.storage.profiles import get_profile_history, write_profile
 from utils.storage.records import AuditEntry, MemoryPreferenceRecord, MemoryScope
@@ -32,10 +33,10 @@ from utils.storage.schema import notes_backup, profile_history, user_memory, use
 from utils.storage.user_notes import (
     fact_key,
     holds_fact,
-    note_lines,
+    observation_lines,
     profile_facts,
     profile_part,
-    with_note_lines,
+    with_observations,
     without_facts,
 )
 
@@ -110,14 +111,12 @@ def _export_memories(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- the profile and its history
-def _stored_notes(conn: sa.Connection, user_id: int) -> str | None:
-    return conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
 
 
 def _forget_profile(conn: sa.Connection, run: Forgetting) -> int:
     """Facts of the profile that go: all of them, the ones named, or those learned since the time asked."""
     request = run.request
-    profile = profile_part(_stored_notes(conn, run.user_id))
+    profile = profile_part(get_user_notes(conn, run.user_id))
     if request.everything and not request.scope.restricted:
         after = ""
     elif request.profile_facts:
@@ -167,7 +166,7 @@ def _forget_history(conn: sa.Connection, run: Forgetting) -> int:
 
 
 def _export_profile(conn: sa.Connection, user_id: int) -> dict[str, Any]:
-    profile = profile_part(_stored_notes(conn, user_id))
+    profile = profile_part(get_user_notes(conn, user_id))
     return {"profile": profile, "profile_facts": profile_facts(profile)}
 
 
@@ -179,12 +178,12 @@ def _expire_history(conn: sa.Connection, before: datetime) -> int:
     return conn.execute(sa.delete(profile_history).where(profile_history.c.changed_at < before)).rowcount or 0
 
 
-# ---------------------------------------------------------------------- the monitor's note lines
-def _forget_note_lines(conn: sa.Connection, run: Forgetting) -> int:
+# ---------------------------------------------------------------------- the monitor's observation lines
+def _forget_observations(conn: sa.Connection, run: Forgetting) -> int:
     """The monitor's lines: all, those noted since the time asked, or those holding a forgotten memory's text."""
     request = run.request
-    notes = _stored_notes(conn, run.user_id)
-    lines = note_lines(notes)
+    user_notes = get_user_notes(conn, run.user_id)
+    lines = observation_lines(user_notes)
     if request.everything and not request.scope.restricted:
         kept: list[str] = []
     elif request.since is not None:
@@ -196,13 +195,13 @@ def _forget_note_lines(conn: sa.Connection, run: Forgetting) -> int:
         return 0
     if len(kept) == len(lines):
         return 0
-    after = with_note_lines(notes, kept) or None
+    after = with_observations(user_notes, kept) or None
     conn.execute(sa.update(user_state).where(user_state.c.user_id == run.user_id).values(user_notes=after, updated_at=run.now))
     return len(lines) - len(kept)
 
 
-def _export_note_lines(conn: sa.Connection, user_id: int) -> list[str]:
-    return note_lines(_stored_notes(conn, user_id))
+def _export_observations(conn: sa.Connection, user_id: int) -> list[str]:
+    return observation_lines(get_user_notes(conn, user_id))
 
 
 # ---------------------------------------------------------------------- the notes a migration replaced
@@ -275,7 +274,7 @@ STORED_HOLDERS: tuple[StoredHolder, ...] = (
         _expire_history,
     ),
     StoredHolder(
-        "monitor notes", {"UserState": ("UserNotes",)}, _forget_note_lines, _export_note_lines, "the newest 4,000 characters"
+        "monitor notes", {"UserState": ("UserNotes",)}, _forget_observations, _export_observations, "the newest 4,000 characters"
     ),
     StoredHolder(
         "notes from before the upgrade",
@@ -354,7 +353,7 @@ def erase_member_data(
     if action is not None:
         run.audit.append(AuditEntry(action, user_id, actor))
     write_audit(conn, run.audit, moment)
-    profile = profile_part(_stored_notes(conn, user_id))
+    profile = profile_part(get_user_notes(conn, user_id))
     return ErasedData(removed, control, profile, tuple(run.memory_texts), run.profile_restored)
 
 

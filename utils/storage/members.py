@@ -1,7 +1,7 @@
 """SQL of member state: the behaviour monitor's `UserState` columns (`MemoryPreference` is `utils.storage.control`).
 
 Plain functions of a connection, run with ``await db.run(fn, *args)``. The monitor
-owns the note lines of `UserNotes`; the profile part belongs to memory
+owns the observation lines of `UserNotes`; the profile part belongs to memory
 (`utils.storage.profiles`), so a state flush keeps whatever profile is stored.
 """
 
@@ -19,7 +19,7 @@ from utils.storage.engine import reads, writes
 from utils.storage.locks import lock_members
 from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, SavedStates, UserStateChange, UserStateRecord
 from utils.storage.schema import record_columns, record_values, user_state
-from utils.storage.user_notes import with_added_lines, with_note_lines
+from utils.storage.user_notes import with_added_observations, with_observations
 
 READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
@@ -27,7 +27,7 @@ READ_CHUNK_IDS = 1000
 
 @reads
 def load_user_states(conn: sa.Connection) -> list[UserStateRecord]:
-    """Every member's state; ``user_notes`` holds the whole column (profile and note lines)."""
+    """Every member's state; ``user_notes`` holds the whole column (profile and observation lines)."""
     rows = conn.execute(sa.select(*record_columns(user_state, UserStateRecord)))
     return [replace(record, user_notes=record.user_notes or "") for record in (UserStateRecord(**r._mapping) for r in rows)]
 
@@ -39,10 +39,10 @@ def save_user_states(
     """Write many members' monitor state in one transaction (UPDATE, then INSERT where missing).
 
     A :class:`UserStateRecord` is the whole row (tools, tests, one writer): every field
-    as given, its ``user_notes`` the member's note lines, replacing those stored. A
+    as given, its ``user_notes`` the member's observation lines, replacing those stored. A
     :class:`UserStateChange` is what one of several processes changed, merged into what
     is stored now (see :func:`_apply_change`); the members' erase epochs are read first,
-    under lock, so no erasure commits between that read and the write, and a note line
+    under lock, so no erasure commits between that read and the write, and a observation line
     added under an older epoch than the stored one is dropped (counted in the result).
     Either way the stored profile part of `UserNotes` is kept, so a flush never undoes a
     profile memory wrote meanwhile.
@@ -62,7 +62,7 @@ def save_user_states(
             saved.stored[state.user_id] = replace(after)
             dropped += lost
         else:
-            after = replace(state, user_notes=with_note_lines(_notes(stored.get(state.user_id)), [state.user_notes]))
+            after = replace(state, user_notes=with_observations(_user_notes(stored.get(state.user_id)), [state.user_notes]))
             values = {**record_values(after, user_state, without=("user_id",)), "updated_at": moment}
             values["user_notes"] = after.user_notes or None
             if state.user_id in stored:
@@ -73,7 +73,7 @@ def save_user_states(
     return replace(saved, dropped_lines=dropped)
 
 
-def _notes(row: UserStateRecord | None) -> str | None:
+def _user_notes(row: UserStateRecord | None) -> str | None:
     return None if row is None else row.user_notes
 
 
@@ -93,12 +93,12 @@ def _locked_rows(conn: sa.Connection, user_ids: Sequence[int]) -> dict[int, User
 def _apply_change(
     conn: sa.Connection, change: UserStateChange, row: UserStateRecord | None, epoch: int, moment: datetime
 ) -> tuple[UserStateRecord, int]:
-    """Merge one process's change into the stored row; returns the row after it and the note lines dropped.
+    """Merge one process's change into the stored row; returns the row after it and the observation lines dropped.
 
     The counters are added to what is stored (``SET X = X + delta``, never below 0), so
     increments counted by two processes both count (a counter that started again here:
     :meth:`UserStateChange.counted`); only the fields the change names are
-    set, so a field this process did not touch keeps what another wrote; the note lines
+    set, so a field this process did not touch keeps what another wrote; the observation lines
     are appended to those stored (never replacing them), except those added under an erase
     epoch that is no longer the member's: what an erasure took back is not written back.
     """
@@ -109,7 +109,7 @@ def _apply_change(
     before = row or UserStateRecord(change.user_id)
     after = change.applied_to(before)
     if kept:
-        after.user_notes = with_added_lines(before.user_notes, kept)
+        after.user_notes = with_added_observations(before.user_notes, kept)
     if row is None:
         row_values = {**record_values(after, user_state, without=("user_id",)), "user_notes": after.user_notes or None}
         conn.execute(sa.insert(user_state).values(user_id=change.user_id, updated_at=moment, **row_values))

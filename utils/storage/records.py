@@ -16,7 +16,7 @@ SOURCE_TRUST = {"chat": 3, "passive": 1, "migration": 1}
 
 @dataclass(slots=True)
 class UserStateRecord:
-    """One `UserState` row: the behaviour monitor's per-member state, and `UserNotes` (profile and note lines)."""
+    """One `UserState` row: the behaviour monitor's per-member state, and `UserNotes` (profile and observation lines)."""
 
     user_id: int
     offense_count: int = 0
@@ -41,7 +41,7 @@ class UserStateChange:
 
     Several processes write the same members, so a flush says what changed rather than
     how the whole row looks: the counters as deltas (``deltas``, added to what is
-    stored), only the fields this process set (``values``), and the note lines it added,
+    stored), only the fields this process set (``values``), and the observation lines it added,
     each with the member's erase epoch when it was added (a line whose member was erased
     since is not written).
 
@@ -61,7 +61,7 @@ class UserStateChange:
     values: dict[str, Any] = field(default_factory=dict)
     """By field (keys of :data:`SET_STATE_FIELDS`): only those this process changed."""
     lines: tuple[tuple[str, int], ...] = ()
-    """(note line, erase epoch it was added under), oldest first."""
+    """(observation line, erase epoch it was added under), oldest first."""
 
     def counted(self, name: str, stored: int) -> int:
         """The counter ``name`` after this change, from the ``stored`` value (never below 0)."""
@@ -72,7 +72,7 @@ class UserStateChange:
         return max(stored + delta, 0)
 
     def applied_to(self, stored: UserStateRecord) -> UserStateRecord:
-        """``stored`` with the counters and fields of this change (the note lines are the storage's to merge)."""
+        """``stored`` with the counters and fields of this change (the observation lines are the storage's to merge)."""
         after = replace(
             stored,
             offense_count=self.counted("offense_count", stored.offense_count),
@@ -85,10 +85,10 @@ class UserStateChange:
 
 @dataclass(frozen=True, slots=True)
 class SavedStates:
-    """What a state flush stored: each changed member's row after the write, and the note lines it did not write."""
+    """What a state flush stored: each changed member's row after the write, and the observation lines it did not write."""
 
     stored: dict[int, UserStateRecord] = field(default_factory=dict)
-    """By member; ``user_notes`` is the whole column (profile and note lines), as `load_user_states` gives it."""
+    """By member; ``user_notes`` is the whole column (profile and observation lines), as `load_user_states` gives it."""
     dropped_lines: int = 0
     """Note lines of members erased (in any process) after the lines were added: not written."""
 
@@ -238,7 +238,7 @@ class MemoryPreferenceRecord:
     opted_out: bool = False
     paused_until: datetime | None = None
     write_version: int = 0
-    """Moves with every write of the member's memories, profile or note lines, in any process."""
+    """Moves with every write of the member's memories, profile or observation lines, in any process."""
     erase_epoch: int = 0
     """Moves with every erasure, opt-out and pause: work started before it must not be written."""
     change_seq: int = 0
@@ -330,26 +330,13 @@ class NewCase:
     """When an unanswered proposal lapses (None: nothing waits on anyone)."""
 
 
-@dataclass(slots=True, frozen=True)
-class ModerationCaseRecord:
-    """One `ModerationCase` row."""
+@dataclass(slots=True, frozen=True, kw_only=True)
+class ModerationCaseRecord(NewCase):
+    """One `ModerationCase` row: the case as opened, and what the database and later decisions added to it."""
 
     id: int
-    guild_id: int
     number: int
-    user_id: int
-    action: str
-    category: str
-    reason: str
-    excerpt: str | None
-    state: str
-    decided_by: str
-    channel_id: int | None = None
-    message_id: int | None = None
-    timeout_seconds: int | None = None
-    offenses: int = 1
     created_at: datetime | None = None
-    expires_at: datetime | None = None
     undone_at: datetime | None = None
     undone_by: str | None = None
 
