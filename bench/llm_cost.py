@@ -210,7 +210,7 @@ async def run(params: BenchParams) -> BenchResult:
                 answered += 1
                 history.append({"role": "user", "content": turn.text})
                 history.append({"role": "assistant", "content": reply.text})
-                plan = plan_extraction_messages(list(history), name, services.tracker.get_user_notes(uid))
+                plan = plan_extraction_messages(list(history), name, services.monitor_state.get_user_notes(uid))
                 plan_chars.append(request_chars(plan, [PLAN_EXTRACTION_TOOL]))
 
             await asyncio.gather(*(send(t) for t in turns))

@@ -63,7 +63,7 @@ async def measure(result: BenchResult, label: str, url: str, params: BenchParams
         picked = random.Random(f"{params.seed}:sample").sample(range(params.members), k=min(params.samples, params.members))
         first, again = messages(params, picked, "first"), messages(params, picked, "again")
         ours_cold, ours_warm, plans = Samples(), Samples(), Samples()
-        plan = PlanRetrieval(services.db.url, services.tracker)
+        plan = PlanRetrieval(services.db.url, services.monitor_state)
         try:
             for message, later in zip(first, again, strict=True):
                 await _ours(services, message, ours_cold)

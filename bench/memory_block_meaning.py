@@ -42,7 +42,7 @@ class Timings:
 
 async def _backfill(services: Services, user_ids: list[int]) -> int:
     """Every live memory of these members gets a vector, as the background would; returns how many."""
-    client = services.memory.meaning.client
+    client = services.memory.embedding_worker.client
     assert client is not None
     now, done = utc_now(), 0
     for user_id in user_ids:
@@ -58,11 +58,11 @@ async def _backfill(services: Services, user_ids: list[int]) -> int:
 
 
 async def _build(services: Services, message: SeedMessage, into: Timings) -> None:
-    before = services.memory.meaning.requests_on_reply_path
+    before = services.memory.embedding_worker.requests_on_reply_path
     started = time.perf_counter()
     await services.chat._build_memory_context(incoming(message), message.text)
     into.latencies.append(time.perf_counter() - started)
-    into.requests.append(services.memory.meaning.requests_on_reply_path - before)
+    into.requests.append(services.memory.embedding_worker.requests_on_reply_path - before)
 
 
 def _p50_p99(values: list[float]) -> str:
@@ -91,7 +91,7 @@ async def _measure(path: Path, endpoint: Endpoint, params: BenchParams) -> Measu
         await open_without_loops(off)
         await open_without_loops(on)
         vectors = await _backfill(on, [member_id(i) for i in picked])
-        client = on.memory.meaning.client
+        client = on.memory.embedding_worker.client
         assert client is not None
         failures_before = client.stats.failures
         for message, later in zip(first, again, strict=True):
