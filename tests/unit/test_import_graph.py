@@ -149,7 +149,7 @@ def private_uses(root: Path = ROOT, excused: Iterable[str] = ()) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and is_private(node.attr):
                 owner = _dotted(node.value, bound)
-                if owner in modules and owner != importer:
+                if owner in modules and owner != importer and f"{owner}.{node.attr}" not in modules:
                     found.append(f"{where}:{node.lineno}: {owner}.{node.attr}")
     return found
 
@@ -218,8 +218,8 @@ def test_the_checks_see_what_they_forbid(tmp_path: Path) -> None:
     (package / "_inner.py").write_text("shared = 2\n")
     (package / "third.py").write_text(
         "from utils.demo.first import _hidden\nfrom utils.demo._inner import shared\n"
-        "from .first import __version__\nfrom . import first as one\nimport utils.demo.second\n"
-        "one._hidden, one.__version__, utils.demo.second._late, one.helper._own\n"
+        "from .first import __version__\nfrom . import first as one\nimport utils.demo.second, utils.demo._inner\n"
+        "one._hidden, one.__version__, utils.demo.second._late, one.helper._own, utils.demo._inner.shared\n"
     )
     (package / "fourth.py").write_text("from .first import _hidden as hidden\n_mine = 1\n")
     (other / "user.py").write_text(
