@@ -8,3 +8,5 @@ Packages: `conversation` (the chat pipeline), `memory` (what the bot learns and 
 package's `__init__` where it re-exports one); the cogs in `cogs/` are the Discord glue
 (only `invite` here imports discord, for the invite link's permissions).
 """
+
+__all__: list[str] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from utils.conversation.asked_memory import asks_what_is_known
+from utils.conversation._asked_memory import asks_what_is_known
 from utils.conversation.text import trim_reply
 
 SPEAKERS = ["alice", "Bob the Builder", "ゆき", "_xX_sn1per_Xx_", "Dr: Who", "ÉLODIE"]

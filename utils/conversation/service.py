@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from utils.config import Settings
-from utils.conversation.asked_memory import asks_what_is_known
+from utils.conversation._asked_memory import asks_what_is_known
 from utils.conversation.messages import ChatReply, IncomingMessage, Turn
 from utils.conversation.text import clean_input, trim_reply
 from utils.llm import LLMClient, LLMError, Message

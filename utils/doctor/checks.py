@@ -16,8 +16,8 @@ from utils.doctor.result import CheckResult, failed, ok, skipped, warning
 from utils.doctor.token_shape import application_id, token_problem
 from utils.invite import invite_url, timeouts_enabled
 from utils.storage import control, llm_log, members, tool_ways
+from utils.storage import odbc as odbc_strings
 from utils.storage.engine import Database, DatabaseError
-from utils.storage.odbc import for_driver, parse
 from utils.storage.records import LlmCallRecord
 from utils.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
 from utils.wording import plural
@@ -92,7 +92,7 @@ def driver_checks(url: sa.URL) -> list[CheckResult]:
     """What the ODBC driver makes of DB_CONNECTION_STRING, when that is not simply what it says (FreeTDS)."""
     if url.get_backend_name() != "mssql" or url.get_driver_name() != "pyodbc":
         return []
-    said = for_driver(url)
+    said = odbc_strings.for_driver(url)
     if not said.freetds:
         return []
     results = []
@@ -123,7 +123,7 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "(local)", "."}
 
 
 def _server_host(odbc: str) -> str:
-    return next((value for key, value in parse(odbc) if key.lower() in ("server", "servername")), "?")
+    return next((value for key, value in odbc_strings.parse(odbc) if key.lower() in ("server", "servername")), "?")
 
 
 def _not_connected(db: Database, where: str, fix: str) -> CheckResult:
@@ -138,7 +138,7 @@ def _not_connected(db: Database, where: str, fix: str) -> CheckResult:
     if db.last_failure == "schema_behind":
         return failed("database schema", f"{where}: {db.last_error}", "run `python3 bot.py migrate` once")
     if db.url.get_backend_name() == "mssql" and db.url.get_driver_name() == "pyodbc":
-        said = for_driver(db.url)
+        said = odbc_strings.for_driver(db.url)
         if said.freetds and "Encryption=require" in said.odbc:
             fix += "; FreeTDS was asked to encrypt (Encrypt=yes): check that the server offers TLS"
     return failed("database", f"{where}: {db.last_error}", fix)

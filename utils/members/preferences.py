@@ -6,7 +6,7 @@ willing to be remembered, so an opt-out holds even when the database is down at 
 The same rows carry what several processes agree on (`utils.storage.control`): the
 member's write version and erase epoch. What this process knows of them comes from the
 load at start, from its own writes and erasures (:meth:`adopt`), and from the rows other
-processes changed (:meth:`observe`, fed by `utils.members.coherence`), which says what
+processes changed (:meth:`observe`, fed by `utils.members._coherence`), which says what
 moved so the caller can drop caches or halt the member's work.
 """
 

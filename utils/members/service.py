@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from utils.members.coherence import Coherence
+from utils.members._coherence import Coherence
 from utils.members.erasure import (
     MAX_RECENT_MINUTES,
     EraseWhat,

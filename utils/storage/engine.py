@@ -30,6 +30,7 @@ from typing import Any, Literal, TypeVar
 
 import sqlalchemy as sa
 
+from utils.storage._transactions import roll_back
 from utils.storage.errors import (
     DatabaseError,
     DatabasePermanentError,
@@ -48,7 +49,6 @@ from utils.storage.migrate import (
     require_head,
 )
 from utils.storage.odbc import for_driver
-from utils.storage.transactions import roll_back
 from utils.storage.url import resolve_database_url
 
 logger = logging.getLogger(__name__)
@@ -430,7 +430,7 @@ def in_transaction(engine: sa.Engine, fn: Callable[..., T], *args: Any, **kwargs
     """``fn(conn, *args, **kwargs)`` in one transaction: committed when it returns, rolled back when it raises.
 
     The error raised is always ``fn``'s own, even where the server already ended the transaction
-    and the rollback fails too (`utils.storage.transactions`).
+    and the rollback fails too (`utils.storage._transactions`).
     """
     with engine.connect() as conn:
         conn.begin()

@@ -26,9 +26,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from utils.paths import MIGRATIONS_DIR
+from utils.storage._transactions import roll_back
 from utils.storage.locks import take_application_lock
 from utils.storage.schema import metadata
-from utils.storage.transactions import roll_back
 from utils.wording import plural
 
 logger = logging.getLogger(__name__)
