@@ -191,6 +191,43 @@ def _searched_from_stretches(pattern: re.Pattern[str], text: str, stretches: lis
     return found
 
 
+def starts_a_number(pattern: re.Pattern[str]) -> bool:
+    """Whether every match starts on a digit that follows no word character: the pattern's first character is a
+    certain digit and a leading lookbehind rules out a ``\\w`` before it (``(?<![\\w.-])\\d{3}…``).
+
+    Such a rule can start only where :data:`NUMBER_STARTS` matches, a few places in a line, and is tried there
+    alone. Unicode patterns only: an ASCII ``\\w`` lets a start follow "é", which the shared search would skip.
+    """
+    if pattern.flags & (re.ASCII | re.LOCALE):
+        return False
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - a pattern the parser reads differently is scanned whole
+        return False
+    if _lead(list(tree.data), tree.state) != 0:
+        return False
+    for op, value in tree.data:
+        if op not in _ZERO_WIDTH:
+            return False
+        if op is _parser.ASSERT_NOT and value[0] == -1 and _rules_out_a_word_character(list(value[1])):
+            return True
+    return False
+
+
+def _rules_out_a_word_character(inner: list[tuple[Any, Any]]) -> bool:
+    """A lookbehind's body that is one class of characters holding ``\\w`` (``[\\w.-]``, ``\\w``)."""
+    if len(inner) != 1 or inner[0][0] is not _parser.IN:
+        return False
+    items = inner[0][1]
+    return not any(o is _parser.NEGATE for o, _ in items) and any(
+        o is _parser.CATEGORY and v is _parser.CATEGORY_WORD for o, v in items
+    )
+
+
+NUMBER_STARTS = re.compile(r"(?<!\w)\d")
+"""Where a rule of :func:`starts_a_number` may start: a digit with no word character before it."""
+
+
 _compiler: Any = importlib.import_module("re._compiler")
 _LOOKBEHINDS = frozenset({_parser.ASSERT, _parser.ASSERT_NOT})
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from utils.privacy._value_config import _PLACEHOLDER, _config_spans, _url_spans, _urls
@@ -181,9 +181,25 @@ def _generated(value: str) -> bool:
     return letters >= 3 and (digits >= 1 or mixed_case) and not value.replace(".", "").isdigit()
 
 
+_FLAG_START = re.compile(r"[-/]")
+"""Where a flag of :data:`_PASSWORD_FLAG` can start: its lookbehind keeps ``re`` from skipping there by itself."""
+
+
+def _flag_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_PASSWORD_FLAG.finditer(text)`` finds, tried only at a ``-`` or ``/`` (every flag starts with one)."""
+    taken_to = 0
+    for start in (dash.start() for dash in _FLAG_START.finditer(text)):
+        if start < taken_to:
+            continue
+        match = _PASSWORD_FLAG.match(text, start)
+        if match is not None:
+            yield match
+            taken_to = max(match.end(), start + 1)
+
+
 def _flag_and_markup_spans(text: str) -> Iterable[Span]:
     if "-" in text or "/p" in text:
-        for match in _PASSWORD_FLAG.finditer(text):
+        for match in _flag_matches(text):
             group = "secret" if match.group("secret") is not None else "pair"
             value = match.group(group).rstrip(",;)")
             if _generated(value) and not _PLACEHOLDER.fullmatch(value):

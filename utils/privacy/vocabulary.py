@@ -310,7 +310,12 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
             if i == last_token:
                 continue
             following, gap = tokens[i + 1], gaps[i + 1]
-            glue = " " if gap == " " and len(raw) > 1 else _glue(gap, raw, following)
+            if gap == " " and len(raw) > 1:
+                glue: str | None = " "
+            elif raw + following[:1] not in _PREFIXES and raw + " " + following[:1] not in _PREFIXES:
+                continue  # joined either way it begins no word: how the gap joins them does not matter
+            else:
+                glue = _glue(gap, raw, following)
             if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
                 continue
         best = _longest_word(tokens, gaps, i)
