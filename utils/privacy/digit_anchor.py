@@ -31,7 +31,7 @@ _UNBOUNDED = 1 << 16
 _REPEATS = frozenset({_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT})
 _ZERO_WIDTH = frozenset({_parser.ASSERT, _parser.ASSERT_NOT, _parser.AT})
 _ZERO, _NINE = ord("0"), ord("9")
-_MERGED_GAP = 64
+MERGED_GAP = 64
 """Stretches this close are searched as one: re crosses 64 characters in C for less than a second Python call costs."""
 
 
@@ -160,9 +160,20 @@ def matches_near_digits(
     """
     if anchor.reach is None:
         return _searched_from_stretches(pattern, text, candidate_starts(digit_runs, anchor.lead))
+    return matches_in_stretches(pattern, anchor, text, candidate_starts(digit_runs, anchor.lead, max(anchor.reach, MERGED_GAP)))
+
+
+def matches_in_stretches(
+    pattern: re.Pattern[str], anchor: DigitAnchor, text: str, stretches: list[tuple[int, int]]
+) -> list[re.Match[str]]:
+    """As :func:`matches_near_digits`, given the stretches (:func:`candidate_starts`) with a ``lead`` of at least the
+    anchor's: wider stretches hold every start the rule's own would, and a position no match can start at adds none.
+    Several rules share one list of stretches."""
+    if anchor.reach is None:
+        return _searched_from_stretches(pattern, text, stretches)
     found: list[re.Match[str]] = []
     taken_to = 0  # matches do not overlap: the next starts where the last ended
-    for first, last in candidate_starts(digit_runs, anchor.lead, max(anchor.reach, _MERGED_GAP)):
+    for first, last in stretches:
         if last < taken_to:
             continue
         for match in pattern.finditer(text, max(first, taken_to), min(len(text), last + anchor.reach)):

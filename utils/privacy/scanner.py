@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from utils.privacy.digit_anchor import NUMBER_STARTS, starts_a_number
+from utils.privacy.digit_anchor import MERGED_GAP, NUMBER_STARTS, candidate_starts, starts_a_number
 from utils.privacy.rule import Rule, Span
 
 _DIGITS = re.compile(r"\d+")
 _NEAR_DIGITS_FROM = 200
 """A shorter line is read whole by each number rule: one regex call in C costs less than finding its stretches."""
+_SHARED_LEAD = 8
+"""Number rules whose match starts at most this far before a digit share one list of stretches to search."""
 _DISTINCT_WORDS_FROM = 600
 """A longer line's needles without whitespace are looked for in its distinct words, once each (a long post repeats
 its words): such a needle is inside one of them or nowhere."""
@@ -52,6 +54,14 @@ class Scanner:
             for rule in rules
             if rule.in_one_run and rule.min_token
         }
+        self._shared = tuple(
+            rule.digit_anchor is not None and rule.digit_anchor.lead <= _SHARED_LEAD and rule.digit_first is None
+            for rule in rules
+        )
+        self._shared_lead = max(
+            (rule.digit_anchor.lead for rule, shared in zip(rules, self._shared, strict=True) if shared and rule.digit_anchor),
+            default=0,
+        )
         self._most_digits = max((rule.digits for rule in rules), default=0)
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
@@ -71,6 +81,7 @@ class Scanner:
                 chosen.update(plan.rules_of[needle])
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
+        stretches: list[tuple[int, int]] | None = None
         found: list[Span] = []
         for index in sorted(chosen):
             rule = self._rules[index]
@@ -93,6 +104,11 @@ class Scanner:
                 continue
             if digit_runs is None:
                 digit_runs = [match.span() for match in _DIGITS.finditer(text)]
+            if self._shared[index]:
+                if stretches is None:
+                    stretches = candidate_starts(digit_runs, self._shared_lead, MERGED_GAP)
+                found.extend(rule.spans_in_stretches(text, stretches))
+                continue
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
 
