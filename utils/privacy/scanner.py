@@ -5,7 +5,10 @@ token, the needle words in it); only the rules those allow run, in their order. 
 whose match must hold a digit (:mod:`utils.privacy.digit_anchor`) is tried only just before
 the line's digits, and not at all in a line without one: chat is mostly words, and a
 paragraph with two numbers in it is two short stretches for the number rules, not the
-whole paragraph eighteen times.
+whole paragraph eighteen times. Where a rule starts is read off its regex: one that starts on
+a number's first digit is tried at those alone, found once for all of them; the stretches
+before the digits are found once for the rules that start a few characters earlier; a rule
+for one long run without spaces (a token) reads only the line's runs that long.
 
 Which rules a pair of (digit run, longest token) lets through does not depend on the line,
 so it is worked out once per pair and kept (a few hundred pairs at most, never the text).
