@@ -31,7 +31,7 @@ _UNBOUNDED = 1 << 16
 _REPEATS = frozenset({_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT})
 _ZERO_WIDTH = frozenset({_parser.ASSERT, _parser.ASSERT_NOT, _parser.AT})
 _ZERO, _NINE = ord("0"), ord("9")
-_MERGED_GAP = 64
+MERGED_GAP = 64
 """Stretches this close are searched as one: re crosses 64 characters in C for less than a second Python call costs."""
 
 
@@ -160,9 +160,20 @@ def matches_near_digits(
     """
     if anchor.reach is None:
         return _searched_from_stretches(pattern, text, candidate_starts(digit_runs, anchor.lead))
+    return matches_in_stretches(pattern, anchor, text, candidate_starts(digit_runs, anchor.lead, max(anchor.reach, MERGED_GAP)))
+
+
+def matches_in_stretches(
+    pattern: re.Pattern[str], anchor: DigitAnchor, text: str, stretches: list[tuple[int, int]]
+) -> list[re.Match[str]]:
+    """As :func:`matches_near_digits`, given the stretches (:func:`candidate_starts`) with a ``lead`` of at least the
+    anchor's: wider stretches hold every start the rule's own would, and a position no match can start at adds none.
+    Several rules share one list of stretches."""
+    if anchor.reach is None:
+        return _searched_from_stretches(pattern, text, stretches)
     found: list[re.Match[str]] = []
     taken_to = 0  # matches do not overlap: the next starts where the last ended
-    for first, last in candidate_starts(digit_runs, anchor.lead, max(anchor.reach, _MERGED_GAP)):
+    for first, last in stretches:
         if last < taken_to:
             continue
         for match in pattern.finditer(text, max(first, taken_to), min(len(text), last + anchor.reach)):
@@ -189,6 +200,43 @@ def _searched_from_stretches(pattern: re.Pattern[str], text: str, stretches: lis
         found.append(match)
         position = max(match.end(), match.start() + 1)
     return found
+
+
+def starts_a_number(pattern: re.Pattern[str]) -> bool:
+    """Whether every match starts on a digit that follows no word character: the pattern's first character is a
+    certain digit and a leading lookbehind rules out a ``\\w`` before it (``(?<![\\w.-])\\d{3}…``).
+
+    Such a rule can start only where :data:`NUMBER_STARTS` matches, a few places in a line, and is tried there
+    alone. Unicode patterns only: an ASCII ``\\w`` lets a start follow "é", which the shared search would skip.
+    """
+    if pattern.flags & (re.ASCII | re.LOCALE):
+        return False
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - a pattern the parser reads differently is scanned whole
+        return False
+    if _lead(list(tree.data), tree.state) != 0:
+        return False
+    for op, value in tree.data:
+        if op not in _ZERO_WIDTH:
+            return False
+        if op is _parser.ASSERT_NOT and value[0] == -1 and _rules_out_a_word_character(list(value[1])):
+            return True
+    return False
+
+
+def _rules_out_a_word_character(inner: list[tuple[Any, Any]]) -> bool:
+    """A lookbehind's body that is one class of characters holding ``\\w`` (``[\\w.-]``, ``\\w``)."""
+    if len(inner) != 1 or inner[0][0] is not _parser.IN:
+        return False
+    items = inner[0][1]
+    return not any(o is _parser.NEGATE for o, _ in items) and any(
+        o is _parser.CATEGORY and v is _parser.CATEGORY_WORD for o, v in items
+    )
+
+
+NUMBER_STARTS = re.compile(r"(?<!\w)\d")
+"""Where a rule of :func:`starts_a_number` may start: a digit with no word character before it."""
 
 
 _compiler: Any = importlib.import_module("re._compiler")

@@ -210,5 +210,11 @@ RULES: tuple[Rule, ...] = (
         digits=1,
         accept=_a_key_value,
     ),
-    Rule("token", re.compile(r"(?<![\w/+=.-])" + _B64 + r"{32,}(?![\w/+=.-])"), min_token=32, accept=_random_looking),
+    Rule(
+        "token",
+        re.compile(r"(?<![\w/+=.-])" + _B64 + r"{32,}(?![\w/+=.-])"),
+        min_token=32,
+        accept=_random_looking,
+        in_one_run=True,
+    ),
 )

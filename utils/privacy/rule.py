@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from utils.privacy.digit_anchor import DigitAnchor, anchor_of, digit_first, matches_near_digits
+from utils.privacy.digit_anchor import DigitAnchor, anchor_of, digit_first, matches_in_stretches, matches_near_digits
 
 Span = tuple[int, int, str]
 
@@ -35,6 +35,9 @@ class Rule:
     """A run of at least this many characters without whitespace (keys and tokens are long)."""
     accept: Callable[[re.Match[str]], bool | tuple[int, int]] | None = None
     """False drops a match; a ``(start, end)`` pair narrows it (an IBAN followed by a word)."""
+    in_one_run: bool = False
+    """A match holds no whitespace and what decides it reads the end of its run as it reads a space (a lookahead
+    for a word character, not for a space): it is found in the line's runs of ``min_token`` characters alone."""
 
     def may_match(self, present: frozenset[str], digit_run: int, longest_token: int) -> bool:
         """``present``: the needles of all rules found in the line (one pass over them for all rules)."""
@@ -72,6 +75,19 @@ class Rule:
         if anchor is None:
             return self.spans(text)
         return self._spans_of(matches_near_digits(self.pattern, anchor, text, digit_runs))
+
+    def spans_in_runs(self, text: str, runs: Iterable[tuple[int, int]]) -> Iterator[Span]:
+        """:meth:`spans` of an :attr:`in_one_run` rule, read only in ``runs`` (``(start, end)``, ascending: the
+        line's runs without whitespace that are long enough for it)."""
+        return self._spans_of(match for start, end in runs for match in self.pattern.finditer(text, start, end))
+
+    def spans_in_stretches(self, text: str, stretches: list[tuple[int, int]]) -> Iterator[Span]:
+        """:meth:`spans_near_digits` with the stretches worked out once for several rules (a ``lead`` at least this
+        rule's: :func:`~utils.privacy.digit_anchor.matches_in_stretches`)."""
+        anchor = self.digit_anchor
+        if anchor is None:
+            return self.spans(text)
+        return self._spans_of(matches_in_stretches(self.pattern, anchor, text, stretches))
 
     def spans_from(self, text: str, starts: Iterable[int]) -> Iterator[Span]:
         """:meth:`spans` when a match can start only at one of ``starts`` (ascending): each is tried on its own."""

@@ -5,7 +5,10 @@ token, the needle words in it); only the rules those allow run, in their order. 
 whose match must hold a digit (:mod:`utils.privacy.digit_anchor`) is tried only just before
 the line's digits, and not at all in a line without one: chat is mostly words, and a
 paragraph with two numbers in it is two short stretches for the number rules, not the
-whole paragraph eighteen times.
+whole paragraph eighteen times. Where a rule starts is read off its regex: one that starts on
+a number's first digit is tried at those alone, found once for all of them; the stretches
+before the digits are found once for the rules that start a few characters earlier; a rule
+for one long run without spaces (a token) reads only the line's runs that long.
 
 Which rules a pair of (digit run, longest token) lets through does not depend on the line,
 so it is worked out once per pair and kept (a few hundred pairs at most, never the text).
@@ -16,11 +19,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from utils.privacy.digit_anchor import MERGED_GAP, NUMBER_STARTS, candidate_starts, starts_a_number
 from utils.privacy.rule import Rule, Span
 
 _DIGITS = re.compile(r"\d+")
 _NEAR_DIGITS_FROM = 200
 """A shorter line is read whole by each number rule: one regex call in C costs less than finding its stretches."""
+_SHARED_LEAD = 8
+"""Number rules whose match starts at most this far before a digit share one list of stretches to search."""
+_DISTINCT_WORDS_FROM = 600
+"""A longer line's needles without whitespace are looked for in its distinct words, once each (a long post repeats
+its words): such a needle is inside one of them or nowhere."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,9 @@ class _Plan:
 
     always: tuple[int, ...]
     needles: tuple[str, ...]
+    """The needles without whitespace."""
+    spaced: tuple[str, ...]
+    """The needles holding whitespace, which a line's words cut: looked for in the line itself."""
     rules_of: dict[str, tuple[int, ...]]
 
 
@@ -39,6 +51,20 @@ class Scanner:
         self._rules = rules
         self._anchored = tuple(rule.digit_anchor is not None for rule in rules)
         self._digit_first = tuple(rule.digit_first is not None for rule in rules)
+        self._number_first = tuple(rule.digit_anchor is not None and starts_a_number(rule.pattern) for rule in rules)
+        self._runs_of = {
+            rule.min_token: (re.compile(rf"\S{{{rule.min_token},}}"), re.compile(rf"\s\S{{{rule.min_token},}}"))
+            for rule in rules
+            if rule.in_one_run and rule.min_token
+        }
+        self._shared = tuple(
+            rule.digit_anchor is not None and rule.digit_anchor.lead <= _SHARED_LEAD and rule.digit_first is None
+            for rule in rules
+        )
+        self._shared_lead = max(
+            (rule.digit_anchor.lead for rule, shared in zip(rules, self._shared, strict=True) if shared and rule.digit_anchor),
+            default=0,
+        )
         self._most_digits = max((rule.digits for rule in rules), default=0)
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
@@ -49,15 +75,29 @@ class Scanner:
         key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
+        words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
         for needle in plan.needles:
+            if needle in words:
+                chosen.update(plan.rules_of[needle])
+        for needle in plan.spaced:
             if needle in lowered:
                 chosen.update(plan.rules_of[needle])
         digit_runs: list[tuple[int, int]] | None = None
+        number_starts: list[int] | None = None
+        stretches: list[tuple[int, int]] | None = None
         found: list[Span] = []
         for index in sorted(chosen):
             rule = self._rules[index]
             if not self._anchored[index]:
-                found.extend(rule.spans(text))
+                if rule.in_one_run and rule.min_token and len(text) >= _NEAR_DIGITS_FROM:
+                    found.extend(rule.spans_in_runs(text, self._long_runs(text, rule.min_token)))
+                else:
+                    found.extend(rule.spans(text))
+                continue
+            if self._number_first[index]:
+                if number_starts is None:
+                    number_starts = [match.start() for match in NUMBER_STARTS.finditer(text)]
+                found.extend(rule.spans_from(text, number_starts))
                 continue
             if self._digit_first[index]:
                 found.extend(rule.spans_digit_first(text))
@@ -67,8 +107,21 @@ class Scanner:
                 continue
             if digit_runs is None:
                 digit_runs = [match.span() for match in _DIGITS.finditer(text)]
+            if self._shared[index]:
+                if stretches is None:
+                    stretches = candidate_starts(digit_runs, self._shared_lead, MERGED_GAP)
+                found.extend(rule.spans_in_stretches(text, stretches))
+                continue
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
+
+    def _long_runs(self, text: str, shortest: int) -> list[tuple[int, int]]:
+        """The runs of ``shortest`` characters or more without whitespace, found from the whitespace before them (``re``
+        skips to it in C, where a search for the run alone is tried at every character of every word)."""
+        first, after_space = self._runs_of[shortest]
+        runs = [(match.start() + 1, match.end()) for match in after_space.finditer(text)]
+        leading = first.match(text)
+        return [leading.span(), *runs] if leading else runs
 
     def _plan(self, digit_run: int, longest_token: int) -> _Plan:
         always: list[int] = []
@@ -80,6 +133,8 @@ class Scanner:
                 always.append(index)
             for needle in rule.needles:
                 rules_of.setdefault(needle, []).append(index)
-        plan = _Plan(tuple(always), tuple(rules_of), {needle: tuple(indices) for needle, indices in rules_of.items()})
+        spaced = tuple(needle for needle in rules_of if any(char.isspace() for char in needle))
+        plain = tuple(needle for needle in rules_of if needle not in spaced)
+        plan = _Plan(tuple(always), plain, spaced, {needle: tuple(indices) for needle, indices in rules_of.items()})
         self._plans[(digit_run, longest_token)] = plan
         return plan

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from utils.privacy._value_config import _PLACEHOLDER, _config_spans, _url_spans, _urls
@@ -181,15 +181,50 @@ def _generated(value: str) -> bool:
     return letters >= 3 and (digits >= 1 or mixed_case) and not value.replace(".", "").isdigit()
 
 
+_FLAG_START = re.compile(r"[-/]")
+"""Where a flag of :data:`_PASSWORD_FLAG` can start: its lookbehind keeps ``re`` from skipping there by itself."""
+
+
+def _flag_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_PASSWORD_FLAG.finditer(text)`` finds, tried only at a ``-`` or ``/`` (every flag starts with one)."""
+    taken_to = 0
+    for start in (dash.start() for dash in _FLAG_START.finditer(text)):
+        if start < taken_to:
+            continue
+        match = _PASSWORD_FLAG.match(text, start)
+        if match is not None:
+            yield match
+            taken_to = max(match.end(), start + 1)
+
+
+_TAG_START = re.compile("<")
+
+
+def _markup_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_MARKUP_SECRET.finditer(text)`` finds. Without ``=`` no attribute pair can match, and every element
+    starts with ``<``: it is tried there alone, not at every character (its alternatives start case-blind)."""
+    if "=" in text:
+        yield from _MARKUP_SECRET.finditer(text)
+        return
+    taken_to = 0
+    for start in (tag.start() for tag in _TAG_START.finditer(text)):
+        if start < taken_to:
+            continue
+        match = _MARKUP_SECRET.match(text, start)
+        if match is not None:
+            yield match
+            taken_to = max(match.end(), start + 1)
+
+
 def _flag_and_markup_spans(text: str) -> Iterable[Span]:
     if "-" in text or "/p" in text:
-        for match in _PASSWORD_FLAG.finditer(text):
+        for match in _flag_matches(text):
             group = "secret" if match.group("secret") is not None else "pair"
             value = match.group(group).rstrip(",;)")
             if _generated(value) and not _PLACEHOLDER.fullmatch(value):
                 yield match.start(group), match.start(group) + len(value), "credential"
     if "<" in text or "value" in text:
-        for match in _MARKUP_SECRET.finditer(text):
+        for match in _markup_matches(text):
             group = "secret" if match.group("secret") is not None else "attribute"
             if not _PLACEHOLDER.fullmatch(match.group(group)):
                 yield match.start(group), match.end(group), "config"

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
-from itertools import filterfalse
+from itertools import accumulate, filterfalse
 from operator import itemgetter
 from typing import Any
 
@@ -297,6 +297,7 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
         return []
     hot = ready | heads
     found: list[tuple[int, int, Entry]] = []
+    ends: list[int] | None = None
     last_token = len(tokens) - 1
     resume = 0
     starts = [
@@ -310,15 +311,20 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
             if i == last_token:
                 continue
             following, gap = tokens[i + 1], gaps[i + 1]
-            glue = " " if gap == " " and len(raw) > 1 else _glue(gap, raw, following)
+            if gap == " " and len(raw) > 1:
+                glue: str | None = " "
+            elif raw + following[:1] not in _PREFIXES and raw + " " + following[:1] not in _PREFIXES:
+                continue  # joined either way it begins no word: how the gap joins them does not matter
+            else:
+                glue = _glue(gap, raw, following)
             if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
                 continue
         best = _longest_word(tokens, gaps, i)
         if best is None:
             continue
-        start = sum(map(len, gaps[: i + 1])) + sum(map(len, tokens[:i]))
-        end = start + sum(map(len, gaps[i + 1 : best[0] + 1])) + sum(map(len, tokens[i : best[0] + 1]))
-        found.append((start, end, best[1]))
+        if ends is None:  # where each part ends, summed once: a post naming many words costs no rescan per word
+            ends = list(accumulate(map(len, parts)))
+        found.append((ends[2 * i], ends[2 * best[0] + 1], best[1]))
         resume = best[0] + 1
     return found
 
