@@ -11,6 +11,11 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
 * ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
   (Arabic "بالسكري");
 * ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg");
+* ``family_patterns`` (top level) — situations written over word families (``word_families``: stems and words of
+  one meaning in many languages), so a pattern says the grammar once and the families carry the vocabulary: a
+  biometric modality near a personal use ("unlocks their phone with Face ID", "entsperrt mit Fingerabdruck"), a
+  DNA word near a test word ("prueba de ADN"), an intake verb before a medicine that is also an ordinary word
+  ("on lithium"). A family's ``word*`` is any ending, so inflections and compounds are read, not listed;
 * ``inside_words`` (top level, per category) — roots that state a category wherever they stand in a word, in any
   script: medicine's Greek and Latin roots travel into every language and into compounds ("hemodiálise",
   "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
@@ -146,6 +151,27 @@ def _needed_word(entry: str, common: frozenset[str]) -> str:
     return next((run for run in runs if run.rstrip("*") not in common), runs[0] if runs else "")
 
 
+def _family(entries: list[str]) -> str:
+    """A word family as one regex of whole words: ``stem*`` is the stem with any ending, a space any spacing."""
+    return _NOT_INSIDE_A_WORD_BEFORE + _alternation(entries) + _NOT_INSIDE_A_WORD_AFTER
+
+
+def _family_patterns(vocabulary: dict[str, Any], common: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``family_patterns`` with each ``{family}`` replaced by its words; a pattern is tried only when a word of
+    its ``needs`` family is in the line (a match cannot be without one)."""
+    families = {name: words for name, words in vocabulary.get("word_families", {}).items() if not name.startswith("_")}
+    expanded = {name: _family(words) for name, words in families.items()}
+    found = []
+    for category, situations in vocabulary.get("family_patterns", {}).items():
+        if category.startswith("_"):
+            continue
+        for situation in situations:
+            regex = re.sub(r"\{(\w+)\}", lambda ref: expanded[ref.group(1)], situation["regex"])
+            needles = sorted({_needed_word(word, frozenset()) for word in families[situation["needs"]]} - common)
+            found.append((category, {"regex": regex, "needles": needles}))
+    return found
+
+
 def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
     subjects = _alternation(vocabulary["subjects"])
     fillers = _alternation(vocabulary["fillers"])
@@ -167,6 +193,10 @@ def _index() -> _Index:
 
     anywhere = []
     common = frozenset(vocabulary["common_words"]["words"].split())
+    for name, situation in _family_patterns(vocabulary, common):
+        entry = _Entry(name, re.compile(situation["regex"]))
+        for needle in situation["needles"]:
+            add(needle, entry)
     for name, spec in vocabulary["categories"].items():
         for word in spec.get("words", ()):
             pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
