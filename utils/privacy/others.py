@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from utils.privacy._others_subjects import claim_by_subject
 from utils.privacy._others_vocabulary import (
     _LETTER_RUN,
     _UNSPACED_SCRIPT,
@@ -311,7 +312,7 @@ def about_someone_else(
         | ({member_name.casefold()} if member_name else set())
         | {n.casefold() for n in also_the_member}
     )
-    if _claims_about_others(text, own):
+    if _claims_about_others(text, own) or claim_by_subject(text, own):
         return True
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
