@@ -51,7 +51,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     objects = _alternation(v["report_objects"])
     links = _alternation(v["clause_links"])
     marker = _alternation(v["discourse_markers"])
-    personal = _alternation(["my", "mein", "meine", "mon", "ma", "mi", "meu", "minha", "il mio", "la mia", "mijn", "mój", "moja", "мой", "моя"])
+    personal = _alternation("my mein meine mon ma mi meu minha mio mia mijn mój moja мой моя".split())
     adjectives = _alternation(v["relation_adjectives"])
     start = (
         rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
@@ -127,8 +127,6 @@ def claim_by_subject(text: str, own: frozenset[str]) -> bool:
             before = text[max(0, person.start() - _LOOKBACK) : person.start()]
             if patterns["event_after"].match(text, person.end()) and patterns["before_a_person"].search(before):
                 return True
-    if present & gates["attribute"] and any(
+    return bool(present & gates["attribute"]) and any(
         _search(patterns["attribute"], text, [(max(0, start - _LOOKBACK), end)]) for start, end in _possessives(text, present)
-    ):
-        return True
-    return False
+    )
