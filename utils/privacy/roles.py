@@ -31,6 +31,17 @@ _GRANTED = "(?:" + "|".join(sorted(_GRANTED_NEEDLES, key=len, reverse=True)) + "
 """Verbs by which a role is handed to someone: "made", "promoted", "ernannt", "nommé", "назначили"."""
 
 
+_ROLE_STEMS = (
+    r"(?:moderat(?!ely)|moderier|modérat|modér|moderad|moderaat|moderuj|moderatör|administr|beheerd|yönetici|модер|админ|"
+    r"адміністр)[^\W\d_]*"
+)
+"""A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
+_ROLE_STEM_START = re.compile(_ROLE_STEMS)
+_A_ROLE_STEM = "\x00role-stem"
+"""Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
+_ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
+
+
 @cache
 def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     """Each shape of a role claim with the words of which a line must have one before it is tried."""
@@ -146,6 +157,38 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 }
             ),
         ),
+        # A role word in any inflection near the community ("i moderate this server", "Ich moderiere diesen Server",
+        # "Bu sunucuda yöneticiyim"): the stem is read, not each language's form
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){_ROLE_STEMS}(?:[^.!?\n]{{0,30}}?)(?<![^\W\d_]){community}|"
+                rf"(?<![^\W\d_]){community}[^\W\d_]{{0,4}}\s+(?:\w+\s+)?{_ROLE_STEMS}",
+                re.I,
+            ),
+            _ROLE_STEM_GATE,
+        ),
+        # "Is on the moderation team", "part of the staff team", "Has ban permissions", "bypass rights"
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:on|in|part\s+of|member\s+of|joined)\s+(?:the|our|this\s+server's)\s+"
+                r"(?:mod|mods|moderation|moderator|admin|staff|support)\s+team(?![^\W\d_])|"
+                r"(?<![^\W\d_])(?:ban|kick|mute|timeout|time-out|bypass|moderation|mod|admin|staff|owner|elevated|pin|delete)\s+"
+                r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])",
+                re.I,
+            ),
+            frozenset({"team", "rights", "permission", "permissions", "perms", "powers", "privileges"}),
+        ),
+        # A role handed over, said in the passive: "Was made a trial mod", "wurde zum Admin ernannt", "fue nombrado moderador"
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:was|were|got|been|is|wurde|fue|foi|è\s+stat[oa]|został[ao]?|был[аи]?)\s+"
+                r"(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:made|named|appointed|promoted|elected|nominated|ernannt|"
+                r"nombrad[oa]|nomead[oa]|nominat[oa]|mianowan[ya]|назначен[аы]?)\s+(?:to\s+|as\s+|zum\s+|zur\s+|a\s+|an\s+|the\s+)?"
+                rf"{article}{bare_role}s?(?![^\W\d_])",
+                re.I,
+            ),
+            _GRANTED_NEEDLES,
+        ),
         (
             re.compile(
                 r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I
@@ -213,7 +256,9 @@ def asserts_role(text: str, *, normalised: bool = False) -> bool:
     text = text if normalised else normalise(text).text
     unspaced = bool(_UNSPACED_SCRIPT.search(text))
     present = frozenset(_LETTER_RUN.findall(text.casefold()))
-    near = _windows(text, present, _role_gate(), unspaced)
+    stemmed = frozenset(word for word in present if _ROLE_STEM_START.match(word))
+    present |= stemmed and {_A_ROLE_STEM}
+    near = _windows(text, present, _role_gate() | stemmed, unspaced)
     if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
