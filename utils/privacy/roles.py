@@ -36,6 +36,8 @@ _ROLE_STEMS = (
     r"адміністр)[^\W\d_]*"
 )
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
+_NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
+"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
 _A_ROLE_STEM = "\x00role-stem"
 """Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
@@ -81,7 +83,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     )
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
-        (re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I), roles),
+        (re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_]){_NOT_A_TOOL}[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I), roles),
         (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
         (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
