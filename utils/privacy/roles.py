@@ -83,7 +83,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     )
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
-        (re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_]){_NOT_A_TOOL}[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I), roles),
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){role}(?![^\W\d_]){_NOT_A_TOOL}[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I
+            ),
+            roles,
+        ),
         (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
         (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
