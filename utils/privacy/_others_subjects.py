@@ -60,7 +60,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
     return {
         "before_a_subject": re.compile(rf"{start}(?:(?-i:a|o|la|il|el|der|die|de)\s+)?$", re.IGNORECASE),
-        "after_a_subject": re.compile(rf"\s+{_NOT_PLAY}(?:{verbs})(?![^\W\d_])(?P<rest>.*)", re.IGNORECASE),
+        # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
+        "after_a_subject": re.compile(
+            rf"\s+{_NOT_PLAY}(?:(?:{verbs})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)", re.IGNORECASE
+        ),
         "bare_relation": re.compile(
             rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
             re.IGNORECASE,

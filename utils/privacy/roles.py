@@ -32,7 +32,7 @@ _GRANTED = "(?:" + "|".join(sorted(_GRANTED_NEEDLES, key=len, reverse=True)) + "
 
 
 _ROLE_STEMS = (
-    r"(?:moderat(?!ely)|moderier|modérat|modér|moderad|moderaat|moderuj|moderatör|administr|beheerd|yönetici|модер|админ|"
+    r"(?:moderat(?!ely)|moderier|modérat|modér|moderad|moderaat|moderuj|moderatör|admin|beheerd|yönetici|модер|админ|"
     r"адміністр)[^\W\d_]*"
 )
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
@@ -168,7 +168,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         # "Bu sunucuda yöneticiyim"): the stem is read, not each language's form
         (
             re.compile(
-                rf"(?<![^\W\d_]){_ROLE_STEMS}(?:[^.!?\n]{{0,30}}?)(?<![^\W\d_]){community}|"
+                rf"(?<![^\W\d_]){_ROLE_STEMS}{_NOT_A_TOOL}(?:[^.!?\n]{{0,30}}?)(?<![^\W\d_]){community}|"
                 rf"(?<![^\W\d_]){community}[^\W\d_]{{0,4}}\s+(?:\w+\s+)?{_ROLE_STEMS}",
                 re.I,
             ),
@@ -180,10 +180,13 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 r"(?<![^\W\d_])(?:on|in|part\s+of|member\s+of|joined)\s+(?:the|our|this\s+server's)\s+"
                 r"(?:mod|mods|moderation|moderator|admin|staff|support)\s+team(?![^\W\d_])|"
                 r"(?<![^\W\d_])(?:ban|kick|mute|timeout|time-out|bypass|moderation|mod|admin|staff|owner|elevated|pin|delete)\s+"
-                r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])",
+                r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])|"
+                # one word in German, Dutch, Swedish: "Moderatorrechte", "Adminrechte", "beheerdersrechten"
+                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff)[\s-]?"
+                r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])",
                 re.I,
             ),
-            frozenset({"team", "rights", "permission", "permissions", "perms", "powers", "privileges"}),
+            frozenset({"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}),
         ),
         # A role handed over, said in the passive: "Was made a trial mod", "wurde zum Admin ernannt", "fue nombrado moderador"
         (
