@@ -24,12 +24,18 @@ from utils.privacy._others_vocabulary import _LETTER_RUN, _alternation, _needles
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
+_ARABIC = re.compile("[\u0600-\u06ff]")
 _CAPITALISED = re.compile(rf"(?<![^\W\d_])[{_CAPITAL}][^\W\d_]*")
 _LOOKBACK = 80
 """How far before a name its clause may start ("Told the bot that apparently ")."""
-_POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’]s?\s+([^\W\d_]+)")
+_POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
 _OWNED_BY = re.compile(r"(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
+_PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
+"""A finite verb by its ending where a language marks the past on the verb ("bateu", "perdió"), or by the particle
+that marks a passive or a past ("bị bắt", "đã")."""
+_GENITIVE = r"['’](?:s|nin|nın|nun|nün|in|ın|un|ün)"
+"""A possessive: English "'s", Turkish "'nin" ("Emre'nin abisi")."""
 _DETERMINERS = r"(?:the|a|an|our|this|that|some|my|their|his|her|der|die|das|le|la|el|il|o|os|de|het)"
 
 
@@ -58,11 +64,25 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"\W*(?:{marker}[\s,:]+)?"
     )
     person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
+    arabic = [r for r in v["relations"] if "\u0600" <= r[:1] <= "\u06ff"]
     return {
-        "before_a_subject": re.compile(rf"{start}(?:(?-i:a|o|la|il|el|der|die|de)\s+)?$", re.IGNORECASE),
+        # "سمعت إن أخو سامي انطرد" (heard that Sami's brother was expelled): a relation after "heard/said that"
+        "arabic_report": re.compile(
+            r"(?:سمعت|سمعنا|قال|قالت|قالوا|يقول|تقول|يقولون|بيقولوا)\s+(?:إن|ان|أن|انه|إنه|انها|إنها)?\s*"
+            + _alternation([*arabic, "أخو", "أخت", "ابن", "بنت", "زوج", "زوجة", "أبو", "أم"])
+            + r"\s+\S"
+        ),
+        # "田中さんの奥さん、借金あるらしい": a relation of someone named with an honorific
+        "honorific_relation": re.compile(
+            "(?:さん|くん|君|ちゃん|様|氏|先輩|先生)の" + _alternation([*v["cjk_relations"], *v["cjk_polite_relations"]])
+        ),
+        "before_a_subject": re.compile(
+            rf"{start}(?:(?:(?-i:a|o|la|il|el|der|die|de|si)|thằng|anh|chị|em|cô)\s+)?$", re.IGNORECASE
+        ),
         # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
         "after_a_subject": re.compile(
-            rf"\s+{_NOT_PLAY}(?:(?:{verbs})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)", re.IGNORECASE
+            rf"\s+{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
+            re.IGNORECASE,
         ),
         "bare_relation": re.compile(
             rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
@@ -73,7 +93,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
             rf"(?<![^\W\d_]){person}['’]s?\s+{attributes}\s+(?:{verbs})(?![^\W\d_])"
-            rf"|(?<![^\W\d_])(?:{person}|{_DETERMINERS}\s+[^\W\d_]+)['’]s\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+[^\W\d_]"
+            rf"|(?:(?<![^\W\d_]){person}|(?<![^\W\d_]){_DETERMINERS}\s+[^\W\d_]+|@[^\W\d_][\w.-]*){_GENITIVE}\s+"
+            rf"(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|$)"
             rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])",
             re.IGNORECASE,
         ),
@@ -125,6 +146,10 @@ def claim_by_subject(text: str, own: frozenset[str]) -> bool:
             before = text[max(0, word.start() - _LOOKBACK) : word.start()]
             if after and not patterns["bare_relation"].match(after.group("rest")) and patterns["before_a_subject"].search(before):
                 return True
+    if "の" in text and patterns["honorific_relation"].search(text):
+        return True
+    if _ARABIC.search(text) and patterns["arabic_report"].search(text):
+        return True
     if present & gates["person_event"]:
         for person in patterns["person"].finditer(text):
             before = text[max(0, person.start() - _LOOKBACK) : person.start()]

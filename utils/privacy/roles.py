@@ -183,10 +183,16 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])|"
                 # one word in German, Dutch, Swedish: "Moderatorrechte", "Adminrechte", "beheerdersrechten"
                 r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff)[\s-]?"
-                r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])",
+                r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])|"
+                # "Ha il ruolo di amministratore", "a le rôle de modérateur", "tiene el rol de admin"
+                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль)\s+(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
+                rf"{article}(?:{role}|mod)(?![^\W\d_])",
                 re.I,
             ),
-            frozenset({"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}),
+            frozenset(
+                {"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}
+                | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
+            ),
         ),
         # A role handed over, said in the passive: "Was made a trial mod", "wurde zum Admin ernannt", "fue nombrado moderador"
         (
