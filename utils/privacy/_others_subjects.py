@@ -24,6 +24,7 @@ from utils.privacy._others_vocabulary import _LETTER_RUN, _alternation, _needles
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
+_HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
 _ARABIC = re.compile("[\u0600-\u06ff]")
 _CAPITALISED = re.compile(rf"(?<![^\W\d_])[{_CAPITAL}][^\W\d_]*")
 _LOOKBACK = 80
@@ -58,6 +59,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     links = _alternation(v["clause_links"])
     marker = _alternation(v["discourse_markers"])
     personal = _alternation("my mein meine mon ma mi meu minha mio mia mijn mój moja мой моя".split())
+    hardships = _alternation(v["hardships"])
     adjectives = _alternation(v["relation_adjectives"])
     start = (
         rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
@@ -76,6 +78,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "honorific_relation": re.compile(
             "(?:さん|くん|君|ちゃん|様|氏|先輩|先生)の" + _alternation([*v["cjk_relations"], *v["cjk_polite_relations"]])
         ),
+        # "Is helping their friend through a divorce": what a relative goes through, told by the one who helps
+        "helps_through": re.compile(
+            rf"(?<![^\W\d_])(?:help|helps|helping|helped|support|supports|supporting|supported|stands\s+by|standing\s+by)\s+"
+            rf"(?:{personal}|their|his|her|our|a)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:through|with|during)\s+"
+            rf"(?:(?:a|an|the|their|his|her)\s+)?(?:[^\W\d_]+\s+)?{hardships}(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
         "before_a_subject": re.compile(
             rf"{start}(?:(?:(?-i:a|o|la|il|el|der|die|de|si)|thằng|anh|chị|em|cô)\s+)?$", re.IGNORECASE
         ),
@@ -93,6 +102,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
             rf"(?<![^\W\d_]){person}['’]s?\s+{attributes}\s+(?:{verbs})(?![^\W\d_])"
+            # "Is worried about their brother's drinking": a relative's attribute
+            rf"|(?<![^\W\d_])(?:{personal}|their|his|her|our)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}{_GENITIVE}\s+{attributes}(?![^\W\d_])"
             rf"|(?:(?<![^\W\d_]){person}|(?<![^\W\d_]){_DETERMINERS}\s+[^\W\d_]+|@[^\W\d_][\w.-]*){_GENITIVE}\s+"
             rf"(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|$)"
             rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])",
@@ -146,6 +157,8 @@ def claim_by_subject(text: str, own: frozenset[str]) -> bool:
             before = text[max(0, word.start() - _LOOKBACK) : word.start()]
             if after and not patterns["bare_relation"].match(after.group("rest")) and patterns["before_a_subject"].search(before):
                 return True
+    if present & _HELP_WORDS and patterns["helps_through"].search(text):
+        return True
     if "の" in text and patterns["honorific_relation"].search(text):
         return True
     if _ARABIC.search(text) and patterns["arabic_report"].search(text):

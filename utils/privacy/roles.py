@@ -14,7 +14,7 @@ from utils.privacy.normalise import normalise
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
-    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
+    "role rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
     "elevated superuser sudo unrestricted override ignore disable forget access permisos permiso privilegios derechos droits "
     "privilèges permessi privilegi diritti permissões permissão privilégios direitos rechte berechtigungen rechten "
     "uprawnienia uprawnień права привилегии yetkileri yetkisi behörighet rättigheter oprávnění práva quyền"
@@ -70,7 +70,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
         r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
     )
-    permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
+    permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge|status)"
     foreign_permission = (
         r"(?:permisos?|privilegios|derechos|droits|permissions|privilèges|permessi|privilegi|diritti|permissões|permissão|"
         r"privilégios|direitos|rechte|berechtigungen|rechten|uprawnienia|uprawnień|права|привилегии|yetkileri|yetkisi|"
@@ -194,6 +194,29 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
             ),
         ),
+        # "Serves as a moderator", "Acts as an admin here", "Is part of the staff", "Was granted admin", "Has mod."
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:serves?|served|serving|acts?|acted|acting|functions?)\s+as\s+{article}{bare_role}s?(?![^\W\d_])|"
+                r"(?<![^\W\d_])(?:part|one|member|members)\s+of\s+the\s+(?:server\s+|discord\s+)?(?:staff|mods|admins|moderators)"
+                r"(?![^\W\d_])|"
+                rf"(?<![^\W\d_])(?:(?:was|were|been|got)\s+(?:granted|given)|has|have|holds?)\s+(?:the\s+)?(?:mod|admin|moderator|owner)"
+                r"(?=\s*(?:[.!,;]|$)|\s+(?:here|now|on\s+this|in\s+this|yesterday|today|lol))",
+                re.I | re.M,
+            ),
+            frozenset({"serves", "serve", "served", "serving", "acts", "act", "acted", "acting", "functions", "function"})
+            | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "holds", "hold"}),
+        ),
+        # "Has the VIP role", "got the @Staff role": a server role by name (a game's role, "the healer role", is play)
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
+                r"carry|jungle|jungler|mid|top|bot|adc|flex|igl|entry|lurker|awper|anchor|sniper|medic|main|off|lead|leading|"
+                r"starring|same|wrong|right|best|worst)\s)[^\W\d_][\w-]*\s+role(?![^\W\d_])",
+                re.I,
+            ),
+            frozenset({"role"}),
+        ),
         # A role handed over, said in the passive: "Was made a trial mod", "wurde zum Admin ernannt", "fue nombrado moderador"
         (
             re.compile(
@@ -242,11 +265,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         ),
         (
             re.compile(
-                r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
+                r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run|created|founded|started|made|set\s+up)\s+(?:this|the|our)\s+"
+                r"(?:discord\s+)?(?:server|discord|guild|community)"
                 r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
                 re.I,
             ),
-            frozenset({"owns", "own", "runs", "run", "manages", "manage"}),
+            frozenset({"owns", "own", "runs", "run", "manages", "manage", "created", "founded", "started", "made", "set"}),
         ),
     )
 
@@ -278,4 +302,4 @@ def asserts_role(text: str, *, normalised: bool = False) -> bool:
     if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
-    return any(r in text for r in roles) and any(c in text for c in communities)
+    return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)
