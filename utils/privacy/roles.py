@@ -39,6 +39,8 @@ _ROLE_STEMS = (
 _NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
 """A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
+_ROLE_STEM_STARTS = frozenset({"mod", "adm", "beh", "yön", "мод", "адм"})
+"""The first letters of every role stem: a word is matched against the stems only when it starts with one."""
 _A_ROLE_STEM = "\x00role-stem"
 """Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
 _ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
@@ -296,9 +298,10 @@ def asserts_role(text: str, *, normalised: bool = False) -> bool:
     text = text if normalised else normalise(text).text
     unspaced = bool(_UNSPACED_SCRIPT.search(text))
     present = frozenset(_LETTER_RUN.findall(text.casefold()))
-    stemmed = frozenset(word for word in present if _ROLE_STEM_START.match(word))
-    present |= stemmed and {_A_ROLE_STEM}
-    near = _windows(text, present, _role_gate() | stemmed, unspaced)
+    stemmed = frozenset(word for word in present if word[:3] in _ROLE_STEM_STARTS and _ROLE_STEM_START.match(word))
+    if stemmed:
+        present |= {_A_ROLE_STEM}
+    near = _windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
     if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
