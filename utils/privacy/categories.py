@@ -152,8 +152,9 @@ def _needed_word(entry: str, common: frozenset[str]) -> str:
 
 
 def _family(entries: list[str]) -> str:
-    """A word family as one regex of whole words: ``stem*`` is the stem with any ending, a space any spacing."""
-    return _NOT_INSIDE_A_WORD_BEFORE + _alternation(entries) + _NOT_INSIDE_A_WORD_AFTER
+    """A word family as one regex of whole words: ``stem*`` is the stem with any ending, a space any spacing; a
+    hyphen may follow, as in a compound ("PVV-stemmer", "DNA-Test")."""
+    return _NOT_INSIDE_A_WORD_BEFORE + _alternation(entries) + r"(?![^\W\d_])"
 
 
 def _family_patterns(vocabulary: dict[str, Any], common: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
