@@ -63,7 +63,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     adjectives = _alternation(v["relation_adjectives"])
     start = (
         rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
-        rf"\W*(?:{marker}[\s,:]+)?"
+        rf"\W*(?:{marker}[\s,:]+(?:(?:is|ist|har|hat|heeft|est|è|é|es)\s+)?)?"
     )
     person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
     arabic = [r for r in v["relations"] if "\u0600" <= r[:1] <= "\u06ff"]
