@@ -82,8 +82,8 @@ class _Index:
     health_frame_before: re.Pattern[str]
     exceptions: re.Pattern[str]
     order: dict[str, int]
-    suffix_stems: tuple[str, ...]
-    """The suffixes' letters, looked for as plain substrings first: most lines have none and cost no regex."""
+    suffix_gate: re.Pattern[str] | None
+    """Every suffix as one literal regex factored by common beginnings, looked for first: most lines have none."""
     suffixes: re.Pattern[str] | None
     """A word with at least two letters before one of the suffixes; the group named after a category matched."""
     game_titles: re.Pattern[str] | None
@@ -246,7 +246,9 @@ def _index() -> _Index:
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         exceptions=re.compile(exceptions),
         order={name: position for position, name in enumerate(vocabulary["categories"])},
-        suffix_stems=tuple(sorted({word.casefold() for words in suffix_lists.values() for word in words})),
+        suffix_gate=re.compile(_trie(sorted({word.casefold() for words in suffix_lists.values() for word in words})))
+        if suffix_lists
+        else None,
         suffixes=suffixes,
         game_titles=re.compile(rf"(?<![^\W\d_]){_alternation(games['titles'])}(?![^\W\d_])") if games else None,
         game_categories=frozenset(games.get("categories", ())),
@@ -298,7 +300,7 @@ def _special_category(text: str, *, normalised: bool = False) -> str | None:
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     candidates = _candidates(folded, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    suffixed = index.suffixes is not None and any(stem in folded for stem in index.suffix_stems)
+    suffixed = index.suffix_gate is not None and index.suffix_gate.search(folded) is not None
     inside_word = index.inside_pattern is not None and index.inside_pattern.search(folded) is not None
     if not candidates and not beyond_latin and not suffixed and not inside_word:
         return None
