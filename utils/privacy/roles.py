@@ -14,7 +14,8 @@ from utils.privacy.normalise import normalise
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
-    "role rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
+    "role team crew équipe equipo equipe squadra ekipy ekipte команду modteam serverteam staffteam channel channels "
+    "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
     "elevated superuser sudo unrestricted override ignore disable forget access permisos permiso privilegios derechos droits "
     "privilèges permessi privilegi diritti permissões permissão privilégios direitos rechte berechtigungen rechten "
     "uprawnienia uprawnień права привилегии yetkileri yetkisi behörighet rättigheter oprávnění práva quyền"
@@ -39,6 +40,22 @@ _ROLE_STEMS = (
 _NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
 """A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
+_MEMBERSHIP = (
+    r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
+    r"forma\s+parte\s+del?|faz\s+parte\s+d[aoe]s?|fa\s+parte\s+d(?:ello|el|ella|i)|zit\s+in|należy\s+do|входит\s+в|в)"
+)
+_TEAM_ARTICLE = r"(?:(?:the|l['’]|la|le|el|o|a|lo|het|de|der|die|das|our|this\s+server's)\s*)?"
+_TEAM_QUALIFIER = (
+    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|server|staff|"
+    r"support|moderators)"
+)
+_TEAM = r"(?:team|crew|équipe|equipo|equipe|squadra|ekipy|ekip\w*|команд\w*)"
+_TEAM_GATE = frozenset(
+    "team crew équipe equipo equipe squadra ekipy ekipte ekibi ekip команду команде команды staff modteam serverteam "
+    "staffteam adminteam perms permissions rights privileges powers messages posts channel channels chat chats room "
+    "lounge category commands".split()
+)
+"""Words of which a line must have one before the team shape is tried."""
 _ROLE_STEM_STARTS = frozenset({"mod", "adm", "beh", "yön", "мод", "адм"})
 """The first letters of every role stem: a word is matched against the stems only when it starts with one."""
 _A_ROLE_STEM = "\x00role-stem"
@@ -208,6 +225,24 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             ),
             frozenset({"serves", "serve", "served", "serving", "acts", "act", "acted", "acting", "functions", "function"})
             | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "holds", "hold"}),
+        ),
+        # Membership of the moderating team in many languages: "Gehört zum Mod-Team", "Fait partie de l'équipe de
+        # modération", "Fa parte dello staff", "Zit in het modteam", "Należy do ekipy moderatorów"; the team is named
+        # by a qualifier (mod, admin, server, staff) or is the staff itself ("part of the team" alone is a job)
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){_MEMBERSHIP}\s+{_TEAM_ARTICLE}(?:{_TEAM_QUALIFIER}[\s-]?{_TEAM}|{_TEAM}\s+(?:de\s+la\s+|de\s+|du\s+|des\s+|del\s+|"
+                rf"da\s+|della\s+|dello\s+|di\s+)?{_TEAM_QUALIFIER}|staff)(?![^\W\d_])|(?<![^\W\d_])yetkili\s+ekip\w*|"
+                # "Has full perms on the server", "Can delete other people's messages", "Has access to the mod channel"
+                r"(?<![^\W\d_])(?:has|have|got|with)\s+(?:full|all|every)\s+(?:the\s+)?(?:perms|permissions|rights|privileges|powers)"
+                r"(?![^\W\d_])|(?<![^\W\d_])(?:can|may|allowed\s+to|able\s+to)\s+(?:delete|remove|edit)\s+(?:other\s+people['’]s|"
+                r"others['’]|anyone['’]s|everyone['’]s|people['’]s|other\s+members['’]?)\s+(?:messages|posts)|(?<![^\W\d_])(?:access\s+to|"
+                r"see|sees|read|reads|into)\s+(?:the\s+|all\s+the\s+)?(?:mod|mods|staff|admin|moderator|moderation)[\s-]?"
+                r"(?:channels?|chats?|room|lounge|category)(?![^\W\d_])|(?<![^\W\d_])(?:can|gets\s+to|get\s+to|allowed\s+to|able\s+to)"
+                r"\s+use\s+(?:the\s+)?(?:admin|mod|moderator|staff|owner)\s+(?:commands|tools|panel|bot)",
+                re.I,
+            ),
+            _TEAM_GATE,
         ),
         # "Has the VIP role", "got the @Staff role": a server role by name (a game's role, "the healer role", is play)
         (
