@@ -11,6 +11,11 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
 * ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
   (Arabic "بالسكري");
 * ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg");
+* ``family_patterns`` (top level) — situations written over word families (``word_families``: stems and words of
+  one meaning in many languages), so a pattern says the grammar once and the families carry the vocabulary: a
+  biometric modality near a personal use ("unlocks their phone with Face ID", "entsperrt mit Fingerabdruck"), a
+  DNA word near a test word ("prueba de ADN"), an intake verb before a medicine that is also an ordinary word
+  ("on lithium"). A family's ``word*`` is any ending, so inflections and compounds are read, not listed;
 * ``inside_words`` (top level, per category) — roots that state a category wherever they stand in a word, in any
   script: medicine's Greek and Latin roots travel into every language and into compounds ("hemodiálise",
   "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
@@ -77,8 +82,8 @@ class _Index:
     health_frame_before: re.Pattern[str]
     exceptions: re.Pattern[str]
     order: dict[str, int]
-    suffix_stems: tuple[str, ...]
-    """The suffixes' letters, looked for as plain substrings first: most lines have none and cost no regex."""
+    suffix_gate: re.Pattern[str] | None
+    """Every suffix as one literal regex factored by common beginnings, looked for first: most lines have none."""
     suffixes: re.Pattern[str] | None
     """A word with at least two letters before one of the suffixes; the group named after a category matched."""
     game_titles: re.Pattern[str] | None
@@ -146,6 +151,28 @@ def _needed_word(entry: str, common: frozenset[str]) -> str:
     return next((run for run in runs if run.rstrip("*") not in common), runs[0] if runs else "")
 
 
+def _family(entries: list[str]) -> str:
+    """A word family as one regex of whole words: ``stem*`` is the stem with any ending, a space any spacing; a
+    hyphen may follow, as in a compound ("PVV-stemmer", "DNA-Test")."""
+    return _NOT_INSIDE_A_WORD_BEFORE + _alternation(entries) + r"(?![^\W\d_])"
+
+
+def _family_patterns(vocabulary: dict[str, Any], common: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``family_patterns`` with each ``{family}`` replaced by its words; a pattern is tried only when a word of
+    its ``needs`` family is in the line (a match cannot be without one)."""
+    families = {name: words for name, words in vocabulary.get("word_families", {}).items() if not name.startswith("_")}
+    expanded = {name: _family(words) for name, words in families.items()}
+    found = []
+    for category, situations in vocabulary.get("family_patterns", {}).items():
+        if category.startswith("_"):
+            continue
+        for situation in situations:
+            regex = re.sub(r"\{(\w+)\}", lambda ref: expanded[ref.group(1)], situation["regex"])
+            needles = sorted({_needed_word(word, frozenset()) for word in families[situation["needs"]]} - common)
+            found.append((category, {"regex": regex, "needles": needles}))
+    return found
+
+
 def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
     subjects = _alternation(vocabulary["subjects"])
     fillers = _alternation(vocabulary["fillers"])
@@ -167,6 +194,10 @@ def _index() -> _Index:
 
     anywhere = []
     common = frozenset(vocabulary["common_words"]["words"].split())
+    for name, situation in _family_patterns(vocabulary, common):
+        entry = _Entry(name, re.compile(situation["regex"]))
+        for needle in situation["needles"]:
+            add(needle, entry)
     for name, spec in vocabulary["categories"].items():
         for word in spec.get("words", ()):
             pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
@@ -215,7 +246,9 @@ def _index() -> _Index:
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         exceptions=re.compile(exceptions),
         order={name: position for position, name in enumerate(vocabulary["categories"])},
-        suffix_stems=tuple(sorted({word.casefold() for words in suffix_lists.values() for word in words})),
+        suffix_gate=re.compile(_trie(sorted({word.casefold() for words in suffix_lists.values() for word in words})))
+        if suffix_lists
+        else None,
         suffixes=suffixes,
         game_titles=re.compile(rf"(?<![^\W\d_]){_alternation(games['titles'])}(?![^\W\d_])") if games else None,
         game_categories=frozenset(games.get("categories", ())),
@@ -267,7 +300,7 @@ def _special_category(text: str, *, normalised: bool = False) -> str | None:
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     candidates = _candidates(folded, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    suffixed = index.suffixes is not None and any(stem in folded for stem in index.suffix_stems)
+    suffixed = index.suffix_gate is not None and index.suffix_gate.search(folded) is not None
     inside_word = index.inside_pattern is not None and index.inside_pattern.search(folded) is not None
     if not candidates and not beyond_latin and not suffixed and not inside_word:
         return None

@@ -6,6 +6,9 @@ A memory is stored under the member who said it, so a line about another person 
 can neither see nor erase it. A bare relationship is the member's own life and stays: "Plays duo with Jo",
 "Has a sister.", "Their best friend is called Sam" (a name and a bond; nothing about the friend).
 
+A subject named by a given name or a person noun ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is
+90k") is read by :mod:`utils.privacy._others_subjects`.
+
 A role or a permission asserted in chat ("I'm an admin here", "the mods said I can post links") is never kept
 either: that reading is :mod:`utils.privacy.roles`.
 
@@ -21,6 +24,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from utils.privacy._others_subjects import claim_by_subject
 from utils.privacy._others_vocabulary import (
     _LETTER_RUN,
     _UNSPACED_SCRIPT,
@@ -69,7 +73,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
     clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
     subject = (
-        rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})"
+        rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})(?:s|es)?"
         rf"(?:['’]s\s+{relation})?(?:,?\s+{_NAME})?,?"
     )
     return {
@@ -230,7 +234,8 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
                 continue
             possessor = (match.group("possessor") or "").casefold()
             relation = match.group("relation").casefold()
-            personal = possessor in _PERSONAL_POSSESSORS or possessor.endswith(("'s", "’s"))
+            personal = possessor.split()[-1] in _PERSONAL_POSSESSORS if possessor else False
+            personal = personal or possessor.endswith(("'s", "’s"))
             if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
                 return True
     return False
@@ -245,7 +250,7 @@ def _gates() -> dict[str, frozenset[str]]:
     """Per shape, the words of which a line must have one before the shape's regex is tried (most lines have none)."""
     v = _vocabulary()
     return {
-        "relation": _needles(v["relations"]),
+        "relation": _needles(v["relations"]) | {needle + "s" for needle in _needles(v["relations"])},
         "reporting": _needles(v["reporting_verbs"]),
         "according": frozenset(_ACCORDING),
         "someone": _needles(v["someone"]),
@@ -311,7 +316,7 @@ def about_someone_else(
         | ({member_name.casefold()} if member_name else set())
         | {n.casefold() for n in also_the_member}
     )
-    if _claims_about_others(text, own):
+    if _claims_about_others(text, own) or claim_by_subject(text, own):
         return True
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)

@@ -14,6 +14,7 @@ from utils.privacy.normalise import normalise
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
+    "role team crew équipe equipo equipe squadra ekipy ekipte команду modteam serverteam staffteam channel channels "
     "rights permission permissions perms powers privileges allowed permitted authorised authorized trusted given granted "
     "elevated superuser sudo unrestricted override ignore disable forget access permisos permiso privilegios derechos droits "
     "privilèges permessi privilegi diritti permissões permissão privilégios direitos rechte berechtigungen rechten "
@@ -29,6 +30,37 @@ _GRANTED_NEEDLES = frozenset(
 )
 _GRANTED = "(?:" + "|".join(sorted(_GRANTED_NEEDLES, key=len, reverse=True)) + ")"
 """Verbs by which a role is handed to someone: "made", "promoted", "ernannt", "nommé", "назначили"."""
+
+
+_ROLE_STEMS = (
+    r"(?:moderat(?!ely)|moderier|modérat|modér|moderad|moderaat|moderuj|moderatör|admin|beheerd|yönetici|модер|админ|"
+    r"адміністр)[^\W\d_]*"
+)
+"""A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
+_NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
+"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
+_ROLE_STEM_START = re.compile(_ROLE_STEMS)
+_MEMBERSHIP = (
+    r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
+    r"forma\s+parte\s+del?|faz\s+parte\s+d[aoe]s?|fa\s+parte\s+d(?:ello|el|ella|i)|zit\s+in|należy\s+do|входит\s+в|в)"
+)
+_TEAM_ARTICLE = r"(?:(?:the|l['’]|la|le|el|o|a|lo|het|de|der|die|das|our|this\s+server's)\s*)?"
+_TEAM_QUALIFIER = (
+    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|server|staff|"
+    r"support|moderators)"
+)
+_TEAM = r"(?:team|crew|équipe|equipo|equipe|squadra|ekipy|ekip\w*|команд\w*)"
+_TEAM_GATE = frozenset(
+    "team crew équipe equipo equipe squadra ekipy ekipte ekibi ekip команду команде команды staff modteam serverteam "
+    "staffteam adminteam perms permissions rights privileges powers messages posts channel channels chat chats room "
+    "lounge category commands".split()
+)
+"""Words of which a line must have one before the team shape is tried."""
+_ROLE_STEM_STARTS = frozenset({"mod", "adm", "beh", "yön", "мод", "адм"})
+"""The first letters of every role stem: a word is matched against the stems only when it starts with one."""
+_A_ROLE_STEM = "\x00role-stem"
+"""Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
+_ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
 
 
 @cache
@@ -57,7 +89,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
         r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
     )
-    permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge)"
+    permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge|status)"
     foreign_permission = (
         r"(?:permisos?|privilegios|derechos|droits|permissions|privilèges|permessi|privilegi|diritti|permissões|permissão|"
         r"privilégios|direitos|rechte|berechtigungen|rechten|uprawnienia|uprawnień|права|привилегии|yetkileri|yetkisi|"
@@ -70,7 +102,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     )
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
-        (re.compile(rf"(?<![^\W\d_]){role}(?![^\W\d_])[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I), roles),
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){role}(?![^\W\d_]){_NOT_A_TOOL}[^.!?\n]{{0,30}}?(?<![^\W\d_]){community}(?![^\W\d_])", re.I
+            ),
+            roles,
+        ),
         (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
         (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
@@ -146,6 +183,88 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 }
             ),
         ),
+        # A role word in any inflection near the community ("i moderate this server", "Ich moderiere diesen Server",
+        # "Bu sunucuda yöneticiyim"): the stem is read, not each language's form
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){_ROLE_STEMS}{_NOT_A_TOOL}(?:[^.!?\n]{{0,30}}?)(?<![^\W\d_]){community}|"
+                rf"(?<![^\W\d_]){community}[^\W\d_]{{0,4}}\s+(?:\w+\s+)?{_ROLE_STEMS}",
+                re.I,
+            ),
+            _ROLE_STEM_GATE,
+        ),
+        # "Is on the moderation team", "part of the staff team", "Has ban permissions", "bypass rights"
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:on|in|part\s+of|member\s+of|joined)\s+(?:the|our|this\s+server's)\s+"
+                r"(?:mod|mods|moderation|moderator|admin|staff|support)\s+team(?![^\W\d_])|"
+                r"(?<![^\W\d_])(?:ban|kick|mute|timeout|time-out|bypass|moderation|mod|admin|staff|owner|elevated|pin|delete)\s+"
+                r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])|"
+                # one word in German, Dutch, Swedish: "Moderatorrechte", "Adminrechte", "beheerdersrechten"
+                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff)[\s-]?"
+                r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])|"
+                # "Ha il ruolo di amministratore", "a le rôle de modérateur", "tiene el rol de admin"
+                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль)\s+(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
+                rf"{article}(?:{role}|mod)(?![^\W\d_])",
+                re.I,
+            ),
+            frozenset(
+                {"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}
+                | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
+            ),
+        ),
+        # "Serves as a moderator", "Acts as an admin here", "Is part of the staff", "Was granted admin", "Has mod."
+        (
+            re.compile(
+                rf"(?<![^\W\d_])(?:serves?|served|serving|acts?|acted|acting|functions?)\s+as\s+{article}{bare_role}s?(?![^\W\d_])|"
+                r"(?<![^\W\d_])(?:part|one|member|members)\s+of\s+the\s+(?:server\s+|discord\s+)?(?:staff|mods|admins|moderators)"
+                r"(?![^\W\d_])|"
+                rf"(?<![^\W\d_])(?:(?:was|were|been|got)\s+(?:granted|given)|has|have|holds?)\s+(?:the\s+)?(?:mod|admin|moderator|owner)"
+                r"(?=\s*(?:[.!,;]|$)|\s+(?:here|now|on\s+this|in\s+this|yesterday|today|lol))",
+                re.I | re.M,
+            ),
+            frozenset({"serves", "serve", "served", "serving", "acts", "act", "acted", "acting", "functions", "function"})
+            | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "holds", "hold"}),
+        ),
+        # Membership of the moderating team in many languages: "Gehört zum Mod-Team", "Fait partie de l'équipe de
+        # modération", "Fa parte dello staff", "Zit in het modteam", "Należy do ekipy moderatorów"; the team is named
+        # by a qualifier (mod, admin, server, staff) or is the staff itself ("part of the team" alone is a job)
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){_MEMBERSHIP}\s+{_TEAM_ARTICLE}(?:{_TEAM_QUALIFIER}[\s-]?{_TEAM}|{_TEAM}\s+(?:de\s+la\s+|de\s+|du\s+|des\s+|del\s+|"
+                rf"da\s+|della\s+|dello\s+|di\s+)?{_TEAM_QUALIFIER}|staff)(?![^\W\d_])|(?<![^\W\d_])yetkili\s+ekip\w*|"
+                # "Has full perms on the server", "Can delete other people's messages", "Has access to the mod channel"
+                r"(?<![^\W\d_])(?:has|have|got|with)\s+(?:full|all|every)\s+(?:the\s+)?(?:perms|permissions|rights|privileges|powers)"
+                r"(?![^\W\d_])|(?<![^\W\d_])(?:can|may|allowed\s+to|able\s+to)\s+(?:delete|remove|edit)\s+(?:other\s+people['’]s|"
+                r"others['’]|anyone['’]s|everyone['’]s|people['’]s|other\s+members['’]?)\s+(?:messages|posts)|(?<![^\W\d_])(?:access\s+to|"
+                r"see|sees|read|reads|into)\s+(?:the\s+|all\s+the\s+)?(?:mod|mods|staff|admin|moderator|moderation)[\s-]?"
+                r"(?:channels?|chats?|room|lounge|category)(?![^\W\d_])|(?<![^\W\d_])(?:can|gets\s+to|get\s+to|allowed\s+to|able\s+to)"
+                r"\s+use\s+(?:the\s+)?(?:admin|mod|moderator|staff|owner)\s+(?:commands|tools|panel|bot)",
+                re.I,
+            ),
+            _TEAM_GATE,
+        ),
+        # "Has the VIP role", "got the @Staff role": a server role by name (a game's role, "the healer role", is play)
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
+                r"carry|jungle|jungler|mid|top|bot|adc|flex|igl|entry|lurker|awper|anchor|sniper|medic|main|off|lead|leading|"
+                r"starring|same|wrong|right|best|worst)\s)[^\W\d_][\w-]*\s+role(?![^\W\d_])",
+                re.I,
+            ),
+            frozenset({"role"}),
+        ),
+        # A role handed over, said in the passive: "Was made a trial mod", "wurde zum Admin ernannt", "fue nombrado moderador"
+        (
+            re.compile(
+                r"(?<![^\W\d_])(?:was|were|got|been|is|wurde|fue|foi|è\s+stat[oa]|został[ao]?|был[аи]?)\s+"
+                r"(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:made|named|appointed|promoted|elected|nominated|ernannt|"
+                r"nombrad[oa]|nomead[oa]|nominat[oa]|mianowan[ya]|назначен[аы]?)\s+(?:to\s+|as\s+|zum\s+|zur\s+|a\s+|an\s+|the\s+)?"
+                rf"{article}{bare_role}s?(?![^\W\d_])",
+                re.I,
+            ),
+            _GRANTED_NEEDLES,
+        ),
         (
             re.compile(
                 r"(?<![^\W\d_])(?:manage\s+(?:messages|server|roles|channels|webhooks)|ban\s+members|kick\s+members)\b", re.I
@@ -183,11 +302,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         ),
         (
             re.compile(
-                r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run)\s+(?:this|the|our)\s+(?:discord\s+)?(?:server|discord|guild|community)"
+                r"(?<![^\W\d_])(?:owns?|runs?|manages?|own|run|created|founded|started|made|set\s+up)\s+(?:this|the|our)\s+"
+                r"(?:discord\s+)?(?:server|discord|guild|community)"
                 r"(?=\s*(?:[.!,;]|$|so\b|and\b|here\b|now\b|btw\b|lol\b))",  # "runs the community newsletter" is a job
                 re.I,
             ),
-            frozenset({"owns", "own", "runs", "run", "manages", "manage"}),
+            frozenset({"owns", "own", "runs", "run", "manages", "manage", "created", "founded", "started", "made", "set"}),
         ),
     )
 
@@ -213,8 +333,11 @@ def asserts_role(text: str, *, normalised: bool = False) -> bool:
     text = text if normalised else normalise(text).text
     unspaced = bool(_UNSPACED_SCRIPT.search(text))
     present = frozenset(_LETTER_RUN.findall(text.casefold()))
-    near = _windows(text, present, _role_gate(), unspaced)
+    stemmed = frozenset(word for word in present if word[:3] in _ROLE_STEM_STARTS and _ROLE_STEM_START.match(word))
+    if stemmed:
+        present |= {_A_ROLE_STEM}
+    near = _windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
     if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
-    return any(r in text for r in roles) and any(c in text for c in communities)
+    return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)

@@ -1,0 +1,37 @@
+"""The aside third of the layer tables (tests/privacy/layer_tables/*.aside.jsonl), never tuned on: measured as
+a share per family, with a floor at the figure measured when the round of rules was done.
+
+Before that round (rules grown on the development tables only): special 66/80 refused, claims 14/16, roles
+7/11, relationships 6/6 kept, gaming and harmless 25/25 kept. After it (word families, subjects, role stems, and
+wave 6's dev rows): special 71/80, claims 14/16, roles 10/11, relationships 6/6, gaming and harmless 25/25.
+"""
+
+from __future__ import annotations
+
+import pytest
+from layer_tables import load, must_refuse, refused
+
+RIGHT_AT_LEAST = {
+    "special": 71,
+    "claim": 14,
+    "role": 10,
+    "relationship": 6,
+    "lookalikes": 25,
+}
+"""Rows the layers get right, per group of the aside part (refused, or kept for the kept kinds)."""
+
+
+def _rows(group: str) -> list[dict]:
+    if group == "special":
+        return load("special", "aside")
+    if group == "lookalikes":
+        return load("lookalikes", "aside")
+    return [row for row in load("others", "aside") if row["kind"] == group]
+
+
+@pytest.mark.parametrize("group", list(RIGHT_AT_LEAST))
+def test_the_aside_part_stays_at_its_measured_figure(group: str) -> None:
+    rows = _rows(group)
+    right = sum(refused(row["text"]) is must_refuse(row) for row in rows)
+    print(f"\n{group} aside: {right}/{len(rows)} right")
+    assert right >= RIGHT_AT_LEAST[group], f"{group}: {right}/{len(rows)}"

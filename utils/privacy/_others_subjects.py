@@ -1,0 +1,173 @@
+"""Whom a line is about, read from its subject when the subject is a third person the line names by a noun.
+
+:mod:`utils.privacy.others` reads relatives ("my brother got fired"), pronouns ("she said she's pregnant") and
+reported speech. These shapes read the other third-party subjects, whatever the predicate's words:
+
+* a given name ("Tom ist pleite", "Pablo debe mucho dinero"): a common given name (``given_names``) as the
+  subject with a verb is someone else, unless the line only says how they are bound to the member ("Jo is my best
+  friend") or what they play ("Mika plays support");
+* a person noun ("the streamer got a DUI", "Heard that the guild leader got banned"): ``person_nouns`` with an
+  event of a life (``third_person.events``), as a pronoun would be read;
+* something of theirs ("Sam's salary is 90k", "das Gehalt von Tom", "our tank's wife left him"): a possessive
+  of a name or a person noun before a personal attribute (``personal_attributes``) or a relation.
+
+The vocabulary is data (``data/others.json``); each shape is tried only when a word it needs is in the line.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from utils.privacy._others_vocabulary import _LETTER_RUN, _alternation, _needles, _search, _vocabulary
+
+_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
+_NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
+"""What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
+_HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
+_ARABIC = re.compile("[\u0600-\u06ff]")
+_CAPITALISED = re.compile(rf"(?<![^\W\d_])[{_CAPITAL}][^\W\d_]*")
+_LOOKBACK = 80
+"""How far before a name its clause may start ("Told the bot that apparently ")."""
+_POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
+_OWNED_BY = re.compile(r"(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
+_AFTER = 60
+_PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
+"""A finite verb by its ending where a language marks the past on the verb ("bateu", "perdió"), or by the particle
+that marks a passive or a past ("bị bắt", "đã")."""
+_GENITIVE = r"['’](?:s|nin|nın|nun|nün|in|ın|un|ün)"
+"""A possessive: English "'s", Turkish "'nin" ("Emre'nin abisi")."""
+_DETERMINERS = r"(?:the|a|an|our|this|that|some|my|their|his|her|der|die|das|le|la|el|il|o|os|de|het)"
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    return frozenset(_vocabulary()["given_names"]["names"].split())
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    v = _vocabulary()
+    names = _alternation(_given_names())
+    persons = _alternation(v["person_nouns"])
+    relation = _alternation(v["relations"])
+    attributes = _alternation(v["personal_attributes"])
+    events = _alternation(v["third_person"]["events"])
+    verbs = _alternation(v["verbs_after_a_name"].split())
+    reporting = _alternation(v["reporting_verbs"])
+    objects = _alternation(v["report_objects"])
+    links = _alternation(v["clause_links"])
+    marker = _alternation(v["discourse_markers"])
+    personal = _alternation("my mein meine mon ma mi meu minha mio mia mijn mój moja мой моя".split())
+    hardships = _alternation(v["hardships"])
+    adjectives = _alternation(v["relation_adjectives"])
+    start = (
+        rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
+        rf"\W*(?:{marker}[\s,:]+(?:(?:is|ist|har|hat|heeft|est|è|é|es)\s+)?)?"
+    )
+    person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
+    arabic = [r for r in v["relations"] if "\u0600" <= r[:1] <= "\u06ff"]
+    return {
+        # "سمعت إن أخو سامي انطرد" (heard that Sami's brother was expelled): a relation after "heard/said that"
+        "arabic_report": re.compile(
+            r"(?:سمعت|سمعنا|قال|قالت|قالوا|يقول|تقول|يقولون|بيقولوا)\s+(?:إن|ان|أن|انه|إنه|انها|إنها)?\s*"
+            + _alternation([*arabic, "أخو", "أخت", "ابن", "بنت", "زوج", "زوجة", "أبو", "أم"])
+            + r"\s+\S"
+        ),
+        # "田中さんの奥さん、借金あるらしい": a relation of someone named with an honorific
+        "honorific_relation": re.compile(
+            "(?:さん|くん|君|ちゃん|様|氏|先輩|先生)の" + _alternation([*v["cjk_relations"], *v["cjk_polite_relations"]])
+        ),
+        # "Is helping their friend through a divorce": what a relative goes through, told by the one who helps
+        "helps_through": re.compile(
+            rf"(?<![^\W\d_])(?:help|helps|helping|helped|support|supports|supporting|supported|stands\s+by|standing\s+by)\s+"
+            rf"(?:{personal}|their|his|her|our|a)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:through|with|during)\s+"
+            rf"(?:(?:a|an|the|their|his|her)\s+)?(?:[^\W\d_]+\s+)?{hardships}(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+        "before_a_subject": re.compile(
+            rf"{start}(?:(?:(?-i:a|o|la|il|el|der|die|de|si)|thằng|anh|chị|em|cô)\s+)?$", re.IGNORECASE
+        ),
+        # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
+        "after_a_subject": re.compile(
+            rf"\s+{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        "bare_relation": re.compile(
+            rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
+            re.IGNORECASE,
+        ),
+        "person": re.compile(rf"(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
+        "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
+        "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
+        "attribute": re.compile(
+            rf"(?<![^\W\d_]){person}['’]s?\s+{attributes}\s+(?:{verbs})(?![^\W\d_])"
+            # "Is worried about their brother's drinking": a relative's attribute
+            rf"|(?<![^\W\d_])(?:{personal}|their|his|her|our)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}{_GENITIVE}\s+{attributes}(?![^\W\d_])"
+            rf"|(?:(?<![^\W\d_]){person}|(?<![^\W\d_]){_DETERMINERS}\s+[^\W\d_]+|@[^\W\d_][\w.-]*){_GENITIVE}\s+"
+            rf"(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|$)"
+            rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+    }
+
+
+@cache
+def _gates() -> dict[str, frozenset[str]]:
+    v = _vocabulary()
+    return {
+        "given_name": _given_names(),
+        "person_event": _needles(v["person_nouns"]),
+        "attribute": _needles([*v["personal_attributes"], *v["relations"]]),
+    }
+
+
+@cache
+def _after_a_possessive() -> frozenset[str]:
+    """First words of what a possessive may own that is a claim: an attribute or a relation ("Sam's salary")."""
+    v = _vocabulary()
+    phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"]]
+    return frozenset(_LETTER_RUN.findall(p.casefold())[0] for p in phrases if _LETTER_RUN.findall(p.casefold()))
+
+
+def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
+    """Where a possessive stands before an attribute or a relation ("Sam's salary", "das Gehalt von Tom"): only
+    there is the attribute shape tried."""
+    spans = [
+        (match.start(), match.end() + _AFTER)
+        for match in _POSSESSIVE.finditer(text)
+        if match.group(2).casefold() in _after_a_possessive()
+    ]
+    if present & _given_names():
+        spans += [(match.start(), match.end() + _AFTER) for match in _OWNED_BY.finditer(text)]
+    return spans
+
+
+def claim_by_subject(text: str, own: frozenset[str]) -> bool:
+    """True when a line's subject is a third person named by a given name or a person noun, with something about
+    them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member."""
+    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    patterns, gates = _patterns(), _gates()
+    if present & gates["given_name"]:
+        for word in _CAPITALISED.finditer(text):
+            name = word.group().casefold()
+            if name not in _given_names() or name in own:
+                continue
+            after = patterns["after_a_subject"].match(text, word.end())
+            before = text[max(0, word.start() - _LOOKBACK) : word.start()]
+            if after and not patterns["bare_relation"].match(after.group("rest")) and patterns["before_a_subject"].search(before):
+                return True
+    if present & _HELP_WORDS and patterns["helps_through"].search(text):
+        return True
+    if "の" in text and patterns["honorific_relation"].search(text):
+        return True
+    if _ARABIC.search(text) and patterns["arabic_report"].search(text):
+        return True
+    if present & gates["person_event"]:
+        for person in patterns["person"].finditer(text):
+            before = text[max(0, person.start() - _LOOKBACK) : person.start()]
+            if patterns["event_after"].match(text, person.end()) and patterns["before_a_person"].search(before):
+                return True
+    return bool(present & gates["attribute"]) and any(
+        _search(patterns["attribute"], text, [(max(0, start - _LOOKBACK), end)]) for start, end in _possessives(text, present)
+    )
