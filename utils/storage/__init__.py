@@ -79,11 +79,11 @@ from utils.storage.schema import (
 from utils.storage.url import DEFAULT_SQLITE_PATH, resolve_database_url
 from utils.storage.user_notes import (
     holds_fact,
-    note_line,
-    note_lines,
+    observation_line,
+    observation_lines,
     profile_facts,
     profile_part,
-    with_added_lines,
+    with_added_observations,
     with_profile,
 )
 
@@ -140,9 +140,9 @@ __all__ = [
     "memories",
     "metadata",
     "migrate_to_head",
-    "note_line",
-    "note_lines",
     "notes",
+    "observation_line",
+    "observation_lines",
     "odbc",
     "one_line",
     "processes",
@@ -155,6 +155,6 @@ __all__ = [
     "sqlite_path",
     "tool_ways",
     "utcnow",
-    "with_added_lines",
+    "with_added_observations",
     "with_profile",
 ]
