@@ -91,6 +91,8 @@ def _tool(spec: dict[str, Any]) -> Callable[[Body], ToolAnswer]:
             return _filled(template, lambda k: made_up_word(stride * call + k))
 
         return numbered
+    if "per_line" not in spec:
+        raise ValueError(f"a tool answers always, numbered or per_line, not {sorted(spec)}")
     table = spec["per_line"]
 
     def per_line(body: Body) -> ToolAnswer:
@@ -133,6 +135,8 @@ def _logged(answer: Callable[[Body], ToolAnswer]) -> Callable[[Body], ToolAnswer
 
 def scripted(scenario: dict[str, Any]) -> LoggingLLM:
     """The fake LLM a scenario describes (see the module's docstring)."""
+    if unknown := sorted(set(scenario) - {*_PLAIN, "chat", "tools"}):
+        raise ValueError(f"unknown scenario keys: {', '.join(unknown)}")
     plain = {key: scenario[key] for key in _PLAIN if key in scenario}
     chat = _chat(scenario["chat"]) if "chat" in scenario else default_chat
     tools = {name: _logged(_tool(spec)) for name, spec in scenario.get("tools", {}).items()}
