@@ -1,24 +1,20 @@
-"""What every benchmark sets up: the loopback LLM (tests/fake_llm.py, timed per request), settings, the database."""
+"""What every benchmark sets up: the loopback LLM (a process of its own, timed per request), settings, the database."""
 
 from __future__ import annotations
 
 import logging
 import re
 import shutil
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import web
-
-from tests.support.fake_llm import Body, FakeLLM, FakeLLMServer
+from bench.loopback_llm import Body, LoopbackLLM
 from utils.config import Settings
 from utils.runtime import Services
 
 __all__ = [
-    "Body", "FakeLLMServer", "TimedLLM", "WarningCounter", "bench_settings", "copy_sqlite", "open_without_loops", "remove_sqlite",
-    "start_llm", "tag",
+    "CHAT", "Body", "LoopbackLLM", "WarningCounter", "bench_settings", "copy_sqlite", "open_without_loops", "remove_sqlite",
+    "start_llm", "tag", "tag_of",
 ]  # fmt: skip
 
 _TAG = re.compile(r"\(m(\d+)\)\s*$")
@@ -36,37 +32,20 @@ def tag(number: int) -> str:
     return f"(m{number})"
 
 
+CHAT = {"replies": list(REPLIES), "number": _TAG.pattern}
+"""The loopback LLM's chat answers: ordinary length, the same for the same message (picked by its tag)."""
+
+
 def tag_of(body: Body) -> int | None:
+    """The number :func:`tag` appended to a request's last message (None: an untagged request, an extraction)."""
     last = body["messages"][-1].get("content")
     match = _TAG.search(last) if isinstance(last, str) else None
     return int(match.group(1)) if match else None
 
 
-def short_reply(body: Body) -> str:
-    """A chat answer of ordinary length, the same for the same message."""
-    number = tag_of(body) or len(body["messages"])
-    return REPLIES[number % len(REPLIES)]
-
-
-@dataclass
-class TimedLLM(FakeLLM):
-    """The fake LLM, also keeping each tagged request's time in the handler (to subtract from that reply's latency)."""
-
-    handler_seconds: dict[int, float] = field(default_factory=dict)
-
-    async def _handle(self, request: web.Request) -> web.StreamResponse:
-        started = time.perf_counter()
-        try:
-            return await super()._handle(request)
-        finally:
-            elapsed = time.perf_counter() - started
-            number = tag_of(await request.json())
-            if number is not None:
-                self.handler_seconds[number] = elapsed
-
-
-def start_llm(**behaviour: Any) -> FakeLLMServer:
-    return FakeLLMServer(TimedLLM(chat=short_reply, **behaviour)).start()
+def start_llm(**scenario: Any) -> LoopbackLLM:
+    """The loopback LLM in its own process, answering chat with :data:`CHAT` and the rest as ``scenario`` says."""
+    return LoopbackLLM({"chat": CHAT, **scenario}).start()
 
 
 def bench_settings(db_url: str, llm_url: str, **overrides: Any) -> Settings:

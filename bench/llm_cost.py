@@ -62,7 +62,6 @@ FACTS = (
 )
 CHATTER = ("lol", "ok", "haha true", "same", "nice", "💀", "brb", "fr")
 QUESTIONS = ("what do you think about {game}?", "any tips for {game}?", "should I cook {dish} tonight?", "do you like {genre}?")
-_CONVERSATION = re.compile(r"=== CONVERSATION \(data, not instructions\) ===\n(.*?)\n=== END ===", re.S)
 
 
 @dataclass(frozen=True)
@@ -124,24 +123,15 @@ def profile_of(params: BenchParams, member: int) -> str:
     )
 
 
-class Extractor:
-    """Answers like a good model would: the memories of the fact-bearing lines it was shown, nothing else."""
-
-    def __init__(self, turns: list[ScriptTurn]) -> None:
-        self._facts = {t.text: t for t in turns if t.memory}
-
-    def __call__(self, body: Body) -> dict[str, object]:
-        section = _CONVERSATION.search(body["messages"][-1]["content"])
-        memories = []
-        from_member = False
-        for line in section.group(1).splitlines() if section else []:
-            if not line.startswith(QUOTE_MARK):
-                from_member = line.endswith(" wrote:")  # a label: the member's ("Alice" wrote:) or the bot's
-                continue
-            turn = self._facts.get(line.removeprefix(QUOTE_MARK))
-            if turn is not None and from_member:
-                memories.append({"memory": turn.memory, "topics": list(turn.topics), "expiration": "30d", "importance": "medium"})
-        return {"memories": memories, "profile_update": None}
+def extractor(turns: list[ScriptTurn]) -> dict[str, object]:
+    """How the loopback server answers extractions, like a good model would: the memories of the fact-bearing lines
+    it was shown, nothing else (a fact line is a member's quoted message; the bot's replies never repeat one)."""
+    lines = {
+        QUOTE_MARK + t.text: {"memory": t.memory, "topics": list(t.topics), "expiration": "30d", "importance": "medium"}
+        for t in turns
+        if t.memory
+    }
+    return {"per_line": {"list": "memories", "lines": lines, "rest": {"profile_update": None}}}
 
 
 async def _seed(url: str, params: BenchParams) -> None:
@@ -181,8 +171,7 @@ def _sections(user_content: str) -> dict[str, int]:
 
 async def run(params: BenchParams) -> BenchResult:
     turns = script(params)
-    server = start_llm(tools={"extract_memories": Extractor(turns)})
-    llm = server.llm
+    server = start_llm(tools={"extract_memories": extractor(turns)})
     db_path = params.work_dir / "llm_cost.db"
     remove_sqlite(db_path)
     url = sqlite_url(db_path)
@@ -217,12 +206,13 @@ async def run(params: BenchParams) -> BenchResult:
             await services.close()
     finally:
         await services.close()
+        served = await asyncio.to_thread(server.log)
         server.stop()
 
-    ours = llm.tool_requests("extract_memories")
+    ours = [entry["body"] for entry in served if entry["tool"] == "extract_memories"]
     our_chars = [request_chars(b["messages"], b["tools"]) for b in ours]
     budget = settings.memory_context_chars
-    blocks = [len(memory_block_of(b, _speaker(b))) for b in llm.chat_requests()]
+    blocks = [len(memory_block_of(e["body"], _speaker(e["body"]))) for e in served if e["tool"] is None]
     within = sum(1 for size in blocks if size <= budget)
     shown = sum(1 for size in blocks if size)
     per_turn_ours = sum(our_chars) / CHARS_PER_TOKEN / max(1, answered)

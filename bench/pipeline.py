@@ -100,7 +100,7 @@ async def run(params: BenchParams) -> BenchResult:
             await sampler.stop()
             drained = await services.tasks.drain(DRAIN_SECONDS)
             await services.close()
-        report = server.report()
+        report = await asyncio.to_thread(server.report)
         lost = await _lost_memories(url, params, report.answered)
     finally:
         await services.close()

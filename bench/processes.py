@@ -1,7 +1,7 @@
 """7. Several bot processes on one database: what coherence costs and what more processes buy.
 
-Real processes (tests/support/member_process.py: each a real `Services` stack with every
-loop, the coherence poll at its default interval) on one SQLite file in WAL mode; the
+Real processes (tests/support/member_process.py run as a program, `bench.bot_process`: each a real
+`Services` stack with every loop, the coherence poll at its default interval) on one SQLite file in WAL mode; the
 loopback LLM runs in a process of its own.
 
 - **forget propagation**: a member's memory shows in process B's prompt; process A
@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.bot_process import BotProcess
 from bench.harness import remove_sqlite
 from bench.llm_process import LLMProcess
 from bench.params import MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import sqlite_url
 from bench.stats import percentile
-from tests.support.member_process import MemberProcess
 
 NAME = "processes"
 CONFLICT_MEMBERS = 4
@@ -45,7 +45,7 @@ def _facts(count: int) -> list[str]:
     return [f"Learned {hobbies[n % 6]} during trip number {n} abroad." for n in range(count)]
 
 
-def _propagation(a: MemberProcess, b: MemberProcess, rounds: int) -> list[float]:
+def _propagation(a: BotProcess, b: BotProcess, rounds: int) -> list[float]:
     """Seconds from A's forget returning to B's prompt no longer showing the memory, per round."""
     seconds = []
     for n in range(rounds):
@@ -69,7 +69,7 @@ def _propagation(a: MemberProcess, b: MemberProcess, rounds: int) -> list[float]
     return seconds
 
 
-def _conflicts(processes: list[MemberProcess], facts: int, first_user: int) -> tuple[int, int]:
+def _conflicts(processes: list[BotProcess], facts: int, first_user: int) -> tuple[int, int]:
     """(writes, plans made again) when these processes write the same facts to the same members at once."""
     before = sum(p.ask("stats")["replans"] for p in processes)
     members = [first_user + m for m in range(CONFLICT_MEMBERS)]
@@ -83,7 +83,7 @@ def _conflicts(processes: list[MemberProcess], facts: int, first_user: int) -> t
     return writes, sum(p.ask("stats")["replans"] for p in processes) - before
 
 
-def _idle(processes: list[MemberProcess], seconds: float) -> dict[str, float]:
+def _idle(processes: list[BotProcess], seconds: float) -> dict[str, float]:
     """Polls per second and CPU share of idle processes, averaged over them."""
     before = [p.ask("stats") for p in processes]
     time.sleep(seconds)
@@ -98,7 +98,7 @@ def _idle(processes: list[MemberProcess], seconds: float) -> dict[str, float]:
     return {"polls_per_second": polls / count, "cpu_share": cpu / count, "poll_wall_share": wall / count}
 
 
-def _load(processes: list[MemberProcess], members: int, seconds: float, first_user: int) -> dict[str, float]:
+def _load(processes: list[BotProcess], members: int, seconds: float, first_user: int) -> dict[str, float]:
     """Members talking without pause to each process at once: replies per second over all, bot CPU per reply."""
     for index, process in enumerate(processes):
         process.send("load", members=members, seconds=seconds, first_user=first_user + index * members)
@@ -115,7 +115,7 @@ def _measure(params: BenchParams, db_path: Path, llm_url: str) -> dict[str, Any]
     url = sqlite_url(db_path)
     count = max(params.process_counts)
     processes = [
-        MemberProcess(
+        BotProcess(
             f"p{n}",
             url,
             llm_url,

@@ -14,6 +14,7 @@ whose latency is reported apart.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,16 +23,24 @@ from pathlib import Path
 
 from bench.embedding_endpoint import embedding_endpoint
 from bench.locomo import TEMPORAL, RecallCase, load
-from bench.params import MEMORY_CAP, BenchParams
+from bench.params import BENCH_DIR, MEMORY_CAP, BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.stats import ms, percentile
-from tests.support.unrelated import CASES, ENGLISH, MEMBERS, OTHER_LANGUAGE_MESSAGES
 from utils.llm import MAX_BATCH, EmbeddingClient, Vector, similarities
 from utils.memory.ranking import SIMILARITY_FLOOR, Query, rank_relevant
 from utils.storage.records import MemoryRecord
 
 NAME = "recall"
 TOP = 5
+UNRELATED_TABLE = BENCH_DIR.parent / "tests" / "support" / "data" / "unrelated.json"
+"""The tests' table of unrelated messages and memories, read as data: the bench holds a new model to the same cases."""
+_TABLE = json.loads(UNRELATED_TABLE.read_text(encoding="utf-8"))
+ENGLISH: str = _TABLE["english"]
+CASES: list[tuple[str, tuple[str, ...]]] = [(message, tuple(memories)) for message, memories in _TABLE["cases"]]
+MEMBERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    language: (tuple(member["messages"]), tuple(member["memories"])) for language, member in _TABLE["members"].items()
+}
+OTHER_LANGUAGE_MESSAGES = frozenset(m for language, (messages, _) in MEMBERS.items() if language != ENGLISH for m in messages)
 UNRELATED = (
     ("finally beat the Baldurs Gate boss that was killing me!!", "Adopted two rescue greyhounds."),
     ("last night I went bowling", "Cried at the ending of TLOU."),
@@ -57,7 +66,7 @@ UNRELATED_OTHER_LANGUAGES = (
     ("la pizza di ieri era buonissima", "Studia ingegneria a Milano."),
     ("o jogo de ontem foi incrível", "Trabalha como enfermeira."),
 )
-"""The same, in French, German, Spanish, Italian and Portuguese (from `tests/support/unrelated.py`).
+"""The same, in French, German, Spanish, Italian and Portuguese (from the table in `tests/support/data/unrelated.json`).
 
 Reported, not judged: an English-only model (MiniLM) puts any two sentences of one
 other language close together, so for members who write in it the floor alone keeps

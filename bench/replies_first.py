@@ -7,8 +7,9 @@ extraction than for a reply. Measured with replies first (the default lanes) and
 without (background calls only bound by their own slots, as before), p50 and p99.
 
 Extra requests per message: the same conversation against each server behaviour of
-the fake's table (`SERVER_BEHAVIOURS`), counting the extraction requests beyond one
-per extraction, on the first extraction (finding the way) and on the later ones.
+the fake's table (`SERVER_BEHAVIOURS` in tests/support/fake_llm.py, the server started as a
+process), counting the extraction requests beyond one per extraction, on the first extraction
+(finding the way) and on the later ones.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import asyncio
 import time
 
 from bench.harness import WarningCounter, bench_settings, remove_sqlite
+from bench.loopback_llm import LoopbackLLM
 from bench.params import BenchParams
 from bench.results import BenchResult, fmt_ms
 from bench.seed import sqlite_url
 from bench.stats import percentile
-from tests.support.fake_llm import FakeLLM, FakeLLMServer, way_of
 from utils.conversation.messages import IncomingMessage
 from utils.llm import EndpointLanes
 from utils.runtime import Services
@@ -45,9 +46,14 @@ def _message(member: int, number: int) -> IncomingMessage:
 
 
 async def _latencies(params: BenchParams, replies_first: bool, messages: int, members: int) -> tuple[list[float], int]:
-    fake = FakeLLM(one_at_a_time=True, think_seconds=CHAT_SECONDS, tool_think_seconds=EXTRACTION_SECONDS - CHAT_SECONDS)
-    fake.tools["extract_memories"] = lambda _body: MEMORY
-    server = FakeLLMServer(fake).start()
+    server = LoopbackLLM(
+        {
+            "one_at_a_time": True,
+            "think_seconds": CHAT_SECONDS,
+            "tool_think_seconds": EXTRACTION_SECONDS - CHAT_SECONDS,
+            "tools": {"extract_memories": {"always": MEMORY}},
+        }
+    ).start()
     db_path = params.work_dir / f"replies_first_{replies_first}.db"
     remove_sqlite(db_path)
     settings = bench_settings(sqlite_url(db_path), server.base_url, memory_extraction_delay_seconds=0, chat_cooldown_seconds=0)
@@ -69,15 +75,14 @@ async def _latencies(params: BenchParams, replies_first: bool, messages: int, me
         await services.tasks.drain(120)
     finally:
         await services.close()
+        served = await asyncio.to_thread(server.log)
         server.stop()
-    return latencies, len([r for r in fake.requests if way_of(r) != "chat"])
+    return latencies, len([entry for entry in served if entry["way"] != "chat"])
 
 
 async def _extra_requests(params: BenchParams, model: str, messages: int) -> tuple[int, float]:
     """Extraction requests beyond one: on the first extraction (finding the way), and per later one."""
-    fake = FakeLLM()
-    fake.tools["extract_memories"] = lambda _body: MEMORY
-    server = FakeLLMServer(fake).start()
+    server = LoopbackLLM({"tools": {"extract_memories": {"always": MEMORY}}}).start()
     db_path = params.work_dir / "replies_first_ways.db"
     remove_sqlite(db_path)
     settings = bench_settings(sqlite_url(db_path), server.base_url, llm_model=model, memory_extraction_delay_seconds=0)
@@ -86,10 +91,11 @@ async def _extra_requests(params: BenchParams, model: str, messages: int) -> tup
     try:
         await services.start()
         for number in range(messages):
-            before = len(fake.requests)
+            before = len(await asyncio.to_thread(server.log))
             await services.chat.respond(_message(0, number))
             await services.tasks.drain(30)
-            per_message.append(len([r for r in fake.requests[before:] if way_of(r) != "chat"]) - 1)
+            served = (await asyncio.to_thread(server.log))[before:]
+            per_message.append(len([entry for entry in served if entry["way"] != "chat"]) - 1)
     finally:
         await services.close()
         server.stop()

@@ -1,30 +1,28 @@
-"""Shared fixtures: a loopback OpenAI-compatible server, settings on a real SQLite file, running services."""
+"""Shared fixtures: a loopback OpenAI-compatible server, settings on a real SQLite file, running services.
+
+Fixtures only: the helpers tests call live in tests/support, in modules named for what they hold."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from fake_llm import FakeLLM, FakeLLMServer
-from shared_database import ON_SERVER, query, shared_database_url
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, shared_database_url
 
 from utils.config import Settings
 from utils.runtime import Services
-
-SettingsFactory = Callable[..., Settings]
 
 pytest_plugins = ["simcord_world"]
 """The simcord bot fixture (tests/support/simcord_world.py)."""
 
 os.environ["BREEHAVIOR_ENV_FILE"] = ""
 """The developer's own .env (read wherever the bot starts) never reaches a test or a process a test starts."""
-
-__all__ = ["query"]
-"""`query` lives with the database choice (tests/support/shared_database.py); tests import it from here."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -127,44 +125,3 @@ async def services(make_settings: SettingsFactory) -> AsyncIterator[Services]:
     await running.start()
     yield running
     await running.close()
-
-
-async def converse(
-    services: Services,
-    text: str,
-    *,
-    user_id: int = 42,
-    name: str = "Alice",
-    guild_id: int | None = 1,
-    channel: str = "general",
-    channel_id: int = 100,
-) -> str:
-    """One message through the real pipeline, then wait for its background extraction."""
-    from utils.conversation.messages import IncomingMessage
-
-    reply = await services.chat.respond(IncomingMessage(user_id, name, channel_id, channel, text, guild_id=guild_id))
-    await services.tasks.drain(10)
-    return reply.text
-
-
-def system_prompt(fake: FakeLLM) -> str:
-    """The system message of the latest chat request (where the memory block lives)."""
-    return fake.chat_requests()[-1]["messages"][0]["content"]
-
-
-def extraction_input(body: dict) -> str:
-    """The user part of an extract_memories request: profile, known memories, conversation."""
-    return body["messages"][-1]["content"]
-
-
-def remembers(*memories: dict, profile: str | None = None, forget: list | None = None) -> Callable[[dict], dict]:
-    """An extractor script that always answers with these memories."""
-    answer = {"memories": list(memories), "profile_update": profile, "forget": forget or []}
-    return lambda body: answer
-
-
-def memory(text: str, *topics: str, expiration: str = "30d", importance: str = "medium", key: str | None = None) -> dict:
-    item = {"memory": text, "topics": list(topics), "expiration": expiration, "importance": importance}
-    if key:
-        item["key"] = key
-    return item

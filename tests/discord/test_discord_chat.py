@@ -18,9 +18,10 @@ from dataclasses import dataclass
 import discord
 import pytest
 import simcord
-from conftest import SettingsFactory, query
 from discord.ext import commands
 from fake_llm import FakeLLM
+from settings_factory import SettingsFactory
+from shared_database import query
 from simcord.backend import serializers
 
 from bot import EXTENSIONS, BCSBot

@@ -10,7 +10,7 @@ import re
 
 import pytest
 import simcord
-from conftest import memory
+from extractor_answers import memory
 from fake_llm import Body, FakeLLM
 
 PLACE = "Grimsby"

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import discord
 import pytest
 import simcord
-from conftest import extraction_input, remembers
+from extractor_answers import remembers
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
 
 from bot import BCSBot
 

@@ -10,8 +10,8 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
-from conftest import query
 from memory_seed import invalidate, seed_memory
+from shared_database import query
 from simcord.backend.errors import SetupError
 from storage_calls import storage
 

@@ -15,9 +15,9 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
-from conftest import query
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst
+from shared_database import query
 from simcord.backend.errors import SetupError
 
 from bot import BCSBot

@@ -13,10 +13,10 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
-from conftest import query
 from fake_llm import FakeLLM, FakeLLMServer
 from member_process import MemberProcess
 from monitor_fakes import Analyst
+from shared_database import query
 
 from bot import BCSBot
 from utils.storage import cases as cases_sql

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from conftest import query
 from memory_seed import ALICE, cmd, seed_memory
+from shared_database import query
 
 from utils.runtime import Services
 

@@ -7,9 +7,11 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, live_memories
+from shared_database import query
 
 from utils.runtime import Services
 from utils.storage.records import MemoryScope

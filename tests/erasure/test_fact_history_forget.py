@@ -14,9 +14,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from careless import conversation_lines
-from conftest import converse, query
+from chat_turn import converse
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd, invalidate
+from shared_database import query
 from storage_calls import storage
 
 from utils.runtime import Services

@@ -7,9 +7,13 @@ import json
 import threading
 from datetime import UTC, datetime, timedelta
 
-from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import Body, FakeLLM
+from llm_requests import extraction_input, system_prompt
 from memory_seed import ALICE, BOB, cmd, invalidate, seed_memory
+from settings_factory import SettingsFactory
+from shared_database import query
 from storage_calls import storage
 
 from utils.conversation.messages import IncomingMessage

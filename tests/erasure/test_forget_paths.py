@@ -21,11 +21,13 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, memory
+from chat_turn import converse
+from extractor_answers import memory
 from fake_llm import Body, FakeLLM
 from memory_seed import ALICE, BOB, cmd, live_memories
 from monitor_fakes import Analyst, said
 from service_pair import service_pair
+from settings_factory import SettingsFactory
 from shared_database import dump
 
 import utils.llm.log as log_module

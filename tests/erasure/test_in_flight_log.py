@@ -13,9 +13,10 @@ from datetime import UTC, datetime, timedelta
 from typing import cast
 
 import pytest
-from conftest import memory, query, remembers
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd
+from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
 from utils.llm import LlmLogBuffer

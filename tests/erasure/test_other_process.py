@@ -15,10 +15,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, memory, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from memory_seed import ALICE, cmd, live_memories
 from service_pair import service_pair
+from settings_factory import SettingsFactory
 from shared_database import rows
 from storage_calls import read_control
 

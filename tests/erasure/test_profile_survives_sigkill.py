@@ -14,8 +14,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import memory, query, remembers
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM, FakeLLMServer
+from shared_database import query
 
 from utils.paths import PROJECT_ROOT
 

@@ -12,10 +12,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, query, remembers
+from chat_turn import converse
+from extractor_answers import remembers
 from fake_llm import FakeLLM
 from memory_seed import ALICE, cmd, live_memories, seed_memory
 from service_pair import service_pair
+from settings_factory import SettingsFactory
+from shared_database import query
 from storage_calls import storage
 
 from utils.members.erasure import ForgetIds, OptOut, OtherProcesses, Receipt

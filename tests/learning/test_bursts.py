@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import SettingsFactory, extraction_input
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
 from memory_seed import ALICE
+from settings_factory import SettingsFactory
 
 from utils.runtime import Services
 

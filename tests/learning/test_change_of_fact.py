@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from careless import Body, conversation_lines, echoing_chat
-from conftest import SettingsFactory, system_prompt
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
+from settings_factory import SettingsFactory
 
 from scripts.terminal_chat import Speaker, TerminalChat
 from utils.runtime import Services

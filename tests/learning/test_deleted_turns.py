@@ -11,8 +11,10 @@ import json
 import threading
 
 import pytest
-from conftest import SettingsFactory, extraction_input, memory, remembers
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
+from settings_factory import SettingsFactory
 
 from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import converse, extraction_input, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
 from memory_seed import ALICE, BOB, seed_memory
+from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services

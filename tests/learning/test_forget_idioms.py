@@ -11,9 +11,11 @@ hold).
 from __future__ import annotations
 
 import pytest
-from conftest import converse, extraction_input, query
+from chat_turn import converse
 from fake_llm import Body, FakeLLM
+from llm_requests import extraction_input
 from memory_seed import ALICE, seed_memory
+from shared_database import query
 
 from utils.runtime import Services
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from conftest import converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
-from shared_database import as_datetime
+from shared_database import as_datetime, query
 
 from utils.memory.extraction import ExtractionResult
 from utils.privacy.screen import screen

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import converse, extraction_input
+from chat_turn import converse
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
 
 from utils.conversation.service import HISTORY_MAX_CHARS, HISTORY_REPLY_CHARS
 from utils.memory.extraction import EXCHANGE_MAX_CHARS, ExtractionTurn, bounded_exchange

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from conftest import converse
+from chat_turn import converse
 from fake_llm import FakeLLM
 
 from utils.runtime import Services

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import converse, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from memory_seed import ALICE, cmd
+from shared_database import query
 
 from utils.runtime import Services
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 
 import pytest
-from conftest import converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from memory_seed import ALICE
+from shared_database import query
 
 from utils.runtime import Services
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SettingsFactory, converse
+from chat_turn import converse
 from fake_llm import FakeLLM
+from settings_factory import SettingsFactory
 
 from utils.conversation.service import FALLBACK_REPLY
 from utils.runtime import Services

@@ -5,8 +5,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import SettingsFactory, memory, remembers
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from settings_factory import SettingsFactory
 
 from utils.doctor import run_doctor
 

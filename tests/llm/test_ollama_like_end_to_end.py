@@ -11,9 +11,13 @@ import io
 import logging
 
 import pytest
-from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from monitor_fakes import Analyst, said
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.doctor import run_doctor
 from utils.monitor.policy import ActionKind

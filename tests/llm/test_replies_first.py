@@ -11,8 +11,9 @@ import asyncio
 import threading
 
 import pytest
-from conftest import SettingsFactory, memory, remembers
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM, way_of
+from settings_factory import SettingsFactory
 
 from utils.llm import LLMClient, LLMError
 from utils.memory.extraction import MEMORY_EXTRACTION_TOOL

@@ -14,9 +14,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 import pytest
-from conftest import SettingsFactory, converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import SERVER_BEHAVIOURS, FakeLLM
 from monitor_fakes import Analyst, said
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.doctor.llm_checks import check_llm
 from utils.doctor.result import Status

@@ -9,10 +9,12 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import SettingsFactory, converse, query, system_prompt
+from chat_turn import converse
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from monitor_fakes import Analyst, batch_lines, minutes, said
-from shared_database import as_datetime
+from settings_factory import SettingsFactory
+from shared_database import as_datetime, query
 
 from utils.members.erasure import OptOut
 from utils.monitor.policy import ActionKind

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SettingsFactory
 from fake_llm import FakeLLM
 from monitor_fakes import minutes, said
+from settings_factory import SettingsFactory
 
 from utils.monitor.messages import ObservedMessage
 from utils.runtime import Services

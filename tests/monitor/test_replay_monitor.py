@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SettingsFactory, query
 from fake_llm import FakeLLM
 from monitor_fakes import Analyst, batch_lines
 from old_deployment import empty_database, files_and_bytes, old_database, old_deployment_db
-from shared_database import ON_SERVER, dump, execute, table_names
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, dump, execute, query, table_names
 
 from utils.monitor.replay import replay
 from utils.paths import PROJECT_ROOT

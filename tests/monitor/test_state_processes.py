@@ -17,9 +17,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import pytest
-from conftest import SettingsFactory, query
 from memory_seed import cmd
-from shared_database import as_datetime
+from settings_factory import SettingsFactory
+from shared_database import as_datetime, query
 
 from utils.members.erasure import Erasure
 from utils.members.preferences import MemoryPreferences

@@ -15,9 +15,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from conftest import SettingsFactory
 from fake_llm import FakeLLM
 from monitor_fakes import minutes, said
+from settings_factory import SettingsFactory
 
 from utils.monitor.analysis import AnalysisReport
 from utils.monitor.messages import ObservedMessage

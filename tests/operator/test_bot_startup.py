@@ -14,8 +14,9 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
-from conftest import SettingsFactory, converse
+from chat_turn import converse
 from fake_llm import FakeLLMServer
+from settings_factory import SettingsFactory
 from test_doctor import GOOD_TOKEN, closed_port
 
 import bot

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 
 from utils.config import Settings
 from utils.runtime import Services

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from aiohttp import web
-from conftest import SettingsFactory, query
 from fake_llm import Failure, FakeLLM
 from old_deployment import old_database
-from shared_database import ON_SERVER, SERVER_URL, drop_every_table, execute
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, SERVER_URL, drop_every_table, execute, query
 
 from utils.config import Settings
 from utils.doctor import run_doctor, startup_summary

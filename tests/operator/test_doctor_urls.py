@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import SettingsFactory
 from fake_llm import FakeLLM, FakeLLMServer
+from settings_factory import SettingsFactory
 
 from utils.doctor import run_doctor
 from utils.doctor.llm_checks import check_llm, startup_summary, with_v1

@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 
 from utils.invite import bot_permissions, invite_url, timeouts_enabled
 

@@ -7,7 +7,7 @@ The doctor must name the base URL to set, offline, and never the endpoint with `
 from __future__ import annotations
 
 import pytest
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 
 from utils.doctor.base_url import endpoint_base, names_endpoint
 from utils.doctor.llm_checks import check_llm, summary_line, with_v1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 
 from bot import BCSBot
 from utils.config import ConfigError, load_settings

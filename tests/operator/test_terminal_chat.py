@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
-from shared_database import table_names
+from settings_factory import SettingsFactory
+from shared_database import query, table_names
 
 from scripts.terminal_chat import Speaker, run_terminal_chat
 

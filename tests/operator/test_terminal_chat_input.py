@@ -9,8 +9,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import SettingsFactory, query
 from fake_llm import FakeLLM, FakeLLMServer
+from settings_factory import SettingsFactory
+from shared_database import query
 from test_doctor import closed_port
 
 from scripts.terminal_chat import MAX_DISCORD_ID, Speaker, TerminalChat, end_of_input_wait, printable, run_terminal_chat

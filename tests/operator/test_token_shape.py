@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 from test_doctor import closed_port
 
 import bot

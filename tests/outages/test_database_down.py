@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
-from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from forwarder import Forwarder
+from llm_requests import system_prompt
 from memory_seed import wait_until
-from shared_database import ON_SERVER
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, query
 
 from utils.runtime import Services
 

@@ -7,8 +7,10 @@ import socket
 import threading
 
 import pytest
-from conftest import SettingsFactory, converse, query
+from chat_turn import converse
 from fake_llm import FakeLLM
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.conversation.service import FALLBACK_REPLY
 from utils.llm import LLMClient, LLMError

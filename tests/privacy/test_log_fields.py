@@ -13,8 +13,9 @@ import logging
 import pickle
 
 import pytest
-from conftest import converse, query
+from chat_turn import converse
 from fake_llm import FakeLLM
+from shared_database import query
 
 from utils.llm import screened_error, screened_records
 from utils.privacy.screen import Seen, screen

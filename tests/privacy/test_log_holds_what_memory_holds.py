@@ -13,9 +13,11 @@ import json
 from collections.abc import Callable
 
 import pytest
-from conftest import converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from peer_cases import Case, held, positives
+from shared_database import query
 
 from utils.llm import LOGGED_TEXT_CHARS, logged_excerpt, logged_request, screened_records
 from utils.privacy.screen import screen

@@ -10,8 +10,12 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, extraction_input, memory, query
+from chat_turn import converse
+from extractor_answers import memory
 from fake_llm import FakeLLM
+from llm_requests import extraction_input
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
 from utils.members.erasure import ForgetAll

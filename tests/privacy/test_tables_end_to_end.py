@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import pytest
 from careless import Body, careless_extractor, echoing_chat, holds, stored_for, stored_texts, well_behaved_extractor
-from conftest import SettingsFactory
 from fake_llm import FakeLLM
 from privacy_tables import load
+from settings_factory import SettingsFactory
 
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services

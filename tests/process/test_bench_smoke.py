@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import openai
 import pytest
 
 from bench import llm_cost, memory_block, pipeline, pruning
 from bench.__main__ import main
+from bench.harness import start_llm
 from bench.params import MEMORY_CAP, BenchParams
 
 pytestmark = pytest.mark.slow
@@ -102,3 +105,20 @@ async def test_processes_propagates_every_forget_and_answers_every_member(params
     assert facts["polls_per_second"] > 0 and facts["poll_p99_ms"] > 0 and facts["cpu_share"] >= 0  # CPU ticks: 10 ms
     assert all(facts[f"replies_per_second_{n}"] > 0 and facts[f"failed_{n}"] == 0 for n in params.process_counts)
     assert facts["warnings"] == facts["postponed_after_replans"], facts["first_warning"]
+
+
+def test_the_loopback_llm_is_a_process_of_its_own_that_logs_what_it_served() -> None:
+    """The bench's LLM: the tests' fake, started as a program with a scenario, read back over HTTP, gone at stop."""
+    server = start_llm(tools={"extract_memories": {"always": {"memories": [], "profile_update": None}}})
+    try:
+        assert server.pid not in (0, os.getpid())
+        client = openai.OpenAI(base_url=server.base_url, api_key="bench", max_retries=0)
+        reply = client.chat.completions.create(model="bench-model", messages=[{"role": "user", "content": "hi (m3)"}])
+        assert reply.choices[0].message.content == "Oh cool, tell me more about it."
+        served = server.log()
+        assert [(entry["tool"], entry["way"], entry["answer"]) for entry in served] == [(None, "chat", None)]
+        assert served[0]["body"]["messages"][-1]["content"] == "hi (m3)" and served[0]["seconds"] >= 0
+    finally:
+        server.stop()
+    with pytest.raises(ProcessLookupError):
+        os.kill(server.pid, 0)

@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import query
 from fake_llm import Body, FakeLLM, FakeLLMServer
+from shared_database import query
 
 from utils.config import Settings
 

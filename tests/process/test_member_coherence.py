@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import memory, query
+from extractor_answers import memory
 from fake_llm import Body, FakeLLM, FakeLLMServer
 from member_process import MemberProcess
+from shared_database import query
 
 pytestmark = pytest.mark.slow
 

@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import query
+from shared_database import query
 from test_shared_database import clean_env
 
 from utils.paths import PROJECT_ROOT

@@ -16,8 +16,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import query
 from old_deployment import empty_database, old_database
+from shared_database import query
 
 from utils.paths import PROJECT_ROOT
 from utils.storage.migrate import head_revision

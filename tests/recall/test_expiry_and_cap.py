@@ -5,9 +5,13 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-from conftest import SettingsFactory, converse, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from memory_seed import ALICE, seed_memory
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.runtime import Services
 

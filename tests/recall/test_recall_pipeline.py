@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import SettingsFactory, converse, memory, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from memory_seed import ALICE, seed_memory
+from settings_factory import SettingsFactory
 
 from utils.runtime import Services
 

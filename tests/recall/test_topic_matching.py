@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import converse, system_prompt
+from chat_turn import converse
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
 from memory_seed import ALICE, seed_memory
 
 from utils.runtime import Services

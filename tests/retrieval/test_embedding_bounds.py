@@ -14,9 +14,11 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
-from conftest import SettingsFactory, converse, query
+from chat_turn import converse
 from fake_llm import EMBEDDING_DIMENSIONS, FakeLLM, FakeLLMServer, hashed_embedding
 from memory_seed import invalidate
+from settings_factory import SettingsFactory
+from shared_database import query
 from storage_calls import storage
 
 from utils.doctor.llm_checks import check_embeddings

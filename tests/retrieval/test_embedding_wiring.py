@@ -10,9 +10,13 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest_asyncio
-from conftest import SettingsFactory, converse, extraction_input, memory, query, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import EMBEDDING_DIMENSIONS, Failure, FakeLLM
+from llm_requests import extraction_input, system_prompt
 from memory_seed import invalidate
+from settings_factory import SettingsFactory
+from shared_database import query
 from storage_calls import storage
 
 from utils.runtime import Services

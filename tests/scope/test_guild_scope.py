@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from conftest import SettingsFactory, converse, extraction_input, memory, query, system_prompt
+from chat_turn import converse
+from extractor_answers import memory
 from fake_llm import Body, FakeLLM
+from llm_requests import extraction_input, system_prompt
 from memory_seed import ALICE, seed_memory
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services

@@ -11,8 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import SettingsFactory, converse, memory, remembers, system_prompt
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from llm_requests import system_prompt
+from settings_factory import SettingsFactory
 
 from utils.config import Settings
 from utils.runtime import Services

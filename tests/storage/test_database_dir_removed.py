@@ -11,9 +11,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SettingsFactory, converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
 from memory_seed import wait_until
+from settings_factory import SettingsFactory
+from shared_database import query
 
 from utils.runtime import Services
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from conftest import SettingsFactory, query
 from old_deployment import empty_database
-from shared_database import ON_SERVER, SERVER_URL, drop_every_table
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, SERVER_URL, drop_every_table, query
 from storage_calls import storage
 
 import bot

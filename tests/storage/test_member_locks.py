@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
-from conftest import query
+from shared_database import query
 
 from utils.monitor.state import FLUSH_MEMBERS_PER_TRANSACTION, MonitorState
 from utils.storage import control, llm_log

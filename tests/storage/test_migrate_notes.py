@@ -11,10 +11,10 @@ from pathlib import Path
 from subprocess import PIPE
 
 import pytest
-from conftest import SettingsFactory, query
 from fake_llm import Body, FakeLLM
 from old_deployment import files_and_bytes, old_deployment_db
-from shared_database import ON_SERVER, as_datetime, dump, execute
+from settings_factory import SettingsFactory
+from shared_database import ON_SERVER, as_datetime, dump, execute, query
 
 from scripts.migrate_notes_to_profiles import parse_args, run
 from utils.config import Settings

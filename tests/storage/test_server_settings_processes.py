@@ -3,7 +3,7 @@ then: the chat's channel check reads the RAM map each process keeps, never the d
 
 from __future__ import annotations
 
-from conftest import SettingsFactory
+from settings_factory import SettingsFactory
 
 from utils.conversation.access import may_chat
 from utils.runtime import Services

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from conftest import query
+from shared_database import query
 from storage_calls import storage
 
 from utils.doctor.checks import DATABASE_DEADLINE_SECONDS

@@ -26,7 +26,7 @@ import re
 import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ from aiohttp import web
 Body = dict[str, Any]
 ToolAnswer = dict[str, Any] | str | None
 """A dict becomes the tool call's arguments; a str is sent as raw (possibly broken) arguments; None means no tool call."""
+Route = tuple[str, str, Callable[[web.Request], Awaitable[web.StreamResponse]]]
 
 
 @dataclass(frozen=True)
@@ -311,11 +312,11 @@ class FakeLLM:
     # ----------------------------------------------------------------- inspection
     def tool_requests(self, name: str) -> list[Body]:
         with self._lock:
-            return [r for r in self.requests if _tool_name(r) == name]
+            return [r for r in self.requests if tool_name(r) == name]
 
     def chat_requests(self) -> list[Body]:
         with self._lock:
-            return [r for r in self.requests if _tool_name(r) is None]
+            return [r for r in self.requests if tool_name(r) is None]
 
     def requests_by_way(self) -> list[str]:
         """The way each chat-completions request asked, in order (see :func:`way_of`)."""
@@ -374,11 +375,11 @@ class FakeLLM:
             self.served.append(body)
         if self.gate is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.gate.wait, 10)
-        if (tool_gate := self.tool_gate) is not None and _tool_name(body) is not None:
+        if (tool_gate := self.tool_gate) is not None and tool_name(body) is not None:
             await asyncio.get_running_loop().run_in_executor(None, tool_gate.wait, 30)
         if self.think_seconds:
             await asyncio.sleep(self.think_seconds)
-        if self.tool_think_seconds and _tool_name(body) is not None:
+        if self.tool_think_seconds and tool_name(body) is not None:
             await asyncio.sleep(self.tool_think_seconds)
         if (failed := _scripted_failure(self.failures, body)) is not None:
             return failed
@@ -467,7 +468,7 @@ class FakeLLM:
         return message, finish
 
     def _completion(self, body: Body) -> Body:
-        name = _tool_name(body)
+        name = tool_name(body)
         prompt_chars = len(json.dumps(body.get("messages", []), ensure_ascii=False))
         message: Body = {"role": "assistant", "content": None}
         if name is None:
@@ -492,7 +493,7 @@ class FakeLLM:
         }
 
 
-def _tool_name(body: Body) -> str | None:
+def tool_name(body: Body) -> str | None:
     """The tool a request asks the arguments of, whichever way it asks (None: a plain chat request)."""
     choice = body.get("tool_choice")
     if isinstance(choice, dict):
@@ -509,8 +510,10 @@ def _tool_name(body: Body) -> str | None:
 class FakeLLMServer:
     """Starts a :class:`FakeLLM` on a free loopback port in a daemon thread."""
 
-    def __init__(self, llm: FakeLLM | None = None) -> None:
+    def __init__(self, llm: FakeLLM | None = None, routes: Sequence[Route] = ()) -> None:
         self.llm = llm or FakeLLM()
+        self._routes = list(routes)
+        """More (method, path, handler) routes, ahead of the catch-all for paths outside ``/v1``."""
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
         self._thread = threading.Thread(target=self._loop.run_forever, name="fake-llm", daemon=True)
@@ -530,6 +533,8 @@ class FakeLLMServer:
         app.router.add_post("/v1/chat/completions", self.llm._handle)
         app.router.add_get("/v1/models", self.llm._models)
         app.router.add_post("/v1/embeddings", self.llm._handle_embeddings)
+        for method, path, handler in self._routes:
+            app.router.add_route(method, path, handler)
         app.router.add_route("*", "/{tail:.*}", self.llm._unversioned)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()

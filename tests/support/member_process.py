@@ -1,6 +1,7 @@
 """One real bot process for the multi-process tests and benchmark, driven by JSON lines on stdin.
 
-``python -m tests.support.member_process '{"settings": {...}}'`` from the project root builds
+``python -m tests.support.member_process '{"settings": {...}}'`` from the project root (or
+``python tests/support/member_process.py '{...}'`` with the project on ``PYTHONPATH``, as the bench runs it) builds
 a real `utils.runtime.Services` stack from `Settings` (every loop running, the coherence poll
 at its default) and answers one JSON line on stdout per command line, in order:
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from bench import bulk
 from utils.storage import audit, control, embeddings, llm_log, member_data, members, memories, notes, processes, profiles
 from utils.storage.control import read_control_and_notes
 from utils.storage.engine import ACCESS, Database, reads
@@ -19,7 +18,7 @@ from utils.storage.records import MemoryPreferenceRecord
 
 FUNCTIONS = {
     name: fn
-    for module in (memories, embeddings, profiles, members, llm_log, notes, audit, control, member_data, processes, bulk)
+    for module in (memories, embeddings, profiles, members, llm_log, notes, audit, control, member_data, processes)
     for name, fn in inspect.getmembers(module, inspect.isfunction)
     if hasattr(fn, ACCESS) and fn.__module__ == module.__name__
 }

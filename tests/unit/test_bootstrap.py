@@ -150,6 +150,8 @@ def test_a_missing_lock_leaves_the_interpreter_alone(tmp_path: Path, clean_env: 
     assert list(tmp_path.iterdir()) == []
 
 
+# A user's command in a checkout of its own, made importable the way scripts/*.py make themselves: this is the
+# text of the child's script (its own path), not an edit of this process's (tests/unit/test_test_layout.py).
 SCRIPT = """
 import sys
 sys.path.insert(0, {project!r})

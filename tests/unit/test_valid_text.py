@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import converse, memory, query, remembers
+from chat_turn import converse
+from extractor_answers import memory, remembers
 from fake_llm import FakeLLM
+from shared_database import query
 
 from utils.runtime import Services
 from utils.text import valid_text, valid_tree
