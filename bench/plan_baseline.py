@@ -146,14 +146,14 @@ _IMPORTANCE_ORDER = sa.case((user_memory.c.importance == "high", 3), (user_memor
 class PlanRetrieval:
     """`get_recent_memories` + `get_memories_by_topics` + `_build_memory_context` as first designed."""
 
-    def __init__(self, url: sa.URL | str, tracker: MonitorState) -> None:
+    def __init__(self, url: sa.URL | str, monitor_state: MonitorState) -> None:
         target = sa.make_url(url)
         if target.get_backend_name() == "sqlite":
             options: dict[str, Any] = {"connect_args": {"timeout": 30}}
         else:  # connected as the bot connects (FreeTDS's words, its binding), only never pooled
             target, options = server_url_and_options(target)
         self._engine = sa.create_engine(target, poolclass=sa.pool.NullPool, **options)
-        self._tracker = tracker
+        self._monitor_state = monitor_state
         self.round_trips = 0
 
     def close(self) -> None:
@@ -191,7 +191,7 @@ class PlanRetrieval:
 
     async def build_memory_context(self, user_id: int, message_text: str, channel_name: str) -> str:
         parts = []
-        profile = self._tracker.get_user_notes(user_id)
+        profile = self._monitor_state.get_user_notes(user_id)
         if profile:
             parts.append(f"Profile: {profile}")
         recent = await self.get_recent_memories(user_id, limit=5)

@@ -93,11 +93,11 @@ def score_analysis(parsed: Any) -> dict[str, Any]:
         return {"valid": False, "invalid_reason": str(exc).splitlines()[0][:200], "raw_toxicity": raw_toxicity}
     batch = observed_batch()
     findings = findings_by_index(report, len(batch))
-    tracker, policy = MonitorState(), Policy()
+    monitor_state, policy = MonitorState(), Policy()
     warned = [
         i
         for i, message in enumerate(batch)
-        if i in findings and any(a.kind is ActionKind.WARN for a in judge(policy, tracker, message, findings[i]).actions)
+        if i in findings and any(a.kind is ActionKind.WARN for a in judge(policy, monitor_state, message, findings[i]).actions)
     ]
     return {"valid": True, "raw_toxicity": raw_toxicity, "covered": len(findings), **warn_counts(warned)}
 
