@@ -16,7 +16,9 @@ a café, and a redacted café costs the memory little.
 
 from __future__ import annotations
 
+import json
 import re
+from importlib import resources
 
 from utils.privacy.rule import A_DATE, Rule, words
 
@@ -97,21 +99,17 @@ _NOT_AFTER = re.compile(r"\d[ .,]$")
 
 
 # After a phone word any 8-15 digits are a phone number, in whatever national layout ("call me on 0161 496 0000").
-_PHONE_WORDS = words(
-    "phone", "phone number", "cell", "cellphone", "mobile", "tel", "tel.", "telephone", "call me", "text me", "whatsapp",
-    "signal", "reach me", "my number", "handy", "handynummer", "telefon", "telefonnummer", "meine nummer", "téléphone",
-    "portable", "mon numéro", "móvil", "celular", "teléfono", "mi número", "telefono", "cellulare", "il mio numero",
-    "meu número", "telefoonnummer", "mobiel", "mijn nummer", "komórka", "numer telefonu", "mój numer", "телефон",
-    "мой номер", "telefon numaram", "numaram", "cep",
-)  # fmt: skip
-_PHONE_NEEDLES = (
-    "phone", "cell", "mobile", "tel", "call me", "text me", "whatsapp", "signal", "reach me", "number", "handy",
-    "telefon", "nummer", "portable", "numéro", "móvil", "celular", "teléfono", "número", "telefono",
-    "cellulare", "numero", "mobiel", "komórka", "numer", "телефон", "номер", "numaram", "cep",
-)  # fmt: skip
-_PHONE_AFTER_WORD = (
-    r"(?i)(?<![^\W\d_])" + _PHONE_WORDS + r"(?![^\W\d_])[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+_PHONE_DATA = json.loads(resources.files("utils.privacy").joinpath("data/phone_words.json").read_text(encoding="utf-8"))
+_PHONE_WORDS = (
+    "(?:(?<![^\\W\\d_])"
+    + words(*(re.escape(w) for ws in _PHONE_DATA["spaced"].values() for w in ws))
+    + ("(?![^\\W\\d_])|" + words(*(re.escape(w) for ws in _PHONE_DATA["unspaced"].values() for w in ws)) + ")")
 )
+"""The phone words of every language in ``data/phone_words.json``: whole words, or inside a script without spaces."""
+_PHONE_NEEDLES = tuple(
+    sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
+)
+_PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
 
 
 def _phone_digits(match: re.Match[str]) -> bool:
