@@ -133,9 +133,10 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     if len(text) > SHORT_MESSAGE_CHARS:
         return None
     lone = _lone_value(text)
-    if (lone is None or " " in lone[0]) and _announced(earlier) is not None:
-        # only after a message naming a kind: alone, digits with words after them answer anything
-        lone = _leading_digits(text) or lone
+    if lone is None or " " in lone[0]:
+        leading = _leading_digits(text)
+        if leading is not None and _announced(earlier) is not None:
+            lone = leading  # only after a message naming a kind: alone, digits with words after them answer anything
     if lone is None:
         return None
     value, set_apart = lone

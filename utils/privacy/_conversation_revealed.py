@@ -69,7 +69,7 @@ def _gives_own_value(text: str) -> bool:
     for word in text.split():
         bare = word.strip(_STRIP)
         if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
-            if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or vocabulary.find(bare):
+            if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or _vocabulary_kind(bare.casefold()):
                 continue  # "GCash", "M-Pesa", "Wi-Fi": a name written with capitals, not a value
             return True
     return False

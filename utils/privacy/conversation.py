@@ -150,8 +150,8 @@ class ConversationScreen:
 def _seed_across(window: Collection[_Said], text: str) -> list[tuple[str, str]]:
     """The parts of a seed phrase pasted over consecutive messages ("quiz monkey old alley" / "pole allow slide
     siege" / …): the messages read as one, and each message's share of a phrase found across them is a value."""
-    if seed.list_words(text) < _SEED_PART_WORDS:
-        return []
+    if not window or not seed.touches(list(window)[-1].text, text) or seed.list_words(text) < _SEED_PART_WORDS:
+        return []  # a phrase over two messages ends the one and opens the other: two look-ups rule most lines out
     earlier = [said.text for said in list(window)[-(WINDOW_MESSAGES - 1) :]]
     parts = [*earlier, text]
     joined = "\n".join(parts)

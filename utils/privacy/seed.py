@@ -134,6 +134,22 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         yield run[0].start(), run[-1].end(), "seed-phrase"
 
 
+def touches(earlier: str, text: str) -> bool:
+    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering): where a phrase
+    crosses two messages. Two look-ups, so most pairs of messages go no further."""
+    last = earlier.rsplit(None, 1)[-1:]
+    if not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of()):
+        return False
+    for token in text.split(None, 2)[:2]:
+        word = token.strip(_EDGES)
+        if word and not word[0].isdigit() and not word.startswith("#"):
+            return bool(_lists_of(word, languages_of()))
+    return False
+
+
+_EDGES = ",;.:!?…\"'«»“”()[]`*_~|→-—–、。，"
+
+
 def list_words(text: str) -> int:
     """The most list words in a row in ``text`` (any gap between them): what a part of a pasted phrase holds."""
     lowered = text.casefold()
