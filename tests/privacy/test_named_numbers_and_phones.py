@@ -50,6 +50,7 @@ PASS = [
     "número de serie ABC12345 en la caja",
     "broj igrača je 10",
     "rank number 3 in the ladder",
+    "the bot's user id number 1121568047484884118",
 ]
 
 

@@ -31,6 +31,7 @@ _NAMED = re.compile(
     r"[^\d\n.!?]{0,40}?(?<![\w/-])(?P<secret>[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24})(?![\w/-])"
 )
 _MIN_DIGITS = 6
+_SNOWFLAKE_DIGITS = (17, 20)
 _CODE_MIN = 8
 _CODE_MIN_EACH = 2
 _NEEDLES = tuple(sorted({h.rstrip(".") for h in _HEADS}))
@@ -58,8 +59,8 @@ def _a_named_number(match: re.Match[str]) -> bool:
         return False
     value = match.group("secret")
     digits = sum(c.isdigit() for c in value)
-    if A_DATE.search(value):
-        return False
+    if A_DATE.search(value) or (value.isdigit() and _SNOWFLAKE_DIGITS[0] <= len(value) <= _SNOWFLAKE_DIGITS[1]):
+        return False  # a timestamp; a bare 17-20 digit run is a Discord id ("id number 1121568047484884118")
     if digits >= _MIN_DIGITS:
         return True
     compact = value.replace(" ", "")
