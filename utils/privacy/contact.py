@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from importlib import resources
 
-from utils.privacy.rule import A_DATE, Rule, words
+from utils.privacy.rule import A_DATE, Rule, Span, words
 
 _TLD = words(
     "com",
@@ -110,11 +111,22 @@ _PHONE_NEEDLES = tuple(
     sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
 )
 _PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+_PHONE_NUMBER = re.compile(r"(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+_PHONE_WORD_BEFORE = re.compile(r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?$")
+_PHONE_LOOK_BACK = 60
 
 
-def _phone_digits(match: re.Match[str]) -> bool:
-    digits = sum(c.isdigit() for c in match.group("secret"))
-    return 8 <= digits <= 15
+class _PhoneAfterWordRule(Rule):
+    """Numbers first, then the few words before each for a phone word: the words of 40 languages are one long
+    alternation, read on a short window, not at every position of a long line."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for number in _PHONE_NUMBER.finditer(text):
+            if not 8 <= sum(c.isdigit() for c in number.group()) <= 15:
+                continue
+            window = text[max(0, number.start() - _PHONE_LOOK_BACK) : number.start()]
+            if _PHONE_WORD_BEFORE.search(window):
+                yield number.start(), number.end(), self.kind
 
 
 def _phone(match: re.Match[str]) -> bool:
@@ -365,13 +377,7 @@ RULES: tuple[Rule, ...] = (
         ("dot", "punkt", "point", "punto", "ponto", "kropka", "точка", "nokta", "(.)", "[.]"),
     ),
     Rule("phone", re.compile(_PHONE), digits=9, accept=_phone),
-    Rule(
-        "phone",
-        re.compile(_PHONE_AFTER_WORD),
-        _PHONE_NEEDLES,
-        digits=4,
-        accept=_phone_digits,
-    ),
+    _PhoneAfterWordRule("phone", re.compile(_PHONE_AFTER_WORD), _PHONE_NEEDLES, digits=4),
     Rule("address", re.compile(_NUMBER_FIRST), digits=1, accept=_with_tail),
     Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before_with_tail),
 )
