@@ -377,7 +377,7 @@ RULES: tuple[Rule, ...] = (
         ("dot", "punkt", "point", "punto", "ponto", "kropka", "точка", "nokta", "(.)", "[.]"),
     ),
     Rule("phone", re.compile(_PHONE), digits=9, accept=_phone),
-    _PhoneAfterWordRule("phone", re.compile(_PHONE_AFTER_WORD), _PHONE_NEEDLES, digits=4),
+    _PhoneAfterWordRule("phone", re.compile(_PHONE_AFTER_WORD), _PHONE_NEEDLES, digits=8),
     Rule("address", re.compile(_NUMBER_FIRST), digits=1, accept=_with_tail),
     Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before_with_tail),
 )
