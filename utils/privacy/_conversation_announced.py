@@ -133,6 +133,10 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     if len(text) > SHORT_MESSAGE_CHARS:
         return None
     lone = _lone_value(text)
+    if lone is None or " " in lone[0]:
+        leading = _leading_digits(text)
+        if leading is not None and _announced(earlier) is not None:
+            lone = leading  # only after a message naming a kind: alone, digits with words after them answer anything
     if lone is None:
         return None
     value, set_apart = lone
@@ -151,9 +155,24 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return (value, kind) if len(value.split()) <= _PHRASE_WORDS else None
     if several and not (set_apart and (text.strip() != value or _SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
-    if strength in ("strong", "label") or set_apart or _plausible(value):
+    if strength in ("strong", "label") or set_apart or _plausible(value) or _reads_as_a_secret(value):
         return value, kind
     return None
+
+
+_TRAILING_WORDS = 5
+
+
+def _leading_digits(text: str) -> tuple[str, bool] | None:
+    """A code that opens a message and a few words after it ("6 1 9 3 then the # key", "4418 ohne Leerzeichen"):
+    digits, spaced or not, then words with no digit of their own."""
+    match = _SPACED_DIGITS.match(text.strip())
+    if match is None:
+        return None
+    rest = text.strip()[match.end() :]
+    if not rest[:1].isspace() or any(c.isdigit() for c in rest) or len(rest.split()) > _TRAILING_WORDS:
+        return None
+    return match.group().strip(), True
 
 
 def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:

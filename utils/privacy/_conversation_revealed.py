@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from utils.privacy import vocabulary
 from utils.privacy._conversation_words import (
     _CLAUSES,
+    _CONVERSATION_KINDS,
+    _DATA_NOT_THE_SECRET,
     _DEMONSTRATIVES,
     _FILLERS,
     _KINDLESS_REVEAL_WORDS,
@@ -34,6 +37,7 @@ from utils.privacy._conversation_words import (
     _names_what,
     _Said,
     _unspaced_kind,
+    _vocabulary_kind,
     _words,
     may_be_revealed,
 )
@@ -55,7 +59,7 @@ def _reveals(text: str) -> str | None:
 def _may_name_a_kind(text: str) -> bool:
     """The cheap gate: one dictionary look-up per word (and, outside ASCII, a few substrings), most lines stop here."""
     words = _words(text)
-    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) for w in words):
+    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) or _vocabulary_kind(w) for w in words):
         return True
     return not text.isascii() and any(word in text for word, _kind in _UNSPACED)
 
@@ -65,8 +69,14 @@ def _gives_own_value(text: str) -> bool:
     for word in text.split():
         bare = word.strip(_STRIP)
         if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
+            if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or _vocabulary_kind(bare.casefold()):
+                continue  # "GCash", "M-Pesa", "Wi-Fi": a name written with capitals, not a value
             return True
     return False
+
+
+_NAME_LIKE = 10
+"""Letters only, shorter than this: a brand or a place ("GCash", "PayPal"), not a value given in the message."""
 
 
 def _clause_reveals(clause: str) -> str | None:
@@ -140,16 +150,42 @@ def _labels_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
     return named[1] if not rest or _names_what(rest[0]) or rest[0] in _TRAILERS or rest[0] in _POSSESSIVE_AFTER else None
 
 
+def _names_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
+    """The kind a short message names anywhere right after a lone value ("sorry, falsches Fenster – das war mein
+    Passwort", "naka-paste, PIN ko yun sa GCash", "↑ 이거 내 카드 비번임 지워줘"): a member who sends one bare value
+    and then, in a few words and no value of their own, names a kind of secret is saying what it was, whatever the
+    word order or the language (the whole secret vocabulary, its phrases and unspaced scripts, is read)."""
+    said = list(window)
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(text.split()) > REVEAL_MAX_WORDS:
+        return None
+    if _gives_own_value(text):
+        return None
+    for word in vocabulary.find(text):
+        if word.entry.ambiguous:
+            continue  # "the wifi is slow" after "1080p": a word that is also an ordinary one names nothing here
+        after = _words(text[word.end :])[:1]
+        if after and after[0] in _NOT_THE_SECRET:
+            continue  # "password manager", "pin code reset": something about secrets, not the value
+        kind = _CONVERSATION_KINDS.get(word.kind)
+        if kind is not None:
+            return kind
+    return None
+
+
+_NOT_THE_SECRET = frozenset(_DATA_NOT_THE_SECRET)
+
+
 def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
     """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
     window = list(window)
-    kind = _reveals(text) or _labels_the_lone_value(window, text)
+    kind = _reveals(text) or _labels_the_lone_value(window, text) or _names_the_lone_value(window, text)
     if kind is None:
         return []
     for earlier in reversed(list(window)):
         if _reveals(earlier.text) is not None:
             continue
-        values = _candidates(earlier.text)
+        lone = _lone_value(earlier.text) if earlier.lone else None
+        values = [lone[0]] if lone is not None else _candidates(earlier.text)
         if values:
             return [(value, kind) for value in values]
     return []

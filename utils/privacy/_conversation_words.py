@@ -47,7 +47,8 @@ _SENTENCE_END = re.compile(r"[。！？，、]")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 _UNSPACED_WORD_CHARS = 4
 """Characters of Chinese, Japanese, Korean or Thai in one value: more is a sentence."""
-_CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*")
+_CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*|\s+[–—-]+\s+")
+"""Where a clause ends: punctuation, or a dash set off by spaces ("falsches Fenster – das war mein Passwort")."""
 
 _STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
 _WRAPPERS = (("```", "```"), ("`", "`"), ("||", "||"), ("**", "**"), ('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"))
@@ -99,6 +100,7 @@ _LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 _LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 _HANDING = frozenset(_DATA["announce"]["handing"])
 _KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
+_DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
 _QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
 _YEAR = re.compile(r"(?:19|20)\d\d")

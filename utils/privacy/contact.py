@@ -16,9 +16,12 @@ a café, and a redacted café costs the memory little.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
+from importlib import resources
 
-from utils.privacy.rule import A_DATE, Rule, words
+from utils.privacy.rule import A_DATE, Rule, Span, words
 
 _TLD = words(
     "com",
@@ -97,26 +100,33 @@ _NOT_AFTER = re.compile(r"\d[ .,]$")
 
 
 # After a phone word any 8-15 digits are a phone number, in whatever national layout ("call me on 0161 496 0000").
-_PHONE_WORDS = words(
-    "phone", "phone number", "cell", "cellphone", "mobile", "tel", "tel.", "telephone", "call me", "text me", "whatsapp",
-    "signal", "reach me", "my number", "handy", "handynummer", "telefon", "telefonnummer", "meine nummer", "téléphone",
-    "portable", "mon numéro", "móvil", "celular", "teléfono", "mi número", "telefono", "cellulare", "il mio numero",
-    "meu número", "telefoonnummer", "mobiel", "mijn nummer", "komórka", "numer telefonu", "mój numer", "телефон",
-    "мой номер", "telefon numaram", "numaram", "cep",
-)  # fmt: skip
-_PHONE_NEEDLES = (
-    "phone", "cell", "mobile", "tel", "call me", "text me", "whatsapp", "signal", "reach me", "number", "handy",
-    "telefon", "nummer", "portable", "numéro", "móvil", "celular", "teléfono", "número", "telefono",
-    "cellulare", "numero", "mobiel", "komórka", "numer", "телефон", "номер", "numaram", "cep",
-)  # fmt: skip
-_PHONE_AFTER_WORD = (
-    r"(?i)(?<![^\W\d_])" + _PHONE_WORDS + r"(?![^\W\d_])[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+_PHONE_DATA = json.loads(resources.files("utils.privacy").joinpath("data/phone_words.json").read_text(encoding="utf-8"))
+_PHONE_WORDS = (
+    "(?:(?<![^\\W\\d_])"
+    + words(*(re.escape(w) for ws in _PHONE_DATA["spaced"].values() for w in ws))
+    + ("(?![^\\W\\d_])|" + words(*(re.escape(w) for ws in _PHONE_DATA["unspaced"].values() for w in ws)) + ")")
 )
+"""The phone words of every language in ``data/phone_words.json``: whole words, or inside a script without spaces."""
+_PHONE_NEEDLES = tuple(
+    sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
+)
+_PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
+_PHONE_NUMBER = re.compile(r"(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+_PHONE_WORD_BEFORE = re.compile(r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?$")
+_PHONE_LOOK_BACK = 60
 
 
-def _phone_digits(match: re.Match[str]) -> bool:
-    digits = sum(c.isdigit() for c in match.group("secret"))
-    return 8 <= digits <= 15
+class _PhoneAfterWordRule(Rule):
+    """Numbers first, then the few words before each for a phone word: the words of 40 languages are one long
+    alternation, read on a short window, not at every position of a long line."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for number in _PHONE_NUMBER.finditer(text):
+            if not 8 <= sum(c.isdigit() for c in number.group()) <= 15:
+                continue
+            window = text[max(0, number.start() - _PHONE_LOOK_BACK) : number.start()]
+            if _PHONE_WORD_BEFORE.search(window):
+                yield number.start(), number.end(), self.kind
 
 
 def _phone(match: re.Match[str]) -> bool:
@@ -367,13 +377,7 @@ RULES: tuple[Rule, ...] = (
         ("dot", "punkt", "point", "punto", "ponto", "kropka", "точка", "nokta", "(.)", "[.]"),
     ),
     Rule("phone", re.compile(_PHONE), digits=9, accept=_phone),
-    Rule(
-        "phone",
-        re.compile(_PHONE_AFTER_WORD),
-        _PHONE_NEEDLES,
-        digits=4,
-        accept=_phone_digits,
-    ),
+    _PhoneAfterWordRule("phone", re.compile(_PHONE_AFTER_WORD), _PHONE_NEEDLES, digits=8),
     Rule("address", re.compile(_NUMBER_FIRST), digits=1, accept=_with_tail),
     Rule("address", _HOUSE_NUMBER, digits=1, accept=_street_before_with_tail),
 )

@@ -27,6 +27,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
+from utils.privacy import seed
 from utils.privacy._conversation_announced import _given, _given_after_lead_in
 from utils.privacy._conversation_revealed import _revealed, _revealed_without_kind
 from utils.privacy._conversation_words import _lone_value, _Said, may_be_revealed
@@ -83,7 +84,11 @@ class ConversationScreen:
         found: list[tuple[str, str]] = []
         if window:
             given = _given(window[-1].text, said.text) or _given_after_lead_in(window[-1].text, said.text)
-            if given is not None:
+            across = _seed_across(window, said.text) if given is None else []
+            if across:
+                found += across
+                said = _with_values(text, across)
+            elif given is not None:
                 found.append(given)
                 said = _with_value(text, given)
             else:
@@ -140,6 +145,39 @@ class ConversationScreen:
                 dropped += len(window) - len(kept)
                 places[place] = deque(kept, maxlen=WINDOW_MESSAGES)
         return dropped
+
+
+def _seed_across(window: Collection[_Said], text: str) -> list[tuple[str, str]]:
+    """The parts of a seed phrase pasted over consecutive messages ("quiz monkey old alley" / "pole allow slide
+    siege" / …): the messages read as one, and each message's share of a phrase found across them is a value."""
+    if not window or not seed.touches(list(window)[-1].text, text) or seed.list_words(text) < _SEED_PART_WORDS:
+        return []  # a phrase over two messages ends the one and opens the other: two look-ups rule most lines out
+    earlier = [said.text for said in list(window)[-(WINDOW_MESSAGES - 1) :]]
+    parts = [*earlier, text]
+    joined = "\n".join(parts)
+    starts, at = [], 0
+    for part in parts:
+        starts.append(at)
+        at += len(part) + 1
+    found: list[tuple[str, str]] = []
+    for start, end, _kind in seed.spans(joined, joined.casefold()):
+        if not any(start < s < end for s in starts[1:]):
+            continue  # inside one message: the screen read it there
+        for part, offset in zip(parts, starts, strict=True):
+            share = joined[max(start, offset) : min(end, offset + len(part))].strip()
+            if share:
+                found.append((share, "seed-phrase"))
+    return found
+
+
+_SEED_PART_WORDS = 3
+"""List words in a row a message must hold to be read as a part of a phrase pasted over several messages."""
+
+
+def _with_values(text: str, given: list[tuple[str, str]]) -> Screened:
+    """``text`` screened with its own share of ``given`` (the values found across the messages)."""
+    own = next((value for value in given if value[0] in text), None)
+    return screen(text, "message") if own is None else _with_value(text, own)
 
 
 def _with_value(text: str, given: tuple[str, str]) -> Screened:

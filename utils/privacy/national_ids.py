@@ -32,6 +32,7 @@ from stdnum.pe import cui
 from stdnum.si import emso
 from stdnum.sk import rc as sk_rc
 
+from utils.privacy import named_numbers
 from utils.privacy.rule import A_DATE, Rule
 
 _CHECKED: tuple[ModuleType, ...] = (rrn, asmens, emso, sk_rc, cz_rc, ci, cui, utr, vid, aadhaar, nit, idno)
@@ -154,4 +155,5 @@ _MIN_NAMED_DIGITS = 8
 RULES: tuple[Rule, ...] = (
     Rule("id-number", _DIGIT_RUN, digits=8, accept=_a_number_id),
     Rule("id-number", _LETTERED, digits=6, min_token=9, accept=_a_lettered_id),
+    *named_numbers.RULES,
 )

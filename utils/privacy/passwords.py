@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from utils.privacy import numbers, vocabulary
+from utils.privacy import numbers, spelled_digits, vocabulary
 from utils.privacy._secret_values import (
     _A_LINK,
     _ABBREVIATION_DOT,
@@ -181,6 +181,10 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
+    spelled = next(_spelled_spans(text, word, kind), None)
+    if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
+        yield spelled
+        return
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous):
@@ -239,22 +243,12 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
 _PAIR_TAIL = re.compile(r"\s*(?:/|\||,|:)\s*(?P<secret>[^\s/|,]{4,})")
 
 
-_DIGIT_WORDS = (
-    "zero oh one two three four five six seven eight nine null eins zwei drei vier fünf sechs sieben acht neun "
-    "zéro un deux trois quatre cinq six sept huit neuf cero uno dos tres cuatro cinco seis siete ocho nueve"
-).split()
-_DIGIT_ITEM = r"[*_|`~]*(?:\d|" + "|".join(sorted(set(_DIGIT_WORDS), key=len, reverse=True)) + r")[*_|`~]*"
-_SPELLED_TAIL = re.compile(
-    r"(?i)[^\n.!?]{0,16}?(?<![\w*_|`~])(?P<secret>" + _DIGIT_ITEM + r"(?:[\s,-]+" + _DIGIT_ITEM + r"){3,7})(?![\w*_|`~])"
-)
-"""A PIN or code said digit by digit: spelled ("four seven 2 nine", "nine-one-one-six") or each digit in Markdown
-("*1* *9* *7* *3*"), which the digit tails do not read as one number."""
-
-
 def _spelled_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
-    match = _SPELLED_TAIL.match(text, word.end)
-    if match:
-        yield (*_secret_span(match), kind)
+    for tail in spelled_digits.TAILS:
+        match = tail.match(text, word.end)
+        if match:
+            yield (*_secret_span(match), kind)
+            return
 
 
 def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
@@ -336,8 +330,31 @@ class _VocabularyRule(Rule):
                 yield from spans(text, word, vocabulary.PLACEHOLDERS[word.kind])
 
 
+def _handed_pair(match: re.Match[str]) -> bool:
+    """A password's mix of classes: lower-case letters and a digit, and a symbol or a capital after the first letter;
+    one pair, not a list of parts ("Ryzen7 / RTX4070 / 32GB")."""
+    raw = match.group("secret").rstrip(".,;:!?)")
+    letters = sum(c.isalpha() for c in raw)
+    mixed = any(not c.isalnum() for c in raw) or any(c.isupper() for c in raw[1:])
+    lower = any(c.islower() for c in raw)  # "RTX4070" is a part's name
+    return letters >= _PAIR_MIN_LETTERS and lower and any(c.isdigit() for c in raw) and mixed and _weak_pair(match)
+
+
+_PAIR_MIN_LETTERS = 3
+
+
 RULES: tuple[Rule, ...] = (
     _VocabularyRule("password", re.compile("(?!)")),
+    Rule(  # "here's what you need: ops-admin / Quartz-Lantern-6621", "dùng cái này mà vào → hoa.sen / Ph0Bo_Hanoi"
+        "password",
+        re.compile(
+            r"(?:[:：→⇒➜]|->|=>)[ \t]*(?<![\w.+@-])(?=[\w.+@-]*[^\W\d_])[\w.+@-]{2,40}[ \t]+[/|][ \t]+"
+            r"(?P<secret>[^\s/|]{6,64})(?![^\s.,;!?)])(?![ \t]*[/|])"
+        ),
+        (" / ", " | "),
+        digits=1,
+        accept=_handed_pair,
+    ),
     Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
     Rule(  # "steam login: alice_w / Tr0ub4dor&3", "creds are bob / hunter22", "user admin pass admin123"
         "password",

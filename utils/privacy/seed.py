@@ -27,7 +27,7 @@ from utils.privacy.rule import Span
 
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
-_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”·•/+]*$")
+_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”·•/+#№→⇒➜➔▶►–—=]*$")
 """What may stand between two words of a phrase: spaces, numbering, list punctuation, and the Markdown
 (a code block, a spoiler, bold) a member wraps a pasted phrase in."""
 _SEED_WORDS = re.compile(
@@ -35,9 +35,12 @@ _SEED_WORDS = re.compile(
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
     r"|kurtarma)\b|助记词|助記詞|ニーモニック|復元フレーズ|복구\s?(?:단어|문구)|시드\s?(?:구문|문구)"
 )
-_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”·•/+"})
-_JOINERS = " \n\u3000-_·•/,"
-"""Characters that separate a phrase's words: spaces, and the hyphens, underscores, dots and slashes some paste."""
+_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”·•/+#№→⇒➜➔▶►–—="})
+_JOINERS = " \n\u3000-_·•/,、，→"
+"""Characters that separate a phrase's words: spaces, and the hyphens, underscores, dots, slashes, list commas and
+arrows some paste."""
+_NUMBERING = re.compile(r"(?<!\w)\d{1,2}\s?(?:번째|번|番目|番|號|号|째)(?!\w)")
+"""A word's number in the phrase written with a counter ("1번 이튿날", "3番"): numbering, not a word of the phrase."""
 _PREFIX = 4
 """Every list word is known by its first four letters (the lists are built so): "aban abil able abou" is a phrase."""
 FULL_RUN = 12
@@ -106,6 +109,9 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if sum(lowered.count(c) for c in _JOINERS) < AFTER_A_SEED_WORD - 1:
         yield from _unspaced_spans(text, lowered)
         return
+    if _NUMBERING.search(text):
+        text = _NUMBERING.sub(lambda m: " " * len(m.group()), text)
+        lowered = text.casefold()
     known = languages_of()
     bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound
     if bound < AFTER_A_SEED_WORD:
@@ -126,6 +132,30 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         run, lists = ([match], of) if of else ([], 0)
     if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield run[0].start(), run[-1].end(), "seed-phrase"
+
+
+def touches(earlier: str, text: str) -> bool:
+    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering): where a phrase
+    crosses two messages. Two look-ups, so most pairs of messages go no further."""
+    last = earlier.rsplit(None, 1)[-1:]
+    if not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of()):
+        return False
+    for token in text.split(None, 2)[:2]:
+        word = token.strip(_EDGES)
+        if word and not word[0].isdigit() and not word.startswith("#"):
+            return bool(_lists_of(word, languages_of()))
+    return False
+
+
+_EDGES = ",;.:!?…\"'«»“”()[]`*_~|→-—–、。，"
+
+
+def list_words(text: str) -> int:
+    """The most list words in a row in ``text`` (any gap between them): what a part of a pasted phrase holds."""
+    lowered = text.casefold()
+    if sum(lowered.count(c) for c in _JOINERS) < 2:
+        return 0
+    return _longest_run(lowered.translate(_TO_SPACE).split(), languages_of())
 
 
 def _longest_run(tokens: list[str], known: dict[str, int]) -> int:

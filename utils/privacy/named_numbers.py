@@ -1,0 +1,96 @@
+"""A number named by its noun: "BIS-nummer is 83.31.16-020.05", "veronumero, mun on 100073941313", "numéro de la
+carte eID … 596-9964195-61", "jogosítványom száma PT418275".
+
+Identity, tax, insurance and document numbers have as many names as there are offices, but most
+languages build them the same way: a word for *number* with a word saying whose or what for, glued
+("Abgabenkontonummer", "onderwijsnummer"), hyphenated ("BIS-nummer"), beside it ("tax number",
+"jogosítványom száma") or after it ("numéro de la carte", "número do documento"). The nouns are data
+(``data/number_nouns.json``); a named number is redacted when the name is not one of a number shared
+freely (a model, an order, a room, a page, a phone — the contact rules read phones) and the value a few
+words later is one: six digits or more (separators allowed, not a date), or a document code of capitals
+and digits ("RF5FBHD31").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from importlib import resources
+
+from utils.privacy.rule import A_DATE, Rule, Span
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/number_nouns.json").read_text(encoding="utf-8"))
+_HEADS: tuple[str, ...] = tuple(_DATA["heads"])
+_PUBLIC = frozenset(_DATA["public"])
+_PUBLIC_STEMS = tuple(w for w in _PUBLIC if len(w) >= 4)
+_AFTER = frozenset(_DATA["after"])
+_VALUE = re.compile(r"(?<![\w/-])[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24}(?![\w/-])")
+"""A value: six digits or more, or a document code of capitals and digits (read first: most lines have none)."""
+_NAME_BEFORE = re.compile(
+    r"(?P<before>[^\W\d_][\w'’-]*[ \t]+)?(?P<name>[^\W\d_][\w-]*?)?(?P<head>(?i:"
+    + "|".join(re.escape(h) for h in sorted(_HEADS, key=len, reverse=True))
+    + r"))(?![^\W\d_])(?P<after>(?:[ \t]+[^\W\d_][\w'’-]*){0,3})[^\d\n.!?]{0,40}?$"
+)
+"""The noun and its name before a value, read only in the few words before one."""
+_LOOK_BACK = 120
+_MIN_DIGITS = 6
+_SNOWFLAKE_DIGITS = (17, 20)
+_CODE_MIN = 8
+_CODE_MIN_EACH = 2
+_NEEDLES = tuple(sorted({h.rstrip(".") for h in _HEADS}))
+
+
+def _public(word: str) -> bool:
+    word = word.casefold().strip("-'’")
+    return word in _PUBLIC or word.startswith(_PUBLIC_STEMS)
+
+
+def _whose(match: re.Match[str]) -> str | None:
+    """The word naming the number: glued to it, the word before it, or the first word after "de"/"of"."""
+    if match.group("name"):
+        return match.group("name")
+    said_after = match.group("after").split()
+    after = [w for w in said_after if w.casefold() not in _AFTER]
+    if said_after[:1] and said_after[0].casefold() in _AFTER and after:
+        return after[0]
+    before = (match.group("before") or "").strip()
+    return before or None
+
+
+def _a_named_value(value: str) -> bool:
+    digits = sum(c.isdigit() for c in value)
+    if A_DATE.search(value) or (value.isdigit() and _SNOWFLAKE_DIGITS[0] <= len(value) <= _SNOWFLAKE_DIGITS[1]):
+        return False  # a timestamp; a bare 17-20 digit run is a Discord id ("id number 1121568047484884118")
+    if digits >= _MIN_DIGITS:
+        return True
+    compact = value.replace(" ", "")
+    letters = sum(c.isalpha() for c in compact)
+    return len(compact) >= _CODE_MIN and compact.isalnum() and digits >= _CODE_MIN_EACH and letters >= _CODE_MIN_EACH
+
+
+class _NamedNumberRule(Rule):
+    """Values first, then the few words before each for a noun naming it: a long line costs a pass for values."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for value in _VALUE.finditer(text):
+            if not _a_named_value(value.group()):
+                continue
+            window = text[max(0, value.start() - _LOOK_BACK) : value.start()]
+            for start in _word_starts(window):
+                named = _NAME_BEFORE.match(window, start)
+                if named is not None:
+                    whose = _whose(named)
+                    if whose is not None and not _public(whose):
+                        yield value.start(), value.end(), self.kind
+                    break
+
+
+def _word_starts(window: str) -> Iterator[int]:
+    return (m.start() for m in _WORD_START.finditer(window))
+
+
+_WORD_START = re.compile(r"(?<![\w'’-])[^\W\d_]")
+
+
+RULES: tuple[Rule, ...] = (_NamedNumberRule("id-number", re.compile("(?!)"), _NEEDLES, digits=2),)
