@@ -16,9 +16,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT_FOLDERS = ("utils", "cogs", "scripts", "migrations", "bench")
-# Folders whose modules still share underscore names; each entry goes once those names drop their
-# underscore (test_every_excused_folder_still_needs_its_excuse says when).
-NOT_YET_RENAMED = ("utils/privacy/",)
 
 
 def product_files(root: Path = ROOT) -> list[Path]:
@@ -192,14 +189,7 @@ def test_the_product_has_no_import_cycle() -> None:
 
 
 def test_no_module_takes_another_modules_private_names() -> None:
-    assert private_uses(excused=NOT_YET_RENAMED) == []
-
-
-def test_every_excused_folder_still_needs_its_excuse() -> None:
-    """The exception list shrinks to nothing: a folder whose modules no longer share private names leaves it."""
-    for folder in NOT_YET_RENAMED:
-        others = [other for other in NOT_YET_RENAMED if other != folder]
-        assert private_uses(excused=others), f"{folder} takes no private name any more: drop it from NOT_YET_RENAMED"
+    assert private_uses() == []
 
 
 def test_the_checks_see_what_they_forbid(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.unit.test_import_graph import ROOT, module_name, product_files
 
 # Packages whose __init__ has no __all__ yet; delete each entry once it has one.
-NO_SURFACE_YET = ("utils/privacy/", "utils/monitor/", "bench/")
+NO_SURFACE_YET: tuple[str, ...] = ()
 MEASURES_INTERNALS = ("bench",)
 
 

@@ -1,6 +1,51 @@
 """The one place that decides what text may be stored, logged or shown to the extractor.
 
-``screen.screen(text, field)`` is the entry point (``screen_profile``, ``screen_topics``,
-``screen_key`` for the model's other fields). ``normalise`` gives the matching form; the
-rules live in ``passwords``, ``keys``, ``numbers``, ``contact`` and ``seed``.
+``screen.screen(text, field)`` is the entry point (``screen_profile``, ``screen_topics``, ``screen_key`` for
+the model's other fields); ``conversation.ConversationScreen`` reads a member's consecutive messages together
+and carries what was screened out as ``Seen``; ``others`` says whom a kept line is about. The rules live in
+one module per family (``passwords``, ``keys``, ``numbers``, ``contact``, ``seed``, ``categories``, ``roles``,
+…) with their vocabularies in ``data/``; other packages use only the names below. No module of the package
+imports this file, so re-exporting makes no cycle.
 """
+
+from utils.privacy.conversation import (
+    WINDOW_SECONDS,
+    ConversationScreen,
+    with_lone_value,
+)
+from utils.privacy.normalise import (
+    normalise,
+)
+from utils.privacy.others import (
+    about_someone_else,
+    mentioned_names,
+    names_of_the_member,
+)
+from utils.privacy.screen import (
+    PLACEHOLDER,
+    Screened,
+    Seen,
+    cut_screened,
+    screen,
+    screen_key,
+    screen_profile,
+    screen_topics,
+)
+
+__all__ = [
+    "PLACEHOLDER",
+    "WINDOW_SECONDS",
+    "ConversationScreen",
+    "Screened",
+    "Seen",
+    "about_someone_else",
+    "cut_screened",
+    "mentioned_names",
+    "names_of_the_member",
+    "normalise",
+    "screen",
+    "screen_key",
+    "screen_profile",
+    "screen_topics",
+    "with_lone_value",
+]

@@ -6,50 +6,50 @@ from __future__ import annotations
 from typing import Literal
 
 from utils.privacy._conversation_words import (
-    _ASIDE,
-    _CONNECTORS,
-    _HANDING,
-    _KINDLESS_LEAD_WORDS,
-    _KINDLESS_MIN_LOWER,
-    _KINDLESS_MIN_WORD,
-    _KINDS,
-    _LABEL_OPENERS,
-    _LEAD_CONNECTORS,
-    _LEAD_IN,
-    _MAX_NAMED,
-    _MAX_QUALIFIED,
-    _NAMING,
-    _NOT_A_LABEL,
-    _NOT_VALUES,
-    _PHRASE_KINDS,
-    _PHRASE_WORDS,
-    _POSSESSIVE_AFTER,
-    _PUBLIC_CODES,
-    _QUALIFIED,
-    _QUALIFIED_WORD,
-    _QUALIFIERS,
-    _REACTION,
-    _SENTENCE_END,
-    _SPACED_DIGITS,
-    _STRIP,
-    _STRONG_ENDINGS,
-    _UNSPACED_CONNECTORS,
-    _UNSPACED_NAMED,
-    _UNSPACED_REST,
-    _WEAK,
-    _YEAR,
     ANNOUNCE_TAIL_WORDS,
+    ASIDE,
+    CONNECTORS,
+    HANDING,
+    KINDLESS_LEAD_WORDS,
+    KINDLESS_MIN_LOWER,
+    KINDLESS_MIN_WORD,
+    KINDS,
+    LABEL_OPENERS,
+    LEAD_CONNECTORS,
+    LEAD_IN,
+    MAX_NAMED,
+    MAX_QUALIFIED,
     MIN_VALUE,
+    NAMING,
+    NOT_A_LABEL,
+    NOT_VALUES,
+    PHRASE_KINDS,
+    PHRASE_WORDS,
+    POSSESSIVE_AFTER,
+    PUBLIC_CODES,
+    QUALIFIED,
+    QUALIFIED_WORD,
+    QUALIFIERS,
+    REACTION,
+    SENTENCE_END,
     SHORT_MESSAGE_CHARS,
-    _is_sentence,
-    _kind_at,
-    _kindless_kind,
-    _lone_value,
-    _names_what,
-    _plausible,
-    _unspaced_kind,
-    _vocabulary_kind,
-    _words,
+    SPACED_DIGITS,
+    STRIP,
+    STRONG_ENDINGS,
+    UNSPACED_CONNECTORS,
+    UNSPACED_NAMED,
+    UNSPACED_REST,
+    WEAK,
+    YEAR,
+    bare_words,
+    is_sentence,
+    kind_at,
+    kindless_kind,
+    lone_value,
+    names_what,
+    plausible,
+    unspaced_kind,
+    vocabulary_kind,
 )
 
 Strength = Literal["strong", "weak", "label", "phrase"]
@@ -59,14 +59,14 @@ message that only labels it ("la password nuova"), or a few plain words ("Mrs Bi
 
 def _announced(text: str) -> tuple[str, Strength] | None:
     """The kind the message ends by naming ("my PIN", "wifi password is") and what must follow it."""
-    stripped = _ASIDE.sub("", text.rstrip()[-SHORT_MESSAGE_CHARS:])
-    ends_strong = stripped.endswith(_STRONG_ENDINGS)
-    words = _words(stripped)[-ANNOUNCE_TAIL_WORDS:]
+    stripped = ASIDE.sub("", text.rstrip()[-SHORT_MESSAGE_CHARS:])
+    ends_strong = stripped.endswith(STRONG_ENDINGS)
+    words = bare_words(stripped)[-ANNOUNCE_TAIL_WORDS:]
     last, index = None, 0
     while index < len(words):
-        named, qualified = _kind_at(words, index), False
+        named, qualified = kind_at(words, index), False
         if named is None:
-            named, qualified = _kind_at(words, index, _QUALIFIED), True
+            named, qualified = kind_at(words, index, QUALIFIED), True
         if named is None:
             index += 1
             continue
@@ -76,26 +76,26 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return _announced_unspaced(stripped, ends_strong)
     start, end, kind, qualified = last
     rest = words[end:]
-    if qualified and (not (rest and _names_what(rest[0])) or (start and words[start - 1] in _PUBLIC_CODES)):
+    if qualified and (not (rest and names_what(rest[0])) or (start and words[start - 1] in PUBLIC_CODES)):
         return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
-    ambiguous = (found := _vocabulary_kind(words[start])) is not None and found[1] and words[start] not in _KINDS
-    strong: Strength = "weak" if qualified or words[start] in _WEAK or ambiguous else "strong"
-    if " ".join(words[start:end]) in _PHRASE_KINDS:
+    ambiguous = (found := vocabulary_kind(words[start])) is not None and found[1] and words[start] not in KINDS
+    strong: Strength = "weak" if qualified or words[start] in WEAK or ambiguous else "strong"
+    if " ".join(words[start:end]) in PHRASE_KINDS:
         strong = "phrase"
-    labels = words[start] not in _WEAK and _labels(stripped, words, start, rest)
+    labels = words[start] not in WEAK and _labels(stripped, words, start, rest)
     weak: Strength = "phrase" if strong == "phrase" else "label" if labels else "weak"
     if not rest:
         return kind, strong if ends_strong or strong == "phrase" else weak
-    if all(w in _CONNECTORS for w in rest):
+    if all(w in CONNECTORS for w in rest):
         return kind, strong
-    ends_connector = rest[-1] in _CONNECTORS or ends_strong
-    if rest[0] in _QUALIFIERS and len(rest) <= _MAX_QUALIFIED and ends_connector:
+    ends_connector = rest[-1] in CONNECTORS or ends_strong
+    if rest[0] in QUALIFIERS and len(rest) <= MAX_QUALIFIED and ends_connector:
         return kind, strong
-    if len(rest) <= 3 and (ends_connector or rest[-1] in _POSSESSIVE_AFTER):
+    if len(rest) <= 3 and (ends_connector or rest[-1] in POSSESSIVE_AFTER):
         return kind, weak  # "mot de passe steam c'est", "password wifi aku"
-    if _names_what(rest[0]) and len(rest) <= _MAX_NAMED:
+    if names_what(rest[0]) and len(rest) <= MAX_NAMED:
         return kind, weak  # "PIN von meiner EC-Karte", "codice del bancomat"
-    if ends_strong and len(rest) <= _MAX_NAMED:
+    if ends_strong and len(rest) <= MAX_NAMED:
         return kind, "weak"  # "2fa backup code if I get locked out:" — whatever the words, the colon hands it over
     return (kind, weak) if weak == "label" else None
 
@@ -103,36 +103,36 @@ def _announced(text: str) -> tuple[str, Strength] | None:
 def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
     """Whether the message only labels a secret ("la password nuova", "pw ig aku", "mot de passe du compte commun"):
     the kind among its first words, a few words naming whose or what for, and nothing done to it or asked."""
-    if "?" in text or start > 2 or len(words) > 7 or len(_words(text)) != len(words):
+    if "?" in text or start > 2 or len(words) > 7 or len(bare_words(text)) != len(words):
         return False
-    if any(w in _NOT_A_LABEL for w in words):
+    if any(w in NOT_A_LABEL for w in words):
         return False
-    named_for = [w for w in words[:start] if w not in _LABEL_OPENERS]
+    named_for = [w for w in words[:start] if w not in LABEL_OPENERS]
     if len(named_for) > 1 or (named_for and words[start - 1] != named_for[0]):
         return False  # "Keeps their passwords private", "troquei a senha do banco": a sentence about it
-    return len(rest) <= 2 or (rest[0] in _NAMING and len(rest) <= 5)
+    return len(rest) <= 2 or (rest[0] in NAMING and len(rest) <= 5)
 
 
 def _announced_unspaced(text: str, ends_strong: bool) -> tuple[str, Strength] | None:
-    named = _unspaced_kind(text)
+    named = unspaced_kind(text)
     if named is None:
         return None
-    rest = text[named[1] :].strip(" " + _STRIP + "：")
+    rest = text[named[1] :].strip(" " + STRIP + "：")
     if not rest:
         return named[2], "strong" if ends_strong else "weak"
-    if rest in _UNSPACED_CONNECTORS:
+    if rest in UNSPACED_CONNECTORS:
         return named[2], "strong"
-    if len(rest) <= _UNSPACED_REST:
+    if len(rest) <= UNSPACED_REST:
         return named[2], "weak"  # "비번 바꿈" (pw changed) then the new one
     # "รหัสเข้าแอปธนาคาร" (the code for the bank app): what it opens, written on without spaces; not a sentence
-    return (named[2], "weak") if len(rest) <= _UNSPACED_NAMED and not _SENTENCE_END.search(rest) else None
+    return (named[2], "weak") if len(rest) <= UNSPACED_NAMED and not SENTENCE_END.search(rest) else None
 
 
-def _given(earlier: str, text: str) -> tuple[str, str] | None:
+def value_given(earlier: str, text: str) -> tuple[str, str] | None:
     """The value ``text`` gives, when ``earlier`` announced one: (value, kind)."""
     if len(text) > SHORT_MESSAGE_CHARS:
         return None
-    lone = _lone_value(text)
+    lone = lone_value(text)
     if lone is None or " " in lone[0]:
         leading = _leading_digits(text)
         if leading is not None and _announced(earlier) is not None:
@@ -141,9 +141,9 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
         return None
     value, set_apart = lone
     folded = value.casefold()
-    if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in _NOT_VALUES or folded in _KINDS:
+    if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in NOT_VALUES or folded in KINDS:
         return None
-    if _REACTION.fullmatch(folded) or _is_sentence(value):
+    if REACTION.fullmatch(folded) or is_sentence(value):
         return None
     announced = _announced(earlier)
     if announced is None:
@@ -152,10 +152,10 @@ def _given(earlier: str, text: str) -> tuple[str, str] | None:
     kind, strength = announced
     several = " " in value
     if strength == "phrase":
-        return (value, kind) if len(value.split()) <= _PHRASE_WORDS else None
-    if several and not (set_apart and (text.strip() != value or _SPACED_DIGITS.fullmatch(value))):
+        return (value, kind) if len(value.split()) <= PHRASE_WORDS else None
+    if several and not (set_apart and (text.strip() != value or SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
-    if strength in ("strong", "label") or set_apart or _plausible(value) or _reads_as_a_secret(value):
+    if strength in ("strong", "label") or set_apart or plausible(value) or _reads_as_a_secret(value):
         return value, kind
     return None
 
@@ -166,7 +166,7 @@ _TRAILING_WORDS = 5
 def _leading_digits(text: str) -> tuple[str, bool] | None:
     """A code that opens a message and a few words after it ("6 1 9 3 then the # key", "4418 ohne Leerzeichen"):
     digits, spaced or not, then words with no digit of their own."""
-    match = _SPACED_DIGITS.match(text.strip())
+    match = SPACED_DIGITS.match(text.strip())
     if match is None:
         return None
     rest = text.strip()[match.end() :]
@@ -186,61 +186,61 @@ def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
     or a question ("which gpu?") asks or tells, it does not hand over.
     """
     lead = earlier.strip()
-    words = _words(lead)
-    if not words or len(words) > _KINDLESS_LEAD_WORDS or len(lead) > SHORT_MESSAGE_CHARS // 2:
+    words = bare_words(lead)
+    if not words or len(words) > KINDLESS_LEAD_WORDS or len(lead) > SHORT_MESSAGE_CHARS // 2:
         return None
-    if any(c.isdigit() for c in lead) or _QUALIFIED_WORD.search(lead.casefold()):
+    if any(c.isdigit() for c in lead) or QUALIFIED_WORD.search(lead.casefold()):
         return None
-    hands_over = lead.endswith(_STRONG_ENDINGS) or words[-1] in _HANDING
+    hands_over = lead.endswith(STRONG_ENDINGS) or words[-1] in HANDING
     if ("?" in lead or "？" in lead) and not hands_over:
         return None
-    named = next((k for i in range(len(words)) if (k := _kind_at(words, i)) is not None), None)
+    named = next((k for i in range(len(words)) if (k := kind_at(words, i)) is not None), None)
     if named is not None and not _reads_as_a_secret(value):
         return None  # "the pin on my map" / "Dragonspire2": a lead naming a kind the reading above declined
     kind = named[1] if named is not None else "password"
-    if hands_over and _plausible(value):
+    if hands_over and plausible(value):
         return value, kind
-    if value.isdigit() and words[0] not in _NAMING:
+    if value.isdigit() and words[0] not in NAMING:
         return None  # "my cat" / "0429": a bare number answers many things; "for the shed" / "4471" says what it opens
     if not _reads_as_a_secret(value):
         return None
-    return value, named[1] if named is not None else _kindless_kind(value)
+    return value, named[1] if named is not None else kindless_kind(value)
 
 
 def _reads_as_a_secret(value: str) -> bool:
     """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a word with lower-case
     letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
-    if _SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
+    if SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
         return True
     if value.isdigit():
-        return 4 <= len(value) <= 8 and not _YEAR.fullmatch(value)
-    if " " in value or len(value) < _KINDLESS_MIN_WORD:
+        return 4 <= len(value) <= 8 and not YEAR.fullmatch(value)
+    if " " in value or len(value) < KINDLESS_MIN_WORD:
         return False
     lower = sum(c.islower() for c in value)
     digits = sum(c.isdigit() for c in value)
     symbols = sum(not c.isalnum() for c in value)
-    return lower >= _KINDLESS_MIN_LOWER and (digits >= 2 or (symbols >= 1 and digits >= 1) or symbols >= 2)
+    return lower >= KINDLESS_MIN_LOWER and (digits >= 2 or (symbols >= 1 and digits >= 1) or symbols >= 2)
 
 
-def _given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
+def given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
     """``new one is ||Kelp-Forest-62||`` after a message naming a secret ("guild bank pw rotated")."""
     words = text.split()
     if not 2 <= len(words) <= 5 or len(text) > SHORT_MESSAGE_CHARS:
         return None
-    lone = _lone_value(words[-1])
-    lead = [w.strip(_STRIP).casefold() for w in words[:-1]]
-    if lone is None or not lead or (lead[-1] not in _LEAD_CONNECTORS and not words[-2].endswith(":")):
+    lone = lone_value(words[-1])
+    lead = [w.strip(STRIP).casefold() for w in words[:-1]]
+    if lone is None or not lead or (lead[-1] not in LEAD_CONNECTORS and not words[-2].endswith(":")):
         return None
-    only_connectors = all(w in _CONNECTORS or w in _LEAD_CONNECTORS for w in lead)
+    only_connectors = all(w in CONNECTORS or w in LEAD_CONNECTORS for w in lead)
     announced = _announced(earlier) if only_connectors else None
     if announced is not None:  # "le code de la carte" / "c'est 9349"
         value, set_apart = lone
-        return (value, announced[0]) if len(value) >= MIN_VALUE and (set_apart or _plausible(value)) else None
-    if not any(w.rstrip(":") in _LEAD_IN for w in lead):
+        return (value, announced[0]) if len(value) >= MIN_VALUE and (set_apart or plausible(value)) else None
+    if not any(w.rstrip(":") in LEAD_IN for w in lead):
         return None
     value, set_apart = lone
-    if len(value) < MIN_VALUE or not (set_apart or _plausible(value)):
+    if len(value) < MIN_VALUE or not (set_apart or plausible(value)):
         return None
-    tail = _words(earlier)[-ANNOUNCE_TAIL_WORDS:]
-    named = next((k for i in range(len(tail)) if (k := _kind_at(tail, i)) is not None), None)
+    tail = bare_words(earlier)[-ANNOUNCE_TAIL_WORDS:]
+    named = next((k for i in range(len(tail)) if (k := kind_at(tail, i)) is not None), None)
     return (value, named[1]) if named is not None else None

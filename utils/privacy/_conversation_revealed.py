@@ -7,39 +7,39 @@ from collections.abc import Iterable
 
 from utils.privacy import vocabulary
 from utils.privacy._conversation_words import (
-    _CLAUSES,
-    _CONVERSATION_KINDS,
-    _DATA_NOT_THE_SECRET,
-    _DEMONSTRATIVES,
-    _FILLERS,
-    _KINDLESS_REVEAL_WORDS,
-    _KINDLESS_REVEALS,
-    _KINDS,
-    _LABEL_OPENERS,
-    _MAX_BETWEEN,
-    _MAX_NAMED,
-    _NOT_VALUES,
-    _POINTERS,
-    _POSSESSIVE_AFTER,
-    _QUALIFIED,
-    _REACTION,
-    _STRIP,
-    _TRAILERS,
-    _UNSPACED,
-    _UNSPACED_DEMONSTRATIVES,
-    _UNSPACED_REST,
+    CLAUSES,
+    CONVERSATION_KINDS,
+    DATA_NOT_THE_SECRET,
+    DEMONSTRATIVES,
+    FILLERS,
+    KINDLESS_REVEAL_WORDS,
+    KINDLESS_REVEALS,
+    KINDS,
+    LABEL_OPENERS,
+    MAX_BETWEEN,
+    MAX_NAMED,
     MIN_VALUE,
+    NOT_VALUES,
+    POINTERS,
+    POSSESSIVE_AFTER,
+    QUALIFIED,
+    REACTION,
     REVEAL_MAX_WORDS,
     SHORT_MESSAGE_CHARS,
-    _kind_at,
-    _kindless_kind,
-    _lone_value,
-    _names_what,
-    _Said,
-    _unspaced_kind,
-    _vocabulary_kind,
-    _words,
+    STRIP,
+    TRAILERS,
+    UNSPACED,
+    UNSPACED_DEMONSTRATIVES,
+    UNSPACED_REST,
+    Said,
+    bare_words,
+    kind_at,
+    kindless_kind,
+    lone_value,
     may_be_revealed,
+    names_what,
+    unspaced_kind,
+    vocabulary_kind,
 )
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.screen import PLACEHOLDER
@@ -49,7 +49,7 @@ def _reveals(text: str) -> str | None:
     """The kind a short message says an earlier message was ("that was my bank pin btw", "^ my wifi password")."""
     if len(text) > SHORT_MESSAGE_CHARS or not _may_name_a_kind(text) or _gives_own_value(text):
         return None
-    for clause in _CLAUSES.split(text):
+    for clause in CLAUSES.split(text):
         kind = _clause_reveals(clause)
         if kind is not None:
             return kind
@@ -58,18 +58,18 @@ def _reveals(text: str) -> str | None:
 
 def _may_name_a_kind(text: str) -> bool:
     """The cheap gate: one dictionary look-up per word (and, outside ASCII, a few substrings), most lines stop here."""
-    words = _words(text)
-    if any(w in _KINDS or ("-" in w and w.rsplit("-", 1)[-1] in _KINDS) or _vocabulary_kind(w) for w in words):
+    words = bare_words(text)
+    if any(w in KINDS or ("-" in w and w.rsplit("-", 1)[-1] in KINDS) or vocabulary_kind(w) for w in words):
         return True
-    return not text.isascii() and any(word in text for word, _kind in _UNSPACED)
+    return not text.isascii() and any(word in text for word, _kind in UNSPACED)
 
 
 def _gives_own_value(text: str) -> bool:
     """A message with a value of its own ("my password is now X7-b") is read alone by the screen."""
     for word in text.split():
-        bare = word.strip(_STRIP)
+        bare = word.strip(STRIP)
         if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
-            if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or _vocabulary_kind(bare.casefold()):
+            if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or vocabulary_kind(bare.casefold()):
                 continue  # "GCash", "M-Pesa", "Wi-Fi": a name written with capitals, not a value
             return True
     return False
@@ -80,39 +80,39 @@ _NAME_LIKE = 10
 
 
 def _clause_reveals(clause: str) -> str | None:
-    words = _words(clause)
+    words = bare_words(clause)
     if not words or len(words) > REVEAL_MAX_WORDS:
         return None
     for index in range(len(words)):
-        named = _kind_at(words, index)
+        named = kind_at(words, index)
         if named is None:
             continue
         end, kind = named
         after = words[end:]
-        if after and after[0] not in _TRAILERS and not (len(after) <= 3 and any(w in _POSSESSIVE_AFTER for w in after)):
+        if after and after[0] not in TRAILERS and not (len(after) <= 3 and any(w in POSSESSIVE_AFTER for w in after)):
             return None  # "that's my password manager"; but "đó là mật khẩu facebook của tao"
         return kind if _points_back(words[:index]) else None
     return None
 
 
 def _points_back(before: list[str]) -> bool:
-    if any(w in _POINTERS for w in before):
+    if any(w in POINTERS for w in before):
         return True
     leading = 0
-    while leading < len(before) and before[leading] in _FILLERS:
+    while leading < len(before) and before[leading] in FILLERS:
         leading += 1
-    return leading < len(before) and before[leading] in _DEMONSTRATIVES and len(before) - leading - 1 <= _MAX_BETWEEN
+    return leading < len(before) and before[leading] in DEMONSTRATIVES and len(before) - leading - 1 <= MAX_BETWEEN
 
 
 def _reveals_unspaced(text: str) -> str | None:
-    named = _unspaced_kind(text)
+    named = unspaced_kind(text)
     if named is None or len(text) > SHORT_MESSAGE_CHARS // 4:
         return None
-    before, after = text[: named[0]], _CLAUSES.split(text[named[1] :], maxsplit=1)[0].strip()
-    if len(after) > _UNSPACED_REST + 1:
+    before, after = text[: named[0]], CLAUSES.split(text[named[1] :], maxsplit=1)[0].strip()
+    if len(after) > UNSPACED_REST + 1:
         return None  # "パスワードは絶対に人に教えないで" (never tell anyone your password) points nowhere
     pointed = before.lstrip()[:1]
-    return named[2] if any(d in before for d in _UNSPACED_DEMONSTRATIVES) or (pointed and pointed in "^↑") else None
+    return named[2] if any(d in before for d in UNSPACED_DEMONSTRATIVES) or (pointed and pointed in "^↑") else None
 
 
 def _candidates(text: str) -> list[str]:
@@ -121,36 +121,36 @@ def _candidates(text: str) -> list[str]:
     A message of one or two words is the value itself ("sunshine"); in a longer one only the
     words that look like a secret ("log in with Summer2024!").
     """
-    words = [w.strip(_STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
-    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w) and not _REACTION.fullmatch(w.casefold())]
+    words = [w.strip(STRIP) for w in text.split() if not PLACEHOLDER.search(w)]
+    words = [w for w in words if len(w) >= MIN_VALUE and any(c.isalnum() for c in w) and not REACTION.fullmatch(w.casefold())]
     if len(text.split()) <= 2:
-        return [w for w in words if w.casefold() not in _NOT_VALUES and w.casefold() not in _KINDS]
+        return [w for w in words if w.casefold() not in NOT_VALUES and w.casefold() not in KINDS]
     return [w for w in words if looks_like_a_secret(w)]
 
 
-def _labels_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
+def _labels_the_lone_value(window: Iterable[Said], text: str) -> str | None:
     """The kind a message names right after a lone value, when it opens by naming it ("clave del cajero, no la
     compartas", "safe combination, just in case"): a label for what was just sent, with no pointer needed."""
     said = list(window)
     if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
         return None
-    first = _CLAUSES.split(text, maxsplit=1)[0]
-    words = _words(first)
-    if not words or len(words) > _MAX_NAMED:
+    first = CLAUSES.split(text, maxsplit=1)[0]
+    words = bare_words(first)
+    if not words or len(words) > MAX_NAMED:
         return None
     opening = 0
-    while opening < len(words) - 1 and (words[opening] in _LABEL_OPENERS or words[opening] in _FILLERS):
+    while opening < len(words) - 1 and (words[opening] in LABEL_OPENERS or words[opening] in FILLERS):
         opening += 1
-    named = _kind_at(words, opening)
+    named = kind_at(words, opening)
     if named is None:
-        named = _kind_at(words, opening, _QUALIFIED)
-        if named is None or not (named[0] < len(words) and _names_what(words[named[0]])):
+        named = kind_at(words, opening, QUALIFIED)
+        if named is None or not (named[0] < len(words) and names_what(words[named[0]])):
             return None
     rest = words[named[0] :]
-    return named[1] if not rest or _names_what(rest[0]) or rest[0] in _TRAILERS or rest[0] in _POSSESSIVE_AFTER else None
+    return named[1] if not rest or names_what(rest[0]) or rest[0] in TRAILERS or rest[0] in POSSESSIVE_AFTER else None
 
 
-def _names_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
+def _names_the_lone_value(window: Iterable[Said], text: str) -> str | None:
     """The kind a short message names anywhere right after a lone value ("sorry, falsches Fenster – das war mein
     Passwort", "naka-paste, PIN ko yun sa GCash", "↑ 이거 내 카드 비번임 지워줘"): a member who sends one bare value
     and then, in a few words and no value of their own, names a kind of secret is saying what it was, whatever the
@@ -163,19 +163,19 @@ def _names_the_lone_value(window: Iterable[_Said], text: str) -> str | None:
     for word in vocabulary.find(text):
         if word.entry.ambiguous:
             continue  # "the wifi is slow" after "1080p": a word that is also an ordinary one names nothing here
-        after = _words(text[word.end :])[:1]
+        after = bare_words(text[word.end :])[:1]
         if after and after[0] in _NOT_THE_SECRET:
             continue  # "password manager", "pin code reset": something about secrets, not the value
-        kind = _CONVERSATION_KINDS.get(word.kind)
+        kind = CONVERSATION_KINDS.get(word.kind)
         if kind is not None:
             return kind
     return None
 
 
-_NOT_THE_SECRET = frozenset(_DATA_NOT_THE_SECRET)
+_NOT_THE_SECRET = frozenset(DATA_NOT_THE_SECRET)
 
 
-def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+def revealed(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
     window = list(window)
     kind = _reveals(text) or _labels_the_lone_value(window, text) or _names_the_lone_value(window, text)
@@ -184,26 +184,26 @@ def _revealed(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
     for earlier in reversed(list(window)):
         if _reveals(earlier.text) is not None:
             continue
-        lone = _lone_value(earlier.text) if earlier.lone else None
+        lone = lone_value(earlier.text) if earlier.lone else None
         values = [lone[0]] if lone is not None else _candidates(earlier.text)
         if values:
             return [(value, kind) for value in values]
     return []
 
 
-def _revealed_without_kind(window: Iterable[_Said], text: str) -> list[tuple[str, str]]:
+def revealed_without_kind(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     """A lone value taken back or weighed right after it was sent: "oops wrong chat", "ignore that", "is that strong
     enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
     meant to be seen, or as a password to judge."""
     said = list(window)
-    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(_words(text)) > _KINDLESS_REVEAL_WORDS:
+    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
         return []
     folded = text.casefold()
-    if not any(marker in folded for marker in _KINDLESS_REVEALS):
+    if not any(marker in folded for marker in KINDLESS_REVEALS):
         return []
     earlier = said[-1].text
-    lone = _lone_value(earlier)
+    lone = lone_value(earlier)
     if lone is None or not may_be_revealed(earlier):
         return []
     value = lone[0]
-    return [(value, _kindless_kind(value))]
+    return [(value, kindless_kind(value))]

@@ -19,41 +19,41 @@ SHORT_MESSAGE_CHARS = 200
 """A lone value, and a message that reveals an earlier one, are short: longer messages skip both readings."""
 REVEAL_MAX_WORDS = 12
 ANNOUNCE_TAIL_WORDS = 10
-_MAX_NAMED = 8
+MAX_NAMED = 8
 """Words after the kind in "PIN von meiner EC-Karte, falls ich es vergesse"."""
 MIN_VALUE = 4
 """Shorter values would match everywhere (and `Seen` ignores them)."""
-_MAX_BETWEEN = 4
+MAX_BETWEEN = 4
 """Words between "that" and the kind in "that was my real steam password"."""
-_MAX_QUALIFIED = 5
+MAX_QUALIFIED = 5
 """Words between the kind and its connector in "password for the steam account is"."""
 _PASSPHRASE_WORDS = 6
-_PHRASE_WORDS = 6
-_UNSPACED_REST = 3
-_UNSPACED_NAMED = 10
+PHRASE_WORDS = 6
+UNSPACED_REST = 3
+UNSPACED_NAMED = 10
 """Characters after a kind that may name what it opens ("แอปธนาคาร", the bank app) in an announcement."""
 """Characters after a kind written without spaces: a verb ("바꿈", changed), not a sentence."""
 _PAIR = re.compile(r"(?P<user>[^\s/|]+)\s*[/|]\s*(?P<value>[^\s/|]+)")
 """A login given as "admin / admin1234": the value is the second half."""
-_ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
+ASIDE = re.compile(r"\s*\([^()]*\)?\s*$")
 """A closing aside is not what the message ends with: "my epic password (pls dont steal lol)"."""
-_SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
-_REACTION = re.compile(
+SPACED_DIGITS = re.compile(r"\d(?:[\s.-]?\d){3,}(?:\s?[#*])?")
+REACTION = re.compile(
     r"(?:ha|he|hi|ja|je|kk|lo|xd|w)+[lh]?|l+m+f*a+o+|lo+l+|x+d+|k+e+k+w*|5{3,}|<a?:\w+:\d+>|:\w+:"
     r"|@\S+|<[@#][!&]?\d+>|(?:https?://|www\.)\S+"
 )
 """Laughter, emoji, mentions and links answer an announcement without giving a value ("lmaooo", ":kekw:", "@Mike")."""
-_SENTENCE_END = re.compile(r"[。！？，、]")
+SENTENCE_END = re.compile(r"[。！？，、]")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 _UNSPACED_WORD_CHARS = 4
 """Characters of Chinese, Japanese, Korean or Thai in one value: more is a sentence."""
-_CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*|\s+[–—-]+\s+")
+CLAUSES = re.compile(r"[.!?;,，。！？、]+\s*|\s+[–—-]+\s+")
 """Where a clause ends: punctuation, or a dash set off by spaces ("falsches Fenster – das war mein Passwort")."""
 
-_STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
+STRIP = ".,!?;:…\"'“”„«»()[]{}*_~`|¿¡"
 _WRAPPERS = (("```", "```"), ("`", "`"), ("||", "||"), ("**", "**"), ('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"))
 _WRAPPER_STARTS = frozenset(opening[0] for opening, _closing in _WRAPPERS)
-_STRONG_ENDINGS = (":", "=", "->", "→", "：", "=>")
+STRONG_ENDINGS = (":", "=", "->", "→", "：", "=>")
 
 _DATA = tomllib.loads((Path(__file__).parent / "data" / "conversation.toml").read_text(encoding="utf-8"))
 
@@ -77,42 +77,42 @@ _PASSWORD_WORDS = [
     word.rstrip("?") for kind in ("password", "wifi", "login") for word in words_of_kind(kind) if not word.endswith("*")
 ]
 """The vocabulary's words for a password, a wifi key and a login (stems left out: a phrase is matched word for word)."""
-_KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
-_QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
-_PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
-_PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
-_POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
-_UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
-_WEAK = frozenset(_DATA["announce"]["weak"])
-_CONNECTORS = frozenset(_DATA["announce"]["connectors"])
-_NAMING = frozenset(_DATA["announce"]["naming"])
-_QUALIFIERS = frozenset(_DATA["announce"]["qualifiers"])
-_UNSPACED_CONNECTORS = frozenset(c for c in _CONNECTORS if not c.isascii())
-_POINTERS = frozenset(_DATA["reveal"]["pointers"])
-_DEMONSTRATIVES = frozenset(_DATA["reveal"]["demonstratives"])
-_UNSPACED_DEMONSTRATIVES = tuple(d for d in _DEMONSTRATIVES if not any(c.isascii() for c in d) and " " not in d)
-_FILLERS = frozenset(_DATA["reveal"]["fillers"])
-_TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | _FILLERS
-_NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
-_NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
-_LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
-_LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
-_LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
-_HANDING = frozenset(_DATA["announce"]["handing"])
-_KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
-_DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
-_QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
+KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
+QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
+PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
+PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
+POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
+UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
+WEAK = frozenset(_DATA["announce"]["weak"])
+CONNECTORS = frozenset(_DATA["announce"]["connectors"])
+NAMING = frozenset(_DATA["announce"]["naming"])
+QUALIFIERS = frozenset(_DATA["announce"]["qualifiers"])
+UNSPACED_CONNECTORS = frozenset(c for c in CONNECTORS if not c.isascii())
+POINTERS = frozenset(_DATA["reveal"]["pointers"])
+DEMONSTRATIVES = frozenset(_DATA["reveal"]["demonstratives"])
+UNSPACED_DEMONSTRATIVES = tuple(d for d in DEMONSTRATIVES if not any(c.isascii() for c in d) and " " not in d)
+FILLERS = frozenset(_DATA["reveal"]["fillers"])
+TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | FILLERS
+NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
+NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
+LABEL_OPENERS = frozenset(_DATA["announce"]["label_openers"])
+LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
+LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
+HANDING = frozenset(_DATA["announce"]["handing"])
+KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
+DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
+QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_KINDLESS_LEAD_WORDS = 8
+YEAR = re.compile(r"(?:19|20)\d\d")
+KINDLESS_LEAD_WORDS = 8
 """A lead that names nothing hands a value over in a few words ("for the shed", "mom's netflix")."""
-_KINDLESS_MIN_WORD = 6
-_KINDLESS_MIN_LOWER = 3
-_KINDLESS_REVEAL_WORDS = 10
+KINDLESS_MIN_WORD = 6
+KINDLESS_MIN_LOWER = 3
+KINDLESS_REVEAL_WORDS = 10
 
 
 @dataclass
-class _Said:
+class Said:
     at: float
     text: str
     """As written (an aside or a value the screen took out still tells what it announced); what the conversation
@@ -123,12 +123,12 @@ class _Said:
 
 
 # ---------------------------------------------------------------------- reading a message's words
-def _words(text: str) -> list[str]:
+def bare_words(text: str) -> list[str]:
     """Lower-case words with the punctuation around them dropped ("password:" → "password"; "^" stays)."""
-    return [w for w in (word.strip(_STRIP) for word in text.casefold().split()) if w]
+    return [w for w in (word.strip(STRIP) for word in text.casefold().split()) if w]
 
 
-def _kind_at(words: list[str], index: int, kinds: _Phrases = _KINDS) -> tuple[int, str] | None:
+def kind_at(words: list[str], index: int, kinds: _Phrases = KINDS) -> tuple[int, str] | None:
     """The kind named by a phrase starting at ``words[index]``, and where the phrase ends.
 
     A word no phrase starts with is looked up in the secret vocabulary too (every language, its inflections and
@@ -138,14 +138,14 @@ def _kind_at(words: list[str], index: int, kinds: _Phrases = _KINDS) -> tuple[in
         for phrase, kind in kinds.get(candidate, ()):
             if len(phrase) == 1 or tuple(words[index : index + len(phrase)]) == (candidate, *phrase[1:]):
                 return index + len(phrase), kind
-    if kinds is _KINDS:
-        found = _vocabulary_kind(word)
+    if kinds is KINDS:
+        found = vocabulary_kind(word)
         if found is not None:
             return index + 1, found[0]
     return None
 
 
-_CONVERSATION_KINDS = {
+CONVERSATION_KINDS = {
     "password": "password", "wifi": "password", "login": "password", "pin": "code", "cvv": "card", "card": "card",
     "bank-account": "bank-account", "id-number": "id-number", "passport": "id-number", "tax-id": "id-number",
     "licence": "id-number", "api-key": "api-key", "seed-phrase": "seed-phrase",
@@ -154,35 +154,35 @@ _CONVERSATION_KINDS = {
 
 
 @lru_cache(maxsize=16384)
-def _vocabulary_kind(word: str) -> tuple[str, bool] | None:
+def vocabulary_kind(word: str) -> tuple[str, bool] | None:
     """The conversation kind of one word of the vocabulary, and whether the word is also an ordinary one."""
     if len(word) < 2 or word.isdigit():
         return None
     entry = kind_of_word(word)
-    if entry is None or entry.kind not in _CONVERSATION_KINDS:
+    if entry is None or entry.kind not in CONVERSATION_KINDS:
         return None
-    return _CONVERSATION_KINDS[entry.kind], entry.ambiguous
+    return CONVERSATION_KINDS[entry.kind], entry.ambiguous
 
 
-def _unspaced_kind(text: str) -> tuple[int, int, str] | None:
+def unspaced_kind(text: str) -> tuple[int, int, str] | None:
     """The last kind written in a script without spaces (パスワード, 密码), as a span of ``text``."""
     best = None
-    for word, kind in _UNSPACED:
+    for word, kind in UNSPACED:
         at = text.rfind(word)
         if at != -1 and (best is None or at > best[0]):
             best = (at, at + len(word), kind)
     return best
 
 
-def _names_what(word: str) -> bool:
+def names_what(word: str) -> bool:
     """A word saying what a secret opens: "for", "von", "de", and an elided article ("dell'armadietto", "d'accès")."""
-    return word in _NAMING or word.startswith(_ELIDED_NAMING)
+    return word in NAMING or word.startswith(_ELIDED_NAMING)
 
 
 _ELIDED_NAMING = ("dell'", "dell’", "dall'", "all'", "d'", "d’", "de l'", "del'", "dello")
 
 
-def _lone_value(text: str) -> tuple[str, bool] | None:
+def lone_value(text: str) -> tuple[str, bool] | None:
     """The one value a message is, and whether it stands apart (quoted, in backticks or a spoiler, spaced digits)."""
     value, wrapped = text.strip(), False
     if len(value) > SHORT_MESSAGE_CHARS or value.count(" ") >= _PASSPHRASE_WORDS + 2 or "[redacted:" in value:
@@ -191,7 +191,7 @@ def _lone_value(text: str) -> tuple[str, bool] | None:
         if len(value) > len(opening) + len(closing) and value.startswith(opening) and value.endswith(closing):
             value, wrapped = value[len(opening) : -len(closing)].strip(), True
             break
-    if _SPACED_DIGITS.fullmatch(value):
+    if SPACED_DIGITS.fullmatch(value):
         return value, True  # "1 9 0 4 #", "6-2-9-1"
     if pair := _PAIR.fullmatch(value):
         return pair.group("value"), True
@@ -200,29 +200,29 @@ def _lone_value(text: str) -> tuple[str, bool] | None:
     return value.rstrip(".,!;?"), wrapped
 
 
-def _kindless_kind(value: str) -> str:
+def kindless_kind(value: str) -> str:
     return "code" if value.replace(" ", "").rstrip("#*").replace("-", "").isdigit() else "password"
 
 
 def may_be_revealed(text: str) -> bool:
     """Whether a message is one bare value a later message may reveal as a secret: digits ("5519", "6-2-9-1") or a
     word with digits, symbols or inner capitals ("Gr33nTeaLatte"), alone or wrapped in quotes or backticks."""
-    lone = _lone_value(text)
+    lone = lone_value(text)
     if lone is None:
         return False
     value = lone[0]
-    if _SPACED_DIGITS.fullmatch(value):
+    if SPACED_DIGITS.fullmatch(value):
         return True
-    return len(value) >= MIN_VALUE and not any(c.isspace() for c in value) and _plausible(value)
+    return len(value) >= MIN_VALUE and not any(c.isspace() for c in value) and plausible(value)
 
 
-def _is_sentence(value: str) -> bool:
+def is_sentence(value: str) -> bool:
     """A "word" of a script written without spaces that is a sentence ("我和表哥一起玩"), not a value."""
-    return bool(_SENTENCE_END.search(value)) or len(_UNSPACED_SCRIPT.findall(value)) > _UNSPACED_WORD_CHARS
+    return bool(SENTENCE_END.search(value)) or len(_UNSPACED_SCRIPT.findall(value)) > _UNSPACED_WORD_CHARS
 
 
-def _plausible(value: str) -> bool:
+def plausible(value: str) -> bool:
     """A bare word that may be a value on its own: a digit, a symbol, or capitals inside a word ("AGAIN" is shouted)."""
-    if not any(c.isascii() and c.isalnum() for c in value) or _SENTENCE_END.search(value):
+    if not any(c.isascii() and c.isalnum() for c in value) or SENTENCE_END.search(value):
         return False  # "兄が解雇された。" is a sentence, not a value
     return looks_like_a_secret(value) and not (value.isalpha() and value.isupper())

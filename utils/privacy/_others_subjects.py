@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import _LETTER_RUN, _alternation, _needles, _search, _vocabulary
+from utils.privacy._others_vocabulary import LETTER_RUN, alternation, needles, search, vocabulary
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
@@ -42,25 +42,25 @@ _DETERMINERS = r"(?:the|a|an|our|this|that|some|my|their|his|her|der|die|das|le|
 
 @cache
 def _given_names() -> frozenset[str]:
-    return frozenset(_vocabulary()["given_names"]["names"].split())
+    return frozenset(vocabulary()["given_names"]["names"].split())
 
 
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
-    v = _vocabulary()
-    names = _alternation(_given_names())
-    persons = _alternation(v["person_nouns"])
-    relation = _alternation(v["relations"])
-    attributes = _alternation(v["personal_attributes"])
-    events = _alternation(v["third_person"]["events"])
-    verbs = _alternation(v["verbs_after_a_name"].split())
-    reporting = _alternation(v["reporting_verbs"])
-    objects = _alternation(v["report_objects"])
-    links = _alternation(v["clause_links"])
-    marker = _alternation(v["discourse_markers"])
-    personal = _alternation("my mein meine mon ma mi meu minha mio mia mijn mój moja мой моя".split())
-    hardships = _alternation(v["hardships"])
-    adjectives = _alternation(v["relation_adjectives"])
+    v = vocabulary()
+    names = alternation(_given_names())
+    persons = alternation(v["person_nouns"])
+    relation = alternation(v["relations"])
+    attributes = alternation(v["personal_attributes"])
+    events = alternation(v["third_person"]["events"])
+    verbs = alternation(v["verbs_after_a_name"].split())
+    reporting = alternation(v["reporting_verbs"])
+    objects = alternation(v["report_objects"])
+    links = alternation(v["clause_links"])
+    marker = alternation(v["discourse_markers"])
+    personal = alternation("my mein meine mon ma mi meu minha mio mia mijn mój moja мой моя".split())
+    hardships = alternation(v["hardships"])
+    adjectives = alternation(v["relation_adjectives"])
     start = (
         rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
         rf"\W*(?:{marker}[\s,:]+(?:(?:is|ist|har|hat|heeft|est|è|é|es)\s+)?)?"
@@ -71,12 +71,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "سمعت إن أخو سامي انطرد" (heard that Sami's brother was expelled): a relation after "heard/said that"
         "arabic_report": re.compile(
             r"(?:سمعت|سمعنا|قال|قالت|قالوا|يقول|تقول|يقولون|بيقولوا)\s+(?:إن|ان|أن|انه|إنه|انها|إنها)?\s*"
-            + _alternation([*arabic, "أخو", "أخت", "ابن", "بنت", "زوج", "زوجة", "أبو", "أم"])
+            + alternation([*arabic, "أخو", "أخت", "ابن", "بنت", "زوج", "زوجة", "أبو", "أم"])
             + r"\s+\S"
         ),
         # "田中さんの奥さん、借金あるらしい": a relation of someone named with an honorific
         "honorific_relation": re.compile(
-            "(?:さん|くん|君|ちゃん|様|氏|先輩|先生)の" + _alternation([*v["cjk_relations"], *v["cjk_polite_relations"]])
+            "(?:さん|くん|君|ちゃん|様|氏|先輩|先生)の" + alternation([*v["cjk_relations"], *v["cjk_polite_relations"]])
         ),
         # "Is helping their friend through a divorce": what a relative goes through, told by the one who helps
         "helps_through": re.compile(
@@ -114,20 +114,20 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 @cache
 def _gates() -> dict[str, frozenset[str]]:
-    v = _vocabulary()
+    v = vocabulary()
     return {
         "given_name": _given_names(),
-        "person_event": _needles(v["person_nouns"]),
-        "attribute": _needles([*v["personal_attributes"], *v["relations"]]),
+        "person_event": needles(v["person_nouns"]),
+        "attribute": needles([*v["personal_attributes"], *v["relations"]]),
     }
 
 
 @cache
 def _after_a_possessive() -> frozenset[str]:
     """First words of what a possessive may own that is a claim: an attribute or a relation ("Sam's salary")."""
-    v = _vocabulary()
+    v = vocabulary()
     phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"]]
-    return frozenset(_LETTER_RUN.findall(p.casefold())[0] for p in phrases if _LETTER_RUN.findall(p.casefold()))
+    return frozenset(LETTER_RUN.findall(p.casefold())[0] for p in phrases if LETTER_RUN.findall(p.casefold()))
 
 
 def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
@@ -146,7 +146,7 @@ def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
 def claim_by_subject(text: str, own: frozenset[str]) -> bool:
     """True when a line's subject is a third person named by a given name or a person noun, with something about
     them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member."""
-    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    present = frozenset(LETTER_RUN.findall(text.casefold()))
     patterns, gates = _patterns(), _gates()
     if present & gates["given_name"]:
         for word in _CAPITALISED.finditer(text):
@@ -169,5 +169,5 @@ def claim_by_subject(text: str, own: frozenset[str]) -> bool:
             if patterns["event_after"].match(text, person.end()) and patterns["before_a_person"].search(before):
                 return True
     return bool(present & gates["attribute"]) and any(
-        _search(patterns["attribute"], text, [(max(0, start - _LOOKBACK), end)]) for start, end in _possessives(text, present)
+        search(patterns["attribute"], text, [(max(0, start - _LOOKBACK), end)]) for start, end in _possessives(text, present)
     )

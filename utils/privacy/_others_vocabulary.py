@@ -13,8 +13,8 @@ from typing import Any
 _DATA = Path(__file__).with_name("data") / "others.json"
 
 
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
-_UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+LETTER_RUN = re.compile(r"[^\W\d_]+")
+UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 """Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
 
 
@@ -22,27 +22,27 @@ _COMMON = frozenset("the a an this that here there time out me my to of in on is
 """Words too common to gate on: "the guy" is found by "guy", "ping here" by "ping"."""
 
 
-def _needles(phrases: Iterable[str]) -> frozenset[str]:
+def needles(phrases: Iterable[str]) -> frozenset[str]:
     """One word of each phrase (its longest, not a common one): a line without it cannot hold the phrase."""
     needles = set()
     for phrase in phrases:
-        runs = sorted(_LETTER_RUN.findall(phrase.casefold()), key=len, reverse=True)
+        runs = sorted(LETTER_RUN.findall(phrase.casefold()), key=len, reverse=True)
         if runs:
             needles.add(next((run for run in runs if run not in _COMMON), runs[0]))
     return frozenset(needles)
 
 
 @cache
-def _vocabulary() -> dict[str, Any]:
+def vocabulary() -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
     return loaded
 
 
-def _words_of(key: str) -> frozenset[str]:
-    return frozenset(_vocabulary()[key].split())
+def words_of(key: str) -> frozenset[str]:
+    return frozenset(vocabulary()[key].split())
 
 
-def _alternation(phrases: Iterable[str]) -> str:
+def alternation(phrases: Iterable[str]) -> str:
     """Literal phrases (spaces: any spacing) as one regex, factored by their common beginnings.
 
     A list of 300 words tried one after another at every character of a 4,000-character message costs
@@ -67,7 +67,7 @@ def _trie_regex(node: dict[str, Any]) -> str:
     return body
 
 
-def _words(text: str) -> list[str]:
+def letter_runs(text: str) -> list[str]:
     """Runs of letters (any script; apostrophes and hyphens inside a word are part of it)."""
     return re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", text)
 
@@ -77,7 +77,7 @@ _BEFORE, _AFTER = 64, 40
 before "friend"; a name and a verb after it)."""
 
 
-def _windows(text: str, present: frozenset[str], needles: frozenset[str], everywhere: bool) -> list[tuple[int, int]]:
+def windows(text: str, present: frozenset[str], needles: frozenset[str], everywhere: bool) -> list[tuple[int, int]]:
     """The parts of ``text`` around its words in ``needles``, merged; the whole text when ``everywhere``.
 
     ``present``: the line's words, case-folded. A shape's regex then runs on a few short windows, not along a
@@ -97,7 +97,7 @@ def _windows(text: str, present: frozenset[str], needles: frozenset[str], everyw
     return windows
 
 
-def _search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
+def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
     for start, end in windows:
         match = pattern.search(text, start, end)
         if match:

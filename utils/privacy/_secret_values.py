@@ -10,27 +10,27 @@ import unicodedata
 from utils.privacy import vocabulary
 
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
-_SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
-_ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
-_MARKDOWN = r"[*_~`|!]*"
+SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
+ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
+MARKDOWN = r"[*_~`|!]*"
 # The end of a quoted key in code or JSON ('"apiKey": "…"', "'PASSWORD': '…'").
-_CLOSING_QUOTE = "[\"']?"
+CLOSING_QUOTE = "[\"']?"
 # A remark in brackets between a word and its value ("password (reversed so bots can't read it): …").
-_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
+ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # Markdown opening the value, a code fence included ("password\n```\nMaple_Kayak_88\n```").
-_VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
-_WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+[-–—]\s+|\s+)"
-_QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
-_WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
-_VALUE = r"(?P<secret>" + _QUOTED + "|" + _WORD + ")"
-_ABBREVIATION_DOT = r"(?:\.(?=\s))?"
+VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
+WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+[-–—]\s+|\s+)"
+QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
+WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
+VALUE = r"(?P<secret>" + QUOTED + "|" + WORD + ")"
+ABBREVIATION_DOT = r"(?:\.(?=\s))?"
 """The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
 
-_NOT_A_SECRET = vocabulary.NOT_SECRETS
+NOT_A_SECRET = vocabulary.NOT_SECRETS
 """Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
 
 
-def _value(match: re.Match[str]) -> str:
+def value(match: re.Match[str]) -> str:
     return match.group("secret").strip("\"'“”„«»「」").casefold()
 
 
@@ -45,8 +45,8 @@ def looks_like_a_secret(value: str) -> bool:
     )
 
 
-_PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
-_A_LINK = re.compile(r"(?i)https?://")
+PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x{4,}")
+A_LINK = re.compile(r"(?i)https?://")
 _ELLIPSIS = re.compile(r"…|\.\.\.")
 MIN_SHOWN = 8
 
@@ -56,41 +56,41 @@ def elided(value: str) -> bool:
     return bool(_ELLIPSIS.search(value)) and sum(c.isalnum() for c in value) < MIN_SHOWN
 
 
-def _weak(match: re.Match[str]) -> bool:
+def weak(match: re.Match[str]) -> bool:
     raw = match.group("secret")
-    return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and _value(match) not in _NOT_A_SECRET)
+    return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and value(match) not in NOT_A_SECRET)
 
 
-_CODE_WORD = (
+CODE_WORD = (
     r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
 )
 _CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
 # Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6"): both, 8-16 characters.
 _ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{8,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
-_RECOVERY_NEEDLES = (
+RECOVERY_NEEDLES = (
     "recover", "backup", "rescue", "reset", "wiederherstell", "sicherung", "secours", "récupér", "respaldo",
     "recupera", "recupero", "herstel", "zapas", "резерв", "восстанов", "kurtarma", "yedek", "2fa", "mfa", "otp", "totp",
 )  # fmt: skip
-_ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
-_CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
-_NOT_A_SECRET_GAP = re.compile(r"(?i)\b(?:postal|postale|zip|error|erreur|fehler|errore|erro|promo|area|área|de área)\b")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
+CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
+NOT_A_SECRET_GAP = re.compile(r"(?i)\b(?:postal|postale|zip|error|erreur|fehler|errore|erro|promo|area|área|de área)\b")
+YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-def _a_code(match: re.Match[str]) -> bool:
+def a_code(match: re.Match[str]) -> bool:
     before = match.string[max(0, match.start("word") - 16) : match.start("word")]
     gap = match.string[match.end("word") : match.start("secret")]
-    if vocabulary.public_code_before(before) or _NOT_A_SECRET_GAP.search(gap):
+    if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap):
         return False
     value = match.group("secret")
-    return not (_YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
+    return not (YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
 
 
-def _weak_pair(match: re.Match[str]) -> bool:
+def weak_pair(match: re.Match[str]) -> bool:
     raw = match.group("secret").rstrip(".,;:!?)")
-    return looks_like_a_secret(raw) and raw.casefold() not in _NOT_A_SECRET
+    return looks_like_a_secret(raw) and raw.casefold() not in NOT_A_SECRET
 
 
-def _card_tail(match: re.Match[str]) -> bool:
-    return not _YEAR.fullmatch(match.group("secret"))
+def card_tail(match: re.Match[str]) -> bool:
+    return not YEAR.fullmatch(match.group("secret"))

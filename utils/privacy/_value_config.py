@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from utils.privacy._value_runs import Span, _vocabulary, credential_like
+from utils.privacy._value_runs import Span, credential_like, vocabulary
 
 # --- URLs
 
@@ -19,7 +19,7 @@ _PATH_SEGMENT = re.compile(r"(?<=/)[^/?#\s]{32,}")
 """A content id in a link (a track, a video: 11-22 characters) is shorter than a reset or invite key."""
 
 
-def _urls(text: str) -> Iterable[re.Match[str]]:
+def links_in(text: str) -> Iterable[re.Match[str]]:
     """Each ``scheme://…`` link, found from its ``://`` (a scheme-shaped regex tried at every word costs more)."""
     position = text.find("://")
     while position != -1:
@@ -31,10 +31,10 @@ def _urls(text: str) -> Iterable[re.Match[str]]:
         position = text.find("://", position + 3)
 
 
-def _url_spans(url: str, offset: int) -> Iterable[Span]:
+def url_spans(url: str, offset: int) -> Iterable[Span]:
     info = _USERINFO.match(url)
     password = info.group("info").partition(":")[2] if info else ""
-    if info and ((password and not _PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
+    if info and ((password and not PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
         yield offset + info.start("info"), offset + info.end("info"), "url-credential"
     query = url.find("?")
     path_end = len(url) if query == -1 else query
@@ -61,7 +61,7 @@ _VALUE = re.compile(
     r"|[^\s,;&'\"`)\]}]{1,512}"
 )
 _KEY_CHARS = frozenset("_.-")
-_PLACEHOLDER = re.compile(r"(?i)\$\{?\w+\}?|<[^>]*>|\{\{[^}]*\}\}|%\w+%|\*+|x{3,}|\.{3}|…|your[-_ ].*|changeme|none|null|nil")
+PLACEHOLDER = re.compile(r"(?i)\$\{?\w+\}?|<[^>]*>|\{\{[^}]*\}\}|%\w+%|\*+|x{3,}|\.{3}|…|your[-_ ].*|changeme|none|null|nil")
 _NOT_A_VALUE = frozenset("true false yes no on off empty required optional hidden redacted secret example".split())
 _CALL = re.compile(r"[A-Za-z_][\w.]*\(.*|(?:process\.env|os\.environ|settings|config|env)[.\[].*")
 
@@ -72,7 +72,7 @@ def _key_parts(key: str) -> list[str]:
 
 @cache
 def _secret_names() -> frozenset[str]:
-    return _vocabulary("password_key_words") | _vocabulary("secret_key_words")
+    return vocabulary("password_key_words") | vocabulary("secret_key_words")
 
 
 @cache
@@ -92,7 +92,7 @@ def _names_a_secret(key: str) -> bool:
     parts = _key_parts(key)
     if not (any(p in _secret_names() for p in parts) or "".join(parts) in _secret_names()):
         return False
-    return not any(p in _vocabulary("setting_words") for p in parts)
+    return not any(p in vocabulary("setting_words") for p in parts)
 
 
 def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
@@ -103,14 +103,14 @@ def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     "token_type: bearer" and "key: practice" stay.
     """
     bare = value.strip("\"'`").strip()
-    if not bare or bare.startswith("[redacted:") or _PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
+    if not bare or bare.startswith("[redacted:") or PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
         return False
     if "…" in bare or "..." in bare:
         return False  # elided in a guide: "LLM_API_KEY=sk-…your key…"
     if not in_url and value[:1] not in "\"'`" and _CALL.fullmatch(bare):
         return False
     parts = _key_parts(key)
-    if any(p in _vocabulary("password_key_words") for p in [*parts, "".join(parts)]):
+    if any(p in vocabulary("password_key_words") for p in [*parts, "".join(parts)]):
         return len(bare) >= (4 if bare.isdigit() else 3)
     if len(bare) < 6 or (bare.isdigit() and len(bare) < 7):
         return False
@@ -148,7 +148,7 @@ def _prose_colon(text: str, key: str, at: int) -> bool:
     return bool(before) and before[-1] not in "\n{,;([-*>`"
 
 
-def _config_spans(text: str) -> Iterable[Span]:
+def config_spans(text: str) -> Iterable[Span]:
     """``key=value`` pairs found from their separator: the key is read backwards (a set lookup), the value only
     after a key that names a secret, so a paragraph with a few colons costs a few character steps."""
     separators = list(_SEPARATOR.finditer(text))

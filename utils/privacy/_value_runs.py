@@ -20,7 +20,7 @@ _DATA = Path(__file__).with_name("data") / "values.json"
 
 
 @cache
-def _vocabulary(name: str) -> frozenset[str]:
+def vocabulary(name: str) -> frozenset[str]:
     return frozenset(json.loads(_DATA.read_text(encoding="utf-8"))[name])
 
 
@@ -55,7 +55,7 @@ def _wordiness(token: str) -> float:
 
 
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_LOWER, _UPPER, _DIGIT, _LETTER = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d"), re.compile(r"[^\W\d_]")
+_LOWER, _UPPER, DIGIT, _LETTER = re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d"), re.compile(r"[^\W\d_]")
 _STRONG_SYMBOL = re.compile(r"[^\w\s\-.'’/\\:@,]")
 _BASE32 = re.compile(r"[A-Z2-7]{16,}={0,6}")
 _BASE64_PADDED = re.compile(r"[A-Za-z0-9+/]{14,}={1,2}")
@@ -89,14 +89,14 @@ def _random_run(piece: str, before: str, shortest: int = 16) -> bool:
     size = len(piece)
     if size < shortest:
         return False
-    lower, upper, digit = (bool(pattern.search(piece)) for pattern in (_LOWER, _UPPER, _DIGIT))
+    lower, upper, digit = (bool(pattern.search(piece)) for pattern in (_LOWER, _UPPER, DIGIT))
     if not digit or not (lower or upper):
         return False
     if _HEX.fullmatch(piece):
         if size < 32:
             return False
         words = set(re.findall(r"[a-z0-9-]+", before.casefold()))
-        return not words & _vocabulary("digest_words")
+        return not words & vocabulary("digest_words")
     if not lower:  # upper case and digits: an authenticator's base32 seed, or a long random run
         if _BASE32.fullmatch(piece) and sum(c.isdigit() for c in piece) >= 2:
             return entropy(piece) >= 3.0
@@ -151,9 +151,9 @@ def _runs_with_a_digit(text: str) -> Iterable[tuple[int, int]]:
             yield start, last_end
 
 
-def _token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
+def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
     for run_start, run_end in _runs_with_a_digit(text):
-        if _inside_any(skip, run_start, run_end):
+        if inside_any(skip, run_start, run_end):
             continue
         for chunk in _CHUNK.finditer(text, run_start, run_end):
             for part in _PART.finditer(chunk.group()):
@@ -171,7 +171,7 @@ def _token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
                     yield match.start(), match.end(), "credential"
 
 
-def _inside_any(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+def inside_any(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     """Whether ``start:end`` overlaps one of ``spans`` (sorted, not overlapping each other: the links of a text)."""
     index = bisect_left(spans, (end, end))
     return index > 0 and spans[index - 1][1] > start

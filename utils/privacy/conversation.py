@@ -28,9 +28,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from utils.privacy import seed
-from utils.privacy._conversation_announced import _given, _given_after_lead_in
-from utils.privacy._conversation_revealed import _revealed, _revealed_without_kind
-from utils.privacy._conversation_words import _lone_value, _Said, may_be_revealed
+from utils.privacy._conversation_announced import given_after_lead_in, value_given
+from utils.privacy._conversation_revealed import revealed, revealed_without_kind
+from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, Screened, Seen, screen
 
 WINDOW_MESSAGES = 3
@@ -70,7 +70,7 @@ class ConversationScreen:
     def __init__(self, *, clock: Callable[[], float] = time.monotonic, max_members: int = MAX_MEMBERS) -> None:
         self._clock = clock
         self._max_members = max_members
-        self._windows: OrderedDict[int, dict[int | None, deque[_Said]]] = OrderedDict()
+        self._windows: OrderedDict[int, dict[int | None, deque[Said]]] = OrderedDict()
 
     def __len__(self) -> int:
         """Members with a window held."""
@@ -83,7 +83,7 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         if window:
-            given = _given(window[-1].text, said.text) or _given_after_lead_in(window[-1].text, said.text)
+            given = value_given(window[-1].text, said.text) or given_after_lead_in(window[-1].text, said.text)
             across = _seed_across(window, said.text) if given is None else []
             if across:
                 found += across
@@ -92,9 +92,9 @@ class ConversationScreen:
                 found.append(given)
                 said = _with_value(text, given)
             else:
-                found += _revealed(window, said.text) or _revealed_without_kind(window, said.text)
+                found += revealed(window, said.text) or revealed_without_kind(window, said.text)
         lone = may_be_revealed(said.text)
-        window.append(_Said(now, text, message_id, lone and not found))
+        window.append(Said(now, text, message_id, lone and not found))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
@@ -104,7 +104,7 @@ class ConversationScreen:
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
         return InContext(said, Screened("", False, kinds, tuple(found)), lone)
 
-    def _window(self, user_id: int, place: int | None, now: float) -> deque[_Said]:
+    def _window(self, user_id: int, place: int | None, now: float) -> deque[Said]:
         places = self._windows.get(user_id)
         if places is None:
             places = self._windows[user_id] = {}
@@ -147,7 +147,7 @@ class ConversationScreen:
         return dropped
 
 
-def _seed_across(window: Collection[_Said], text: str) -> list[tuple[str, str]]:
+def _seed_across(window: Collection[Said], text: str) -> list[tuple[str, str]]:
     """The parts of a seed phrase pasted over consecutive messages ("quiz monkey old alley" / "pole allow slide
     siege" / …): the messages read as one, and each message's share of a phrase found across them is a value."""
     if not window or not seed.touches(list(window)[-1].text, text) or seed.list_words(text) < _SEED_PART_WORDS:
@@ -193,7 +193,7 @@ def _with_value(text: str, given: tuple[str, str]) -> Screened:
 def with_lone_value(said: Screened) -> Screened:
     """``said`` (a message as screened) with the message itself as a value kept out of the log, when it is one bare
     value (:func:`may_be_revealed`): the chat's log rows may be written before the member says what it was."""
-    lone = _lone_value(said.text) if may_be_revealed(said.text) else None
+    lone = lone_value(said.text) if may_be_revealed(said.text) else None
     if lone is None:
         return said
     return replace(said, values=(*said.values, (lone[0], LOGGED_ONLY)))

@@ -26,15 +26,15 @@ from typing import Any
 
 from utils.privacy._others_subjects import claim_by_subject
 from utils.privacy._others_vocabulary import (
-    _LETTER_RUN,
-    _UNSPACED_SCRIPT,
-    _alternation,
-    _needles,
-    _search,
-    _vocabulary,
-    _windows,
-    _words,
-    _words_of,
+    LETTER_RUN,
+    UNSPACED_SCRIPT,
+    alternation,
+    letter_runs,
+    needles,
+    search,
+    vocabulary,
+    windows,
+    words_of,
 )
 from utils.privacy.normalise import normalise
 
@@ -57,19 +57,19 @@ _PERSONAL_POSSESSORS = frozenset(
 
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
-    v = _vocabulary()
-    relation = _alternation(v["relations"])
-    possessor = _alternation(v["possessors"])
-    adjectives = _alternation(v["relation_adjectives"])
-    links = _alternation(v["clause_links"])
-    reporting = _alternation(v["reporting_verbs"])
-    objects = _alternation(v["report_objects"])
-    not_a_claim = _alternation(v["after_relation_not_a_claim"])
-    verbs = _alternation(v["verbs_after_a_name"].split())
+    v = vocabulary()
+    relation = alternation(v["relations"])
+    possessor = alternation(v["possessors"])
+    adjectives = alternation(v["relation_adjectives"])
+    links = alternation(v["clause_links"])
+    reporting = alternation(v["reporting_verbs"])
+    objects = alternation(v["report_objects"])
+    not_a_claim = alternation(v["after_relation_not_a_claim"])
+    verbs = alternation(v["verbs_after_a_name"].split())
     third = v["third_person"]
-    pronoun = _alternation(third["pronouns"])
+    pronoun = alternation(third["pronouns"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
-    marker = _alternation(v["discourse_markers"])
+    marker = alternation(v["discourse_markers"])
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
     clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
     subject = (
@@ -102,7 +102,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "according_to": re.compile(rf"(?<![^\W\d_])(?:according to|laut|selon|según|segundo|secondo|volgens)\s+{_NAME}", re.I),
         # "Someone in their guild is cheating on his wife", "The guy from their class got expelled"
         "someone": re.compile(
-            rf"(?:^|[.;:!?]\s+){_alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs})(?![^\W\d_])",
+            rf"(?:^|[.;:!?]\s+){alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs})(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
         # "Bob is a thief.", "Priya is moving to Berlin" — a named subject, when the line has no names of the member
@@ -113,22 +113,22 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             "(?<!["
             + "".join(v["cjk_bare_before"])
             + "])"
-            + _alternation(v["cjk_relations"])
+            + alternation(v["cjk_relations"])
             + "(?!"
-            + _alternation(v["cjk_bare_after"])
+            + alternation(v["cjk_bare_after"])
             + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|.{0,3}?"
-            + _alternation(v["cjk_claim_verbs"])
+            + alternation(v["cjk_claim_verbs"])
             + ")"
         ),
         # "형이 해고되었다", "우리 형 회사에서 잘렸어" ("형이 있어", has a brother, stays)
         "korean_relation": re.compile(
             r"(?:^|[.!?]\s*|우리\s*|내\s*)"
-            + _alternation(v["korean_relations"])
+            + alternation(v["korean_relations"])
             # "친구 민수랑 롤 해" (LoL with a friend) is a companion, not a claim
             + r"(?:[이가은는도]|\s)(?!\s*있)(?!\s*\S{0,6}?(?:이랑|랑|하고|와\s|과\s|이하고))"
         ),
         "arabic_relation": re.compile(
-            r"(?:^|[.،؛!?]\s*)" + _alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
+            r"(?:^|[.،؛!?]\s*)" + alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
         ),
         # "she said she's pregnant", "ella dice que la despidieron", "er meinte, dass ..."
         "pronoun_reports": re.compile(
@@ -137,24 +137,24 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "he got fired", "sie wurde letzte Woche entlassen" (the participle at the end), "ella está en la cárcel"
         "pronoun_event": re.compile(
-            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_]){links}\s+)\W*{pronoun}\s+(?:[^\W\d_]+\s+){{0,3}}?{_alternation(third['events'])}"
+            rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_]){links}\s+)\W*{pronoun}\s+(?:[^\W\d_]+\s+){{0,3}}?{alternation(third['events'])}"
             r"(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
         # "apparently Tom owes like 20k", "btw Priya is moving": a named claim after a discourse marker
-        "marker": re.compile(rf"^\W*{_alternation(v['discourse_markers'])}[\s,:]+", re.IGNORECASE),
+        "marker": re.compile(rf"^\W*{alternation(v['discourse_markers'])}[\s,:]+", re.IGNORECASE),
     }
 
 
 def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
     after_copula = "|".join(
-        rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else _alternation([p])
+        rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else alternation([p])
         for p in sorted(claims["after_copula"], key=len, reverse=True)
     )
     predicate = (
-        rf"(?:{_alternation(claims['any_object'].split())}"
-        rf"|{_alternation(claims['copulas'].split())}\s+(?:{after_copula})"
-        rf"|{_alternation(claims['has'].split())}\s+{_alternation(claims['after_has'])})"
+        rf"(?:{alternation(claims['any_object'].split())}"
+        rf"|{alternation(claims['copulas'].split())}\s+(?:{after_copula})"
+        rf"|{alternation(claims['has'].split())}\s+{alternation(claims['after_has'])})"
     )
     article = r"(?:(?-i:a|o|la|il|el|der|die|de)\s+)?"  # "a Bia tá traindo ...": a name with its article
     return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
@@ -174,17 +174,17 @@ def mentioned_names(texts: Iterable[str]) -> set[str]:
 
 @cache
 def _self_introduction() -> re.Pattern[str]:
-    phrases = _alternation(_vocabulary()["self_introduction"])
+    phrases = alternation(vocabulary()["self_introduction"])
     return re.compile(rf"(?<![^\W\d_]){phrases}\s+([^\W\d_][\w'-]*)", re.IGNORECASE)
 
 
 def names_of_the_member(member_texts: Iterable[str], profile: str = "") -> set[str]:
     """Other names that mean the member: one they gave ("my name is Alicia", "me llamo Alicia") and the
     subjects of their current profile ("Alicia is a nurse."), which was vetted when it was written."""
-    subject_words, verbs = _words_of("subject_words"), _words_of("verbs_after_a_name")
+    subject_words, verbs = words_of("subject_words"), words_of("verbs_after_a_name")
     names = {m.casefold() for text in member_texts for m in _self_introduction().findall(text)}
     for sentence in _SENTENCE_END.split(profile):
-        words = _words(sentence)
+        words = letter_runs(sentence)
         if len(words) >= 2 and words[0][0].isupper() and words[1].casefold() in verbs:
             names.add(words[0].casefold())
         possessive = _POSSESSIVE_START.match(sentence)
@@ -203,16 +203,16 @@ def subject_name(sentence: str) -> str | None:
 
 def _not_a_name(word: str) -> bool:
     folded = word.casefold()
-    return folded in _words_of("subject_words") or folded in _words_of("verbs_after_a_name") or folded.endswith("ly")
+    return folded in words_of("subject_words") or folded in words_of("verbs_after_a_name") or folded.endswith("ly")
 
 
 @cache
 def _companions() -> re.Pattern[str]:
     """What, right before a relation, makes it an object or a co-subject of the member ("with my sister", "me and
     my dad watched the match"): then the line is about what they do together, not a claim about the relative."""
-    companions = _vocabulary()["companions"]
+    companions = vocabulary()["companions"]
     return re.compile(
-        rf"(?<![^\W\d_])(?:{_alternation(companions['before'])}|{_alternation(companions['first_person_and'])})"
+        rf"(?<![^\W\d_])(?:{alternation(companions['before'])}|{alternation(companions['first_person_and'])})"
         r"\s+(?:[^\W\d_]+\s+)?$",
         re.IGNORECASE,
     )
@@ -248,42 +248,42 @@ _ACCORDING = ("according", "laut", "selon", "según", "segundo", "secondo", "vol
 @cache
 def _gates() -> dict[str, frozenset[str]]:
     """Per shape, the words of which a line must have one before the shape's regex is tried (most lines have none)."""
-    v = _vocabulary()
+    v = vocabulary()
     return {
-        "relation": _needles(v["relations"]) | {needle + "s" for needle in _needles(v["relations"])},
-        "reporting": _needles(v["reporting_verbs"]),
+        "relation": needles(v["relations"]) | {needle + "s" for needle in needles(v["relations"])},
+        "reporting": needles(v["reporting_verbs"]),
         "according": frozenset(_ACCORDING),
-        "someone": _needles(v["someone"]),
-        "pronoun": frozenset(w for p in v["third_person"]["pronouns"] for w in _LETTER_RUN.findall(p.casefold())),
+        "someone": needles(v["someone"]),
+        "pronoun": frozenset(w for p in v["third_person"]["pronouns"] for w in LETTER_RUN.findall(p.casefold())),
     }
 
 
 def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     """The shapes that are about another person whoever the member is."""
     patterns, gates = _patterns(), _gates()
-    unspaced = bool(_UNSPACED_SCRIPT.search(text))
-    present = frozenset(_LETTER_RUN.findall(text.casefold()))
-    near_relations = _windows(text, present, gates["relation"], unspaced)
-    if _about_a_relation(text, near_relations) or _search(patterns["relative"], text, near_relations):
+    unspaced = bool(UNSPACED_SCRIPT.search(text))
+    present = frozenset(LETTER_RUN.findall(text.casefold()))
+    near_relations = windows(text, present, gates["relation"], unspaced)
+    if _about_a_relation(text, near_relations) or search(patterns["relative"], text, near_relations):
         return True
-    near_reports = _windows(text, present, gates["reporting"], unspaced)
-    reporter = _search(patterns["name_reports"], text, near_reports)
+    near_reports = windows(text, present, gates["reporting"], unspaced)
+    reporter = search(patterns["name_reports"], text, near_reports)
     first = reporter.group("name") if reporter else ""
     if reporter and not _not_a_name(first) and first.casefold() not in own:
         return True
-    reported = _search(patterns["reported_name"], text, near_reports)
-    if reported and not any(w.casefold() in own for w in _words(reported.group())):
+    reported = search(patterns["reported_name"], text, near_reports)
+    if reported and not any(w.casefold() in own for w in letter_runs(reported.group())):
         return True
-    if _search(patterns["according_to"], text, _windows(text, present, gates["according"], unspaced)):
+    if search(patterns["according_to"], text, windows(text, present, gates["according"], unspaced)):
         return True
-    if _search(patterns["someone"], text, _windows(text, present, gates["someone"], unspaced)):
+    if search(patterns["someone"], text, windows(text, present, gates["someone"], unspaced)):
         return True
-    near_pronouns = _windows(text, present, gates["pronoun"], False)  # spaced words in every language listed
+    near_pronouns = windows(text, present, gates["pronoun"], False)  # spaced words in every language listed
     if near_pronouns and (
-        _search(patterns["pronoun_reports"], text, near_pronouns) or _search(patterns["pronoun_event"], text, near_pronouns)
+        search(patterns["pronoun_reports"], text, near_pronouns) or search(patterns["pronoun_event"], text, near_pronouns)
     ):
         return True
-    if unspaced and any(marker in text for marker in _vocabulary()["cjk_hearsay"]["markers"]):
+    if unspaced and any(marker in text for marker in vocabulary()["cjk_hearsay"]["markers"]):
         return True
     return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
 
@@ -312,7 +312,7 @@ def about_someone_else(
     """
     text = text if normalised else normalise(text).text
     own = frozenset(
-        {w.casefold() for w in _words(member_name or "")}
+        {w.casefold() for w in letter_runs(member_name or "")}
         | ({member_name.casefold()} if member_name else set())
         | {n.casefold() for n in also_the_member}
     )
@@ -336,8 +336,8 @@ def about_someone_else(
     if any(re.search(rf"(?<!\w){re.escape(name)}['’]s?(?!\w)", lowered) for name in others):
         return True
     possessive = _POSSESSIVE_START.match(text)
-    subject_words = _words_of("subject_words")
+    subject_words = words_of("subject_words")
     if possessive and possessive.group(1).casefold() not in own | subject_words and possessive.group(1)[0].isupper():
         return True
-    words = _words(text)
+    words = letter_runs(text)
     return len(words) >= 2 and words[0].casefold() in others

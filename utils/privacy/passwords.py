@@ -18,33 +18,33 @@ from functools import lru_cache
 
 from utils.privacy import numbers, spelled_digits, vocabulary
 from utils.privacy._secret_values import (
-    _A_LINK,
-    _ABBREVIATION_DOT,
-    _ADVERB,
-    _ALNUM_LIST,
-    _ASIDE,
-    _CLOSING_QUOTE,
-    _CODE_LIST,
-    _CODE_WORD,
-    _MARKDOWN,
-    _NOT_A_SECRET,
-    _NOT_A_SECRET_GAP,
-    _PLACEHOLDER_VALUE,
-    _QUOTED,
-    _RECOVERY_NEEDLES,
-    _SIGN_LINK,
-    _VALUE,
-    _VALUE_OPENING,
-    _WEAK,
-    _WORD,
-    _YEAR,
-    _a_code,
-    _card_tail,
-    _value,
-    _weak,
-    _weak_pair,
+    A_LINK,
+    ABBREVIATION_DOT,
+    ADVERB,
+    ALNUM_LIST,
+    ASIDE,
+    CLOSING_QUOTE,
+    CODE_LIST,
+    CODE_WORD,
+    MARKDOWN,
+    NOT_A_SECRET,
+    NOT_A_SECRET_GAP,
+    PLACEHOLDER_VALUE,
+    QUOTED,
+    RECOVERY_NEEDLES,
+    SIGN_LINK,
+    VALUE,
+    VALUE_OPENING,
+    WEAK,
+    WORD,
+    YEAR,
+    a_code,
+    card_tail,
     elided,
     looks_like_a_secret,
+    value,
+    weak,
+    weak_pair,
 )
 from utils.privacy.keyword_form import keyword_form
 from utils.privacy.normalise import normalise
@@ -96,7 +96,7 @@ def _tails(languages: frozenset[str]) -> _Tails:
         spaced, glued = _spaced(vocabulary.OWNERS[language], unspaced)
         owners += spaced
         glued_owners += glued
-    link = _SIGN_LINK + r"|\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
+    link = SIGN_LINK + r"|\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
     if glued_links:
         link += r"|\s*(?:" + _alternatives(glued_links) + r")\s*"
     owner_parts = []
@@ -106,17 +106,17 @@ def _tails(languages: frozenset[str]) -> _Tails:
         owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
     owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
-    lead = "(?i)" + _ABBREVIATION_DOT + _CLOSING_QUOTE + _MARKDOWN + owner + _ASIDE + qualifier
-    strong = lead + _MARKDOWN + "(?:" + link + ")" + _MARKDOWN + r"\s*" + _ADVERB + _VALUE_OPENING + _VALUE
+    lead = "(?i)" + ABBREVIATION_DOT + CLOSING_QUOTE + MARKDOWN + owner + ASIDE + qualifier
+    strong = lead + MARKDOWN + "(?:" + link + ")" + MARKDOWN + r"\s*" + ADVERB + VALUE_OPENING + VALUE
     return _Tails(
         strong=re.compile(strong),
-        weak=re.compile(lead + _MARKDOWN + _WEAK + _VALUE_OPENING + _VALUE),
+        weak=re.compile(lead + MARKDOWN + WEAK + VALUE_OPENING + VALUE),
         pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
         seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
     )
 
 
-_CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + _CODE_LIST + ")")
+_CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")")
 _CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
 _NUMBER_TAIL = re.compile(
     r"(?i)[^\d\n!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
@@ -124,9 +124,9 @@ _NUMBER_TAIL = re.compile(
 _SNOWFLAKE = re.compile(r"\d{17,20}")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _BEFORE_THE_VALUE = re.compile(
-    r"(?i)(?<!\S)(?P<secret>" + _QUOTED + "|" + _WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
+    r"(?i)(?<!\S)(?P<secret>" + QUOTED + "|" + WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
     r"\s+(?:(?:my|the|our|a|mein\w*|mon|ma|mi|mio|mia|la|minha|meu|mijn|moje|mój|мой|benim)\s+)?(?:[^\W\d_]+\s+){0,2}?"
-    + _MARKDOWN
+    + MARKDOWN
     + r"\Z"
 )
 _MIN_NUMBER_DIGITS = 6
@@ -146,7 +146,7 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
     raw = match.group("secret")
     if raw[0] in "\"'“„«「":
         return True
-    if _PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or _value(match) in _NOT_A_SECRET or elided(raw):
+    if PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
         return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
     return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
 
@@ -164,7 +164,7 @@ _KINDS_OF_PASS = re.compile(
 
 
 _STRUCK = re.compile(r"~~|\u0336|\u0335|\u0338")
-_NEXT_VALUE = re.compile(r"[~*_|`\s]*(?P<secret>" + _QUOTED + "|" + _WORD + ")")
+_NEXT_VALUE = re.compile(r"[~*_|`\s]*(?P<secret>" + QUOTED + "|" + WORD + ")")
 
 
 def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -193,19 +193,19 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
             yield (*corrected, kind)
         return
     match = tails.weak.match(text, word.end)
-    if match and _weak(match):
+    if match and weak(match):
         yield (*_secret_span(match), kind)
         return
     before = _BEFORE_THE_VALUE.search(text, max(0, word.start - 160), word.start)
-    if before and _weak(before):
+    if before and weak(before):
         yield (*_secret_span(before), kind)
         return
     later = _LATER_COLON.match(text, word.end)
-    if later and _weak(later):
+    if later and weak(later):
         yield (*_secret_span(later), kind)
 
 
-_LATER_COLON = re.compile(r"(?i)[^\n:：=.!?]{1,30}?[:：=]\s*" + _VALUE_OPENING + _VALUE)
+_LATER_COLON = re.compile(r"(?i)[^\n:：=.!?]{1,30}?[:：=]\s*" + VALUE_OPENING + VALUE)
 """A colon a few words after the word ("pswd bata raha hu: Jalebi#4", "pw for the nas box: Kite_88"): whatever the
 words between, in whatever language, the value after the colon is announced by them; it must look like a secret."""
 _PHRASE_RUN = re.compile(r"(?:[ \t]+[^\W\d_]+){1,7}[ \t]*(?=[.!]?[ \t]*(?:\n|$))")
@@ -228,15 +228,15 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         match = pattern.match(text, word.end)
         if match:
             raw = match.group("secret").rstrip(".,;:!?)")
-            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in _NOT_A_SECRET or elided(raw) or _A_LINK.match(raw):
+            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in NOT_A_SECRET or elided(raw) or A_LINK.match(raw):
                 return  # a link after "token" is where it is used; a credential inside one is found as a link's
             pair = _PAIR_TAIL.match(text, match.end("secret")) if word.kind == "login" else None
-            if pair and _weak_pair(pair):  # "creds: mango_lad / Sapphire!Gull": a name, then its password
+            if pair and weak_pair(pair):  # "creds: mango_lad / Sapphire!Gull": a name, then its password
                 yield (*_secret_span(pair), "password")
             if len(raw) >= _MIN_KEY_LENGTH and looks_like_a_secret(raw):
                 yield (*_secret_span(match), kind)
                 return
-            if pair and _weak_pair(pair):
+            if pair and weak_pair(pair):
                 return
 
 
@@ -266,7 +266,7 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]
-    if vocabulary.public_code_before(before) or _NOT_A_SECRET_GAP.search(gap) or _YEAR.fullmatch(match.group("secret")):
+    if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap) or YEAR.fullmatch(match.group("secret")):
         return  # "error code 1603", "zip code 90210", "code 2024"
     yield (*_secret_span(match), kind)
 
@@ -337,7 +337,7 @@ def _handed_pair(match: re.Match[str]) -> bool:
     letters = sum(c.isalpha() for c in raw)
     mixed = any(not c.isalnum() for c in raw) or any(c.isupper() for c in raw[1:])
     lower = any(c.islower() for c in raw)  # "RTX4070" is a part's name
-    return letters >= _PAIR_MIN_LETTERS and lower and any(c.isdigit() for c in raw) and mixed and _weak_pair(match)
+    return letters >= _PAIR_MIN_LETTERS and lower and any(c.isdigit() for c in raw) and mixed and weak_pair(match)
 
 
 _PAIR_MIN_LETTERS = 3
@@ -355,7 +355,7 @@ RULES: tuple[Rule, ...] = (
         digits=1,
         accept=_handed_pair,
     ),
-    Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + _VALUE), ("pass",)),
+    Rule("password", re.compile(r"(?i)\bpass\s*[:=]\s*" + VALUE), ("pass",)),
     Rule(  # "steam login: alice_w / Tr0ub4dor&3", "creds are bob / hunter22", "user admin pass admin123"
         "password",
         re.compile(
@@ -364,7 +364,7 @@ RULES: tuple[Rule, ...] = (
             r"(?P<secret>[^\s/|,]{4,})"
         ),
         ("cred", "login", "acc", "user", "benutzer", "identifiant", "usuario", "utente"),
-        accept=_weak_pair,
+        accept=weak_pair,
     ),
     Rule(  # "creds are admin:hunter22", "login alice:Wonderland7"
         "password",
@@ -403,14 +403,14 @@ RULES: tuple[Rule, ...] = (
         ),
         ("card", "kart", "tarjeta", "carte", "cart", "carta", "kaart", "карт", "visa", "master", "amex"),
         digits=4,
-        accept=_card_tail,
+        accept=card_tail,
     ),
     Rule(
         "code",
-        re.compile(r"(?i)(?P<word>" + _CODE_WORD + r")[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + _CODE_LIST + ")"),
+        re.compile(r"(?i)(?P<word>" + CODE_WORD + r")[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")"),
         ("cod", "códig", "kod", "код", "otp", "2fa", "mfa", "totp", "tan", "one-time", "one time"),
         digits=4,
-        accept=_a_code,
+        accept=a_code,
     ),
     Rule(
         "code",
@@ -418,11 +418,11 @@ RULES: tuple[Rule, ...] = (
             r"(?i)(?P<word>(?:recovery|backup|rescue|reset|wiederherstellungs|sicherungs|secours|récupération|respaldo"
             r"|recuperação|recupero|herstel|zapasow\w*|резервн\w*|восстановлени\w*|kurtarma|yedek)\w*\s*(?:code|codes|kod\w*|код\w*"
             r"|codici|códigos)?|(?:2fa|mfa|otp|totp)\s*(?:backup\s*)?codes?)[^\w\n.!?]{0,25}?(?<![\w-])(?P<secret>"
-            + _ALNUM_LIST
+            + ALNUM_LIST
             + ")"
         ),
-        _RECOVERY_NEEDLES,
+        RECOVERY_NEEDLES,
         digits=1,
-        accept=_a_code,
+        accept=a_code,
     ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import _LETTER_RUN, _UNSPACED_SCRIPT, _alternation, _needles, _search, _vocabulary, _windows
+from utils.privacy._others_vocabulary import LETTER_RUN, UNSPACED_SCRIPT, alternation, needles, search, vocabulary, windows
 from utils.privacy.normalise import normalise
 
 _ROLE_GATE_WORDS = (
@@ -66,13 +66,13 @@ _ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
 @cache
 def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     """Each shape of a role claim with the words of which a line must have one before it is tried."""
-    v = _vocabulary()
-    roles = _needles([*v["role_words"], "mod", "mods", "modos", "модеры"])
-    acts_needles = _needles(v["granted_acts"])
-    role = _alternation(v["role_words"])
-    community = _alternation(v["community_words"])
-    acts = _alternation(v["granted_acts"])
-    identities = _alternation(v["claimed_identities"])
+    v = vocabulary()
+    roles = needles([*v["role_words"], "mod", "mods", "modos", "модеры"])
+    acts_needles = needles(v["granted_acts"])
+    role = alternation(v["role_words"])
+    community = alternation(v["community_words"])
+    acts = alternation(v["granted_acts"])
+    identities = alternation(v["claimed_identities"])
     bare_role = (
         r"(?:(?:server|discord)[\s-]?|(?:head|senior|lead|chief|main|super|co|full|real|actual|official|verified|trial|"
         r"junior|acting|new|temp|temporary|community|chat|only)[\s-]+)?"
@@ -118,7 +118,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
         (
             re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
-            _needles(v["claimed_identities"]),
+            needles(v["claimed_identities"]),
         ),
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
         # "my role is moderator", "my rank here: admin", "i'm in charge of this server"
@@ -315,13 +315,13 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
 @cache
 def _role_gate() -> frozenset[str]:
     """The words of which a line must have one before the role shapes are tried (most lines have none)."""
-    v = _vocabulary()
-    return _needles([*v["role_words"], *v["granted_acts"], *v["claimed_identities"], *_ROLE_GATE_WORDS.split()])
+    v = vocabulary()
+    return needles([*v["role_words"], *v["granted_acts"], *v["claimed_identities"], *_ROLE_GATE_WORDS.split()])
 
 
 @cache
 def _cjk_roles() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    v = _vocabulary()
+    v = vocabulary()
     return tuple(v["cjk_roles"]), tuple(v["cjk_communities"])
 
 
@@ -331,13 +331,13 @@ def asserts_role(text: str, *, normalised: bool = False) -> bool:
     tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim.
     ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`)."""
     text = text if normalised else normalise(text).text
-    unspaced = bool(_UNSPACED_SCRIPT.search(text))
-    present = frozenset(_LETTER_RUN.findall(text.casefold()))
+    unspaced = bool(UNSPACED_SCRIPT.search(text))
+    present = frozenset(LETTER_RUN.findall(text.casefold()))
     stemmed = frozenset(word for word in present if word[:3] in _ROLE_STEM_STARTS and _ROLE_STEM_START.match(word))
     if stemmed:
         present |= {_A_ROLE_STEM}
-    near = _windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
-    if any(_search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
+    near = windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
+    if any(search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
         return True
     roles, communities = _cjk_roles()
     return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)

@@ -45,8 +45,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
-from utils.privacy._value_config import _PLACEHOLDER, _config_spans, _url_spans, _urls
-from utils.privacy._value_runs import _DIGIT, Span, _inside_any, _token_spans, _vocabulary
+from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
+from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
 
 # --- long numbers (kept fields only)
 
@@ -85,7 +85,7 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
     words = {w.casefold() for w in (before and before.group(1), after and after.group(1), prefix[:-1]) if w}
     if after and not _word_char(after.group(1)[0]):
         words.add(after.group(1)[0])  # a CJK counter: "1250000点でした", "3000000원"
-    if words & (_vocabulary("quantity_words") | _vocabulary("reference_words")):
+    if words & (vocabulary("quantity_words") | vocabulary("reference_words")):
         return True
     return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
 
@@ -110,7 +110,7 @@ def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
             if letters is None:
                 continue  # "-4172…" (a negative seed), "x-1234567"
             prefix = letters.group()
-        if _inside_any(skip, start, end) or _a_quantity_or_reference(text, start, end, prefix):
+        if inside_any(skip, start, end) or _a_quantity_or_reference(text, start, end, prefix):
             continue
         yield start - len(prefix), end, "number"
 
@@ -143,7 +143,7 @@ def _names_a_command(lowered: str) -> bool:
 def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
     for match in _COMMAND_LINE.finditer(text) if _names_a_command(lowered) else ():
         group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
-        if not _PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
+        if not PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
             yield match.start(group), match.end(group), "credential"
     if text.count(":") >= 4:
         for match in _PASSWORD_FILE_LINE.finditer(text):
@@ -221,12 +221,12 @@ def _flag_and_markup_spans(text: str) -> Iterable[Span]:
         for match in _flag_matches(text):
             group = "secret" if match.group("secret") is not None else "pair"
             value = match.group(group).rstrip(",;)")
-            if _generated(value) and not _PLACEHOLDER.fullmatch(value):
+            if _generated(value) and not PLACEHOLDER.fullmatch(value):
                 yield match.start(group), match.start(group) + len(value), "credential"
     if "<" in text or "value" in text:
         for match in _markup_matches(text):
             group = "secret" if match.group("secret") is not None else "attribute"
-            if not _PLACEHOLDER.fullmatch(match.group(group)):
+            if not PLACEHOLDER.fullmatch(match.group(group)):
                 yield match.start(group), match.end(group), "config"
 
 
@@ -239,23 +239,23 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     """Spans of ``text`` that carry a value, with their kind; ``kept``: the line is kept (memory, profile, note,
     topic, slot key), where a long number is a value too. Spans never overlap; placeholders are never inside one."""
     paired = "=" in text or ":" in text or "'," in text or '",' in text
-    has_digit = _DIGIT.search(text) is not None
+    has_digit = DIGIT.search(text) is not None
     if len(text) < 7 or not (paired or has_digit):
         return []  # most chat: every shape but a config pair holds a digit, and a pair or a link needs = or :
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
-        for url in _urls(text):
+        for url in links_in(text):
             urls.append(url.span())
-            found.extend(_url_spans(url.group(), url.start()))
+            found.extend(url_spans(url.group(), url.start()))
     if paired:
-        found.extend(_config_spans(text))
+        found.extend(config_spans(text))
     lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text, lowered))
     found.extend(_flag_and_markup_spans(text))
     if has_digit:
-        found.extend(_token_spans(text, urls))
+        found.extend(token_spans(text, urls))
         if kept and _SEVEN_DIGITS.search(text):
             found.extend(_number_spans(text, urls))
     return _outermost(found, text)
