@@ -10,6 +10,7 @@ it imports does not count; ``utils`` itself is a folder of single-purpose module
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 from tests.unit.test_import_graph import ROOT, module_name, product_files
@@ -108,3 +109,23 @@ def test_the_surface_check_sees_what_it_forbids(tmp_path: Path) -> None:
         "utils/other/user.py:1: utils.demo.first.hidden is not in utils.demo.__all__",
     ]
     assert surface_problems(tmp_path, excused=("utils/",)) == []
+
+
+def test_no_package_hides_one_of_its_modules_behind_a_name_it_exports() -> None:
+    """``from utils.privacy import screen`` must give the module ``screen.py``: a re-exported function of
+    the same name would replace the package's attribute, and every ``import p.m as x`` and patch target
+    ``p.m.name`` would silently get the function instead."""
+    hidden = []
+    for path in product_files(ROOT):
+        if path.name != "__init__.py":
+            continue
+        package = module_name(path, ROOT)
+        modules = {child.stem for child in path.parent.glob("*.py")} | {
+            d.name for d in path.parent.iterdir() if (d / "__init__.py").exists()
+        }
+        names = exports(path)[2]
+        for name in sorted(names & modules):
+            bound = importlib.import_module(package).__dict__.get(name)
+            if bound is not importlib.import_module(f"{package}.{name}"):
+                hidden.append(f"{package}.{name}")
+    assert hidden == []

@@ -7,6 +7,8 @@ Other packages use only the names below. No module of the package imports this f
 makes no cycle.
 """
 
+# ``replay`` is the module (its main function has its name), so it stays reachable as ``utils.monitor.replay``.
+from utils.monitor import replay
 from utils.monitor.analysis import (
     REPORT_ANALYSIS_TOOL,
     AnalysisReport,
@@ -50,9 +52,6 @@ from utils.monitor.policy import (
     BatchOutcome,
     Policy,
     judge,
-)
-from utils.monitor.replay import (
-    replay,
 )
 from utils.monitor.reports import (
     immunity_text,
