@@ -28,34 +28,36 @@ from settings_factory import SettingsFactory
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services
 
-NO_TRACE_SHARE = {"dev": 0.98, "held": 0.91}
+NO_TRACE_SHARE = {"dev": 0.99, "held": 0.93}
 """The share of secret cases (waves 1–3) that must leave no trace. The rules were written against ``dev``; ``held``
 was run when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after
-wave 4, 197 (91.2%) after wave 5's round (landed main before the layers: 102). Its floor guards that honest figure
-from falling; it is not a target to tune the rules on. Dev (waves 1–3): 393 of 396 after wave 5's round."""
-WAVE_4_NO_TRACE_SHARE = 0.93
+wave 4, 197 (91.2%) after wave 5's round, 201 (93.1%) after wave 6's (landed main before the layers: 102). Its floor
+guards that honest figure from falling; it is not a target to tune the rules on. Dev (waves 1–3): 393 of 396."""
+WAVE_4_NO_TRACE_SHARE = 0.96
 """Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor guards what
 the general rules reached on it (screen and conversation layers: 179 of 213; before them 83; 204 after wave 5's
-round)."""
+round, 205 after wave 6's)."""
 _WAVE_4 = "-w4-"
-WAVE_5_NO_TRACE_SHARE = {"dev": 0.92, "held": 0.83}
+WAVE_5_NO_TRACE_SHARE = {"dev": 0.94, "held": 0.87}
 """Wave 5 (ids ``-w5-``), written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105
-after the round of general rules that followed it. Its held third was run once when the round was done: 45 of 54
-(83.3%)."""
+after the round of general rules that followed it, 104 after wave 6's. Its held third, run once when each round was
+done: 45 of 54 (83.3%), then 47 (87.0%)."""
 _WAVE_5 = "-w5-"
-WAVE_6_NO_TRACE_SHARE = {"dev": 0.73, "held": 0.64}
+WAVE_6_NO_TRACE_SHARE = {"dev": 0.94, "held": 0.75}
 """Wave 6 (ids ``-w6-``), written from new sources by someone who had not read the rules, before its round of rules.
-When it arrived: dev 104 of 142, held 46 of 71 (64.8%). Its held third is the freshest honest figure."""
+When it arrived: dev 104 of 142, held 46 of 71 (64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%),
+the freshest honest figure."""
 _WAVE_6 = "-w6-"
-KEPT_AT_MOST = {"dev": 0, "held": 17}
+KEPT_AT_MOST = {"dev": 0, "held": 12}
 """Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
-the first round, 23 after wave 4 and 17 after wave 5's round (main before the layers: 9 kept nothing)."""
-WAVE_5_KEPT_AT_MOST = {"dev": 0, "held": 10}
+the first round, 23 after wave 4, 17 after wave 5's round and 12 after wave 6's (main before the layers: 9 kept
+nothing)."""
+WAVE_5_KEPT_AT_MOST = {"dev": 0, "held": 7}
 """Wave 5's special, claim and role cases: none of 71 dev; of its 37 held, run once when the round was done, 10
-kept something (27 nothing: 73%)."""
-WAVE_6_KEPT_AT_MOST = {"dev": 29, "held": 14}
+kept something (27 nothing: 73%); 7 after wave 6's round (30: 81%)."""
+WAVE_6_KEPT_AT_MOST = {"dev": 0, "held": 13}
 """Wave 6's special, claim and role cases, when they arrived: of 99 dev, 29 kept something; of 52 held, 14 (38
-nothing: 73%)."""
+nothing: 73%); after its round (tuned on dev only): none of dev, 13 of held (39 nothing: 75%)."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
