@@ -9,6 +9,7 @@ client and the database — in that order, so nothing accepted is lost.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import sys
@@ -28,6 +29,7 @@ from utils.monitor.cases import CaseBook
 from utils.monitor.service import MonitorService
 from utils.monitor.state import MonitorState
 from utils.periodic import PeriodicTask
+from utils.privacy import compile_rules
 from utils.privacy.screen import Seen
 from utils.prompts import preload_prompts
 from utils.storage import members, tool_ways
@@ -116,6 +118,9 @@ class Services:
         if self._started or self._closed:
             return
         self._started = True
+        # The screen's rule tables compile on first use; a serving process builds them now, off the loop,
+        # so the first member's message does not hold every reply and timer behind a second of compiling.
+        await asyncio.to_thread(compile_rules)
         self.db.on_reconnect(self._after_reconnect)
         if await self.db.connect():
             await self.load_state()

@@ -30,6 +30,7 @@ from utils.privacy.screen import (
     screen_profile,
     screen_topics,
 )
+from utils.privacy.warm_up import compile_rules
 
 __all__ = [
     "PLACEHOLDER",
@@ -38,6 +39,7 @@ __all__ = [
     "Screened",
     "Seen",
     "about_someone_else",
+    "compile_rules",
     "cut_screened",
     "mentioned_names",
     "names_of_the_member",
