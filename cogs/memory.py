@@ -20,32 +20,30 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import is_manager
-from utils.members.commands import (
+from utils.members import (
+    HISTORY_HEADER,
     STORAGE_DOWN,
+    ForgetAll,
     MemberDesk,
+    MemberOverview,
     MemoryAction,
     OptIn,
+    OptOut,
     Pause,
     Resume,
     admin_scope,
     description,
-    member_actor,
-    run_memory_action,
-    slash_forget,
-)
-from utils.members.erasure import ForgetAll, OptOut
-from utils.members.service import MemberOverview
-from utils.members.view import (
-    HISTORY_HEADER,
     export_json,
     history_pages,
+    member_actor,
     memory_line,
     pages,
     profile_text,
+    run_memory_action,
+    slash_forget,
     status_line,
 )
-from utils.storage.engine import DatabaseError
-from utils.storage.records import MemoryScope
+from utils.storage import DatabaseError, MemoryScope
 
 if TYPE_CHECKING:
     from bot import BCSBot

@@ -19,36 +19,41 @@ from discord.ext import commands
 from cogs.admin import refused
 from cogs.monitor_proposals import ProposalButton, proposal_view
 from utils.guild_settings import DEFAULT, SERVER_SETTINGS, SettingRefused, settings_text
-from utils.monitor.cases import (
+from utils.monitor import (
     ACTED,
+    OBSERVE_RESULT,
     OBSERVED,
     PROPOSED,
+    REFUSAL,
+    TITLES,
+    Action,
+    ActionKind,
+    BatchOutcome,
     MemberDecision,
+    ObservedMessage,
     case_line,
     cases_text,
     decision_from_case,
-    moderator,
-    one_decision_per_member,
-    proposal_expiry,
-)
-from utils.monitor.messages import ObservedMessage, prepare_content
-from utils.monitor.mod_replies import (
-    OBSERVE_RESULT,
-    REFUSAL,
-    TITLES,
     extras,
+    immunity_text,
+    member_status,
     message_link,
     mod_log_fields,
+    moderator,
+    one_decision_per_member,
+    own_status_text,
+    prepare_content,
+    proposal_expiry,
     proposal_outcome,
     reason_text,
     reset_text,
     setting_text,
+    status_text,
     timed_out_text,
     unwarn_text,
+    user_notes_text,
 )
-from utils.monitor.policy import Action, ActionKind, BatchOutcome
-from utils.monitor.reports import immunity_text, member_status, own_status_text, status_text, user_notes_text
-from utils.storage.records import ModerationCaseRecord
+from utils.storage import ModerationCaseRecord
 
 if TYPE_CHECKING:
     from bot import BCSBot
