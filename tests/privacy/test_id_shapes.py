@@ -95,6 +95,8 @@ TAKEN = [
     ("ось мій ٣٠١٢٨٤٧٥٥٩", "٣٠١٢٨٤٧٥٥٩"),
     ("我的是310104198704101011，帮我填一下", "310104198704101011"),
     ("apunta 3154801010353 y no lo pases", "3154801010353"),
+    ("Nr.40927560 bitte eintragen", "40927560"),
+    ("ID:40927560", "40927560"),
 ]
 """Shapes the layer takes (written for this test, not drawn from the tables)."""
 
@@ -115,6 +117,10 @@ KEPT = [
     "call 112 or 116 123",
     "resolution 2560x1440",
     "IMG_20231203_123456.jpg is the screenshot",
+    "03.12.24 - 05.12.24 bin ich weg",
+    "price range 12500-13750",
+    "starts <t:1733270400:R>",
+    "<:pepe:823457923454345216>",
 ]
 
 

@@ -7,7 +7,8 @@ that name a country's format or a keyword miss the countries and languages they 
 lists no format. It takes such a run wherever a member gives it as a value, and keeps the numbers chat is
 full of, whose shape says what they are:
 
-- dates and ranges of years ("2024-12-03", "03.12.2024", "1998-2004"), a decimal or a build number (one dot:
+- dates and ranges of years ("2024-12-03", "03.12.2024", "1998-2004"), short dates and times side by side
+  ("03.12.24 18.30"), a range ("12500-13750"), a decimal or a build number (one dot:
   "22631.3296", "3.14159…"), a version ("5.0.2-240815", "131.0.6778.86": a 0 component, or a one- or
   two-digit major and no leading zeros), an IP address, thousands groupings ("12 500 000", "1.000.000"),
   coordinates ("52.520008 13.404954"), a list of small numbers ("4 8 15 16 23 42"), a screen size
@@ -55,7 +56,7 @@ _SEPARATOR = r"(?:\)[ \t\u00a0]?|[ \t\u00a0]?[.\-/·•–—_][ \t\u00a0]?|[ \t
 """One space, a bracket closed, or a dot, dash, slash, middle dot, bullet or underscore with a space either side at
 most: how ids are printed, and how a member spaces one out so a format would not see it ("4471 • 9238 • 1120")."""
 _RUN = re.compile(
-    r"(?<![A-Za-z_\d.,\-/+#@:<&=$€£¥₹%'])(?:\+[ \t\u00a0]?|\()?"
+    r"(?<![A-Za-z_\d,\-/+#@<&=$€£¥₹%'])(?<!\d[.:])(?<!<t:)(?:\+[ \t\u00a0]?|\()?"
     + _GROUP
     + r"(?:"
     + _SEPARATOR
@@ -65,7 +66,8 @@ _RUN = re.compile(
     + r")*"
 )
 """A run of groups holding a digit, joined by one separator each; a group of letters alone only after a dash or a
-slash (a check letter: "6.895.644-K", "4350424/W")."""
+slash (a check letter: "6.895.644-K", "4350424/W"). Nothing glued before it but a dot or a colon after a word
+("Nr.12345678", "ID:12345678"): not a decimal's tail, a time's, a Discord timestamp's (``<t:…>``)."""
 
 _DATE = re.compile(
     r"(?:19|20)\d\d[-./](?:0?[1-9]|1[0-2])[-./](?:0?[1-9]|[12]\d|3[01])(?!\d)"
@@ -134,6 +136,28 @@ def _resident_id_check(digits: str) -> bool:
     return "10X98765432"[total % 11] == digits[17]
 
 
+def _dates_and_times(run: str) -> bool:
+    """Short dates and times side by side ("03.12.24 18.30", "03.12.24 - 05.12.24"): each piece between spaces is one."""
+    pieces = [piece for piece in re.split(r"[ \t\u00a0]+[-–—]?[ \t\u00a0]*", run) if piece]
+    return len(pieces) > 1 and all(_SHORT_DATE.fullmatch(piece) or _TIME.fullmatch(piece) for piece in pieces)
+
+
+_SHORT_DATE = re.compile(
+    r"(?:0?[1-9]|[12]\d|3[01])([./])(?:0?[1-9]|1[0-2])\1(?:\d\d|(?:19|20)\d\d)|(?:19|20)\d\d[-./]\d\d[-./]\d\d"
+)
+_TIME = re.compile(r"(?:[01]?\d|2[0-3])[.h](?:[0-5]\d)")
+
+
+def _a_range(run: str) -> bool:
+    """Two numbers of one length, the second larger, joined by a dash: a range ("12500-13750"), not a number and its
+    check digits (those differ in length: "720312-7217", "33680957-9")."""
+    low, dash, high = run.partition("-")
+    low, high = low.strip(), high.strip(" –—")
+    if not dash or not (low.isdigit() and high.isdigit()) or len(low) != len(high):
+        return False
+    return int(low) < int(high) < 2 * int(low)
+
+
 def _a_version(run: str) -> bool:
     """A release number: a 0 component ("131.0.6778.86") or a major of one or two digits ("2.14.3")."""
     version = _VERSION.fullmatch(run)
@@ -155,7 +179,9 @@ def _shape_is_harmless(run: str) -> bool:
         return True
     compact = re.sub(r"[^\dA-Za-z]", "", run)
     digits = "".join(c for c in compact if c.isdigit())
-    if _sequential(digits) or (compact.isdigit() and re.search(r"[1-9]0{3,}$", compact) and len(set(digits)) <= 4):
+    if _sequential(digits) or (compact.isdigit() and re.search(r"[1-9]0{3,}$", compact)):
+        return True
+    if _dates_and_times(run) or _a_range(run):
         return True
     if compact.isdigit() and compact == run and _snowflake(compact):
         return True
