@@ -8,8 +8,8 @@ lists no format. It takes such a run wherever a member gives it as a value, and 
 full of, whose shape says what they are:
 
 - dates and ranges of years ("2024-12-03", "03.12.2024", "1998-2004"), short dates and times side by side
-  ("03.12.24 18.30"), a range ("12500-13750"), a decimal or a build number (one dot:
-  "22631.3296", "3.14159…"), a version ("5.0.2-240815", "131.0.6778.86": a 0 component, or a one- or
+  ("03.12.24 18.30"), lists of years or set scores ("1998 2002 2006", "21-19 17-21"), a range ("12500-13750"),
+  a decimal or a build number (one dot: "22631.3296", "3.14159…"), a version ("5.0.2-240815", "131.0.6778.86": a 0 component, or a one- or
   two-digit major and no leading zeros), an IP address, thousands groupings ("12 500 000", "1.000.000"),
   coordinates ("52.520008 13.404954"), a list of small numbers ("4 8 15 16 23 42"), a screen size
   ("2560x1440");
@@ -136,16 +136,18 @@ def _resident_id_check(digits: str) -> bool:
     return "10X98765432"[total % 11] == digits[17]
 
 
-def _dates_and_times(run: str) -> bool:
-    """Short dates and times side by side ("03.12.24 18.30", "03.12.24 - 05.12.24"): each piece between spaces is one."""
+def _dates_times_and_scores(run: str) -> bool:
+    """Short dates, times, years and set scores side by side ("03.12.24 18.30", "03.12.24 - 05.12.24", "1998 2002
+    2006", "21-19 17-21 15-11"): each piece between spaces is one of them."""
     pieces = [piece for piece in re.split(r"[ \t\u00a0]+[-–—]?[ \t\u00a0]*", run) if piece]
-    return len(pieces) > 1 and all(_SHORT_DATE.fullmatch(piece) or _TIME.fullmatch(piece) for piece in pieces)
+    return len(pieces) > 1 and all(_A_PIECE.fullmatch(piece) for piece in pieces)
 
 
 _SHORT_DATE = re.compile(
     r"(?:0?[1-9]|[12]\d|3[01])([./])(?:0?[1-9]|1[0-2])\1(?:\d\d|(?:19|20)\d\d)|(?:19|20)\d\d[-./]\d\d[-./]\d\d"
 )
-_TIME = re.compile(r"(?:[01]?\d|2[0-3])[.h](?:[0-5]\d)")
+_TIME = r"(?:[01]?\d|2[0-3])[.h](?:[0-5]\d)"
+_A_PIECE = re.compile(rf"{_SHORT_DATE.pattern}|{_TIME}|(?:19|20)\d\d|\d{{1,2}}-\d{{1,2}}")
 
 
 def _a_range(run: str) -> bool:
@@ -181,7 +183,7 @@ def _shape_is_harmless(run: str) -> bool:
     digits = "".join(c for c in compact if c.isdigit())
     if _sequential(digits) or (compact.isdigit() and re.search(r"[1-9]0{3,}$", compact)):
         return True
-    if _dates_and_times(run) or _a_range(run):
+    if _dates_times_and_scores(run) or _a_range(run):
         return True
     if compact.isdigit() and compact == run and _snowflake(compact):
         return True
