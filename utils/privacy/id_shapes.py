@@ -10,14 +10,14 @@ full of, whose shape says what they are:
 - dates and ranges of years ("2024-12-03", "03.12.2024", "1998-2004"), short dates and times side by side
   ("03.12.24 18.30"), lists of years or set scores ("1998 2002 2006", "21-19 17-21"), a range ("12500-13750"),
   a decimal or a build number (one dot: "22631.3296", "3.14159…"), a version ("5.0.2-240815", "131.0.6778.86":
-  a 0 component, or a one- or two-digit major and no leading zeros), an IP address, thousands groupings ("12 500 000", "1.000.000"),
-  coordinates ("52.520008 13.404954"), a list of small numbers ("4 8 15 16 23 42"), a screen size
-  ("2560x1440");
+  a 0 component, or a one- or two-digit major and no leading zeros), an IP address, thousands groupings
+  ("12 500 000", "1.000.000"), coordinates ("52.520008 13.404954"), a list of small numbers ("4 8 15 16 23 42"),
+  a screen size ("2560x1440");
 - a round amount ("1500000000": three zeros or more at its end — no id ends that way more than once in a
   thousand), placeholder digits ("12345678", "00000000"), a hex digest ("a94a8fe5…", a UUID), an ISBN;
 - a Discord id: a bare 17–20 digit snowflake (one holding a birth date where China's resident id holds it is
-  an id), a mention, an emoji, a timestamp or a link (nothing glued before the run: ``<@``, ``:``, ``/``,
-  ``#``, ``-`` start no identity);
+  an id), a mention, an emoji, a timestamp or a link (nothing glued before the run: ``<@``, ``<t:``, ``/``,
+  ``#``, ``-`` start no identity; a dot or a colon does only after a word: "Nr.…", "ID:…");
 - a number a word before or after it says is a count, a price, a score or a reference (``data/number_shapes.json``
   and the quantity, reference and digest words of ``data/values.json``: "13034431 xp", "seed 8675309123",
   "friend code …", "UID …", a currency sign).
