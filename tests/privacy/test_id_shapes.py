@@ -15,8 +15,9 @@ Figures, field by field (message = the extractor's input; log; memory):
 - without the layer: identity tune 114 / 202 / 202 of 250 gone, aside 53 / 103 / 103 of 124; look-alikes altered
   tune 1 / 4 / 4 of 77, aside 1 / 1 / 1 of 38 (the value rules of the log and memory take a few round amounts);
 - with it (tuned on the tune part and the development tables only): identity tune 246 / 247 / 247, aside
-  123 / 123 / 123; look-alikes altered tune 2 / 5 / 5 (one more: "rolled 6 6 5 4 3 2 1 1", eight single digits in a
-  row, read as a spaced-out value), aside 1 / 1 / 1.
+  123 / 123 / 123; look-alikes altered tune 2 / 3 / 3 (one more in chat: "rolled 6 6 5 4 3 2 1 1", eight single
+  digits in a row, read as a spaced-out value; two fewer in the log and memory, where a round amount such as
+  "1500000000 berries" is no longer taken for an account number), aside 1 / 1 / 1.
 
 The tune rows still missed are kept on purpose: a Mexican CURP (ten letters: not digit-dominant), a seven-digit
 Icelandic phone number, and an Argentine DNI written as a thousands grouping ("54.226.242", which reads as an amount).
@@ -35,7 +36,7 @@ from utils.privacy.screen import screen
 
 FIELDS = ("message", "log", "memory")
 GONE_AT_LEAST = {("tune", "message"): 246, ("tune", "log"): 247, ("aside", "message"): 123, ("aside", "log"): 123}
-ALTERED_AT_MOST = {("tune", "message"): 2, ("tune", "log"): 5, ("aside", "message"): 1, ("aside", "log"): 1}
+ALTERED_AT_MOST = {("tune", "message"): 2, ("tune", "log"): 3, ("aside", "message"): 1, ("aside", "log"): 1}
 
 
 def _compact(text: str) -> str:
