@@ -234,9 +234,18 @@ def _judged(run: str) -> bool:
     return not _shape_is_harmless(run)
 
 
+_CLOSE_DIGITS = re.compile(r"\d(?:\D{0,3}\d){6}")
+"""Seven digits with at most three characters between each two: every run judged holds one such stretch."""
+_LEAD = 4
+"""How far before its first digit a run may start: a "+" or "(" and a space, or three letters glued to it."""
+
+
 def identity_spans(text: str) -> Iterator[tuple[int, int]]:
     """The runs of ``text`` that read as an identity number, as ``(start, end)``."""
-    for match in _RUN.finditer(text):
+    first = _CLOSE_DIGITS.search(text)
+    if first is None:
+        return  # no seven digits close together: a year, a time, a price
+    for match in _RUN.finditer(text, max(0, first.start() - _LEAD)):
         run = match.group().rstrip(" \t\u00a0.-/(")
         start = match.start()
         if run.startswith("(") and ")" not in run:
