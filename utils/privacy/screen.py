@@ -32,7 +32,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from utils.privacy import address_scripts, address_units, contact, keys, national_ids, numbers, passwords, seed, vocabulary
+from utils.privacy import (
+    address_scripts,
+    address_units,
+    contact,
+    id_shapes,
+    keys,
+    national_ids,
+    numbers,
+    passwords,
+    seed,
+    vocabulary,
+)
 from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
@@ -64,6 +75,7 @@ RULES: tuple[Rule, ...] = (
     + contact.RULES
     + address_scripts.RULES
     + address_units.RULES
+    + id_shapes.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS

@@ -62,6 +62,7 @@ _DATE = re.compile(
 )
 _YEARS = re.compile(r"(?:(?:19|20)\d\d[ -]?)+")
 _THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")
+_ROUND = re.compile(r"[1-9]0{3,}$")
 
 
 def _sequential(digits: str) -> bool:
@@ -77,6 +78,8 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
         return True  # a Discord snowflake
     if _sequential(compact) or _DATE.fullmatch(number) or _YEARS.fullmatch(number) or _THOUSANDS.fullmatch(number):
         return True
+    if _ROUND.search(compact):
+        return True  # an amount ("1500000000 berries", "2000000金币"): no account number ends in 000 but by chance
     if any(len(group) < 3 for group in re.split(r"[ -]", number)[1:-1]):
         return True  # "978-3-16-148410-0", "2024 - 3 - 1": not how codes are grouped
     opening = start - len(prefix)
