@@ -29,8 +29,10 @@ from utils.privacy._others_vocabulary import (
     LETTER_RUN,
     UNSPACED_SCRIPT,
     alternation,
+    kin_words,
     letter_runs,
     needles,
+    relation_alternation,
     search,
     vocabulary,
     windows,
@@ -58,7 +60,7 @@ _PERSONAL_POSSESSORS = frozenset(
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     v = vocabulary()
-    relation = alternation(v["relations"])
+    relation = relation_alternation()
     possessor = alternation(v["possessors"])
     adjectives = alternation(v["relation_adjectives"])
     links = alternation(v["clause_links"])
@@ -236,9 +238,46 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
             relation = match.group("relation").casefold()
             personal = possessor.split()[-1] in _PERSONAL_POSSESSORS if possessor else False
             personal = personal or possessor.endswith(("'s", "’s"))
-            if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+            if personal or _relation_root(relation) not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+                return True
+            if not possessor and _a_bare_subject(text, match):
                 return True
     return False
+
+
+def _relation_root(word: str) -> str:
+    """The listed relation inside a prefixed or inflected one ("chefen" -> "chef"), so an ambiguous word stays one."""
+    relations = _relations()
+    if word in relations:
+        return word
+    for length in range(len(word) - 1, 1, -1):
+        if word[:length] in relations:
+            return word[:length]
+    return word
+
+
+@cache
+def _relations() -> frozenset[str]:
+    return frozenset(r.casefold() for r in vocabulary()["relations"])
+
+
+@cache
+def _bare_subject_rest() -> re.Pattern[str]:
+    verbs = alternation(vocabulary()["verbs_after_a_name"].split())
+    return re.compile(rf"(?:\s+{_NAME})?\s+(?:{verbs})(?![^\W\d_])", re.IGNORECASE)
+
+
+def _a_bare_subject(text: str, match: re.Match[str]) -> bool:
+    """A relation that opens the line with a capital and no article, then a verb or a name ("Partner is cheating on
+    them", "Partner Mateo lost custody"): the subject-less memory line a model writes, about a person — a game's
+    "boss" or "duo" comes with an article ("The boss is tough")."""
+    start = match.start("relation")
+    word = match.group("relation")
+    if not word[:1].isupper() or any(char.isalpha() for char in text[:start]):
+        return False
+    if word.casefold().endswith("s") and text[match.end("relation") :].lstrip().casefold().startswith("is "):
+        return False  # "Friends is a sitcom"
+    return _bare_subject_rest().match(text, match.end("relation")) is not None
 
 
 _ARABIC = re.compile("[\u0600-\u06ff]")
@@ -263,7 +302,8 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     patterns, gates = _patterns(), _gates()
     unspaced = bool(UNSPACED_SCRIPT.search(text))
     present = frozenset(LETTER_RUN.findall(text.casefold()))
-    near_relations = windows(text, present, gates["relation"], unspaced)
+    kin = kin_words(present)
+    near_relations = windows(text, present, gates["relation"] | kin if kin else gates["relation"], unspaced)
     if _about_a_relation(text, near_relations) or search(patterns["relative"], text, near_relations):
         return True
     near_reports = windows(text, present, gates["reporting"], unspaced)
