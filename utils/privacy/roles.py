@@ -78,7 +78,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"junior|acting|new|temp|temporary|community|chat|only)[\s-]+)?"
         rf"(?:{role}|mod)"
     )
-    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
+    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem|är|var|blev|er|ble)"
     first_person = (
         r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
         r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
@@ -87,7 +87,8 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
     article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
     end = (
         r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
-        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
+        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini|since|last|yesterday|today|recently|again|"
+        r"seit|depuis|desde|da\s+poco|sinds|od))"
     )
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge|status)"
     foreign_permission = (
@@ -112,7 +113,10 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
         (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
         (
-            re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+            # a model's line may drop the verb too: "Server moderator.", "Admin here."
+            re.compile(
+                rf"(?:(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}|^\W*){bare_role}s?{end}", re.I | re.M
+            ),
             roles,
         ),
         # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
@@ -201,16 +205,20 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 r"(?<![^\W\d_])(?:ban|kick|mute|timeout|time-out|bypass|moderation|mod|admin|staff|owner|elevated|pin|delete)\s+"
                 r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])|"
                 # one word in German, Dutch, Swedish: "Moderatorrechte", "Adminrechte", "beheerdersrechten"
-                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff)[\s-]?"
+                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff|ban|kick|mute|"
+                r"timeout|bann|lösch|verwaltungs)[\s-]?"
                 r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])|"
                 # "Ha il ruolo di amministratore", "a le rôle de modérateur", "tiene el rol de admin"
-                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль)\s+(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
+                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль|cargo|rango|grade|grado|rank|rang|ranga)\s+"
+                rf"(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
                 rf"{article}(?:{role}|mod)(?![^\W\d_])",
                 re.I,
             ),
             frozenset(
                 {"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}
+                | {"rechte", "rechten", "berechtigung", "berechtigungen", "rättigheter", "behörighet"}
                 | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
+                | {"cargo", "rango", "grade", "grado", "rank", "rang", "ranga"}
             ),
         ),
         # "Serves as a moderator", "Acts as an admin here", "Is part of the staff", "Was granted admin", "Has mod."
