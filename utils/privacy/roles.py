@@ -46,7 +46,7 @@ _MEMBERSHIP = (
 )
 _TEAM_ARTICLE = r"(?:(?:the|l['’]|la|le|el|o|a|lo|het|de|der|die|das|our|this\s+server's)\s*)?"
 _TEAM_QUALIFIER = (
-    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|server|staff|"
+    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|servers|server|staff|"
     r"support|moderators)"
 )
 _TEAM = r"(?:team|crew|équipe|equipo|equipe|squadra|ekipy|ekip\w*|команд\w*)"
@@ -78,17 +78,30 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"junior|acting|new|temp|temporary|community|chat|only)[\s-]+)?"
         rf"(?:{role}|mod)"
     )
-    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem|är|var|blev|er|ble)"
+    copula = (
+        r"(?:(?:recently|just|now|finally|officially|also|still)\s+)?(?:claims?\s+to\s+be|claimed\s+to\s+be|"
+        r"says\s+(?:they|he|she)\s+(?:is|are)|is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|"
+        r"ben|jestem|är|var|blev|er|ble)"
+    )
     first_person = (
         r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
         r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
         r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
     )
-    article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
+    article = (
+        r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il|uno\s+degli|una\s+delle|"
+        r"l['’]une?\s+des|uno\s+de\s+los|una\s+de\s+las|um\s+dos|uma\s+das|einer\s+der|eine\s+der|één\s+van\s+de|"
+        r"jed(?:en|na)\s+z|один\s+из|одна\s+из)\s+)?"
+    )
     end = (
         r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
         r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini|since|last|yesterday|today|recently|again|"
-        r"seit|depuis|desde|da\s+poco|sinds|od))"
+        r"seit|depuis|desde|da\s+poco|sinds|od)"
+        # "Es mod del server", "Is an admin on the Discord": the community it is asserted in
+        r"|\s+(?:of|on|in|at|for|del|de|do|da|du|des|di|della|dello|van|op|auf|im|na|в|på|sur|en|no|sul)\s+(?:(?:the|this|our|ce|le|este|esse|"
+        r"el|deze|de|diesem|dem|questo|il|этом|нашем)\s+)?(?:server|servers|discord|serveur|servidor|serwer\w*|сервер\w*|"
+        r"дискорд\w*|sunucu\w*|discorden|servern|guild|community|communauté|comunidad|comunidade|comunità|gemeinschaft)"
+        r"(?![^\W\d_]))"
     )
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge|status)"
     foreign_permission = (
@@ -115,7 +128,9 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         (
             # a model's line may drop the verb too: "Server moderator.", "Admin here."
             re.compile(
-                rf"(?:(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}|^\W*){bare_role}s?{end}", re.I | re.M
+                rf"(?:(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}|^\W*){bare_role}s?"
+                rf"(?:[\s-]+(?:member|members|mitglied))?{end}",
+                re.I | re.M,
             ),
             roles,
         ),
@@ -209,16 +224,15 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 r"timeout|bann|lösch|verwaltungs)[\s-]?"
                 r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])|"
                 # "Ha il ruolo di amministratore", "a le rôle de modérateur", "tiene el rol de admin"
-                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль|cargo|rango|grade|grado|rank|rang|ranga)\s+"
-                rf"(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
-                rf"{article}(?:{role}|mod)(?![^\W\d_])",
+                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль|cargo|rango|grade|grado|rank|rang|ranga|rangę|rolę|funkcję)"
+                rf"\s+(?:(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*)?{article}(?:{role}|mod|{_ROLE_STEMS})(?![^\W\d_])",
                 re.I,
             ),
             frozenset(
                 {"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}
                 | {"rechte", "rechten", "berechtigung", "berechtigungen", "rättigheter", "behörighet"}
                 | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
-                | {"cargo", "rango", "grade", "grado", "rank", "rang", "ranga"}
+                | {"cargo", "rango", "grade", "grado", "rank", "rang", "ranga", "rangę", "rolę", "funkcję"}
             ),
         ),
         # "Serves as a moderator", "Acts as an admin here", "Is part of the staff", "Was granted admin", "Has mod."
@@ -240,6 +254,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         (
             re.compile(
                 rf"(?<![^\W\d_]){_MEMBERSHIP}\s+{_TEAM_ARTICLE}(?:{_TEAM_QUALIFIER}[\s-]?{_TEAM}|{_TEAM}\s+(?:de\s+la\s+|de\s+|du\s+|des\s+|del\s+|"
+                rf"(?:des|vom|dem)\s+|"
                 rf"da\s+|della\s+|dello\s+|di\s+)?{_TEAM_QUALIFIER}|staff)(?![^\W\d_])|(?<![^\W\d_])yetkili\s+ekip\w*|"
                 # "Has full perms on the server", "Can delete other people's messages", "Has access to the mod channel"
                 r"(?<![^\W\d_])(?:has|have|got|with)\s+(?:full|all|every)\s+(?:the\s+)?(?:perms|permissions|rights|privileges|powers)"
@@ -284,7 +299,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             re.compile(
                 rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
                 rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
-                rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
+                rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power|powers|ability|authority)\s+to|{modal}|gets\s+to)\s+{acts}"
                 rf"(?![\w-])",
                 re.I,
             ),
