@@ -90,7 +90,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
         "after_a_subject": re.compile(
-            rf"\s+{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
+            rf"\s+(?:{alternation(v['adverbs_after_a_subject'])}\s+)?{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
             re.IGNORECASE,
         ),
         "bare_relation": re.compile(

@@ -84,10 +84,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"{clause_start}{subject}\s+(?!{not_a_claim}(?![^\W\d_]))[^\W\d_]",
             re.IGNORECASE | re.MULTILINE,
         ),
-        # "Has a brother who got fired"
+        # "Has a brother who got fired", "A coworker named Priya is being investigated"
         "relative": re.compile(
             rf"(?<![^\W\d_]){relation}(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
-            rf"(?:{verbs})(?![^\W\d_])",
+            rf"(?:{verbs})(?![^\W\d_])|(?<![^\W\d_]){relation}\s+(?:named|called)\s+{_NAME}\s+(?:{verbs})(?![^\W\d_])",
             re.IGNORECASE,
         ),
         # "Sam said he's moving", "Dave told them he cheated"
@@ -159,7 +159,8 @@ def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
         rf"|{alternation(claims['has'].split())}\s+{alternation(claims['after_has'])})"
     )
     article = r"(?:(?-i:a|o|la|il|el|der|die|de)\s+)?"  # "a Bia tá traindo ...": a name with its article
-    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
+    adverb = rf"(?:{alternation(vocabulary()['adverbs_after_a_subject'])}\s+)?"  # "Jo recently got a DUI"
+    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{adverb}{predicate}(?![^\W\d_])", re.IGNORECASE)
 
 
 _MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
@@ -257,23 +258,33 @@ def _relation_root(word: str) -> str:
 
 
 @cache
+def _relation_adjectives() -> frozenset[str]:
+    return frozenset(w.casefold() for a in vocabulary()["relation_adjectives"] for w in letter_runs(a))
+
+
+@cache
 def _relations() -> frozenset[str]:
     return frozenset(r.casefold() for r in vocabulary()["relations"])
 
 
 @cache
 def _bare_subject_rest() -> re.Pattern[str]:
-    verbs = alternation(vocabulary()["verbs_after_a_name"].split())
-    return re.compile(rf"(?:\s+{_NAME})?\s+(?:{verbs})(?![^\W\d_])", re.IGNORECASE)
+    v = vocabulary()
+    verbs = alternation(v["verbs_after_a_name"].split())
+    adverbs = alternation(v["adverbs_after_a_subject"])
+    return re.compile(
+        rf"\s+(?:{_NAME}\s+(?:{adverbs}\s+)?[^\W\d_]|(?:{adverbs}|[^\W\d_]{{3,}}ly|{verbs})(?![^\W\d_]))", re.IGNORECASE
+    )
 
 
 def _a_bare_subject(text: str, match: re.Match[str]) -> bool:
-    """A relation that opens the line with a capital and no article, then a verb or a name ("Partner is cheating on
-    them", "Partner Mateo lost custody"): the subject-less memory line a model writes, about a person — a game's
-    "boss" or "duo" comes with an article ("The boss is tough")."""
+    """A relation that opens the line with a capital and no article, then a verb, an adverb or a name ("Partner is
+    cheating on them", "Partner currently unemployed", "Best friend Jake lost his job"): the subject-less memory line a
+    model writes, about a person — a game's "boss" or "duo" comes with an article ("The boss is tough")."""
     start = match.start("relation")
     word = match.group("relation")
-    if not word[:1].isupper() or any(char.isalpha() for char in text[:start]):
+    lead = letter_runs(text[:start])
+    if not (lead or [word])[0][:1].isupper() or any(w.casefold() not in _relation_adjectives() for w in lead):
         return False
     if word.casefold().endswith("s") and text[match.end("relation") :].lstrip().casefold().startswith("is "):
         return False  # "Friends is a sitcom"
