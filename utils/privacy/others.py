@@ -267,13 +267,25 @@ def _relations() -> frozenset[str]:
     return frozenset(r.casefold() for r in vocabulary()["relations"])
 
 
+_COPULAS_AND_PLAY = frozenset(
+    "is was has had isn't wasn't does did will can likes loves plays ist war hat est es é è era fue foi tem tiene ha heeft "
+    "jest ma är har va".split()
+)
+"""What a title may do as much as a person ("Son Goku is their main", "Kid Icarus has great music")."""
+
+
 @cache
 def _bare_subject_rest() -> re.Pattern[str]:
     v = vocabulary()
     verbs = alternation(v["verbs_after_a_name"].split())
     adverbs = alternation(v["adverbs_after_a_subject"])
+    names = alternation(v["given_names"]["names"].split())
+    # after a name nobody listed, a copula may be a title's ("Son Goku is their main"); a deed is a person's
+    deeds = alternation(w for w in v["verbs_after_a_name"].split() if w not in _COPULAS_AND_PLAY)
     return re.compile(
-        rf"\s+(?:{_NAME}\s+(?:{adverbs}\s+)?[^\W\d_]|(?:{adverbs}|[^\W\d_]{{3,}}ly|{verbs})(?![^\W\d_]))", re.IGNORECASE
+        rf"\s+(?:(?-i:(?=[{_CAPITAL}])){names}\s+[^\W\d_]|{_NAME}\s+(?:{adverbs}\s+)?(?:{deeds})(?![^\W\d_])"
+        rf"|(?:{adverbs}|[^\W\d_]{{3,}}ly|{verbs})(?![^\W\d_]))",
+        re.IGNORECASE,
     )
 
 
