@@ -124,7 +124,14 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         ),
         (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
-        (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
+        (
+            re.compile(
+                rf"(?<![^\W\d_]){first_person}\s+(?:(?:literally|actually|really|basically|officially|also|still|now|just)\s+)?"
+                rf"{article}{bare_role}s?{end}",
+                re.I | re.MULTILINE,
+            ),
+            roles,
+        ),
         (
             # a model's line may drop the verb too: "Server moderator.", "Admin here."
             re.compile(
@@ -140,6 +147,15 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             needles(v["claimed_identities"]),
         ),
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
+        # "as a mod, I ...", "Helps run the server as a mod" ("installed it as a mod" is modding)
+        (
+            re.compile(
+                rf"(?:^|[.;:!?]\s*)(?:speaking\s+)?as\s+(?:an?|the)\s+{bare_role}s?(?:\s*,|\s+(?:i|i'm|we|here)(?![^\W\d_]))|"
+                rf"(?<![^\W\d_])(?:server|discord|community|here)\s+as\s+(?:an?|the)\s+{bare_role}s?(?![^\W\d_])",
+                re.I | re.MULTILINE,
+            ),
+            roles,
+        ),
         # "my role is moderator", "my rank here: admin", "i'm in charge of this server"
         (
             re.compile(
