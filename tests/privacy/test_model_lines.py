@@ -9,6 +9,11 @@ as shares per family, with floors at the figures measured when the round of rule
 Before the round (706 rows, 229 aside): tune 417/477 right, aside 201/229 — aside refused: health 32/36, religion
 15/17, sexuality 14/15, ethnicity 12/13, politics 13/16, union 9/10, biometrics 11/12, claims 30/39, roles 12/17;
 aside kept: relationships 14/14, gaming 18/18, harmless 21/22.
+
+After it (rules tuned on the tune part, the dev tables and probe rows ``-b3-`` written during the round, 511 of
+them, outside the split, 503 of 511 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
+(was 30), politics 15/16 (was 13), every other family as before: the aside health, role and special misses are
+wordings the round's general rules did not reach, left for a later round rather than tuned on.
 """
 
 from __future__ import annotations
@@ -23,28 +28,28 @@ KEPT = ("relationship", "gaming", "harmless")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 64,
-        "religion": 31,
-        "sexuality": 31,
-        "ethnicity": 17,
-        "politics": 30,
-        "union": 19,
-        "biometrics": 20,
-        "claim": 61,
-        "role": 33,
-        "relationship": 28,
-        "gaming": 39,
-        "harmless": 44,
+        "health": 153,
+        "religion": 47,
+        "sexuality": 103,
+        "ethnicity": 31,
+        "politics": 44,
+        "union": 24,
+        "biometrics": 47,
+        "claim": 185,
+        "role": 125,
+        "relationship": 38,
+        "gaming": 79,
+        "harmless": 101,
     },
     "aside": {
         "health": 32,
         "religion": 15,
         "sexuality": 14,
         "ethnicity": 12,
-        "politics": 13,
+        "politics": 15,
         "union": 9,
         "biometrics": 11,
-        "claim": 30,
+        "claim": 36,
         "role": 12,
         "relationship": 14,
         "gaming": 18,
@@ -77,8 +82,13 @@ def test_each_family_stays_at_its_measured_figure(part: str) -> None:
     assert not short, short
 
 
+PROBE_BATCH = "-b3-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
 def test_a_third_is_aside_and_no_line_is_in_both() -> None:
-    tune, aside = load("model_lines", "tune"), load("model_lines", "aside")
+    tune = [row for row in load("model_lines", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("model_lines", "aside")
     assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     assert len({row["lang"] for row in tune + aside}) >= 10
