@@ -10,8 +10,8 @@ Before the round (706 rows, 229 aside): tune 417/477 right, aside 201/229 — as
 15/17, sexuality 14/15, ethnicity 12/13, politics 13/16, union 9/10, biometrics 11/12, claims 30/39, roles 12/17;
 aside kept: relationships 14/14, gaming 18/18, harmless 21/22.
 
-After it (rules tuned on the tune part, the dev tables and probe rows ``-b3-`` written during the round, 511 of
-them, outside the split, 503 of 511 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
+After it (rules tuned on the tune part, the dev tables and probe rows ``-b3-`` written during the round,
+575 of them, outside the split, 564 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
 (was 30), politics 15/16 (was 13), every other family as before: the aside health, role and special misses are
 wordings the round's general rules did not reach, left for a later round rather than tuned on.
 """
@@ -35,11 +35,11 @@ RIGHT_AT_LEAST = {
         "politics": 44,
         "union": 24,
         "biometrics": 47,
-        "claim": 185,
+        "claim": 227,
         "role": 125,
         "relationship": 38,
         "gaming": 79,
-        "harmless": 101,
+        "harmless": 120,
     },
     "aside": {
         "health": 32,

@@ -99,7 +99,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "person": re.compile(rf"(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
-        "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
+        "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,3}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
             rf"(?<![^\W\d_]){person}['’]s?\s+{attributes}\s+(?:{verbs})(?![^\W\d_])"
             # "Is worried about their brother's drinking": a relative's attribute

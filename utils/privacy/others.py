@@ -68,8 +68,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     objects = alternation(v["report_objects"])
     not_a_claim = alternation(v["after_relation_not_a_claim"])
     verbs = alternation(v["verbs_after_a_name"].split())
+    personal = alternation(_PERSONAL_POSSESSORS)
     third = v["third_person"]
     pronoun = alternation(third["pronouns"])
+    events = alternation(third["events"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
     marker = alternation(v["discourse_markers"])
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
@@ -87,7 +89,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "Has a brother who got fired", "A coworker named Priya is being investigated"
         "relative": re.compile(
             rf"(?<![^\W\d_]){relation}(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
-            rf"(?:{verbs})(?![^\W\d_])|(?<![^\W\d_]){relation}\s+(?:named|called)\s+{_NAME}\s+(?:{verbs})(?![^\W\d_])",
+            rf"(?:{verbs})(?![^\W\d_])|(?<![^\W\d_]){relation}\s+(?:named|called)\s+{_NAME}\s+(?:{verbs})(?![^\W\d_])"
+            # "Visiting their dad in prison", "with her sister in the hospital": a relative where a hardship puts them
+            rf"|(?<![^\W\d_])(?:{personal})\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:{events})(?![^\W\d_])",
             re.IGNORECASE,
         ),
         # "Sam said he's moving", "Dave told them he cheated"
@@ -104,7 +108,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "according_to": re.compile(rf"(?<![^\W\d_])(?:according to|laut|selon|según|segundo|secondo|volgens)\s+{_NAME}", re.I),
         # "Someone in their guild is cheating on his wife", "The guy from their class got expelled"
         "someone": re.compile(
-            rf"(?:^|[.;:!?]\s+){alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs})(?![^\W\d_])",
+            rf"(?:^|[.;:!?]\s+){alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs}|{events})"
+            r"(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
         # "Bob is a thief.", "Priya is moving to Berlin" — a named subject, when the line has no names of the member
@@ -153,8 +158,12 @@ def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
         rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else alternation([p])
         for p in sorted(claims["after_copula"], key=len, reverse=True)
     )
+    copulas = alternation(claims["copulas"].split())
+    third = vocabulary()["third_person"]
+    # what is also said of a company or a game ("Nintendo sued a fan site") is no sign of a person here
+    events = alternation(e for e in third["events"] if e not in third["also_of_a_company"])
     predicate = (
-        rf"(?:{alternation(claims['any_object'].split())}"
+        rf"(?:{alternation(claims['any_object'].split())}|(?:{copulas}\s+)?{events}"
         rf"|{alternation(claims['copulas'].split())}\s+(?:{after_copula})"
         rf"|{alternation(claims['has'].split())}\s+{alternation(claims['after_has'])})"
     )
@@ -206,6 +215,8 @@ def subject_name(sentence: str) -> str | None:
 
 def _not_a_name(word: str) -> bool:
     folded = word.casefold()
+    if folded in words_of("not_people"):  # a company or a game: "Nintendo is suing Palworld"
+        return True
     return folded in words_of("subject_words") or folded in words_of("verbs_after_a_name") or folded.endswith("ly")
 
 
