@@ -6,6 +6,11 @@ A memory is stored under the member who said it, so a line about another person 
 can neither see nor erase it. A bare relationship is the member's own life and stays: "Plays duo with Jo",
 "Has a sister.", "Their best friend is called Sam" (a name and a bond; nothing about the friend).
 
+A model's memory line often drops its subject's possessive ("Partner is cheating on them", "Best friend Jake lost
+his job", "Stepdad was deported"): a relation that opens such a line, capitalised, before a verb, an adverb or a
+name, is its subject. A relation is read with its kin prefixes and endings ("Stiefvater", "svågern", "eniştesi",
+"isänsä"; ``relation_forms``), so a language's forms are read rather than listed.
+
 A subject named by a given name or a person noun ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is
 90k") is read by :mod:`utils.privacy._others_subjects`.
 
