@@ -119,11 +119,13 @@ def relation_alternation() -> str:
     relations = v["relations"]
     long = [r for r in relations if len(r) >= _LONG_ENOUGH_FOR_AN_ENDING]
     short = [r for r in relations if len(r) == _LONG_ENOUGH_FOR_AN_ENDING - 1]
+    tiny = [r for r in relations if len(r) < _LONG_ENOUGH_FOR_AN_ENDING - 1]
     long_endings = [e for e in forms["endings"] if len(e) >= _LONG_ENOUGH_FOR_AN_ENDING - 1]
+    # each relation in one trie only: a line's position tries each relation once
     return (
         rf"(?:{alternation(forms['prefixes'])}-?)?"
-        rf"(?:{alternation(long)}{alternation(forms['endings'])}(?![^\W\d_])"
-        rf"|{alternation(short)}{alternation(long_endings)}(?![^\W\d_])|{alternation(relations)})"
+        rf"(?:{alternation(long)}(?:{alternation(forms['endings'])}(?![^\W\d_]))?"
+        rf"|{alternation(short)}(?:{alternation(long_endings)}(?![^\W\d_]))?|{alternation(tiny)})"
     )
 
 

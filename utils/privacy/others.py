@@ -93,10 +93,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "Has a brother who got fired", "A coworker named Priya is being investigated"
         "relative": re.compile(
-            rf"(?<![^\W\d_]){relation}(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
-            rf"(?:{verbs})(?![^\W\d_])|(?<![^\W\d_]){relation}\s+(?:named|called)\s+{_NAME}\s+(?:{verbs})(?![^\W\d_])"
-            # "Visiting their dad in prison", "with her sister in the hospital": a relative where a hardship puts them
-            rf"|(?<![^\W\d_])(?:{personal})\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:{events})(?![^\W\d_])",
+            rf"(?<![^\W\d_]){relation}(?:(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
+            rf"|\s+(?:named|called)\s+{_NAME}\s+)(?:{verbs})(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+        # "Visiting their dad in prison", "with her sister in the hospital": a relative where a hardship puts them
+        "relative_in_hardship": re.compile(
+            rf"(?<![^\W\d_])(?:{personal})\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:{events})(?![^\W\d_])",
             re.IGNORECASE,
         ),
         # "Sam said he's moving", "Dave told them he cheated"
@@ -343,7 +346,9 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     present = frozenset(LETTER_RUN.findall(text.casefold()))
     kin = kin_words(present)
     near_relations = windows(text, present, gates["relation"] | kin if kin else gates["relation"], unspaced)
-    if _about_a_relation(text, near_relations) or search(patterns["relative"], text, near_relations):
+    if _about_a_relation(text, near_relations) or any(
+        search(patterns[shape], text, near_relations) for shape in ("relative", "relative_in_hardship")
+    ):
         return True
     near_reports = windows(text, present, gates["reporting"], unspaced)
     reporter = search(patterns["name_reports"], text, near_reports)
