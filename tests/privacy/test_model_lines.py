@@ -11,7 +11,7 @@ Before the round (706 rows, 229 aside): tune 417/477 right, aside 201/229 — as
 aside kept: relationships 14/14, gaming 18/18, harmless 21/22.
 
 After it (rules tuned on the tune part, the dev tables and probe rows ``-b3-`` written during the round,
-575 of them, outside the split, 564 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
+621 of them, outside the split, 609 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
 (was 30), politics 15/16 (was 13), every other family as before: the aside health, role and special misses are
 wordings the round's general rules did not reach, left for a later round rather than tuned on.
 """
@@ -28,15 +28,15 @@ KEPT = ("relationship", "gaming", "harmless")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 153,
+        "health": 172,
         "religion": 47,
-        "sexuality": 103,
+        "sexuality": 111,
         "ethnicity": 31,
         "politics": 44,
         "union": 24,
         "biometrics": 47,
-        "claim": 227,
-        "role": 125,
+        "claim": 235,
+        "role": 135,
         "relationship": 38,
         "gaming": 79,
         "harmless": 120,
