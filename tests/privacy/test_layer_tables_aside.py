@@ -3,7 +3,9 @@ a share per family, with a floor at the figure measured when the round of rules 
 
 Before that round (rules grown on the development tables only): special 66/80 refused, claims 14/16, roles
 7/11, relationships 6/6 kept, gaming and harmless 25/25 kept. After it (word families, subjects, role stems, and
-wave 6's dev rows): special 71/80, claims 14/16, roles 10/11, relationships 6/6, gaming and harmless 25/25.
+wave 6's dev rows): special 71/80, claims 14/16, roles 10/11, relationships 6/6, gaming and harmless 25/25. After
+the round for the model's subject-less lines (tests/privacy/test_model_lines.py): special 72/80, claims 15/16, the
+rest as before.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import pytest
 from layer_tables import load, must_refuse, refused
 
 RIGHT_AT_LEAST = {
-    "special": 71,
-    "claim": 14,
+    "special": 72,
+    "claim": 15,
     "role": 10,
     "relationship": 6,
     "lookalikes": 25,

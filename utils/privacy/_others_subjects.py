@@ -90,7 +90,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
         "after_a_subject": re.compile(
-            rf"\s+{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
+            rf"\s+(?:{alternation(v['adverbs_after_a_subject'])}\s+)?{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
             re.IGNORECASE,
         ),
         "bare_relation": re.compile(
@@ -99,7 +99,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "person": re.compile(rf"(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
-        "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
+        "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,3}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
             rf"(?<![^\W\d_]){person}['’]s?\s+{attributes}\s+(?:{verbs})(?![^\W\d_])"
             # "Is worried about their brother's drinking": a relative's attribute

@@ -103,3 +103,52 @@ def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) 
         if match:
             return match
     return None
+
+
+_LONG_ENOUGH_FOR_AN_ENDING = 4
+"""A relation takes any ending when it has this many letters ("svåger" + "n"), a three-letter one only an ending of
+three letters or more ("isä" + "nsä"), a shorter one none ("ma" + "n" is no relation)."""
+
+
+@cache
+def relation_alternation() -> str:
+    """The relations as one regex, each also with a kin prefix before it ("Stiefvater", "stepsister", "styvpappa")
+    and, when long enough, an ending that makes it definite or possessed ("svågern", "eniştesi", "isänsä")."""
+    v = vocabulary()
+    forms = v["relation_forms"]
+    relations = v["relations"]
+    long = [r for r in relations if len(r) >= _LONG_ENOUGH_FOR_AN_ENDING]
+    short = [r for r in relations if len(r) == _LONG_ENOUGH_FOR_AN_ENDING - 1]
+    tiny = [r for r in relations if len(r) < _LONG_ENOUGH_FOR_AN_ENDING - 1]
+    long_endings = [e for e in forms["endings"] if len(e) >= _LONG_ENOUGH_FOR_AN_ENDING - 1]
+    # each relation in one trie only: a line's position tries each relation once
+    return (
+        rf"(?:{alternation(forms['prefixes'])}-?)?"
+        rf"(?:{alternation(long)}(?:{alternation(forms['endings'])}(?![^\W\d_]))?"
+        rf"|{alternation(short)}(?:{alternation(long_endings)}(?![^\W\d_]))?|{alternation(tiny)})"
+    )
+
+
+@cache
+def _kin_word() -> re.Pattern[str]:
+    return re.compile(relation_alternation(), re.IGNORECASE)
+
+
+@cache
+def _affixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    forms = vocabulary()["relation_forms"]
+    return tuple(p.rstrip("-") for p in forms["prefixes"]), tuple(forms["endings"])
+
+
+def kin_words(present: frozenset[str]) -> frozenset[str]:
+    """The words of a line that are a relation with a kin prefix or an ending ("stiefvater", "eniştesi"): the
+    relation shapes are tried around them as around a listed relation. Most words start and end with neither, and
+    only those that do are matched."""
+    prefixes, endings = _affixes()
+    return frozenset(
+        word
+        for word in present
+        if len(word) > _LONG_ENOUGH_FOR_AN_ENDING + 1
+        and (word.startswith(prefixes) or word.endswith(endings))
+        and _kin_word().fullmatch(word)
+    )

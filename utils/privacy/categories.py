@@ -275,9 +275,15 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     frame = index.health_frame_before if entry.category == "health" else index.frame_before
     for match in entry.pattern.finditer(folded):
         before = folded[max(0, match.start() - _FRAME_LOOKBACK) : match.start()]
-        if frame.search(before):
+        if frame.search(before) or _the_whole_line(folded, match):
             return match.start()
     return None
+
+
+def _the_whole_line(folded: str, match: re.Match[str]) -> bool:
+    """A framed word that is the whole line ("Gey.", "Bisexuelle.", "Communist."): a model's memory line with its
+    subject and its verb dropped, a fact about the member as much as "Is gay." is."""
+    return _LETTER_RUN.search(folded, 0, match.start()) is None and _LETTER_RUN.search(folded, match.end()) is None
 
 
 _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")

@@ -6,6 +6,11 @@ A memory is stored under the member who said it, so a line about another person 
 can neither see nor erase it. A bare relationship is the member's own life and stays: "Plays duo with Jo",
 "Has a sister.", "Their best friend is called Sam" (a name and a bond; nothing about the friend).
 
+A model's memory line often drops its subject's possessive ("Partner is cheating on them", "Best friend Jake lost
+his job", "Stepdad was deported"): a relation that opens such a line, capitalised, before a verb, an adverb or a
+name, is its subject. A relation is read with its kin prefixes and endings ("Stiefvater", "svågern", "eniştesi",
+"isänsä"; ``relation_forms``), so a language's forms are read rather than listed.
+
 A subject named by a given name or a person noun ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is
 90k") is read by :mod:`utils.privacy._others_subjects`.
 
@@ -29,8 +34,10 @@ from utils.privacy._others_vocabulary import (
     LETTER_RUN,
     UNSPACED_SCRIPT,
     alternation,
+    kin_words,
     letter_runs,
     needles,
+    relation_alternation,
     search,
     vocabulary,
     windows,
@@ -58,7 +65,7 @@ _PERSONAL_POSSESSORS = frozenset(
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     v = vocabulary()
-    relation = alternation(v["relations"])
+    relation = relation_alternation()
     possessor = alternation(v["possessors"])
     adjectives = alternation(v["relation_adjectives"])
     links = alternation(v["clause_links"])
@@ -66,8 +73,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     objects = alternation(v["report_objects"])
     not_a_claim = alternation(v["after_relation_not_a_claim"])
     verbs = alternation(v["verbs_after_a_name"].split())
+    personal = alternation(_PERSONAL_POSSESSORS)
     third = v["third_person"]
     pronoun = alternation(third["pronouns"])
+    events = alternation(third["events"])
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
     marker = alternation(v["discourse_markers"])
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
@@ -82,10 +91,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"{clause_start}{subject}\s+(?!{not_a_claim}(?![^\W\d_]))[^\W\d_]",
             re.IGNORECASE | re.MULTILINE,
         ),
-        # "Has a brother who got fired"
+        # "Has a brother who got fired", "A coworker named Priya is being investigated"
         "relative": re.compile(
-            rf"(?<![^\W\d_]){relation}(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
-            rf"(?:{verbs})(?![^\W\d_])",
+            rf"(?<![^\W\d_]){relation}(?:(?:\s+{_NAME})?,?\s+(?:who|that|which)\s+(?!is\s+called|is\s+named|goes\s+by)"
+            rf"|\s+(?:named|called)\s+{_NAME}\s+)(?:{verbs})(?![^\W\d_])",
+            re.IGNORECASE,
+        ),
+        # "Visiting their dad in prison", "with her sister in the hospital": a relative where a hardship puts them
+        "relative_in_hardship": re.compile(
+            rf"(?<![^\W\d_])(?:{personal})\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:{events})(?![^\W\d_])",
             re.IGNORECASE,
         ),
         # "Sam said he's moving", "Dave told them he cheated"
@@ -102,7 +116,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "according_to": re.compile(rf"(?<![^\W\d_])(?:according to|laut|selon|según|segundo|secondo|volgens)\s+{_NAME}", re.I),
         # "Someone in their guild is cheating on his wife", "The guy from their class got expelled"
         "someone": re.compile(
-            rf"(?:^|[.;:!?]\s+){alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs})(?![^\W\d_])",
+            rf"(?:^|[.;:!?]\s+){alternation(v['someone'])}(?![^\W\d_])[^.!?]{{0,60}}?(?<![^\W\d_])(?:{verbs}|{events})"
+            r"(?![^\W\d_])",
             re.IGNORECASE | re.MULTILINE,
         ),
         # "Bob is a thief.", "Priya is moving to Berlin" — a named subject, when the line has no names of the member
@@ -151,13 +166,18 @@ def _named_claim(claims: dict[str, Any]) -> re.Pattern[str]:
         rf"[^\W\d_]+{p[1:]}" if p.startswith("*") else alternation([p])
         for p in sorted(claims["after_copula"], key=len, reverse=True)
     )
+    copulas = alternation(claims["copulas"].split())
+    third = vocabulary()["third_person"]
+    # what is also said of a company or a game ("Nintendo sued a fan site") is no sign of a person here
+    events = alternation(e for e in third["events"] if e not in third["also_of_a_company"])
     predicate = (
-        rf"(?:{alternation(claims['any_object'].split())}"
+        rf"(?:{alternation(claims['any_object'].split())}|(?:{copulas}\s+)?{events}"
         rf"|{alternation(claims['copulas'].split())}\s+(?:{after_copula})"
         rf"|{alternation(claims['has'].split())}\s+{alternation(claims['after_has'])})"
     )
     article = r"(?:(?-i:a|o|la|il|el|der|die|de)\s+)?"  # "a Bia tá traindo ...": a name with its article
-    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{predicate}(?![^\W\d_])", re.IGNORECASE)
+    adverb = rf"(?:{alternation(vocabulary()['adverbs_after_a_subject'])}\s+)?"  # "Jo recently got a DUI"
+    return re.compile(rf"^\W*{article}(?P<name>{_NAME_NO_HYPHEN})\s+{adverb}{predicate}(?![^\W\d_])", re.IGNORECASE)
 
 
 _MENTION = re.compile(r"<@[!&]?\d+>|@(?:everyone|here)\b")
@@ -203,6 +223,8 @@ def subject_name(sentence: str) -> str | None:
 
 def _not_a_name(word: str) -> bool:
     folded = word.casefold()
+    if folded in words_of("not_people"):  # a company or a game: "Nintendo is suing Palworld"
+        return True
     return folded in words_of("subject_words") or folded in words_of("verbs_after_a_name") or folded.endswith("ly")
 
 
@@ -236,9 +258,68 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
             relation = match.group("relation").casefold()
             personal = possessor.split()[-1] in _PERSONAL_POSSESSORS if possessor else False
             personal = personal or possessor.endswith(("'s", "’s"))
-            if personal or relation not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+            if personal or _relation_root(relation) not in _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR:
+                return True
+            if not possessor and _a_bare_subject(text, match):
                 return True
     return False
+
+
+def _relation_root(word: str) -> str:
+    """The listed relation inside a prefixed or inflected one ("chefen" -> "chef"), so an ambiguous word stays one."""
+    relations = _relations()
+    if word in relations:
+        return word
+    for length in range(len(word) - 1, 1, -1):
+        if word[:length] in relations:
+            return word[:length]
+    return word
+
+
+@cache
+def _relation_adjectives() -> frozenset[str]:
+    return frozenset(w.casefold() for a in vocabulary()["relation_adjectives"] for w in letter_runs(a))
+
+
+@cache
+def _relations() -> frozenset[str]:
+    return frozenset(r.casefold() for r in vocabulary()["relations"])
+
+
+_COPULAS_AND_PLAY = frozenset(
+    "is was has had isn't wasn't does did will can likes loves plays ist war hat est es é è era fue foi tem tiene ha heeft "
+    "jest ma är har va".split()
+)
+"""What a title may do as much as a person ("Son Goku is their main", "Kid Icarus has great music")."""
+
+
+@cache
+def _bare_subject_rest() -> re.Pattern[str]:
+    v = vocabulary()
+    verbs = alternation(v["verbs_after_a_name"].split())
+    adverbs = alternation(v["adverbs_after_a_subject"])
+    names = alternation(v["given_names"]["names"].split())
+    # after a name nobody listed, a copula may be a title's ("Son Goku is their main"); a deed is a person's
+    deeds = alternation(w for w in v["verbs_after_a_name"].split() if w not in _COPULAS_AND_PLAY)
+    return re.compile(
+        rf"\s+(?:(?-i:(?=[{_CAPITAL}])){names}\s+[^\W\d_]|{_NAME}\s+(?:{adverbs}\s+)?(?:{deeds})(?![^\W\d_])"
+        rf"|(?:{adverbs}|[^\W\d_]{{3,}}ly|{verbs})(?![^\W\d_]))",
+        re.IGNORECASE,
+    )
+
+
+def _a_bare_subject(text: str, match: re.Match[str]) -> bool:
+    """A relation that opens the line with a capital and no article, then a verb, an adverb or a name ("Partner is
+    cheating on them", "Partner currently unemployed", "Best friend Jake lost his job"): the subject-less memory line a
+    model writes, about a person — a game's "boss" or "duo" comes with an article ("The boss is tough")."""
+    start = match.start("relation")
+    word = match.group("relation")
+    lead = letter_runs(text[:start])
+    if not (lead or [word])[0][:1].isupper() or any(w.casefold() not in _relation_adjectives() for w in lead):
+        return False
+    if word.casefold().endswith("s") and text[match.end("relation") :].lstrip().casefold().startswith("is "):
+        return False  # "Friends is a sitcom"
+    return _bare_subject_rest().match(text, match.end("relation")) is not None
 
 
 _ARABIC = re.compile("[\u0600-\u06ff]")
@@ -263,8 +344,11 @@ def _claims_about_others(text: str, own: frozenset[str]) -> bool:
     patterns, gates = _patterns(), _gates()
     unspaced = bool(UNSPACED_SCRIPT.search(text))
     present = frozenset(LETTER_RUN.findall(text.casefold()))
-    near_relations = windows(text, present, gates["relation"], unspaced)
-    if _about_a_relation(text, near_relations) or search(patterns["relative"], text, near_relations):
+    kin = kin_words(present)
+    near_relations = windows(text, present, gates["relation"] | kin if kin else gates["relation"], unspaced)
+    if _about_a_relation(text, near_relations) or any(
+        search(patterns[shape], text, near_relations) for shape in ("relative", "relative_in_hardship")
+    ):
         return True
     near_reports = windows(text, present, gates["reporting"], unspaced)
     reporter = search(patterns["name_reports"], text, near_reports)

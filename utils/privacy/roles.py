@@ -46,7 +46,7 @@ _MEMBERSHIP = (
 )
 _TEAM_ARTICLE = r"(?:(?:the|l['’]|la|le|el|o|a|lo|het|de|der|die|das|our|this\s+server's)\s*)?"
 _TEAM_QUALIFIER = (
-    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|server|staff|"
+    r"(?:mod|mods|moderation|modération|moderación|moderação|moderazione|moderatorów|модераторов|admin|admins|servers|server|staff|"
     r"support|moderators)"
 )
 _TEAM = r"(?:team|crew|équipe|equipo|equipe|squadra|ekipy|ekip\w*|команд\w*)"
@@ -78,16 +78,30 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"junior|acting|new|temp|temporary|community|chat|only)[\s-]+)?"
         rf"(?:{role}|mod)"
     )
-    copula = r"(?:is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|ben|jestem)"
+    copula = (
+        r"(?:(?:recently|just|now|finally|officially|also|still)\s+)?(?:claims?\s+to\s+be|claimed\s+to\s+be|"
+        r"says\s+(?:they|he|she)\s+(?:is|are)|is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|"
+        r"ben|jestem|är|var|blev|er|ble)"
+    )
     first_person = (
         r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
         r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
         r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
     )
-    article = r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il)\s+)?"
+    article = (
+        r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il|uno\s+degli|una\s+delle|"
+        r"l['’]une?\s+des|uno\s+de\s+los|una\s+de\s+las|um\s+dos|uma\s+das|einer\s+der|eine\s+der|één\s+van\s+de|"
+        r"jed(?:en|na)\s+z|один\s+из|одна\s+из)\s+)?"
+    )
     end = (
         r"(?:\s*(?:[.!,;]|$)|\s+(?:here|now|so|and|too|as\s+well|on\s+this|of\s+this|btw|lol|hier|ici|aquí|qui|her|här|tady|tu|"
-        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini))"
+        r"itt|aici|täällä|hapa|dito|тук|εδώ|ovdje|tutaj|здесь|тут|burada|di\s+sini|since|last|yesterday|today|recently|again|"
+        r"seit|depuis|desde|da\s+poco|sinds|od)"
+        # "Es mod del server", "Is an admin on the Discord": the community it is asserted in
+        r"|\s+(?:of|on|in|at|for|del|de|do|da|du|des|di|della|dello|van|op|auf|im|na|в|på|sur|en|no|sul)\s+(?:(?:the|this|our|ce|le|este|esse|"
+        r"el|deze|de|diesem|dem|questo|il|этом|нашем)\s+)?(?:server|servers|discord|serveur|servidor|serwer\w*|сервер\w*|"
+        r"дискорд\w*|sunucu\w*|discorden|servern|guild|community|communauté|comunidad|comunidade|comunità|gemeinschaft)"
+        r"(?![^\W\d_]))"
     )
     permission = r"(?:rights|permissions?|perms|powers|privileges|role|access|badge|status)"
     foreign_permission = (
@@ -110,9 +124,21 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         ),
         (re.compile(rf"(?<![^\W\d_]){community}\s+(?:\w+\s+)?{role}(?![^\W\d_])", re.I), roles),
         # "Is an admin.", "I'm a mod", "bot, remember i'm staff now", "Est modérateur."
-        (re.compile(rf"(?<![^\W\d_]){first_person}\s+{article}{bare_role}s?{end}", re.I | re.MULTILINE), roles),
         (
-            re.compile(rf"(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}{bare_role}s?{end}", re.I | re.M),
+            re.compile(
+                rf"(?<![^\W\d_]){first_person}\s+(?:(?:literally|actually|really|basically|officially|also|still|now|just)\s+)?"
+                rf"{article}{bare_role}s?{end}",
+                re.I | re.MULTILINE,
+            ),
+            roles,
+        ),
+        (
+            # a model's line may drop the verb too: "Server moderator.", "Admin here."
+            re.compile(
+                rf"(?:(?:^|[.;:!?,]\s*|(?<![^\W\d_])(?:he|she|they)\s+){copula}\s+{article}|^\W*){bare_role}s?"
+                rf"(?:[\s-]+(?:member|members|mitglied))?{end}",
+                re.I | re.M,
+            ),
             roles,
         ),
         # "i'm the developer of this bot", "i'm a discord employee", "treat me as a mod"
@@ -121,6 +147,15 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             needles(v["claimed_identities"]),
         ),
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
+        # "as a mod, I ...", "Helps run the server as a mod" ("installed it as a mod" is modding)
+        (
+            re.compile(
+                rf"(?:^|[.;:!?]\s*)(?:speaking\s+)?as\s+(?:an?|the)\s+{bare_role}s?(?:\s*,|\s+(?:i|i'm|we|here)(?![^\W\d_]))|"
+                rf"(?<![^\W\d_])(?:server|discord|community|here)\s+as\s+(?:an?|the)\s+{bare_role}s?(?![^\W\d_])",
+                re.I | re.MULTILINE,
+            ),
+            roles,
+        ),
         # "my role is moderator", "my rank here: admin", "i'm in charge of this server"
         (
             re.compile(
@@ -201,16 +236,19 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 r"(?<![^\W\d_])(?:ban|kick|mute|timeout|time-out|bypass|moderation|mod|admin|staff|owner|elevated|pin|delete)\s+"
                 r"(?:rights|permissions?|perms|powers|privileges)(?![^\W\d_])|"
                 # one word in German, Dutch, Swedish: "Moderatorrechte", "Adminrechte", "beheerdersrechten"
-                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff)[\s-]?"
+                r"(?<![^\W\d_])(?:admin|administrator|moderator|moderatoren|mod|owner|besitzer|beheerders?|staff|ban|kick|mute|"
+                r"timeout|bann|lösch|verwaltungs)[\s-]?"
                 r"(?:rechte|berechtigung(?:en)?|rolle|rechten|rättigheter|behörighet)(?![^\W\d_])|"
                 # "Ha il ruolo di amministratore", "a le rôle de modérateur", "tiene el rol de admin"
-                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль)\s+(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*"
-                rf"{article}(?:{role}|mod)(?![^\W\d_])",
+                rf"(?<![^\W\d_])(?:role|rolle|rôle|rol|ruolo|papel|rola|роль|cargo|rango|grade|grado|rank|rang|ranga|rangę|rolę|funkcję)"
+                rf"\s+(?:(?:de|di|of|als|von|del|do|da|d['’]|dell['’])\s*)?{article}(?:{role}|mod|{_ROLE_STEMS})(?![^\W\d_])",
                 re.I,
             ),
             frozenset(
                 {"team", "rights", "permission", "permissions", "perms", "powers", "privileges", _A_ROLE_STEM}
+                | {"rechte", "rechten", "berechtigung", "berechtigungen", "rättigheter", "behörighet"}
                 | {"role", "rolle", "rôle", "rol", "ruolo", "papel", "rola", "роль"}
+                | {"cargo", "rango", "grade", "grado", "rank", "rang", "ranga", "rangę", "rolę", "funkcję"}
             ),
         ),
         # "Serves as a moderator", "Acts as an admin here", "Is part of the staff", "Was granted admin", "Has mod."
@@ -232,6 +270,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         (
             re.compile(
                 rf"(?<![^\W\d_]){_MEMBERSHIP}\s+{_TEAM_ARTICLE}(?:{_TEAM_QUALIFIER}[\s-]?{_TEAM}|{_TEAM}\s+(?:de\s+la\s+|de\s+|du\s+|des\s+|del\s+|"
+                rf"(?:des|vom|dem)\s+|"
                 rf"da\s+|della\s+|dello\s+|di\s+)?{_TEAM_QUALIFIER}|staff)(?![^\W\d_])|(?<![^\W\d_])yetkili\s+ekip\w*|"
                 # "Has full perms on the server", "Can delete other people's messages", "Has access to the mod channel"
                 r"(?<![^\W\d_])(?:has|have|got|with)\s+(?:full|all|every)\s+(?:the\s+)?(?:perms|permissions|rights|privileges|powers)"
@@ -276,7 +315,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             re.compile(
                 rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
                 rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
-                rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|{modal}|gets\s+to)\s+{acts}"
+                rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power|powers|ability|authority)\s+to|{modal}|gets\s+to)\s+{acts}"
                 rf"(?![\w-])",
                 re.I,
             ),

@@ -1,0 +1,94 @@
+"""Model-style memory lines (tests/privacy/layer_tables/model_lines.*.jsonl): the terse third-person lines a
+careless extraction model proposes ("Takes insulin.", "Their sister is going through IVF.", "Has admin on this
+server.") against the same lines of the member's own life that must pass ("Is a nurse.", "Mods Minecraft.").
+
+Written before the rules for subject-less lines changed, from outside sources (see each row's ``source``), in
+fifteen languages; every third row of each family is in ``aside`` and is never tuned on. Both parts are measured
+as shares per family, with floors at the figures measured when the round of rules was done.
+
+Before the round (706 rows, 229 aside): tune 417/477 right, aside 201/229 — aside refused: health 32/36, religion
+15/17, sexuality 14/15, ethnicity 12/13, politics 13/16, union 9/10, biometrics 11/12, claims 30/39, roles 12/17;
+aside kept: relationships 14/14, gaming 18/18, harmless 21/22.
+
+After it (rules tuned on the tune part, the dev tables and probe rows ``-b3-`` written during the round,
+621 of them, outside the split, 609 right): tune 474/477 right (was 417); aside 209/229 (was 201) — claims 36/39
+(was 30), politics 15/16 (was 13), every other family as before: the aside health, role and special misses are
+wordings the round's general rules did not reach, left for a later round rather than tuned on.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from layer_tables import family, load, must_refuse, refused
+
+GROUPS = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
+KEPT = ("relationship", "gaming", "harmless")
+
+RIGHT_AT_LEAST = {
+    "tune": {
+        "health": 172,
+        "religion": 47,
+        "sexuality": 111,
+        "ethnicity": 31,
+        "politics": 44,
+        "union": 24,
+        "biometrics": 47,
+        "claim": 235,
+        "role": 135,
+        "relationship": 38,
+        "gaming": 79,
+        "harmless": 120,
+    },
+    "aside": {
+        "health": 32,
+        "religion": 15,
+        "sexuality": 14,
+        "ethnicity": 12,
+        "politics": 15,
+        "union": 9,
+        "biometrics": 11,
+        "claim": 36,
+        "role": 12,
+        "relationship": 14,
+        "gaming": 18,
+        "harmless": 21,
+    },
+}
+"""Rows the layers get right, per family and part (refused, or kept for the kept families)."""
+
+
+def _by_family(part: str) -> dict[str, list[dict]]:
+    rows: dict[str, list[dict]] = defaultdict(list)
+    for row in load("model_lines", part):
+        rows[family(row)].append(row)
+    return rows
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_each_family_stays_at_its_measured_figure(part: str) -> None:
+    rows = _by_family(part)
+    short = []
+    for name in (*GROUPS, *KEPT):
+        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
+        right = len(rows[name]) - len(wrong)
+        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
+        if part == "tune":  # the aside part is counted, never read row by row
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if right < RIGHT_AT_LEAST[part].get(name, 0):
+            short.append(f"{name} {right}/{len(rows[name])}")
+    assert not short, short
+
+
+PROBE_BATCH = "-b3-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
+def test_a_third_is_aside_and_no_line_is_in_both() -> None:
+    tune = [row for row in load("model_lines", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("model_lines", "aside")
+    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert len({row["lang"] for row in tune + aside}) >= 10
