@@ -48,6 +48,10 @@ WAVE_6_NO_TRACE_SHARE = {"dev": 0.94, "held": 0.75}
 When it arrived: dev 104 of 142, held 46 of 71 (64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%),
 the freshest honest figure."""
 _WAVE_6 = "-w6-"
+WAVE_7_NO_TRACE_SHARE = {"dev": 0.0, "held": 0.0}
+"""Wave 7 (ids ``-w7-``), written from new sources by someone who had not read the rules, while the next round of
+rules was built by others who never saw it: none of its rows was tuned on, dev or held. PLACEHOLDER."""
+_WAVE_7 = "-w7-"
 KEPT_AT_MOST = {"dev": 0, "held": 12}
 """Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
 the first round, 23 after wave 4, 17 after wave 5's round and 12 after wave 6's (main before the layers: 9 kept
@@ -58,6 +62,8 @@ kept something (27 nothing: 73%); 7 after wave 6's round (30: 81%)."""
 WAVE_6_KEPT_AT_MOST = {"dev": 0, "held": 13}
 """Wave 6's special, claim and role cases, when they arrived: of 99 dev, 29 kept something; of 52 held, 14 (38
 nothing: 73%); after its round (tuned on dev only): none of dev, 13 of held (39 nothing: 75%)."""
+WAVE_7_KEPT_AT_MOST = {"dev": 1000, "held": 1000}
+"""Wave 7's special, claim and role cases. PLACEHOLDER."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
@@ -107,7 +113,10 @@ def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> s
     lines = [f"{title}: {total - len(failures)}/{total} held"]
     if title.endswith(" held"):
         families = Counter(_family(row) for row, _why in failures)
-        return "\n".join([*lines, "  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common())])
+        lines.append("  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common()))
+        newest = Counter(_family(row) for row, _why in failures if _WAVE_7 in row["id"])
+        lines.append("  of them wave 7: " + ", ".join(f"{name} {n}" for name, n in newest.most_common()))
+        return "\n".join(lines)
     lines += [f"  {_family(row)} {row['id']}: {why}" for row, why in failures]
     return "\n".join(lines)
 
@@ -133,6 +142,7 @@ async def test_secret_cases_leave_no_trace(
     assert failed["wave 4"] <= (1 - WAVE_4_NO_TRACE_SHARE) * total["wave 4"], why
     assert failed["wave 5"] <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * total["wave 5"], why
     assert failed["wave 6"] <= (1 - WAVE_6_NO_TRACE_SHARE[part]) * total["wave 6"], why
+    assert failed["wave 7"] <= (1 - WAVE_7_NO_TRACE_SHARE[part]) * total["wave 7"], why
 
 
 @pytest.mark.slow
@@ -152,13 +162,15 @@ async def test_nothing_is_kept_of_special_categories_claims_about_others_and_rol
     assert failed["earlier"] + failed["wave 4"] <= KEPT_AT_MOST[part], why
     assert failed["wave 5"] <= WAVE_5_KEPT_AT_MOST[part], why
     assert failed["wave 6"] <= WAVE_6_KEPT_AT_MOST[part], why
+    assert failed["wave 7"] <= WAVE_7_KEPT_AT_MOST[part], why
 
 
 def _by_wave(rows: Iterable[dict]) -> Counter[str]:
     """Rows counted by the wave that wrote them (``earlier``: waves 1–3), every wave present even when none is."""
-    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0})
+    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0, "wave 7": 0})
+    waves = ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6), (7, _WAVE_7))
     for row in rows:
-        marker = next((f"wave {n}" for n, m in ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6)) if m in row["id"]), "earlier")
+        marker = next((f"wave {n}" for n, m in waves if m in row["id"]), "earlier")
         counts[marker] += 1
     return counts
 
@@ -170,3 +182,7 @@ def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:
     assert holds("words: abandon ability able about above", "zoo abandon ability able about above absent")
     assert not holds("uses [redacted:password] everywhere", "hunter2")
     assert not holds("rank 500 on 2026-12-01", "4111 1111 1111 1111")
+    assert holds("pin: 8015.", "8015")
+    assert holds("密码是风花雪月吧", "风花雪月")
+    assert not holds("UPN V801544329445", "8015"), "another number holding the digits is not the value"
+    assert not holds("hunter22 is my tag", "hunter2")

@@ -94,6 +94,22 @@ def _digits_pattern(value: str) -> re.Pattern[str] | None:
     return re.compile(r"[\s.\-/()]{0,2}".join(digits))
 
 
+def _as_a_whole(needle: str) -> re.Pattern[str]:
+    """The value where it stands on its own: "8015" is not kept by someone else's "V801544329445", nor "hunter2"
+    by "hunter22"; an edge that is a digit must not touch another digit, a letter another letter."""
+    return re.compile(_edge(needle[0], "(?<!{})") + re.escape(needle) + _edge(needle[-1], "(?!{})"))
+
+
+def _edge(char: str, look: str) -> str:
+    """A digit must not touch a digit; a letter of a script written with spaces (Latin, Greek, Cyrillic…) must not
+    touch a letter. Scripts written without spaces (Chinese, Japanese, Thai) keep no edge: their words touch."""
+    if char.isdigit():
+        return look.format(r"\d")
+    if char.isalpha() and ord(char) < 0x0530:
+        return look.format(r"[^\W\d_]")
+    return ""
+
+
 def _word_windows(value: str) -> list[str]:
     words = value.casefold().split()
     if len(words) < 4:
@@ -106,7 +122,7 @@ def holds(haystack: str, value: str) -> bool:
     any three of its words in a row (a seed phrase cut short is still a seed phrase)."""
     folded = " ".join(haystack.casefold().split())
     needle = " ".join(value.casefold().split())
-    if needle and needle in folded:
+    if needle and _as_a_whole(needle).search(folded):
         return True
     pattern = _digits_pattern(value)
     if pattern is not None and pattern.search(haystack):
