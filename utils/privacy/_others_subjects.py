@@ -133,20 +133,25 @@ def _after_a_possessive() -> frozenset[str]:
 def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
     """Where a possessive stands before an attribute or a relation ("Sam's salary", "das Gehalt von Tom"): only
     there is the attribute shape tried."""
-    spans = [
-        (match.start(), match.end() + _AFTER)
-        for match in _POSSESSIVE.finditer(text)
-        if match.group(2).casefold() in _after_a_possessive()
-    ]
+    spans = (
+        [
+            (match.start(), match.end() + _AFTER)
+            for match in _POSSESSIVE.finditer(text)
+            if match.group(2).casefold() in _after_a_possessive()
+        ]
+        if "'" in text or "’" in text  # a possessive holds an apostrophe: a line without one has none
+        else []
+    )
     if present & _given_names():
         spans += [(match.start(), match.end() + _AFTER) for match in _OWNED_BY.finditer(text)]
     return spans
 
 
-def claim_by_subject(text: str, own: frozenset[str]) -> bool:
+def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | None = None) -> bool:
     """True when a line's subject is a third person named by a given name or a person noun, with something about
-    them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member."""
-    present = frozenset(LETTER_RUN.findall(text.casefold()))
+    them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member;
+    ``present``: the line's runs of letters, case-folded, when the caller has read them."""
+    present = frozenset(LETTER_RUN.findall(text.casefold())) if present is None else present
     patterns, gates = _patterns(), _gates()
     if present & gates["given_name"]:
         for word in _CAPITALISED.finditer(text):
