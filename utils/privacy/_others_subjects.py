@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import LETTER_RUN, alternation, needles, search, vocabulary
+from utils.privacy._others_vocabulary import LETTER_RUN, alternation, first_letters, needles, search, vocabulary
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
@@ -97,7 +97,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
             re.IGNORECASE,
         ),
-        "person": re.compile(rf"(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
+        "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
         "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,2}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
@@ -130,18 +130,39 @@ def _after_a_possessive() -> frozenset[str]:
     return frozenset(LETTER_RUN.findall(p.casefold())[0] for p in phrases if LETTER_RUN.findall(p.casefold()))
 
 
+def _possessive_matches(text: str) -> list[re.Match[str]]:
+    """What ``_POSSESSIVE.finditer(text)`` finds, tried only at the runs of letters an apostrophe follows: a match
+    starts on one (a letter run, then the apostrophe), and ``re`` would try the lookbehind at every character."""
+    starts: set[int] = set()
+    for apostrophe in "'’":
+        at = text.find(apostrophe)
+        while at != -1:
+            start = at
+            while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():  # [^\W\d_]
+                start -= 1
+            if start < at:
+                starts.add(start)
+            at = text.find(apostrophe, at + 1)
+    found: list[re.Match[str]] = []
+    taken_to = 0
+    for start in sorted(starts):
+        if start < taken_to:
+            continue
+        match = _POSSESSIVE.match(text, start)
+        if match is not None:
+            found.append(match)
+            taken_to = max(match.end(), start + 1)
+    return found
+
+
 def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
     """Where a possessive stands before an attribute or a relation ("Sam's salary", "das Gehalt von Tom"): only
     there is the attribute shape tried."""
-    spans = (
-        [
-            (match.start(), match.end() + _AFTER)
-            for match in _POSSESSIVE.finditer(text)
-            if match.group(2).casefold() in _after_a_possessive()
-        ]
-        if "'" in text or "’" in text  # a possessive holds an apostrophe: a line without one has none
-        else []
-    )
+    spans = [
+        (match.start(), match.end() + _AFTER)
+        for match in _possessive_matches(text)
+        if match.group(2).casefold() in _after_a_possessive()
+    ]
     if present & _given_names():
         spans += [(match.start(), match.end() + _AFTER) for match in _OWNED_BY.finditer(text)]
     return spans
