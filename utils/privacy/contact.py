@@ -111,7 +111,9 @@ _PHONE_NEEDLES = tuple(
     sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
 )
 _PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
-_PHONE_NUMBER = re.compile(r"(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+_PHONE_NUMBER = re.compile(r"(?=[+(\d])(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+"""A number as a phone's is written; the lookahead (what it starts with) lets ``re`` pass the letters of a long post
+quickly instead of trying the lookbehind at each of them."""
 _PHONE_WORD_BEFORE = re.compile(r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?$")
 _PHONE_LOOK_BACK = 60
 
