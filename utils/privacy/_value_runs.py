@@ -152,6 +152,7 @@ def _runs_with_a_digit(text: str) -> Iterable[tuple[int, int]]:
 
 
 def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
+    judged: dict[tuple[str, str], bool] = {}  # a post that repeats a token (an id, a pasted key) judges it once
     for run_start, run_end in _runs_with_a_digit(text):
         if inside_any(skip, run_start, run_end):
             continue
@@ -162,7 +163,11 @@ def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
                 token = token.rstrip("*~\"'`“”«».,;:?")
                 if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
                     continue
-                if credential_like(token, text[max(0, start - 24) : start]):
+                before = text[max(0, start - 24) : start]
+                verdict = judged.get((token, before))
+                if verdict is None:
+                    verdict = judged[token, before] = credential_like(token, before)
+                if verdict:
                     yield start, start + len(token), "credential"
         if "-" in text[run_start:run_end]:
             for match in _PRODUCT_KEY.finditer(text, run_start, run_end):
