@@ -201,7 +201,7 @@ def _may_hold(words: AbstractSet[str], needed: dict[str, tuple[frozenset[str], .
     """Whether a line with these words may hold one of the entries :func:`_words_needed` read."""
     if needed is None:
         return True
-    return any(whole <= words for key in words.intersection(needed) for whole in needed[key])
+    return any(whole <= words for key in needed.keys() & words for whole in needed[key])
 
 
 @cache

@@ -341,5 +341,5 @@ def about_someone_else(
     subject_words = words_of("subject_words")
     if possessive and possessive.group(1).casefold() not in own | subject_words and possessive.group(1)[0].isupper():
         return True
-    words = letter_runs(text)
-    return len(words) >= 2 and words[0].casefold() in others
+    runs = letter_runs(text)
+    return len(runs) >= 2 and runs[0].casefold() in others
