@@ -65,6 +65,8 @@ CRAFTED = [
     "ID AB12345678 / X-99 A-123456 7-ABCDEF12",
     "call +49 (151) 234-56789 or (030) 1234567",
     "+1.555.123.4567 x 12/05/2026 00:30",
+    # names and owners
+    "ÉmileÀndré O'Neil McDonald DE VON Da Silva, das Gehalt von Tom, la casa di Luca",
 ]
 
 
@@ -142,6 +144,14 @@ _PLAIN = {
     "named value": (
         named_numbers._VALUE,
         re.compile(r"(?<![\w/-])[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24}(?![\w/-])"),
+    ),
+    "capitalised word": (
+        _others_subjects._CAPITALISED,
+        re.compile(rf"(?<![^\W\d_])[{_others_subjects._CAPITAL}][^\W\d_]*"),
+    ),
+    "owner after a name": (
+        _others_subjects._OWNED_BY,
+        re.compile(r"(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE),
     ),
 }
 """Patterns read from their first character, and the same pattern with its lookbehind first, as it reads plainly."""

@@ -26,11 +26,12 @@ _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|j
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
 _HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
 _ARABIC = re.compile("[\u0600-\u06ff]")
-_CAPITALISED = re.compile(rf"(?<![^\W\d_])[{_CAPITAL}][^\W\d_]*")
+_CAPITALISED = re.compile(rf"[{_CAPITAL}](?<![^\W\d_][{_CAPITAL}])[^\W\d_]*")
+"""A capitalised word: its capital first, then no letter before it (``re`` skips in C to the capitals)."""
 _LOOKBACK = 80
 """How far before a name its clause may start ("Told the bot that apparently ")."""
 _POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
-_OWNED_BY = re.compile(r"(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
+_OWNED_BY = re.compile(r"(?=[dvo])(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
 _PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
 """A finite verb by its ending where a language marks the past on the verb ("bateu", "perdió"), or by the particle

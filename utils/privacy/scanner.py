@@ -77,9 +77,8 @@ class Scanner:
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
         words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
-        for needle in plan.needles:
-            if needle in words:
-                chosen.update(plan.rules_of[needle])
+        for needle in [needle for needle in plan.needles if needle in words]:
+            chosen.update(plan.rules_of[needle])
         for head, needle in plan.spaced:
             if head in words and needle in lowered:
                 chosen.update(plan.rules_of[needle])
