@@ -20,7 +20,7 @@ from layer_tables import load as load_layer
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
-from utils.privacy import _others_subjects, _others_vocabulary, categories, contact, named_numbers
+from utils.privacy import _others_subjects, _others_vocabulary, address_units, categories, contact, named_numbers
 from utils.privacy import normalise as normalise_module
 from utils.privacy import screen as screen_module
 from utils.privacy._others_vocabulary import LETTER_RUN, vocabulary, windows
@@ -228,3 +228,16 @@ def test_a_needle_holding_a_space_has_its_first_word_inside_a_word_of_every_line
                 head = next(needle[:at] for at, char in enumerate(needle) if char.isspace())
                 assert head in words, (needle, line)
     assert held >= 20
+
+
+def test_address_units_are_found_where_their_pattern_finds_them() -> None:
+    units, _strong = address_units._units()
+    found = 0
+    for line in _lines():
+        lowered = line.lower()
+        if len(lowered) != len(line):
+            continue  # read as the rule reads it, with positions kept
+        spans = _spans(address_units._unit_matches(lowered, units))
+        assert spans == _spans(units.finditer(lowered)), line
+        found += bool(spans)
+    assert found >= 50
