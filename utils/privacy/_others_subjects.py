@@ -19,18 +19,19 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import LETTER_RUN, alternation, needles, search, vocabulary
+from utils.privacy._others_vocabulary import LETTER_RUN, alternation, first_letters, needles, search, vocabulary
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
 _HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
 _ARABIC = re.compile("[\u0600-\u06ff]")
-_CAPITALISED = re.compile(rf"(?<![^\W\d_])[{_CAPITAL}][^\W\d_]*")
+_CAPITALISED = re.compile(rf"[{_CAPITAL}](?<![^\W\d_][{_CAPITAL}])[^\W\d_]*")
+"""A capitalised word: its capital first, then no letter before it (``re`` skips in C to the capitals)."""
 _LOOKBACK = 80
 """How far before a name its clause may start ("Told the bot that apparently ")."""
 _POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
-_OWNED_BY = re.compile(r"(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
+_OWNED_BY = re.compile(r"(?=[dvo])(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
 _PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
 """A finite verb by its ending where a language marks the past on the verb ("bateu", "perdió"), or by the particle
@@ -97,7 +98,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
             re.IGNORECASE,
         ),
-        "person": re.compile(rf"(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
+        "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
         "event_after": re.compile(rf"\s+(?:[^\W\d_]+\s+){{0,3}}?{events}(?![^\W\d_])", re.IGNORECASE),
         "attribute": re.compile(
@@ -130,12 +131,37 @@ def _after_a_possessive() -> frozenset[str]:
     return frozenset(LETTER_RUN.findall(p.casefold())[0] for p in phrases if LETTER_RUN.findall(p.casefold()))
 
 
+def _possessive_matches(text: str) -> list[re.Match[str]]:
+    """What ``_POSSESSIVE.finditer(text)`` finds, tried only at the runs of letters an apostrophe follows: a match
+    starts on one (a letter run, then the apostrophe), and ``re`` would try the lookbehind at every character."""
+    starts: set[int] = set()
+    for apostrophe in "'’":
+        at = text.find(apostrophe)
+        while at != -1:
+            start = at
+            while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():  # [^\W\d_]
+                start -= 1
+            if start < at:
+                starts.add(start)
+            at = text.find(apostrophe, at + 1)
+    found: list[re.Match[str]] = []
+    taken_to = 0
+    for start in sorted(starts):
+        if start < taken_to:
+            continue
+        match = _POSSESSIVE.match(text, start)
+        if match is not None:
+            found.append(match)
+            taken_to = max(match.end(), start + 1)
+    return found
+
+
 def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
     """Where a possessive stands before an attribute or a relation ("Sam's salary", "das Gehalt von Tom"): only
     there is the attribute shape tried."""
     spans = [
         (match.start(), match.end() + _AFTER)
-        for match in _POSSESSIVE.finditer(text)
+        for match in _possessive_matches(text)
         if match.group(2).casefold() in _after_a_possessive()
     ]
     if present & _given_names():
@@ -143,10 +169,11 @@ def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def claim_by_subject(text: str, own: frozenset[str]) -> bool:
+def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | None = None) -> bool:
     """True when a line's subject is a third person named by a given name or a person noun, with something about
-    them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member."""
-    present = frozenset(LETTER_RUN.findall(text.casefold()))
+    them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member;
+    ``present``: the line's runs of letters, case-folded, when the caller has read them."""
+    present = frozenset(LETTER_RUN.findall(text.casefold())) if present is None else present
     patterns, gates = _patterns(), _gates()
     if present & gates["given_name"]:
         for word in _CAPITALISED.finditer(text):

@@ -57,6 +57,16 @@ def alternation(phrases: Iterable[str]) -> str:
     return "(?:" + _trie_regex(trie) + ")"
 
 
+def first_letters(phrases: Iterable[str]) -> str:
+    """A lookahead for the characters :func:`alternation` of these phrases may start with: put before a lookbehind, it
+    lets ``re`` skip in C to where a match may start instead of trying the lookbehind at every character."""
+    return _starting_with({" ".join(p.lower().split())[0] for p in phrases if p.strip()})
+
+
+def _starting_with(firsts: Iterable[str]) -> str:
+    return "(?=[" + "".join(re.escape(char) for char in sorted(firsts)) + "])"
+
+
 def _trie_regex(node: dict[str, Any]) -> str:
     branches = [(r"\s+" if char == " " else re.escape(char)) + _trie_regex(child) for char, child in node.items() if char]
     if not branches:
@@ -88,7 +98,8 @@ def windows(text: str, present: frozenset[str], needles: frozenset[str], everywh
     if not found:
         return []
     windows: list[tuple[int, int]] = []
-    for word in re.finditer(rf"(?<![^\W\d_])(?:{'|'.join(map(re.escape, found))})(?![^\W\d_])", text, re.IGNORECASE):
+    words, firsts = "|".join(map(re.escape, found)), _starting_with(word[0] for word in found)
+    for word in re.finditer(rf"{firsts}(?<![^\W\d_])(?:{words})(?![^\W\d_])", text, re.IGNORECASE):
         start, end = max(0, word.start() - _BEFORE), min(len(text), word.end() + _AFTER)
         if windows and start <= windows[-1][1]:
             windows[-1] = (windows[-1][0], end)

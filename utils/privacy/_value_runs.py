@@ -152,23 +152,38 @@ def _runs_with_a_digit(text: str) -> Iterable[tuple[int, int]]:
 
 
 def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
+    read: dict[tuple[str, int], list[Span]] = {}  # a post that repeats a run (an id, a pasted key) reads it once
     for run_start, run_end in _runs_with_a_digit(text):
         if inside_any(skip, run_start, run_end):
             continue
-        for chunk in _CHUNK.finditer(text, run_start, run_end):
-            for part in _PART.finditer(chunk.group()):
-                token = part.group().lstrip(_TRIM)
-                start = chunk.start() + part.end() - len(token)
-                token = token.rstrip("*~\"'`“”«».,;:?")
-                if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
-                    continue
-                if credential_like(token, text[max(0, start - 24) : start]):
-                    yield start, start + len(token), "credential"
-        if "-" in text[run_start:run_end]:
-            for match in _PRODUCT_KEY.finditer(text, run_start, run_end):
-                groups = match.group().split("-")
-                if sum(map(_mixed_group, groups)) * 2 >= len(groups):
-                    yield match.start(), match.end(), "credential"
+        # What a run holds depends on its own characters and the few before it (a token's ``before``), nothing else.
+        lead = min(run_start, _BEFORE_TOKEN)
+        key = (text[run_start - lead : run_end], lead)
+        spans = read.get(key)
+        if spans is None:
+            spans = read[key] = list(_run_spans(key[0], lead, len(key[0])))
+        yield from ((start + run_start - lead, end + run_start - lead, kind) for start, end, kind in spans)
+
+
+_BEFORE_TOKEN = 24
+"""The characters before a token :func:`credential_like` reads ("password:" before it, a link's path)."""
+
+
+def _run_spans(text: str, run_start: int, run_end: int) -> Iterable[Span]:
+    for chunk in _CHUNK.finditer(text, run_start, run_end):
+        for part in _PART.finditer(chunk.group()):
+            token = part.group().lstrip(_TRIM)
+            start = chunk.start() + part.end() - len(token)
+            token = token.rstrip("*~\"'`“”«».,;:?")
+            if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
+                continue
+            if credential_like(token, text[max(0, start - _BEFORE_TOKEN) : start]):
+                yield start, start + len(token), "credential"
+    if "-" in text[run_start:run_end]:
+        for match in _PRODUCT_KEY.finditer(text, run_start, run_end):
+            groups = match.group().split("-")
+            if sum(map(_mixed_group, groups)) * 2 >= len(groups):
+                yield match.start(), match.end(), "credential"
 
 
 def inside_any(spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -68,13 +68,19 @@ def _first_letters() -> frozenset[str] | None:
     return frozenset(first.group() for first in firsts if first is not None) if all(firsts) else None
 
 
+_DISTINCT_WORDS_FROM = 600
+"""A shorter line is read whole: splitting it into its distinct words costs more than it saves."""
+
+
 def _unit_matches(lowered: str, units: re.Pattern[str]) -> list[re.Match[str]]:
     """What ``units.finditer(lowered)`` finds, tried only where a unit word's first letters stand: a long post
     holds few of them, and the pattern (a lookbehind first) would be tried at every one of its characters."""
     firsts = _first_letters()
     if firsts is None:
         return list(units.finditer(lowered))
-    present = firsts.intersection(_LETTERS.findall(lowered))
+    # A run of letters holds no whitespace: a long post's runs are those of its distinct words, read once each.
+    words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
+    present = firsts.intersection(_LETTERS.findall(words))
     if not present:
         return []
     starts: set[int] = set()

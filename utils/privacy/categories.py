@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -81,6 +82,9 @@ class _Index:
     """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
     health_frame_before: re.Pattern[str]
     exceptions: re.Pattern[str]
+    exception_words: dict[str, tuple[frozenset[str], ...]] | None
+    """What a line's words must hold for ``exceptions`` to match at all: each exception's whole words, keyed by its
+    longest one (None: an exception without a whole word, so the line is always read for them)."""
     order: dict[str, int]
     suffix_gate: re.Pattern[str] | None
     """Every suffix as one literal regex factored by common beginnings, looked for first: most lines have none."""
@@ -180,6 +184,26 @@ def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[s
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
 
+def _words_needed(entries: list[str]) -> dict[str, tuple[frozenset[str], ...]] | None:
+    """Per entry, its tokens made of letters alone: a match of the entry holds each as a whole run of the line's
+    letters (its spaces match spacing, and no letter stands right before or after it), so a line without all of
+    one entry's is not read for that entry. Keyed by the longest; None when an entry has no such token."""
+    needed: dict[str, list[frozenset[str]]] = defaultdict(list)
+    for entry in entries:
+        whole = frozenset(token for token in entry.casefold().split() if token.isalpha())
+        if not whole:
+            return None
+        needed[max(sorted(whole), key=len)].append(whole)
+    return {key: tuple(sets) for key, sets in needed.items()}
+
+
+def _may_hold(words: AbstractSet[str], needed: dict[str, tuple[frozenset[str], ...]] | None) -> bool:
+    """Whether a line with these words may hold one of the entries :func:`_words_needed` read."""
+    if needed is None:
+        return True
+    return any(whole <= words for key in needed.keys() & words for whole in needed[key])
+
+
 @cache
 def _index() -> _Index:
     vocabulary = _vocabulary()
@@ -227,6 +251,7 @@ def _index() -> _Index:
     )
     exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
     things = vocabulary.get("said_of_a_thing")
+    exception_words = _words_needed([*vocabulary["exceptions"], *(things["subjects"] if things else ())])
     if things:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
@@ -245,6 +270,7 @@ def _index() -> _Index:
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         exceptions=re.compile(exceptions),
+        exception_words=exception_words,
         order={name: position for position, name in enumerate(vocabulary["categories"])},
         suffix_gate=re.compile(_trie(sorted({word.casefold() for words in suffix_lists.values() for word in words})))
         if suffix_lists
@@ -261,9 +287,9 @@ CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
 """The categories :func:`special_category` names, in the order of the data file."""
 
 
-def _candidates(folded: str, index: _Index) -> list[_Entry]:
+def _candidates(words: AbstractSet[str], index: _Index) -> list[_Entry]:
     found: list[_Entry] = []
-    for word in set(_LETTER_RUN.findall(folded)):
+    for word in words:
         found.extend(index.by_word.get(word, ()))
         for stem, entries in index.by_stem.get(word[:_STEM_KEY], ()):
             if word.startswith(stem):
@@ -289,29 +315,34 @@ def _the_whole_line(folded: str, match: re.Match[str]) -> bool:
 _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
-def special_category(text: str, *, normalised: bool = False) -> str | None:
+def special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
     """The special category ``text`` states (see :func:`_special_category`). A Latin word inside a script written
-    without spaces ("私はADHDです", "나 adhd 약 먹어") is read as a word of its own too."""
-    found = _special_category(text, normalised=normalised)
+    without spaces ("私はADHDです", "나 adhd 약 먹어") is read as a word of its own too. ``words``: the text's runs of
+    letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``)."""
+    found = _special_category(text, normalised=normalised, words=words)
     if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
         found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
     return found
 
 
-def _special_category(text: str, *, normalised: bool = False) -> str | None:
+def _special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
     """The special category ``text`` states ("health", "religion", "sexuality", "ethnicity", "politics", "union",
     "genetic", "biometric"), or None. Read in the matching form (width, invisible characters, look-alikes);
     ``normalised``: ``text`` is already in it (:func:`~utils.privacy.normalise.normalise`)."""
     index = _index()
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
-    candidates = _candidates(folded, index)
+    words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
+    candidates = _candidates(words, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
     suffixed = index.suffix_gate is not None and index.suffix_gate.search(folded) is not None
-    inside_word = index.inside_pattern is not None and index.inside_pattern.search(folded) is not None
-    if not candidates and not beyond_latin and not suffixed and not inside_word:
+    inside = index.inside_pattern.search(folded) if index.inside_pattern is not None else None
+    if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
-    folded = index.exceptions.sub(" ", folded)
-    if index.game_titles is not None and index.game_titles.search(folded):
+    if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
+        folded = index.exceptions.sub(" ", folded)
+        inside = index.inside_pattern.search(folded) if inside is not None and index.inside_pattern is not None else None
+    games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
+    if games and index.game_titles is not None and index.game_titles.search(folded):
         candidates = [entry for entry in candidates if entry.category not in index.game_categories]
     earliest: tuple[int, int, str] | None = None
     for entry in dict.fromkeys(candidates):
@@ -328,7 +359,6 @@ def _special_category(text: str, *, normalised: bool = False) -> str | None:
             if earliest is None or match.start() < earliest[0]:
                 earliest = (match.start(), index.order[category], category)
             break
-    inside = index.inside_pattern.search(folded) if inside_word and index.inside_pattern is not None else None
     if inside is not None and (earliest is None or inside.start() < earliest[0]):
         category = index.inside[inside.group()]
         earliest = (inside.start(), index.order[category], category)

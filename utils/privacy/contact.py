@@ -111,7 +111,9 @@ _PHONE_NEEDLES = tuple(
     sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
 )
 _PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
-_PHONE_NUMBER = re.compile(r"(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+_PHONE_NUMBER = re.compile(r"(?=[+(\d])(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
+"""A number as a phone's is written; the lookahead (what it starts with) lets ``re`` pass the letters of a long post
+quickly instead of trying the lookbehind at each of them."""
 _PHONE_WORD_BEFORE = re.compile(r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?$")
 _PHONE_LOOK_BACK = 60
 
@@ -369,8 +371,30 @@ def _street_before_with_tail(match: re.Match[str]) -> bool | tuple[int, int]:
     return (found[0], _tail_end(match.string, found[1])) if isinstance(found, tuple) else found
 
 
+_EMAIL_LOCAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+-")
+"""The characters of an address's local part (``_EMAIL``'s ``[A-Za-z0-9._%+-]``)."""
+
+
+class _EmailRule(Rule):
+    """An address is tried only where one can start: on the local part right before an "@" (a run of 1 to 64 of
+    its characters with none before it, as the pattern's lookbehind and possessive run ask), not at every character
+    of a long post that holds one "@" in a mention."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        starts = []
+        at = text.find("@")
+        while at != -1:
+            start = at
+            while start > 0 and at - start <= 64 and text[start - 1] in _EMAIL_LOCAL:
+                start -= 1
+            if 1 <= at - start <= 64 and (start == 0 or text[start - 1] not in _EMAIL_LOCAL):
+                starts.append(start)
+            at = text.find("@", at + 1)
+        return self.spans_from(text, starts)
+
+
 RULES: tuple[Rule, ...] = (
-    Rule("email", re.compile(_EMAIL), ("@",)),
+    _EmailRule("email", re.compile(_EMAIL), ("@",)),
     Rule(
         "email",
         re.compile(_SPELLED_EMAIL),

@@ -25,8 +25,10 @@ _HEADS: tuple[str, ...] = tuple(_DATA["heads"])
 _PUBLIC = frozenset(_DATA["public"])
 _PUBLIC_STEMS = tuple(w for w in _PUBLIC if len(w) >= 4)
 _AFTER = frozenset(_DATA["after"])
-_VALUE = re.compile(r"(?<![\w/-])[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24}(?![\w/-])")
-"""A value: six digits or more, or a document code of capitals and digits (read first: most lines have none)."""
+_VALUE = re.compile(r"[A-Z0-9](?<![\w/-][A-Z0-9])(?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24}(?![\w/-])")
+"""A value: six digits or more, or a document code of capitals and digits (read first: most lines have none). It
+starts on its first character and looks behind it after (no word character or "/" or "-" before it), so ``re`` skips
+in C to the capitals and digits of a long post."""
 _NAME_BEFORE = re.compile(
     r"(?P<before>[^\W\d_][\w'’-]*[ \t]+)?(?P<name>[^\W\d_][\w-]*?)?(?P<head>(?i:"
     + "|".join(re.escape(h) for h in sorted(_HEADS, key=len, reverse=True))

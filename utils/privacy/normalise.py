@@ -36,6 +36,7 @@ _HOMOGLYPHS = str.maketrans(
     "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpABEZHIKMNOPTYX",
 )
 _LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+_LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
 
 
@@ -67,6 +68,12 @@ class Normalised:
         return self.origin[start], self.origin[end - 1] + 1
 
 
+def _lookalikes_as_latin(text: str) -> str:
+    """``text`` with its look-alike words in Latin; a text without a look-alike letter is one search in C, not a
+    call per word (a word without one stays as it is)."""
+    return _WORD.sub(lambda m: _latin_lookalike(m.group()), text) if _LOOKALIKE_CHAR.search(text) else text
+
+
 def _latin_lookalike(word: str) -> str:
     if any(c in _LOOKALIKE_CHARS for c in word) and all(c.isascii() or c in _LOOKALIKE_CHARS for c in word):
         return word.translate(_HOMOGLYPHS)
@@ -80,7 +87,7 @@ def normalise(text: str) -> Normalised:
         return Normalised(text, text, None)
     if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text) and not _STYLED_CHAR.search(text):
         # Only look-alikes to map, one letter for one: positions stay the same.
-        return Normalised(text, _WORD.sub(lambda m: _latin_lookalike(m.group()), text), None)
+        return Normalised(text, _lookalikes_as_latin(text), None)
     pieces: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):
@@ -91,5 +98,5 @@ def normalise(text: str) -> Normalised:
         origin.extend([index] * len(folded))
     matching = "".join(pieces)
     if not matching.isascii():
-        matching = _WORD.sub(lambda m: _latin_lookalike(m.group()), matching)
+        matching = _lookalikes_as_latin(matching)
     return Normalised(text, matching, tuple(origin))

@@ -47,8 +47,10 @@ def _card(match: re.Match[str]) -> bool:
     if _CARD_GROUPS.match(text):
         return True
     digits = _compact(text)
-    if not luhn.is_valid(digits) or (digits[0] not in "23456" and not (digits[0] == "1" and len(digits) == 15)):
-        return False  # networks start 2-6; 15-digit UATP cards start with 1
+    if digits[0] not in "23456" and not (digits[0] == "1" and len(digits) == 15):
+        return False  # networks start 2-6; 15-digit UATP cards start with 1 (read first: a Discord id starts with 1)
+    if not luhn.is_valid(digits):
+        return False
     if len(digits) <= 16:
         return True
     before = match.string[max(0, match.start() - 40) : match.start()]

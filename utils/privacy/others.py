@@ -339,11 +339,10 @@ def _gates() -> dict[str, frozenset[str]]:
     }
 
 
-def _claims_about_others(text: str, own: frozenset[str]) -> bool:
-    """The shapes that are about another person whoever the member is."""
+def _claims_about_others(text: str, own: frozenset[str], present: frozenset[str]) -> bool:
+    """The shapes that are about another person whoever the member is; ``present``: the line's words, case-folded."""
     patterns, gates = _patterns(), _gates()
     unspaced = bool(UNSPACED_SCRIPT.search(text))
-    present = frozenset(LETTER_RUN.findall(text.casefold()))
     kin = kin_words(present)
     near_relations = windows(text, present, gates["relation"] | kin if kin else gates["relation"], unspaced)
     if _about_a_relation(text, near_relations) or any(
@@ -379,6 +378,7 @@ def about_someone_else(
     *,
     also_the_member: Iterable[str] = (),
     normalised: bool = False,
+    words: frozenset[str] | None = None,
 ) -> bool:
     """True when a line is a claim about another person rather than about the member.
 
@@ -392,7 +392,8 @@ def about_someone_else(
     in banca"), any Discord mention, a possessive first word
     that is not the member's name ("Bob's real name is ..."), and any ``@name`` or possessive of a name the
     member ``mentioned``. Kept: facts of the member that name people ("Has a sister named Ana", "Plays Valorant
-    with Bob", "Alice is a nurse" for Alice). ``normalised``: ``text`` is already in the matching form.
+    with Bob", "Alice is a nurse" for Alice). ``normalised``: ``text`` is already in the matching form; ``words``:
+    its runs of letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``).
     """
     text = text if normalised else normalise(text).text
     own = frozenset(
@@ -400,7 +401,8 @@ def about_someone_else(
         | ({member_name.casefold()} if member_name else set())
         | {n.casefold() for n in also_the_member}
     )
-    if _claims_about_others(text, own) or claim_by_subject(text, own):
+    present = frozenset(LETTER_RUN.findall(text.casefold())) if words is None or not normalised else words
+    if _claims_about_others(text, own, present) or claim_by_subject(text, own, present):
         return True
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
@@ -423,5 +425,5 @@ def about_someone_else(
     subject_words = words_of("subject_words")
     if possessive and possessive.group(1).casefold() not in own | subject_words and possessive.group(1)[0].isupper():
         return True
-    words = letter_runs(text)
-    return len(words) >= 2 and words[0].casefold() in others
+    runs = letter_runs(text)
+    return len(runs) >= 2 and runs[0].casefold() in others

@@ -364,14 +364,15 @@ def _cjk_roles() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(v["cjk_roles"]), tuple(v["cjk_communities"])
 
 
-def asserts_role(text: str, *, normalised: bool = False) -> bool:
+def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] | None = None) -> bool:
     """True when a line asserts a role or a permission in this community ("Is the server owner", "Has
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
     tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim.
-    ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`)."""
+    ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`); ``words``:
+    its runs of letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``)."""
     text = text if normalised else normalise(text).text
     unspaced = bool(UNSPACED_SCRIPT.search(text))
-    present = frozenset(LETTER_RUN.findall(text.casefold()))
+    present = frozenset(LETTER_RUN.findall(text.casefold())) if words is None or not normalised else words
     stemmed = frozenset(word for word in present if word[:3] in _ROLE_STEM_STARTS and _ROLE_STEM_START.match(word))
     if stemmed:
         present |= {_A_ROLE_STEM}

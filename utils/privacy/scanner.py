@@ -39,8 +39,9 @@ class _Plan:
     always: tuple[int, ...]
     needles: tuple[str, ...]
     """The needles without whitespace."""
-    spaced: tuple[str, ...]
-    """The needles holding whitespace, which a line's words cut: looked for in the line itself."""
+    spaced: tuple[tuple[str, str], ...]
+    """The needles holding whitespace, which a line's words cut: looked for in the line itself; each with its head
+    (what stands before its first whitespace), which a line holding the needle holds inside one of its words."""
     rules_of: dict[str, tuple[int, ...]]
 
 
@@ -76,11 +77,10 @@ class Scanner:
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
         words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
-        for needle in plan.needles:
-            if needle in words:
-                chosen.update(plan.rules_of[needle])
-        for needle in plan.spaced:
-            if needle in lowered:
+        for needle in [needle for needle in plan.needles if needle in words]:
+            chosen.update(plan.rules_of[needle])
+        for head, needle in plan.spaced:
+            if head in words and needle in lowered:
                 chosen.update(plan.rules_of[needle])
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
@@ -135,6 +135,7 @@ class Scanner:
                 rules_of.setdefault(needle, []).append(index)
         spaced = tuple(needle for needle in rules_of if any(char.isspace() for char in needle))
         plain = tuple(needle for needle in rules_of if needle not in spaced)
-        plan = _Plan(tuple(always), plain, spaced, {needle: tuple(indices) for needle, indices in rules_of.items()})
+        heads = tuple((next((needle[:at] for at, char in enumerate(needle) if char.isspace())), needle) for needle in spaced)
+        plan = _Plan(tuple(always), plain, heads, {needle: tuple(indices) for needle, indices in rules_of.items()})
         self._plans[(digit_run, longest_token)] = plan
         return plan
