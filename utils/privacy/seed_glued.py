@@ -1,0 +1,90 @@
+"""Seed phrases written with nothing between their words: the lists of scripts that need no spaces.
+
+A Chinese list word is one character, and a member copies a phrase as the wallet's grid reads, so
+"尘卷区栏…" is twelve words; Japanese and Korean phrases lose their spaces the same way. Such a run is
+cut into list words (a Chinese run by its characters, a kana or Hangul run by the longest cover of list
+words). Ordinary Chinese text is mostly made of the 2,048 commonest characters, so an unspaced Chinese
+run counts only after a seed word or, without one, when it is exactly a phrase's length and its checksum
+holds (one run in 16 to 256 by chance). A kana or Hangul run that splits entirely into twelve list words
+is no sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import cache
+
+from mnemonic import Mnemonic
+
+LENGTHS = frozenset({12, 15, 18, 21, 24})
+_HAN = re.compile(r"[\u3400-\u9fff]{6,}")
+_KANA_OR_HANGUL = re.compile(r"[\u3041-\u309f\u30fc\uac00-\ud7a3\u1100-\u11ff]{18,}")
+"""Six list words after a seed word are the shortest phrase taken, and no kana or Hangul word is under 3 letters
+in six words' reach (two syllables at least each, so 18 letters before any look-up)."""
+_SPACED = ("japanese", "korean")
+_HAN_LISTS = ("chinese_simplified", "chinese_traditional")
+
+
+@cache
+def _words(language: str) -> frozenset[str]:
+    """A list's words composed and decomposed (a phone may send the dakuten or the jamo apart)."""
+    return frozenset(unicodedata.normalize(form, word) for word in Mnemonic(language).wordlist for form in ("NFC", "NFD"))
+
+
+@cache
+def _longest(language: str) -> int:
+    return max(map(len, _words(language)))
+
+
+@cache
+def _checker(language: str) -> Mnemonic:
+    return Mnemonic(language)
+
+
+def _checksum_holds(language: str, words: list[str]) -> bool:
+    return len(words) in LENGTHS and _checker(language).check(" ".join(words))
+
+
+def spans(text: str, needed: int, announced: bool) -> Iterator[tuple[int, int]]:
+    """Where ``text`` holds an unspaced phrase of at least ``needed`` words (checksum asked unless ``announced``)."""
+    for match in _HAN.finditer(text):
+        for language in _HAN_LISTS:
+            yield from _han_runs(match.group(), match.start(), language, needed, announced)
+    for match in _KANA_OR_HANGUL.finditer(text):
+        for language in _SPACED:
+            words = _cover(match.group(), language)
+            if words is not None and len(words) >= needed and len(set(words)) >= needed * 2 // 3:
+                yield match.start(), match.end()
+                break
+
+
+def _han_runs(run: str, offset: int, language: str, needed: int, announced: bool) -> Iterator[tuple[int, int]]:
+    known = _words(language)
+    start = 0
+    for end in [*(i for i, char in enumerate(run) if char not in known), len(run)]:
+        words = list(run[start:end])
+        if len(words) >= needed and (announced or _checksum_holds(language, words)):
+            yield offset + start, offset + end
+        start = end + 1
+
+
+def _cover(run: str, language: str) -> list[str] | None:
+    """``run`` cut into list words (fewest words, so longer words win), or None where no cut covers it."""
+    known, longest = _words(language), _longest(language)
+    best: list[list[str] | None] = [[]] + [None] * len(run)
+    for end in range(1, len(run) + 1):
+        for start in range(max(0, end - longest), end):
+            before = best[start]
+            if before is not None and run[start:end] in known:
+                candidate = [*before, run[start:end]]
+                current = best[end]
+                if current is None or len(candidate) < len(current):
+                    best[end] = candidate
+    return best[-1]
+
+
+def has_run(text: str) -> bool:
+    """Whether ``text`` holds a run long enough to be cut (one C scan: most messages stop here)."""
+    return _HAN.search(text) is not None or _KANA_OR_HANGUL.search(text) is not None
