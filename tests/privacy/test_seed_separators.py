@@ -82,3 +82,20 @@ def test_the_dev_harmless_and_gaming_rows_hold_no_phrase(table: str) -> None:
     flagged = [t for t in texts if list(seed.spans(t, t.casefold()))]
     print(f"\n{table}: {len(flagged)} of {len(texts)} dev rows read as a phrase")
     assert not flagged
+
+
+TALK_ABOUT_PHRASES = [
+    "助记词一定要保存好，不要告诉任何人，也不要截图发到群里，钱包被盗了就找不回来了",
+    "助記詞一定要保存好不要告訴任何人也不要截圖發到群裡",
+    "never share your seed phrase: <b>not</b> with support, not with a friend, not in a DM!",
+    "my recovery phrase is written on paper in a safe, do not ask for it",
+    "シードフレーズは絶対に人に教えないでください、サポートも聞きません",
+    "시드 구문은 절대 다른 사람에게 알려주지 마세요 고객센터도 묻지 않습니다",
+    "<ul><li>milk</li><li>eggs</li><li>bread</li><li>butter</li><li>cheese</li></ul>",
+    "🔥🔥 fire 🔥 water 🔥 earth 🔥 air 🔥 avatar 🔥🔥",
+]
+
+
+@pytest.mark.parametrize("text", TALK_ABOUT_PHRASES)
+def test_talk_about_phrases_passes(text: str) -> None:
+    assert not list(seed.spans(text, text.casefold()))

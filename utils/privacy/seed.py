@@ -141,11 +141,20 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
     if bound < AFTER_A_SEED_WORD and not glued:
         return
-    announced = _SEED_WORDS.search(lowered) is not None
-    needed = AFTER_A_SEED_WORD if announced else FULL_RUN
+    said: list[bool] = []
+
+    def announced() -> bool:
+        """Whether a seed word names the phrase: one search, and only for a run that needs it."""
+        if not said:
+            said.append(_SEED_WORDS.search(lowered) is not None)
+        return said[0]
+
     if glued:
-        for start, end in seed_glued.spans(text, needed, announced):
+        for start, end in seed_glued.spans(text, announced):
             yield start, end, "seed-phrase"
+    if bound < AFTER_A_SEED_WORD:
+        return
+    needed = AFTER_A_SEED_WORD if announced() else FULL_RUN
     if bound < needed:
         return
     known = languages_of()
@@ -157,10 +166,10 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
             run.append(match)
             lists &= of
             continue
-        if _a_phrase(run, needed, announced):
+        if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield run[0].start(), run[-1].end(), "seed-phrase"
         run, lists = ([match], of) if of else ([], 0)
-    if _a_phrase(run, needed, announced):
+    if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield run[0].start(), run[-1].end(), "seed-phrase"
 
 

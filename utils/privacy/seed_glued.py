@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from mnemonic import Mnemonic
 
 LENGTHS = frozenset({12, 15, 18, 21, 24})
-_HAN = re.compile(r"[\u3400-\u9fff]{6,}")
-_KANA_OR_HANGUL = re.compile(r"[\u3041-\u309f\u30fc\uac00-\ud7a3\u1100-\u11ff]{18,}")
-"""Six list words after a seed word are the shortest phrase taken, and no kana or Hangul word is under 3 letters
-in six words' reach (two syllables at least each, so 18 letters before any look-up)."""
+FULL_WORDS = 12
+MIN_WORDS = 6
+"""The shortest run taken: half a phrase, after a seed word."""
+_HAN = re.compile(r"[\u3400-\u9fff]{12,}")
+_KANA_OR_HANGUL = re.compile(r"[\u3041-\u309f\u30fc\uac00-\ud7a3\u1100-\u11ff]{12,}")
+"""Six list words after a seed word are the shortest phrase taken, and no Japanese word is under three kana nor
+Korean one under two syllables: twelve letters in a row before any look-up."""
 _SPACED = ("japanese", "korean")
 _HAN_LISTS = ("chinese_simplified", "chinese_traditional")
 
@@ -47,27 +50,32 @@ def _checksum_holds(language: str, words: list[str]) -> bool:
     return len(words) in LENGTHS and _checker(language).check(" ".join(words))
 
 
-def spans(text: str, needed: int, announced: bool) -> Iterator[tuple[int, int]]:
-    """Where ``text`` holds an unspaced phrase of at least ``needed`` words (checksum asked unless ``announced``)."""
-    for match in _HAN.finditer(text):
-        for language in _HAN_LISTS:
-            yield from _han_runs(match.group(), match.start(), language, needed, announced)
+def spans(text: str, announced: Callable[[], bool]) -> Iterator[tuple[int, int]]:
+    """Where ``text`` holds an unspaced phrase: a Chinese run of a phrase's length whose checksum holds, or after a
+    seed word twelve characters or more with at most one drawn twice (a seed's are drawn at random from 2,048,
+    a sentence repeats its 不 and 要); a kana or Hangul run cut into twelve list words, six after a seed word.
+    ``announced`` is asked only when a run would need it."""
+    for language in _HAN_LISTS:
+        for match in _run_of(language).finditer(text):
+            words = list(match.group())
+            if _checksum_holds(language, words) or (len(words) - len(set(words)) <= 1 and announced()):
+                yield match.span()
     for match in _KANA_OR_HANGUL.finditer(text):
         for language in _SPACED:
             words = _cover(match.group(), language)
-            if words is not None and len(words) >= needed and len(set(words)) >= needed * 2 // 3:
-                yield match.start(), match.end()
+            if words is None or len(words) < MIN_WORDS:
+                continue
+            varied = len(set(words)) >= len(words) * 2 // 3  # a seed's words are drawn at random
+            if varied and (len(words) >= FULL_WORDS or announced()):
+                yield match.span()
                 break
 
 
-def _han_runs(run: str, offset: int, language: str, needed: int, announced: bool) -> Iterator[tuple[int, int]]:
-    known = _words(language)
-    start = 0
-    for end in [*(i for i, char in enumerate(run) if char not in known), len(run)]:
-        words = list(run[start:end])
-        if len(words) >= needed and (announced or _checksum_holds(language, words)):
-            yield offset + start, offset + end
-        start = end + 1
+@cache
+def _run_of(language: str) -> re.Pattern[str]:
+    """A run of twelve or more of a Chinese list's characters, found in one C scan: half a phrase of unspaced
+    characters is any Chinese clause, even after a seed word ("助记词一定要保存好")."""
+    return re.compile("[" + "".join(sorted(_words(language))) + "]{" + str(FULL_WORDS) + ",}")
 
 
 def _cover(run: str, language: str) -> list[str] | None:
