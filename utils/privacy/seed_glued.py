@@ -33,7 +33,8 @@ _HAN_LISTS = ("chinese_simplified", "chinese_traditional")
 @cache
 def _words(language: str) -> frozenset[str]:
     """A list's words composed and decomposed (a phone may send the dakuten or the jamo apart)."""
-    return frozenset(unicodedata.normalize(form, word) for word in Mnemonic(language).wordlist for form in ("NFC", "NFD"))
+    words = Mnemonic(language).wordlist
+    return frozenset(unicodedata.normalize("NFC", word) for word in words) | {unicodedata.normalize("NFD", w) for w in words}
 
 
 @cache
@@ -57,8 +58,8 @@ def spans(text: str, announced: Callable[[], bool]) -> Iterator[tuple[int, int]]
     ``announced`` is asked only when a run would need it."""
     for language in _HAN_LISTS:
         for match in _run_of(language).finditer(text):
-            words = list(match.group())
-            if _checksum_holds(language, words) or (len(words) - len(set(words)) <= 1 and announced()):
+            characters = list(match.group())
+            if _checksum_holds(language, characters) or (len(characters) - len(set(characters)) <= 1 and announced()):
                 yield match.span()
     for match in _KANA_OR_HANGUL.finditer(text):
         for language in _SPACED:
