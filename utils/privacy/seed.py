@@ -4,13 +4,22 @@ The lists come from the ``mnemonic`` package (the reference implementation), eve
 it ships (English, Spanish, French, Italian, Portuguese, Czech, Russian, Turkish, Japanese,
 Korean, both Chinese scripts): a wallet shows its phrase in the language its owner set.
 Words are compared folded (case, accents and the dakuten a Japanese list stores decomposed),
-and a run counts only while every word belongs to one same list. Ordinary
-prose rarely strings twelve list words together (no list has "the", "is", "de", "que"),
-and a phrase's words are separated by spaces (an ideographic one in Japanese), so unspaced
-Chinese or Japanese text is never read as a run of single list characters. A run of 12+
-is a seed phrase; after a seed word ("seed phrase", "recovery phrase", "mnemonic",
-"Wiederherstellungsphrase", …) six are enough. The checksum is not
-required: a member who pastes a phrase with a typo, or half of one, still gave it away.
+or by their first four letters (each list is built so they name one word), and a run counts
+only while every word belongs to one same list.
+
+What joins the words does not matter: a member pastes a phrase as the wallet's export
+screen, a Markdown or HTML list, a JSON, YAML, CSV or SQL line or a chat habit writes it
+("1.abandon", "[2]ability", "<li>able</li>", "able🔑about", "#absent", "「あいこくしん」"),
+so any run of non-letters up to :data:`GAP` characters joins two words, with HTML tags and
+counters ("3番", "1번") read as such. A letter does end the run: ordinary prose rarely strings
+twelve list words together because its own small words are in no list ("the", "is", "de",
+"que"), while a list of twelve nouns with nothing else between them is what a phrase looks
+like. Phrases written with no gap at all (Chinese, Japanese, Korean) are cut in
+:mod:`utils.privacy.seed_glued`. A run of 12+ is a seed phrase; after a seed word ("seed
+phrase", "recovery phrase", "mnemonic", "Wiederherstellungsphrase", …) six are enough. Fewer
+than twelve unannounced would take a to-do list or "spring summer autumn winter, north south
+…". The checksum is not required of spaced words: a member who pastes a phrase with a typo,
+or half of one, still gave it away.
 """
 
 from __future__ import annotations
@@ -22,23 +31,23 @@ from functools import cache
 
 from mnemonic import Mnemonic
 
+from utils.privacy import seed_glued
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Span
 
-_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
+_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a\ufffd])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
-_GAP = re.compile(r"^[\s,;.:\-\d)(、。，`|*_~>\"'«»“”·•/+#№→⇒➜➔▶►–—=]*$")
-"""What may stand between two words of a phrase: spaces, numbering, list punctuation, and the Markdown
-(a code block, a spoiler, bold) a member wraps a pasted phrase in."""
+_MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};")
+"""HTML a phrase is pasted in (a list's ``<li>``, a wallet page's ``<span class="word">``): its names are no words."""
+GAP = 40
+"""The most characters between two words of a phrase: numbering, quotes, brackets, bullets, emoji, a table's
+cells, a JSON or SQL list's commas and quotes all fit; a letter anywhere between two words ends the run
+(a word that is no list word is prose: "the", "and", "de", "que" are in no list)."""
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:seed|recovery|mnemonic|backup|secret recovery|wiederherstellungs\w*|phrase de récupération|frase semilla"
     r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
     r"|kurtarma)\b|助记词|助記詞|ニーモニック|復元フレーズ|복구\s?(?:단어|문구)|시드\s?(?:구문|문구)"
 )
-_TO_SPACE = str.maketrans({c: " " for c in ",;.:-()0123456789、。，`|*_~>\"'«»“”·•/+#№→⇒➜➔▶►–—="})
-_JOINERS = " \n\u3000-_·•/,、，→"
-"""Characters that separate a phrase's words: spaces, and the hyphens, underscores, dots, slashes, list commas and
-arrows some paste."""
 _NUMBERING = re.compile(r"(?<!\w)\d{1,2}\s?(?:번째|번|番目|番|號|号|째)(?!\w)")
 """A word's number in the phrase written with a counter ("1번 이튿날", "3番"): numbering, not a word of the phrase."""
 _PREFIX = 4
@@ -63,67 +72,97 @@ def languages_of() -> dict[str, int]:
             # and as the screen's matching form reads it: "хаос" is all Latin look-alikes, so it reads "xaoc",
             # and a decomposed "майор" ends in a look-alike run after its breve ("маи\u0306op")
             matching = {normalise(written).text, normalise(unicodedata.normalize("NFD", written)).text}
-            for form in {written, _folded(word), *matching}:
+            # upper case loses the dotless i: "ABARTI" folds to "abarti"
+            for form in {written, _folded(word), _folded(word).replace("ı", "i"), *matching}:
                 found[form] = found.get(form, 0) | 1 << bit
     return found
 
 
 def _lists_of(word: str, known: dict[str, int]) -> int:
     lowered = word.casefold()
-    found = known.get(lowered, 0) or (0 if lowered.isascii() else known.get(_folded(lowered), 0))
-    if not found and len(lowered) == _PREFIX and lowered.isascii():
-        return _prefixes().get(lowered, 0)
+    found = known.get(lowered, 0)
+    if not found and not lowered.isascii():
+        lowered = _folded(lowered)
+        found = known.get(lowered, 0)
+    if len(lowered) == _PREFIX:  # "visi" is an Italian word and the head of English "visit"
+        return found | _prefixes().get(lowered, 0)
     return found
 
 
 @cache
 def _prefixes() -> dict[str, int]:
-    """The lists' words by their first four letters (Latin lists), for phrases written as those letters."""
+    """The lists' words by their first four letters (alphabetic lists), for phrases written as those letters."""
     found: dict[str, int] = {}
     for word, lists in languages_of().items():
-        if len(word) > _PREFIX and word.isascii():
+        if len(word) > _PREFIX and word < "\u3000":
             found[word[:_PREFIX]] = found.get(word[:_PREFIX], 0) | lists
     return found
 
 
-_UNSPACED_RUN = re.compile(r"[\u3400-\u9fff]{12,24}")
+@cache
+def _lookup() -> dict[str, int]:
+    """Words and four-letter heads in one table, for the one-pass count every message goes through."""
+    found = dict(languages_of())
+    for head, lists in _prefixes().items():
+        found[head] = found.get(head, 0) | lists
+    return found
 
 
-def _unspaced_spans(text: str, lowered: str) -> Iterator[Span]:
-    """A Chinese phrase written without spaces after its seed word ("助记词 尘卷区栏…"): every character a list word."""
-    if _SEED_WORDS.search(lowered) is None:
-        return
-    known = languages_of()
-    for match in _UNSPACED_RUN.finditer(text):
-        lists = -1
-        for char in match.group():
-            lists &= _lists_of(char, known)
-            if not lists:
-                break
-        if lists and lists != -1:
-            yield match.start(), match.end(), "seed-phrase"
+def _blanked(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
+_OTHER_GAPS = "、。，・•●▪◦「」『』【】《》〈〉→—–“”‘’«»·…\u3000"
+_GAPS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalpha()} | dict.fromkeys(_OTHER_GAPS, " "))
+"""Every ASCII character that is no letter, and the list punctuation of other scripts: one C pass splits most lines."""
+
+
+def _tokens(lowered: str, plain: bool) -> list[str]:
+    """The letter runs of ``lowered``: split on the common gaps, and the rare token still holding an emoji or a
+    mark cut by the full pattern."""
+    tokens = lowered.translate(_GAPS).split()
+    if plain:
+        return tokens
+    return [word for token in tokens for word in ((token,) if token.isalpha() else _WORD.findall(token))]
 
 
 def spans(text: str, lowered: str) -> Iterator[Span]:
-    """Runs of one list's words separated only by spaces, commas or numbering ("1. abandon 2. ability")."""
-    if sum(lowered.count(c) for c in _JOINERS) < AFTER_A_SEED_WORD - 1:
-        yield from _unspaced_spans(text, lowered)
-        return
-    if _NUMBERING.search(text):
-        text = _NUMBERING.sub(lambda m: " " * len(m.group()), text)
+    """Runs of one list's words in order, whatever non-letter material joins them ("1.abandon", "<li>ability</li>",
+    "able🔑about", "#absent", "「あいこくしん」"), each gap at most :data:`GAP` characters."""
+    given = text
+    if "<" in text or "&" in text:
+        text = _MARKUP.sub(_blanked, text)
+    plain = text.isascii()
+    if not plain and _NUMBERING.search(text):
+        text = _NUMBERING.sub(_blanked, text)
+    if text != given:
         lowered = text.casefold()
-    known = languages_of()
-    bound = _longest_run(lowered.translate(_TO_SPACE).split(), known)  # every gap allowed: an upper bound
+    glued = not plain and seed_glued.has_run(text)
+    bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
+    if bound < AFTER_A_SEED_WORD and not glued:
+        return
+    said: list[bool] = []
+
+    def announced() -> bool:
+        """Whether a seed word names the phrase: one search, and only for a run that needs it."""
+        if not said:
+            said.append(_SEED_WORDS.search(lowered) is not None)
+        return said[0]
+
+    if glued:
+        for start, end in seed_glued.spans(text, announced):
+            yield start, end, "seed-phrase"
     if bound < AFTER_A_SEED_WORD:
         return
-    needed = AFTER_A_SEED_WORD if _SEED_WORDS.search(lowered) else FULL_RUN
+    needed = AFTER_A_SEED_WORD if announced() else FULL_RUN
     if bound < needed:
         return
+    known = languages_of()
     run: list[re.Match[str]] = []
     lists = 0
     for match in _WORD.finditer(text):
         of = _lists_of(match.group(), known)
-        if of and run and lists & of and _GAP.match(text[run[-1].end() : match.start()]):
+        if of and run and lists & of and match.start() - run[-1].end() <= GAP:
             run.append(match)
             lists &= of
             continue
@@ -153,9 +192,7 @@ _EDGES = ",;.:!?…\"'«»“”()[]`*_~|→-—–、。，"
 def list_words(text: str) -> int:
     """The most list words in a row in ``text`` (any gap between them): what a part of a pasted phrase holds."""
     lowered = text.casefold()
-    if sum(lowered.count(c) for c in _JOINERS) < 2:
-        return 0
-    return _longest_run(lowered.translate(_TO_SPACE).split(), languages_of())
+    return _longest_run(_tokens(lowered, lowered.isascii()), _lookup())
 
 
 def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
