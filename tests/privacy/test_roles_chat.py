@@ -17,6 +17,11 @@ friends"): it gives no standing here, and the bare "Server owner." a model write
 
 Before the rule was widened (roles.py at main 384682d): tune role refused 61/118, look-alikes kept 65/66;
 aside role 40/58, look-alikes 32/32.
+
+After it (the pairs of data/role_claims.toml read by utils/privacy/role_claims.py: a first-person or subject-less
+cue with a role or a permission, a grant by others or in the passive, an ability "I can ban", a permission noun
+with an act or one of Discord's localised permission names; a role on a server of one's own elsewhere kept):
+tune role 115/118, look-alikes 66/66; aside role 57/58, look-alikes 32/32.
 """
 
 from __future__ import annotations
@@ -32,9 +37,9 @@ from utils.privacy.screen import screen
 TABLES = Path(__file__).resolve().parent / "layer_tables"
 
 RIGHT_AT_LEAST = {
-    ("tune", "role"): 61,
-    ("tune", "lookalike"): 65,
-    ("aside", "role"): 40,
+    ("tune", "role"): 115,
+    ("tune", "lookalike"): 66,
+    ("aside", "role"): 57,
     ("aside", "lookalike"): 32,
 }
 """Rows the screen gets right, per part and kind (a role refused, a look-alike kept unchanged)."""

@@ -11,6 +11,7 @@ from functools import cache
 
 from utils.privacy._others_vocabulary import LETTER_RUN, UNSPACED_SCRIPT, alternation, needles, search, vocabulary, windows
 from utils.privacy.normalise import normalise
+from utils.privacy.role_claims import claims_role
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
@@ -37,8 +38,12 @@ _ROLE_STEMS = (
     r"адміністр)[^\W\d_]*"
 )
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
-_NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
-"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
+_NOT_A_TOOL = (
+    r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_])"
+    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_]))"
+)
+"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member, nor a role on
+a server of their own elsewhere ("admin of my own Minecraft server at home"): it gives no standing here."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
 _MEMBERSHIP = (
     r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
@@ -378,6 +383,8 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
         present |= {_A_ROLE_STEM}
     near = windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
     if any(search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
+        return True
+    if claims_role(text, present):  # the same grammar in the words of any language (data/role_claims.toml)
         return True
     roles, communities = _cjk_roles()
     return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)
