@@ -79,3 +79,25 @@ def test_a_third_of_each_kind_is_aside_in_many_languages() -> None:
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     assert len({row["lang"] for row in tune + aside}) >= 15
     assert {row["kind"] for row in tune + aside} == {"role", "lookalike"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can kick the ball really far",
+        "ich kann gut kicken, wir kicken samstags",
+        "I can mute my mic if it's loud",
+        "you can ban two champs per team",
+        "I can time out my kids",
+        "gave me a mod for Fallout",
+        "sono stata bannata dal mod",
+        "hat mich der Admin gebannt",
+        "Can ban-hop in Rocket League.",
+        "admin of my own Minecraft server at home",
+        "`mongosh mongodb://admin@db:27017` keeps timing out",
+    ],
+)
+def test_play_punishment_and_a_server_of_ones_own_are_kept(text: str) -> None:
+    """Decided when the rule was widened: play ("kick the ball", "ban two champs"), being punished by a mod, and a
+    role on one's own server elsewhere are no role here; these lines were probes, not rows of the table."""
+    assert not screen(text, "memory").refused, text

@@ -124,6 +124,13 @@ def _unspaced(pair: dict[str, Any]) -> re.Pattern[str]:
     return re.compile("|".join(shapes), re.I)
 
 
+@cache
+def play_after_an_act() -> str:
+    """The words that, a word or two after "kick", "mute" or "ban", make it play or home ("kick the ball", "mute my
+    mic", "ban two champs"), as a regex (the list ``play``)."""
+    return _alternation(_entries(["@play"]))
+
+
 _Gate = tuple[frozenset[str], tuple[str, ...]]
 """Words a line must hold one of: whole words, and beginnings of words (a "*" entry's letters before the "*")."""
 

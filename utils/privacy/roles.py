@@ -11,7 +11,7 @@ from functools import cache
 
 from utils.privacy._others_vocabulary import LETTER_RUN, UNSPACED_SCRIPT, alternation, needles, search, vocabulary, windows
 from utils.privacy.normalise import normalise
-from utils.privacy.role_claims import claims_role
+from utils.privacy.role_claims import claims_role, play_after_an_act
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
@@ -119,6 +119,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"(?:can|may|could|darf|dürfen|peut|pouvais|pourrait|puedo|puede|podía|posso|pode|podia|può|potevo|mag|mogę|może|"
         r"могу|может)"
     )
+    not_play = rf"(?!\s+(?:\S+\s+){{0,2}}?{play_after_an_act()})"  # "I can kick the ball", "can ban two champs"
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
         (
@@ -176,7 +177,8 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             re.compile(
                 rf"(?<![^\W\d_]){_GRANTED}\s+(?:(?:(?:me|him|her|them|mich|ihn|sie|m['’]\s*|moi|lui|mi|lo|la|me\s+ha|mnie|"
                 rf"меня|его|её)\s+(?:(?:to|as|into|zum|zur|als|comme|como|a|em|de|na|в)\s+)?|(?:to|as|into|zum|zur|als|"
-                rf"au\s+rang\s+de|comme|como|em|na|w|в)\s+){article}|(?<=got\s)|(?<=[^\W\d_]{{3}}(?<!made|make|gave|gets|amed|nted|iven|akes)\s)){bare_role}s?(?![^\W\d_])|"
+                rf"au\s+rang\s+de|comme|como|em|na|w|в)\s+){article}|(?<=got\s)|(?<=[^\W\d_]{{3}}(?<!made|make|gave|gets|amed|nted|iven|akes)\s)){bare_role}s?(?![^\W\d_])"
+                r"(?!\s+(?:for|für|pour|para)\s)|"  # "gave me a mod for Fallout" is a game's
                 rf"(?<![^\W\d_])(?:zum|zur)\s+{bare_role}\s+(?:ernannt|gemacht|befördert)",
                 re.I,
             ),
@@ -321,7 +323,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
                 rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
                 rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power|powers|ability|authority)\s+to|{modal}|gets\s+to)\s+{acts}"
-                rf"(?![\w-])",
+                rf"(?![\w-]){not_play}",
                 re.I,
             ),
             acts_needles,
