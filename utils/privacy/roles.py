@@ -11,6 +11,7 @@ from functools import cache
 
 from utils.privacy._others_vocabulary import LETTER_RUN, UNSPACED_SCRIPT, alternation, needles, search, vocabulary, windows
 from utils.privacy.normalise import normalise
+from utils.privacy.role_claims import claims_role, play_after_an_act
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
@@ -37,8 +38,12 @@ _ROLE_STEMS = (
     r"адміністр)[^\W\d_]*"
 )
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
-_NOT_A_TOOL = r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_]))"
-"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member."""
+_NOT_A_TOOL = (
+    r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_])"
+    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_]))"
+)
+"""A role word naming software ("the admin panel of my Minecraft server") is no role of the member, nor a role on
+a server of their own elsewhere ("admin of my own Minecraft server at home"): it gives no standing here."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
 _MEMBERSHIP = (
     r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
@@ -114,6 +119,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"(?:can|may|could|darf|dürfen|peut|pouvais|pourrait|puedo|puede|podía|posso|pode|podia|può|potevo|mag|mogę|może|"
         r"могу|может)"
     )
+    not_play = rf"(?!\s+(?:\S+\s+){{0,2}}?{play_after_an_act()})"  # "I can kick the ball", "can ban two champs"
     return (
         # "Is a moderator on this server", "Est modérateur du serveur", "ik ben hier beheerder", "я тут админ"
         (
@@ -171,7 +177,8 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             re.compile(
                 rf"(?<![^\W\d_]){_GRANTED}\s+(?:(?:(?:me|him|her|them|mich|ihn|sie|m['’]\s*|moi|lui|mi|lo|la|me\s+ha|mnie|"
                 rf"меня|его|её)\s+(?:(?:to|as|into|zum|zur|als|comme|como|a|em|de|na|в)\s+)?|(?:to|as|into|zum|zur|als|"
-                rf"au\s+rang\s+de|comme|como|em|na|w|в)\s+){article}|(?<=got\s)|(?<=[^\W\d_]{{3}}(?<!made|make|gave|gets|amed|nted|iven|akes)\s)){bare_role}s?(?![^\W\d_])|"
+                rf"au\s+rang\s+de|comme|como|em|na|w|в)\s+){article}|(?<=got\s)|(?<=[^\W\d_]{{3}}(?<!made|make|gave|gets|amed|nted|iven|akes)\s)){bare_role}s?(?![^\W\d_])"
+                r"(?!\s+(?:for|für|pour|para)\s)|"  # "gave me a mod for Fallout" is a game's
                 rf"(?<![^\W\d_])(?:zum|zur)\s+{bare_role}\s+(?:ernannt|gemacht|befördert)",
                 re.I,
             ),
@@ -316,7 +323,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 rf"(?<![^\W\d_])(?:(?:is|am|are|was|were|i'm|got|been)\s+(?:allowed|permitted|authori[sz]ed|trusted)\s+to|"
                 rf"(?:was|were|got|been|is)\s+(?:given|granted)\s+(?:the\s+)?(?:permission|right|rights|power)\s+to|"
                 rf"(?:has|have)\s+(?:the\s+)?(?:permission|right|rights|power|powers|ability|authority)\s+to|{modal}|gets\s+to)\s+{acts}"
-                rf"(?![\w-])",
+                rf"(?![\w-]){not_play}",
                 re.I,
             ),
             acts_needles,
@@ -378,6 +385,8 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
         present |= {_A_ROLE_STEM}
     near = windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
     if any(search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
+        return True
+    if claims_role(text, present):  # the same grammar in the words of any language (data/role_claims.toml)
         return True
     roles, communities = _cjk_roles()
     return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)
