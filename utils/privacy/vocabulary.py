@@ -75,7 +75,7 @@ UNSPACED: tuple[str, ...] = tuple(lang for lang, data in _LANGUAGES.items() if d
 _TOKEN = re.compile(r"[^\W_]+")
 _TOKEN_SPLIT = re.compile(r"([^\W_]+)")
 _ASCII_TOKEN_SPLIT = re.compile(r"([A-Za-z0-9]+)")
-""":data:`_TOKEN_SPLIT` for an ASCII text, where ``[^\W_]`` is these characters: read without a Unicode look-up each."""
+""":data:`_TOKEN_SPLIT` for an ASCII text, where a letter or digit is one of these: read without a Unicode look-up each."""
 _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
