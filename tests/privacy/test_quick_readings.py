@@ -1,17 +1,19 @@
 """Each quicker reading of the screen finds what the plain reading it replaced finds, on real lines.
 
-The readings: the "relative" claim shape tried only in windows holding a word each of its matches holds; a number's
-start read from its digit before its lookbehind; Stripe's key shape read from its first letter; an ASCII text split
-into tokens without a Unicode look-up; the pieces of one text read once per look-up of its secret words; a token a
-line repeats judged once per rule; the vendor names read from a long line's distinct words. Compared on the dev tables,
-the tuned layer tables, the redaction bench's lines, long posts built from them (which repeat their lines, as long
-posts repeat words) and crafted edge cases, each with a floor of real matches so that no test passes on nothing.
+The readings: the public phrases next to an identity-shaped number looked for as tries; the "relative" claim shape
+tried only in windows holding a word each of its matches holds; a number's start read from its digit before its
+lookbehind; Stripe's key shape read from its first letter; an ASCII text split into tokens without a Unicode look-up;
+the pieces of one text read once per look-up of its secret words; a token a line repeats judged once per rule; the
+vendor names read from a long line's distinct words. Compared on the dev tables, the tuned layer tables, the redaction
+bench's lines, long posts built from them (which repeat their lines, as long posts repeat words) and crafted edge
+cases, each with a floor of real matches so that no test passes on nothing.
 No timing here: the cost is the bench's (``bench/redaction.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 from functools import cache
@@ -21,7 +23,7 @@ from layer_tables import load as load_layer
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
-from utils.privacy import digit_anchor, keys, others, vocabulary
+from utils.privacy import digit_anchor, id_shapes, keys, others, vocabulary
 from utils.privacy._others_vocabulary import LETTER_RUN, windows
 from utils.privacy._others_vocabulary import vocabulary as vocabulary_of_others
 from utils.privacy.normalise import normalise
@@ -171,3 +173,20 @@ def test_vendor_names_read_from_the_distinct_words_are_those_of_the_whole_line()
         assert spans == list(keys.vendor_spans(text, lowered, longest)), line
         found += len(spans)
     assert found >= 20
+
+
+def test_public_phrases_as_tries_are_found_in_every_window_a_flat_search_finds_one() -> None:
+    phrases = sorted(json.loads(id_shapes._DATA.read_text(encoding="utf-8"))["public_phrases"], key=len, reverse=True)
+    flat = re.compile(
+        "|".join(rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])" if p.isascii() else re.escape(p) for p in phrases),
+        re.IGNORECASE,
+    )
+    quick = id_shapes._vocabulary()[1]
+    edges = [f"{a}{p}{b}" for p in phrases for a, b in (("", ""), ("x", ""), ("", "9"), (" ", "."), ("1", "x"))]
+    windows_of = [w for line in _lines() for w in (line[i : i + 60] for i in range(0, len(line), 30))]
+    found = 0
+    for window in [*windows_of, *edges, *(edge.upper() for edge in edges)]:
+        hit = flat.search(window) is not None
+        assert (quick.search(window) is not None) == hit, window
+        found += hit
+    assert found >= len(phrases) * 4
