@@ -1,6 +1,7 @@
 """Each quicker reading of the screen finds what the plain reading it replaced finds, on real lines.
 
-The readings: the public phrases next to an identity-shaped number looked for as tries; the "relative" claim shape
+The readings: the public phrases next to an identity-shaped number looked for as tries; a named number's nouns
+looked for as one trie before the words before a value are read one by one; the "relative" claim shape
 tried only in windows holding a word each of its matches holds; a number's start read from its digit before its
 lookbehind; Stripe's key shape read from its first letter; an ASCII text split into tokens without a Unicode look-up;
 the pieces of one text read once per look-up of its secret words; a token a line repeats judged once per rule; the
@@ -23,7 +24,7 @@ from layer_tables import load as load_layer
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
-from utils.privacy import digit_anchor, id_shapes, keys, others, vocabulary
+from utils.privacy import digit_anchor, id_shapes, keys, named_numbers, others, vocabulary
 from utils.privacy._others_vocabulary import LETTER_RUN, windows
 from utils.privacy._others_vocabulary import vocabulary as vocabulary_of_others
 from utils.privacy.normalise import normalise
@@ -190,3 +191,16 @@ def test_public_phrases_as_tries_are_found_in_every_window_a_flat_search_finds_o
         assert (quick.search(window) is not None) == hit, window
         found += hit
     assert found >= len(phrases) * 4
+
+
+def test_the_words_before_a_value_are_read_wherever_a_noun_may_name_it() -> None:
+    heads = named_numbers._HEADS
+    crafted = [f"{a} {head} {b} AB12345678" for head in heads for a, b in (("my", "is"), ("the", ":"), ("x", ""))]
+    named = 0
+    for line in [*_lines(), *crafted, *(line.upper() for line in crafted)]:
+        for value in named_numbers._VALUE.finditer(line):
+            window = line[max(0, value.start() - named_numbers._LOOK_BACK) : value.start()]
+            if any(named_numbers._NAME_BEFORE.match(window, start) for start in named_numbers._word_starts(window)):
+                named += 1
+                assert named_numbers._A_HEAD.search(window) is not None, line
+    assert named >= len(heads) * 4

@@ -41,7 +41,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from utils.privacy._value_runs import vocabulary
-from utils.privacy.rule import Rule, Span
+from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "number_shapes.json"
 
@@ -110,28 +110,9 @@ def _vocabulary() -> tuple[frozenset[str], re.Pattern[str]]:
     # Whether one is in a window is all that is asked: as two tries (the ASCII ones bounded by no letter or digit,
     # the others as they are), a position tries the few phrases that start with its letter, not each in turn.
     ascii_ones, others = [p for p in phrases if p.isascii()], [p for p in phrases if not p.isascii()]
-    tries = [rf"(?<![A-Za-z0-9]){_literal_trie(ascii_ones)}(?![A-Za-z0-9])"] if ascii_ones else []
-    tries += [_literal_trie(others)] if others else []
+    tries = [rf"(?<![A-Za-z0-9]){literal_trie(ascii_ones)}(?![A-Za-z0-9])"] if ascii_ones else []
+    tries += [literal_trie(others)] if others else []
     return words, re.compile("|".join(tries) or "(?!)", re.IGNORECASE)
-
-
-def _literal_trie(texts: list[str]) -> str:
-    """Non-empty literal texts as one regex that matches where one of them does, factored by common beginnings."""
-    root: dict[str, dict] = {}
-    for text in texts:
-        node = root
-        for char in text:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def walk(node: dict[str, dict]) -> str:
-        branches = [re.escape(char) + walk(child) for char, child in node.items() if char]
-        if not branches:
-            return ""
-        body = "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return "(?:" + walk(root) + ")"
 
 
 def _digits(run: str) -> int:
