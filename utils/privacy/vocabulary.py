@@ -301,7 +301,7 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
         ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
     if not folded.isascii():
-        ready.update(filter(_mixed, distinct))
+        ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
     heads = distinct & _PHRASE_HEADS
