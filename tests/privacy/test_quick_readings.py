@@ -1,6 +1,7 @@
 """Each quicker reading of the screen finds what the plain reading it replaced finds, on real lines.
 
-The readings: the public phrases next to an identity-shaped number looked for as tries; a named number's nouns
+The readings: the phone words before a number and the public phrases next to an identity-shaped number looked for as
+tries; a named number's nouns
 looked for as one trie before the words before a value are read one by one; the "relative" claim shape
 tried only in windows holding a word each of its matches holds; a number's start read from its digit before its
 lookbehind; Stripe's key shape read from its first letter; an ASCII text split into tokens without a Unicode look-up;
@@ -24,7 +25,7 @@ from layer_tables import load as load_layer
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
-from utils.privacy import digit_anchor, id_shapes, keys, named_numbers, others, vocabulary
+from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, vocabulary
 from utils.privacy._others_vocabulary import LETTER_RUN, windows
 from utils.privacy._others_vocabulary import vocabulary as vocabulary_of_others
 from utils.privacy.normalise import normalise
@@ -204,3 +205,16 @@ def test_the_words_before_a_value_are_read_wherever_a_noun_may_name_it() -> None
                 named += 1
                 assert named_numbers._A_HEAD.search(window) is not None, line
     assert named >= len(heads) * 4
+
+
+def test_phone_words_as_tries_are_found_before_every_number_a_flat_search_finds_one_before() -> None:
+    flat = re.compile(r"(?i)" + contact._PHONE_WORDS + r"[^\d\n+]{0,24}?$")
+    spoken = [w for group in ("spaced", "unspaced") for ws in contact._PHONE_DATA[group].values() for w in ws]
+    crafted = [f"{a}{w}{b}" for w in spoken for a, b in (("call ", " "), ("", ": "), ("x", " "), ("", "x"), ("", " " * 30))]
+    windows_of = [line[max(0, i - 60) : i] for line in _lines() for i in range(0, len(line), 20)]
+    found = 0
+    for window in [*windows_of, *crafted, *(w.upper() for w in crafted)]:
+        hit = flat.search(window) is not None
+        assert (contact._PHONE_WORD_BEFORE.search(window) is not None) == hit, window
+        found += hit
+    assert found >= len(spoken) * 3
