@@ -61,8 +61,11 @@ _STEM_KEY = 2
 _BEYOND_LATIN = re.compile("[^\x00-\u024f]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Entry:
+    """One way a category is stated. Compared and hashed as itself: a line's candidates are made unique by identity,
+    since hashing a compiled pattern reads its whole program each time (two equal entries would find the same)."""
+
     category: str
     pattern: re.Pattern[str]
     framed: bool = False

@@ -235,8 +235,9 @@ def _rules_out_a_word_character(inner: list[tuple[Any, Any]]) -> bool:
     )
 
 
-NUMBER_STARTS = re.compile(r"(?<!\w)\d")
-"""Where a rule of :func:`starts_a_number` may start: a digit with no word character before it."""
+NUMBER_STARTS = re.compile(r"\d(?<!\w\d)")
+"""Where a rule of :func:`starts_a_number` may start: a digit with no word character before it (the digit read first,
+then what stands before it, so ``re`` skips in C to the digits of a long post)."""
 
 
 _compiler: Any = importlib.import_module("re._compiler")

@@ -41,7 +41,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from utils.privacy._value_runs import vocabulary
-from utils.privacy.rule import Rule, Span
+from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "number_shapes.json"
 
@@ -106,9 +106,13 @@ def _vocabulary() -> tuple[frozenset[str], re.Pattern[str]]:
     data = json.loads(_DATA.read_text(encoding="utf-8"))
     words = frozenset(w.casefold() for w in data["public_words"])
     words |= vocabulary("quantity_words") | vocabulary("reference_words") | vocabulary("digest_words")
-    phrases = sorted(data["public_phrases"], key=len, reverse=True)
-    bounded = (rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])" if p.isascii() else re.escape(p) for p in phrases)
-    return words, re.compile("|".join(bounded), re.IGNORECASE)
+    phrases = data["public_phrases"]
+    # Whether one is in a window is all that is asked: as two tries (the ASCII ones bounded by no letter or digit,
+    # the others as they are), a position tries the few phrases that start with its letter, not each in turn.
+    ascii_ones, others = [p for p in phrases if p.isascii()], [p for p in phrases if not p.isascii()]
+    tries = [rf"(?<![A-Za-z0-9]){literal_trie(ascii_ones)}(?![A-Za-z0-9])"] if ascii_ones else []
+    tries += [literal_trie(others)] if others else []
+    return words, re.compile("|".join(tries) or "(?!)", re.IGNORECASE)
 
 
 def _digits(run: str) -> int:

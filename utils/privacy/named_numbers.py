@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 
-from utils.privacy.rule import A_DATE, Rule, Span
+from utils.privacy.rule import A_DATE, Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/number_nouns.json").read_text(encoding="utf-8"))
 _HEADS: tuple[str, ...] = tuple(_DATA["heads"])
@@ -35,6 +35,9 @@ _NAME_BEFORE = re.compile(
     + r"))(?![^\W\d_])(?P<after>(?:[ \t]+[^\W\d_][\w'’-]*){0,3})[^\d\n.!?]{0,40}?$"
 )
 """The noun and its name before a value, read only in the few words before one."""
+_A_HEAD = re.compile("(?i:" + literal_trie(list(_HEADS)) + ")")
+"""Every noun as one trie: each match of :data:`_NAME_BEFORE` holds one, so words before a value without any are not
+read word by word (most values have none before them: an IBAN, a list of codes)."""
 _LOOK_BACK = 120
 _MIN_DIGITS = 6
 _SNOWFLAKE_DIGITS = (17, 20)
@@ -79,6 +82,8 @@ class _NamedNumberRule(Rule):
             if not _a_named_value(value.group()):
                 continue
             window = text[max(0, value.start() - _LOOK_BACK) : value.start()]
+            if _A_HEAD.search(window) is None:
+                continue
             for start in _word_starts(window):
                 named = _NAME_BEFORE.match(window, start)
                 if named is not None:

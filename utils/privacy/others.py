@@ -97,6 +97,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|\s+(?:named|called)\s+{_NAME}\s+)(?:{verbs})(?![^\W\d_])",
             re.IGNORECASE,
         ),
+        # what every "relative" match holds: the window without it is not searched (most windows have none)
+        "relative_gate": re.compile(r"\s(?:who|that|which|named|called)\s", re.IGNORECASE),
         # "Visiting their dad in prison", "with her sister in the hospital": a relative where a hardship puts them
         "relative_in_hardship": re.compile(
             rf"(?<![^\W\d_])(?:{personal})\s+(?:{adjectives}[\s-]+){{0,2}}{relation}\s+(?:{events})(?![^\W\d_])",
@@ -345,8 +347,11 @@ def _claims_about_others(text: str, own: frozenset[str], present: frozenset[str]
     unspaced = bool(UNSPACED_SCRIPT.search(text))
     kin = kin_words(present)
     near_relations = windows(text, present, gates["relation"] | kin if kin else gates["relation"], unspaced)
-    if _about_a_relation(text, near_relations) or any(
-        search(patterns[shape], text, near_relations) for shape in ("relative", "relative_in_hardship")
+    gate = patterns["relative_gate"]
+    if (
+        _about_a_relation(text, near_relations)
+        or search(patterns["relative"], text, [window for window in near_relations if gate.search(text, *window)])
+        or search(patterns["relative_in_hardship"], text, near_relations)
     ):
         return True
     near_reports = windows(text, present, gates["reporting"], unspaced)

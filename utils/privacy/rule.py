@@ -38,6 +38,9 @@ class Rule:
     in_one_run: bool = False
     """A match holds no whitespace and what decides it reads the end of its run as it reads a space (a lookahead
     for a word character, not for a space): it is found in the line's runs of ``min_token`` characters alone."""
+    judged_by_its_text: bool = False
+    """``accept`` reads the matched text alone and says only yes or no: a text a line repeats (a key pasted in a long
+    post again and again) is judged once per reading of the line."""
 
     def may_match(self, present: frozenset[str], digit_run: int, longest_token: int) -> bool:
         """``present``: the needles of all rules found in the line (one pass over them for all rules)."""
@@ -95,8 +98,15 @@ class Rule:
 
     def _spans_of(self, matches: Iterable[re.Match[str]]) -> Iterator[Span]:
         secret = "secret" in self.pattern.groupindex
+        judged: dict[str, bool | tuple[int, int]] | None = {} if self.judged_by_its_text else None
         for match in matches:
-            verdict = True if self.accept is None else self.accept(match)
+            if self.accept is None:
+                verdict: bool | tuple[int, int] = True
+            elif judged is None:
+                verdict = self.accept(match)
+            else:
+                matched = match.group()
+                verdict = judged[matched] if matched in judged else judged.setdefault(matched, self.accept(match))
             if not verdict:
                 continue
             group = "secret" if secret and match.group("secret") is not None else 0
@@ -120,3 +130,25 @@ def _matches_from(pattern: re.Pattern[str], text: str, starts: Iterable[int]) ->
 def words(*alternatives: str) -> str:
     """A non-capturing alternation of literal words, longest first (so ``passwort`` wins over ``pass``)."""
     return "(?:" + "|".join(sorted(alternatives, key=len, reverse=True)) + ")"
+
+
+def literal_trie(texts: list[str]) -> str:
+    """Literal texts as one regex factored by their common beginnings, for asking *whether* one of them is in a line:
+    a position tries the few texts that start with its character, where a flat alternation tries each in turn (which
+    one matches first may differ from a flat alternation's; that one does is the same). An empty text matches
+    anywhere, as it would in the alternation."""
+    root: dict[str, dict] = {}
+    for text in texts:
+        node = root
+        for char in text:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def walk(node: dict[str, dict]) -> str:
+        branches = [re.escape(char) + walk(child) for char, child in node.items() if char]
+        if not branches:
+            return ""
+        body = "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return "(?:" + walk(root) + ")"

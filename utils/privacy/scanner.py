@@ -32,6 +32,12 @@ _DISTINCT_WORDS_FROM = 600
 its words): such a needle is inside one of them or nowhere."""
 
 
+def distinct_words(lowered: str) -> str:
+    """A long line's distinct words joined by spaces (the line itself when short): what holds no whitespace is inside
+    one of them or nowhere, and a long post repeats its words."""
+    return " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
+
+
 @dataclass(frozen=True)
 class _Plan:
     """The rules a line's digit run and token length let through: those with no needle, and the others by needle."""
@@ -70,13 +76,14 @@ class Scanner:
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
 
-    def spans(self, text: str, lowered: str, digit_run: int, longest_token: int) -> list[Span]:
+    def spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None = None) -> list[Span]:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
-        ``longest_token``: its longest run without whitespace."""
+        ``longest_token``: its longest run without whitespace; ``words``: :func:`distinct_words` of ``lowered``, when
+        the caller has read them."""
         key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
-        words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
+        words = distinct_words(lowered) if words is None else words
         for needle in [needle for needle in plan.needles if needle in words]:
             chosen.update(plan.rules_of[needle])
         for head, needle in plan.spaced:

@@ -50,7 +50,7 @@ from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
 from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
-from utils.privacy.scanner import Scanner
+from utils.privacy.scanner import Scanner, distinct_words
 from utils.privacy.values import with_value_spans
 
 Field = Literal["memory", "profile", "note", "topic", "key", "log", "message", "name"]
@@ -217,8 +217,9 @@ def _find(text: str, seen: Seen | None = None, *, for_log: bool = False) -> list
     longest_token = max(map(len, text.split()), default=0)
     # The cheap gates first: only the needles of rules a line's digits and token lengths allow are looked for
     # (most vendor formats need a 30+ character token, which ordinary chat never has).
-    found = _SCANNER.spans(text, lowered, digit_run, longest_token)
-    found.extend(keys.vendor_spans(text, lowered, longest_token))
+    words = distinct_words(lowered)
+    found = _SCANNER.spans(text, lowered, digit_run, longest_token, words)
+    found.extend(keys.vendor_spans(text, lowered, longest_token, words))
     found.extend(seed.spans(text, lowered))
     if seen:
         found.extend(seen.spans(text, for_log=for_log))

@@ -23,9 +23,9 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
-from itertools import accumulate, filterfalse
+from itertools import accumulate, compress, filterfalse
 from operator import itemgetter
 from typing import Any
 
@@ -74,6 +74,8 @@ UNSPACED: tuple[str, ...] = tuple(lang for lang, data in _LANGUAGES.items() if d
 
 _TOKEN = re.compile(r"[^\W_]+")
 _TOKEN_SPLIT = re.compile(r"([^\W_]+)")
+_ASCII_TOKEN_SPLIT = re.compile(r"([A-Za-z0-9]+)")
+""":data:`_TOKEN_SPLIT` for an ASCII text, where a letter or digit is one of these: read without a Unicode look-up each."""
 _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
@@ -217,8 +219,8 @@ def _readings(raw: str) -> tuple[str, ...]:
     a Cyrillic word's Latin look-alikes read as Cyrillic ("пaрoль" with Latin a and o, "п@р0ль")."""
     if raw.isdigit() or (raw.isalpha() and raw.isascii()) or (raw.translate(_DIGITS_AS_I) == raw and not _mixed(raw)):
         return (raw,)
-    digits = sum(c.isdigit() for c in raw)
-    if digits and sum(c.isalpha() for c in raw) >= max(2, digits):
+    digits = sum(map(str.isdigit, raw))
+    if digits and sum(map(str.isalpha, raw)) >= max(2, digits):
         readings = [raw, raw.translate(_DIGITS_AS_I), raw.translate(_DIGITS_AS_L)]
     else:
         readings = [raw]
@@ -232,9 +234,10 @@ def _mixed(raw: str) -> bool:
     return not raw.isascii() and _ASCII_ALNUM.search(raw) is not None and _CYRILLIC.search(raw) is not None
 
 
-def _lookup_single(raw: str) -> Entry | None:
-    """A one-token word that is not in the index: an inflected form of a stem, or a compound."""
-    for reading in _readings(raw):
+def _lookup_single(raw: str, readings: tuple[str, ...] | None = None) -> Entry | None:
+    """A one-token word that is not in the index: an inflected form of a stem, or a compound. ``readings``: those
+    of :func:`_readings`, when the caller has them."""
+    for reading in _readings(raw) if readings is None else readings:
         for stem, entry in _STEMS.get(reading[:3], ()):
             if reading.startswith(stem):
                 return entry
@@ -245,14 +248,25 @@ def _lookup_single(raw: str) -> Entry | None:
     return None
 
 
-def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entry] | None:
-    """The longest secret word starting at token ``i``: its last token and entry."""
+@dataclass
+class _Read:
+    """What the pieces of one text were read as (:func:`_readings`, :func:`_lookup_single`): both depend on the
+    piece alone, and a long post repeats its words. Lives for one look-up, never longer."""
+
+    readings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    singles: dict[str, Entry | None] = field(default_factory=dict)
+
+
+def _longest_word(tokens: list[str], gaps: list[str], i: int, read: _Read | None = None) -> tuple[int, Entry] | None:
+    """The longest secret word starting at token ``i``: its last token and entry. ``read``: what one text's pieces
+    were read as so far (a long post repeats its words; each is read once)."""
+    read = _Read() if read is None else read
     raw = tokens[i]
     best: tuple[int, Entry] | None = None
     j = i
     glued_only = True
     while True:
-        readings = _readings(raw)
+        readings = read.readings.get(raw) or read.readings.setdefault(raw, _readings(raw))
         for reading in readings:
             entry = _INDEX.get(reading)
             if entry is not None:
@@ -260,7 +274,7 @@ def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entr
                 break
         else:
             if glued_only and best is None and len(raw) >= 4:
-                entry = _lookup_single(raw)
+                entry = read.singles[raw] if raw in read.singles else read.singles.setdefault(raw, _lookup_single(raw, readings))
                 if entry is not None:
                     best = (j, entry)
         if j + 1 >= len(tokens) or not any(r in _PREFIXES for r in readings):
@@ -275,7 +289,7 @@ def _longest_word(tokens: list[str], gaps: list[str], i: int) -> tuple[int, Entr
 
 def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     """Secret words in a folded text: one pass over its tokens, most of them dismissed by a set lookup or two."""
-    parts = _TOKEN_SPLIT.split(folded)  # gap, token, gap, token, …, gap
+    parts = (_ASCII_TOKEN_SPLIT if folded.isascii() else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
     # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
@@ -287,7 +301,7 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
         ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
     if not folded.isascii():
-        ready.update(filter(_mixed, distinct))
+        ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
     heads = distinct & _PHRASE_HEADS
@@ -300,9 +314,13 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     ends: list[int] | None = None
     last_token = len(tokens) - 1
     resume = 0
+    # the tokens that may start a word picked in C; a piece alone starts one only where a space does not follow it
     starts = [
-        k for k, token in enumerate(tokens) if token in hot or (token in pieces and (gaps[k + 1] != " " or len(token) == 1))
+        k
+        for k in compress(range(len(tokens)), map((hot | pieces).__contains__, tokens))
+        if tokens[k] in hot or gaps[k + 1] != " " or len(tokens[k]) == 1
     ]
+    read = _Read()
     for i in starts:
         raw = tokens[i]
         if i < resume:
@@ -319,7 +337,7 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
                 glue = _glue(gap, raw, following)
             if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
                 continue
-        best = _longest_word(tokens, gaps, i)
+        best = _longest_word(tokens, gaps, i, read)
         if best is None:
             continue
         if ends is None:  # where each part ends, summed once: a post naming many words costs no rescan per word
