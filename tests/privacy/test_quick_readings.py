@@ -5,7 +5,8 @@ tries; a named number's nouns
 looked for as one trie before the words before a value are read one by one; the "relative" claim shape
 tried only in windows holding a word each of its matches holds; a number's start read from its digit before its
 lookbehind; Stripe's key shape read from its first letter; an ASCII text split into tokens without a Unicode look-up;
-the pieces of one text read once per look-up of its secret words; a token a line repeats judged once per rule; the
+the pieces of one text read once per look-up of its secret words; a role claim's pairs skipped when the line holds
+none of their target words; a token a line repeats judged once per rule; the
 vendor names read from a long line's distinct words. Compared on the dev tables, the tuned layer tables, the redaction
 bench's lines, long posts built from them (which repeat their lines, as long posts repeat words) and crafted edge
 cases, each with a floor of real matches so that no test passes on nothing.
@@ -25,7 +26,7 @@ from layer_tables import load as load_layer
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
 from tests.support.privacy_tables import load
-from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, vocabulary
+from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, role_claims, vocabulary
 from utils.privacy._others_vocabulary import LETTER_RUN, windows
 from utils.privacy._others_vocabulary import vocabulary as vocabulary_of_others
 from utils.privacy.normalise import normalise
@@ -218,3 +219,18 @@ def test_phone_words_as_tries_are_found_before_every_number_a_flat_search_finds_
         assert (contact._PHONE_WORD_BEFORE.search(window) is not None) == hit, window
         found += hit
     assert found >= len(spoken) * 3
+
+
+def test_a_role_pair_is_skipped_only_when_its_own_target_gate_is_closed() -> None:
+    """The one gate of every pair's targets is open wherever a single pair's target gate is (a claim it skipped
+    would be a claim missed)."""
+    pairs = [shape for shape in role_claims._shapes() if len(shape.gates) == 2 and shape.gates[1] is not None]
+    lines = [*_lines(), *(row["text"] for row in load_layer("roles_chat", "tune"))]
+    opened = 0
+    for line in lines:
+        words = frozenset(LETTER_RUN.findall(normalise(line).text.casefold()))
+        if any(role_claims._open(shape.gates[1], words) for shape in pairs):
+            opened += 1
+            assert role_claims._open(role_claims._any_target(), words), line[:80]
+    assert len(pairs) >= 10
+    assert opened >= 150

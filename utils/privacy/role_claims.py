@@ -180,6 +180,19 @@ def _shapes() -> tuple[_Shape, ...]:
     return tuple(shapes)
 
 
+@cache
+def _any_target() -> _Gate:
+    """Every pair's target words as one gate: a line holding none of them (most lines: no role, no act, no
+    permission) opens no pair, so the pairs' own gates are not read one by one."""
+    gates = [shape.gates[1] for shape in _shapes() if len(shape.gates) == 2 and shape.gates[1] is not None]
+    return frozenset().union(*(gate[0] for gate in gates)), tuple(sorted({stem for gate in gates for stem in gate[1]}))
+
+
+def _pairs_may_match(shape: _Shape, any_target: bool) -> bool:
+    """Whether ``shape`` is a pair whose target gate is already known closed (``any_target`` False)."""
+    return any_target or len(shape.gates) != 2 or shape.gates[1] is None
+
+
 def claims_role(text: str, words: frozenset[str] | None = None) -> bool:
     """True when ``text`` claims a role or a permission in this community by one of the pairs of
     ``data/role_claims.toml`` ("I can ban people", "they made me mod", "Has the Manage Server permission").
@@ -188,7 +201,10 @@ def claims_role(text: str, words: frozenset[str] | None = None) -> bool:
     case-folded, when the caller has read them."""
     words = frozenset(LETTER_RUN.findall(text.casefold())) if words is None else words
     folded = text.casefold()
+    any_target = _open(_any_target(), words)
     for shape in _shapes():
+        if not _pairs_may_match(shape, any_target):
+            continue
         if shape.substrings and not any(s in folded for s in shape.substrings):
             continue
         if not all(_open(gate, words) for gate in shape.gates):
