@@ -214,3 +214,25 @@ def test_a_kept_line_with_one_is_refused() -> None:
 def test_the_span_is_the_value_alone(line: str, value: str) -> None:
     [(start, end)] = list(credential_shapes.credential_spans(line))
     assert line[start:end] == value
+
+
+KEPT = [
+    "Longsword+10 and MaxHP+500 after the boss",
+    "ssh pi@raspberrypi4 then root@192.168.1.5",
+    "pepeLaugh2 in chat",
+    "0xFF5733AA and cafe123bead",
+    "GPT-4o-mini vs Llama-3-70B-Instruct",
+    "Windows11! and Xbox360!",
+    "k8s-cluster-prod2 is down",
+    "mp3player and win10pro",
+    "PR#12345 merged, fix#4521 next",
+    "lol!!!111one gg!1v1me",
+    "STEAM_0:1:12345678 is my old id",
+    "Half-Life2 and Counter-Strike2",
+]
+"""Shapes written after the rule as probes of its keeps (not drawn from the table)."""
+
+
+@pytest.mark.parametrize("line", KEPT)
+def test_a_probe_is_kept(line: str) -> None:
+    assert list(credential_shapes.credential_spans(line)) == [], line

@@ -52,19 +52,23 @@ _KEYS = frozenset(
     "ins insert home end pgup pgdn space backspace up down left right print prtsc".split()
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+_USER_AT_HOST = re.compile(r"[a-z0-9._-]+@[a-z0-9.-]+")
+_HEX = re.compile(r"(?:0[xX])?[0-9a-fA-F]+")
 _TAG = re.compile(r"[^#]{2,32}#\d{4}")
 _EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,3}")
 _DICE = re.compile(r"(?:\d*d\d+(?:[+-]\d+)*[+-]?)+", re.IGNORECASE)
 _CLASS_RUNS = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
 _SANDWICH = re.compile(
     r"(?:[A-Z][a-z]{3,}|[a-z]{4,})\d{2,}[a-z]{3,}|[a-z]{4,}\d{2,}[A-Z][a-z]{2,}"
-    r"|[a-z]{3,}[-._]?[A-Z][a-z]{2,}[-._]?\d{1,4}"
+    r"|[a-z]{3,}(?:[A-Z][a-z]{2,}[-._]?\d{2,4}|[-._][A-Z][a-z]{2,}[-._]?\d{1,4})"
 )
 """Digits between two words, the second in lower case ("Wonder237section"), or a lower-case word and a capitalised
-one before a number ("casaMarta2023", "ramen_Tonkotsu8"): a name or a handle keeps one case for its words."""
-_EXCLAIMED = re.compile(r"(?:[A-Z]?[a-z]{3,}[-._]?){1,3}\d{2,4}[!@#$%&*?]{1,3}")
-"""A word and a number with a symbol after them as the last character a password asks for ("Winter2025!!",
-"bluemoon_88!"): seen on the run before its punctuation is trimmed."""
+one before a number ("casaMarta2023", "ramen_Tonkotsu8"): a name or a handle keeps one case for its words (an
+emote or an identifier glues one digit: "pepeLaugh2")."""
+_EXCLAIMED = re.compile(r"[A-Z]?[a-z]{3,}(?:[-._]?[A-Z]?[a-z]{3,}){0,2}(?:\d{4}|[-._]\d{2,4})[!@#$%&*?]{1,3}")
+"""A word and a year or a joined number with a symbol after them as the last character a password asks for
+("Winter2025!!", "bluemoon_88!"), seen on the run before its punctuation is trimmed; a product's short number
+glued to its name is not one ("Windows11!", "Xbox360!")."""
 _WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{4,}|[A-Z]{4,}")
 _PIECE_WORD = re.compile(r"[A-Za-z]{3,}")
 _GLUED = re.compile(r"[A-Za-z]{3,}\d{1,4}|\d{1,4}[A-Za-z]{3,}|[a-z]+[A-Z][A-Za-z]*\d[A-Za-z\d]*|[a-z]+\d[a-z]*[A-Z][A-Za-z]*")
@@ -112,6 +116,10 @@ def _symbol_inside(token: str) -> bool:
     if not letters:
         return False  # math and dice: "a^2+b^2", "x+3y"
     strong = sum(c in _STRONG for c in token)
+    if strong == token.count("+") and re.search(r"\+\d{1,3}$", token):
+        return False  # an item's upgrade or a bonus: "Longsword+10", "MaxHP+500"
+    if strong == 1 and _USER_AT_HOST.fullmatch(token):
+        return False  # "pi@raspberrypi4", "root@192.168.1.5"
     if strong == 1 and token[inside[0]] == "%" and token[inside[0] - 1].isdigit():
         return False  # a percentage glued to a word: "50%off"
     if strong == 1 and token[inside[0]] == "&" and len(token[: inside[0]].rsplit("&")[-1]) <= 2:
@@ -157,8 +165,8 @@ def credential_like(token: str) -> bool:
     """Whether one run without spaces, already trimmed, reads as a password or a key (module docstring)."""
     if len(token) < SHORTEST or _markup_or_address(token) or _key_binding_or_dice(token):
         return False
-    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
-        return False
+    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)) or _HEX.fullmatch(token):
+        return False  # a hex digest or colour is judged by the value rules, with the word before it
     if _symbol_inside(token) or _SANDWICH.fullmatch(token) or _DOTTED.fullmatch(token):
         return True
     return _passphrase(token) or _random(token)
