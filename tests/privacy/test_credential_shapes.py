@@ -17,7 +17,10 @@ others and the aside figure is measured, not tuned on.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from layer_tables import load
 
 from utils.privacy import credential_shapes
 from utils.privacy.screen import screen
@@ -236,3 +239,43 @@ KEPT = [
 @pytest.mark.parametrize("line", KEPT)
 def test_a_probe_is_kept(line: str) -> None:
     assert list(credential_shapes.credential_spans(line)) == [], line
+
+
+# --- the credential-token table (tests/privacy/layer_tables/credential_tokens.*), written by someone else before
+# the rule was measured on it; tuned on its tune part only.
+
+REMOVED_AT_LEAST = {"tune": 156, "aside": 0}
+LOOKALIKES_ALTERED_AT_MOST = {"tune": 5, "aside": 999}
+"""Figures when the rule was done (message, log and memory alike). Without the layer: tune 89 of 175 removed, 5 of
+137 look-alikes altered (four e-mail addresses and a map code, which the contact and identity rules take). The
+tune rows still missed: four-word CamelCase passphrases with no digit (the shape of a Java class name), pwgen's
+eight-letter ones that read as a word and a digit ("Woocheh3", like "Witcher3"), a lower-case 1Password phrase
+with no digit, leet words joined to a number by ``_`` (a gamertag's shape), an upper-case router key (a part
+number's), a password reversed, and a few random ones that start with a symbol or hold brackets."""
+
+
+def _token_rows(part: str) -> list[dict[str, str]]:
+    return load("credential_tokens", part)
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("field", ["message", "log", "memory"])
+def test_a_credential_token_leaves_the_line(part: str, field: str) -> None:
+    rows = [row for row in _token_rows(part) if row["kind"] != "lookalike"]
+    gone = Counter(row["kind"] for row in rows if row["value"] not in screen(row["text"], field).text)  # type: ignore[arg-type]
+    total = Counter(row["kind"] for row in rows)
+    print(
+        f"\ncredential_tokens {part} {field}: {sum(gone.values())}/{len(rows)} removed ("
+        + ", ".join(f"{k} {gone[k]}/{n}" for k, n in sorted(total.items()))
+        + ")"
+    )
+    assert sum(gone.values()) >= REMOVED_AT_LEAST[part]
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("field", ["message", "log", "memory"])
+def test_a_token_look_alike_passes_unchanged(part: str, field: str) -> None:
+    rows = [row for row in _token_rows(part) if row["kind"] == "lookalike"]
+    altered = sum(screen(row["text"], field).text != row["text"] for row in rows)  # type: ignore[arg-type]
+    print(f"\ncredential_tokens {part} {field}: {altered}/{len(rows)} look-alikes altered")
+    assert altered <= LOOKALIKES_ALTERED_AT_MOST[part]

@@ -5,26 +5,31 @@ writes "şifrem tiger!88Lamp", "wifi nya kebvoM-2xodsu-pygfaj" or pastes "Unsubt
 none they know. What generators and people make has a shape of its own, and this rule reads it in any run without
 spaces of eight characters or more that holds a letter and a digit:
 
-- a symbol between two letters or digits, in a run of letters and digits, with a capital or a second symbol
-  ("k8#Lm2!pQz9Wx@", "Blue$42Monkey", "P@ssw0rd!2024", "Coffee&99cups"): Bitwarden, KeePassXC, LastPass and people
-  alike; written text puts its symbols between words, not inside them;
-- digits between two words, the second in lower case ("Wonder237section", "monkey123banana"): a product's name
-  capitalises the word after its number ("Windows11Home", "Top10Games");
-- words joined by ``-`` ``.`` or ``_`` with a digit glued to one of them, or a capital inside one
-  ("Unsubtle-Cosmic7-Relapse", "rehang.OPTIMAL.gob4.tryst", "fUtjez-7gofsi-byqqaz"): Bitwarden, 1Password and
-  Apple passphrases. A gamertag keeps its number apart ("Dark_Knight_1987", "Dark-Knight-99") and stays: the
-  handles chat names its players by are that shape far more often than a password is;
-- ten or more letters and digits of both cases that switch class often and hold no word (Chrome's and Firefox's
-  fifteen, pwgen's pronounceable ones with two capitals and two digits, a key of any length).
+- a symbol between two letters or digits, with a capital or a second symbol, or in a leet word
+  ("k8#Lm2!pQz9Wx@", "Blue$42Monkey", "P@ssw0rd!2024", "3at3n@37"): written text puts its symbols between words;
+  or a symbol last after both cases and a digit ("mopnuAj5odd$"), or after a word and a year ("Winter2025!!");
+- digits between two words, the second in lower case ("Wonder237section"), a lower-case word then a capitalised
+  one before a number ("casaMarta2023", "ramen_Tonkotsu8"), Diceware's capitalised words with a number among them,
+  letters and digits taking turns ("1q2w3e4r");
+- three words or more joined by ``-`` ``.`` or ``_`` with a digit in one of them or a capital inside one
+  ("Unsubtle-Cosmic7-Relapse", "rehang.OPTIMAL.gob4.tryst", "fUtjez-7gofsi-byqqaz"), or capitalised ones joined by
+  dots with a number ("Kedi.Mavi.55"). A gamertag keeps its number apart ("Dark_Knight_1987", "Dark-Knight-99") and
+  stays: the handles chat names its players by are that shape far more often than a password is;
+- ten or more letters and digits of both cases that switch class often and hold little that reads as a word
+  (Chrome's and Firefox's fifteen, a key of any length);
+- a password encoded (:mod:`utils.privacy._credential_encoded`): hex of printable text, base64 with its padding,
+  or one character at a time between spaces ("m 4 r s ! R o v e r"), read joined.
 
-Kept by their shape, whatever their classes: links, e-mail addresses, mentions, Discord markup and ``Name#1234`` tags,
-hashtags and commands, paths and file names with an extension, code and queries (a bracket, ``=`` or ``;``), math
-and dice with single letters, key bindings joined by ``+``, versions, model numbers and map or mod names (their
-symbols are ``-`` ``.`` ``_``, which the first shape does not count, and their words do not mix a digit in), hex
-digests (only the value rules judge a hex blob: the word before it says whether it is a commit or a key).
+Kept by their shape, whatever their classes: links, e-mail addresses, mentions, Discord markup, Discord and
+Battle.net tags, hashtags and commands, paths and file names with an extension, code and queries (a bracket, ``=``
+or ``;``), math and dice, key bindings joined by ``+``, an item's ``+10``, a refresh rate ``@120Hz``, versions
+with their build parts, model numbers and map or mod names (their symbols are ``-`` ``.`` ``_``, which the first
+shape does not count, and a part number keeps to capitals), hex digests (the value rules judge a hex blob by the
+word before it), Bitcoin addresses (given out to be paid).
 
-Cost: the scanner runs this rule only on a line with a digit and a run of eight characters without spaces; one regex
-pass finds the runs holding a letter and a digit, each judged by a few string checks.
+Cost: the scanner runs the token rule only on a line with a digit and a run of eight characters without spaces;
+the runs are found from the line's digits in one regex pass and each is judged by a few string checks. The spaced
+rule reads only from a digit standing alone.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from utils.privacy._credential_encoded import hex_of_text, padded_base64_spans, spaced_runs
 from utils.privacy.rule import Rule, Span
 
 SHORTEST = 8
@@ -42,7 +48,7 @@ SHORTEST_RANDOM = 10
 _DIGIT_TAIL = re.compile(r"\d\S*")
 """A run's stretch from its first digit to its end: ``re`` skips to the line's digits in C, and the run's start is
 found from there (a search for runs holding a digit tries every character of every word)."""
-_LEADING = "\"'`“”‘’«»([{*_~|"
+_LEADING = "\"'`“”‘’«»([{*_~|+"
 _TRAILING = "\"'`“”‘’«».,;:?!)]}*_~|"
 _STRONG = frozenset("!#$%&*+?^~@|")
 """Symbols a generator or a person puts inside a password; ``-`` ``.`` ``_`` ``/`` ``:`` join names and numbers."""
@@ -52,24 +58,34 @@ _KEYS = frozenset(
     "ins insert home end pgup pgdn space backspace up down left right print prtsc".split()
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
-_USER_AT_HOST = re.compile(r"[a-z0-9._-]+@[a-z0-9.-]+")
+_USER_AT_HOST = re.compile(r"[a-z0-9._-]+@(?=[a-z0-9.-]*[a-z.])[a-z0-9.-]+")
 _HEX = re.compile(r"(?:0[xX])?[0-9a-fA-F]+")
-_TAG = re.compile(r"[^#]{2,32}#\d{4}")
+_TAG = re.compile(r"[^#]{2,32}#\d{4,5}")
+"""A Discord tag ("ShadowFang#1337") or a Battle.net one ("Frosty#21987")."""
+_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?(?:\+[\w.-]+)?", re.IGNORECASE)
+"""A release with its pre-release and build parts ("4.0.0-alpha.3+exp.sha.5114f85")."""
+_BASE58_ADDRESS = re.compile(r"[13][1-9A-HJ-NP-Za-km-z]{25,34}")
 _EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,3}")
 _DICE = re.compile(r"(?:\d*d\d+(?:[+-]\d+)*[+-]?)+", re.IGNORECASE)
 _CLASS_RUNS = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
 _SANDWICH = re.compile(
     r"(?:[A-Z][a-z]{3,}|[a-z]{4,})\d{2,}[a-z]{3,}|[a-z]{4,}\d{2,}[A-Z][a-z]{2,}"
     r"|[a-z]{3,}(?:[A-Z][a-z]{2,}[-._]?\d{2,4}|[-._][A-Z][a-z]{2,}[-._]?\d{1,4})"
+    r"|(?:[A-Z][a-z]{2,}){3,}\d{1,4}(?:[A-Z][a-z]{2,})+|[a-z]{3,}\d[A-Z][a-z]{0,4}"
 )
 """Digits between two words, the second in lower case ("Wonder237section"), or a lower-case word and a capitalised
 one before a number ("casaMarta2023", "ramen_Tonkotsu8"): a name or a handle keeps one case for its words (an
-emote or an identifier glues one digit: "pepeLaugh2")."""
+emote or an identifier glues one digit: "pepeLaugh2"); capitalised words with a number among them
+("HandballHacheJumeler60Mourir", Diceware with digits: a title puts its number last); a lower-case syllable run, a
+digit and a capital (pwgen: "asae3Iec")."""
+_WALK = re.compile(r"(?:\d[a-z]){4,}\d?|(?:[a-z]\d){4,}[a-z]?")
+"""Letters and digits taking turns ("1q2w3e4r", a keyboard's columns walked)."""
 _EXCLAIMED = re.compile(r"[A-Z]?[a-z]{3,}(?:[-._]?[A-Z]?[a-z]{3,}){0,2}(?:\d{4}|[-._]\d{2,4})[!@#$%&*?]{1,3}")
 """A word and a year or a joined number with a symbol after them as the last character a password asks for
 ("Winter2025!!", "bluemoon_88!"), seen on the run before its punctuation is trimmed; a product's short number
 glued to its name is not one ("Windows11!", "Xbox360!")."""
-_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{4,}|[A-Z]{4,}")
+_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{4,}")
+_VOWEL = re.compile(r"[aeiouy]")
 _PIECE_WORD = re.compile(r"[A-Za-z]{3,}")
 _GLUED = re.compile(r"[A-Za-z]{3,}\d{1,4}|\d{1,4}[A-Za-z]{3,}|[a-z]+[A-Z][A-Za-z]*\d[A-Za-z\d]*|[a-z]+\d[a-z]*[A-Z][A-Za-z]*")
 _SEPARATORS = re.compile(r"[-._]")
@@ -87,13 +103,17 @@ def _trimmed(token: str, start: int) -> tuple[str, int]:
 
 def _markup_or_address(token: str) -> bool:
     """A link, an address, a mention, Discord markup, a tag, a hashtag, a command, a path, a file, code or a query."""
-    if token[0] in "#$!/~@<" or "://" in token or "\\" in token or token.count("/") >= 2:
+    if token[0] == "<" or (token[0] in "#$!/~@" and (token[1:2].isalnum() or token[1:2] in "/.")):
+        return True  # markup, a hashtag or a colour, a command, a path, a mention (not "#&TxTP78GC")
+    if "://" in token or "\\" in token or token.count("/") >= 2:
         return True
     if any(c in _CODE for c in token):
         return True
     if _EXTENSION.search(token[-5:]) and _EXTENSION.fullmatch(token[token.rfind(".") :]):
         return True
-    return bool(_TAG.fullmatch(token) or ("@" in token and _EMAIL.search(token)))
+    if _TAG.fullmatch(token) or _VERSION.fullmatch(token):
+        return True
+    return "@" in token and _EMAIL.search(token) is not None
 
 
 def _key_binding_or_dice(token: str) -> bool:
@@ -112,21 +132,24 @@ def _symbol_inside(token: str) -> bool:
     inside = [i for i in range(1, len(token) - 1) if token[i] in _STRONG and token[i - 1].isalnum() and token[i + 1].isalnum()]
     if not inside:
         return False
-    letters = re.findall(r"[A-Za-z]{2,}", token)
-    if not letters:
-        return False  # math and dice: "a^2+b^2", "x+3y"
+    if not re.search(r"[A-Za-z]{2}", token) and any(token[i] in "+^*%~|" for i in inside):
+        return False  # math and dice: "x^2+y^2+z^2", "3x+5y"
     strong = sum(c in _STRONG for c in token)
     if strong == token.count("+") and re.search(r"\+\d{1,3}$", token):
         return False  # an item's upgrade or a bonus: "Longsword+10", "MaxHP+500"
-    if strong == 1 and _USER_AT_HOST.fullmatch(token):
-        return False  # "pi@raspberrypi4", "root@192.168.1.5"
+    if strong == 1 and (_USER_AT_HOST.fullmatch(token) or re.search(r"@\d+(?:[.,]\d+)?[A-Za-z]{1,3}$", token)):
+        return False  # "pi@raspberrypi4", "4K@120Hz"
     if strong == 1 and token[inside[0]] == "%" and token[inside[0] - 1].isdigit():
         return False  # a percentage glued to a word: "50%off"
     if strong == 1 and token[inside[0]] == "&" and len(token[: inside[0]].rsplit("&")[-1]) <= 2:
         return False  # "AT&T", "R&D", "Q&A…"
     upper = any(c.isupper() for c in token)
     lower = any(c.islower() for c in token)
-    return (upper and lower) or strong >= 2 or (lower and _switches(token) >= 3 and sum(map(len, letters)) >= 6)
+    if (upper and lower) or strong >= 2:
+        return True
+    letter_count = sum(c.isalpha() for c in token)
+    digit_count = sum(c.isdigit() for c in token)
+    return lower and _switches(token) >= 3 and (letter_count >= 6 or (letter_count >= 3 and digit_count >= 3))
 
 
 def _passphrase(token: str) -> bool:
@@ -136,12 +159,21 @@ def _passphrase(token: str) -> bool:
     if len(separators) != 1:
         return False
     pieces = token.split(separators.pop())
-    if len(pieces) < 3 or not all(p.isalnum() and p.isascii() for p in pieces) or token.islower():
-        return False  # a host or a package keeps to lower case ("k8s-cluster-prod2")
+    if len(pieces) < 3 or not all(p.isalnum() and p.isascii() for p in pieces):
+        return False
+    if token.islower() or not any(c.islower() for c in token):
+        return False  # a host or a package keeps to lower case ("k8s-cluster-prod2"), a part to capitals ("ESP32-WROOM-32")
     worded = sum(bool(_PIECE_WORD.search(p)) for p in pieces)
     if worded < 2 or worded < len(pieces) - 1:
         return False
-    return any(_GLUED.fullmatch(p) and not p.isdigit() for p in pieces) and not any(_version_piece(p) for p in pieces)
+    return any(_mixed_word(p) for p in pieces) and not any(_version_piece(p) for p in pieces)
+
+
+def _mixed_word(piece: str) -> bool:
+    """A piece of a passphrase with a digit in or at a word ("Cosmic7", "j7jiqu") or a capital inside it ("zemeWy")."""
+    letters = sum(c.isalpha() for c in piece)
+    has_digit = any(c.isdigit() for c in piece)
+    return (has_digit and letters >= 3) or bool(_GLUED.fullmatch(piece))
 
 
 def _version_piece(piece: str) -> bool:
@@ -150,26 +182,47 @@ def _version_piece(piece: str) -> bool:
 
 
 def _random(token: str) -> bool:
-    """Letters of both cases and digits, switching class often, with little that reads as a word."""
-    if len(token) < SHORTEST_RANDOM or not token.isalnum() or not token.isascii():
+    """Letters of both cases and digits, switching class often, with little that reads as a word (a word has a
+    vowel); one ``_`` or ``-`` inside, as Chrome's passwords have."""
+    bare = token.replace("_", "").replace("-", "")
+    joined = len(token) - len(bare)
+    if len(token) < (SHORTEST_RANDOM if not joined else 14) or joined > 1 or not bare.isalnum() or not bare.isascii():
+        return False  # a handle joins its pieces: "R4v3n_Qu33n"
+    uppers = sum(c.isupper() for c in bare)
+    digits = sum(c.isdigit() for c in bare)
+    if uppers < 2 or digits < (1 if len(bare) >= 16 else 2) or uppers == len(bare) - digits:
         return False
-    uppers = sum(c.isupper() for c in token)
-    digits = sum(c.isdigit() for c in token)
-    if uppers < 2 or digits < 2 or uppers == len(token) - digits:
-        return False
-    words = sum(len(w) for w in _WORD.findall(token))
-    return words <= 0.4 * len(token) and _switches(token) >= 0.45 * (len(token) - 1)
+    words = sum(len(w) for w in _WORD.findall(bare) if _VOWEL.search(w.lower()))
+    return words <= 0.4 * len(bare) and _switches(bare) >= (0.3 if len(bare) >= 16 else 0.45) * (len(bare) - 1)
 
 
 def credential_like(token: str) -> bool:
     """Whether one run without spaces, already trimmed, reads as a password or a key (module docstring)."""
     if len(token) < SHORTEST or _markup_or_address(token) or _key_binding_or_dice(token):
         return False
-    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)) or _HEX.fullmatch(token):
-        return False  # a hex digest or colour is judged by the value rules, with the word before it
-    if _symbol_inside(token) or _SANDWICH.fullmatch(token) or _DOTTED.fullmatch(token):
+    if _BASE58_ADDRESS.fullmatch(token):
+        return False  # a Bitcoin address is given out to be paid
+    if _HEX.fullmatch(token):
+        return hex_of_text(token)  # a digest or a colour is judged by the value rules, with the word before it
+    if not (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)):
+        return False
+    if _symbol_inside(token) or _SANDWICH.fullmatch(token) or _DOTTED.fullmatch(token) or _symbol_after(token):
+        return True
+    if _WALK.fullmatch(token.rstrip("!@#$%&*?")):
         return True
     return _passphrase(token) or _random(token)
+
+
+def _symbol_after(token: str) -> bool:
+    """Letters of both cases and a digit with a symbol last that no sentence ends with ("mopnuAj5odd$")."""
+    body = token[:-1]
+    return (
+        token[-1] in "$#%&*^~@"
+        and body.isalnum()
+        and any(c.isupper() for c in body)
+        and any(c.islower() for c in body)
+        and any(c.isdigit() for c in body)
+    )
 
 
 def _runs_with_a_digit(text: str) -> Iterator[tuple[int, int]]:
@@ -197,6 +250,14 @@ def credential_spans(text: str) -> Iterator[tuple[int, int]]:
             yield start, exclaimed.end()
         elif credential_like(token):
             yield start, start + len(token)
+    yield from padded_base64_spans(text)
+
+
+def spaced_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The runs of single characters between spaces that read as a credential once joined ("m 4 r s ! R o v e r")."""
+    for start, end, joined in spaced_runs(text):
+        if credential_like(joined) or _EXCLAIMED.fullmatch(joined):
+            yield start, end
 
 
 class _CredentialShapeRule(Rule):
@@ -207,4 +268,17 @@ class _CredentialShapeRule(Rule):
             yield start, end, self.kind
 
 
-RULES: tuple[Rule, ...] = (_CredentialShapeRule("credential", re.compile("(?!)"), digits=1, min_token=SHORTEST),)
+class _SpacedCredentialRule(Rule):
+    """A :class:`Rule` whose spans are the credentials written a character at a time (:func:`spaced_spans`)."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for start, end in spaced_spans(text):
+            yield start, end, self.kind
+
+
+RULES: tuple[Rule, ...] = (
+    _CredentialShapeRule("credential", re.compile("(?!)"), digits=1, min_token=SHORTEST),
+    _SpacedCredentialRule("credential", re.compile("(?!)"), digits=1),
+)
+"""The scanner runs the first on a line with a digit and a run of :data:`SHORTEST` characters without spaces, the
+second on a line with a digit (a password spelled out with spaces has no long run)."""
