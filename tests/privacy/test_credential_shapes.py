@@ -244,14 +244,23 @@ def test_a_probe_is_kept(line: str) -> None:
 # --- the credential-token table (tests/privacy/layer_tables/credential_tokens.*), written by someone else before
 # the rule was measured on it; tuned on its tune part only.
 
-REMOVED_AT_LEAST = {"tune": 156, "aside": 0}
-LOOKALIKES_ALTERED_AT_MOST = {"tune": 5, "aside": 999}
-"""Figures when the rule was done (message, log and memory alike). Without the layer: tune 89 of 175 removed, 5 of
-137 look-alikes altered (four e-mail addresses and a map code, which the contact and identity rules take). The
-tune rows still missed: four-word CamelCase passphrases with no digit (the shape of a Java class name), pwgen's
-eight-letter ones that read as a word and a digit ("Woocheh3", like "Witcher3"), a lower-case 1Password phrase
-with no digit, leet words joined to a number by ``_`` (a gamertag's shape), an upper-case router key (a part
-number's), a password reversed, and a few random ones that start with a symbol or hold brackets."""
+REMOVED_AT_LEAST = {"tune": 156, "aside": 68}
+LOOKALIKES_ALTERED_AT_MOST = {
+    ("tune", "message"): 5,
+    ("tune", "log"): 5,
+    ("tune", "memory"): 5,
+    ("aside", "message"): 1,
+    ("aside", "log"): 2,
+    ("aside", "memory"): 2,
+}
+"""Figures when the rule was done, the same in the message, the log and memory. Tune: 156 of 175 removed (89
+without the layer), 5 of 137 look-alikes altered, as without it (four e-mail addresses and a map code, which the
+contact and identity rules take). Aside, measured once when the rule was done: 68 of 86 removed (51 without the
+layer), 1 of 69 look-alikes altered in chat and 2 in the log and memory, as without it. The tune rows still missed:
+four-word CamelCase passphrases with no digit (a Java class name's shape), pwgen's eight letters that read as a
+word and a digit ("Woocheh3", like "Witcher3"), a lower-case 1Password phrase with no digit, leet words joined to a
+number by ``_`` (a gamertag's shape), an upper-case router key (a part number's), a password reversed, and a few
+random ones that start with a symbol or hold brackets."""
 
 
 def _token_rows(part: str) -> list[dict[str, str]]:
@@ -278,4 +287,4 @@ def test_a_token_look_alike_passes_unchanged(part: str, field: str) -> None:
     rows = [row for row in _token_rows(part) if row["kind"] == "lookalike"]
     altered = sum(screen(row["text"], field).text != row["text"] for row in rows)  # type: ignore[arg-type]
     print(f"\ncredential_tokens {part} {field}: {altered}/{len(rows)} look-alikes altered")
-    assert altered <= LOOKALIKES_ALTERED_AT_MOST[part]
+    assert altered <= LOOKALIKES_ALTERED_AT_MOST[(part, field)]
