@@ -34,11 +34,16 @@ rule reads only from a digit standing alone.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 
 from utils.privacy._credential_encoded import hex_of_text, padded_base64_spans, spaced_runs
 from utils.privacy.rule import Rule, Span
+
+_DATA = Path(__file__).with_name("data") / "credential_shapes.json"
 
 SHORTEST = 8
 """The shortest run judged: chat's short mixed tokens ("PS5", "RTX4090", a lobby code) are below it."""
@@ -53,10 +58,6 @@ _TRAILING = "\"'`“”‘’«».,;:?!)]}*_~|"
 _STRONG = frozenset("!#$%&*+?^~@|")
 """Symbols a generator or a person puts inside a password; ``-`` ``.`` ``_`` ``/`` ``:`` join names and numbers."""
 _CODE = frozenset("()[]{}<>=;,\\\"'`")
-_KEYS = frozenset(
-    "ctrl control shift alt altgr cmd command option opt meta win super fn strg esc tab enter return del delete "
-    "ins insert home end pgup pgdn space backspace up down left right print prtsc".split()
-)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 _USER_AT_HOST = re.compile(r"[a-z0-9._-]+@(?=[a-z0-9.-]*[a-z.])[a-z0-9.-]+")
 _HEX = re.compile(r"(?:0[xX])?[0-9a-fA-F]+")
@@ -116,9 +117,14 @@ def _markup_or_address(token: str) -> bool:
     return "@" in token and _EMAIL.search(token) is not None
 
 
+@cache
+def _key_names() -> frozenset[str]:
+    return frozenset(json.loads(_DATA.read_text(encoding="utf-8"))["key_names"])
+
+
 def _key_binding_or_dice(token: str) -> bool:
     pieces = token.split("+")
-    if len(pieces) > 1 and all(p.casefold() in _KEYS or len(p) <= 3 for p in pieces):
+    if len(pieces) > 1 and all(p.casefold() in _key_names() or len(p) <= 3 for p in pieces):
         return True  # "Ctrl+Shift+F12", "Alt+F4+Esc"
     return bool(_DICE.fullmatch(token))
 
