@@ -249,7 +249,7 @@ def test_a_probe_is_kept(line: str) -> None:
 # --- the credential-token table (tests/privacy/layer_tables/credential_tokens.*), written by someone else before
 # the rule was measured on it; tuned on its tune part only.
 
-REMOVED_AT_LEAST = {"tune": 156, "aside": 68}
+REMOVED_AT_LEAST = {"tune": 158, "aside": 68}
 LOOKALIKES_ALTERED_AT_MOST = {
     ("tune", "message"): 5,
     ("tune", "log"): 5,
@@ -258,14 +258,15 @@ LOOKALIKES_ALTERED_AT_MOST = {
     ("aside", "log"): 2,
     ("aside", "memory"): 2,
 }
-"""Figures when the rule was done, the same in the message, the log and memory. Tune: 156 of 175 removed (89
+"""Figures when the rule was done, the same in the message, the log and memory. Tune: 158 of 175 removed (89
 without the layer), 5 of 137 look-alikes altered, as without it (four e-mail addresses and a map code, which the
-contact and identity rules take). Aside, measured once when the rule was done: 68 of 86 removed (51 without the
-layer), 1 of 69 look-alikes altered in chat and 2 in the log and memory, as without it. The tune rows still missed:
+contact and identity rules take). Aside, measured once when the rule was done (at 156 tune): 68 of 86 removed (51
+without the layer), 1 of 69 look-alikes altered in chat and 2 in the log and memory, as without it; two tune rows
+were taken after that (a random run led by symbols, a 14-character one with one digit). The tune rows still missed:
 four-word CamelCase passphrases with no digit (a Java class name's shape), pwgen's eight letters that read as a
 word and a digit ("Woocheh3", like "Witcher3"), a lower-case 1Password phrase with no digit, leet words joined to a
 number by ``_`` (a gamertag's shape), an upper-case router key (a part number's), a password reversed, and a few
-random ones that start with a symbol or hold brackets."""
+random ones that start with ``<`` or hold brackets."""
 
 
 def _token_rows(part: str) -> list[dict[str, str]]:

@@ -196,7 +196,7 @@ def _random(token: str) -> bool:
         return False  # a handle joins its pieces: "R4v3n_Qu33n"
     uppers = sum(c.isupper() for c in bare)
     digits = sum(c.isdigit() for c in bare)
-    if uppers < 2 or digits < (1 if len(bare) >= 16 else 2) or uppers == len(bare) - digits:
+    if uppers < 2 or digits < (1 if len(bare) >= 14 else 2) or uppers == len(bare) - digits:
         return False
     words = sum(len(w) for w in _WORD.findall(bare) if _VOWEL.search(w.lower()))
     return words <= 0.4 * len(bare) and _switches(bare) >= (0.3 if len(bare) >= 16 else 0.45) * (len(bare) - 1)
@@ -220,10 +220,16 @@ def credential_like(token: str) -> bool:
 
 
 def _symbol_after(token: str) -> bool:
-    """Letters of both cases and a digit with a symbol last that no sentence ends with ("mopnuAj5odd$")."""
-    body = token[:-1]
+    """Letters of both cases and a digit with a symbol last that no sentence ends with ("mopnuAj5odd$"), or first
+    where no hashtag, command or mention has one ("#&TxTP78GC")."""
+    if token[-1] in "$#%&*^~@":
+        body = token[:-1]
+    elif token[0] in _STRONG:
+        body = token.lstrip("".join(_STRONG))
+    else:
+        return False
     return (
-        token[-1] in "$#%&*^~@"
+        len(body) >= SHORTEST - 1
         and body.isalnum()
         and any(c.isupper() for c in body)
         and any(c.islower() for c in body)
