@@ -21,6 +21,7 @@ when the rule was done. Figures: :data:`REMOVED_AT_LEAST`.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import pytest
@@ -302,3 +303,17 @@ def test_the_dev_tables_ordinary_lines_are_not_taken(name: str) -> None:
     altered by the other rules, 0 of 258 gaming ones, with the rule and without it)."""
     taken = [row["text"] for row in load_table(name, "dev") if list(credential_shapes.credential_spans(row["text"]))]
     assert taken == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a" * 3999 + "1", "a " * 1999 + "1", "d11" * 1333 + "x", "a" * 2000 + "@" + "b" * 1999 + "1", "Word" * 999 + "12Word"],
+    ids=["letters", "spaced", "dice", "at", "words"],
+)
+def test_a_long_run_costs_one_pass(text: str) -> None:
+    """No run is cut in many ways by a regex: a 4,000-character one is read in about a millisecond (seconds
+    before the words of a run were cut only at a separator or a capital)."""
+    started = time.perf_counter()
+    list(credential_shapes.credential_spans(text))
+    list(credential_shapes.spaced_spans(text))
+    assert time.perf_counter() - started < 0.1

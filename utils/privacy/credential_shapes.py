@@ -58,7 +58,8 @@ _TRAILING = "\"'`“”‘’«».,;:?!)]}*_~|"
 _STRONG = frozenset("!#$%&*+?^~@|")
 """Symbols a generator or a person puts inside a password; ``-`` ``.`` ``_`` ``/`` ``:`` join names and numbers."""
 _CODE = frozenset("()[]{}<>=;,\\\"'`")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+_EMAIL_LOCAL = re.compile(r"[\w.+-]+")
+_EMAIL_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 _USER_AT_HOST = re.compile(r"[a-z0-9._-]+@(?=[a-z0-9.-]*[a-z.])[a-z0-9.-]+")
 _HEX = re.compile(r"(?:0[xX])?[0-9a-fA-F]+")
 _TAG = re.compile(r"[^#]{2,32}#\d{4,5}")
@@ -67,7 +68,8 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?(?:\+[\w.-]+)?", re.IGNOR
 """A release with its pre-release and build parts ("4.0.0-alpha.3+exp.sha.5114f85")."""
 _BASE58_ADDRESS = re.compile(r"[13][1-9A-HJ-NP-Za-km-z]{25,34}")
 _EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,3}")
-_DICE = re.compile(r"(?:\d*d\d+(?:[+-]\d+)*[+-]?)+", re.IGNORECASE)
+_DICE = re.compile(r"\d*d\d+(?:[+-](?:\d*d)?\d+)*", re.IGNORECASE)
+"""Dice and their modifiers ("1d20+5+2d6"), each term after a sign: no run of digits can be cut two ways."""
 _CLASS_RUNS = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
 _SANDWICH = re.compile(
     r"(?:[A-Z][a-z]{3,}|[a-z]{4,})\d{2,}[a-z]{3,}|[a-z]{4,}\d{2,}[A-Z][a-z]{2,}"
@@ -81,10 +83,11 @@ emote or an identifier glues one digit: "pepeLaugh2"); capitalised words with a 
 digit and a capital (pwgen: "asae3Iec")."""
 _WALK = re.compile(r"(?:\d[a-z]){4,}\d?|(?:[a-z]\d){4,}[a-z]?")
 """Letters and digits taking turns ("1q2w3e4r", a keyboard's columns walked)."""
-_EXCLAIMED = re.compile(r"[A-Z]?[a-z]{3,}(?:[-._]?[A-Z]?[a-z]{3,}){0,2}(?:\d{4}|[-._]\d{2,4})[!@#$%&*?]{1,3}")
+_EXCLAIMED = re.compile(r"[A-Z]?[a-z]{3,}(?:(?:[-._][A-Z]?|[A-Z])[a-z]{3,}){0,2}(?:\d{4}|[-._]\d{2,4})[!@#$%&*?]{1,3}")
 """A word and a year or a joined number with a symbol after them as the last character a password asks for
 ("Winter2025!!", "bluemoon_88!"), seen on the run before its punctuation is trimmed; a product's short number
-glued to its name is not one ("Windows11!", "Xbox360!")."""
+glued to its name is not one ("Windows11!", "Xbox360!"). Its words are cut where a separator or a capital is, so
+a long run costs one pass, not one try per way of cutting it."""
 _WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{4,}")
 _VOWEL = re.compile(r"[aeiouy]")
 _PIECE_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -114,7 +117,8 @@ def _markup_or_address(token: str) -> bool:
         return True
     if _TAG.fullmatch(token) or _VERSION.fullmatch(token):
         return True
-    return "@" in token and _EMAIL.search(token) is not None
+    local, at, domain = token.rpartition("@")
+    return bool(at and _EMAIL_LOCAL.fullmatch(local) and _EMAIL_DOMAIN.fullmatch(domain))
 
 
 @cache
