@@ -57,7 +57,7 @@ _LEADING = "\"'`“”‘’«»([{*_~|+"
 _TRAILING = "\"'`“”‘’«».,;:?!)]}*_~|"
 _STRONG = frozenset("!#$%&*+?^~@|")
 """Symbols a generator or a person puts inside a password; ``-`` ``.`` ``_`` ``/`` ``:`` join names and numbers."""
-_CODE = frozenset("()[]{}<>=;,\\\"'`")
+_CODE = re.compile(r"[()\[\]{}<>=;,\\\"'`]")
 _EMAIL_LOCAL = re.compile(r"[\w.+-]+")
 _EMAIL_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 _USER_AT_HOST = re.compile(r"[a-z0-9._-]+@(?=[a-z0-9.-]*[a-z.])[a-z0-9.-]+")
@@ -88,6 +88,8 @@ _EXCLAIMED = re.compile(r"[A-Z]?[a-z]{3,}(?:(?:[-._][A-Z]?|[A-Z])[a-z]{3,}){0,2}
 ("Winter2025!!", "bluemoon_88!"), seen on the run before its punctuation is trimmed; a product's short number
 glued to its name is not one ("Windows11!", "Xbox360!"). Its words are cut where a separator or a capital is, so
 a long run costs one pass, not one try per way of cutting it."""
+_SENTENCE_END = frozenset("!@#$%&*?.,;:)]}\"'`”’»|~_")
+"""What a run read by :data:`_EXCLAIMED` ends with: its symbol, or punctuation after it."""
 _WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{4,}")
 _VOWEL = re.compile(r"[aeiouy]")
 _PIECE_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -109,10 +111,8 @@ def _markup_or_address(token: str) -> bool:
     """A link, an address, a mention, Discord markup, a tag, a hashtag, a command, a path, a file, code or a query."""
     if token[0] == "<" or (token[0] in "#$!/~@" and (token[1:2].isalnum() or token[1:2] in "/.")):
         return True  # markup, a hashtag or a colour, a command, a path, a mention (not "#&TxTP78GC")
-    if "://" in token or "\\" in token or token.count("/") >= 2:
-        return True
-    if any(c in _CODE for c in token):
-        return True
+    if "://" in token or token.count("/") >= 2 or _CODE.search(token):
+        return True  # a link, a path, code or a query
     if _EXTENSION.search(token[-5:]) and _EXTENSION.fullmatch(token[token.rfind(".") :]):
         return True
     if _TAG.fullmatch(token) or _VERSION.fullmatch(token):
@@ -261,7 +261,7 @@ def credential_spans(text: str) -> Iterator[tuple[int, int]]:
         token, start = _trimmed(text[run_start:run_end], run_start)
         if len(token) < SHORTEST:
             continue
-        exclaimed = _EXCLAIMED.match(text, start)
+        exclaimed = _EXCLAIMED.match(text, start) if text[run_end - 1] in _SENTENCE_END else None
         if exclaimed is not None and exclaimed.end() >= run_end - 1 and not _markup_or_address(token):
             yield start, exclaimed.end()
         elif credential_like(token):
