@@ -238,6 +238,8 @@ KEPT = [
     "lol!!!111one gg!1v1me",
     "STEAM_0:1:12345678 is my old id",
     "Half-Life2 and Counter-Strike2",
+    "SmolLM2-135M-Instruct and Llama3-70B-Instruct",
+    "pip install torch2.1+cu121, base64url, Corsair-Vengeance-DDR5",
 ]
 """Shapes written after the rule as probes of its keeps (not drawn from the table)."""
 

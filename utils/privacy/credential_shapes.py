@@ -72,11 +72,12 @@ _DICE = re.compile(r"\d*d\d+(?:[+-](?:\d*d)?\d+)*", re.IGNORECASE)
 """Dice and their modifiers ("1d20+5+2d6"), each term after a sign: no run of digits can be cut two ways."""
 _CLASS_RUNS = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
 _SANDWICH = re.compile(
-    r"(?:[A-Z][a-z]{3,}|[a-z]{4,})\d{2,}[a-z]{3,}|[a-z]{4,}\d{2,}[A-Z][a-z]{2,}"
+    r"[A-Z][a-z]{3,}\d{2,}[a-z]{3,}|[a-z]{4,}\d{3,}[a-z]{3,}|[a-z]{4,}\d{2,}[A-Z][a-z]{2,}"
     r"|[a-z]{3,}(?:[A-Z][a-z]{2,}[-._]?\d{2,4}|[-._][A-Z][a-z]{2,}[-._]?\d{1,4})"
     r"|(?:[A-Z][a-z]{2,}){3,}\d{1,4}(?:[A-Z][a-z]{2,})+|[a-z]{3,}\d[A-Z][a-z]{0,4}"
 )
-"""Digits between two words, the second in lower case ("Wonder237section"), or a lower-case word and a capitalised
+"""Digits between two words, the second in lower case ("Wonder237section"; three digits between two lower-case
+words, since a term glues two: "base64url", "covid19vaccine"), or a lower-case word and a capitalised
 one before a number ("casaMarta2023", "ramen_Tonkotsu8"): a name or a handle keeps one case for its words (an
 emote or an identifier glues one digit: "pepeLaugh2"); capitalised words with a number among them
 ("HandballHacheJumeler60Mourir", Diceware with digits: a title puts its number last); a lower-case syllable run, a
@@ -145,8 +146,8 @@ def _symbol_inside(token: str) -> bool:
     if not re.search(r"[A-Za-z]{2}", token) and any(token[i] in "+^*%~|" for i in inside):
         return False  # math and dice: "x^2+y^2+z^2", "3x+5y"
     strong = sum(c in _STRONG for c in token)
-    if strong == token.count("+") and re.search(r"\+\d{1,3}$", token):
-        return False  # an item's upgrade or a bonus: "Longsword+10", "MaxHP+500"
+    if strong == token.count("+") and (re.search(r"\+\d{1,3}$", token) or re.search(r"\d\.\d", token)):
+        return False  # an item's upgrade or a bonus, a local version: "Longsword+10", "MaxHP+500", "torch2.1+cu121"
     if strong == 1 and (_USER_AT_HOST.fullmatch(token) or re.search(r"@\d+(?:[.,]\d+)?[A-Za-z]{1,3}$", token)):
         return False  # "pi@raspberrypi4", "4K@120Hz"
     if strong == 1 and token[inside[0]] == "%" and token[inside[0] - 1].isdigit():
@@ -183,12 +184,14 @@ def _mixed_word(piece: str) -> bool:
     """A piece of a passphrase with a digit in or at a word ("Cosmic7", "j7jiqu") or a capital inside it ("zemeWy")."""
     letters = sum(c.isalpha() for c in piece)
     has_digit = any(c.isdigit() for c in piece)
-    return (has_digit and letters >= 3) or bool(_GLUED.fullmatch(piece))
+    lower = any(c.islower() for c in piece)  # a part keeps to capitals: "DDR5", "GTX1080"
+    return lower and ((has_digit and letters >= 3) or bool(_GLUED.fullmatch(piece)))
 
 
 def _version_piece(piece: str) -> bool:
-    """A piece that names a release or a format: "v2", "1080p", "x264", "S01E03", "HD"."""
-    return bool(re.fullmatch(r"[vVrR]\d+|\d+[pPkK]|[xXhH]26[45]|[sS]\d\dE\d\d|mc\d+", piece))
+    """A piece that names a release, a format or a size: "v2", "1080p", "x264", "S01E03", "135M" (a model's name:
+    "SmolLM2-135M-Instruct", "Llama3-70B-Instruct")."""
+    return bool(re.fullmatch(r"[vVrR]\d+|\d+(?:\.\d+)?[A-Za-z]{1,2}|[xXhH]26[45]|[sS]\d\dE\d\d|mc\d+", piece))
 
 
 def _random(token: str) -> bool:
