@@ -64,7 +64,7 @@ def _said(messages: tuple[str, ...] | list[str]) -> tuple[list[str], Seen]:
 @pytest.mark.parametrize(("given", "named", "value"), NAMED_AFTER_A_LONE_VALUE)
 def test_a_kind_named_in_any_word_order_after_a_lone_value_reveals_it(given: str, named: str, value: str) -> None:
     texts, found = _said([given, named])
-    assert value not in found.scrub(given)
+    assert value not in found.scrub(texts[0])  # the screen may take it alone by its shape ("Mistral#62")
     assert texts[1] == named
 
 

@@ -200,7 +200,7 @@ def test_a_secret_announced_then_given_is_screened_out_of_the_message_that_gives
 @pytest.mark.parametrize(("given", "revealed", "value"), GIVEN_THEN_REVEALED)
 def test_a_secret_revealed_afterwards_is_found_in_the_earlier_message(given: str, revealed: str, value: str) -> None:
     texts, found = _said([given, revealed])
-    assert value not in found.scrub(given)
+    assert value not in found.scrub(texts[0])  # the screen may take it alone by its shape ("Krokodil#55")
     assert texts[1] == revealed
 
 

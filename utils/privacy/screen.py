@@ -36,6 +36,7 @@ from utils.privacy import (
     address_scripts,
     address_units,
     contact,
+    credential_shapes,
     id_shapes,
     keys,
     national_ids,
@@ -77,6 +78,7 @@ RULES: tuple[Rule, ...] = (
     + address_scripts.RULES
     + address_units.RULES
     + id_shapes.RULES
+    + credential_shapes.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
