@@ -11,15 +11,12 @@ posts built from them and crafted edge cases. No timing here: the cost is the be
 
 from __future__ import annotations
 
-import random
 import re
 from functools import cache
 
 import pytest
-from layer_tables import load as load_layer
+from screen_lines import screen_lines
 
-from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
-from tests.support.privacy_tables import load
 from utils.privacy import _others_subjects, _others_vocabulary, address_units, categories, contact, named_numbers
 from utils.privacy import normalise as normalise_module
 from utils.privacy import screen as screen_module
@@ -72,16 +69,7 @@ CRAFTED = [
 
 @cache
 def _lines() -> tuple[str, ...]:
-    lines: list[str] = [*ORDINARY, *SECRETS, PARAGRAPH, *CRAFTED]
-    for name in ("secrets", "harmless", "gaming", "others", "special"):
-        for row in load(name, "dev"):
-            lines += [m for m in row.get("messages", ()) if isinstance(m, str)]
-            lines += [row["text"]] if isinstance(row.get("text"), str) else []
-    for name in ("special", "others", "lookalikes"):
-        lines += [row["text"] for row in load_layer(name, "tune")]
-    rng = random.Random(7)
-    posts = [rng.choice([" ", "\n", " — "]).join(rng.choice(lines) for _ in range(rng.randint(10, 80)))[:4000] for _ in range(60)]
-    return tuple(lines + posts)
+    return tuple(screen_lines(CRAFTED, seed=7))
 
 
 def test_the_lines_are_many_and_some_are_long() -> None:
