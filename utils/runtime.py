@@ -126,6 +126,9 @@ class Services:
             await self.load_state()
             await self.load_tool_ways()
             await self.guild_settings.poll()
+            # One poll now, not a poll interval from now: it puts this process on the roster (BotProcess), so an
+            # erasure made elsewhere in the meantime counts it among the processes that must drop their copies.
+            await self.members.coherence.poll()
         for loop in self._loops:
             loop.start()
 
