@@ -13,9 +13,9 @@ import random
 import re
 
 import pytest
+from privacy_tables import load
 
 from bench.redaction import ORDINARY, PARAGRAPH, SECRETS
-from tests.support.privacy_tables import load
 from utils.privacy import screen as screen_module
 from utils.privacy.digit_anchor import anchor_of, digit_first, matches_near_digits
 from utils.privacy.normalise import normalise
