@@ -83,15 +83,16 @@ def test_about_a_third_is_held_aside(name: str) -> None:
     assert abs(held / everything - 1 / 3) < 0.05, (held, everything)
 
 
+@pytest.mark.parametrize("wave", ["-w7-", "-w8-"])
 @pytest.mark.parametrize("name", TABLE_NAMES)
-def test_the_newest_wave_holds_a_third_of_every_label(name: str) -> None:
-    """Wave 7 (ids `-w7-`) was split per family, category and kind, so none of them is measured on a handful of
-    held rows while its dev rows pile up; a whole-table third could hide that."""
+def test_the_newest_waves_hold_a_third_of_every_label(name: str, wave: str) -> None:
+    """Waves 7 and 8 (ids `-w7-`, `-w8-`) were each split per family, category and kind, so none of them is
+    measured on a handful of held rows while its dev rows pile up; a whole-table third could hide that."""
     field = _LABELS[name][0] if name in _LABELS else None
     counts: dict[str, list[int]] = {}
     for part, index in (("dev", 0), ("held", 1)):
         for row in load(name, part):
-            if "-w7-" in row["id"]:
+            if wave in row["id"]:
                 counts.setdefault(row[field] if field else "", [0, 0])[index] += 1
     assert counts, name
     for label, (dev, held) in counts.items():
