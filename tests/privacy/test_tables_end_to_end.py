@@ -54,6 +54,10 @@ WAVE_7_NO_TRACE_SHARE = {"dev": 0.82, "held": 0.77}
 rules was built by others who were not to see it: no rule was tuned on its rows. When it arrived: dev 67 of 107, held
 31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%), the freshest honest figure."""
 _WAVE_7 = "-w7-"
+WAVE_8_NO_TRACE_SHARE = {"dev": 0.74, "held": 0.73}
+"""Wave 8 (ids ``-w8-``), written from new sources and disguises by someone who had not read the rules, while the
+next round was built in branches cut before it existed. When it arrived: dev 77 of 104, held 38 of 52 (73.1%)."""
+_WAVE_8 = "-w8-"
 KEPT_AT_MOST = {"dev": 0, "held": 10}
 """Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
 the first round, 23 after wave 4, 17 after wave 5's round, 12 after wave 6's and 10 after wave 7's (main before the
@@ -68,6 +72,9 @@ nothing: 73%); after its round (tuned on dev only): none of dev, 13 of held (39 
 WAVE_7_KEPT_AT_MOST = {"dev": 9, "held": 3}
 """Wave 7's special, claim and role cases, on arrival: of 72 dev, 11 kept something; of 36 held, 6 (30 nothing: 83%);
 after the round that never tuned on them: 9 of dev, 3 of held (33 nothing: 92%)."""
+WAVE_8_KEPT_AT_MOST = {"dev": 16, "held": 5}
+"""Wave 8's special, claim and role cases, on arrival: of 72 dev, 16 kept something; of 33 held, 5 (28 nothing:
+85%)."""
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
@@ -118,8 +125,8 @@ def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> s
     if title.endswith(" held"):
         families = Counter(_family(row) for row, _why in failures)
         lines.append("  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common()))
-        newest = Counter(_family(row) for row, _why in failures if _WAVE_7 in row["id"])
-        lines.append("  of them wave 7: " + ", ".join(f"{name} {n}" for name, n in newest.most_common()))
+        newest = Counter(_family(row) for row, _why in failures if _WAVE_8 in row["id"])
+        lines.append("  of them wave 8: " + ", ".join(f"{name} {n}" for name, n in newest.most_common()))
         return "\n".join(lines)
     lines += [f"  {_family(row)} {row['id']}: {why}" for row, why in failures]
     return "\n".join(lines)
@@ -147,6 +154,7 @@ async def test_secret_cases_leave_no_trace(
     assert failed["wave 5"] <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * total["wave 5"], why
     assert failed["wave 6"] <= (1 - WAVE_6_NO_TRACE_SHARE[part]) * total["wave 6"], why
     assert failed["wave 7"] <= (1 - WAVE_7_NO_TRACE_SHARE[part]) * total["wave 7"], why
+    assert failed["wave 8"] <= (1 - WAVE_8_NO_TRACE_SHARE[part]) * total["wave 8"], why
 
 
 @pytest.mark.slow
@@ -167,12 +175,13 @@ async def test_nothing_is_kept_of_special_categories_claims_about_others_and_rol
     assert failed["wave 5"] <= WAVE_5_KEPT_AT_MOST[part], why
     assert failed["wave 6"] <= WAVE_6_KEPT_AT_MOST[part], why
     assert failed["wave 7"] <= WAVE_7_KEPT_AT_MOST[part], why
+    assert failed["wave 8"] <= WAVE_8_KEPT_AT_MOST[part], why
 
 
 def _by_wave(rows: Iterable[dict]) -> Counter[str]:
     """Rows counted by the wave that wrote them (``earlier``: waves 1–3), every wave present even when none is."""
-    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0, "wave 7": 0})
-    waves = ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6), (7, _WAVE_7))
+    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0, "wave 7": 0, "wave 8": 0})
+    waves = ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6), (7, _WAVE_7), (8, _WAVE_8))
     for row in rows:
         marker = next((f"wave {n}" for n, m in waves if m in row["id"]), "earlier")
         counts[marker] += 1
@@ -190,3 +199,5 @@ def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:
     assert holds("密码是风花雪月吧", "风花雪月")
     assert not holds("UPN V801544329445", "8015"), "another number holding the digits is not the value"
     assert not holds("hunter22 is my tag", "hunter2")
+    assert not holds("Member9: 1 9 7 8 - 0 4", "1 9 7 3"), "digits typed apart are a number, not a phrase of words"
+    assert holds("Member9: 1 9 7 3", "1 9 7 3")

@@ -111,10 +111,13 @@ def _edge(char: str, look: str) -> str:
 
 
 def _word_windows(value: str) -> list[str]:
+    """Three words in a row, at least one of them a word of letters: digits typed apart ("1 9 7 3") are a number,
+    and its first three are in any other number typed the same way."""
     words = value.casefold().split()
     if len(words) < 4:
         return []
-    return [" ".join(words[i : i + 3]) for i in range(len(words) - 2)]
+    windows = [words[i : i + 3] for i in range(len(words) - 2)]
+    return [" ".join(window) for window in windows if any(char.isalpha() for word in window for char in word)]
 
 
 def holds(haystack: str, value: str) -> bool:
