@@ -10,6 +10,11 @@ lists; every third row of each family is in ``aside`` and never tuned on, counte
 
 Before the round: tune 175/185 right, aside 82/90 (health 6/10, religion 6/7, sexuality 6/7, politics 5/6,
 biometrics 6/7, every other family all right).
+
+After it (accent-free reading of medicine stems and medical roots, transplant, HIV and hormone-therapy words, Indic
+medical and faith words, mentions and genitives without an apostrophe as subjects, a verb read by the reflexive
+after it, the bot's maker and superuser access as roles): tune 182/185; aside 82/90 as before — the round's general
+rules did not reach the aside misses, left for a later round rather than tuned on.
 """
 
 from __future__ import annotations
@@ -21,14 +26,14 @@ from layer_tables import family, load, must_refuse, refused
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 18,
+        "health": 20,
         "religion": 15,
         "sexuality": 14,
         "ethnicity": 11,
         "politics": 13,
         "union": 10,
-        "biometrics": 11,
-        "claim": 16,
+        "biometrics": 14,
+        "claim": 18,
         "role": 16,
         "relationship": 12,
         "gaming": 19,

@@ -21,7 +21,8 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
   "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
 * ``suffixes`` (top level, per category) — word endings that state a category whatever the stem before them
   ("türkischstämmig", "kökenliyim": of some origin; "pansexuel", "omosessuale": any orientation), so a new
-  prefix or a word nobody listed is still read.
+  prefix or a word nobody listed is still read. Both are read on the line without its accents too, so a medicine's
+  stem in a language that accents it ("paroxétine", "quétiapine") is the same stem.
 
 Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first, and so
 is the word said of a thing that is not a person ("ce jeu est une maladie", "this meta is cancer": ``said_of_a_thing``).
@@ -316,6 +317,27 @@ def _the_whole_line(folded: str, match: re.Match[str]) -> bool:
 
 
 _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_ACCENTED = re.compile("[à-ÿ]")
+_WITHOUT_ACCENTS = str.maketrans("àáâãäåçèéêëìíîïñòóôõöùúûüýÿ", "aaaaaaceeeeiiiinooooouuuuyy")
+
+
+def _readings(folded: str) -> tuple[str, ...]:
+    """The line, and the line without its accents when it has some: a medicine's name and a medical root take a
+    language's accents ("paroxétine", "quétiapine", "séropositif") on the same stem, so the stem is read without
+    them instead of each language's spelling. One character for one, so a match's place is the same in both."""
+    if _ACCENTED.search(folded) is None:
+        return (folded,)
+    return (folded, folded.translate(_WITHOUT_ACCENTS))
+
+
+def _first(pattern: re.Pattern[str] | None, readings: tuple[str, ...]) -> re.Match[str] | None:
+    if pattern is None:
+        return None
+    for reading in readings:
+        found = pattern.search(reading)
+        if found is not None:
+            return found
+    return None
 
 
 def special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
@@ -337,13 +359,15 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
     candidates = _candidates(words, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    suffixed = index.suffix_gate is not None and index.suffix_gate.search(folded) is not None
-    inside = index.inside_pattern.search(folded) if index.inside_pattern is not None else None
+    readings = _readings(folded)
+    suffixed = _first(index.suffix_gate, readings) is not None
+    inside = _first(index.inside_pattern, readings)
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
-        inside = index.inside_pattern.search(folded) if inside is not None and index.inside_pattern is not None else None
+        readings = _readings(folded)
+        inside = _first(index.inside_pattern, readings) if inside is not None else None
     games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
     if games and index.game_titles is not None and index.game_titles.search(folded):
         candidates = [entry for entry in candidates if entry.category not in index.game_categories]
@@ -356,12 +380,11 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
             start = match.start() if match else None
         if start is not None and (earliest is None or start < earliest[0]):
             earliest = (start, index.order[entry.category], entry.category)
-    if suffixed and index.suffixes is not None:
-        for match in index.suffixes.finditer(folded):
-            category = next(name for name, value in match.groupdict().items() if value is not None)
-            if earliest is None or match.start() < earliest[0]:
-                earliest = (match.start(), index.order[category], category)
-            break
+    match = _first(index.suffixes, readings) if suffixed else None
+    if match is not None:
+        category = next(name for name, value in match.groupdict().items() if value is not None)
+        if earliest is None or match.start() < earliest[0]:
+            earliest = (match.start(), index.order[category], category)
     if inside is not None and (earliest is None or inside.start() < earliest[0]):
         category = index.inside[inside.group()]
         earliest = (inside.start(), index.order[category], category)

@@ -133,7 +133,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             + alternation(v["cjk_relations"])
             + "(?!"
             + alternation(v["cjk_bare_after"])
-            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|.{0,3}?"
+            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|(?:因为|因為|由于|由於|のせいで|때문에)?.{0,3}?"
             + alternation(v["cjk_claim_verbs"])
             + ")"
         ),
