@@ -75,8 +75,13 @@ def test_each_family_stays_at_its_measured_figure(part: str) -> None:
     assert not short, short
 
 
+PROBE_BATCH = "-b2-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
 def test_a_third_is_aside_in_every_family_and_no_line_is_in_both() -> None:
-    tune, aside = load("general", "tune"), load("general", "aside")
+    tune = [row for row in load("general", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("general", "aside")
     assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     assert {family(row) for row in aside} == set(RIGHT_AT_LEAST["aside"])

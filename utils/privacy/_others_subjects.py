@@ -104,6 +104,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "Elins pappa sitter i fängelse", "Toms Bruder ist pleite": a name's genitive without an apostrophe, as the
         # Scandinavian languages, German and Dutch write it, before a relation and more
         "genitive_relation": re.compile(rf"\s+(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|\W*$)", re.IGNORECASE),
+        # "Сказал, что у Димы долги", "у брата рак": what someone else has, said with "у" and their name or relation
+        "russian_possession": re.compile(
+            rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_])что\s+)[уy]\s+(?:(?-i:[А-ЯЁ])[а-яё]+|{relation})\s+[а-яё]{{3,}}",
+            re.IGNORECASE,
+        ),
         "bare_relation": re.compile(
             rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
             re.IGNORECASE,
@@ -198,11 +203,16 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
     patterns, gates = _patterns(), _gates()
     if "@" in text and any(_subject_at(text, mention) for mention in _MENTION_SUBJECT.finditer(text)):
         return True
+    # the matching form writes a lone "у" as its look-alike "y"
+    if ("у " in text or "y " in text) and patterns["russian_possession"].search(text):
+        return True
     genitives = {word for word in present if word[-1:] == "s" and word[:-1] in gates["given_name"] and word[:-1] not in own}
     if present & gates["given_name"] or genitives:
         for word in _CAPITALISED.finditer(text):
             name = word.group().casefold()
-            if name in genitives and patterns["genitive_relation"].match(text, word.end()):
+            before = text[max(0, word.start() - _LOOKBACK) : word.start()]
+            genitive = name in genitives and patterns["genitive_relation"].match(text, word.end()) is not None
+            if genitive and patterns["before_a_subject"].search(before):
                 return True
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True

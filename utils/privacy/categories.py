@@ -85,6 +85,8 @@ class _Index:
     frame_before: re.Pattern[str]
     """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
     health_frame_before: re.Pattern[str]
+    frame_after: re.Pattern[str] | None
+    """A first-person copula a framed word comes before where the verb ends the clause ("main gay hoon")."""
     exceptions: re.Pattern[str]
     exception_words: dict[str, tuple[frozenset[str], ...]] | None
     """What a line's words must hold for ``exceptions`` to match at all: each exception's whole words, keyed by its
@@ -273,6 +275,7 @@ def _index() -> _Index:
         anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
+        frame_after=re.compile(rf"\s+{_alternation(frames['after'])}(?![^\W\d_])") if frames.get("after") else None,
         exceptions=re.compile(exceptions),
         exception_words=exception_words,
         order={name: position for position, name in enumerate(vocabulary["categories"])},
@@ -305,7 +308,8 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     frame = index.health_frame_before if entry.category == "health" else index.frame_before
     for match in entry.pattern.finditer(folded):
         before = folded[max(0, match.start() - _FRAME_LOOKBACK) : match.start()]
-        if frame.search(before) or _the_whole_line(folded, match):
+        after = index.frame_after is not None and index.frame_after.match(folded, match.end()) is not None
+        if after or frame.search(before) or _the_whole_line(folded, match):
             return match.start()
     return None
 
