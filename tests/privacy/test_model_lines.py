@@ -19,7 +19,8 @@ After the pairs for roles claimed in any language (utils/privacy/role_claims.py)
 aside role 12/17 as before, every kept family as before.
 
 After the general frames (mentions and genitives as subjects, a verb read by its reflexive, kin stems with their
-endings, what someone has said with Russian "у"): aside claims 37/39 (was 36), every other family as before.
+endings, what someone has said with Russian "у", suffering and coming-out frames in more languages): aside claims
+37/39 (was 36), health 33/36 (was 32), every other family as before.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ RIGHT_AT_LEAST = {
         "harmless": 120,
     },
     "aside": {
-        "health": 32,
+        "health": 33,
         "religion": 15,
         "sexuality": 14,
         "ethnicity": 12,
