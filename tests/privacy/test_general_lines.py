@@ -13,8 +13,14 @@ biometrics 6/7, every other family all right).
 
 After it (accent-free reading of medicine stems and medical roots, transplant, HIV and hormone-therapy words, Indic
 medical and faith words, mentions and genitives without an apostrophe as subjects, a verb read by the reflexive
-after it, the bot's maker and superuser access as roles): tune 182/185; aside 82/90 as before — the round's general
-rules did not reach the aside misses, left for a later round rather than tuned on.
+after it, the bot's maker and superuser access as roles): tune 182/185; aside 82/90 as before.
+
+Probe rows ``-b2-`` (315, in ``tune``, outside the split) were written in two batches while the round went on, in
+languages and wordings the first rows had few of: 139/164 and 132/151 right when each was written, 305/315 after the
+rules they led to (suffering and coming-out frames in many languages, a frame after the word where the verb ends the
+clause, fillers, worship places in more scripts, enrolment places, kin words). Tune 492/500 in all. Aside at the end
+of the round: 82/90 as before — its misses are wordings these general rules did not reach, left for a later round
+rather than tuned on.
 """
 
 from __future__ import annotations
@@ -26,18 +32,18 @@ from layer_tables import family, load, must_refuse, refused
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 20,
-        "religion": 15,
-        "sexuality": 14,
+        "health": 72,
+        "religion": 29,
+        "sexuality": 48,
         "ethnicity": 11,
-        "politics": 13,
-        "union": 10,
-        "biometrics": 14,
-        "claim": 18,
-        "role": 16,
-        "relationship": 12,
-        "gaming": 19,
-        "harmless": 20,
+        "politics": 26,
+        "union": 15,
+        "biometrics": 43,
+        "claim": 66,
+        "role": 52,
+        "relationship": 35,
+        "gaming": 45,
+        "harmless": 50,
     },
     "aside": {
         "health": 6,

@@ -36,6 +36,8 @@ _LOOKBACK = 80
 _POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
 _MENTION_SUBJECT = re.compile(r"(?<![\w@])(?:<@!?\d+>|@[^\W\d_][\w.-]*)")
 """A Discord mention or an ``@name``, which stands for a person as a given name does ("@kiwi_88 is failing")."""
+_GENITIVE_GATE = re.compile(rf"[{_CAPITAL}][^\W\d_]+s\s")
+"""What a genitive without an apostrophe needs: a capitalised word ending in "s" before a space ("Elins pappa")."""
 _OWNED_BY = re.compile(r"(?=[dvo])(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
 _PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
@@ -206,7 +208,11 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
     # the matching form writes a lone "у" as its look-alike "y"
     if ("у " in text or "y " in text) and patterns["russian_possession"].search(text):
         return True
-    genitives = {word for word in present if word[-1:] == "s" and word[:-1] in gates["given_name"] and word[:-1] not in own}
+    genitives = (
+        {word for word in present if word[-1:] == "s" and word[:-1] in gates["given_name"] and word[:-1] not in own}
+        if _GENITIVE_GATE.search(text)
+        else set()
+    )
     if present & gates["given_name"] or genitives:
         for word in _CAPITALISED.finditer(text):
             name = word.group().casefold()

@@ -21,8 +21,8 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
   "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
 * ``suffixes`` (top level, per category) — word endings that state a category whatever the stem before them
   ("türkischstämmig", "kökenliyim": of some origin; "pansexuel", "omosessuale": any orientation), so a new
-  prefix or a word nobody listed is still read. Both are read on the line without its accents too, so a medicine's
-  stem in a language that accents it ("paroxétine", "quétiapine") is the same stem.
+  prefix or a word nobody listed is still read. Both are read without accents, in the line and in the data, so a
+  medicine's stem in a language that accents it ("paroxétine", "quétiapine") is the same stem.
 
 Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first, and so
 is the word said of a thing that is not a person ("ce jeu est une maladie", "this meta is cancer": ``said_of_a_thing``).
@@ -244,7 +244,11 @@ def _index() -> _Index:
     for stem, entries in stems.items():
         stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
     frames = vocabulary["frames"]
-    suffix_lists = {name: words for name, words in vocabulary.get("suffixes", {}).items() if not name.startswith("_")}
+    suffix_lists = {
+        name: [_unaccented(word.casefold()) for word in words]
+        for name, words in vocabulary.get("suffixes", {}).items()
+        if not name.startswith("_")
+    }
     suffixes = (
         re.compile(
             "|".join(
@@ -263,7 +267,7 @@ def _index() -> _Index:
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
     games = vocabulary.get("game_titles", {})
     inside = [
-        (root.casefold(), name)
+        (_unaccented(root.casefold()), name)
         for name, roots in vocabulary.get("inside_words", {}).items()
         if not name.startswith("_")
         for root in roots
@@ -325,23 +329,11 @@ _ACCENTED = re.compile("[à-ÿ]")
 _WITHOUT_ACCENTS = str.maketrans("àáâãäåçèéêëìíîïñòóôõöùúûüýÿ", "aaaaaaceeeeiiiinooooouuuuyy")
 
 
-def _readings(folded: str) -> tuple[str, ...]:
-    """The line, and the line without its accents when it has some: a medicine's name and a medical root take a
-    language's accents ("paroxétine", "quétiapine", "séropositif") on the same stem, so the stem is read without
-    them instead of each language's spelling. One character for one, so a match's place is the same in both."""
-    if _ACCENTED.search(folded) is None:
-        return (folded,)
-    return (folded, folded.translate(_WITHOUT_ACCENTS))
-
-
-def _first(pattern: re.Pattern[str] | None, readings: tuple[str, ...]) -> re.Match[str] | None:
-    if pattern is None:
-        return None
-    for reading in readings:
-        found = pattern.search(reading)
-        if found is not None:
-            return found
-    return None
+def _unaccented(text: str) -> str:
+    """``text`` without its accents: a medicine's name and a medical root take a language's accents ("paroxétine",
+    "quétiapine", "séropositif") on the same stem, so roots, suffixes and lines are all read without them and a stem
+    is one entry, not each language's spelling. One character for one, so a match's place is the same."""
+    return text.translate(_WITHOUT_ACCENTS) if _ACCENTED.search(text) else text
 
 
 def special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
@@ -363,15 +355,15 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
     candidates = _candidates(words, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    readings = _readings(folded)
-    suffixed = _first(index.suffix_gate, readings) is not None
-    inside = _first(index.inside_pattern, readings)
+    plain = _unaccented(folded)
+    suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
+    inside = index.inside_pattern.search(plain) if index.inside_pattern is not None else None
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
-        readings = _readings(folded)
-        inside = _first(index.inside_pattern, readings) if inside is not None else None
+        plain = _unaccented(folded)
+        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
     if games and index.game_titles is not None and index.game_titles.search(folded):
         candidates = [entry for entry in candidates if entry.category not in index.game_categories]
@@ -384,7 +376,7 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
             start = match.start() if match else None
         if start is not None and (earliest is None or start < earliest[0]):
             earliest = (start, index.order[entry.category], entry.category)
-    match = _first(index.suffixes, readings) if suffixed else None
+    match = index.suffixes.search(plain) if suffixed and index.suffixes is not None else None
     if match is not None:
         category = next(name for name, value in match.groupdict().items() if value is not None)
         if earliest is None or match.start() < earliest[0]:
