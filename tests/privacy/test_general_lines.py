@@ -15,10 +15,11 @@ After it (accent-free reading of medicine stems and medical roots, transplant, H
 medical and faith words, mentions and genitives without an apostrophe as subjects, a verb read by the reflexive
 after it, the bot's maker and superuser access as roles): tune 182/185; aside 82/90 as before.
 
-Probe rows ``-b2-`` (315, in ``tune``, outside the split) were written in two batches while the round went on, in
-languages and wordings the first rows had few of: 139/164 and 132/151 right when each was written, 305/315 after the
-rules they led to (suffering and coming-out frames in many languages, a frame after the word where the verb ends the
-clause, fillers, worship places in more scripts, enrolment places, kin words). Tune 492/500 in all. Aside at the end
+Probe rows ``-b2-`` (371, in ``tune``, outside the split) were written in three batches while the round went on, in
+languages and wordings the first rows had few of: 139/164, 132/151 and 45/56 right when each was written, 360/371
+after the rules they led to (suffering and coming-out frames in many languages, a frame after the word where the verb
+ends the clause, fillers, worship places in more scripts, enrolment places, kin words, "that" and reporting verbs in
+more languages, a relation's hardship after its genitive). Tune 544/556 in all. Aside at the end
 of the round: 82/90 as before — its misses are wordings these general rules did not reach, left for a later round
 rather than tuned on.
 """
@@ -39,11 +40,11 @@ RIGHT_AT_LEAST = {
         "politics": 26,
         "union": 15,
         "biometrics": 43,
-        "claim": 66,
-        "role": 52,
-        "relationship": 35,
+        "claim": 91,
+        "role": 69,
+        "relationship": 40,
         "gaming": 45,
-        "harmless": 50,
+        "harmless": 55,
     },
     "aside": {
         "health": 6,

@@ -124,7 +124,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?<![^\W\d_])(?:{personal}|their|his|her|our)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}{_GENITIVE}\s+{attributes}(?![^\W\d_])"
             rf"|(?:(?<![^\W\d_]){person}|(?<![^\W\d_]){_DETERMINERS}\s+[^\W\d_]+|@[^\W\d_][\w.-]*){_GENITIVE}\s+"
             rf"(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|$)"
-            rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])",
+            rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])"
+            # "Worried about grandma's cancer", "Partner's visa was rejected": a relation's hardship or attribute (a
+            # game's boss or a team's mate has a health bar, not a life)
+            rf"|(?<![^\W\d_])(?!(?:boss|duo|teammate|mate|chef|capo|patron|manager)['’])(?:{adjectives}[\s-]+){{0,2}}"
+            rf"{relation}{_GENITIVE}\s+(?:{attributes}|{hardships})(?![^\W\d_])",
             re.IGNORECASE,
         ),
     }
@@ -142,9 +146,10 @@ def _gates() -> dict[str, frozenset[str]]:
 
 @cache
 def _after_a_possessive() -> frozenset[str]:
-    """First words of what a possessive may own that is a claim: an attribute or a relation ("Sam's salary")."""
+    """First words of what a possessive may own that is a claim: an attribute, a relation or a hardship ("Sam's
+    salary", "grandma's cancer")."""
     v = vocabulary()
-    phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"]]
+    phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"], *v["hardships"]]
     return frozenset(LETTER_RUN.findall(p.casefold())[0] for p in phrases if LETTER_RUN.findall(p.casefold()))
 
 
