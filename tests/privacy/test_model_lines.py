@@ -17,6 +17,10 @@ wordings the round's general rules did not reach, left for a later round rather 
 
 After the pairs for roles claimed in any language (utils/privacy/role_claims.py): tune role 137/137 (was 135),
 aside role 12/17 as before, every kept family as before.
+
+After the general frames (mentions and genitives as subjects, a verb read by its reflexive, kin stems with their
+endings, what someone has said with Russian "у", suffering and coming-out frames in more languages): aside claims
+37/39 (was 36), health 33/36 (was 32), every other family as before.
 """
 
 from __future__ import annotations
@@ -45,14 +49,14 @@ RIGHT_AT_LEAST = {
         "harmless": 120,
     },
     "aside": {
-        "health": 32,
+        "health": 33,
         "religion": 15,
         "sexuality": 14,
         "ethnicity": 12,
         "politics": 15,
         "union": 9,
         "biometrics": 11,
-        "claim": 36,
+        "claim": 37,
         "role": 12,
         "relationship": 14,
         "gaming": 18,

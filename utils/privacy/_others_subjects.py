@@ -6,6 +6,9 @@ reported speech. These shapes read the other third-party subjects, whatever the 
 * a given name ("Tom ist pleite", "Pablo debe mucho dinero"): a common given name (``given_names``) as the
   subject with a verb is someone else, unless the line only says how they are bound to the member ("Jo is my best
   friend") or what they play ("Mika plays support");
+* a mention ("@kiwi_88 is failing all his classes", "<@123…> got fired"), read as a given name is;
+* a given name's genitive without an apostrophe, as the Scandinavian languages, German and Dutch write it, before
+  a relation ("Elins pappa sitter i fängelse", "Toms Bruder ist pleite");
 * a person noun ("the streamer got a DUI", "Heard that the guild leader got banned"): ``person_nouns`` with an
   event of a life (``third_person.events``), as a pronoun would be read;
 * something of theirs ("Sam's salary is 90k", "das Gehalt von Tom", "our tank's wife left him"): a possessive
@@ -31,6 +34,10 @@ _CAPITALISED = re.compile(rf"[{_CAPITAL}](?<![^\W\d_][{_CAPITAL}])[^\W\d_]*")
 _LOOKBACK = 80
 """How far before a name its clause may start ("Told the bot that apparently ")."""
 _POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|in|ın|un|ün)?\s+([^\W\d_]+)")
+_MENTION_SUBJECT = re.compile(r"(?<![\w@])(?:<@!?\d+>|@[^\W\d_][\w.-]*)")
+"""A Discord mention or an ``@name``, which stands for a person as a given name does ("@kiwi_88 is failing")."""
+_GENITIVE_GATE = re.compile(rf"[{_CAPITAL}][^\W\d_]+s\s")
+"""What a genitive without an apostrophe needs: a capitalised word ending in "s" before a space ("Elins pappa")."""
 _OWNED_BY = re.compile(r"(?=[dvo])(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
 _PAST_TENSE = r"(?:[^\W\d_]{2,}(?:ou|eu|iu|ió)|bị|đã)"
@@ -91,7 +98,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         # "Lucía se va a divorciar", "Jonas hat ...": a verb, or a reflexive pronoun that only stands before one
         "after_a_subject": re.compile(
-            rf"\s+(?:{alternation(v['adverbs_after_a_subject'])}\s+)?{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_])(?P<rest>.*)",
+            rf"\s+(?:{alternation(v['adverbs_after_a_subject'])}\s+)?{_NOT_PLAY}(?:(?:{verbs}|{events}|{_PAST_TENSE})(?![^\W\d_])|(?:se|si|sich|s['’]|zich|się|sig)\s+[^\W\d_]"
+            # "Kasia rozwodzi się z mężem", "Tom schämt sich": a word a reflexive pronoun follows is a verb
+            rf"|[^\W\d_]{{3,}}\s+(?:się|sich|sig|zich|se|si)(?![^\W\d_]))(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        # "Elins pappa sitter i fängelse", "Toms Bruder ist pleite": a name's genitive without an apostrophe, as the
+        # Scandinavian languages, German and Dutch write it, before a relation and more
+        "genitive_relation": re.compile(rf"\s+(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|\W*$)", re.IGNORECASE),
+        # "Сказал, что у Димы долги", "у брата рак": what someone else has, said with "у" and their name or relation
+        "russian_possession": re.compile(
+            rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_])что\s+)[уy]\s+(?:(?-i:[А-ЯЁ])[а-яё]+|{relation})\s+[а-яё]{{3,}}",
             re.IGNORECASE,
         ),
         "bare_relation": re.compile(
@@ -107,7 +124,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?<![^\W\d_])(?:{personal}|their|his|her|our)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}{_GENITIVE}\s+{attributes}(?![^\W\d_])"
             rf"|(?:(?<![^\W\d_]){person}|(?<![^\W\d_]){_DETERMINERS}\s+[^\W\d_]+|@[^\W\d_][\w.-]*){_GENITIVE}\s+"
             rf"(?:{adjectives}[\s-]+){{0,2}}{relation}(?:\s+[^\W\d_]|$)"
-            rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])",
+            rf"|(?<![^\W\d_]){attributes}\s+(?:de|von|di|van|do|da|del|du|od)\s+{names}(?![^\W\d_])"
+            # "Worried about grandma's cancer", "Partner's visa was rejected": a relation's hardship or attribute (a
+            # game's boss or a team's mate has a health bar, not a life)
+            rf"|(?<![^\W\d_])(?!(?:boss|duo|teammate|mate|chef|capo|patron|manager)['’])(?:{adjectives}[\s-]+){{0,2}}"
+            rf"{relation}{_GENITIVE}\s+(?:{attributes}|{hardships})(?![^\W\d_])",
             re.IGNORECASE,
         ),
     }
@@ -125,9 +146,10 @@ def _gates() -> dict[str, frozenset[str]]:
 
 @cache
 def _after_a_possessive() -> frozenset[str]:
-    """First words of what a possessive may own that is a claim: an attribute or a relation ("Sam's salary")."""
+    """First words of what a possessive may own that is a claim: an attribute, a relation or a hardship ("Sam's
+    salary", "grandma's cancer")."""
     v = vocabulary()
-    phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"]]
+    phrases = [*v["personal_attributes"], *v["relations"], *v["relation_adjectives"], *v["hardships"]]
     return frozenset(LETTER_RUN.findall(p.casefold())[0] for p in phrases if LETTER_RUN.findall(p.casefold()))
 
 
@@ -169,20 +191,41 @@ def _possessives(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
     return spans
 
 
+def _subject_at(text: str, subject: re.Match[str]) -> bool:
+    """Whether the name or mention ``subject`` opens a clause and a verb of theirs follows, more than a bond to the
+    member ("Jo is my best friend")."""
+    patterns = _patterns()
+    after = patterns["after_a_subject"].match(text, subject.end())
+    before = text[max(0, subject.start() - _LOOKBACK) : subject.start()]
+    if after is None or patterns["bare_relation"].match(after.group("rest")):
+        return False
+    return patterns["before_a_subject"].search(before) is not None
+
+
 def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | None = None) -> bool:
     """True when a line's subject is a third person named by a given name or a person noun, with something about
     them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member;
     ``present``: the line's runs of letters, case-folded, when the caller has read them."""
     present = frozenset(LETTER_RUN.findall(text.casefold())) if present is None else present
     patterns, gates = _patterns(), _gates()
-    if present & gates["given_name"]:
+    if "@" in text and any(_subject_at(text, mention) for mention in _MENTION_SUBJECT.finditer(text)):
+        return True
+    # the matching form writes a lone "у" as its look-alike "y"
+    if ("у " in text or "y " in text) and patterns["russian_possession"].search(text):
+        return True
+    genitives = (
+        {word for word in present if word[-1:] == "s" and word[:-1] in gates["given_name"] and word[:-1] not in own}
+        if _GENITIVE_GATE.search(text)
+        else set()
+    )
+    if present & gates["given_name"] or genitives:
         for word in _CAPITALISED.finditer(text):
             name = word.group().casefold()
-            if name not in _given_names() or name in own:
-                continue
-            after = patterns["after_a_subject"].match(text, word.end())
             before = text[max(0, word.start() - _LOOKBACK) : word.start()]
-            if after and not patterns["bare_relation"].match(after.group("rest")) and patterns["before_a_subject"].search(before):
+            genitive = name in genitives and patterns["genitive_relation"].match(text, word.end()) is not None
+            if genitive and patterns["before_a_subject"].search(before):
+                return True
+            if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True

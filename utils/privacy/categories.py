@@ -21,7 +21,8 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
   "Antiepileptika", "епілепсія", "anxiolytiques"), so the root is read, not each language's word;
 * ``suffixes`` (top level, per category) — word endings that state a category whatever the stem before them
   ("türkischstämmig", "kökenliyim": of some origin; "pansexuel", "omosessuale": any orientation), so a new
-  prefix or a word nobody listed is still read.
+  prefix or a word nobody listed is still read. Both are read without accents, in the line and in the data, so a
+  medicine's stem in a language that accents it ("paroxétine", "quétiapine") is the same stem.
 
 Titles and idioms that share the words ("Queer Eye", "cult classic", "sick of the grind") are blanked first, and so
 is the word said of a thing that is not a person ("ce jeu est une maladie", "this meta is cancer": ``said_of_a_thing``).
@@ -84,6 +85,8 @@ class _Index:
     frame_before: re.Pattern[str]
     """The frame ("Is a devout ") that must end right before a framed word; per frame kind."""
     health_frame_before: re.Pattern[str]
+    frame_after: re.Pattern[str] | None
+    """A first-person copula a framed word comes before where the verb ends the clause ("main gay hoon")."""
     exceptions: re.Pattern[str]
     exception_words: dict[str, tuple[frozenset[str], ...]] | None
     """What a line's words must hold for ``exceptions`` to match at all: each exception's whole words, keyed by its
@@ -241,7 +244,11 @@ def _index() -> _Index:
     for stem, entries in stems.items():
         stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
     frames = vocabulary["frames"]
-    suffix_lists = {name: words for name, words in vocabulary.get("suffixes", {}).items() if not name.startswith("_")}
+    suffix_lists = {
+        name: [_unaccented(word.casefold()) for word in words]
+        for name, words in vocabulary.get("suffixes", {}).items()
+        if not name.startswith("_")
+    }
     suffixes = (
         re.compile(
             "|".join(
@@ -260,7 +267,7 @@ def _index() -> _Index:
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
     games = vocabulary.get("game_titles", {})
     inside = [
-        (root.casefold(), name)
+        (_unaccented(root.casefold()), name)
         for name, roots in vocabulary.get("inside_words", {}).items()
         if not name.startswith("_")
         for root in roots
@@ -272,6 +279,7 @@ def _index() -> _Index:
         anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
+        frame_after=re.compile(rf"\s+{_alternation(frames['after'])}(?![^\W\d_])") if frames.get("after") else None,
         exceptions=re.compile(exceptions),
         exception_words=exception_words,
         order={name: position for position, name in enumerate(vocabulary["categories"])},
@@ -304,7 +312,8 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     frame = index.health_frame_before if entry.category == "health" else index.frame_before
     for match in entry.pattern.finditer(folded):
         before = folded[max(0, match.start() - _FRAME_LOOKBACK) : match.start()]
-        if frame.search(before) or _the_whole_line(folded, match):
+        after = index.frame_after is not None and index.frame_after.match(folded, match.end()) is not None
+        if after or frame.search(before) or _the_whole_line(folded, match):
             return match.start()
     return None
 
@@ -316,6 +325,15 @@ def _the_whole_line(folded: str, match: re.Match[str]) -> bool:
 
 
 _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_ACCENTED = re.compile("[à-ÿ]")
+_WITHOUT_ACCENTS = str.maketrans("àáâãäåçèéêëìíîïñòóôõöùúûüýÿ", "aaaaaaceeeeiiiinooooouuuuyy")
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without its accents: a medicine's name and a medical root take a language's accents ("paroxétine",
+    "quétiapine", "séropositif") on the same stem, so roots, suffixes and lines are all read without them and a stem
+    is one entry, not each language's spelling. One character for one, so a match's place is the same."""
+    return text.translate(_WITHOUT_ACCENTS) if _ACCENTED.search(text) else text
 
 
 def special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
@@ -337,13 +355,15 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
     candidates = _candidates(words, index)
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
-    suffixed = index.suffix_gate is not None and index.suffix_gate.search(folded) is not None
-    inside = index.inside_pattern.search(folded) if index.inside_pattern is not None else None
+    plain = _unaccented(folded)
+    suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
+    inside = index.inside_pattern.search(plain) if index.inside_pattern is not None else None
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
-        inside = index.inside_pattern.search(folded) if inside is not None and index.inside_pattern is not None else None
+        plain = _unaccented(folded)
+        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
     if games and index.game_titles is not None and index.game_titles.search(folded):
         candidates = [entry for entry in candidates if entry.category not in index.game_categories]
@@ -356,12 +376,11 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
             start = match.start() if match else None
         if start is not None and (earliest is None or start < earliest[0]):
             earliest = (start, index.order[entry.category], entry.category)
-    if suffixed and index.suffixes is not None:
-        for match in index.suffixes.finditer(folded):
-            category = next(name for name, value in match.groupdict().items() if value is not None)
-            if earliest is None or match.start() < earliest[0]:
-                earliest = (match.start(), index.order[category], category)
-            break
+    match = index.suffixes.search(plain) if suffixed and index.suffixes is not None else None
+    if match is not None:
+        category = next(name for name, value in match.groupdict().items() if value is not None)
+        if earliest is None or match.start() < earliest[0]:
+            earliest = (match.start(), index.order[category], category)
     if inside is not None and (earliest is None or inside.start() < earliest[0]):
         category = index.inside[inside.group()]
         earliest = (inside.start(), index.order[category], category)

@@ -82,8 +82,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
     clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
     subject = (
-        rf"(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}(?P<relation>{relation})(?:s|es)?"
-        rf"(?:['’]s\s+{relation})?(?:,?\s+{_NAME})?,?"
+        # Spanish marks a person as an object with "a" ("que a su padre lo echaron"); a nickname may stand in quotes
+        rf"(?:a\s+(?={possessor}\s))?(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}"
+        rf"(?P<relation>{relation})(?:s|es)?(?:['’]s\s+{relation})?(?:,?\s+['\"“‘(]?{_NAME}['\"”’)]?)?,?"
     )
     return {
         # "my brother got fired", "Their friend Alex is in debt", "Thinks their sister is pregnant"
@@ -133,7 +134,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             + alternation(v["cjk_relations"])
             + "(?!"
             + alternation(v["cjk_bare_after"])
-            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|.{0,3}?"
+            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|(?:因为|因為|由于|由於|のせいで|때문에)?.{0,3}?"
             + alternation(v["cjk_claim_verbs"])
             + ")"
         ),

@@ -1,0 +1,95 @@
+"""Lines for the general frames of the kept-line layers (tests/privacy/layer_tables/general.*.jsonl): memory lines
+and member chat in 22 languages stating a special category ("Observes Ramadan.", "Votes Labour.", "Member of
+Unite.", "Enrolled Face ID at the bank."), a claim about someone else ("Sister is pregnant.", "@kiwi_88 is failing
+all his classes", "Elins pappa ..."), a role asserted ("Has mod perms."), against bare relationships ("Plays duo
+with Jo."), gaming uses of the same words ("my healer ran oom again", "Runs a Protestant Sweden in EU4.") and the
+member's own harmless facts ("Works as a pharmacist.").
+
+Written before the rules for them changed, from outside sources (each row's ``source``), not from the rules' word
+lists; every third row of each family is in ``aside`` and never tuned on, counted only.
+
+Before the round: tune 175/185 right, aside 82/90 (health 6/10, religion 6/7, sexuality 6/7, politics 5/6,
+biometrics 6/7, every other family all right).
+
+After it (accent-free reading of medicine stems and medical roots, transplant, HIV and hormone-therapy words, Indic
+medical and faith words, mentions and genitives without an apostrophe as subjects, a verb read by the reflexive
+after it, the bot's maker and superuser access as roles): tune 182/185; aside 82/90 as before.
+
+Probe rows ``-b2-`` (371, in ``tune``, outside the split) were written in three batches while the round went on, in
+languages and wordings the first rows had few of: 139/164, 132/151 and 45/56 right when each was written, 360/371
+after the rules they led to (suffering and coming-out frames in many languages, a frame after the word where the verb
+ends the clause, fillers, worship places in more scripts, enrolment places, kin words, "that" and reporting verbs in
+more languages, a relation's hardship after its genitive). Tune 544/556 in all. Aside at the end
+of the round: 82/90 as before — its misses are wordings these general rules did not reach, left for a later round
+rather than tuned on.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from layer_tables import family, load, must_refuse, refused
+
+RIGHT_AT_LEAST = {
+    "tune": {
+        "health": 72,
+        "religion": 29,
+        "sexuality": 48,
+        "ethnicity": 11,
+        "politics": 26,
+        "union": 15,
+        "biometrics": 43,
+        "claim": 91,
+        "role": 69,
+        "relationship": 40,
+        "gaming": 45,
+        "harmless": 55,
+    },
+    "aside": {
+        "health": 6,
+        "religion": 6,
+        "sexuality": 6,
+        "ethnicity": 6,
+        "politics": 5,
+        "union": 5,
+        "biometrics": 6,
+        "claim": 9,
+        "role": 8,
+        "relationship": 6,
+        "gaming": 9,
+        "harmless": 10,
+    },
+}
+"""Rows the layers get right, per family and part (refused, or kept for the kept families)."""
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_each_family_stays_at_its_measured_figure(part: str) -> None:
+    rows: dict[str, list[dict]] = defaultdict(list)
+    for row in load("general", part):
+        rows[family(row)].append(row)
+    short = []
+    for name, floor in RIGHT_AT_LEAST[part].items():
+        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
+        right = len(rows[name]) - len(wrong)
+        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
+        if part == "tune":  # the aside part is counted, never read row by row
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if right < floor:
+            short.append(f"{name} {right}/{len(rows[name])}")
+    assert not short, short
+
+
+PROBE_BATCH = "-b2-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
+def test_a_third_is_aside_in_every_family_and_no_line_is_in_both() -> None:
+    tune = [row for row in load("general", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("general", "aside")
+    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert {family(row) for row in aside} == set(RIGHT_AT_LEAST["aside"])
+    assert len({row["lang"] for row in tune + aside}) >= 15
