@@ -240,6 +240,18 @@ NUMBER_STARTS = re.compile(r"\d(?<!\w\d)")
 then what stands before it, so ``re`` skips in C to the digits of a long post)."""
 
 
+def number_starts_of(text: str, digit_runs: list[tuple[int, int]]) -> list[int]:
+    """What :data:`NUMBER_STARTS` finds, read off the line's runs of digits (``\\d+``, found once for several uses):
+    such a digit follows no word character, so no digit either, and starts a run; a run starts a number when what
+    stands before it is not a word character as ``re`` reads one (alphanumeric, or ``_``)."""
+    starts = []
+    for start, _ in digit_runs:
+        before = text[start - 1] if start else ""
+        if not (before.isalnum() or before == "_"):
+            starts.append(start)
+    return starts
+
+
 _compiler: Any = importlib.import_module("re._compiler")
 _LOOKBEHINDS = frozenset({_parser.ASSERT, _parser.ASSERT_NOT})
 
