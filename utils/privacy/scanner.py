@@ -19,7 +19,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from utils.privacy.digit_anchor import MERGED_GAP, candidate_starts, number_starts_of, starts_a_number
+from utils.privacy.digit_anchor import (
+    MERGED_GAP,
+    candidate_starts,
+    digits_in,
+    least_digits,
+    number_starts_of,
+    starts_a_number,
+)
 from utils.privacy.rule import Rule, Span
 
 _DIGITS = re.compile(r"\d+")
@@ -75,6 +82,14 @@ class Scanner:
             rule.digit_anchor is not None and rule.digit_anchor.lead <= _SHARED_LEAD and rule.digit_first is None
             for rule in rules
         )
+        self._least_digits = tuple(
+            least_digits(rule.pattern)
+            if shared and rule.digit_anchor and rule.digit_anchor.reach is not None and rule.digit_anchor.reach <= MERGED_GAP
+            else 0
+            for rule, shared in zip(rules, self._shared, strict=True)
+        )
+        """Digits every match of a shared rule holds, where the stretch a match starts in is all its search reaches (no
+        other digit is within ``MERGED_GAP`` of a stretch's last one): a stretch with fewer is not searched for it."""
         self._shared_lead = max(
             (rule.digit_anchor.lead for rule, shared in zip(rules, self._shared, strict=True) if shared and rule.digit_anchor),
             default=0,
@@ -105,6 +120,7 @@ class Scanner:
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
         stretches: list[tuple[int, int]] | None = None
+        stretch_digits: list[int] = []
         long_runs: dict[int, list[tuple[int, int]]] = {}
         found: list[Span] = []
         for index in sorted(chosen):
@@ -135,7 +151,13 @@ class Scanner:
             if self._shared[index]:
                 if stretches is None:
                     stretches = candidate_starts(digit_runs, self._shared_lead, MERGED_GAP)
-                found.extend(rule.spans_in_stretches(text, stretches))
+                    stretch_digits = digits_in(stretches, digit_runs)
+                least = self._least_digits[index]
+                if least:
+                    held = [stretch for stretch, count in zip(stretches, stretch_digits, strict=True) if count >= least]
+                    found.extend(rule.spans_in_stretches(text, held))
+                else:
+                    found.extend(rule.spans_in_stretches(text, stretches))
                 continue
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
