@@ -151,9 +151,9 @@ def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
     if text.count(":") >= 4:
         line_start = 0
         for line in text.split("\n"):  # a password file's line is a line of its own: tried where one starts, alone
-            match = _PASSWORD_FILE_LINE.match(text, line_start) if line.count(":") >= 4 else None
-            if match is not None:
-                yield match.start("secret"), match.end("secret"), "credential"
+            entry = _PASSWORD_FILE_LINE.match(text, line_start) if line.count(":") >= 4 else None
+            if entry is not None:
+                yield entry.start("secret"), entry.end("secret"), "credential"
             line_start += len(line) + 1
 
 
