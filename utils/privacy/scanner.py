@@ -7,7 +7,8 @@ the line's digits, and not at all in a line without one: chat is mostly words, a
 paragraph with two numbers in it is two short stretches for the number rules, not the
 whole paragraph eighteen times. Where a rule starts is read off its regex: one that starts on
 a number's first digit is tried at those alone, found once for all of them; the stretches
-before the digits are found once for the rules that start a few characters earlier; a rule
+before the digits are found once for the rules that start a few characters earlier, and a rule searches only those
+holding as many digits as each of its matches does (a card's thirteen, not a paragraph's "14 times"); a rule
 for one long run without spaces (a token) reads only the line's runs that long.
 
 Which rules a pair of (digit run, longest token) lets through does not depend on the line,
