@@ -68,6 +68,18 @@ def _first_letters() -> frozenset[str] | None:
     return frozenset(first.group() for first in firsts if first is not None) if all(firsts) else None
 
 
+_ASCII_LETTERS = re.compile(r"[a-z]+")
+""":data:`_LETTERS` in a lower-cased line of ASCII alone, where they are the same and this one is read faster."""
+
+
+@cache
+def _whole_run(letters: str) -> re.Pattern[str]:
+    """Where ``letters`` stand as a whole run of letters: read first (``re`` skips to them in C), then what is
+    before and after them."""
+    escaped = re.escape(letters)
+    return re.compile(rf"{escaped}(?<![^\W\d_]{escaped})(?![^\W\d_])")
+
+
 _DISTINCT_WORDS_FROM = 600
 """A shorter line is read whole: splitting it into its distinct words costs more than it saves."""
 
@@ -80,16 +92,12 @@ def _unit_matches(lowered: str, units: re.Pattern[str]) -> list[re.Match[str]]:
         return list(units.finditer(lowered))
     # A run of letters holds no whitespace: a long post's runs are those of its distinct words, read once each.
     words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
-    present = firsts.intersection(_LETTERS.findall(words))
+    present = firsts.intersection((_ASCII_LETTERS if words.isascii() else _LETTERS).findall(words))
     if not present:
         return []
-    starts: set[int] = set()
-    for letters in present:
-        at = lowered.find(letters)
-        while at != -1:
-            if at == 0 or not lowered[at - 1].isalpha():  # after a letter, inside a word: the lookbehind refuses it
-                starts.add(at)
-            at = lowered.find(letters, at + 1)
+    # A unit word starts where its first letters are a whole run of the line's letters: they are looked for in C as
+    # such, not at each place they stand inside a longer word ("m" of "m." in every word that starts with an m).
+    starts = {found.start() for letters in present for found in _whole_run(letters).finditer(lowered)}
     found: list[re.Match[str]] = []
     taken_to = 0
     for start in sorted(starts):

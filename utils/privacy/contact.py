@@ -111,9 +111,10 @@ _PHONE_NEEDLES = tuple(
     sorted({w.casefold().rstrip(".") for ws in (*_PHONE_DATA["spaced"].values(), *_PHONE_DATA["unspaced"].values()) for w in ws})
 )
 _PHONE_AFTER_WORD = r"(?i)" + _PHONE_WORDS + r"[^\d\n+]{0,24}?(?P<secret>\+?\(?\d[\d ()./-]{6,22}\d)(?![\w])"
-_PHONE_NUMBER = re.compile(r"(?=[+(\d])(?<![\d+(])\+?\(?\d[\d ()./-]{6,22}\d(?![\w])")
-"""A number as a phone's is written; the lookahead (what it starts with) lets ``re`` pass the letters of a long post
-quickly instead of trying the lookbehind at each of them."""
+_PHONE_NUMBER = re.compile(r"[+(\d](?<![\d+(].)(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ()./-]{6,22}\d(?![\w])")
+"""A number as a phone's is written: ``+``, ``(`` or a digit with none of them before it, then its digits. Its first
+character is read first (a class, which ``re`` looks for in C across the letters of a long post) and what stands
+before it only then; which of the three it was says what may follow (``+(``, ``+1``, ``(0``)."""
 _PHONE_WORD_BEFORE = re.compile(
     r"(?i)(?:(?<![^\W\d_])"
     + literal_trie([w for ws in _PHONE_DATA["spaced"].values() for w in ws])
@@ -289,9 +290,10 @@ _STREET_BEFORE_NUMBER = re.compile(
 )
 _BEFORE_HINTS = tuple(w for w in _STREET_BEFORE_WORDS if len(w) > 2)
 _SUFFIX_HINTS = (*_STREET_SUFFIX[3:-1].split("|"), "caddesi", "cad.", "cd.", "sokak", "sok", "sk.", "bulvar", "mahalle")
-_BEFORE_HINT = re.compile("|".join(map(re.escape, _BEFORE_HINTS)))
-_SUFFIX_HINT = re.compile("|".join(map(re.escape, _SUFFIX_HINTS)))
-"""Whether a hint is anywhere in the window, in one regex call (a house number is looked back from for each)."""
+_BEFORE_HINT = re.compile(literal_trie(list(_BEFORE_HINTS)))
+_SUFFIX_HINT = re.compile(literal_trie(list(_SUFFIX_HINTS)))
+"""Whether a hint is anywhere in the window, in one regex call (a house number is looked back from for each): as
+tries, a position tries the few hints that start with its letter, not each in turn."""
 _HOUSE_NUMBER = re.compile(r"(?<![\w.,:/-])" + _HOUSE + r"(?![\w])")
 
 

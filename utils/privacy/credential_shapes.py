@@ -260,16 +260,27 @@ def _runs_with_a_digit(text: str) -> Iterator[tuple[int, int]]:
 
 def credential_spans(text: str) -> Iterator[tuple[int, int]]:
     """The runs of ``text`` that read as a credential, as ``(start, end)``."""
+    read: dict[str, tuple[int, int] | None] = {}  # a post that repeats a run (an id, a pasted key) reads it once
     for run_start, run_end in _runs_with_a_digit(text):
-        token, start = _trimmed(text[run_start:run_end], run_start)
-        if len(token) < SHORTEST:
-            continue
-        exclaimed = _EXCLAIMED.match(text, start) if text[run_end - 1] in _SENTENCE_END else None
-        if exclaimed is not None and exclaimed.end() >= run_end - 1 and not _markup_or_address(token):
-            yield start, exclaimed.end()
-        elif credential_like(token):
-            yield start, start + len(token)
+        run = text[run_start:run_end]
+        found = read[run] if run in read else read.setdefault(run, _credential_in_run(run))
+        if found is not None:
+            yield run_start + found[0], run_start + found[1]
     yield from padded_base64_spans(text)
+
+
+def _credential_in_run(run: str) -> tuple[int, int] | None:
+    """Where in one run without spaces its credential is, if it holds one: what the run is decides it, not the line
+    around it (a run ends at a space, and nothing read here looks past one)."""
+    token, start = _trimmed(run, 0)
+    if len(token) < SHORTEST:
+        return None
+    exclaimed = _EXCLAIMED.match(run, start) if run[-1] in _SENTENCE_END else None
+    if exclaimed is not None and exclaimed.end() >= len(run) - 1 and not _markup_or_address(token):
+        return start, exclaimed.end()
+    if credential_like(token):
+        return start, start + len(token)
+    return None
 
 
 def spaced_spans(text: str) -> Iterator[tuple[int, int]]:

@@ -135,6 +135,43 @@ def _item_lookahead_width(op: Any, value: Any, state: Any) -> int | None:
     return 0
 
 
+def least_digits(pattern: re.Pattern[str]) -> int:
+    """How many digits every match of the pattern holds at least, read off its parse tree (0 when it says nothing
+    certain): a stretch of a line with fewer digits in reach cannot hold one."""
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - a pattern the parser reads differently is searched wherever it may start
+        return 0
+    return _least_digits(list(tree.data))
+
+
+def _least_digits(sequence: list[tuple[Any, Any]]) -> int:
+    total = 0
+    for op, value in sequence:
+        if _digit_item(op, value):
+            total += 1
+        elif op is _parser.SUBPATTERN:
+            total += _least_digits(list(value[3]))
+        elif op is _parser.ATOMIC_GROUP:
+            total += _least_digits(list(value))
+        elif op in _REPEATS:
+            total += value[0] * _least_digits(list(value[2]))
+        elif op is _parser.BRANCH:
+            total += min(_least_digits(list(branch)) for branch in value[1])
+    return total  # a lookaround takes no character, a back-reference nothing certain: none counted
+
+
+def digits_in(stretches: list[tuple[int, int]], digit_runs: list[tuple[int, int]]) -> list[int]:
+    """How many digits each stretch (:func:`candidate_starts` of ``digit_runs``) holds."""
+    counts = [0] * len(stretches)
+    index = 0
+    for start, end in digit_runs:
+        while stretches[index][1] < start:
+            index += 1
+        counts[index] += end - start
+    return counts
+
+
 def candidate_starts(digit_runs: list[tuple[int, int]], lead: int, gap: int = 0) -> list[tuple[int, int]]:
     """The stretches ``[first, last]`` in which a match of a rule with this ``lead`` may start, merged (and across
     ``gap`` characters or fewer: one longer search costs less than two calls)."""
@@ -238,6 +275,18 @@ def _rules_out_a_word_character(inner: list[tuple[Any, Any]]) -> bool:
 NUMBER_STARTS = re.compile(r"\d(?<!\w\d)")
 """Where a rule of :func:`starts_a_number` may start: a digit with no word character before it (the digit read first,
 then what stands before it, so ``re`` skips in C to the digits of a long post)."""
+
+
+def number_starts_of(text: str, digit_runs: list[tuple[int, int]]) -> list[int]:
+    """What :data:`NUMBER_STARTS` finds, read off the line's runs of digits (``\\d+``, found once for several uses):
+    such a digit follows no word character, so no digit either, and starts a run; a run starts a number when what
+    stands before it is not a word character as ``re`` reads one (alphanumeric, or ``_``)."""
+    starts = []
+    for start, _ in digit_runs:
+        before = text[start - 1] if start else ""
+        if not (before.isalnum() or before == "_"):
+            starts.append(start)
+    return starts
 
 
 _compiler: Any = importlib.import_module("re._compiler")

@@ -244,12 +244,37 @@ _LEAD = 4
 """How far before its first digit a run may start: a "+" or "(" and a space, or three letters glued to it."""
 
 
+_DIGIT_RUN = re.compile(r"\d+")
+_RUN_LEAD = 5
+"""How far before its first digit a match of :data:`_RUN` may start: "+ " or "(", then three letters."""
+
+
+def _runs_from(text: str, position: int) -> Iterator[re.Match[str]]:
+    """What ``_RUN.finditer(text, position)`` finds, tried only just before each run of digits.
+
+    A match holds a digit at most :data:`_RUN_LEAD` characters from its start and follows no digit, so it starts
+    in the few characters before a run of digits or on its first one; a search cut just after that digit says
+    whether one starts there (nothing in the pattern looks ahead), and the match is then read whole. A long post
+    is crossed in C from digit to digit, not tried at each of its letters.
+    """
+    for digits in _DIGIT_RUN.finditer(text, position):
+        first = digits.start()
+        if first < position:
+            continue  # inside the match just taken
+        found = _RUN.search(text, max(position, first - _RUN_LEAD), first + 1)
+        if found is not None:
+            match = _RUN.match(text, found.start())
+            if match is not None:
+                yield match
+                position = match.end()
+
+
 def identity_spans(text: str) -> Iterator[tuple[int, int]]:
     """The runs of ``text`` that read as an identity number, as ``(start, end)``."""
     first = _CLOSE_DIGITS.search(text)
     if first is None:
         return  # no seven digits close together: a year, a time, a price
-    for match in _RUN.finditer(text, max(0, first.start() - _LEAD)):
+    for match in _runs_from(text, max(0, first.start() - _LEAD)):
         run = match.group().rstrip(" \t\u00a0.-/(")
         start = match.start()
         if run.startswith("(") and ")" not in run:

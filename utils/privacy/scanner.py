@@ -7,7 +7,8 @@ the line's digits, and not at all in a line without one: chat is mostly words, a
 paragraph with two numbers in it is two short stretches for the number rules, not the
 whole paragraph eighteen times. Where a rule starts is read off its regex: one that starts on
 a number's first digit is tried at those alone, found once for all of them; the stretches
-before the digits are found once for the rules that start a few characters earlier; a rule
+before the digits are found once for the rules that start a few characters earlier, and a rule searches only those
+holding as many digits as each of its matches does (a card's thirteen, not a paragraph's "14 times"); a rule
 for one long run without spaces (a token) reads only the line's runs that long.
 
 Which rules a pair of (digit run, longest token) lets through does not depend on the line,
@@ -19,7 +20,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from utils.privacy.digit_anchor import MERGED_GAP, NUMBER_STARTS, candidate_starts, starts_a_number
+from utils.privacy.digit_anchor import (
+    MERGED_GAP,
+    candidate_starts,
+    digits_in,
+    least_digits,
+    number_starts_of,
+    starts_a_number,
+)
 from utils.privacy.rule import Rule, Span
 
 _DIGITS = re.compile(r"\d+")
@@ -27,6 +35,8 @@ _NEAR_DIGITS_FROM = 200
 """A shorter line is read whole by each number rule: one regex call in C costs less than finding its stretches."""
 _SHARED_LEAD = 8
 """Number rules whose match starts at most this far before a digit share one list of stretches to search."""
+_FAMILY_HEAD = 3
+"""Needles that start with the same three characters are looked for only in a line holding those three."""
 _DISTINCT_WORDS_FROM = 600
 """A longer line's needles without whitespace are looked for in its distinct words, once each (a long post repeats
 its words): such a needle is inside one of them or nowhere."""
@@ -44,7 +54,12 @@ class _Plan:
 
     always: tuple[int, ...]
     needles: tuple[str, ...]
-    """The needles without whitespace."""
+    """The needles without whitespace, in ASCII, that share their first letters with no other (looked for alone)."""
+    families: tuple[tuple[str, tuple[str, ...]], ...]
+    """The other ASCII needles without whitespace, by the first letters they share: a line without those holds
+    none of them, and most lines hold few of the letters a family starts with."""
+    unicode: tuple[str, ...]
+    """The needles without whitespace written with a character beyond ASCII, which a line in ASCII cannot hold."""
     spaced: tuple[tuple[str, str], ...]
     """The needles holding whitespace, which a line's words cut: looked for in the line itself; each with its head
     (what stands before its first whitespace), which a line holding the needle holds inside one of its words."""
@@ -68,6 +83,14 @@ class Scanner:
             rule.digit_anchor is not None and rule.digit_anchor.lead <= _SHARED_LEAD and rule.digit_first is None
             for rule in rules
         )
+        self._least_digits = tuple(
+            least_digits(rule.pattern)
+            if shared and rule.digit_anchor and rule.digit_anchor.reach is not None and rule.digit_anchor.reach <= MERGED_GAP
+            else 0
+            for rule, shared in zip(rules, self._shared, strict=True)
+        )
+        """Digits every match of a shared rule holds, where the stretch a match starts in is all its search reaches (no
+        other digit is within ``MERGED_GAP`` of a stretch's last one): a stretch with fewer is not searched for it."""
         self._shared_lead = max(
             (rule.digit_anchor.lead for rule, shared in zip(rules, self._shared, strict=True) if shared and rule.digit_anchor),
             default=0,
@@ -84,7 +107,13 @@ class Scanner:
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
         words = distinct_words(lowered) if words is None else words
-        for needle in [needle for needle in plan.needles if needle in words]:
+        present = [needle for needle in plan.needles if needle in words]
+        for head, family in plan.families:
+            if head in words:
+                present += [needle for needle in family if needle in words]
+        if not words.isascii():
+            present += [needle for needle in plan.unicode if needle in words]
+        for needle in present:
             chosen.update(plan.rules_of[needle])
         for head, needle in plan.spaced:
             if head in words and needle in lowered:
@@ -92,18 +121,24 @@ class Scanner:
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
         stretches: list[tuple[int, int]] | None = None
+        stretch_digits: list[int] = []
+        long_runs: dict[int, list[tuple[int, int]]] = {}
         found: list[Span] = []
         for index in sorted(chosen):
             rule = self._rules[index]
             if not self._anchored[index]:
                 if rule.in_one_run and rule.min_token and len(text) >= _NEAR_DIGITS_FROM:
-                    found.extend(rule.spans_in_runs(text, self._long_runs(text, rule.min_token)))
+                    if rule.min_token not in long_runs:
+                        long_runs[rule.min_token] = self._long_runs(text, rule.min_token)
+                    found.extend(rule.spans_in_runs(text, long_runs[rule.min_token]))
                 else:
                     found.extend(rule.spans(text))
                 continue
             if self._number_first[index]:
+                if digit_runs is None:
+                    digit_runs = [match.span() for match in _DIGITS.finditer(text)]
                 if number_starts is None:
-                    number_starts = [match.start() for match in NUMBER_STARTS.finditer(text)]
+                    number_starts = number_starts_of(text, digit_runs)
                 found.extend(rule.spans_from(text, number_starts))
                 continue
             if self._digit_first[index]:
@@ -117,7 +152,13 @@ class Scanner:
             if self._shared[index]:
                 if stretches is None:
                     stretches = candidate_starts(digit_runs, self._shared_lead, MERGED_GAP)
-                found.extend(rule.spans_in_stretches(text, stretches))
+                    stretch_digits = digits_in(stretches, digit_runs)
+                least = self._least_digits[index]
+                if least:
+                    held = [stretch for stretch, count in zip(stretches, stretch_digits, strict=True) if count >= least]
+                    found.extend(rule.spans_in_stretches(text, held))
+                else:
+                    found.extend(rule.spans_in_stretches(text, stretches))
                 continue
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
@@ -141,8 +182,17 @@ class Scanner:
             for needle in rule.needles:
                 rules_of.setdefault(needle, []).append(index)
         spaced = tuple(needle for needle in rules_of if any(char.isspace() for char in needle))
-        plain = tuple(needle for needle in rules_of if needle not in spaced)
+        plain = [needle for needle in rules_of if needle not in spaced]
+        by_head: dict[str, list[str]] = {}
+        for needle in plain:
+            if needle.isascii():
+                by_head.setdefault(needle[:_FAMILY_HEAD], []).append(needle)
+        alone = tuple(family[0] for family in by_head.values() if len(family) == 1)
+        families = tuple((head, tuple(family)) for head, family in by_head.items() if len(family) > 1)
+        unicode = tuple(needle for needle in plain if not needle.isascii())
         heads = tuple((next((needle[:at] for at, char in enumerate(needle) if char.isspace())), needle) for needle in spaced)
-        plan = _Plan(tuple(always), plain, heads, {needle: tuple(indices) for needle, indices in rules_of.items()})
+        plan = _Plan(
+            tuple(always), alone, families, unicode, heads, {needle: tuple(indices) for needle, indices in rules_of.items()}
+        )
         self._plans[(digit_run, longest_token)] = plan
         return plan

@@ -149,8 +149,12 @@ def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
         if not PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
             yield match.start(group), match.end(group), "credential"
     if text.count(":") >= 4:
-        for match in _PASSWORD_FILE_LINE.finditer(text):
-            yield match.start("secret"), match.end("secret"), "credential"
+        line_start = 0
+        for line in text.split("\n"):  # a password file's line is a line of its own: tried where one starts, alone
+            entry = _PASSWORD_FILE_LINE.match(text, line_start) if line.count(":") >= 4 else None
+            if entry is not None:
+                yield entry.start("secret"), entry.end("secret"), "credential"
+            line_start += len(line) + 1
 
 
 _COMMAND_HINTS = ("mysql", "mariadb", "sshpass", "redis-cli", "curl", "wget")
