@@ -11,6 +11,9 @@ reported speech. These shapes read the other third-party subjects, whatever the 
   a relation ("Elins pappa sitter i fängelse", "Toms Bruder ist pleite");
 * a person noun ("the streamer got a DUI", "Heard that the guild leader got banned"): ``person_nouns`` with an
   event of a life (``third_person.events``), as a pronoun would be read;
+* any capitalised subject, listed or not ("Mike from the raid team is cheating on his gf", "la ex de Nacho tiene una
+  orden de alejamiento"), with a word of a private life (``private_predicates``) a few words after it: whatever the
+  name, a nickname or a name of another language is a person when such a thing is said of it;
 * something of theirs ("Sam's salary is 90k", "das Gehalt von Tom", "our tank's wife left him"): a possessive
   of a name or a person noun before a personal attribute (``personal_attributes``) or a relation.
 
@@ -22,7 +25,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import LETTER_RUN, alternation, first_letters, needles, search, vocabulary
+from utils.privacy._others_vocabulary import (
+    LETTER_RUN,
+    alternation,
+    first_letters,
+    needles,
+    relation_alternation,
+    search,
+    vocabulary,
+)
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
@@ -135,6 +146,42 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 
 @cache
+def _private() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """A private life's words (whole words and stems), the subject a few words before one, and the capitalised
+    words that are no name (pronouns of the first person, auxiliaries, discourse words, games and companies)."""
+    v = vocabulary()["private_predicates"]
+    predicate = re.compile(rf"(?<![^\W\d_])(?:{alternation(v['words'])}(?![^\W\d_])|{alternation(v['stems'])})", re.IGNORECASE)
+    relation = relation_alternation()
+    # the subject: a capitalised word, or its genitive's relation ("Jonas' Schwester"), maybe with where it is from
+    # ("Mike from the raid team"), then up to three words of the same clause before the predicate
+    subject = re.compile(
+        rf"(?-i:[{_CAPITAL}])[^\W\d_]+(?:['’]s?\s+(?:[^\W\d_]+\s+)?{relation})?"
+        rf"(?:\s+(?:from|of|aus|von|de|del|di|z|из|från)\s+(?:the\s+|der\s+|dem\s+|la\s+|el\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?)?"
+        rf"(?:\s+[^\W\d_]+){{0,3}}?\s+$",
+        re.IGNORECASE,
+    )
+    return predicate, subject, frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
+
+
+def _private_claim(text: str, own: frozenset[str]) -> bool:
+    """Whether a private life's word follows a capitalised subject that is not the member, in the same clause and
+    a few words after it. Read only where such a word is: most lines have none."""
+    predicate, subject, not_a_name = _private()
+    for found in predicate.finditer(text):
+        clause = re.split(r"[.;:!?,()\n…—–]", text[max(0, found.start() - _LOOKBACK) : found.start()])[-1]
+        for word in _CAPITALISED.finditer(clause):
+            name = word.group().casefold()
+            if name in not_a_name or name in own or len(name) < 2:
+                continue
+            before = clause[: word.start()]
+            if re.search(r"(?<![^\W\d_])(?:my|mein|meine|mon|ma|mi|meu|minha|mio|mia|mijn|mój|moja)\s+$", before, re.I):
+                continue  # the member's own character or pet ("my Sim is pregnant")
+            if subject.match(clause, word.start()):
+                return True
+    return False
+
+
+@cache
 def _gates() -> dict[str, frozenset[str]]:
     v = vocabulary()
     return {
@@ -227,6 +274,8 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
                 return True
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
+    if _private_claim(text, own):
+        return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True
     if "の" in text and patterns["honorific_relation"].search(text):

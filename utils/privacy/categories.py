@@ -186,7 +186,13 @@ def _family_patterns(vocabulary: dict[str, Any], common: frozenset[str]) -> list
 def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
     subjects = _alternation(vocabulary["subjects"])
     fillers = _alternation(vocabulary["fillers"])
-    start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+)"
+    # A mention is a subject as a pronoun is ("@toni es gay").
+    start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+|(?<![\w@])@[^\W\d_][\w.-]*\s+)"
+    # A hedge between the clause's start and its copula ("i think i'm bi", "creo que soy gay", "might be") still
+    # says it of the speaker: the frame is the same, only less sure.
+    hedges = vocabulary["frames"].get("hedges")
+    if hedges:
+        start += rf"(?:{_alternation(hedges)}\s+(?:{subjects}\s+)?){{0,2}}"
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
 
