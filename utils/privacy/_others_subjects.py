@@ -123,7 +123,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "bare_relation": re.compile(
-            rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
+            rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)"
+            # then the end, or what "we" do together ("Jonas ist mein Bruder, wir zocken zusammen")
+            rf"(?:\W*$|\s*(?:[,;]\s*|\s(?:and|und|et|y|e|en|i|и)\s+)(?:we|wir|nous|on|nosotros|noi|nós|wij|vi|my|мы)\s)",
             re.IGNORECASE,
         ),
         "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
