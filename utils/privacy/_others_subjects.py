@@ -165,6 +165,13 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     return predicate, subject, frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
 
 
+@cache
+def _private_gate() -> tuple[frozenset[str], tuple[str, ...]]:
+    """What a line must hold for a private life's word to be in it: one word of each phrase, or a stem's start."""
+    v = vocabulary()["private_predicates"]
+    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"])
+
+
 def _private_claim(text: str, own: frozenset[str]) -> bool:
     """Whether a private life's word follows a capitalised subject that is not the member, in the same clause and
     a few words after it. Read only where such a word is: most lines have none."""
@@ -276,7 +283,8 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
                 return True
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
-    if _private_claim(text, own):
+    words, stems = _private_gate()
+    if (present & words or any(word.startswith(stems) for word in present)) and _private_claim(text, own):
         return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True
