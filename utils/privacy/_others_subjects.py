@@ -148,9 +148,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 
 @cache
-def _private() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
-    """A private life's words (whole words and stems), the subject a few words before one, and the capitalised
-    words that are no name (pronouns of the first person, auxiliaries, discourse words, games and companies)."""
+def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """A private life's words (whole words and stems), the subject a few words before one (a capitalised word, or a
+    relation after a possessive), and the capitalised words that are no name (pronouns of the first person,
+    auxiliaries, discourse words, games and companies)."""
     v = vocabulary()["private_predicates"]
     predicate = re.compile(rf"(?<![^\W\d_])(?:{alternation(v['words'])}(?![^\W\d_])|{alternation(v['stems'])})", re.IGNORECASE)
     relation = relation_alternation()
@@ -162,22 +163,30 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
         rf"(?:\s+[^\W\d_]+){{0,3}}?\s+$",
         re.IGNORECASE,
     )
-    return predicate, subject, frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
+    possessed = re.compile(
+        rf"(?<![^\W\d_]){alternation(v['possessives'].split())}\s+(?:[^\W\d_]+\s+)?{relation}(?:\s+[^\W\d_]+){{0,3}}?\s+$",
+        re.IGNORECASE,
+    )
+    not_a_name = frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
+    return predicate, subject, possessed, not_a_name
 
 
 @cache
-def _private_gate() -> tuple[frozenset[str], tuple[str, ...]]:
-    """What a line must hold for a private life's word to be in it: one word of each phrase, or a stem's start."""
+def _private_gate() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """What a line must hold for a private life's word to be in it (one word of each phrase, or a stem's start), and
+    the words that set a line inside a game, where it is a character's."""
     v = vocabulary()["private_predicates"]
-    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"])
+    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"]), frozenset(v["in_a_game"].split())
 
 
 def _private_claim(text: str, own: frozenset[str]) -> bool:
     """Whether a private life's word follows a capitalised subject that is not the member, in the same clause and
     a few words after it. Read only where such a word is: most lines have none."""
-    predicate, subject, not_a_name = _private()
+    predicate, subject, possessed, not_a_name = _private()
     for found in predicate.finditer(text):
         clause = re.split(r"[.;:!?,()\n…—–]", text[max(0, found.start() - _LOOKBACK) : found.start()])[-1]
+        if possessed.search(clause):
+            return True
         for word in _CAPITALISED.finditer(clause):
             name = word.group().casefold()
             if name in not_a_name or name in own or len(name) < 2:
@@ -283,8 +292,9 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
                 return True
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
-    words, stems = _private_gate()
-    if (present & words or any(word.startswith(stems) for word in present)) and _private_claim(text, own):
+    words, stems, in_a_game = _private_gate()
+    private = present & words or any(word.startswith(stems) for word in present)
+    if private and not present & in_a_game and _private_claim(text, own):
         return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True
