@@ -22,6 +22,10 @@ ends the clause, fillers, worship places in more scripts, enrolment places, kin 
 more languages, a relation's hardship after its genitive). Tune 544/556 in all. Aside at the end
 of the round: 82/90 as before — its misses are wordings these general rules did not reach, left for a later round
 rather than tuned on.
+
+After the round for frames that need no listed phrase (tests/privacy/test_broad_lines.py: a hedge before a copula, a
+mention as a framed word's subject, any capitalised subject before a private life's word): tune 545/556; aside 83/90
+(sexuality 7/7, was 6/7).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ RIGHT_AT_LEAST = {
         "politics": 26,
         "union": 15,
         "biometrics": 43,
-        "claim": 91,
+        "claim": 92,
         "role": 69,
         "relationship": 40,
         "gaming": 45,
@@ -49,7 +53,7 @@ RIGHT_AT_LEAST = {
     "aside": {
         "health": 6,
         "religion": 6,
-        "sexuality": 6,
+        "sexuality": 7,
         "ethnicity": 6,
         "politics": 5,
         "union": 5,

@@ -21,6 +21,10 @@ aside role 12/17 as before, every kept family as before.
 After the general frames (mentions and genitives as subjects, a verb read by its reflexive, kin stems with their
 endings, what someone has said with Russian "у", suffering and coming-out frames in more languages): aside claims
 37/39 (was 36), health 33/36 (was 32), every other family as before.
+
+After the frames that need no listed phrase (tests/privacy/test_broad_lines.py: fasting and devotion stems, any
+capitalised subject or possessed relation before a private life's word): aside 213/229 (was 211) — religion 16/17
+(was 15), claims 38/39 (was 37); tune claims 236/240 (was 235).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ RIGHT_AT_LEAST = {
         "politics": 44,
         "union": 24,
         "biometrics": 47,
-        "claim": 235,
+        "claim": 236,
         "role": 137,
         "relationship": 38,
         "gaming": 79,
@@ -50,13 +54,13 @@ RIGHT_AT_LEAST = {
     },
     "aside": {
         "health": 33,
-        "religion": 15,
+        "religion": 16,
         "sexuality": 14,
         "ethnicity": 12,
         "politics": 15,
         "union": 9,
         "biometrics": 11,
-        "claim": 37,
+        "claim": 38,
         "role": 12,
         "relationship": 14,
         "gaming": 18,

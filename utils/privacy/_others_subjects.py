@@ -11,6 +11,9 @@ reported speech. These shapes read the other third-party subjects, whatever the 
   a relation ("Elins pappa sitter i fängelse", "Toms Bruder ist pleite");
 * a person noun ("the streamer got a DUI", "Heard that the guild leader got banned"): ``person_nouns`` with an
   event of a life (``third_person.events``), as a pronoun would be read;
+* any capitalised subject, listed or not ("Mike from the raid team is cheating on his gf", "la ex de Nacho tiene una
+  orden de alejamiento"), with a word of a private life (``private_predicates``) a few words after it: whatever the
+  name, a nickname or a name of another language is a person when such a thing is said of it;
 * something of theirs ("Sam's salary is 90k", "das Gehalt von Tom", "our tank's wife left him"): a possessive
   of a name or a person noun before a personal attribute (``personal_attributes``) or a relation.
 
@@ -22,7 +25,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import LETTER_RUN, alternation, first_letters, needles, search, vocabulary
+from utils.privacy._others_vocabulary import (
+    LETTER_RUN,
+    alternation,
+    first_letters,
+    needles,
+    relation_alternation,
+    search,
+    vocabulary,
+)
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
@@ -112,7 +123,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "bare_relation": re.compile(
-            rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)\W*$",
+            rf"^\s+(?:(?:{personal}|one\s+of\s+my)\s+(?:{adjectives}[\s-]+){{0,2}}{relation}s?|(?:called|named)\s+\S+)"
+            # then the end, or what "we" do together ("Jonas ist mein Bruder, wir zocken zusammen")
+            rf"(?:\W*$|\s*(?:[,;]\s*|\s(?:and|und|et|y|e|en|i|и)\s+)(?:we|wir|nous|on|nosotros|noi|nós|wij|vi|my|мы)\s)",
             re.IGNORECASE,
         ),
         "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
@@ -132,6 +145,58 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
     }
+
+
+@cache
+def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """A private life's words (whole words and stems), the subject a few words before one (a capitalised word, or a
+    relation after a possessive), and the capitalised words that are no name (pronouns of the first person,
+    auxiliaries, discourse words, games and companies)."""
+    v = vocabulary()["private_predicates"]
+    predicate = re.compile(rf"(?<![^\W\d_])(?:{alternation(v['words'])}(?![^\W\d_])|{alternation(v['stems'])})", re.IGNORECASE)
+    relation = relation_alternation()
+    # the subject: a capitalised word, or its genitive's relation ("Jonas' Schwester"), maybe with where it is from
+    # ("Mike from the raid team"), then up to three words of the same clause before the predicate
+    subject = re.compile(
+        rf"(?-i:[{_CAPITAL}])[^\W\d_]+(?:['’]s?\s+(?:[^\W\d_]+\s+)?{relation})?"
+        rf"(?:\s+(?:from|of|aus|von|de|del|di|z|из|från)\s+(?:the\s+|der\s+|dem\s+|la\s+|el\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?)?"
+        rf"(?:\s+[^\W\d_]+){{0,3}}?\s+$",
+        re.IGNORECASE,
+    )
+    possessed = re.compile(
+        rf"(?<![^\W\d_]){alternation(v['possessives'].split())}\s+(?:[^\W\d_]+\s+)?{relation}(?:\s+[^\W\d_]+){{0,3}}?\s+$",
+        re.IGNORECASE,
+    )
+    not_a_name = frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
+    return predicate, subject, possessed, not_a_name
+
+
+@cache
+def _private_gate() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """What a line must hold for a private life's word to be in it (one word of each phrase, or a stem's start), and
+    the words that set a line inside a game, where it is a character's."""
+    v = vocabulary()["private_predicates"]
+    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"]), frozenset(v["in_a_game"].split())
+
+
+def _private_claim(text: str, own: frozenset[str]) -> bool:
+    """Whether a private life's word follows a capitalised subject that is not the member, in the same clause and
+    a few words after it. Read only where such a word is: most lines have none."""
+    predicate, subject, possessed, not_a_name = _private()
+    for found in predicate.finditer(text):
+        clause = re.split(r"[.;:!?,()\n…—–]", text[max(0, found.start() - _LOOKBACK) : found.start()])[-1]
+        if possessed.search(clause):
+            return True
+        for word in _CAPITALISED.finditer(clause):
+            name = word.group().casefold()
+            if name in not_a_name or name in own or len(name) < 2:
+                continue
+            before = clause[: word.start()]
+            if re.search(r"(?<![^\W\d_])(?:my|mein|meine|mon|ma|mi|meu|minha|mio|mia|mijn|mój|moja)\s+$", before, re.I):
+                continue  # the member's own character or pet ("my Sim is pregnant")
+            if subject.match(clause, word.start()):
+                return True
+    return False
 
 
 @cache
@@ -227,6 +292,10 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
                 return True
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
+    words, stems, in_a_game = _private_gate()
+    private = present & words or any(word.startswith(stems) for word in present)
+    if private and not present & in_a_game and _private_claim(text, own):
+        return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True
     if "の" in text and patterns["honorific_relation"].search(text):

@@ -186,7 +186,13 @@ def _family_patterns(vocabulary: dict[str, Any], common: frozenset[str]) -> list
 def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[str]:
     subjects = _alternation(vocabulary["subjects"])
     fillers = _alternation(vocabulary["fillers"])
-    start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+)"
+    # A mention is a subject as a pronoun is ("@toni es gay").
+    start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+|(?<![\w@])@[^\W\d_][\w.-]*\s+)"
+    # A hedge between the clause's start and its copula ("i think i'm bi", "creo que soy gay", "might be") still
+    # says it of the speaker: the frame is the same, only less sure.
+    hedges = vocabulary["frames"].get("hedges")
+    if hedges:
+        start += rf"(?:{_alternation(hedges)}\s+(?:{subjects}\s+)?){{0,2}}"
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
 
@@ -261,10 +267,17 @@ def _index() -> _Index:
     )
     exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
     things = vocabulary.get("said_of_a_thing")
-    exception_words = _words_needed([*vocabulary["exceptions"], *(things["subjects"] if things else ())])
+    entities = things.get("game_entities", []) if things else []
+    exception_words = _words_needed([*vocabulary["exceptions"], *(things["subjects"] if things else ()), *entities])
     if things:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
+    if entities and things:
+        # the player's own figure, its verb and what the verb says ("my sim got pregnant", "mi personaje es ateo")
+        exceptions += (
+            rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
+            rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
+        )
     games = vocabulary.get("game_titles", {})
     inside = [
         (_unaccented(root.casefold()), name)
@@ -360,12 +373,13 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     inside = index.inside_pattern.search(plain) if index.inside_pattern is not None else None
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
+    as_written = folded  # a game's title is read before the exceptions blank any of it
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
         plain = _unaccented(folded)
         inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
-    if games and index.game_titles is not None and index.game_titles.search(folded):
+    if games and index.game_titles is not None and index.game_titles.search(as_written):
         candidates = [entry for entry in candidates if entry.category not in index.game_categories]
     earliest: tuple[int, int, str] | None = None
     for entry in dict.fromkeys(candidates):

@@ -1,0 +1,92 @@
+"""Lines for the reach of the kept-line layers beyond their word lists (tests/privacy/layer_tables/broad.*.jsonl):
+memory lines and member chat in 17 languages stating a special category by a frame rather than a listed word
+("i think i might be gay", "Canvassing for Labour", "shop steward at the warehouse", "Is a carrier of the cystic
+fibrosis gene."), claims about someone named by any capitalised name ("Mike from the raid team is cheating on his
+gf"), roles said of oneself, against bare bonds, gaming uses of the same words and the member's own harmless facts.
+
+Written before the rules for them changed, from outside sources (each row's ``source``), not from the rules' word
+lists; every third row of each family is in ``aside`` and never tuned on, counted only.
+
+Before the round: tune 98/116, aside 44/54 (health 5/6, religion 3/5, sexuality 3/5, ethnicity 2/4, politics 4/5,
+biometrics 3/4, claims 4/5, every other family all right).
+
+After it (a hedge before a copula, a mention as a subject, fasting and devotion stems across faiths, coming out
+with a light verb, half of an origin, party activism, candidacy, committees and marches, union roles and
+federations, a reading terminal, carrier status with words between, surgery with a light verb, any capitalised
+subject or possessed relation before a private life's word, the player's own sim or character as a game's
+figure): tune 116/116 on the first split; aside 46/54 (religion 4/5, sexuality 4/5, the rest as before).
+
+Probe rows ``-b2-`` (125, in ``tune``, outside the split) were written in two batches after the first rules, in
+languages and wordings the first rows had few of (also ja, zh, ko, ar, hi, tr, id, vi): 57/62 and 51/63 right
+when each was written, 118/125 after the rules they led to. Tune 234/241 in all.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from layer_tables import family, load, must_refuse, refused
+
+RIGHT_AT_LEAST = {
+    "tune": {
+        "health": 32,
+        "religion": 28,
+        "sexuality": 21,
+        "ethnicity": 8,
+        "politics": 21,
+        "union": 8,
+        "biometrics": 17,
+        "claim": 28,
+        "role": 17,
+        "relationship": 8,
+        "gaming": 22,
+        "harmless": 24,
+    },
+    "aside": {
+        "health": 5,
+        "religion": 4,
+        "sexuality": 4,
+        "ethnicity": 2,
+        "politics": 4,
+        "union": 4,
+        "biometrics": 3,
+        "claim": 4,
+        "role": 4,
+        "relationship": 4,
+        "gaming": 4,
+        "harmless": 4,
+    },
+}
+"""Rows the layers get right, per family and part (refused, or kept for the kept families)."""
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_each_family_stays_at_its_measured_figure(part: str) -> None:
+    rows: dict[str, list[dict]] = defaultdict(list)
+    for row in load("broad", part):
+        rows[family(row)].append(row)
+    short = []
+    for name, floor in RIGHT_AT_LEAST[part].items():
+        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
+        right = len(rows[name]) - len(wrong)
+        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
+        if part == "tune":  # the aside part is counted, never read row by row
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if right < floor:
+            short.append(f"{name} {right}/{len(rows[name])}")
+    assert not short, short
+
+
+PROBE_BATCH = "-b2-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
+def test_a_third_is_aside_in_every_family_and_no_line_is_in_both() -> None:
+    tune = [row for row in load("broad", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("broad", "aside")
+    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert {family(row) for row in aside} == set(RIGHT_AT_LEAST["aside"])
+    assert len({row["lang"] for row in tune + aside}) >= 15
