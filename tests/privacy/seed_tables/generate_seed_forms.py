@@ -127,7 +127,8 @@ def _phrases(rng: random.Random) -> list[dict[str, object]]:
             else:
                 kept = words
                 lead = rng.choice(LEADS[language])
-            text = f"{lead}:\n{text}" if rng.random() < 0.8 else text
+            led = rng.random() < 0.8
+            text = f"{lead}:\n{text}" if led or form.startswith("cut-short") else text
             rows.append({"text": text, "expect": "seed", "words": kept, "lang": language, "style": form})
     return rows
 
