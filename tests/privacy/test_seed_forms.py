@@ -94,3 +94,28 @@ def test_the_trace_check_sees_three_words_however_joined() -> None:
     assert left_a_trace("<li>ability</li><li>able</li><li>about</li>", words)
     assert not left_a_trace("abandon [redacted] able about", words)
     assert left_a_trace("挂隔春", ["挂", "隔", "春"])
+
+
+PARTS_AFTER_LABELS = [
+    ["tesi parere dozzina pari trabocco bici", "il resto: riassunto ricevere camerata trasloco ossa risultato"],
+    ["first half: bargain merge music rigid problem merit", "second half: neglect toast isolate nurse spy retreat"],
+    ["amiral virement sternum chaton odorant", "et la suite : dortoir ficeler vérin fureur encoche exiler baril"],
+]
+LABELS_IN_PROSE = [
+    ["milk eggs bread butter", "notes: call mom tomorrow about the party"],
+    ["spring summer autumn winter", "my vote: summer obviously, then spring"],
+]
+
+
+@pytest.mark.parametrize("messages", PARTS_AFTER_LABELS)
+def test_a_phrase_resumed_after_a_label_is_one_phrase(messages: list[str]) -> None:
+    assert seed.touches(messages[0], messages[1])
+    joined = "\n".join(messages)
+    found = list(seed.spans(joined, joined.casefold()))
+    assert found and found[0][1] - found[0][0] >= len(joined) - len(messages[0].split()[0]) - 20
+
+
+@pytest.mark.parametrize("messages", LABELS_IN_PROSE)
+def test_a_label_between_short_lists_joins_no_phrase(messages: list[str]) -> None:
+    joined = "\n".join(messages)
+    assert not list(seed.spans(joined, joined.casefold()))

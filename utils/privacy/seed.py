@@ -149,6 +149,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         lowered = _CAMEL.sub(" ", text).casefold()  # for the bound and the seed word; the run reads ``text``
     glued = not plain and seed_glued.has_run(text)
     bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
+    if bound >= BRIDGED_PART and "\n" in text and ":" in text:
+        bound = FULL_RUN  # parts of a phrase on lines after labels: the run decides
     if bound < AFTER_A_SEED_WORD and not glued:
         return
     said: list[bool] = []
@@ -170,9 +172,15 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     known = languages_of()
     run: list[Word] = []
     lists, last = 0, 0
+    skip_to = 0
     for word in _words(text):
         start, end, written = word
+        if start < skip_to:
+            continue
         of = _lists_of(written, known)
+        if not of and len(run) >= BRIDGED_PART and (label := _label_after(text, last, start)):
+            skip_to = last = label  # "…bici\nil resto: riassunto …": the rest of the phrase after a label
+            continue
         if run and start - last <= GAP:
             if of & lists:
                 run.append(word)
@@ -187,6 +195,21 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         run, lists, last = ([word], of, end) if of else ([], 0, end)
     if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
         yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+
+
+BRIDGED_PART = 4
+"""The fewest words of a phrase before a label that may resume it on the next line."""
+_LABEL = re.compile(r"[^\S\n]*[^\n:]{1,24}:")
+_LABEL_WORDS = 3
+
+
+def _label_after(text: str, last: int, start: int) -> int:
+    """Where the label ends when the word at ``start`` opens one ("il resto:", "et la suite :", "words 7-12:") on
+    the line after the one a run ended (``last``): a phrase pasted in parts, or over messages read as one."""
+    if "\n" not in text[last:start] or text[last:start].strip(" \t\n.,;"):
+        return 0
+    label = _LABEL.match(text, start)
+    return label.end() if label and len(_WORD.findall(label.group())) <= _LABEL_WORDS else 0
 
 
 Word = tuple[int, int, str]
@@ -241,11 +264,14 @@ def _statement_start(text: str, start: int) -> int:
 
 
 def touches(earlier: str, text: str) -> bool:
-    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering): where a phrase
-    crosses two messages. Two look-ups, so most pairs of messages go no further."""
+    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering or a short label):
+    where a phrase crosses two messages. Two look-ups, so most pairs of messages go no further."""
     last = earlier.rsplit(None, 1)[-1:]
     if not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of()):
         return False
+    label = _LABEL.match(text)  # "il resto: riassunto …" opens with the rest of a phrase after its label
+    if label and len(_WORD.findall(label.group())) <= _LABEL_WORDS:
+        text = text[label.end() :]
     for token in text.split(None, 2)[:2]:
         word = token.strip(_EDGES)
         if word and not word[0].isdigit() and not word.startswith("#"):
