@@ -119,3 +119,20 @@ def test_a_phrase_resumed_after_a_label_is_one_phrase(messages: list[str]) -> No
 def test_a_label_between_short_lists_joins_no_phrase(messages: list[str]) -> None:
     joined = "\n".join(messages)
     assert not list(seed.spans(joined, joined.casefold()))
+
+
+def test_the_rest_of_a_phrase_after_its_taken_out_part_is_taken_too() -> None:
+    """Over messages: once the first parts are replaced, the last part still meets them (the conversation's join)."""
+    earlier, text = "[redacted:seed-phrase]", "clever master elegant height — bas yahi 12 shabd"
+    assert seed.touches(earlier, text)
+    joined = f"{earlier}\n{text}"
+    found = list(seed.spans(joined, joined.casefold()))
+    assert found and joined[found[0][0] : found[0][1]].strip() == "clever master elegant height"
+    assert found[0][0] >= len(earlier)  # never inside the placeholder, which the screen keeps
+
+
+@pytest.mark.parametrize(
+    "text", ["[redacted:password] good game well played", "[redacted:seed-phrase] thanks, all good now", "[redacted:seed-phrase]"]
+)
+def test_words_after_another_placeholder_or_a_few_after_a_phrase_are_no_phrase(text: str) -> None:
+    assert not list(seed.spans(text, text.casefold()))

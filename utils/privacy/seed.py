@@ -10,8 +10,12 @@ only while every word belongs to one same list.
 What joins the words does not matter: a member pastes a phrase as the wallet's export
 screen, a Markdown or HTML list, a JSON, YAML, CSV or SQL line or a chat habit writes it
 ("1.abandon", "[2]ability", "<li>able</li>", "able🔑about", "#absent", "「あいこくしん」"),
-so any run of non-letters up to :data:`GAP` characters joins two words, with HTML tags and
-counters ("3番", "1번") read as such. A letter does end the run: ordinary prose rarely strings
+so any run of non-letters up to :data:`GAP` characters joins two words. The words are read out
+of the markup first: HTML/XML tags and LaTeX commands are no words (a bare ``<göçebe>`` holding a
+list word is one), a camel-case join is cut at its capitals ("abandonAbility"), and what numbers a
+line is skipped, digits, counters ("3番", "1번"), a lone letter or a Roman numeral before its
+bracket or stop ("b)", "ⅲ.", "(iv)"). A label on a new line ("il resto:") may resume a run of
+four or more. Any other letter does end the run: ordinary prose rarely strings
 twelve list words together because its own small words are in no list ("the", "is", "de",
 "que"), while a list of twelve nouns with nothing else between them is what a phrase looks
 like. Phrases written with no gap at all (Chinese, Japanese, Korean) are cut in
@@ -40,7 +44,7 @@ from utils.privacy.rule import Span
 
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a\ufffd])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
-_MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};|(?<![^\W\d_])\\[A-Za-z]+(?=[\s{\[])")
+_MARKUP = re.compile(r"\[redacted:[a-z-]+\]|</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};|(?<![^\W\d_])\\[A-Za-z]+(?=[\s{\[])")
 """HTML, XML and LaTeX a phrase is pasted in (a list's ``<li>``, a wallet page's ``<span class="word">``, an export's
 ``<word n="1">``, ``\\item``, ``\\texttt{…}``): their names are no words. A bare ``<göçebe>`` is a word in brackets
 when a list holds it (:func:`_blanked`); a backslash between two words ("oliva\\simpatico") is a separator."""
@@ -138,7 +142,7 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     """Runs of one list's words in order, whatever non-letter material joins them ("1.abandon", "<li>ability</li>",
     "able🔑about", "#absent", "「あいこくしん」"), each gap at most :data:`GAP` characters."""
     given = text
-    if "<" in text or "&" in text or "\\" in text:
+    if "<" in text or "&" in text or "\\" in text or "[" in text:
         text = _MARKUP.sub(_blanked, text)
     plain = text.isascii()
     if not plain and _NUMBERING.search(text):
@@ -151,7 +155,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
     if bound >= BRIDGED_PART and "\n" in text and ":" in text:
         bound = FULL_RUN  # parts of a phrase on lines after labels: the run decides
-    if bound < AFTER_A_SEED_WORD and not glued:
+    resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and "[" in given else []
+    if bound < AFTER_A_SEED_WORD and not glued and not resumed:
         return
     said: list[bool] = []
 
@@ -164,11 +169,25 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if glued:
         for start, end in seed_glued.spans(text, announced):
             yield start, end, "seed-phrase"
-    if bound < AFTER_A_SEED_WORD:
+    if bound < AFTER_A_SEED_WORD and not resumed:
         return
-    needed = AFTER_A_SEED_WORD if announced() else FULL_RUN
-    if bound < needed:
+    needed = AFTER_A_SEED_WORD if bound >= AFTER_A_SEED_WORD and announced() else FULL_RUN
+    if bound < needed and not resumed:
         return
+    for run in _runs(text):
+        after = next((at for at in resumed if 0 <= run[0][0] - at <= GAP and not _WORD.search(text, at, run[0][0])), None)
+        if after is not None and len(run) >= BRIDGED_PART:
+            yield after, run[-1][1], "seed-phrase"  # the rest of a phrase whose first part was taken out
+        elif _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
+            yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+
+
+_TAKEN = re.compile(r"\[redacted:seed-phrase\]")
+"""Where an earlier part of a phrase was taken out: list words right after it are the phrase's rest."""
+
+
+def _runs(text: str) -> Iterator[list[Word]]:
+    """Each run of one list's words, a counter or a label between two skipped (module docstring)."""
     known = languages_of()
     run: list[Word] = []
     lists, last = 0, 0
@@ -190,11 +209,11 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
             if not of and _a_counter(text, word):
                 last = end  # "ⅱ.", "b)", "[iv]": the next word's number, not a word of prose
                 continue
-        if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
-            yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+        if run:
+            yield run
         run, lists, last = ([word], of, end) if of else ([], 0, end)
-    if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
-        yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+    if run:
+        yield run
 
 
 BRIDGED_PART = 4
@@ -267,7 +286,8 @@ def touches(earlier: str, text: str) -> bool:
     """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering or a short label):
     where a phrase crosses two messages. Two look-ups, so most pairs of messages go no further."""
     last = earlier.rsplit(None, 1)[-1:]
-    if not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of()):
+    taken = earlier.rstrip().endswith("[redacted:seed-phrase]")  # the phrase's first part, already taken out
+    if not taken and (not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of())):
         return False
     label = _LABEL.match(text)  # "il resto: riassunto …" opens with the rest of a phrase after its label
     if label and len(_WORD.findall(label.group())) <= _LABEL_WORDS:
