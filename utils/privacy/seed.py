@@ -44,7 +44,8 @@ from utils.privacy.rule import Span
 
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a\ufffd])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
-_MARKUP = re.compile(r"\[redacted:[a-z-]+\]|</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};|(?<![^\W\d_])\\[A-Za-z]+(?=[\s{\[])")
+_MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};")
+_LATEX = re.compile(r"\\[A-Za-z]+(?=[\s{\[])")
 """HTML, XML and LaTeX a phrase is pasted in (a list's ``<li>``, a wallet page's ``<span class="word">``, an export's
 ``<word n="1">``, ``\\item``, ``\\texttt{…}``): their names are no words. A bare ``<göçebe>`` is a word in brackets
 when a list holds it (:func:`_blanked`); a backslash between two words ("oliva\\simpatico") is a separator."""
@@ -119,6 +120,8 @@ def _lookup() -> dict[str, int]:
 
 def _blanked(match: re.Match[str]) -> str:
     tag = match.group()
+    if tag[0] == "\\" and match.start() and match.string[match.start() - 1].isalpha():
+        return tag  # "oliva\\simpatico": a backslash between two words is a separator, not a command
     if tag[0] == "<" and tag[1] != "/" and _WORD.fullmatch(tag, 1, len(tag) - 1) and _lists_of(tag[1:-1], languages_of()):
         return " " + tag[1:-1] + " "  # "<göçebe>": a list word in angle brackets, no tag
     return " " * len(tag)
@@ -142,20 +145,26 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     """Runs of one list's words in order, whatever non-letter material joins them ("1.abandon", "<li>ability</li>",
     "able🔑about", "#absent", "「あいこくしん」"), each gap at most :data:`GAP` characters."""
     given = text
-    if "<" in text or "&" in text or "\\" in text or "[" in text:
+    if "<" in text or "&" in text:
         text = _MARKUP.sub(_blanked, text)
+    if "\\" in text:
+        text = _LATEX.sub(_blanked, text)
+    if _PLACEHOLDER in text:
+        text = text.replace(_PLACEHOLDER, " " * len(_PLACEHOLDER))
     plain = text.isascii()
     if not plain and _NUMBERING.search(text):
         text = _NUMBERING.sub(_blanked, text)
     if text != given:
         lowered = text.casefold()
-    if _CAMEL.search(text):
-        lowered = _CAMEL.sub(" ", text).casefold()  # for the bound and the seed word; the run reads ``text``
     glued = not plain and seed_glued.has_run(text)
-    bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
-    if bound >= BRIDGED_PART and "\n" in text and ":" in text:
-        bound = FULL_RUN  # parts of a phrase on lines after labels: the run decides
-    resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and "[" in given else []
+    tokens = _tokens(lowered, plain)
+    bound = _longest_run(tokens, _lookup())  # every gap allowed: an upper bound
+    if bound < AFTER_A_SEED_WORD and tokens and max(map(len, tokens)) >= _CAMEL_JOINED:  # "abandonAbilityAble…"
+        for joined in _LONG_WORD.findall(text):
+            bound = max(bound, _longest_run(_CAMEL.sub(" ", joined).casefold().split(), _lookup()))
+    if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
+        bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
+    resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
     if bound < AFTER_A_SEED_WORD and not glued and not resumed:
         return
     said: list[bool] = []
@@ -182,7 +191,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
             yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
 
 
-_TAKEN = re.compile(r"\[redacted:seed-phrase\]")
+_PLACEHOLDER = "[redacted:seed-phrase]"
+_TAKEN = re.compile(re.escape(_PLACEHOLDER))
 """Where an earlier part of a phrase was taken out: list words right after it are the phrase's rest."""
 
 
@@ -220,6 +230,8 @@ BRIDGED_PART = 4
 """The fewest words of a phrase before a label that may resume it on the next line."""
 _LABEL = re.compile(r"[^\S\n]*[^\n:]{1,24}:")
 _LABEL_WORDS = 3
+_LINE_LABEL = re.compile(r"(?m)^[^\S\n]*[^\n:]{1,24}:")
+"""Every line's label, left out of the bound (its words would end the run the finder bridges)."""
 
 
 def _label_after(text: str, last: int, start: int) -> int:
@@ -233,8 +245,14 @@ def _label_after(text: str, last: int, start: int) -> int:
 
 Word = tuple[int, int, str]
 """A word of the text: where it starts and ends, and as written."""
-_CAMEL = re.compile(r"(?<=[a-zà-ÿа-яёāăąćčďēęěğıłńňőœřśşšťůűźżž])(?=[A-ZÀ-ÞА-ЯЁĀĂĄĆČĎĒĘĚĞİŁŃŇŐŒŘŚŞŠŤŮŰŹŻŽ])")
+_SMALL = "a-zà-ÿа-яёāăąćčďēęěğıłńňőœřśşšťůűźżž"
+_CAPITAL = "A-ZÀ-ÞА-ЯЁĀĂĄĆČĎĒĘĚĞİŁŃŇŐŒŘŚŞŠŤŮŰŹŻŽ"
+_CAMEL = re.compile(f"(?<=[{_SMALL}])(?=[{_CAPITAL}])")
 """Where a word joined in camel case ("abandonAbilityAble", "ПаспортБаня") turns to the next."""
+_CAMEL_JOINED = 18
+"""The fewest letters of six list words joined in camel case (no list word is under three letters): the only
+tokens worth cutting for the bound."""
+_LONG_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f]){" + str(_CAMEL_JOINED) + ",}")
 
 
 def _words(text: str) -> Iterator[Word]:
@@ -286,7 +304,7 @@ def touches(earlier: str, text: str) -> bool:
     """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering or a short label):
     where a phrase crosses two messages. Two look-ups, so most pairs of messages go no further."""
     last = earlier.rsplit(None, 1)[-1:]
-    taken = earlier.rstrip().endswith("[redacted:seed-phrase]")  # the phrase's first part, already taken out
+    taken = earlier.rstrip().endswith(_PLACEHOLDER)  # the phrase's first part, already taken out
     if not taken and (not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of())):
         return False
     label = _LABEL.match(text)  # "il resto: riassunto …" opens with the rest of a phrase after its label
