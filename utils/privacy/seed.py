@@ -10,8 +10,12 @@ only while every word belongs to one same list.
 What joins the words does not matter: a member pastes a phrase as the wallet's export
 screen, a Markdown or HTML list, a JSON, YAML, CSV or SQL line or a chat habit writes it
 ("1.abandon", "[2]ability", "<li>able</li>", "able🔑about", "#absent", "「あいこくしん」"),
-so any run of non-letters up to :data:`GAP` characters joins two words, with HTML tags and
-counters ("3番", "1번") read as such. A letter does end the run: ordinary prose rarely strings
+so any run of non-letters up to :data:`GAP` characters joins two words. The words are read out
+of the markup first: HTML/XML tags and LaTeX commands are no words (a bare ``<göçebe>`` holding a
+list word is one), a camel-case join is cut at its capitals ("abandonAbility"), and what numbers a
+line is skipped, digits, counters ("3番", "1번"), a lone letter or a Roman numeral before its
+bracket or stop ("b)", "ⅲ.", "(iv)"). A label on a new line ("il resto:") may resume a run of
+four or more. Any other letter does end the run: ordinary prose rarely strings
 twelve list words together because its own small words are in no list ("the", "is", "de",
 "que"), while a list of twelve nouns with nothing else between them is what a phrase looks
 like. Phrases written with no gap at all (Chinese, Japanese, Korean) are cut in
@@ -24,10 +28,13 @@ or half of one, still gave it away.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
 from functools import cache
+from importlib import resources
+from itertools import repeat
 
 from mnemonic import Mnemonic
 
@@ -38,16 +45,17 @@ from utils.privacy.rule import Span
 _WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a\ufffd])+")
 """A word with its combining marks: a list or a phone may write "é" or "ß" decomposed (the BIP-39 files do)."""
 _MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,80}>|&#?[A-Za-z0-9]{1,8};")
-"""HTML a phrase is pasted in (a list's ``<li>``, a wallet page's ``<span class="word">``): its names are no words."""
+_LATEX = re.compile(r"\\[A-Za-z]+(?=[\s{\[])")
+"""HTML, XML and LaTeX a phrase is pasted in (a list's ``<li>``, a wallet page's ``<span class="word">``, an export's
+``<word n="1">``, ``\\item``, ``\\texttt{…}``): their names are no words. A bare ``<göçebe>`` is a word in brackets
+when a list holds it (:func:`_blanked`); a backslash between two words ("oliva\\simpatico") is a separator."""
 GAP = 40
 """The most characters between two words of a phrase: numbering, quotes, brackets, bullets, emoji, a table's
 cells, a JSON or SQL list's commas and quotes all fit; a letter anywhere between two words ends the run
 (a word that is no list word is prose: "the", "and", "de", "que" are in no list)."""
-_SEED_WORDS = re.compile(
-    r"(?i)\b(?:seed|recovery|mnemonic|backup|secret recovery|wiederherstellungs\w*|phrase de récupération|frase semilla"
-    r"|frase de recuperación|frase di recupero|frase de recuperação|herstelzin|fraza odzyskiwania|сид|мнемоническ\w*"
-    r"|kurtarma)\b|助记词|助記詞|ニーモニック|復元フレーズ|복구\s?(?:단어|문구)|시드\s?(?:구문|문구)"
-)
+_NAMES = json.loads(resources.files("utils.privacy").joinpath("data/seed_words.json").read_text(encoding="utf-8"))
+_SEED_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(_NAMES["spaced"]) + r")(?!\w)|" + "|".join(_NAMES["unspaced"]))
+"""Words that name a recovery phrase (data/seed_words.json), read on the case-folded line."""
 _NUMBERING = re.compile(r"(?<!\w)\d{1,2}\s?(?:번째|번|番目|番|號|号|째)(?!\w)")
 """A word's number in the phrase written with a counter ("1번 이튿날", "3番"): numbering, not a word of the phrase."""
 _PREFIX = 4
@@ -72,6 +80,8 @@ def languages_of() -> dict[str, int]:
             # and as the screen's matching form reads it: "хаос" is all Latin look-alikes, so it reads "xaoc",
             # and a decomposed "майор" ends in a look-alike run after its breve ("маи\u0306op")
             matching = {normalise(written).text, normalise(unicodedata.normalize("NFD", written)).text}
+            if not written.isascii():  # "СВЕРХУ" reads "CBEPXY": its capitals have Latin look-alikes its small letters lack
+                matching.add(normalise(written.upper()).text.casefold())
             # upper case loses the dotless i: "ABARTI" folds to "abarti"
             for form in {written, _folded(word), _folded(word).replace("ı", "i"), *matching}:
                 found[form] = found.get(form, 0) | 1 << bit
@@ -109,7 +119,12 @@ def _lookup() -> dict[str, int]:
 
 
 def _blanked(match: re.Match[str]) -> str:
-    return " " * len(match.group())
+    tag = match.group()
+    if tag[0] == "\\" and match.start() and match.string[match.start() - 1].isalpha():
+        return tag  # "oliva\\simpatico": a backslash between two words is a separator, not a command
+    if tag[0] == "<" and tag[1] != "/" and _WORD.fullmatch(tag, 1, len(tag) - 1) and _lists_of(tag[1:-1], languages_of()):
+        return " " + tag[1:-1] + " "  # "<göçebe>": a list word in angle brackets, no tag
+    return " " * len(tag)
 
 
 _OTHER_GAPS = "、。，・•●▪◦「」『』【】《》〈〉→—–“”‘’«»·…\u3000"
@@ -132,14 +147,25 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     given = text
     if "<" in text or "&" in text:
         text = _MARKUP.sub(_blanked, text)
+    if "\\" in text:
+        text = _LATEX.sub(_blanked, text)
+    if _PLACEHOLDER in text:
+        text = text.replace(_PLACEHOLDER, " " * len(_PLACEHOLDER))
     plain = text.isascii()
     if not plain and _NUMBERING.search(text):
         text = _NUMBERING.sub(_blanked, text)
     if text != given:
         lowered = text.casefold()
     glued = not plain and seed_glued.has_run(text)
-    bound = _longest_run(_tokens(lowered, plain), _lookup())  # every gap allowed: an upper bound
-    if bound < AFTER_A_SEED_WORD and not glued:
+    tokens = _tokens(lowered, plain)
+    bound = _longest_run(tokens, _lookup())  # every gap allowed: an upper bound
+    if bound < AFTER_A_SEED_WORD and tokens and max(map(len, tokens)) >= _CAMEL_JOINED:  # "abandonAbilityAble…"
+        for joined in _LONG_WORD.findall(text):
+            bound = max(bound, _longest_run(_CAMEL.sub(" ", joined).casefold().split(), _lookup()))
+    if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
+        bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
+    resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
+    if bound < AFTER_A_SEED_WORD and not glued and not resumed:
         return
     said: list[bool] = []
 
@@ -152,33 +178,138 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if glued:
         for start, end in seed_glued.spans(text, announced):
             yield start, end, "seed-phrase"
-    if bound < AFTER_A_SEED_WORD:
+    if bound < AFTER_A_SEED_WORD and not resumed:
         return
-    needed = AFTER_A_SEED_WORD if announced() else FULL_RUN
-    if bound < needed:
+    needed = AFTER_A_SEED_WORD if bound >= AFTER_A_SEED_WORD and announced() else FULL_RUN
+    if bound < needed and not resumed:
         return
+    for run in _runs(text):
+        after = next((at for at in resumed if 0 <= run[0][0] - at <= GAP and not _WORD.search(text, at, run[0][0])), None)
+        if after is not None and len(run) >= BRIDGED_PART:
+            yield after, run[-1][1], "seed-phrase"  # the rest of a phrase whose first part was taken out
+        elif _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
+            yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+
+
+_PLACEHOLDER = "[redacted:seed-phrase]"
+_TAKEN = re.compile(re.escape(_PLACEHOLDER))
+"""Where an earlier part of a phrase was taken out: list words right after it are the phrase's rest."""
+
+
+def _runs(text: str) -> Iterator[list[Word]]:
+    """Each run of one list's words, a counter or a label between two skipped (module docstring)."""
     known = languages_of()
-    run: list[re.Match[str]] = []
-    lists = 0
-    for match in _WORD.finditer(text):
-        of = _lists_of(match.group(), known)
-        if of and run and lists & of and match.start() - run[-1].end() <= GAP:
-            run.append(match)
-            lists &= of
+    run: list[Word] = []
+    lists, last = 0, 0
+    skip_to = 0
+    for word in _words(text):
+        start, end, written = word
+        if start < skip_to:
             continue
-        if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
-            yield run[0].start(), run[-1].end(), "seed-phrase"
-        run, lists = ([match], of) if of else ([], 0)
-    if _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
-        yield run[0].start(), run[-1].end(), "seed-phrase"
+        of = _lists_of(written, known)
+        if not of and len(run) >= BRIDGED_PART and (label := _label_after(text, last, start)):
+            skip_to = last = label  # "…bici\nil resto: riassunto …": the rest of the phrase after a label
+            continue
+        if run and start - last <= GAP:
+            if of & lists:
+                run.append(word)
+                lists &= of
+                last = end
+                continue
+            if not of and _a_counter(text, word):
+                last = end  # "ⅱ.", "b)", "[iv]": the next word's number, not a word of prose
+                continue
+        if run:
+            yield run
+        run, lists, last = ([word], of, end) if of else ([], 0, end)
+    if run:
+        yield run
+
+
+BRIDGED_PART = 4
+"""The fewest words of a phrase before a label that may resume it on the next line."""
+_LABEL = re.compile(r"[^\S\n]*[^\n:]{1,24}:")
+_LABEL_WORDS = 3
+_LINE_LABEL = re.compile(r"(?m)^[^\S\n]*[^\n:]{1,24}:")
+"""Every line's label, left out of the bound (its words would end the run the finder bridges)."""
+
+
+def _label_after(text: str, last: int, start: int) -> int:
+    """Where the label ends when the word at ``start`` opens one ("il resto:", "et la suite :", "words 7-12:") on
+    the line after the one a run ended (``last``): a phrase pasted in parts, or over messages read as one."""
+    if "\n" not in text[last:start] or text[last:start].strip(" \t\n.,;"):
+        return 0
+    label = _LABEL.match(text, start)
+    return label.end() if label and len(_WORD.findall(label.group())) <= _LABEL_WORDS else 0
+
+
+Word = tuple[int, int, str]
+"""A word of the text: where it starts and ends, and as written."""
+_SMALL = "a-zà-ÿа-яёāăąćčďēęěğıłńňőœřśşšťůűźżž"
+_CAPITAL = "A-ZÀ-ÞА-ЯЁĀĂĄĆČĎĒĘĚĞİŁŃŇŐŒŘŚŞŠŤŮŰŹŻŽ"
+_CAMEL = re.compile(f"(?<=[{_SMALL}])(?=[{_CAPITAL}])")
+"""Where a word joined in camel case ("abandonAbilityAble", "ПаспортБаня") turns to the next."""
+_CAMEL_JOINED = 18
+"""The fewest letters of six list words joined in camel case (no list word is under three letters): the only
+tokens worth cutting for the bound."""
+_LONG_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f]){" + str(_CAMEL_JOINED) + ",}")
+
+
+def _words(text: str) -> Iterator[Word]:
+    """The letter runs of ``text``, a run in camel case cut where each word's capital opens it."""
+    for match in _WORD.finditer(text):
+        written, start = match.group(), match.start()
+        cuts = [m.start() for m in _CAMEL.finditer(written)] if not written.islower() else []
+        for begin, end in zip([0, *cuts], [*cuts, len(written)], strict=True):
+            yield start + begin, start + end, written[begin:end]
+
+
+def _a_counter(text: str, word: Word) -> bool:
+    """A lone letter or a Roman numeral that numbers the next word: "b) signo", "ⅲ. туго", "(iv) absent", "XII:"."""
+    start, end, written = word
+    if written.casefold() not in counters():
+        return False
+    after, before = text[end : end + 1], text[start - 1 : start] if start else ""
+    return after in _COUNTER_ENDS or before in _COUNTER_OPENS or "\u2160" <= written[0] <= "\u2188"
+
+
+_COUNTER_ENDS = frozenset(".)]:")
+_COUNTER_OPENS = frozenset("([")
+
+
+@cache
+def counters() -> frozenset[str]:
+    """What numbers a list's lines besides digits: one letter (Latin, Cyrillic, Greek) and Roman numerals to
+    twenty-four (the longest phrase), in letters or as the Unicode numeral characters."""
+    ones = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"]
+    roman = {tens + one for tens in ("", "x", "xx") for one in ones}
+    letters = {chr(c) for c in [*range(ord("a"), ord("z") + 1), *range(ord("а"), ord("я") + 1), *range(ord("α"), ord("ω"))]}
+    numerals = {chr(c).casefold() for c in range(0x2160, 0x2189)}
+    return frozenset((roman | letters | numerals) - {""})
+
+
+_ASSIGNED = re.compile(r"\s*((?:[A-Za-z_$][\w$.]*\s+){0,3}[A-Za-z_$][\w$.]*\s*(?:=|:=)\s*[\w!:.<>\[\]]*\s*[\[({]\s*[\"'`]?)")
+"""A line of code that opens a literal holding the phrase: ``let seed = vec!["``, ``words := []string{"``, ``WORDS=(``."""
+
+
+def _statement_start(text: str, start: int) -> int:
+    """Where the phrase's span starts: its first word, or the assignment that names it when it sits in a code
+    literal (the name is often "seed" or "mnemonic", and says what the value was)."""
+    line = text.rfind("\n", 0, start) + 1
+    assigned = _ASSIGNED.fullmatch(text, line, start)
+    return assigned.start(1) if assigned else start
 
 
 def touches(earlier: str, text: str) -> bool:
-    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering): where a phrase
-    crosses two messages. Two look-ups, so most pairs of messages go no further."""
+    """Whether ``earlier`` ends with a list word and ``text`` opens with one (after its numbering or a short label):
+    where a phrase crosses two messages. Two look-ups, so most pairs of messages go no further."""
     last = earlier.rsplit(None, 1)[-1:]
-    if not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of()):
+    taken = earlier.rstrip().endswith(_PLACEHOLDER)  # the phrase's first part, already taken out
+    if not taken and (not last or not (word := last[0].strip(_EDGES)) or not _lists_of(word, languages_of())):
         return False
+    label = _LABEL.match(text)  # "il resto: riassunto …" opens with the rest of a phrase after its label
+    if label and len(_WORD.findall(label.group())) <= _LABEL_WORDS:
+        text = text[label.end() :]
     for token in text.split(None, 2)[:2]:
         word = token.strip(_EDGES)
         if word and not word[0].isdigit() and not word.startswith("#"):
@@ -196,17 +327,26 @@ def list_words(text: str) -> int:
 
 
 def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
+    """The most list words in a row, a counter between two ("b)", "ⅲ.") skipped as the run skips it."""
     if all(map(str.isascii, tokens)):  # one C pass: ``tokens`` come from the case-folded line, keys as they stand
-        hits = bytes(map(known.__contains__, tokens))
+        hits = bytes(map(_marks().get, tokens, repeat(0))).replace(b"\x02", b"")
         return max(map(len, hits.split(b"\x00")))
     longest = current = 0
     for token in tokens:
+        if token in counters():
+            continue
         current = current + 1 if _lists_of(token, known) else 0
         longest = max(longest, current)
     return longest
 
 
-def _a_phrase(run: list[re.Match[str]], needed: int, announced: bool) -> bool:
+@cache
+def _marks() -> dict[str, int]:
+    """Each word and head as 1, each counter that is no list word as 2: one look-up per token."""
+    return dict.fromkeys(counters(), 2) | dict.fromkeys(_lookup(), 1)
+
+
+def _a_phrase(run: list[Word], needed: int, announced: bool) -> bool:
     """Long enough and, unless a seed word announced it, varied: a seed's words are drawn at random
     ("word word word …" is not one; "my seed is: abandon abandon … about" is the famous test vector)."""
-    return len(run) >= needed and (announced or len({m.group().lower() for m in run}) >= needed * 2 // 3)
+    return len(run) >= needed and (announced or len({w[2].lower() for w in run}) >= needed * 2 // 3)
