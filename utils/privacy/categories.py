@@ -102,6 +102,10 @@ class _Index:
     """Category by a root that states it wherever it stands in a word (``inside_words``)."""
     inside_pattern: re.Pattern[str] | None
     """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
+    not_people: re.Pattern[str] | None
+    """A subject that is not a member (a pet, a story's figure) and the rest of its clause (``not_people``)."""
+    not_people_words: frozenset[str]
+    """The last words of those subjects: a line without one is not read for them (scripts without spaces are)."""
 
 
 @cache
@@ -265,10 +269,14 @@ def _index() -> _Index:
         if suffix_lists
         else None
     )
-    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
+    shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
+    shops = [
+        f"{a} {b}" for label in shop.get("modifiers", ()) for sold in shop["shops"] for a, b in ((label, sold), (sold, label))
+    ]
+    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation([*vocabulary["exceptions"], *shops]) + _NOT_INSIDE_A_WORD_AFTER
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
-    exception_words = _words_needed([*vocabulary["exceptions"], *(things["subjects"] if things else ()), *entities])
+    exception_words = _words_needed([*vocabulary["exceptions"], *shops, *(things["subjects"] if things else ()), *entities])
     if things:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
@@ -278,6 +286,7 @@ def _index() -> _Index:
             rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
             rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
         )
+    not_people, not_people_words = _not_people(vocabulary.get("not_people"))
     games = vocabulary.get("game_titles", {})
     inside = [
         (_unaccented(root.casefold()), name)
@@ -304,7 +313,28 @@ def _index() -> _Index:
         game_categories=frozenset(games.get("categories", ())),
         inside=dict(reversed(inside)),
         inside_pattern=re.compile(_trie([root for root, _ in inside])) if inside else None,
+        not_people=not_people,
+        not_people_words=not_people_words,
     )
+
+
+def _not_people(spec: dict[str, Any] | None) -> tuple[re.Pattern[str] | None, frozenset[str]]:
+    """A subject that is not a person ("my cat", "the main character", "うちの猫") and what its clause says of it, up
+    to punctuation or a clause link ("my dog is sick and I have the flu" keeps "I have the flu"): an animal's health
+    or a story's figure's faith is no member's special category."""
+    if not spec:
+        return None, frozenset()
+    determiners = _alternation(spec["determiners"])
+    link = rf"{_alternation(spec['clause_links'])}(?![^\W\d_])"
+    rest = rf"(?:\s+(?!{link})[^\s.,;:!?()]+)*"
+    subject = (
+        rf"{determiners}\s+(?:[^\W\d_]+\s+)?{_alternation(spec['animals'])}"
+        rf"|(?:{determiners}\s+)?{_alternation(spec['story_figures'])}"
+    )
+    unspaced = rf"|{_alternation(spec['unspaced'])}[^。、，,！!？?.\n]*" if spec.get("unspaced") else ""
+    pattern = re.compile(rf"{_NOT_INSIDE_A_WORD_BEFORE}(?:{subject}){_NOT_INSIDE_A_WORD_AFTER}{rest}{unspaced}")
+    last_words = frozenset(entry.casefold().split()[-1] for entry in [*spec["animals"], *spec["story_figures"]])
+    return pattern, last_words
 
 
 CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
@@ -374,6 +404,11 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     as_written = folded  # a game's title is read before the exceptions blank any of it
+    if index.not_people is not None and (words & index.not_people_words or beyond_latin):
+        blanked = index.not_people.sub(" ", folded)
+        if blanked != folded:
+            folded, plain = blanked, _unaccented(blanked)
+            inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
         plain = _unaccented(folded)
