@@ -13,6 +13,11 @@ On arrival: tune 199/210, aside 95/100. After the round (a pet or a story's figu
 as a shop's label): tune 205/210, aside 96/100. Still refused in tune: a vote kick (the role layer), "Father Ted" and
 "mein Chef hat ein Meeting verschoben" (a relation as subject), a TV doctor "diagnosing lupus", and "pride parade"
 (listed as a sexuality word on purpose).
+
+Probe rows ``-b2-`` (81, in ``tune``, outside the split): careless memory lines about play and stories in 13
+languages, written after those rules: 78/81 when written, 80/81 after the word before a game's or a story's part
+("the depression mechanic", "the surgery scenes") was read as that part's label; "my sim got depressed after her
+kid moved out" is still refused (a relation as subject). Tune 285/291 in all, aside 97/100.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-PASS_AT_LEAST = {"tune": 205, "aside": 96}
+PASS_AT_LEAST = {"tune": 285, "aside": 97}
 """Rows that pass, per part: the figures measured when the round of rules was done."""
 
 
@@ -45,8 +50,13 @@ def test_ordinary_lines_pass(part: str) -> None:
     assert len(rows) - len(wrong) >= PASS_AT_LEAST[part]
 
 
+PROBE_BATCH = "-b2-"
+"""Rows written after the first rules of the round to probe their reach (tuned on, outside the split)."""
+
+
 def test_a_third_is_aside_in_every_topic_and_no_line_is_in_both() -> None:
-    tune, aside = load("ordinary", "tune"), load("ordinary", "aside")
+    tune = [row for row in load("ordinary", "tune") if PROBE_BATCH not in row["id"]]
+    aside = load("ordinary", "aside")
     assert len(tune) + len(aside) >= 250
     assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
@@ -59,3 +69,20 @@ def test_the_measure_can_fail() -> None:
     assert not _passes("my cat is sick and I have type 1 diabetes")
     assert not _passes("Has a dog named Rex and takes insulin.")
     assert _passes("my cat is sick")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my dog died and I have been depressed since",
+        "Our dog has cancer, and I have diabetes.",
+        "The main character is gay, like me: I am gay too.",
+        "Only eats halal.",
+        "Keeps kosher.",
+        "Gets migraines with aura.",
+        "Went to the pride event.",
+        "Has a depression diagnosis.",
+    ],
+)
+def test_a_members_own_fact_beside_a_pet_a_story_or_a_shop_is_still_refused(line: str) -> None:
+    assert screen(line, "memory").refused

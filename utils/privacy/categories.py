@@ -270,7 +270,9 @@ def _index() -> _Index:
         else None
     )
     shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
-    shops = [
+    # "the depression mechanic", "the surgery scenes": the word before a game's or a story's part labels that part
+    shops = [f"* {part}" for part in vocabulary.get("said_of_a_part", {}).get("parts", ())]
+    shops += [
         f"{a} {b}" for label in shop.get("modifiers", ()) for sold in shop["shops"] for a, b in ((label, sold), (sold, label))
     ]
     exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation([*vocabulary["exceptions"], *shops]) + _NOT_INSIDE_A_WORD_AFTER
