@@ -17,7 +17,11 @@ as a shop's label): tune 205/210, aside 96/100. Still refused in tune: a vote ki
 Probe rows ``-b2-`` (81, in ``tune``, outside the split): careless memory lines about play and stories in 13
 languages, written after those rules: 78/81 when written, 80/81 after the word before a game's or a story's part
 ("the depression mechanic", "the surgery scenes") was read as that part's label; "my sim got depressed after her
-kid moved out" is still refused (a relation as subject). Tune 285/291 in all, aside 97/100.
+kid moved out" is still refused (a relation as subject). A second probe (95, ``-b2-gaming-072`` on): terse play
+lines with a copula or a game's race, faction, class, status or mod ("Is a healer main.", "Has vampirism in Skyrim.",
+"Plays a Blood Elf.", "Likes the Amish mod in Stardew."): 91/95 when written, 93/95 after a game's mod, server, map
+and lobby were read as parts too; "Plays as a pregnant Sim." (the claim layer) and "Is in the Mormon guild." are
+still refused. Tune 378/386 in all, aside 97/100.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-PASS_AT_LEAST = {"tune": 285, "aside": 97}
+PASS_AT_LEAST = {"tune": 378, "aside": 97}
 """Rows that pass, per part: the figures measured when the round of rules was done."""
 
 

@@ -270,15 +270,16 @@ def _index() -> _Index:
         else None
     )
     shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
-    # "the depression mechanic", "the surgery scenes": the word before a game's or a story's part labels that part
-    shops = [f"* {part}" for part in vocabulary.get("said_of_a_part", {}).get("parts", ())]
-    shops += [
+    shops = [
         f"{a} {b}" for label in shop.get("modifiers", ()) for sold in shop["shops"] for a, b in ((label, sold), (sold, label))
     ]
+    parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
     exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation([*vocabulary["exceptions"], *shops]) + _NOT_INSIDE_A_WORD_AFTER
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
-    exception_words = _words_needed([*vocabulary["exceptions"], *shops, *(things["subjects"] if things else ()), *entities])
+    exception_words = _words_needed(
+        [*vocabulary["exceptions"], *shops, *(f"* {part}" for part in parts), *(things["subjects"] if things else ()), *entities]
+    )
     if things:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
@@ -288,6 +289,10 @@ def _index() -> _Index:
             rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
             rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
         )
+    if parts:
+        # last, so a subject the other shapes read wins ("this lobby is cancer"); the part itself stays for them
+        # "the depression mechanic", "the surgery scenes": the word before a game's or a story's part labels it
+        exceptions += rf"|(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))"
     not_people, not_people_words = _not_people(vocabulary.get("not_people"))
     games = vocabulary.get("game_titles", {})
     inside = [
