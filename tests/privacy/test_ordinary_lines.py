@@ -21,7 +21,11 @@ kid moved out" is still refused (a relation as subject). A second probe (95, ``-
 lines with a copula or a game's race, faction, class, status or mod ("Is a healer main.", "Has vampirism in Skyrim.",
 "Plays a Blood Elf.", "Likes the Amish mod in Stardew."): 91/95 when written, 93/95 after a game's mod, server, map
 and lobby were read as parts too; "Plays as a pregnant Sim." (the claim layer) and "Is in the Mormon guild." are
-still refused. Tune 378/386 in all, aside 97/100.
+still refused. A third probe (25, ``-b2-gaming-167`` on): a game's religions, ideologies and unions in 17 languages
+in games the title list lacked ("my Old World run went full Zoroastrian", "在文明6里我先创立了佛教"): 13/25 when
+written, 25/25 after a game's own things ("my playthrough", "my empire", "Spielstand", "прохождение") marked a line as
+a game's as a title does, titles in scripts without spaces were read, and a game's line muted its categories'
+roots and unspaced words too. Tune 403/411 in all, aside 97/100.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-PASS_AT_LEAST = {"tune": 378, "aside": 97}
+PASS_AT_LEAST = {"tune": 403, "aside": 97}
 """Rows that pass, per part: the figures measured when the round of rules was done."""
 
 
@@ -86,6 +90,8 @@ def test_the_measure_can_fail() -> None:
         "Gets migraines with aura.",
         "Went to the pride event.",
         "Has a depression diagnosis.",
+        "my Old World run is fun but I have diabetes",
+        "在文明6里我先创立了佛教，但我有糖尿病",
     ],
 )
 def test_a_members_own_fact_beside_a_pet_a_story_or_a_shop_is_still_refused(line: str) -> None:
