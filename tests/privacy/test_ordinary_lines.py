@@ -25,7 +25,10 @@ still refused. A third probe (25, ``-b2-gaming-167`` on): a game's religions, id
 in games the title list lacked ("my Old World run went full Zoroastrian", "在文明6里我先创立了佛教"): 13/25 when
 written, 25/25 after a game's own things ("my playthrough", "my empire", "Spielstand", "прохождение") marked a line as
 a game's as a title does, titles in scripts without spaces were read, and a game's line muted its categories'
-roots and unspaced words too. Tune 403/411 in all, aside 97/100.
+roots and unspaced words too. A fourth probe (47, ``-b2-gaming-192`` on): classes, statuses, builds and a game's
+faiths, parties and figures in 27 languages: 45/47 when written, 46/47 after a game's figure ("a pregnant Sim", "an
+undead toon"; not "character", also a person) was read as a part and Democracy 3 as a title; "Is an atheist
+character in Starfield." is still refused. Tune 449/458 in all, aside 97/100.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-PASS_AT_LEAST = {"tune": 403, "aside": 97}
+PASS_AT_LEAST = {"tune": 449, "aside": 97}
 """Rows that pass, per part: the figures measured when the round of rules was done."""
 
 
@@ -92,6 +95,7 @@ def test_the_measure_can_fail() -> None:
         "Has a depression diagnosis.",
         "my Old World run is fun but I have diabetes",
         "在文明6里我先创立了佛教，但我有糖尿病",
+        "Is a very religious character.",
     ],
 )
 def test_a_members_own_fact_beside_a_pet_a_story_or_a_shop_is_still_refused(line: str) -> None:
