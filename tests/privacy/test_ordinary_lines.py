@@ -28,7 +28,13 @@ a game's as a title does, titles in scripts without spaces were read, and a game
 roots and unspaced words too. A fourth probe (47, ``-b2-gaming-192`` on): classes, statuses, builds and a game's
 faiths, parties and figures in 27 languages: 45/47 when written, 46/47 after a game's figure ("a pregnant Sim", "an
 undead toon"; not "character", also a person) was read as a part and Democracy 3 as a title; "Is an atheist
-character in Starfield." is still refused. Tune 449/458 in all, aside 97/100.
+character in Starfield." is still refused. A fifth probe (42, ``-b2-gaming-239`` on): a game's scanners, votes,
+strikes, statuses and quirks, and its named characters' illnesses and orientations: 31/42 when written, no rule
+changed after it. Its misses are a game's retina or face scan (biometric), a named character's illness or
+orientation ("Arthur Morgan has tuberculosis in RDR2", "Ellie is gay in The Last of Us, it's canon": the category
+and the claim layers both read a named subject as a person), a character's relative ("Joel's daughter dies in the
+prologue") and "a game about anxiety" (a kept line that names a condition is refused on purpose). Tune 480/500 in
+all, aside 97/100.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-PASS_AT_LEAST = {"tune": 449, "aside": 97}
+PASS_AT_LEAST = {"tune": 480, "aside": 97}
 """Rows that pass, per part: the figures measured when the round of rules was done."""
 
 
