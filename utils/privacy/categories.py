@@ -102,6 +102,9 @@ class _Index:
     """Category by a root that states it wherever it stands in a word (``inside_words``)."""
     inside_pattern: re.Pattern[str] | None
     """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
+    not_people: re.Pattern[str]
+    """A subject that is not a member (a pet, a story's figure) and the rest of its clause (``not_people``)."""
+    not_people_words: frozenset[str]
 
 
 @cache
@@ -265,10 +268,17 @@ def _index() -> _Index:
         if suffix_lists
         else None
     )
-    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation(vocabulary["exceptions"]) + _NOT_INSIDE_A_WORD_AFTER
+    shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
+    shops = [
+        f"{a} {b}" for label in shop.get("modifiers", ()) for sold in shop["shops"] for a, b in ((label, sold), (sold, label))
+    ]
+    parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
+    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation([*vocabulary["exceptions"], *shops]) + _NOT_INSIDE_A_WORD_AFTER
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
-    exception_words = _words_needed([*vocabulary["exceptions"], *(things["subjects"] if things else ()), *entities])
+    exception_words = _words_needed(
+        [*vocabulary["exceptions"], *shops, *(f"* {part}" for part in parts), *(things["subjects"] if things else ()), *entities]
+    )
     if things:
         articles = _alternation(things["articles"])
         exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
@@ -278,6 +288,9 @@ def _index() -> _Index:
             rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
             rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
         )
+    # "the depression mechanic": the word before a game's part labels it; last, so "this lobby is cancer" reads first
+    exceptions += rf"|(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))"
+    not_people, not_people_words = _not_people(vocabulary["not_people"])
     games = vocabulary.get("game_titles", {})
     inside = [
         (_unaccented(root.casefold()), name)
@@ -300,11 +313,34 @@ def _index() -> _Index:
         if suffix_lists
         else None,
         suffixes=suffixes,
-        game_titles=re.compile(rf"(?<![^\W\d_]){_alternation(games['titles'])}(?![^\W\d_])") if games else None,
+        game_titles=re.compile(
+            rf"(?<![^\W\d_]){_alternation([*games['titles'], *games.get('markers', ())])}(?![^\W\d_])"
+            + "".join(f"|{re.escape(title)}" for title in games.get("unspaced", ()))  # "文明6", no word's edges
+        )
+        if games
+        else None,
         game_categories=frozenset(games.get("categories", ())),
         inside=dict(reversed(inside)),
         inside_pattern=re.compile(_trie([root for root, _ in inside])) if inside else None,
+        not_people=not_people,
+        not_people_words=not_people_words,
     )
+
+
+def _not_people(spec: dict[str, Any]) -> tuple[re.Pattern[str], frozenset[str]]:
+    """A subject that is no member ("my cat", "the main character", "うちの猫") and its clause up to punctuation or a
+    link ("my dog is sick and I have the flu" keeps "I have the flu"); and the subjects' last words, its gate."""
+    determiners = _alternation(spec["determiners"])
+    link = rf"{_alternation(spec['clause_links'])}(?![^\W\d_])"
+    rest = rf"(?:\s+(?!{link})[^\s.,;:!?()]+)*"
+    subject = (
+        rf"{determiners}\s+(?:[^\W\d_]+\s+)?{_alternation(spec['animals'])}"
+        rf"|(?:{determiners}\s+)?{_alternation(spec['story_figures'])}"
+    )
+    unspaced = rf"|{_alternation(spec['unspaced'])}[^。、，,！!？?.\n]*" if spec.get("unspaced") else ""
+    pattern = re.compile(rf"{_NOT_INSIDE_A_WORD_BEFORE}(?:{subject}){_NOT_INSIDE_A_WORD_AFTER}{rest}{unspaced}")
+    last_words = frozenset(entry.casefold().split()[-1] for entry in [*spec["animals"], *spec["story_figures"]])
+    return pattern, last_words
 
 
 CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
@@ -374,13 +410,17 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     as_written = folded  # a game's title is read before the exceptions blank any of it
+    if words & index.not_people_words or beyond_latin:
+        folded = index.not_people.sub(" ", folded)
+        plain = _unaccented(folded)
+        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         folded = index.exceptions.sub(" ", folded)
         plain = _unaccented(folded)
         inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
-    games = index.game_titles is not None and any(entry.category in index.game_categories for entry in candidates)
-    if games and index.game_titles is not None and index.game_titles.search(as_written):
-        candidates = [entry for entry in candidates if entry.category not in index.game_categories]
+    games = beyond_latin or inside is not None or any(entry.category in index.game_categories for entry in candidates)
+    muted = index.game_categories if games and index.game_titles and index.game_titles.search(as_written) else frozenset()
+    candidates = [entry for entry in candidates if entry.category not in muted]
     earliest: tuple[int, int, str] | None = None
     for entry in dict.fromkeys(candidates):
         if entry.framed:
@@ -395,10 +435,14 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
         category = next(name for name, value in match.groupdict().items() if value is not None)
         if earliest is None or match.start() < earliest[0]:
             earliest = (match.start(), index.order[category], category)
-    if inside is not None and (earliest is None or inside.start() < earliest[0]):
+    if inside is not None and index.inside[inside.group()] not in muted and (earliest is None or inside.start() < earliest[0]):
         category = index.inside[inside.group()]
         earliest = (inside.start(), index.order[category], category)
-    found = index.anywhere_pattern.search(folded) if beyond_latin and index.anywhere_pattern is not None else None
+    found = (
+        next((f for f in index.anywhere_pattern.finditer(folded) if index.anywhere[f.group()] not in muted), None)
+        if beyond_latin and index.anywhere_pattern is not None
+        else None
+    )
     if found is not None and (earliest is None or found.start() < earliest[0]):
         category = index.anywhere[found.group()]
         earliest = (found.start(), index.order[category], category)
