@@ -1,0 +1,113 @@
+"""Values written so no format sees them: read out in a spelling alphabet, one letter at a time between commas,
+backwards or encoded with a word saying so, or given by a hint that spells them.
+
+A member who reads a password out ("Kilo Echo Lima Papa Four Two", "G de Gerona, A de Antonio", "Борис Ольга Роман")
+writes ordinary words; a run of four or more of a spelling alphabet's words (every alphabet of
+``data/disguised_values.json``) is a value only where something says a value follows — a secret word before it
+(:data:`TAILS`, read by the password rules after their word) or a word saying it is spelled out ("phonetic",
+"buchstabiert", "deletreo", "по буквам": :data:`RULES`). The same words elsewhere ("Alpha Bravo Charlie squads", a
+tour through "Milano, Roma, Napoli") are place and team names. A value said to be written backwards or in ROT13
+("backwards it's 4491tsaocdlog") needs only a secret's look after the word saying so: the note is the announcement.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from importlib import resources
+
+from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import Rule
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
+_DIGIT_WORDS = json.loads(resources.files("utils.privacy").joinpath("data/digit_words.json").read_text(encoding="utf-8"))
+
+
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _alternation(words: Iterable[str]) -> str:
+    forms = {form for word in words for form in (word, _without_accents(word))}
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(forms, key=len, reverse=True))
+
+
+_ALPHABET_WORDS = [w for words in _DATA["alphabets"].values() for w in words]
+_ALPHABET = "(?:" + _alternation(_ALPHABET_WORDS) + r")(?![^\W\d_])"
+_DIGIT_WORD = "(?:" + _alternation(w for ws in _DIGIT_WORDS["spaced"].values() for w in ws) + r")(?![^\W\d_])"
+_JOINED = r"[^\W\d_]\s+(?:" + _alternation(_DATA["joiners"]) + r")\s+"
+"""A letter said with its word: "R de Roma", "A wie Anton", "B comme Berthe", "M as in Mike"."""
+_ITEM = r"(?:(?:" + _JOINED + ")?" + _ALPHABET + "|" + _DIGIT_WORD + r"|\d{1,3}(?!\d))"
+_FILLER = r"(?:" + _alternation(_DATA["fillers"]) + r")(?![^\W\d_])"
+_SEPARATOR = r"(?:[ \t,;/·•|_-]{1,3}(?:" + _FILLER + r"[ \t,]{1,2})?)"
+_MIN_ITEMS = 4
+_RUN = r"(?P<secret>" + _ITEM + "(?:" + _SEPARATOR + _ITEM + "){" + str(_MIN_ITEMS - 1) + ",40})"
+_ALPHABET_ITEM = re.compile(r"(?i)(?<![^\W\d_])" + _ALPHABET)
+_LEAD = r"[^\n!?]{0,48}?(?<![^\W\d_])"
+
+_LETTERS = r"(?i)[^\n!?]{0,32}?(?<![\w*_|`~])(?P<secret>[^\W_](?:(?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]){5,39})(?![\w*_|`~])"
+"""A value one character at a time between commas or bars ("p, a, p, i, l, l, o, n, 3", "c|i|a|o|4|4"); spaces,
+dots and dashes between them are read by the digit tails of :mod:`utils.privacy.spelled_digits`."""
+
+
+def _spelled_run(match: re.Match[str]) -> bool:
+    """A run of the alphabets' words holds at least one of them (digits alone are the digit tails' to read)."""
+    return _ALPHABET_ITEM.search(match.group("secret")) is not None
+
+
+TAILS: tuple[tuple[re.Pattern[str], bool], ...] = ((re.compile("(?i)" + _LEAD + _RUN), True), (re.compile(_LETTERS), False))
+"""What may follow a secret word, and whether it must hold an alphabet's word: a spelled run, letters apart."""
+
+
+def spelled_after_word(text: str, end: int) -> tuple[int, int] | None:
+    """The span of a value spelled out right after a secret word ending at ``end`` ("pw: Kilo Echo Lima Papa 4 2")."""
+    for pattern, spelled in TAILS:
+        match = pattern.match(text, end)
+        if match is not None and (not spelled or _spelled_run(match)):
+            return match.span("secret")
+    return None
+
+
+_CUES = [w.casefold() for w in _DATA["cues"]]
+_ENCODING_CUES = [w.casefold() for w in _DATA["encoding_cues"]]
+_CUED_RUN = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_CUES) + r")(?![^\W\d_])" + _LEAD + _RUN)
+_ENCODED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_ENCODING_CUES) + r")(?![^\W\d_])[^\n:：=→]{0,40}?(?:[:：=→]|->|\bis\b|'s)"
+    r"[ \t]*[`*_|\"']*(?P<secret>[^\s`*_|\"']{4,64}?)[`*_|\"'.,;!?)]*(?=\s|$)"
+)
+"""A value after a word saying it is reversed or encoded, and a colon, an arrow or "is" ("backwards it's …",
+"mdp en rot13 : Cnevf2019Pngf"): read when it has a secret's look (a digit, a symbol, inner capitals)."""
+
+
+def _encoded_value(match: re.Match[str]) -> bool:
+    return looks_like_a_secret(match.group("secret"))
+
+
+_HINT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_DATA["hint_nouns"]) + r")[ \t]+[\"'“«]?(?P<secret>[^\W\d_]{4,32})[\"'”»]?"
+    r"(?=[ \t,]+(?:[^\W\d_]+[ \t,]+){0,4}?(?:" + _alternation(_DATA["hint_marks"]) + r")(?![^\W\d_]))"
+)
+"""The word a hint spells after a secret word ("the word lighthouse, all lowercase, then 42", "my cat's name Mittens
+with a capital M", "la palabra girasol con mayúscula"): a noun for a word or a name, the word, and within a few words
+a mark of how it is typed (its case, what follows it)."""
+_HINT_DIGITS = re.compile(r"(?i)(?:" + _alternation(_DATA["hint_marks"]) + r")[ \t:,]+(?P<secret>\d{2,8})(?!\d)")
+"""The digits a hint adds after the word ("… then 42", "… y luego 55")."""
+
+
+def hint_spans(text: str, end: int) -> list[tuple[int, int]]:
+    """The parts a hint right after a secret word (ending at ``end``) spells: the word, and the digits added to it."""
+    window = text[end : end + 120]
+    word = _HINT.search(window)
+    if word is None:
+        return []
+    spans = [(end + word.start("secret"), end + word.end("secret"))]
+    spans += [(end + m.start("secret"), end + m.end("secret")) for m in _HINT_DIGITS.finditer(window, word.end())]
+    return spans
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
+    Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
+)
