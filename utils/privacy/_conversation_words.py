@@ -101,6 +101,10 @@ LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 HANDING = frozenset(_DATA["announce"]["handing"])
 KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
 DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
+ASKED: dict[str, list[str]] = _DATA["asked"]
+"""What a question or a label names a value by, with no secret word (:mod:`utils.privacy._conversation_asked`)."""
+QUESTION_WORDS = frozenset(ASKED["question_words"])
+"""A message opening with one of these asks, question mark or not ("which server", "how do i log in")."""
 QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
 YEAR = re.compile(r"(?:19|20)\d\d")

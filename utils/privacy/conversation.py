@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
+from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, Screened, Seen, screen
@@ -83,7 +84,11 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         if window:
-            given = value_given(window[-1].text, said.text) or given_after_lead_in(window[-1].text, said.text)
+            given = (
+                value_given(window[-1].text, said.text)
+                or given_after_lead_in(window[-1].text, said.text)
+                or answered_after_question(window, said.text)
+            )
             across = _seed_across(window, said.text) if given is None else []
             if across:
                 found += across
@@ -92,7 +97,11 @@ class ConversationScreen:
                 found.append(given)
                 said = _with_value(text, given)
             else:
-                found += revealed(window, said.text) or revealed_without_kind(window, said.text)
+                found += (
+                    revealed(window, said.text)
+                    or revealed_without_kind(window, said.text)
+                    or labelled_after_value(window, said.text)
+                )
         lone = may_be_revealed(said.text)
         window.append(Said(now, text, message_id, lone and not found))
         if found:
