@@ -3,6 +3,7 @@ value (:mod:`utils.privacy.conversation`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from utils.privacy._conversation_words import (
@@ -221,13 +222,20 @@ def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
     return value, named[1] if named is not None else kindless_kind(value)
 
 
+_LETTER_AND_DIGITS = re.compile(r"[^\W\d_]\d{4,6}|\d{4,6}[^\W\d_]")
+"""A door or block code with its letter ("К4589", "4417B"); two letters or three digits are a part's name ("RX7900",
+"B550")."""
+
+
 def reads_as_a_secret(value: str) -> bool:
-    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a word with lower-case
-    letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
+    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a code with one letter,
+    a word with lower-case letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
     if SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
         return True
     if value.isdigit():
         return 4 <= len(value) <= 8 and not YEAR.fullmatch(value)
+    if _LETTER_AND_DIGITS.fullmatch(value):
+        return True
     if " " in value or len(value) < KINDLESS_MIN_WORD:
         return False
     lower = sum(c.islower() for c in value)

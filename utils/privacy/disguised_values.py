@@ -103,8 +103,23 @@ def hint_spans(text: str, end: int) -> list[tuple[int, int]]:
     if word is None:
         return []
     spans = [(end + word.start("secret"), end + word.end("secret"))]
-    spans += [(end + m.start("secret"), end + m.end("secret")) for m in _HINT_DIGITS.finditer(window, word.end())]
+    spans += [(end + m.start("secret"), end + m.end("secret")) for m in _HINT_DIGITS.finditer(window)]
     return spans
+
+
+_DIGITS_AFTER_COLON = re.compile(
+    r"[^\n:：=.!?\d]{1,48}?[:：=][ \t]*[`*_|~]*(?P<secret>\d{1,4}(?:[ .-]\d{1,4}){0,3})(?![\w.:/-]*\d)"
+)
+_MIN_PIN, _MAX_PIN = 4, 8
+
+
+def digits_after_colon(text: str, end: int) -> tuple[int, int] | None:
+    """A PIN after a colon a few words past its word, however its digits are grouped ("pin with each pair flipped so
+    it's safe to post: 92 71"): the words between say how it is written, the colon hands it over."""
+    match = _DIGITS_AFTER_COLON.match(text, end)
+    if match is None or not _MIN_PIN <= sum(c.isdigit() for c in match.group("secret")) <= _MAX_PIN:
+        return None
+    return match.span("secret")
 
 
 RULES: tuple[Rule, ...] = (

@@ -185,10 +185,8 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
         yield spelled
         return
-    hinted = disguised_values.hint_spans(text, word.end)
-    if hinted:  # "pw is just the word lighthouse, all lowercase, then 42"
-        yield from ((start, end, kind) for start, end in hinted)
-        return
+    # "pw is just the word lighthouse, all lowercase, then 42": the parts a hint spells, and the value said plainly
+    yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous):
@@ -262,6 +260,8 @@ def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     match = _tails(word.entry.languages).pin.match(text, word.end)
     if match:
         yield (*_secret_span(match), kind)
+    elif (later := disguised_values.digits_after_colon(text, word.end)) is not None:
+        yield (*later, kind)  # "pin with each pair flipped so it's safe to post: 92 71"
     yield from _spelled_spans(text, word, kind)
 
 
