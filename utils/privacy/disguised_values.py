@@ -122,7 +122,35 @@ def digits_after_colon(text: str, end: int) -> tuple[int, int] | None:
     return match.span("secret")
 
 
+_HANDED = re.compile(
+    r"(?i)(?:(?<![^\W\d_])(?:" + _alternation(_DATA["handing"]) + r")(?![^\W\d_])[ \t:,]*|[:：→][ \t]*|->[ \t]*)"
+    r"[`*_|\"']*(?P<secret>[A-Za-z\d]{3,11}(?:-[A-Za-z\d]{3,8})?)(?![\w@.-]*\w)"
+)
+_TITLED = re.compile(r"(?:[A-Z][a-z]+|[A-Z]+|\d+)+|[a-z]?(?:[A-Z][a-z]+|\d+)+")
+"""Capitalised words and numbers glued ("Gen2Drive", "Top10Games", "iPhone15Pro"): a product or a handle."""
+_MIN_GENERATED, _MAX_GENERATED = 8, 12
+_MIN_LOWER = 4
+
+
+def _generated(match: re.Match[str]) -> bool:
+    """A pronounceable generated password (pwgen, apg: "Iexo4aiz", "Chahng3ooD", "kiv-Oynt7"): 8–12 letters with one
+    or two digits and both cases, its capitals where no word starts and lower-case letters after its digit."""
+    token = match.group("secret")
+    letters = token.replace("-", "")
+    digits = sum(c.isdigit() for c in letters)
+    lower = sum(c.islower() for c in letters)
+    if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not 1 <= digits <= 2 or lower < _MIN_LOWER:
+        return False
+    return any(c.isupper() for c in letters) and not _TITLED.fullmatch(letters)
+
+
+HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1),)
+"""A generated-looking password handed over after a colon, an arrow or a word that hands it ("generated one: Iexo4aiz",
+"prends ça : Chahng3ooD")."""
+
+
 RULES: tuple[Rule, ...] = (
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
+    *HANDED_RULES,
 )
