@@ -153,8 +153,8 @@ def value_given(earlier: str, text: str) -> tuple[str, str] | None:
         return _given_without_kind(earlier, value) if alone else None
     kind, strength = announced
     several = " " in value
-    if strength == "phrase":
-        return (value, kind) if len(value.split()) <= PHRASE_WORDS else None
+    if strength == "phrase":  # a question back ("why do they even ask those?") answers nothing
+        return (value, kind) if len(value.split()) <= PHRASE_WORDS and "?" not in text else None
     if several and not (set_apart and (text.strip() != value or SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
     if strength in ("strong", "label") or set_apart or plausible(value) or reads_as_a_secret(value):

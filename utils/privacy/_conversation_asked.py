@@ -39,6 +39,13 @@ _OPENER = re.compile(
 )
 _OPENER_IN_UNSPACED = re.compile(r"(?<![a-z])(?:wifi|wi-fi|wlan)(?![a-z])")
 _POINTERS = frozenset(ASKED["label_pointers"]) | NAMING
+_NOT_ASKING = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in sorted(ASKED["not_asking"], key=len, reverse=True)) + r")(?![^\W\d_])"
+)
+_MEASURES = frozenset(ASKED["measures"])
+_LABEL_REST = frozenset(ASKED["label_rest"])
+_UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,5}")
+"""A number with its unit glued ("940mbps", "5ghz", "100gb"): a measure, not a value."""
 _AROUND = ".,;:()[]{}\"'“”«»*_`|"
 """What wraps a word in a sentence; a "!" or "#" at its end may be the value's own."""
 MAX_QUESTION_WORDS = 10
@@ -68,15 +75,15 @@ def _asks_for_an_opener(text: str) -> bool:
     if any(c.isdigit() for c in folded) or "[redacted:" in folded:
         return False  # "room 2580?" asks about a number it already holds
     asks = folded.endswith(("?", "？")) or "?" in folded or words[0] in QUESTION_WORDS
-    return asks and _names_an_opener(folded)
+    return asks and _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
 
 
 def _secret_word(word: str) -> str | None:
     """The word itself when it reads as a secret: a PIN-length number not a year, a word mixing letters with digits
     or symbols, a combination ("14-32-08") or a code with a block's letter ("A4417")."""
     written, bare = word.strip(_AROUND), word.strip(STRIP + "#")
-    if REACTION.fullmatch(written.casefold()) or "@" in written or "://" in written:
-        return None  # a link, a mention, an address: where to look, not a value
+    if REACTION.fullmatch(written.casefold()) or "@" in written or "://" in written or _UNIT.fullmatch(written):
+        return None  # a link, a mention, an address: where to look, not a value; a measure
     if reads_as_a_secret(written):
         return written  # "Movies4Mom!": the symbol is part of it
     if reads_as_a_secret(bare) or _LETTER_AND_DIGITS.fullmatch(bare):
@@ -94,9 +101,10 @@ def _answer_value(text: str) -> str | None:
     if SPACED_DIGITS.fullmatch(stripped):
         return stripped
     words = stripped.split()
-    if len(words) > MAX_ANSWER_WORDS:
+    if len(words) > MAX_ANSWER_WORDS or any(w.strip(STRIP).casefold() in _MEASURES for w in words):
         return None
-    found = [value for word in words if (value := _secret_word(word)) is not None]
+    spaced = [m.group().strip() for m in SPACED_DIGITS.finditer(stripped) if " " in m.group().strip()]
+    found = spaced or [value for word in words if (value := _secret_word(word)) is not None]
     return found[0] if len(found) == 1 else None
 
 
@@ -121,12 +129,12 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     opener = _OPENER.search(clause)
     if opener is None:
         return []
-    before = bare_words(clause[: opener.start()])
-    if before and not any(w in _POINTERS for w in before):
-        return []  # "the door was open": a sentence about it, not a label
+    before, after = bare_words(clause[: opener.start()]), bare_words(clause[opener.end() :])
+    if before and not any(w in _POINTERS for w in before) and not set(after) <= _LABEL_REST:
+        return []  # "the door was open": a sentence about it, not a label; but "the wifi one"
     if not before and len(words) > 1 + MAX_LABEL_WORDS // 3:
         return []
     lone = lone_value(said[-1].text)
-    if lone is None:
-        return []
+    if lone is None or YEAR.fullmatch(lone[0]):
+        return []  # "2004" / "for the garage sale": a year is what a label of a thing is about
     return [(lone[0], kindless_kind(lone[0]))]
