@@ -20,6 +20,14 @@ SPLIT = [
     (["Sunday2024", "for the netflix"], "Sunday2024"),
     (["security question:", "first car was a Fiat Panda"], "Fiat Panda"),
     (["Sicherheitsfrage", "Name der ersten Schule: Goetheschule"], "Goetheschule"),
+    (["my password is puzzle-4249mushroom", "*Puzzle-4249mushroom caps lock was on"], "Puzzle-4249mushroom"),
+    (["new one: Kettle-Harbor-91", "is that strong enough?"], "Kettle-Harbor-91"),
+    (["vault pass is three words:", "wobbly kumquat", "zeppelin"], "zeppelin"),
+    (["vault pass is three words:", "wobbly kumquat", "zeppelin"], "wobbly kumquat"),
+    (["Hälfte eins: Bergsee", "Hälfte zwei: Forelle_18"], "Bergsee"),
+    (["first half: Kx8tun", "second half: dra44"], "Kx8tun"),
+    (["mot de passe en deux parties :", "Soleil", "Levant_77"], "Soleil"),
+    (["quick q is Brain-739alter strong enough", "thats for my bank app"], "Brain-739alter"),
 ]
 ORDINARY = [
     ["what's the wifi name?", "BlueMoon-5G"],
@@ -36,6 +44,11 @@ ORDINARY = [
     ["security question", "why do they even ask those?"],
     ["security questions are dumb", "agreed lol"],
     ["what was the wifi password", "https://example.org/wifi-help"],
+    ["Part 1: intro", "Part 2: setup"],
+    ["first half: 2-1", "second half: 3-0"],
+    ["my password has three words", "lol", "kinda long"],
+    ["gg Dust2 later", "oops wrong chat"],
+    ["is my i7-12700K strong enough?", "for cyberpunk"],
 ]
 STYLED = [
     ("password: ⒮⒰⒩⒮⒣⒤⒩⒠77", "⒮⒰⒩⒮⒣⒤⒩⒠77"),

@@ -103,6 +103,8 @@ KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
 DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
 ASKED: dict[str, list[str]] = _DATA["asked"]
 """What a question or a label names a value by, with no secret word (:mod:`utils.privacy._conversation_asked`)."""
+PARTS: dict[str, list[str]] = _DATA["parts"]
+"""Words for a value's parts and their order (:mod:`utils.privacy._conversation_parts`)."""
 QUESTION_WORDS = frozenset(ASKED["question_words"])
 """A message opening with one of these asks, question mark or not ("which server", "how do i log in")."""
 QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
@@ -124,6 +126,8 @@ class Said:
     message_id: int | None
     lone: bool = False
     """The message was one bare value (:func:`may_be_revealed`): only then may a next message naming no kind reveal it."""
+    values: tuple[tuple[str, str], ...] = ()
+    """The secrets the message gave, as screened: the same value typed again in a later one is the same secret."""
 
 
 # ---------------------------------------------------------------------- reading a message's words

@@ -149,7 +149,28 @@ HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, d
 "prends ça : Chahng3ooD")."""
 
 
+_WEIGHING = [w.casefold() for w in _DATA["weighing"]]
+_WEIGHED = re.compile(
+    r"(?i)(?<![^\s\"'`*|(])[\"'`*|]*(?P<secret>[^\s\"'`*|]{6,64}?)[\"'`*|]*[,?]?(?:[ \t]+[^\W\d_]{1,8}){0,2}?[ \t]+"
+    r"(?:" + _alternation(_WEIGHING) + r")(?![^\W\d_])"
+)
+"""A value weighed as a password in the same line ("is Brain-739alter strong enough?", "ist Kx8-tundra sicher genug")."""
+
+
+def _weighed(match: re.Match[str]) -> bool:
+    value = match.group("secret")
+    if "://" in value or "@" in value or not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    if sum(c.islower() for c in value) < _MIN_WEIGHED_LOWER:
+        return False  # "is my i7-12700K strong enough", "the RTX4090 is": hardware is weighed too
+    return any(not c.isalnum() for c in value) or any(c.isupper() for c in value[1:]) or sum(map(str.isdigit, value)) >= 2
+
+
+_MIN_WEIGHED_LOWER = 3
+
+
 RULES: tuple[Rule, ...] = (
+    Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
     *HANDED_RULES,
