@@ -24,6 +24,7 @@ from utils.privacy._conversation_words import (
     NAMING,
     NOT_A_LABEL,
     NOT_VALUES,
+    PHRASE_KIND_IN,
     PHRASE_KINDS,
     PHRASE_WORDS,
     POSSESSIVE_AFTER,
@@ -172,6 +173,8 @@ def _answer_to_a_question(earlier: str, text: str) -> tuple[str, str] | None:
     question back, "the one about your first pet?", answers nothing)."""
     if "?" in text or "？" in text or len(text.split()) > _ANSWER_WORDS or is_sentence(text):
         return None
+    if not PHRASE_KIND_IN.search(earlier.casefold()):
+        return None  # the cheap gate: most messages name no security question
     announced = _announced(earlier)
     if announced is None or announced[1] != "phrase":
         return None

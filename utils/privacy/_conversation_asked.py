@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from utils.privacy._conversation_announced import reads_as_a_secret
 from utils.privacy._conversation_words import (
@@ -44,6 +45,8 @@ _NOT_ASKING = re.compile(
 )
 _MEASURES = frozenset(ASKED["measures"])
 _LABEL_REST = frozenset(ASKED["label_rest"])
+_MAY_HOLD = re.compile(r"\d|[^\w\s][^\s]*[^\w\s]")
+"""The cheap gate: every value read here has a digit or two symbols."""
 _UNIT = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,5}")
 """A number with its unit glued ("940mbps", "5ghz", "100gb"): a measure, not a value."""
 _AROUND = ".,;:()[]{}\"'“”«»*_`|"
@@ -66,8 +69,11 @@ def _names_an_opener(folded: str) -> bool:
     return _UNSPACED_SCRIPT.search(folded) is not None and _OPENER_IN_UNSPACED.search(folded) is not None
 
 
+@lru_cache(maxsize=4096)
 def _asks_for_an_opener(text: str) -> bool:
     """A short question naming what a value opens ("what's the wifi?", "door?", "wie komm ich ins Haus rein?")."""
+    if len(text) > SHORT_MESSAGE_CHARS // 2:
+        return False
     folded = text.casefold().strip()
     words = bare_words(folded)
     if not words or len(words) > MAX_QUESTION_WORDS or len(folded) > SHORT_MESSAGE_CHARS // 2:
@@ -96,7 +102,7 @@ def _secret_word(word: str) -> str | None:
 def _answer_value(text: str) -> str | None:
     """The one value a short answer holds ("it's BlueMoon-44", "Tür 4471, dann Klingel", "6 2 9 1")."""
     stripped = text.strip()
-    if len(stripped) > SHORT_MESSAGE_CHARS // 2 or "[redacted:" in stripped:
+    if len(stripped) > SHORT_MESSAGE_CHARS // 2 or "[redacted:" in stripped or not _MAY_HOLD.search(stripped):
         return None
     if SPACED_DIGITS.fullmatch(stripped):
         return stripped
@@ -111,10 +117,10 @@ def _answer_value(text: str) -> str | None:
 def answered_after_question(window: Iterable[Said], text: str) -> tuple[str, str] | None:
     """The value ``text`` gives in answer to a question among the last messages that names what it opens."""
     said = list(window)[-2:]
-    if not said or not any(_asks_for_an_opener(earlier.text) for earlier in said):
-        return None
+    if not said or len(text) > SHORT_MESSAGE_CHARS // 2 or not any(_asks_for_an_opener(e.text) for e in said):
+        return None  # the question first: it is read once per message (cached), most messages ask nothing
     value = _answer_value(text)
-    return (value, kindless_kind(value)) if value is not None else None
+    return None if value is None else (value, kindless_kind(value))
 
 
 def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, str]]:

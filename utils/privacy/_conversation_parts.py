@@ -38,6 +38,7 @@ _LABELLED = re.compile(
     r"[`*|\"']*(?P<value>[^\s`*|\"']+(?:\s[^\s`*|\"']+){0,2})[`*|\"']*\s*$"
 )
 """A message that is one labelled part: "first half: Kx8tun", "Hälfte zwei: Forelle_18", "part 2 = dra44"."""
+_LABEL_SIGN = re.compile(r"[:：=→-]")
 _PART_WORD = re.compile(r"(?i)(?<![^\W\d_])" + _PART + r"(?![^\W\d_])")
 MAX_PART_WORDS = 3
 MIN_PART = 3
@@ -46,6 +47,8 @@ MAX_ANNOUNCEMENT_WORDS = 12
 
 def labelled_parts(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     """Both parts when this message and the one before are each one labelled part."""
+    if len(text) > SHORT_MESSAGE_CHARS // 4 or not _LABEL_SIGN.search(text):
+        return []  # the cheap gate: a labelled part is short and has its colon, equals sign or arrow
     said = list(window)
     this = _LABELLED.match(text.strip())
     before = _LABELLED.match(said[-1].text.strip()) if said else None
@@ -59,8 +62,10 @@ def labelled_parts(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
 
 def _announces_parts(text: str) -> str | None:
     """The kind a message names when it also says the value comes in parts ("vault pass is three words:")."""
+    if len(text) > SHORT_MESSAGE_CHARS // 2 or _PART_WORD.search(text) is None:
+        return None
     words = bare_words(text)
-    if not words or len(words) > MAX_ANNOUNCEMENT_WORDS or _PART_WORD.search(text) is None:
+    if not words or len(words) > MAX_ANNOUNCEMENT_WORDS:
         return None
     if not text.rstrip().endswith(STRONG_ENDINGS) and words[-1] not in HANDING:
         return None  # "my password has three words" talks about it; "…three words:" hands them over
@@ -69,6 +74,8 @@ def _announces_parts(text: str) -> str | None:
 
 def _plain_part(text: str) -> bool:
     value = text.strip()
+    if len(value) > SHORT_MESSAGE_CHARS // 4 or value.count(" ") >= MAX_PART_WORDS or "?" in value:
+        return False
     words = bare_words(value)
     if not words or len(words) > MAX_PART_WORDS or len(value) > SHORT_MESSAGE_CHARS // 4 or "?" in value:
         return False

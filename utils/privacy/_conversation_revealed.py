@@ -13,8 +13,8 @@ from utils.privacy._conversation_words import (
     DATA_NOT_THE_SECRET,
     DEMONSTRATIVES,
     FILLERS,
+    KINDLESS_REVEAL_IN,
     KINDLESS_REVEAL_WORDS,
-    KINDLESS_REVEALS,
     KINDS,
     LABEL_OPENERS,
     MAX_BETWEEN,
@@ -197,12 +197,14 @@ def revealed_without_kind(window: Iterable[Said], text: str) -> list[tuple[str, 
     enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
     meant to be seen, or as a password to judge."""
     said = list(window)
-    if not said or len(text) > SHORT_MESSAGE_CHARS // 2 or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
-        return []
-    folded = text.casefold()
-    if not any(marker in folded for marker in KINDLESS_REVEALS):
+    if not said or len(text) > SHORT_MESSAGE_CHARS // 2:
         return []
     earlier = said[-1].text
+    if not said[-1].lone and (len(earlier) > SHORT_MESSAGE_CHARS // 2 or earlier.count(" ") >= _FEW_WORDS):
+        return []  # the cheap gate: only a lone value or a message of a few words may be taken back
+    folded = text.casefold()
+    if not KINDLESS_REVEAL_IN.search(folded) or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
+        return []
     lone = lone_value(earlier) if said[-1].lone else None
     if lone is None or not may_be_revealed(earlier):
         value = _the_one_secret_word(earlier)

@@ -165,7 +165,8 @@ def _typed_again(window: Collection[Said], text: str, said: Screened) -> tuple[S
     """A value an earlier message gave, typed again in this one however its case changed ("my password is
     puzzle-4249mushroom" / "*Puzzle-4249mushroom caps lock was on"): screened out here too, and found for the copies."""
     earlier = tuple(value for said_before in window for value in said_before.values)
-    if not earlier:
+    folded = text.casefold()
+    if not any(value.casefold() in folded for value, _kind in earlier):
         return said, []
     again = screen(text, "message", seen=Seen([Screened("", False, (), earlier)]))
     if again.text == said.text:

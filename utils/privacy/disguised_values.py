@@ -123,12 +123,18 @@ def digits_after_colon(text: str, end: int) -> tuple[int, int] | None:
 
 
 _HANDED = re.compile(
+    r"(?<![\w@.+/-])(?P<secret>(?=[a-z\d-]{0,12}[A-Z])(?=[A-Za-z-]{0,12}\d)[A-Za-z\d]{3,11}(?:-[A-Za-z\d]{3,8})?)"
+    r"(?![\w@.+/-]*\w)"
+)
+"""A token of letters and digits (with one hyphen): the lead before it is read only for the few that have the shape."""
+_HANDING_BEFORE = re.compile(
     r"(?i)(?:(?<![^\W\d_])(?:" + _alternation(_DATA["handing"]) + r")(?![^\W\d_])[ \t:,]*|[:：→][ \t]*|->[ \t]*)"
-    r"[`*_|\"']*(?P<secret>[A-Za-z\d]{3,11}(?:-[A-Za-z\d]{3,8})?)(?![\w@.-]*\w)"
+    r"[`*_|\"']*\Z"
 )
 _TITLED = re.compile(r"(?:[A-Z][a-z]+|[A-Z]+|\d+)+|[a-z]?(?:[A-Z][a-z]+|\d+)+")
 """Capitalised words and numbers glued ("Gen2Drive", "Top10Games", "iPhone15Pro"): a product or a handle."""
 _MIN_GENERATED, _MAX_GENERATED = 8, 12
+_HANDING_REACH = 24
 _MIN_LOWER = 4
 
 
@@ -137,6 +143,11 @@ def _generated(match: re.Match[str]) -> bool:
     or two digits and both cases, its capitals where no word starts and lower-case letters after its digit."""
     token = match.group("secret")
     letters = token.replace("-", "")
+    if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not any(c.isdigit() for c in letters):
+        return False
+    start = match.start("secret")
+    if _HANDING_BEFORE.search(match.string, max(0, start - _HANDING_REACH), start) is None:
+        return False
     digits = sum(c.isdigit() for c in letters)
     lower = sum(c.islower() for c in letters)
     if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not 1 <= digits <= 2 or lower < _MIN_LOWER:
@@ -144,7 +155,7 @@ def _generated(match: re.Match[str]) -> bool:
     return any(c.isupper() for c in letters) and not _TITLED.fullmatch(letters)
 
 
-HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1),)
+HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1, min_token=_MIN_GENERATED),)
 """A generated-looking password handed over after a colon, an arrow or a word that hands it ("generated one: Iexo4aiz",
 "prends ça : Chahng3ooD")."""
 
