@@ -164,11 +164,14 @@ class ConversationScreen:
 def _typed_again(window: Collection[Said], text: str, said: Screened) -> tuple[Screened, list[tuple[str, str]]]:
     """A value an earlier message gave, typed again in this one however its case changed ("my password is
     puzzle-4249mushroom" / "*Puzzle-4249mushroom caps lock was on"): screened out here too, and found for the copies."""
-    earlier = tuple(value for said_before in window for value in said_before.values)
-    folded = text.casefold()
-    if not any(value.casefold() in folded for value, _kind in earlier):
+    earlier = [value for said_before in window if said_before.values for value, _kind in said_before.values]
+    if not earlier:
         return said, []
-    again = screen(text, "message", seen=Seen([Screened("", False, (), earlier)]))
+    folded = text.casefold()
+    if not any(value.casefold() in folded for value in earlier):
+        return said, []
+    values = tuple(value for said_before in window for value in said_before.values)
+    again = screen(text, "message", seen=Seen([Screened("", False, (), values)]))
     if again.text == said.text:
         return said, []
     return again, [value for value in again.values if value not in said.values]
