@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable
 from importlib import resources
 
+from utils.privacy import vocabulary
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule
 
@@ -180,7 +181,22 @@ def _weighed(match: re.Match[str]) -> bool:
 _MIN_WEIGHED_LOWER = 3
 
 
+_HALVES = ["half", "halves", "hälfte", "moitié", "mitad", "metà", "metade", "połowa", "половина", "helft", "halva",
+           "yarı", "separuh"]  # fmt: skip
+_HALF = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_HALVES) + r")(?![^\W\d_])[^\n:=.!?]{0,12}?"
+    r"(?:[ \t]+(?:is|ist|est|es|è|é|je|jest|это|is|är|er|ise)[ \t]+|[ \t]*[:=][ \t]*)[`*_|\"']*(?P<secret>[^\s`*|\"',;]{4,40})"
+)
+"""One part of a value given in halves in a line that names a secret ("first half of my pw is JLbV0 and the second
+half is 0fN9u"): each part after its "half" and a link ("part", "parte", "del" are too common a word to read so)."""
+
+
+def _half_of_a_secret(match: re.Match[str]) -> bool:
+    return looks_like_a_secret(match.group("secret")) and bool(vocabulary.find(match.string))
+
+
 RULES: tuple[Rule, ...] = (
+    Rule("password", _HALF, tuple(_HALVES), accept=_half_of_a_secret),
     Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),

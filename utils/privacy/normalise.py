@@ -40,10 +40,10 @@ _STYLED_CHAR = re.compile("[" + "".join(_STYLED) + "]")
 # Latin letters and these (so "раѕѕwоrd" becomes "password" while "пароль" stays Russian).
 _HOMOGLYPHS = str.maketrans(
     "аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУ"  # Cyrillic
-    "αβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
-    "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpABEZHIKMNOPTYX",
+    "αβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
+    "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpwABEZHIKMNOPTYX",
 )
-_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 _LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
 
