@@ -31,18 +31,15 @@ from utils.privacy._conversation_words import (
     kindless_kind,
     lone_value,
 )
+from utils.privacy.rule import literal_trie
 
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\u0e00-\u0e7f]")
 _SPACED_OPENERS = [w for w in ASKED["openers"] if not _UNSPACED_SCRIPT.search(w)]
 _UNSPACED_OPENERS = tuple(w for w in ASKED["openers"] if _UNSPACED_SCRIPT.search(w))
-_OPENER = re.compile(
-    r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in sorted(_SPACED_OPENERS, key=len, reverse=True)) + r")(?![^\W_])"
-)
+_OPENER = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(_SPACED_OPENERS) + r")(?![^\W_])")
 _OPENER_IN_UNSPACED = re.compile(r"(?<![a-z])(?:wifi|wi-fi|wlan)(?![a-z])")
 _POINTERS = frozenset(ASKED["label_pointers"]) | NAMING
-_NOT_ASKING = re.compile(
-    r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in sorted(ASKED["not_asking"], key=len, reverse=True)) + r")(?![^\W\d_])"
-)
+_NOT_ASKING = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(ASKED["not_asking"]) + r")(?![^\W\d_])")
 _MEASURES = frozenset(ASKED["measures"])
 _LABEL_REST = frozenset(ASKED["label_rest"])
 _MAY_HOLD = re.compile(r"\d|[^\w\s][^\s]*[^\w\s]")
@@ -75,13 +72,14 @@ def _asks_for_an_opener(text: str) -> bool:
     if len(text) > SHORT_MESSAGE_CHARS // 2:
         return False
     folded = text.casefold().strip()
+    if not folded or ("?" not in folded and "？" not in folded and folded.split()[0].strip(STRIP) not in QUESTION_WORDS):
+        return False  # the cheap gate: no question mark, and no question word first
     words = bare_words(folded)
-    if not words or len(words) > MAX_QUESTION_WORDS or len(folded) > SHORT_MESSAGE_CHARS // 2:
+    if not words or len(words) > MAX_QUESTION_WORDS:
         return False
     if any(c.isdigit() for c in folded) or "[redacted:" in folded:
         return False  # "room 2580?" asks about a number it already holds
-    asks = folded.endswith(("?", "？")) or "?" in folded or words[0] in QUESTION_WORDS
-    return asks and _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
+    return _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
 
 
 def _secret_word(word: str) -> str | None:

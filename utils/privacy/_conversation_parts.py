@@ -25,6 +25,7 @@ from utils.privacy._conversation_words import (
     kindless_kind,
 )
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import literal_trie
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -39,7 +40,7 @@ _LABELLED = re.compile(
 )
 """A message that is one labelled part: "first half: Kx8tun", "Hälfte zwei: Forelle_18", "part 2 = dra44"."""
 _LABEL_SIGN = re.compile(r"[:：=→-]")
-_PART_WORD = re.compile(r"(?i)(?<![^\W\d_])" + _PART + r"(?![^\W\d_])")
+_PART_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:" + literal_trie(PARTS["words"]) + r")(?![^\W\d_])")
 MAX_PART_WORDS = 3
 MIN_PART = 3
 MAX_ANNOUNCEMENT_WORDS = 12

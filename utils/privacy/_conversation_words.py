@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import literal_trie
 from utils.privacy.vocabulary import kind_of_word, words_of_kind
 
 SHORT_MESSAGE_CHARS = 200
@@ -81,7 +82,7 @@ KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds
 QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
 PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
 PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
-PHRASE_KIND_IN = re.compile("|".join(re.escape(w) for w in sorted(PHRASE_KINDS, key=len, reverse=True)))
+PHRASE_KIND_IN = re.compile(literal_trie(sorted(PHRASE_KINDS)))
 """Whether a text names a phrase kind anywhere (a security question, a passphrase): one search, before reading it."""
 POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
 UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
@@ -102,7 +103,7 @@ LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 HANDING = frozenset(_DATA["announce"]["handing"])
 KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
-KINDLESS_REVEAL_IN = re.compile("|".join(re.escape(m) for m in sorted(KINDLESS_REVEALS, key=len, reverse=True)))
+KINDLESS_REVEAL_IN = re.compile(literal_trie(list(KINDLESS_REVEALS)))
 """Whether a (case-folded) message holds one of the markers, in one search."""
 DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
 ASKED: dict[str, list[str]] = _DATA["asked"]

@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from importlib import resources
 
 from utils.privacy import vocabulary
 from utils.privacy._secret_values import looks_like_a_secret
-from utils.privacy.rule import Rule
+from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
 _DIGIT_WORDS = json.loads(resources.files("utils.privacy").joinpath("data/digit_words.json").read_text(encoding="utf-8"))
@@ -64,11 +65,21 @@ TAILS: tuple[tuple[re.Pattern[str], bool], ...] = ((re.compile("(?i)" + _LEAD + 
 
 def spelled_after_word(text: str, end: int) -> tuple[int, int] | None:
     """The span of a value spelled out right after a secret word ending at ``end`` ("pw: Kilo Echo Lima Papa 4 2")."""
-    for pattern, spelled in TAILS:
+    window = text[end : end + _SPELLED_REACH].casefold()
+    for (pattern, spelled), gate in zip(TAILS, (_AN_ALPHABET_WORD, _LETTERS_APART), strict=True):
+        if gate.search(window) is None:
+            continue  # the cheap gate, in lower case: a case-blind run of the whole alternation costs far more
         match = pattern.match(text, end)
         if match is not None and (not spelled or _spelled_run(match)):
             return match.span("secret")
     return None
+
+
+_SPELLED_REACH = 400
+_ALPHABET_WORD = r"(?<![^\W\d_])(?:" + literal_trie(sorted({f for w in _ALPHABET_WORDS for f in (w, _without_accents(w))}))
+_AN_ALPHABET_WORD = re.compile(_ALPHABET_WORD + r")(?![^\W\d_])")
+"""A word of an alphabet: a spelled run holds one at least ("one seven niner four"), most text after a secret word none."""
+_LETTERS_APART = re.compile(r"[^\W_](?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_](?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]")
 
 
 _CUES = [w.casefold() for w in _DATA["cues"]]
@@ -93,6 +104,7 @@ _HINT = re.compile(
 """The word a hint spells after a secret word ("the word lighthouse, all lowercase, then 42", "my cat's name Mittens
 with a capital M", "la palabra girasol con mayúscula"): a noun for a word or a name, the word, and within a few words
 a mark of how it is typed (its case, what follows it)."""
+_HINT_NOUN = re.compile(r"(?<![^\W\d_])(?:" + literal_trie([w.casefold() for w in _DATA["hint_nouns"]]) + r")(?![^\W\d_])")
 _HINT_DIGITS = re.compile(r"(?i)(?:" + _alternation(_DATA["hint_marks"]) + r")[ \t:,]+(?P<secret>\d{2,8})(?!\d)")
 """The digits a hint adds after the word ("… then 42", "… y luego 55")."""
 
@@ -100,6 +112,8 @@ _HINT_DIGITS = re.compile(r"(?i)(?:" + _alternation(_DATA["hint_marks"]) + r")[ 
 def hint_spans(text: str, end: int) -> list[tuple[int, int]]:
     """The parts a hint right after a secret word (ending at ``end``) spells: the word, and the digits added to it."""
     window = text[end : end + 120]
+    if _HINT_NOUN.search(window.casefold()) is None:
+        return []  # the cheap gate: no word for a word or a name
     word = _HINT.search(window)
     if word is None:
         return []
@@ -195,10 +209,32 @@ def _half_of_a_secret(match: re.Match[str]) -> bool:
     return looks_like_a_secret(match.group("secret")) and bool(vocabulary.find(match.string))
 
 
-RULES: tuple[Rule, ...] = (
+_CUED_RULES: tuple[Rule, ...] = (
     Rule("password", _HALF, tuple(_HALVES), accept=_half_of_a_secret),
     Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
+)
+
+
+@dataclass(frozen=True)
+class _CuedRule(Rule):
+    """The rules led by a cue word (a half, a weighing, a word saying a value is spelled, reversed or encoded), behind
+    one search for all their cues: a line without one, most of chat, costs that search, not a look-up per cue."""
+
+    rules: tuple[Rule, ...] = ()
+
+    def spans(self, text: str) -> Iterator[Span]:
+        lowered = text.casefold()
+        if self.pattern.search(lowered) is None:  # the cues are lower case: a case-blind search costs four times more
+            return
+        for rule in self.rules:
+            if any(needle in lowered for needle in rule.needles):
+                yield from rule.spans(text)
+
+
+_ALL_CUES = sorted({needle for rule in _CUED_RULES for needle in rule.needles})
+RULES: tuple[Rule, ...] = (
+    _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), rules=_CUED_RULES),
     *HANDED_RULES,
 )
