@@ -65,7 +65,9 @@ async def test_an_extraction_error_that_repeats_the_request_is_not_logged(
 ) -> None:
     fake_llm.fail_echoing("vllm-validation")  # a 400: the next way is asked, and the refusal is logged (INFO)
     with caplog.at_level(logging.INFO):
-        for said in (f"{SAID}, I main Ana", f"{SECRET} again, lol"):  # the second names it bare: only Seen knows
+        # The last names it bare past the conversation's window (which screens a value typed again in the next few
+        # messages): only Seen knows it there.
+        for said in (f"{SAID}, I main Ana", "Ana is fun", "gg", "see you later", f"{SECRET} again, lol"):
             services.memory.remember_turn(user_id=42, member_name="Alice", guild_id=1, user_text=said, bot_reply="Noted!")
         await services.tasks.drain(10)
     extraction = fake_llm.tool_requests("extract_memories")[0]

@@ -3,6 +3,7 @@ value (:mod:`utils.privacy.conversation`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from utils.privacy._conversation_words import (
@@ -23,6 +24,7 @@ from utils.privacy._conversation_words import (
     NAMING,
     NOT_A_LABEL,
     NOT_VALUES,
+    PHRASE_KIND_IN,
     PHRASE_KINDS,
     PHRASE_WORDS,
     POSSESSIVE_AFTER,
@@ -30,6 +32,7 @@ from utils.privacy._conversation_words import (
     QUALIFIED,
     QUALIFIED_WORD,
     QUALIFIERS,
+    QUESTION_WORDS,
     REACTION,
     SENTENCE_END,
     SHORT_MESSAGE_CHARS,
@@ -138,7 +141,7 @@ def value_given(earlier: str, text: str) -> tuple[str, str] | None:
         if leading is not None and _announced(earlier) is not None:
             lone = leading  # only after a message naming a kind: alone, digits with words after them answer anything
     if lone is None:
-        return None
+        return _answer_to_a_question(earlier, text)
     value, set_apart = lone
     folded = value.casefold()
     if len(value) < MIN_VALUE or not any(c.isalnum() for c in value) or folded in NOT_VALUES or folded in KINDS:
@@ -151,16 +154,31 @@ def value_given(earlier: str, text: str) -> tuple[str, str] | None:
         return _given_without_kind(earlier, value) if alone else None
     kind, strength = announced
     several = " " in value
-    if strength == "phrase":
-        return (value, kind) if len(value.split()) <= PHRASE_WORDS else None
+    if strength == "phrase":  # a question back ("why do they even ask those?") answers nothing
+        return (value, kind) if len(value.split()) <= PHRASE_WORDS and "?" not in text else None
     if several and not (set_apart and (text.strip() != value or SPACED_DIGITS.fullmatch(value))):
         return None  # a few words unquoted answer, they do not give a value ("none of your business")
-    if strength in ("strong", "label") or set_apart or plausible(value) or _reads_as_a_secret(value):
+    if strength in ("strong", "label") or set_apart or plausible(value) or reads_as_a_secret(value):
         return value, kind
     return None
 
 
 _TRAILING_WORDS = 5
+_ANSWER_WORDS = 10
+"""Words of a security question's answer ("il mio primo gatto si chiamava Briciola"): the whole message is the value."""
+
+
+def _answer_to_a_question(earlier: str, text: str) -> tuple[str, str] | None:
+    """A message that answers the security question the message before announced, in a sentence of its own (a
+    question back, "the one about your first pet?", answers nothing)."""
+    if "?" in text or "？" in text or len(text.split()) > _ANSWER_WORDS or is_sentence(text):
+        return None
+    if not PHRASE_KIND_IN.search(earlier.casefold()):
+        return None  # the cheap gate: most messages name no security question
+    announced = _announced(earlier)
+    if announced is None or announced[1] != "phrase":
+        return None
+    return text.strip(), announced[0]
 
 
 def _leading_digits(text: str) -> tuple[str, bool] | None:
@@ -192,28 +210,35 @@ def _given_without_kind(earlier: str, value: str) -> tuple[str, str] | None:
     if any(c.isdigit() for c in lead) or QUALIFIED_WORD.search(lead.casefold()):
         return None
     hands_over = lead.endswith(STRONG_ENDINGS) or words[-1] in HANDING
-    if ("?" in lead or "？" in lead) and not hands_over:
+    if ("?" in lead or "？" in lead or words[0] in QUESTION_WORDS) and not hands_over:
         return None
     named = next((k for i in range(len(words)) if (k := kind_at(words, i)) is not None), None)
-    if named is not None and not _reads_as_a_secret(value):
+    if named is not None and not reads_as_a_secret(value):
         return None  # "the pin on my map" / "Dragonspire2": a lead naming a kind the reading above declined
     kind = named[1] if named is not None else "password"
     if hands_over and plausible(value):
         return value, kind
     if value.isdigit() and words[0] not in NAMING:
         return None  # "my cat" / "0429": a bare number answers many things; "for the shed" / "4471" says what it opens
-    if not _reads_as_a_secret(value):
+    if not reads_as_a_secret(value):
         return None
     return value, named[1] if named is not None else kindless_kind(value)
 
 
-def _reads_as_a_secret(value: str) -> bool:
-    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a word with lower-case
-    letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
+_LETTER_AND_DIGITS = re.compile(r"[^\W\d_]\d{4,6}|\d{4,6}[^\W\d_]")
+"""A door or block code with its letter ("К4589", "4417B"); two letters or three digits are a part's name ("RX7900",
+"B550")."""
+
+
+def reads_as_a_secret(value: str) -> bool:
+    """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a code with one letter,
+    a word with lower-case letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
     if SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
         return True
     if value.isdigit():
         return 4 <= len(value) <= 8 and not YEAR.fullmatch(value)
+    if _LETTER_AND_DIGITS.fullmatch(value):
+        return True
     if " " in value or len(value) < KINDLESS_MIN_WORD:
         return False
     lower = sum(c.islower() for c in value)

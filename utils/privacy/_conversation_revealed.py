@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from utils.privacy import vocabulary
+from utils.privacy._conversation_announced import reads_as_a_secret
 from utils.privacy._conversation_words import (
     CLAUSES,
     CONVERSATION_KINDS,
     DATA_NOT_THE_SECRET,
     DEMONSTRATIVES,
     FILLERS,
+    KINDLESS_REVEAL_IN,
     KINDLESS_REVEAL_WORDS,
-    KINDLESS_REVEALS,
     KINDS,
     LABEL_OPENERS,
     MAX_BETWEEN,
@@ -196,14 +197,30 @@ def revealed_without_kind(window: Iterable[Said], text: str) -> list[tuple[str, 
     enough?". Nothing names a kind; the value had no words around it, and the member treats it as something not
     meant to be seen, or as a password to judge."""
     said = list(window)
-    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
-        return []
-    folded = text.casefold()
-    if not any(marker in folded for marker in KINDLESS_REVEALS):
+    if not said or len(text) > SHORT_MESSAGE_CHARS // 2:
         return []
     earlier = said[-1].text
-    lone = lone_value(earlier)
-    if lone is None or not may_be_revealed(earlier):
+    if not said[-1].lone and (len(earlier) > SHORT_MESSAGE_CHARS // 2 or earlier.count(" ") >= _FEW_WORDS):
+        return []  # the cheap gate: only a lone value or a message of a few words may be taken back
+    folded = text.casefold()
+    if not KINDLESS_REVEAL_IN.search(folded) or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
         return []
+    lone = lone_value(earlier) if said[-1].lone else None
+    if lone is None or not may_be_revealed(earlier):
+        value = _the_one_secret_word(earlier)
+        return [] if value is None else [(value, kindless_kind(value))]
     value = lone[0]
     return [(value, kindless_kind(value))]
+
+
+_FEW_WORDS = 6
+
+
+def _the_one_secret_word(text: str) -> str | None:
+    """The one word of a short message that reads as a secret ("new one: Kettle-Harbor-91" before "is that strong
+    enough?"): a message of a few words with exactly one such word gave it."""
+    words = [w.strip(STRIP) for w in text.split()]
+    if len(words) > _FEW_WORDS or "[redacted:" in text:
+        return None
+    found = [w for w in words if reads_as_a_secret(w)]
+    return found[0] if len(found) == 1 else None

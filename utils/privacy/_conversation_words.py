@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import literal_trie
 from utils.privacy.vocabulary import kind_of_word, words_of_kind
 
 SHORT_MESSAGE_CHARS = 200
@@ -81,6 +82,8 @@ KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds
 QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
 PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
 PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
+PHRASE_KIND_IN = re.compile(literal_trie(sorted(PHRASE_KINDS)))
+"""Whether a text names a phrase kind anywhere (a security question, a passphrase): one search, before reading it."""
 POSSESSIVE_AFTER = frozenset(_DATA["announce"]["possessive_after"])
 UNSPACED: tuple[tuple[str, str], ...] = tuple((w, kind) for kind, ws in _DATA["unspaced"].items() for w in ws)
 WEAK = frozenset(_DATA["announce"]["weak"])
@@ -100,7 +103,15 @@ LEAD_IN = frozenset(_DATA["announce"]["lead_in"])
 LEAD_CONNECTORS = frozenset(_DATA["announce"]["lead_connectors"])
 HANDING = frozenset(_DATA["announce"]["handing"])
 KINDLESS_REVEALS = tuple(_DATA["reveal"]["kindless"])
+KINDLESS_REVEAL_IN = re.compile(literal_trie(list(KINDLESS_REVEALS)))
+"""Whether a (case-folded) message holds one of the markers, in one search."""
 DATA_NOT_THE_SECRET: list[str] = _DATA["reveal"]["not_the_secret"]
+ASKED: dict[str, list[str]] = _DATA["asked"]
+"""What a question or a label names a value by, with no secret word (:mod:`utils.privacy._conversation_asked`)."""
+PARTS: dict[str, list[str]] = _DATA["parts"]
+"""Words for a value's parts and their order (:mod:`utils.privacy._conversation_parts`)."""
+QUESTION_WORDS = frozenset(ASKED["question_words"])
+"""A message opening with one of these asks, question mark or not ("which server", "how do i log in")."""
 QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""
 YEAR = re.compile(r"(?:19|20)\d\d")
@@ -120,6 +131,8 @@ class Said:
     message_id: int | None
     lone: bool = False
     """The message was one bare value (:func:`may_be_revealed`): only then may a next message naming no kind reveal it."""
+    values: tuple[tuple[str, str], ...] = ()
+    """The secrets the message gave, as screened: the same value typed again in a later one is the same secret."""
 
 
 # ---------------------------------------------------------------------- reading a message's words

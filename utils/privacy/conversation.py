@@ -29,9 +29,11 @@ from dataclasses import dataclass, replace
 
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
+from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
+from utils.privacy._conversation_parts import labelled_parts, part_after_announcement
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
-from utils.privacy.screen import LOGGED_ONLY, Screened, Seen, screen
+from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
 
 WINDOW_MESSAGES = 3
 WINDOW_SECONDS = 300.0
@@ -82,9 +84,15 @@ class ConversationScreen:
         now = self._clock()
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
+        said, found = _typed_again(window, text, said)
         if window:
-            given = value_given(window[-1].text, said.text) or given_after_lead_in(window[-1].text, said.text)
-            across = _seed_across(window, said.text) if given is None else []
+            given = (
+                value_given(window[-1].text, said.text)
+                or given_after_lead_in(window[-1].text, said.text)
+                or answered_after_question(window, said.text)
+                or part_after_announcement(window, said.text)
+            )
+            across = (_seed_across(window, said.text) or labelled_parts(window, said.text)) if given is None else []
             if across:
                 found += across
                 said = _with_values(text, across)
@@ -92,9 +100,14 @@ class ConversationScreen:
                 found.append(given)
                 said = _with_value(text, given)
             else:
-                found += revealed(window, said.text) or revealed_without_kind(window, said.text)
+                found += (
+                    revealed(window, said.text)
+                    or revealed_without_kind(window, said.text)
+                    or labelled_after_value(window, said.text)
+                )
         lone = may_be_revealed(said.text)
-        window.append(Said(now, text, message_id, lone and not found))
+        given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
+        window.append(Said(now, text, message_id, lone and not found, given_here))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
@@ -133,6 +146,7 @@ class ConversationScreen:
                 for said in window:
                     if said.message_id == message_id:
                         said.text, said.lone = text, may_be_revealed(text)
+                        said.values = tuple(v for v in screen(text, "message").values if v[1] in SECRET_KINDS)
                         return True
         return False
 
@@ -145,6 +159,22 @@ class ConversationScreen:
                 dropped += len(window) - len(kept)
                 places[place] = deque(kept, maxlen=WINDOW_MESSAGES)
         return dropped
+
+
+def _typed_again(window: Collection[Said], text: str, said: Screened) -> tuple[Screened, list[tuple[str, str]]]:
+    """A value an earlier message gave, typed again in this one however its case changed ("my password is
+    puzzle-4249mushroom" / "*Puzzle-4249mushroom caps lock was on"): screened out here too, and found for the copies."""
+    earlier = [value for said_before in window if said_before.values for value, _kind in said_before.values]
+    if not earlier:
+        return said, []
+    folded = text.casefold()
+    if not any(value.casefold() in folded for value in earlier):
+        return said, []
+    values = tuple(value for said_before in window for value in said_before.values)
+    again = screen(text, "message", seen=Seen([Screened("", False, (), values)]))
+    if again.text == said.text:
+        return said, []
+    return again, [value for value in again.values if value not in said.values]
 
 
 def _seed_across(window: Collection[Said], text: str) -> list[tuple[str, str]]:

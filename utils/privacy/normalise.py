@@ -19,12 +19,20 @@ from utils.text import valid_text
 # direction marks, word joiner, BOM, soft hyphen, Mongolian vowel separator, invisible operators.
 # Also the Arabic tatweel (a stretch drawn inside a word: "الـسـر") and emoji variation selectors ("🅿️").
 _INVISIBLE = re.compile("[\u00ad\u0640\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufe00-\ufe0f\ufeff]")
-# Letters drawn in another style that NFKC leaves alone: small capitals ("ᴘᴀssᴡᴏʀᴅ") and the squared letters
-# of the enclosed-alphanumerics block ("🅿IN", "🄿🄸🄽"). Each reads as its plain letter, one for one.
+# Letters drawn in another style that NFKC leaves alone or spreads over several characters: small capitals
+# ("ᴘᴀssᴡᴏʀᴅ"), the squared letters of the enclosed-alphanumerics block ("🅿IN", "🄿🄸🄽"), parenthesized letters and
+# digits ("⒮⒰⒩", "⑷", which NFKC writes "(s)"), the dingbat circled digits ("➍➑➋➐", "❼") and the Roman numeral
+# characters one to nine ("Ⅳ Ⅷ Ⅱ Ⅶ" said as a PIN). Each reads as its plain letter or digit, one for one.
 _STYLED = {
     **dict(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz", strict=True)),
     **{chr(0x1F130 + i): chr(ord("A") + i) for i in range(26)},
     **{chr(0x1F170 + i): chr(ord("A") + i) for i in range(26)},
+    **{chr(0x249C + i): chr(ord("a") + i) for i in range(26)},
+    **{chr(start + i): str(i + 1) for start in (0x2474, 0x2776, 0x2780, 0x278A) for i in range(9)},
+    **{chr(0x2160 + i): str(i + 1) for i in range(9)},
+    **{chr(0x2170 + i): str(i + 1) for i in range(9)},
+    "\u24ff": "0",
+    "\u24ea": "0",
 }
 _STYLED_CHAR = re.compile("[" + "".join(_STYLED) + "]")
 
@@ -32,10 +40,10 @@ _STYLED_CHAR = re.compile("[" + "".join(_STYLED) + "]")
 # Latin letters and these (so "раѕѕwоrd" becomes "password" while "пароль" stays Russian).
 _HOMOGLYPHS = str.maketrans(
     "аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУ"  # Cyrillic
-    "αβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
-    "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpABEZHIKMNOPTYX",
+    "αβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
+    "aeopcyxijsdqwhlgABEKMHOPCTXIJSWYaBeikvotuxpwABEZHIKMNOPTYX",
 )
-_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 _LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
 

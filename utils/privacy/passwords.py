@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from utils.privacy import numbers, spelled_digits, vocabulary
+from utils.privacy import disguised_values, numbers, spelled_digits, vocabulary
 from utils.privacy._secret_values import (
     A_LINK,
     ABBREVIATION_DOT,
@@ -185,6 +185,8 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
         yield spelled
         return
+    # "pw is just the word lighthouse, all lowercase, then 42": the parts a hint spells, and the value said plainly
+    yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous):
@@ -249,12 +251,17 @@ def _spelled_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span
         if match:
             yield (*_secret_span(match), kind)
             return
+    spelled = disguised_values.spelled_after_word(text, word.end)  # "Kilo Echo Lima 4 2", "p, a, p, i, l, l, o, n"
+    if spelled is not None:
+        yield (*spelled, kind)
 
 
 def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     match = _tails(word.entry.languages).pin.match(text, word.end)
     if match:
         yield (*_secret_span(match), kind)
+    elif (later := disguised_values.digits_after_colon(text, word.end)) is not None:
+        yield (*later, kind)  # "pin with each pair flipped so it's safe to post: 92 71"
     yield from _spelled_spans(text, word, kind)
 
 

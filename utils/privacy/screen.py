@@ -37,6 +37,7 @@ from utils.privacy import (
     address_units,
     contact,
     credential_shapes,
+    disguised_values,
     id_shapes,
     keys,
     national_ids,
@@ -79,6 +80,7 @@ RULES: tuple[Rule, ...] = (
     + address_units.RULES
     + id_shapes.RULES
     + credential_shapes.RULES
+    + disguised_values.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS

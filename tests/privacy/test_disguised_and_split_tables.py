@@ -1,0 +1,124 @@
+"""Disguised values and secrets split over messages with no keyword, measured on two layer tables written before
+the rules for them (tests/privacy/layer_tables: ``disguised_values``, ``split_kindless``).
+
+``disguised_values``: a value spelled in a spelling alphabet (ICAO/NATO, DIN 5009, the French, Italian, Spanish,
+Russian, Greek, Dutch, Polish, Swedish and Portuguese ones), typed reversed, in ROT13 with the hint, a passphrase
+of words with no digit, a pronounceable generated password (pwgen, apg), a value a hint spells, fullwidth or
+mathematical letters, zero-width characters inside, keycap digits, one letter at a time between separators — and
+ordinary lines with the same shapes (place names, team names, CamelCase titles, a word spelled for its spelling),
+which must pass unchanged.
+
+``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
+BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
+security question's answer ("respuesta de la pregunta de seguridad" / "mi perro se llama toby"); ordinary
+exchanges of the same shapes must pass unchanged.
+
+A third of each kind is in the ``.aside.jsonl`` files, never tuned on: its figure is measured and printed, with
+a floor at the figure measured when the rules were done (:data:`RIGHT_AT_LEAST`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from layer_tables import TABLES
+
+from utils.privacy.conversation import ConversationScreen
+from utils.privacy.screen import Seen, screen
+
+NAMES = ("disguised_values", "split_kindless")
+KEPT = "lookalike", "ordinary"
+
+
+def _load(name: str, part: str) -> list[dict[str, Any]]:
+    with (TABLES / f"{name}.{part}.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def _value_gone(value: str, texts: list[str]) -> bool:
+    return not any(value.casefold() in text.casefold() for text in texts)
+
+
+def disguised_right(row: dict[str, Any]) -> bool:
+    """A value taken out of the message and the line never kept with it; a look-alike passes unchanged."""
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    if row["kind"] in KEPT:
+        return said.text == row["text"] and not said.kinds and not kept.refused
+    return _value_gone(row["value"], [said.text]) and (kept.refused or _value_gone(row["value"], [kept.text]))
+
+
+def split_right(row: dict[str, Any]) -> bool:
+    """Every copy of the member's messages without the secret; an ordinary exchange passes unchanged."""
+    window, texts, found = ConversationScreen(), [], Seen()
+    for message in row["messages"]:
+        joint = window.take(7, 100, message)
+        texts.append(joint.said.text)
+        found.add(joint.found)
+    if row["kind"] in KEPT:
+        return texts == row["messages"] and not found
+    copies = [found.scrub(text) for text in texts]
+    return all(_value_gone(secret, copies) for secret in row["secrets"])
+
+
+RIGHT = {"disguised_values": disguised_right, "split_kindless": split_right}
+RIGHT_AT_LEAST = {
+    ("disguised_values", "tune"): 107,
+    ("disguised_values", "aside"): 53,
+    ("split_kindless", "tune"): 57,
+    ("split_kindless", "aside"): 29,
+}
+"""Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
+rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
+53/56; 57/58, 29/29. The split aside figure was 28/29 once, an ordinary exchange altered: its count, never its row,
+led to a question back not answering a security question (the guard is general; the row was not read)."""
+KEPT_RIGHT_AT_LEAST = {
+    ("disguised_values", "tune"): 32,
+    ("disguised_values", "aside"): 15,
+    ("split_kindless", "tune"): 20,
+    ("split_kindless", "aside"): 10,
+}
+"""Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
+10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
+
+
+def _figures(name: str, part: str) -> tuple[Counter[str], Counter[str], list[str]]:
+    right, total, wrong = Counter[str](), Counter[str](), []
+    for row in _load(name, part):
+        total[row["kind"]] += 1
+        if RIGHT[name](row):
+            right[row["kind"]] += 1
+        elif part == "tune":
+            wrong.append(row["id"])
+    return right, total, wrong
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_table_stays_at_its_measured_figure(name: str, part: str) -> None:
+    right, total, wrong = _figures(name, part)
+    by_kind = ", ".join(f"{kind} {right[kind]}/{total[kind]}" for kind in sorted(total))
+    print(f"\n{name} {part}: {sum(right.values())}/{sum(total.values())} right ({by_kind}); wrong: {wrong}")
+    assert sum(right.values()) >= RIGHT_AT_LEAST[name, part]
+    kept = next(kind for kind in KEPT if kind in total)
+    assert right[kept] >= KEPT_RIGHT_AT_LEAST[name, part], f"{name} {part}: an ordinary line altered"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_tables_are_well_formed_with_a_third_aside(name: str) -> None:
+    tune, aside = _load(name, "tune"), _load(name, "aside")
+    rows = tune + aside
+    assert len({row["id"] for row in rows}) == len(rows)
+    for row in rows:
+        assert {"id", "kind", "lang", "source"} <= row.keys(), row["id"]
+        if name == "disguised_values":
+            assert (row["value"] in row["text"]) and (bool(row["value"]) is (row["kind"] not in KEPT)), row["id"]
+        else:
+            assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]
+            assert bool(row["secrets"]) is (row["kind"] not in KEPT) and 2 <= len(row["messages"]) <= 4, row["id"]
+    for kind, count in Counter(row["kind"] for row in rows).items():
+        held = sum(row["kind"] == kind for row in aside)
+        assert held == round(count / 3), (name, kind)
+    assert len({row["lang"] for row in rows}) >= 12, name

@@ -1,0 +1,100 @@
+"""A value given in parts over a member's messages (:mod:`utils.privacy.conversation`).
+
+Members split a password on purpose: "vault pass is three words:" / "wobbly kumquat" / "zeppelin", or label each
+half, "Hälfte eins: Bergsee" / "Hälfte zwei: Forelle_18". A message naming a secret and its parts ("three words",
+"in two halves") makes the next short messages its parts; two messages in a row labelled as parts ("first half:",
+"part 2 ="), with no secret word at all, are a value's parts too. One message labelled as a part is not read
+("Part 1: intro" opens a guide): only its sibling shows what it was, and one of the two must read as a secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from utils.privacy._conversation_words import (
+    HANDING,
+    NOT_VALUES,
+    PARTS,
+    REACTION,
+    SHORT_MESSAGE_CHARS,
+    STRONG_ENDINGS,
+    Said,
+    bare_words,
+    kind_at,
+    kindless_kind,
+)
+from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import literal_trie
+
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_PART = "(?:" + _alternation(PARTS["words"]) + ")"
+_ORDINAL = r"(?:" + _alternation(PARTS["ordinals"]) + r"|\d|#\d)"
+_LABELLED = re.compile(
+    r"(?i)^\W{0,3}(?:(?:" + _ORDINAL + r")\s+" + _PART + "|" + _PART + r"\s*(?:" + _ORDINAL + r")?)\s*[:：=→-]+\s*"
+    r"[`*|\"']*(?P<value>[^\s`*|\"']+(?:\s[^\s`*|\"']+){0,2})[`*|\"']*\s*$"
+)
+"""A message that is one labelled part: "first half: Kx8tun", "Hälfte zwei: Forelle_18", "part 2 = dra44"."""
+_LABEL_SIGN = re.compile(r"[:：=→-]")
+_PART_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:" + literal_trie(PARTS["words"]) + r")(?![^\W\d_])")
+MAX_PART_WORDS = 3
+MIN_PART = 3
+MAX_ANNOUNCEMENT_WORDS = 12
+
+
+def labelled_parts(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
+    """Both parts when this message and the one before are each one labelled part."""
+    if len(text) > SHORT_MESSAGE_CHARS // 4 or not _LABEL_SIGN.search(text):
+        return []  # the cheap gate: a labelled part is short and has its colon, equals sign or arrow
+    said = list(window)
+    this = _LABELLED.match(text.strip())
+    before = _LABELLED.match(said[-1].text.strip()) if said else None
+    if this is None or before is None:
+        return []
+    values = [before.group("value"), this.group("value")]
+    if not any(looks_like_a_secret(value) for value in values):
+        return []  # "Part 1: intro" / "Part 2: setup" is a guide; a password has a part no one says as a word
+    return [(value, kindless_kind(value)) for value in values]
+
+
+def _announces_parts(text: str) -> str | None:
+    """The kind a message names when it also says the value comes in parts ("vault pass is three words:")."""
+    if len(text) > SHORT_MESSAGE_CHARS // 2 or _PART_WORD.search(text) is None:
+        return None
+    words = bare_words(text)
+    if not words or len(words) > MAX_ANNOUNCEMENT_WORDS:
+        return None
+    if not text.rstrip().endswith(STRONG_ENDINGS) and words[-1] not in HANDING:
+        return None  # "my password has three words" talks about it; "…three words:" hands them over
+    return next((named[1] for index in range(len(words)) if (named := kind_at(words, index)) is not None), None)
+
+
+def _plain_part(text: str) -> bool:
+    value = text.strip()
+    if len(value) > SHORT_MESSAGE_CHARS // 4 or value.count(" ") >= MAX_PART_WORDS or "?" in value:
+        return False
+    words = bare_words(value)
+    if not words or len(words) > MAX_PART_WORDS or len(value) > SHORT_MESSAGE_CHARS // 4 or "?" in value:
+        return False
+    return len(value) >= MIN_PART and not REACTION.fullmatch(value.casefold()) and value.casefold() not in NOT_VALUES
+
+
+def part_after_announcement(window: Iterable[Said], text: str) -> tuple[str, str] | None:
+    """This message as a part, when a message just before announced a value in parts and any between were parts."""
+    if not _plain_part(text):
+        return None
+    said = list(window)
+    for back in (1, 2):
+        if len(said) < back:
+            return None
+        announcing = said[-back]
+        kind = _announces_parts(announcing.text)
+        if kind is not None:
+            return text.strip(), kind
+        if not _plain_part(announcing.text):
+            return None
+    return None

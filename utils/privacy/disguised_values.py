@@ -1,0 +1,240 @@
+"""Values written so no format sees them: read out in a spelling alphabet, one letter at a time between commas,
+backwards or encoded with a word saying so, or given by a hint that spells them.
+
+A member who reads a password out ("Kilo Echo Lima Papa Four Two", "G de Gerona, A de Antonio", "Борис Ольга Роман")
+writes ordinary words; a run of four or more of a spelling alphabet's words (every alphabet of
+``data/disguised_values.json``) is a value only where something says a value follows — a secret word before it
+(:data:`TAILS`, read by the password rules after their word) or a word saying it is spelled out ("phonetic",
+"buchstabiert", "deletreo", "по буквам": :data:`RULES`). The same words elsewhere ("Alpha Bravo Charlie squads", a
+tour through "Milano, Roma, Napoli") are place and team names. A value said to be written backwards or in ROT13
+("backwards it's 4491tsaocdlog") needs only a secret's look after the word saying so: the note is the announcement.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+
+from utils.privacy import vocabulary
+from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.rule import Rule, Span, literal_trie
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
+_DIGIT_WORDS = json.loads(resources.files("utils.privacy").joinpath("data/digit_words.json").read_text(encoding="utf-8"))
+
+
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _alternation(words: Iterable[str]) -> str:
+    forms = {form for word in words for form in (word, _without_accents(word))}
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(forms, key=len, reverse=True))
+
+
+_ALPHABET_WORDS = [w for words in _DATA["alphabets"].values() for w in words]
+_ALPHABET = "(?:" + _alternation(_ALPHABET_WORDS) + r")(?![^\W\d_])"
+_DIGIT_WORD = "(?:" + _alternation(w for ws in _DIGIT_WORDS["spaced"].values() for w in ws) + r")(?![^\W\d_])"
+_JOINED = r"[^\W\d_]\s+(?:" + _alternation(_DATA["joiners"]) + r")\s+"
+"""A letter said with its word: "R de Roma", "A wie Anton", "B comme Berthe", "M as in Mike"."""
+_ITEM = r"(?:(?:" + _JOINED + ")?" + _ALPHABET + "|" + _DIGIT_WORD + r"|\d{1,3}(?!\d))"
+_FILLER = r"(?:" + _alternation(_DATA["fillers"]) + r")(?![^\W\d_])"
+_SEPARATOR = r"(?:[ \t,;/·•|_-]{1,3}(?:" + _FILLER + r"[ \t,]{1,2})?)"
+_MIN_ITEMS = 4
+_RUN = r"(?P<secret>" + _ITEM + "(?:" + _SEPARATOR + _ITEM + "){" + str(_MIN_ITEMS - 1) + ",40})"
+_ALPHABET_ITEM = re.compile(r"(?i)(?<![^\W\d_])" + _ALPHABET)
+_LEAD = r"[^\n!?]{0,48}?(?<![^\W\d_])"
+
+_LETTERS = r"(?i)[^\n!?]{0,32}?(?<![\w*_|`~])(?P<secret>[^\W_](?:(?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]){5,39})(?![\w*_|`~])"
+"""A value one character at a time between commas or bars ("p, a, p, i, l, l, o, n, 3", "c|i|a|o|4|4"); spaces,
+dots and dashes between them are read by the digit tails of :mod:`utils.privacy.spelled_digits`."""
+
+
+def _spelled_run(match: re.Match[str]) -> bool:
+    """A run of the alphabets' words holds at least one of them (digits alone are the digit tails' to read)."""
+    return _ALPHABET_ITEM.search(match.group("secret")) is not None
+
+
+TAILS: tuple[tuple[re.Pattern[str], bool], ...] = ((re.compile("(?i)" + _LEAD + _RUN), True), (re.compile(_LETTERS), False))
+"""What may follow a secret word, and whether it must hold an alphabet's word: a spelled run, letters apart."""
+
+
+def spelled_after_word(text: str, end: int) -> tuple[int, int] | None:
+    """The span of a value spelled out right after a secret word ending at ``end`` ("pw: Kilo Echo Lima Papa 4 2")."""
+    window = text[end : end + _SPELLED_REACH].casefold()
+    for (pattern, spelled), gate in zip(TAILS, (_AN_ALPHABET_WORD, _LETTERS_APART), strict=True):
+        if gate.search(window) is None:
+            continue  # the cheap gate, in lower case: a case-blind run of the whole alternation costs far more
+        match = pattern.match(text, end)
+        if match is not None and (not spelled or _spelled_run(match)):
+            return match.span("secret")
+    return None
+
+
+_SPELLED_REACH = 400
+_ALPHABET_WORD = r"(?<![^\W\d_])(?:" + literal_trie(sorted({f for w in _ALPHABET_WORDS for f in (w, _without_accents(w))}))
+_AN_ALPHABET_WORD = re.compile(_ALPHABET_WORD + r")(?![^\W\d_])")
+"""A word of an alphabet: a spelled run holds one at least ("one seven niner four"), most text after a secret word none."""
+_LETTERS_APART = re.compile(r"[^\W_](?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_](?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]")
+
+
+_CUES = [w.casefold() for w in _DATA["cues"]]
+_ENCODING_CUES = [w.casefold() for w in _DATA["encoding_cues"]]
+_CUED_RUN = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_CUES) + r")(?![^\W\d_])" + _LEAD + _RUN)
+_ENCODED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_ENCODING_CUES) + r")(?![^\W\d_])[^\n:：=→]{0,40}?(?:[:：=→]|->|\bis\b|'s)"
+    r"[ \t]*[`*_|\"']*(?P<secret>[^\s`*_|\"']{4,64}?)[`*_|\"'.,;!?)]*(?=\s|$)"
+)
+"""A value after a word saying it is reversed or encoded, and a colon, an arrow or "is" ("backwards it's …",
+"mdp en rot13 : Cnevf2019Pngf"): read when it has a secret's look (a digit, a symbol, inner capitals)."""
+
+
+def _encoded_value(match: re.Match[str]) -> bool:
+    return looks_like_a_secret(match.group("secret"))
+
+
+_HINT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_DATA["hint_nouns"]) + r")[ \t]+[\"'“«]?(?P<secret>[^\W\d_]{4,32})[\"'”»]?"
+    r"(?=[ \t,]+(?:[^\W\d_]+[ \t,]+){0,4}?(?:" + _alternation(_DATA["hint_marks"]) + r")(?![^\W\d_]))"
+)
+"""The word a hint spells after a secret word ("the word lighthouse, all lowercase, then 42", "my cat's name Mittens
+with a capital M", "la palabra girasol con mayúscula"): a noun for a word or a name, the word, and within a few words
+a mark of how it is typed (its case, what follows it)."""
+_HINT_NOUN = re.compile(r"(?<![^\W\d_])(?:" + literal_trie([w.casefold() for w in _DATA["hint_nouns"]]) + r")(?![^\W\d_])")
+_HINT_DIGITS = re.compile(r"(?i)(?:" + _alternation(_DATA["hint_marks"]) + r")[ \t:,]+(?P<secret>\d{2,8})(?!\d)")
+"""The digits a hint adds after the word ("… then 42", "… y luego 55")."""
+
+
+def hint_spans(text: str, end: int) -> list[tuple[int, int]]:
+    """The parts a hint right after a secret word (ending at ``end``) spells: the word, and the digits added to it."""
+    window = text[end : end + 120]
+    if _HINT_NOUN.search(window.casefold()) is None:
+        return []  # the cheap gate: no word for a word or a name
+    word = _HINT.search(window)
+    if word is None:
+        return []
+    spans = [(end + word.start("secret"), end + word.end("secret"))]
+    spans += [(end + m.start("secret"), end + m.end("secret")) for m in _HINT_DIGITS.finditer(window)]
+    return spans
+
+
+_DIGITS_AFTER_COLON = re.compile(
+    r"[^\n:：=.!?\d]{1,48}?[:：=][ \t]*[`*_|~]*(?P<secret>\d{1,4}(?:[ .-]\d{1,4}){0,3})(?![\w.:/-]*\d)"
+)
+_MIN_PIN, _MAX_PIN = 4, 8
+
+
+def digits_after_colon(text: str, end: int) -> tuple[int, int] | None:
+    """A PIN after a colon a few words past its word, however its digits are grouped ("pin with each pair flipped so
+    it's safe to post: 92 71"): the words between say how it is written, the colon hands it over."""
+    match = _DIGITS_AFTER_COLON.match(text, end)
+    if match is None or not _MIN_PIN <= sum(c.isdigit() for c in match.group("secret")) <= _MAX_PIN:
+        return None
+    return match.span("secret")
+
+
+_HANDED = re.compile(
+    r"(?<![\w@.+/-])(?P<secret>(?=[a-z\d-]{0,12}[A-Z])(?=[A-Za-z-]{0,12}\d)[A-Za-z\d]{3,11}(?:-[A-Za-z\d]{3,8})?)"
+    r"(?![\w@.+/-]*\w)"
+)
+"""A token of letters and digits (with one hyphen): the lead before it is read only for the few that have the shape."""
+_HANDING_BEFORE = re.compile(
+    r"(?i)(?:(?<![^\W\d_])(?:" + _alternation(_DATA["handing"]) + r")(?![^\W\d_])[ \t:,]*|[:：→][ \t]*|->[ \t]*)"
+    r"[`*_|\"']*\Z"
+)
+_TITLED = re.compile(r"(?:[A-Z][a-z]+|[A-Z]+|\d+)+|[a-z]?(?:[A-Z][a-z]+|\d+)+")
+"""Capitalised words and numbers glued ("Gen2Drive", "Top10Games", "iPhone15Pro"): a product or a handle."""
+_MIN_GENERATED, _MAX_GENERATED = 8, 12
+_HANDING_REACH = 24
+_MIN_LOWER = 4
+
+
+def _generated(match: re.Match[str]) -> bool:
+    """A pronounceable generated password (pwgen, apg: "Iexo4aiz", "Chahng3ooD", "kiv-Oynt7"): 8–12 letters with one
+    or two digits and both cases, its capitals where no word starts and lower-case letters after its digit."""
+    token = match.group("secret")
+    letters = token.replace("-", "")
+    if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not any(c.isdigit() for c in letters):
+        return False
+    start = match.start("secret")
+    if _HANDING_BEFORE.search(match.string, max(0, start - _HANDING_REACH), start) is None:
+        return False
+    digits = sum(c.isdigit() for c in letters)
+    lower = sum(c.islower() for c in letters)
+    if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not 1 <= digits <= 2 or lower < _MIN_LOWER:
+        return False
+    return any(c.isupper() for c in letters) and not _TITLED.fullmatch(letters)
+
+
+HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1, min_token=_MIN_GENERATED),)
+"""A generated-looking password handed over after a colon, an arrow or a word that hands it ("generated one: Iexo4aiz",
+"prends ça : Chahng3ooD")."""
+
+
+_WEIGHING = [w.casefold() for w in _DATA["weighing"]]
+_WEIGHED = re.compile(
+    r"(?i)(?<![^\s\"'`*|(])[\"'`*|]*(?P<secret>[^\s\"'`*|]{6,64}?)[\"'`*|]*[,?]?(?:[ \t]+[^\W\d_]{1,8}){0,2}?[ \t]+"
+    r"(?:" + _alternation(_WEIGHING) + r")(?![^\W\d_])"
+)
+"""A value weighed as a password in the same line ("is Brain-739alter strong enough?", "ist Kx8-tundra sicher genug")."""
+
+
+def _weighed(match: re.Match[str]) -> bool:
+    value = match.group("secret")
+    if "://" in value or "@" in value or not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    if sum(c.islower() for c in value) < _MIN_WEIGHED_LOWER:
+        return False  # "is my i7-12700K strong enough", "the RTX4090 is": hardware is weighed too
+    return any(not c.isalnum() for c in value) or any(c.isupper() for c in value[1:]) or sum(map(str.isdigit, value)) >= 2
+
+
+_MIN_WEIGHED_LOWER = 3
+
+
+_HALVES = ["half", "halves", "hälfte", "moitié", "mitad", "metà", "metade", "połowa", "половина", "helft", "halva",
+           "yarı", "separuh"]  # fmt: skip
+_HALF = re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + _alternation(_HALVES) + r")(?![^\W\d_])[^\n:=.!?]{0,12}?"
+    r"(?:[ \t]+(?:is|ist|est|es|è|é|je|jest|это|is|är|er|ise)[ \t]+|[ \t]*[:=][ \t]*)[`*_|\"']*(?P<secret>[^\s`*|\"',;]{4,40})"
+)
+"""One part of a value given in halves in a line that names a secret ("first half of my pw is JLbV0 and the second
+half is 0fN9u"): each part after its "half" and a link ("part", "parte", "del" are too common a word to read so)."""
+
+
+def _half_of_a_secret(match: re.Match[str]) -> bool:
+    return looks_like_a_secret(match.group("secret")) and bool(vocabulary.find(match.string))
+
+
+_CUED_RULES: tuple[Rule, ...] = (
+    Rule("password", _HALF, tuple(_HALVES), accept=_half_of_a_secret),
+    Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
+    Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
+    Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
+)
+
+
+@dataclass(frozen=True)
+class _CuedRule(Rule):
+    """The rules led by a cue word (a half, a weighing, a word saying a value is spelled, reversed or encoded), behind
+    one search for all their cues: a line without one, most of chat, costs that search, not a look-up per cue."""
+
+    rules: tuple[Rule, ...] = ()
+
+    def spans(self, text: str) -> Iterator[Span]:
+        lowered = text.casefold()
+        if self.pattern.search(lowered) is None:  # the cues are lower case: a case-blind search costs four times more
+            return
+        for rule in self.rules:
+            if any(needle in lowered for needle in rule.needles):
+                yield from rule.spans(text)
+
+
+_ALL_CUES = sorted({needle for rule in _CUED_RULES for needle in rule.needles})
+RULES: tuple[Rule, ...] = (
+    _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), rules=_CUED_RULES),
+    *HANDED_RULES,
+)
