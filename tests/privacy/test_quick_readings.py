@@ -7,9 +7,10 @@ tried only in windows holding a word each of its matches holds; a number's start
 lookbehind; Stripe's key shape read from its first letter; an ASCII text split into tokens without a Unicode look-up;
 the pieces of one text read once per look-up of its secret words; a role claim's pairs skipped when the line holds
 none of their target words; a token a line repeats judged once per rule; the
-vendor names read from a long line's distinct words. Compared on the dev tables, the tuned layer tables, the redaction
-bench's lines, long posts built from them (which repeat their lines, as long posts repeat words) and crafted edge
-cases, each with a floor of real matches so that no test passes on nothing.
+vendor names read from a long line's distinct words; an ASCII line's words read by a split, and the windows around its
+trigger words by ``str.find``; the beginnings of a line's words that open a role gate read once per line. Compared
+on the dev tables, the tuned layer tables, the redaction bench's lines, long posts built from them (which repeat their
+lines, as long posts repeat words) and crafted edge cases, each with a floor of real matches so that no test passes on nothing.
 No timing here: the cost is the bench's (``bench/redaction.py``).
 """
 
@@ -26,8 +27,8 @@ from layer_tables import load as load_layer
 from screen_lines import screen_lines
 
 from bench.redaction import PARAGRAPH, SECRETS
-from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, role_claims, vocabulary
-from utils.privacy._others_vocabulary import LETTER_RUN, windows
+from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, role_claims, roles, vocabulary
+from utils.privacy._others_vocabulary import LETTER_RUN, line_words, windows
 from utils.privacy._others_vocabulary import vocabulary as vocabulary_of_others
 from utils.privacy.normalise import normalise
 from utils.privacy.scanner import distinct_words
@@ -227,3 +228,66 @@ def test_a_role_pair_is_skipped_only_when_its_own_target_gate_is_closed() -> Non
             assert role_claims._open(role_claims._any_target(), words), line[:80]
     assert len(pairs) >= 10
     assert opened >= 150
+
+
+def _word_lines() -> list[str]:
+    """The lines, the role and relation tables' lines, and each in capitals and title case (case-blind readings)."""
+    lines = [*_lines(), *(row["text"] for name in ("roles_chat", "others") for row in load_layer(name, "tune"))]
+    lines += [line.upper() for line in lines[::5]] + [line.title() for line in lines[::7]]
+    return [normalise(line).text for line in [*lines, *_relatives()]]
+
+
+def test_a_lines_words_read_by_a_split_are_the_runs_of_letters_a_regex_finds() -> None:
+    ascii_lines = 0
+    for text in _word_lines():
+        ascii_lines += text.isascii()
+        assert line_words(text) == frozenset(LETTER_RUN.findall(text.casefold())), text[:80]
+    assert ascii_lines >= 2000
+
+
+def _windows_by_regex(text: str, present: frozenset[str], needles: frozenset[str]) -> list[tuple[int, int]]:
+    """The windows as a regex of the line's needles finds them: the reading :func:`windows` replaced in ASCII."""
+    found = present & needles
+    if not found:
+        return []
+    spans: list[tuple[int, int]] = []
+    for word in re.finditer(rf"(?<![^\W\d_])(?:{'|'.join(map(re.escape, found))})(?![^\W\d_])", text, re.IGNORECASE):
+        start, end = max(0, word.start() - 64), min(len(text), word.end() + 40)
+        if spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def test_windows_found_by_str_find_are_those_a_regex_of_the_lines_words_finds() -> None:
+    gates = [*others._gates().values(), roles._role_gate()]
+    rng = random.Random(7)
+    opened = 0
+    for text in _word_lines():
+        present = frozenset(LETTER_RUN.findall(text.casefold()))
+        some = frozenset(rng.sample(sorted(present), min(3, len(present))))
+        for needles in [*gates, some]:
+            expected = _windows_by_regex(text, present, needles)
+            opened += bool(expected)
+            assert windows(text, present, needles, False) == expected, text[:80]
+    assert opened >= 3000
+
+
+def test_role_gates_read_from_the_stems_a_line_starts_are_those_read_word_by_word() -> None:
+    """A gate's word beginnings read once per line (every stem its words start with) open it as a loop over the
+    line's words with ``str.startswith`` does."""
+    gates = [gate for shape in role_claims._shapes() for gate in shape.gates if gate is not None]
+    gates.append(role_claims._any_target())
+    # every stem as a word's beginning, and a longer stem's word (it starts with the shorter stems too)
+    crafted = [f"soy {stem}es aquí, {stem.upper()}" for gate in gates for stem in gate[1]]
+    opened = 0
+    for text in [*_word_lines(), *crafted]:
+        words = frozenset(LETTER_RUN.findall(text.casefold()))
+        stems = role_claims._stems_of(words)
+        for exact, beginnings, _ in gates:
+            expected = bool(exact & words) or (bool(beginnings) and any(w.startswith(beginnings) for w in words))
+            opened += expected and not exact & words
+            assert role_claims._open((exact, beginnings, _), words, stems) == expected, text[:80]
+            assert role_claims._open((exact, beginnings, _), words) == expected, text[:80]
+    assert opened >= 200

@@ -18,6 +18,19 @@ UNSPACED_SCRIPT = re.compile("[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud
 """Arabic, kana, CJK ideographs, Hangul: words attach to each other, so no word gate applies."""
 
 
+_NOT_A_LETTER = {code: " " for code in range(128) if not chr(code).isalpha()}
+"""Every ASCII character but a letter, as a space: in ASCII, where a letter is [A-Za-z], the runs of letters are
+what is left between spaces."""
+
+
+def line_words(text: str) -> frozenset[str]:
+    """A line's runs of letters, case-folded (``frozenset(LETTER_RUN.findall(text.casefold()))``), read once and
+    shared by the layers; an ASCII line (most chat) by a translation and a split, in C, rather than a regex."""
+    if text.isascii():
+        return frozenset(text.lower().translate(_NOT_A_LETTER).split())
+    return frozenset(LETTER_RUN.findall(text.casefold()))
+
+
 _COMMON = frozenset("the a an this that here there time out me my to of in on is it and".split())
 """Words too common to gate on: "the guy" is found by "guy", "ping here" by "ping"."""
 
@@ -98,14 +111,37 @@ def windows(text: str, present: frozenset[str], needles: frozenset[str], everywh
     if not found:
         return []
     windows: list[tuple[int, int]] = []
-    words, firsts = "|".join(map(re.escape, found)), _starting_with(word[0] for word in found)
-    for word in re.finditer(rf"{firsts}(?<![^\W\d_])(?:{words})(?![^\W\d_])", text, re.IGNORECASE):
-        start, end = max(0, word.start() - _BEFORE), min(len(text), word.end() + _AFTER)
+    ascii = text.isascii() and "".join(found).isascii()  # "ı" matches "i" case-blind: not a lower-case match
+    for word_start, word_end in _ascii_words(text, found) if ascii else _words(text, found):
+        start, end = max(0, word_start - _BEFORE), min(len(text), word_end + _AFTER)
         if windows and start <= windows[-1][1]:
             windows[-1] = (windows[-1][0], end)
         else:
             windows.append((start, end))
     return windows
+
+
+def _words(text: str, found: frozenset[str]) -> list[tuple[int, int]]:
+    """Where the words ``found`` stand in ``text`` as whole runs of letters, in any case, in order."""
+    words, firsts = "|".join(map(re.escape, found)), _starting_with(word[0] for word in found)
+    return [m.span() for m in re.finditer(rf"{firsts}(?<![^\W\d_])(?:{words})(?![^\W\d_])", text, re.IGNORECASE)]
+
+
+def _ascii_words(text: str, found: frozenset[str]) -> list[tuple[int, int]]:
+    """:func:`_words` for a text all in ASCII, where a letter is [A-Za-z] and a case-blind match is one in lower case:
+    each word is found by ``str.find`` rather than by a regex built for this line's words."""
+    lowered, spans = text.lower(), []
+    for word in found:
+        size, at = len(word), lowered.find(word)
+        while at != -1:
+            end = at + size
+            if not (at and lowered[at - 1].isalpha()) and not (end < len(lowered) and lowered[end].isalpha()):
+                spans.append((at, end))
+                at = lowered.find(word, end)
+            else:
+                at = lowered.find(word, at + 1)
+    spans.sort()
+    return spans
 
 
 def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:

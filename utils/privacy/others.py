@@ -36,6 +36,7 @@ from utils.privacy._others_vocabulary import (
     alternation,
     kin_words,
     letter_runs,
+    line_words,
     needles,
     relation_alternation,
     search,
@@ -399,7 +400,7 @@ def about_someone_else(
     that is not the member's name ("Bob's real name is ..."), and any ``@name`` or possessive of a name the
     member ``mentioned``. Kept: facts of the member that name people ("Has a sister named Ana", "Plays Valorant
     with Bob", "Alice is a nurse" for Alice). ``normalised``: ``text`` is already in the matching form; ``words``:
-    its runs of letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``).
+    its runs of letters, case-folded, when the caller has read them (:func:`~utils.privacy._others_vocabulary.line_words`).
     """
     text = text if normalised else normalise(text).text
     own = frozenset(
@@ -407,7 +408,7 @@ def about_someone_else(
         | ({member_name.casefold()} if member_name else set())
         | {n.casefold() for n in also_the_member}
     )
-    present = frozenset(LETTER_RUN.findall(text.casefold())) if words is None or not normalised else words
+    present = line_words(text) if words is None or not normalised else words
     if _claims_about_others(text, own, present) or claim_by_subject(text, own, present):
         return True
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from utils.privacy._others_vocabulary import LETTER_RUN
+from utils.privacy._others_vocabulary import LETTER_RUN, line_words
 
 _DATA = Path(__file__).parent / "data" / "role_claims.toml"
 _LETTER_BEFORE = r"(?<![^\W\d_])"
@@ -131,8 +131,9 @@ def play_after_an_act() -> str:
     return _alternation(_entries(["@play"]))
 
 
-_Gate = tuple[frozenset[str], tuple[str, ...]]
-"""Words a line must hold one of: whole words, and beginnings of words (a "*" entry's letters before the "*")."""
+_Gate = tuple[frozenset[str], tuple[str, ...], re.Pattern[str] | None]
+"""Words a line must hold one of: whole words, and beginnings of words (a "*" entry's letters before the "*"),
+the beginnings also as one regex over the line's words joined by spaces (:func:`_joined`)."""
 
 
 def _gate(entries: list[str]) -> _Gate | None:
@@ -146,14 +147,52 @@ def _gate(entries: list[str]) -> _Gate | None:
         if not runs:
             return None
         (stems if first.endswith("*") and len(runs) == 1 else exact).add(runs[0])
-    return frozenset(exact), tuple(sorted(stems))
+    return _gate_of(frozenset(exact), stems)
 
 
-def _open(gate: _Gate | None, words: frozenset[str]) -> bool:
+def _gate_of(exact: frozenset[str], stems: set[str]) -> _Gate:
+    # a word starts with a stem where " stem" stands in " word word ...": one search in C, not a loop over the words
+    starts = re.compile(" (?:" + "|".join(map(re.escape, sorted(stems, key=len, reverse=True))) + ")") if stems else None
+    return exact, tuple(sorted(stems)), starts
+
+
+def _joined(words: frozenset[str]) -> str:
+    """The line's words (runs of letters, no spaces) as one string that a stem's regex searches."""
+    return " " + " ".join(words)
+
+
+def _open(gate: _Gate | None, words: frozenset[str], stems: frozenset[str] | None = None) -> bool:
+    """Whether a line with ``words`` passes ``gate``; ``stems``: every stem its words start with, when read already
+    (:func:`_stems_of`)."""
     if gate is None:
         return True
-    exact, stems = gate
-    return bool(exact & words) or (bool(stems) and any(word.startswith(stems) for word in words))
+    exact, own, starts = gate
+    if not exact.isdisjoint(words):
+        return True
+    if stems is not None:
+        return not stems.isdisjoint(own)
+    return starts is not None and starts.search(_joined(words)) is not None
+
+
+@cache
+def _shorter_stems() -> dict[str, frozenset[str]]:
+    """Each stem of any gate with the stems it starts with ("moder" -> "mod", "moder"): a word that starts with the
+    longest is found once and starts with each of them."""
+    stems = _any_target()[1] + tuple(stem for shape in _shapes() for gate in shape.gates if gate for stem in gate[1])
+    return {stem: frozenset(s for s in stems if stem.startswith(s)) for stem in stems}
+
+
+@cache
+def _longest_stem() -> re.Pattern[str]:
+    stems = sorted(_shorter_stems(), key=len, reverse=True)
+    return re.compile(" (" + "|".join(map(re.escape, stems)) + ")")
+
+
+def _stems_of(words: frozenset[str]) -> frozenset[str]:
+    """Every stem of any gate that one of ``words`` starts with, read in one pass over the words."""
+    shorter = _shorter_stems()
+    found = _longest_stem().findall(_joined(words))
+    return frozenset().union(*(shorter[stem] for stem in found)) if found else frozenset()
 
 
 @dataclass(frozen=True)
@@ -185,7 +224,7 @@ def _any_target() -> _Gate:
     """Every pair's target words as one gate: a line holding none of them (most lines: no role, no act, no
     permission) opens no pair, so the pairs' own gates are not read one by one."""
     gates = [shape.gates[1] for shape in _shapes() if len(shape.gates) == 2 and shape.gates[1] is not None]
-    return frozenset().union(*(gate[0] for gate in gates)), tuple(sorted({stem for gate in gates for stem in gate[1]}))
+    return _gate_of(frozenset().union(*(gate[0] for gate in gates)), {stem for gate in gates for stem in gate[1]})
 
 
 def _pairs_may_match(shape: _Shape, any_target: bool) -> bool:
@@ -199,15 +238,16 @@ def claims_role(text: str, words: frozenset[str] | None = None) -> bool:
 
     ``text`` is in the matching form (:func:`~utils.privacy.normalise.normalise`); ``words``: its runs of letters,
     case-folded, when the caller has read them."""
-    words = frozenset(LETTER_RUN.findall(text.casefold())) if words is None else words
+    words = line_words(text) if words is None else words
     folded = text.casefold()
-    any_target = _open(_any_target(), words)
+    stems = _stems_of(words)
+    any_target = _open(_any_target(), words, stems)
     for shape in _shapes():
         if not _pairs_may_match(shape, any_target):
             continue
         if shape.substrings and not any(s in folded for s in shape.substrings):
             continue
-        if not all(_open(gate, words) for gate in shape.gates):
+        if not all(_open(gate, words, stems) for gate in shape.gates):
             continue
         for match in shape.pattern.finditer(text):
             if shape.unless is None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from utils.privacy._others_vocabulary import LETTER_RUN, UNSPACED_SCRIPT, alternation, needles, search, vocabulary, windows
+from utils.privacy._others_vocabulary import (
+    UNSPACED_SCRIPT,
+    alternation,
+    line_words,
+    needles,
+    search,
+    vocabulary,
+    windows,
+)
 from utils.privacy.normalise import normalise
 from utils.privacy.role_claims import claims_role, play_after_an_act
 
@@ -63,6 +71,8 @@ _TEAM_GATE = frozenset(
 """Words of which a line must have one before the team shape is tried."""
 _ROLE_STEM_STARTS = frozenset({"mod", "adm", "beh", "yön", "мод", "адм"})
 """The first letters of every role stem: a word is matched against the stems only when it starts with one."""
+_ROLE_STEM_WORD = re.compile(" ((?:" + "|".join(sorted(_ROLE_STEM_STARTS)) + r")\S*)")
+"""A word of a line's words joined by spaces that starts as a role's stem does: one search, not a loop over them."""
 _A_ROLE_STEM = "\x00role-stem"
 """Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
 _ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
@@ -376,15 +386,18 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
     tank") or someone else's server ("Runs a Minecraft server for friends") is no such claim.
     ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`); ``words``:
-    its runs of letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``)."""
+    its runs of letters, case-folded, when the caller has read them (:func:`~utils.privacy._others_vocabulary.line_words`)."""
     text = text if normalised else normalise(text).text
     unspaced = bool(UNSPACED_SCRIPT.search(text))
-    present = frozenset(LETTER_RUN.findall(text.casefold())) if words is None or not normalised else words
-    stemmed = frozenset(word for word in present if word[:3] in _ROLE_STEM_STARTS and _ROLE_STEM_START.match(word))
+    present = line_words(text) if words is None or not normalised else words
+    starting = _ROLE_STEM_WORD.findall(" " + " ".join(present))  # read in one search
+    stemmed = frozenset(word for word in starting if _ROLE_STEM_START.match(word)) if starting else frozenset()
     if stemmed:
         present |= {_A_ROLE_STEM}
     near = windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
-    if any(search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or present & needles):
+    if near and any(
+        search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or not present.isdisjoint(needles)
+    ):
         return True
     if claims_role(text, present):  # the same grammar in the words of any language (data/role_claims.toml)
         return True

@@ -46,7 +46,7 @@ from utils.privacy import (
     seed,
     vocabulary,
 )
-from utils.privacy._others_vocabulary import LETTER_RUN
+from utils.privacy._others_vocabulary import line_words
 from utils.privacy.categories import special_category
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
@@ -267,7 +267,7 @@ def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset())
     (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
     (:mod:`utils.privacy.others`). ``own_names``: names that mean the member (a profile's subject)."""
     matching = normalise(text).text
-    words = frozenset(LETTER_RUN.findall(matching.casefold()))  # read once for the three layers
+    words = line_words(matching)  # read once for the three layers
     reasons = []
     if special_category(matching, normalised=True, words=words) is not None:
         reasons.append("special-category")
