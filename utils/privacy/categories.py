@@ -428,7 +428,8 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
         else:
             match = entry.pattern.search(folded)
             start = match.start() if match else None
-        if start is not None and (earliest is None or start < earliest[0]):
+        # two words of different categories at one place: the category's own order decides, not the set's
+        if start is not None and (earliest is None or (start, index.order[entry.category]) < earliest[:2]):
             earliest = (start, index.order[entry.category], entry.category)
     match = index.suffixes.search(plain) if suffixed and index.suffixes is not None else None
     if match is not None:
