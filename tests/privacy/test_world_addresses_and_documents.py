@@ -1,0 +1,65 @@
+"""Postal addresses in many scripts, country-prefixed tax numbers, document numbers after a document word, and
+values in config lines, measured on the tables written before their rules: ``world_addresses`` and
+``document_values`` in tests/privacy/layer_tables (a third of each family aside, never tuned on).
+
+A value is gone when no part of it that holds a digit stays in the screened line: a house number, a postcode, a
+flat or a group of a tax number left behind is a trace. A look-alike (a game's room or lobby, a route, a score,
+a version, a Discord tag) must pass unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from layer_tables import load
+
+from utils.privacy.screen import screen
+
+GONE_AT_LEAST = {
+    ("world_addresses", "tune"): 0,
+    ("world_addresses", "aside"): 0,
+    ("document_values", "tune"): 0,
+    ("document_values", "aside"): 0,
+}
+ALTERED_AT_MOST = {
+    ("world_addresses", "tune"): 99,
+    ("world_addresses", "aside"): 99,
+    ("document_values", "tune"): 99,
+    ("document_values", "aside"): 99,
+}
+_PART = re.compile(r"[^\s,،、،፣၊]+")
+
+
+def _gone(row: dict[str, Any]) -> bool:
+    kept = screen(row["text"], "message").text
+    if row["value"] in kept:
+        return False
+    words = set(_PART.findall(kept))
+    return not any(any(c.isdigit() for c in part) and part.strip(".") in words for part in _PART.findall(row["value"]))
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("name", ["world_addresses", "document_values"])
+def test_a_value_leaves_the_line(name: str, part: str) -> None:
+    rows = [row for row in load(name, part) if row["kind"] != "lookalike"]
+    missed = [row["id"] for row in rows if not _gone(row)]
+    gone = len(rows) - len(missed)
+    print(f"\n{name} {part}: {gone}/{len(rows)} gone" + (f"; missed {missed}" if part == "tune" else ""))
+    assert gone >= GONE_AT_LEAST[(name, part)], f"{gone}/{len(rows)}"
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("name", ["world_addresses", "document_values"])
+def test_a_look_alike_passes_unchanged(name: str, part: str) -> None:
+    rows = [row for row in load(name, part) if row["kind"] == "lookalike"]
+    altered = [row["id"] for row in rows if screen(row["text"], "message").text != row["text"]]
+    print(f"\n{name} {part} look-alikes: {len(altered)}/{len(rows)} altered" + (f"; {altered}" if part == "tune" else ""))
+    assert len(altered) <= ALTERED_AT_MOST[(name, part)], f"{len(altered)}/{len(rows)}"
+
+
+def test_the_tables_hold_a_third_aside() -> None:
+    for name in ("world_addresses", "document_values"):
+        tune, aside = load(name, "tune"), load(name, "aside")
+        assert 0.25 <= len(aside) / (len(tune) + len(aside)) <= 0.36, name
