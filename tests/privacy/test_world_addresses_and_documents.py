@@ -5,6 +5,12 @@ values in config lines, measured on the tables written before their rules: ``wor
 A value is gone when no part of it that holds a digit stays in the screened line: a house number, a postcode, a
 flat or a group of a tax number left behind is a trace. A look-alike (a game's room or lobby, a route, a score,
 a version, a Discord tag) must pass unchanged.
+
+Figures (message field): before the rules, addresses 5/32 tune and 2/16 aside gone, documents and config values
+17/20 and 5/8; after, 29/32 and 13/16, 19/20 and 6/8; no look-alike altered before or after (0/15, 0/7, 0/6, 0/2).
+Kept on purpose: a Sinhala address with one street word and no postcode, a Mongolian khoroo whose number and word
+the normaliser reads as Latin ("1-p xopoo"), an English flat before its street ("flat 4b, 27 Marlowe Road": the
+street is gone, "4b" stays), and ``mysql -p'…'`` (a line with neither "=" nor ":" is not read for config values).
 """
 
 from __future__ import annotations
@@ -18,16 +24,16 @@ from layer_tables import load
 from utils.privacy.screen import screen
 
 GONE_AT_LEAST = {
+    ("world_addresses", "tune"): 29,
+    ("world_addresses", "aside"): 13,
+    ("document_values", "tune"): 19,
+    ("document_values", "aside"): 6,
+}
+ALTERED_AT_MOST = {
     ("world_addresses", "tune"): 0,
     ("world_addresses", "aside"): 0,
     ("document_values", "tune"): 0,
     ("document_values", "aside"): 0,
-}
-ALTERED_AT_MOST = {
-    ("world_addresses", "tune"): 99,
-    ("world_addresses", "aside"): 99,
-    ("document_values", "tune"): 99,
-    ("document_values", "aside"): 99,
 }
 _PART = re.compile(r"[^\s,،、،፣၊]+")
 

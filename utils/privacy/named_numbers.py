@@ -9,6 +9,11 @@ languages build them the same way: a word for *number* with a word saying whose 
 freely (a model, an order, a room, a page, a phone — the contact rules read phones) and the value a few
 words later is one: six digits or more (separators allowed, not a date), or a document code of capitals
 and digits ("RF5FBHD31").
+
+A document or a tax registration is often named by its own word, with no word for *number* ("kiwi licence is
+DK482915", "VAT reg is GB 774 0519 66", "pasaporte PAA123456"): a code of capitals and digits with four digits or
+more, or a country's two letters before spaced groups of eight digits or more, a few words after a document's word
+(``document_words`` in the same data) is redacted too.
 """
 
 from __future__ import annotations
@@ -100,4 +105,35 @@ def _word_starts(window: str) -> Iterator[int]:
 _WORD_START = re.compile(r"(?<![\w'’-])[^\W\d_]")
 
 
-RULES: tuple[Rule, ...] = (_NamedNumberRule("id-number", re.compile("(?!)"), _NEEDLES, digits=2),)
+_DOCUMENT_WORDS = frozenset(_DATA["document_words"])
+_DOCUMENT_VALUE = re.compile(
+    r"(?<![\w-])(?:[A-Z]{2}[ -]?(?:[A-Z][ -]?)?\d{2,4}(?:[ -]?\d{2,4}){1,4}(?:[ -]?[A-Z]\d{2})?"  # GB 774 0519 66
+    r"|(?=[A-Z\d]{0,8}[A-Z])[A-Z\d]{6,9})(?![\w-])"  # DK482915, C01X00T47, 18AV39271
+)
+_WORDS_BEFORE = re.compile(r"[^\W\d_][\w'’.-]*")
+_DOCUMENT_LOOK_BACK = 40
+_DOCUMENT_DIGITS = 4
+_TAX_DIGITS = 8
+
+
+class _DocumentValueRule(Rule):
+    """A document's code or a country-prefixed tax number with a document's word a few words before it ("kiwi
+    licence is DK482915", "VAT reg is GB 774 0519 66", "Reisepass Nr. C01X00T47"). A code alone is a build, a
+    product or a tag; the word says whose paper it is."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        for value in _DOCUMENT_VALUE.finditer(text):
+            found = value.group()
+            digits = sum(c.isdigit() for c in found)
+            if digits < (_TAX_DIGITS if " " in found or "-" in found else _DOCUMENT_DIGITS) or A_DATE.search(found):
+                continue
+            window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
+            words = [w.casefold().rstrip(".") for w in _WORDS_BEFORE.findall(window)][-4:]
+            if any(w in _DOCUMENT_WORDS or w.rstrip("'’s") in _DOCUMENT_WORDS for w in words):
+                yield value.start(), value.end(), self.kind
+
+
+RULES: tuple[Rule, ...] = (
+    _NamedNumberRule("id-number", re.compile("(?!)"), _NEEDLES, digits=2),
+    _DocumentValueRule("id-number", re.compile("(?!)"), tuple(sorted(_DOCUMENT_WORDS)), digits=2),
+)
