@@ -16,7 +16,8 @@ their structure — not a list of street names — says what they are:
 - A street named by its own word, with no unit word at all ("Hraunbraut 17, 200 Kópavogur", "Ilica 152,
   10000 Zagreb", "Slovenska cesta 54, 1000 Ljubljana"): a capitalised name, a house number, a comma, a
   postcode of three to five digits (a year is none) and a capitalised town. The postcode after the comma
-  is what a score, a level or a count never has.
+  is what a score seldom has; a word a number counts ("Level 50, 1000 Gold", "Wave 20, 500 Zombies") is
+  neither the street's name nor the town's.
 
 A unit word alone ("上海市", "강남구") is a place, not an address: every pattern needs a
 number after its units. The gate is cheap: the scripts' characters and a digit.
@@ -24,9 +25,14 @@ number after its units. The gate is cheap: the scripts' characters and a digit.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from utils.privacy.rule import Rule
+
+_COUNTED = frozenset(json.loads((Path(__file__).with_name("data") / "address_units.json").read_text(encoding="utf-8"))["counted"])
+"""Words a number counts or ranks ("Level 50, 1000 Gold"): no street's name nor town's."""
 
 _HAN = "\u3400-\u9fff"
 _KANA = "\u3040-\u30ff"
@@ -62,7 +68,7 @@ _WORD_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)\s+$")
 def _named_street(match: re.Match[str]) -> bool | tuple[int, int]:
     """The street's capitalised name before the number ("Slovenska cesta": a lower-case word after a name)."""
     town = _TOWN.search(match.group())
-    if town is None or not town.group()[0].isupper():
+    if town is None or not town.group()[0].isupper() or _counted(town.group()):
         return False
     text, start = match.string, match.start()
     word = _WORD_BEFORE.search(text, max(0, start - 40), start)
@@ -73,7 +79,15 @@ def _named_street(match: re.Match[str]) -> bool | tuple[int, int]:
         if name is None or not name.group(1)[0].isupper():
             return False
         word = name
+    if _counted(word.group(1)):
+        return False
     return word.start(), match.end()
+
+
+def _counted(word: str) -> bool:
+    """A word a number counts: listed, or an English plural ("Zombies", "Thieves"), which no town's name is."""
+    folded = word.casefold()
+    return folded in _COUNTED or (word.isascii() and folded.endswith("s") and len(folded) > 3 and folded[-2] not in "su")
 
 
 RULES: tuple[Rule, ...] = (

@@ -112,6 +112,8 @@ _DOCUMENT_VALUE = re.compile(
 )
 _WORDS_BEFORE = re.compile(r"[^\W\d_][\w'’.-]*")
 _DOCUMENT_LOOK_BACK = 40
+_CLAUSE_BREAK = re.compile(r"[,;!?\n]")
+"""The document's word is in the value's clause: "got my passport back, flight BA2490" names a flight."""
 _DOCUMENT_DIGITS = 4
 _TAX_DIGITS = 8
 
@@ -127,7 +129,7 @@ class _DocumentValueRule(Rule):
             digits = sum(c.isdigit() for c in found)
             if digits < (_TAX_DIGITS if " " in found or "-" in found else _DOCUMENT_DIGITS) or A_DATE.search(found):
                 continue
-            window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
+            window = _CLAUSE_BREAK.split(text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()])[-1]
             words = [w.casefold().rstrip(".") for w in _WORDS_BEFORE.findall(window)][-4:]
             if any(w in _DOCUMENT_WORDS or w.rstrip("'’s") in _DOCUMENT_WORDS for w in words):
                 yield value.start(), value.end(), self.kind
