@@ -26,8 +26,8 @@ from utils.privacy.screen import screen
 GONE_AT_LEAST = {
     ("world_addresses", "tune"): 29,
     ("world_addresses", "aside"): 13,
-    ("document_values", "tune"): 19,
-    ("document_values", "aside"): 6,
+    ("document_values", "tune"): 35,
+    ("document_values", "aside"): 11,
 }
 ALTERED_AT_MOST = {
     ("world_addresses", "tune"): 0,
