@@ -8,6 +8,8 @@ a version, a Discord tag) must pass unchanged.
 
 Figures (message field): before the rules, addresses 5/32 tune and 2/16 aside gone, documents and config values
 17/20 and 5/8; after, 29/32 and 13/16, 19/20 and 6/8; no look-alike altered before or after (0/15, 0/7, 0/6, 0/2).
+With the acronym probes (``-b2-``, ``-b3-``), written before the acronym rule: documents 35/36 tune and 11/16 aside
+before it, 35/36 and 13/16 after; look-alikes 0/12 and 0/5 altered.
 Kept on purpose: a Sinhala address with one street word and no postcode, a Mongolian khoroo whose number and word
 the normaliser reads as Latin ("1-p xopoo"), an English flat before its street ("flat 4b, 27 Marlowe Road": the
 street is gone, "4b" stays), and ``mysql -p'…'`` (a line with neither "=" nor ":" is not read for config values).
