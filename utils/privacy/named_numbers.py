@@ -115,6 +115,8 @@ _ACRONYM_VALUE = re.compile(
     r"(?<![\w-])(?:[A-Z]-?)?\d{6,14}(?:-?[A-Z])?(?![\w-])"  # 6450676, V801544329445, F-690516-Y
     r"|(?<![\w-])[0-9A-F]{2}(?: [0-9A-F]{2}){4,}(?: [0-9A-F])?(?![\w-])"  # A0 00 08 54 F8 9F 3E 0
 )
+_AN_ACRONYM = re.compile(literal_trie(sorted(_ID_ACRONYMS)))
+"""Whether an acronym stands anywhere, as written (capitals: ``re`` skips to them)."""
 _WORDS_BEFORE = re.compile(r"[^\W\d_][\w'’.-]*")
 _DOCUMENT_LOOK_BACK = 40
 _DOCUMENT_DIGITS = 4
@@ -150,6 +152,8 @@ class _DocumentValueRule(Rule):
             if _named_by(_CLAUSE_BREAK.split(window)[-1], acronym=False):
                 taken = value.end()
                 yield value.start(), value.end(), self.kind
+        if _AN_ACRONYM.search(text) is None:
+            return  # most lines name no id by its capitals: the second pass over them is skipped
         for value in _ACRONYM_VALUE.finditer(text):
             if value.start() < taken or sum(c.isdigit() for c in value.group()) < _ACRONYM_DIGITS:
                 continue
