@@ -148,9 +148,40 @@ def _prose_colon(text: str, key: str, at: int) -> bool:
     return bool(before) and before[-1] not in "\n{,;([-*>`"
 
 
+_COMMAND_VALUES = (
+    re.compile(r"(['\"])[^'\"\s:]{1,32}:(?P<value>[^'\"\n]{3,128})\1\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    re.compile(r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?(['\"])(?P<value>[^'\"\n]{3,256})\1"),
+    re.compile(r"\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;]*?\s-p(['\"]?)(?P<value>[^\s'\"]{3,128})\1(?!\S)"),
+)
+"""A password a command reads from its line, with no key before it: ``'user:pass' | chpasswd`` (a "#" or "!" in it
+is the password's, not a comment), ``ConvertTo-SecureString 'pass'``, ``mysql -p'pass'``."""
+_COMMAND_HINTS = ("chpasswd", "SecureString", "mysql", "mariadb")
+_DIRECTIVE = re.compile(r"(?m)^[ \t]*(?P<key>[A-Za-z][\w.-]{2,40})[ \t]+(?P<value>\"[^\"\n]+\"|'[^'\n]+'|[^\s\"']+)[ \t]*$")
+"""A configuration file's directive, its key and value alone on their line with a space between (``requirepass
+Marigold#7720``, ``rcon_password "Gale#5520"``): the "#" or "!" inside is the value's, not a comment."""
+
+
+def _command_value_spans(text: str) -> Iterable[Span]:
+    for pattern in _COMMAND_VALUES:
+        for found in pattern.finditer(text):
+            if not PLACEHOLDER.fullmatch(found.group("value")):
+                yield found.start("value"), found.end("value"), "config"
+
+
+def _directive_spans(text: str) -> Iterable[Span]:
+    for found in _DIRECTIVE.finditer(text):
+        key, value = found.group("key"), found.group("value")
+        if _names_a_secret(key) and _secret_value(key, value) and any(not c.isalpha() for c in value):
+            start, end = found.span("value")
+            yield (start + 1, end - 1, "config") if value[0] in "\"'" else (start, end, "config")
+
+
 def config_spans(text: str) -> Iterable[Span]:
     """``key=value`` pairs found from their separator: the key is read backwards (a set lookup), the value only
     after a key that names a secret, so a paragraph with a few colons costs a few character steps."""
+    if any(hint in text for hint in _COMMAND_HINTS):
+        yield from _command_value_spans(text)
+    yield from _directive_spans(text)
     separators = list(_SEPARATOR.finditer(text))
     if "'," in text or '",' in text or "' ," in text:
         separators += _QUOTED_COMMA.finditer(text)  # define('DB_PASSWORD', 'admin')

@@ -13,6 +13,11 @@ their structure — not a list of street names — says what they are:
   a road (…로, …길, "235번길") and its building number, then a block and flat ("203동 1502호").
 - Thai: a house number ("99/12") before a soi or road (ซอย, ถนน) and the districts after it, to
   the postcode.
+- A street named by its own word, with no unit word at all ("Hraunbraut 17, 200 Kópavogur", "Ilica 152,
+  10000 Zagreb", "Slovenska cesta 54, 1000 Ljubljana"): a capitalised name, a house number, a comma, a
+  postcode of three to five digits (a year is none) and a capitalised town. The postcode after the comma
+  is what a score seldom has; a word a number counts ("Level 50, 1000 Gold", "Wave 20, 500 Zombies") is
+  neither the street's name nor the town's.
 
 A unit word alone ("上海市", "강남구") is a place, not an address: every pattern needs a
 number after its units. The gate is cheap: the scripts' characters and a digit.
@@ -20,9 +25,14 @@ number after its units. The gate is cheap: the scripts' characters and a digit.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from utils.privacy.rule import Rule
+
+_COUNTED = frozenset(json.loads((Path(__file__).with_name("data") / "address_units.json").read_text(encoding="utf-8"))["counted"])
+"""Words a number counts or ranks ("Level 50, 1000 Gold"): no street's name nor town's."""
 
 _HAN = "\u3400-\u9fff"
 _KANA = "\u3040-\u30ff"
@@ -46,8 +56,43 @@ _THAI_ADDRESS = re.compile(
     r"(?:\s+(?:\d{1,4}(?!\d)|[\u0e00-\u0e7f]\S*)){0,6}(?:\s+\d{5})?"
 )
 
+_NAMED_STREET = re.compile(
+    r"(?<![\w.,:/-])\d{1,4}[^\W\d_]?(?:[-/]\d{1,4})?(?![\w/-])"  # the house number: 17, 14a, 7-21
+    r"(?:,\s*[^\W\d_]{2,6}\.?\s*\d{1,4}[^\W\d_]?)?"  # a flat: "íbúð 201", "stan 12"
+    r",\s+(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{3,5}(?:\s\d\d)?\s+[^\W\d_][\w-]+"  # postcode and town
+)
+_TOWN = re.compile(r"[^\W\d_][\w-]+$")
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)\s+$")
+
+
+def _named_street(match: re.Match[str]) -> bool | tuple[int, int]:
+    """The street's capitalised name before the number ("Slovenska cesta": a lower-case word after a name)."""
+    town = _TOWN.search(match.group())
+    if town is None or not town.group()[0].isupper() or _counted(town.group()):
+        return False
+    text, start = match.string, match.start()
+    word = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if word is None or len(word.group(1)) < 3:
+        return False
+    if not word.group(1)[0].isupper():
+        name = _WORD_BEFORE.search(text, max(0, word.start() - 40), word.start())
+        if name is None or not name.group(1)[0].isupper():
+            return False
+        word = name
+    if _counted(word.group(1)):
+        return False
+    return word.start(), match.end()
+
+
+def _counted(word: str) -> bool:
+    """A word a number counts: listed, or an English plural ("Zombies", "Thieves"), which no town's name is."""
+    folded = word.casefold()
+    return folded in _COUNTED or (word.isascii() and folded.endswith("s") and len(folded) > 3 and folded[-2] not in "su")
+
+
 RULES: tuple[Rule, ...] = (
     Rule("address", _CJK_ADDRESS, tuple(_ADMIN), digits=1),
     Rule("address", _KOREAN_ADDRESS, ("로 ", "길 "), digits=1),
+    Rule("address", _NAMED_STREET, digits=3, accept=_named_street),
     Rule("address", _THAI_ADDRESS, ("ซอย", "ซ.", "ถนน", "ถ.", "หมู่"), digits=1),
 )

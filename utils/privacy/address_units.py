@@ -7,7 +7,10 @@ street ("ul. Piotrkowska 112 m. 7, 90-006 Łódź") left its parts in the text. 
 is made of units that name themselves — street, building, flat, floor, district, postcode — so two of them
 near each other with a number between are an address, whatever the street is called. The unit words are data
 (``data/address_units.json``): "strong" ones are seldom anything else in chat, "weak" ones are ("floor", "via"),
-and a run needs at least one strong word or three weak ones ("floor 3 of building 2" is no address).
+and a run needs at least one strong word or three weak ones ("floor 3 of building 2" is no address). One strong word
+alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn"). The words cover
+scripts without capitals (Georgian, Devanagari, Bengali, Tamil, Amharic, Khmer, Arabic): their words are names
+as capitalised ones are in Latin, so the run takes the city and postcode before its first unit there too.
 
 The whole run is redacted: from the number or names just before its first unit to the names, numbers and
 postcode that follow its last one, component by component, so no three of its words stay side by side.
@@ -41,6 +44,11 @@ _NUMBER_BESIDE = re.compile(r"\d[\w./-]{0,4}\s*$")
 """A unit has its number: "Flat 302", "No:14", "m. 7"; "14th Cross", "١٢ شارع" (the number first)."""
 _POSTCODE = re.compile(r"(?<![\w-])(?:\d{4,6}|\d{2,5}-\d{3,4}|[A-Z]{1,2}\d[\dA-Z]{2,6})(?![\w-])")
 _SEPARATOR = re.compile(r"[,،，]")
+_POSTCODE_AFTER_COMMA = re.compile(
+    r"[,،，]\s*(?:[^\W\d_]\S*\s+){0,2}(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{4,6}(?!\d)(?=\s|[,،，.]|$)"
+)
+"""A street word alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn",
+"27/3 நேரு சாலை, சென்னை 600017"); a year ("Calle 5, 2024") is no postcode."""
 """Without a strong unit word, a run must read like an address: components between commas, and a postcode."""
 _LATIN_LOWER_WORD = re.compile(r"^[a-zà-ÿāăąćčďēėęěğīįıķļľłńņňōőœŕřśşšţťūůűųźżž'’]+[.!?,:;]*$")
 
@@ -137,7 +145,18 @@ def _address_like(token: str) -> bool:
     bare = token.strip(",.;:()\"'«»“”")
     if not bare:
         return False
-    return any(c.isdigit() for c in bare) or bare[0].isupper() or (not bare[0].isascii() and not bare[0].islower())
+    return any(c.isdigit() for c in bare) or _a_name(bare) or (not bare[0].isascii() and not bare[0].islower())
+
+
+def _caseless(char: str) -> bool:
+    """A letter of a script written without capitals: Devanagari, Arabic, Amharic; and Georgian, whose capitals
+    (Mtavruli) Unicode has but no address uses, so its ordinary letters read as lower case."""
+    return "\u10d0" <= char <= "\u10ff" or (char.isalpha() and not char.islower() and not char.isupper())
+
+
+def _a_name(word: str) -> bool:
+    """A capitalised word, or a word of a script without case ("თბილისი", "भरतपुर")."""
+    return word[0].isupper() or _caseless(word[0])
 
 
 def _run_start(text: str, start: int) -> int:
@@ -147,7 +166,7 @@ def _run_start(text: str, start: int) -> int:
         word = token.group()
         if taken == _BACK_TOKENS or word[-1] in ":;.!?" or not _address_like(word):
             break
-        if not any(c.isdigit() for c in word) and not word[0].isupper():
+        if not any(c.isdigit() for c in word) and not _a_name(word):
             break
         start = token.start()
     return start
@@ -179,16 +198,22 @@ def _runs(text: str) -> list[tuple[int, int]]:
     group: list[re.Match[str]] = []
 
     def close() -> None:
-        if len(group) < 2:
+        if not group:
             return
         score = sum(_STRONG if m.group() in strong else _WEAK for m in group)
-        if score < _ENOUGH or not any(
+        alone = len(group) == 1 and score == _STRONG  # one strong word: it needs a postcode after a comma
+        if score < _ENOUGH and not alone:
+            return
+        numbered = any(
             _NUMBER_BESIDE.search(text, max(0, m.start() - 8), m.start()) or _NUMBER_AFTER.match(text, m.end()) for m in group
-        ):
+        )
+        if not numbered and not alone:
             return
         start, end = _run_start(text, group[0].start()), _run_end(text, group[-1].end(), units)
         has_strong = any(m.group() in strong for m in group)
         run = text[start:end]
+        if alone and not _POSTCODE_AFTER_COMMA.search(text, group[0].end(), end):
+            return
         if not has_strong and not (_POSTCODE.search(run) and len(_SEPARATOR.findall(run)) >= 2):
             return
         runs.append((start, end))

@@ -9,6 +9,11 @@ languages build them the same way: a word for *number* with a word saying whose 
 freely (a model, an order, a room, a page, a phone — the contact rules read phones) and the value a few
 words later is one: six digits or more (separators allowed, not a date), or a document code of capitals
 and digits ("RF5FBHD31").
+
+A document or a tax registration is often named by its own word, with no word for *number* ("kiwi licence is
+DK482915", "VAT reg is GB 774 0519 66", "pasaporte PAA123456"): a code of capitals and digits with four digits or
+more, or a country's two letters before spaced groups of eight digits or more, a few words after a document's word
+(``document_words`` in the same data) is redacted too.
 """
 
 from __future__ import annotations
@@ -100,4 +105,68 @@ def _word_starts(window: str) -> Iterator[int]:
 _WORD_START = re.compile(r"(?<![\w'’-])[^\W\d_]")
 
 
-RULES: tuple[Rule, ...] = (_NamedNumberRule("id-number", re.compile("(?!)"), _NEEDLES, digits=2),)
+_DOCUMENT_WORDS = frozenset(_DATA["document_words"])
+_ID_ACRONYMS = frozenset(_DATA["id_acronyms"])
+_DOCUMENT_VALUE = re.compile(
+    r"(?<![\w-])(?:[A-Z]{2}[ -]?(?:[A-Z][ -]?)?\d{2,4}(?:[ -]?\d{2,4}){1,4}(?:[ -]?[A-Z]\d{2})?"  # GB 774 0519 66
+    r"|(?=[A-Z\d]{0,8}[A-Z])[A-Z\d]{6,9})(?![\w-])"  # DK482915, C01X00T47, 18AV39271
+)
+_ACRONYM_VALUE = re.compile(
+    r"(?<![\w-])(?:[A-Z]-?)?\d{6,14}(?:-?[A-Z])?(?![\w-])"  # 6450676, V801544329445, F-690516-Y
+    r"|(?<![\w-])[0-9A-F]{2}(?: [0-9A-F]{2}){4,}(?: [0-9A-F])?(?![\w-])"  # A0 00 08 54 F8 9F 3E 0
+)
+_AN_ACRONYM = re.compile(literal_trie(sorted(_ID_ACRONYMS)))
+"""Whether an acronym stands anywhere, as written (capitals: ``re`` skips to them)."""
+_WORDS_BEFORE = re.compile(r"[^\W\d_][\w'’.-]*")
+_DOCUMENT_LOOK_BACK = 40
+_DOCUMENT_DIGITS = 4
+_TAX_DIGITS = 8
+_ACRONYM_DIGITS = 6
+_CLAUSE_BREAK = re.compile(r"[,;!?\n]")
+"""The document's word is in the value's clause: "got my passport back, flight BA2490" names a flight."""
+_SENTENCE_BREAK = re.compile(r"[;!?\n]|\.\s")
+
+
+def _named_by(window: str, acronym: bool) -> bool:
+    words = _WORDS_BEFORE.findall(window)[-4:]
+    if acronym:
+        return any(w.rstrip(".'’s") in _ID_ACRONYMS or w.rstrip(".") in _ID_ACRONYMS for w in words)
+    folded = [w.casefold().rstrip(".") for w in words]
+    return any(w in _DOCUMENT_WORDS or w.rstrip("'’s") in _DOCUMENT_WORDS for w in folded)
+
+
+class _DocumentValueRule(Rule):
+    """A document's code or a country-prefixed tax number with a document's word a few words before it ("kiwi
+    licence is DK482915", "VAT reg is GB 774 0519 66", "Reisepass Nr. C01X00T47"); a long number with an id's
+    acronym before it, as written ("UPN is V801544329445", "mini PEID, es isch 6450676"). A code alone is a build,
+    a product or a tag; the word says whose paper it is."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        taken = -1
+        for value in _DOCUMENT_VALUE.finditer(text):
+            found = value.group()
+            digits = sum(c.isdigit() for c in found)
+            if digits < (_TAX_DIGITS if " " in found or "-" in found else _DOCUMENT_DIGITS) or A_DATE.search(found):
+                continue
+            window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
+            if _named_by(_CLAUSE_BREAK.split(window)[-1], acronym=False):
+                taken = value.end()
+                yield value.start(), value.end(), self.kind
+        if _AN_ACRONYM.search(text) is None:
+            return  # most lines name no id by its capitals: the second pass over them is skipped
+        for value in _ACRONYM_VALUE.finditer(text):
+            if value.start() < taken or sum(c.isdigit() for c in value.group()) < _ACRONYM_DIGITS:
+                continue
+            if A_DATE.search(value.group()):
+                continue
+            window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
+            if _named_by(_SENTENCE_BREAK.split(window)[-1], acronym=True):
+                yield value.start(), value.end(), self.kind
+
+
+RULES: tuple[Rule, ...] = (
+    _NamedNumberRule("id-number", re.compile("(?!)"), _NEEDLES, digits=2),
+    _DocumentValueRule(
+        "id-number", re.compile("(?!)"), tuple(sorted({*_DOCUMENT_WORDS, *(a.casefold() for a in _ID_ACRONYMS)})), digits=2
+    ),
+)
