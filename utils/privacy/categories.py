@@ -269,11 +269,11 @@ def _index() -> _Index:
         else None
     )
     shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
-    shops = [
-        f"{a} {b}" for label in shop.get("modifiers", ()) for sold in shop["shops"] for a, b in ((label, sold), (sold, label))
-    ]
+    sold, label = _alternation(shop.get("shops", [])), _alternation(shop.get("modifiers", []))
+    shops = [f"{a} {b}" for m in shop.get("modifiers", ()) for s in shop.get("shops", ()) for a, b in ((m, s), (s, m))]
     parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
-    exceptions = _NOT_INSIDE_A_WORD_BEFORE + _alternation([*vocabulary["exceptions"], *shops]) + _NOT_INSIDE_A_WORD_AFTER
+    labels = rf"|{label}\s+{sold}|{sold}\s+{label}" if shops else ""  # two alternations, not their thousands of pairs
+    exceptions = f"{_NOT_INSIDE_A_WORD_BEFORE}(?:{_alternation(vocabulary['exceptions'])}{labels}){_NOT_INSIDE_A_WORD_AFTER}"
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
     exception_words = _words_needed(
