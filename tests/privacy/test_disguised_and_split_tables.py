@@ -8,6 +8,11 @@ mathematical letters, zero-width characters inside, keycap digits, one letter at
 ordinary lines with the same shapes (place names, team names, CamelCase titles, a word spelled for its spelling),
 which must pass unchanged.
 
+``encoded_values``: a value in Morse code or Unicode Braille, spelled in a national spelling alphabet (Finnish,
+Hungarian, Romanian, Croatian, Norwegian, Czech), given by a password hint after saying how it is made, or encoded
+with the line naming a secret; look-alikes: "SOS" in a puzzle, Morse practice, a word shown in Braille, lists of
+first names that are spelling-alphabet words ("Anton und Karel kommen").
+
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
 security question's answer ("respuesta de la pregunta de seguridad" / "mi perro se llama toby"); ordinary
@@ -29,7 +34,7 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless")
+NAMES = ("disguised_values", "split_kindless", "encoded_values")
 KEPT = "lookalike", "ordinary"
 
 
@@ -63,22 +68,28 @@ def split_right(row: dict[str, Any]) -> bool:
     return all(_value_gone(secret, copies) for secret in row["secrets"])
 
 
-RIGHT = {"disguised_values": disguised_right, "split_kindless": split_right}
+RIGHT = {"disguised_values": disguised_right, "split_kindless": split_right, "encoded_values": disguised_right}
 RIGHT_AT_LEAST = {
-    ("disguised_values", "tune"): 107,
+    ("disguised_values", "tune"): 108,
     ("disguised_values", "aside"): 53,
     ("split_kindless", "tune"): 57,
     ("split_kindless", "aside"): 29,
+    ("encoded_values", "tune"): 24,
+    ("encoded_values", "aside"): 12,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
-53/56; 57/58, 29/29. The split aside figure was 28/29 once, an ordinary exchange altered: its count, never its row,
-led to a question back not answering a security question (the guard is general; the row was not read)."""
+53/56; 57/58, 29/29 (disguised values 108/110 tune once the pronounceable words of a named generator were read).
+Values in Morse code or Braille, national spelling alphabets, hints that give their value: 11/24 tune, 5/12 aside
+before their rules, 24/24 and 12/12 after. The split aside figure was 28/29 once, an ordinary exchange altered: its
+count, never its row, led to a question back not answering a security question (the guard is general; the row was not read)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
     ("split_kindless", "tune"): 20,
     ("split_kindless", "aside"): 10,
+    ("encoded_values", "tune"): 8,
+    ("encoded_values", "aside"): 4,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
@@ -113,7 +124,7 @@ def test_the_tables_are_well_formed_with_a_third_aside(name: str) -> None:
     assert len({row["id"] for row in rows}) == len(rows)
     for row in rows:
         assert {"id", "kind", "lang", "source"} <= row.keys(), row["id"]
-        if name == "disguised_values":
+        if name != "split_kindless":
             assert (row["value"] in row["text"]) and (bool(row["value"]) is (row["kind"] not in KEPT)), row["id"]
         else:
             assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]

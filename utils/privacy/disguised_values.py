@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import vocabulary
+from utils.privacy import encoded_letters, vocabulary
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span, literal_trie
 
@@ -85,16 +85,19 @@ _LETTERS_APART = re.compile(r"[^\W_](?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_](?:,[
 _CUES = [w.casefold() for w in _DATA["cues"]]
 _ENCODING_CUES = [w.casefold() for w in _DATA["encoding_cues"]]
 _CUED_RUN = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_CUES) + r")(?![^\W\d_])" + _LEAD + _RUN)
+_RUN_THEN_CUE = re.compile(r"(?i)(?<![^\W\d_])" + _RUN + r"[ \t(\[,–-]{0,4}(?:" + _alternation(_CUES) + r")(?![^\W\d_])")
+"""A spelled run said to be spelled right after it ("ww is Pieter Anton Nico Dirk 6 6 (spelalfabet hè)")."""
 _ENCODED = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + _alternation(_ENCODING_CUES) + r")(?![^\W\d_])[^\n:：=→]{0,40}?(?:[:：=→]|->|\bis\b|'s)"
-    r"[ \t]*[`*_|\"']*(?P<secret>[^\s`*_|\"']{4,64}?)[`*_|\"'.,;!?)]*(?=\s|$)"
+    r"[ \t]*[`*_|\"']*(?P<secret>[^\s`*_|\"'][^\s`*|\"']{2,62}?[^\s`*_|\"'])[`*_|\"'.,;!?)]*(?=\s|$)"
 )
 """A value after a word saying it is reversed or encoded, and a colon, an arrow or "is" ("backwards it's …",
-"mdp en rot13 : Cnevf2019Pngf"): read when it has a secret's look (a digit, a symbol, inner capitals)."""
+"mdp en rot13 : Cnevf2019Pngf"): read when it has a secret's look (a digit, a symbol, inner capitals) or when the
+line names a secret ("hasło w rot13: gebzobar-fnynzv": the words a code turns letters into look like none)."""
 
 
 def _encoded_value(match: re.Match[str]) -> bool:
-    return looks_like_a_secret(match.group("secret"))
+    return looks_like_a_secret(match.group("secret")) or bool(vocabulary.find(match.string))
 
 
 _HINT = re.compile(
@@ -153,6 +156,11 @@ _HANDING_REACH = 24
 _MIN_LOWER = 4
 
 
+_GENERATOR = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_DATA["generators"]) + r")(?![^\W\d_])")
+"""A program that makes pronounceable passwords ("apg hat mir 'GrobIcViv3' ausgespuckt"): a line naming one hands
+its word over whatever the words around it, and its syllables may each start with a capital."""
+
+
 def _generated(match: re.Match[str]) -> bool:
     """A pronounceable generated password (pwgen, apg: "Iexo4aiz", "Chahng3ooD", "kiv-Oynt7"): 8–12 letters with one
     or two digits and both cases, its capitals where no word starts and lower-case letters after its digit."""
@@ -161,13 +169,14 @@ def _generated(match: re.Match[str]) -> bool:
     if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not any(c.isdigit() for c in letters):
         return False
     start = match.start("secret")
-    if _HANDING_BEFORE.search(match.string, max(0, start - _HANDING_REACH), start) is None:
+    named = _GENERATOR.search(match.string) is not None
+    if not named and _HANDING_BEFORE.search(match.string, max(0, start - _HANDING_REACH), start) is None:
         return False
     digits = sum(c.isdigit() for c in letters)
     lower = sum(c.islower() for c in letters)
     if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not 1 <= digits <= 2 or lower < _MIN_LOWER:
         return False
-    return any(c.isupper() for c in letters) and not _TITLED.fullmatch(letters)
+    return any(c.isupper() for c in letters) and (named or not _TITLED.fullmatch(letters))
 
 
 HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1, min_token=_MIN_GENERATED),)
@@ -195,6 +204,24 @@ def _weighed(match: re.Match[str]) -> bool:
 _MIN_WEIGHED_LOWER = 3
 
 
+_HINT_WORDS = [w.casefold() for w in _DATA["hint_words"]]
+_HINT_GIVEN = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    + _alternation(_HINT_WORDS)
+    + r")(?![^\W\d_])[^\n]{0,120}?(?<![^\W\d_])(?:"
+    + _alternation(_DATA["hint_givers"])
+    + r")[ \t:,]+[\"'“«`*]*(?P<secret>[^\W_][\w.+!#$%&-]{2,40}[^\W_])(?![\w.+!#$%&-]*\w)"
+)
+"""The value a password hint gives after saying how it is made ("pw hint: my dog's name + the year = Biscuit2019",
+"dokezo la nenosiri: jina la paka … yaani Simba254", "υπόδειξη: … δηλαδή Froso12")."""
+
+
+def _hint_given(match: re.Match[str]) -> bool:
+    """A hint's value has a secret's look, and the hint is a password's (its word, or a secret named in the line)."""
+    value = match.group("secret")
+    return looks_like_a_secret(value) and any(c.isalpha() for c in value)
+
+
 _HALVES = ["half", "halves", "hälfte", "moitié", "mitad", "metà", "metade", "połowa", "половина", "helft", "halva",
            "yarı", "separuh"]  # fmt: skip
 _HALF = re.compile(
@@ -213,6 +240,8 @@ _CUED_RULES: tuple[Rule, ...] = (
     Rule("password", _HALF, tuple(_HALVES), accept=_half_of_a_secret),
     Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
+    Rule("password", _RUN_THEN_CUE, tuple(_CUES), accept=_spelled_run),
+    Rule("password", _HINT_GIVEN, tuple(_HINT_WORDS), accept=_hint_given),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
 )
 
@@ -237,4 +266,5 @@ _ALL_CUES = sorted({needle for rule in _CUED_RULES for needle in rule.needles})
 RULES: tuple[Rule, ...] = (
     _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), rules=_CUED_RULES),
     *HANDED_RULES,
+    *encoded_letters.RULES,
 )
