@@ -222,6 +222,18 @@ def _hint_given(match: re.Match[str]) -> bool:
     return looks_like_a_secret(value) and any(c.isalpha() for c in value)
 
 
+_DIFF_ADDED = re.compile(r"(?m)^\+[ \t]*(?P<secret>[^\s`]{4,64})[ \t]*$")
+"""The one word a diff block adds ("changed my steam pw" / "```diff" / "- old one" / "+ Soda.4102worth"): the new value."""
+
+
+def _diff_value(match: re.Match[str]) -> bool:
+    """Only inside a fenced diff block of a line naming a secret, and with a secret's look (code lines have spaces)."""
+    fence = match.string.rfind("```", 0, match.start())
+    if fence < 0 or not match.string.startswith("```diff", fence):
+        return False
+    return looks_like_a_secret(match.group("secret")) and bool(vocabulary.find(match.string[: match.start()]))
+
+
 _HALVES = ["half", "halves", "hälfte", "moitié", "mitad", "metà", "metade", "połowa", "половина", "helft", "halva",
            "yarı", "separuh"]  # fmt: skip
 _HALF = re.compile(
@@ -242,6 +254,7 @@ _CUED_RULES: tuple[Rule, ...] = (
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
     Rule("password", _RUN_THEN_CUE, tuple(_CUES), accept=_spelled_run),
     Rule("password", _HINT_GIVEN, tuple(_HINT_WORDS), accept=_hint_given),
+    Rule("password", _DIFF_ADDED, ("```diff",), accept=_diff_value),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),
 )
 
