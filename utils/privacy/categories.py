@@ -49,6 +49,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from utils.privacy.exception_reading import ExceptionFamilies, words_needed
+from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.normalise import normalise
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
@@ -91,6 +93,8 @@ class _Index:
     exception_words: dict[str, tuple[frozenset[str], ...]] | None
     """What a line's words must hold for ``exceptions`` to match at all: each exception's whole words, keyed by its
     longest one (None: an exception without a whole word, so the line is always read for them)."""
+    exception_families: ExceptionFamilies
+    """The same exceptions by family, so a line is read only for the families its words may hold."""
     order: dict[str, int]
     suffix_gate: re.Pattern[str] | None
     """Every suffix as one literal regex factored by common beginnings, looked for first: most lines have none."""
@@ -199,26 +203,6 @@ def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[s
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
 
-def _words_needed(entries: list[str]) -> dict[str, tuple[frozenset[str], ...]] | None:
-    """Per entry, its tokens made of letters alone: a match of the entry holds each as a whole run of the line's
-    letters (its spaces match spacing, and no letter stands right before or after it), so a line without all of
-    one entry's is not read for that entry. Keyed by the longest; None when an entry has no such token."""
-    needed: dict[str, list[frozenset[str]]] = defaultdict(list)
-    for entry in entries:
-        whole = frozenset(token for token in entry.casefold().split() if token.isalpha())
-        if not whole:
-            return None
-        needed[max(sorted(whole), key=len)].append(whole)
-    return {key: tuple(sets) for key, sets in needed.items()}
-
-
-def _may_hold(words: AbstractSet[str], needed: dict[str, tuple[frozenset[str], ...]] | None) -> bool:
-    """Whether a line with these words may hold one of the entries :func:`_words_needed` read."""
-    if needed is None:
-        return True
-    return any(whole <= words for key in needed.keys() & words for whole in needed[key])
-
-
 @cache
 def _index() -> _Index:
     vocabulary = _vocabulary()
@@ -273,23 +257,24 @@ def _index() -> _Index:
     shops = [f"{a} {b}" for m in shop.get("modifiers", ()) for s in shop.get("shops", ()) for a, b in ((m, s), (s, m))]
     parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
     labels = rf"|{label}\s+{sold}|{sold}\s+{label}" if shops else ""  # two alternations, not their thousands of pairs
-    exceptions = f"{_NOT_INSIDE_A_WORD_BEFORE}(?:{_alternation(vocabulary['exceptions'])}{labels}){_NOT_INSIDE_A_WORD_AFTER}"
+    titles = f"{_NOT_INSIDE_A_WORD_BEFORE}(?:{_alternation(vocabulary['exceptions'])}{labels}){_NOT_INSIDE_A_WORD_AFTER}"
+    families = [(titles, [*vocabulary["exceptions"], *shops])]
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
-    exception_words = _words_needed(
-        [*vocabulary["exceptions"], *shops, *(f"* {part}" for part in parts), *(things["subjects"] if things else ()), *entities]
-    )
     if things:
         articles = _alternation(things["articles"])
-        exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
+        families.append(
+            (rf"(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+", things["subjects"])
+        )
     if entities and things:
         # the player's own figure, its verb and what the verb says ("my sim got pregnant", "mi personaje es ateo")
-        exceptions += (
-            rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
+        figure = (
+            rf"(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
             rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
         )
+        families.append((figure, entities))
     # "the depression mechanic": the word before a game's part labels it; last, so "this lobby is cancer" reads first
-    exceptions += rf"|(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))"
+    families.append((rf"(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))", [f"* {part}" for part in parts]))
     not_people, not_people_words = _not_people(vocabulary["not_people"])
     games = vocabulary.get("game_titles", {})
     inside = [
@@ -306,8 +291,9 @@ def _index() -> _Index:
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         frame_after=re.compile(rf"\s+{_alternation(frames['after'])}(?![^\W\d_])") if frames.get("after") else None,
-        exceptions=re.compile(exceptions),
-        exception_words=exception_words,
+        exceptions=re.compile("|".join(source for source, _ in families)),
+        exception_words=words_needed([entry for _, entries in families for entry in entries]),
+        exception_families=ExceptionFamilies([(source, words_needed(entries)) for source, entries in families]),
         order={name: position for position, name in enumerate(vocabulary["categories"])},
         suffix_gate=re.compile(_trie(sorted({word.casefold() for words in suffix_lists.values() for word in words})))
         if suffix_lists
@@ -415,7 +401,9 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
         plain = _unaccented(folded)
         inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
-        folded = index.exceptions.sub(" ", folded)
+        # ``words`` are the runs of letters of the line as written; once a subject is blanked they may not be
+        exceptions = index.exception_families.pattern_for(words) if folded == as_written else index.exceptions
+        folded = exceptions.sub(" ", folded)
         plain = _unaccented(folded)
         inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
     games = beyond_latin or inside is not None or any(entry.category in index.game_categories for entry in candidates)
