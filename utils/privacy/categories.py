@@ -60,7 +60,6 @@ _NOT_INSIDE_A_WORD_BEFORE = r"(?<![^\W\d_])"
 _NOT_INSIDE_A_WORD_AFTER = r"(?![^\W\d_]|-[^\W\d_])"
 _FRAME_LOOKBACK = 80
 """How far before a framed word its frame and fillers may start ("is a very devout" is 16 characters)."""
-_STEM_KEY = 2
 _BEYOND_LATIN = re.compile("[^\x00-\u024f]")
 
 
@@ -78,7 +77,10 @@ class _Entry:
 class _Index:
     by_word: dict[str, tuple[_Entry, ...]]
     """Entries by a whole word they need."""
-    by_stem: dict[str, tuple[tuple[str, tuple[_Entry, ...]], ...]]
+    stem_starts: re.Pattern[str] | None
+    """Every stem as one regex factored by common beginnings, after a space: over the line's words joined by spaces,
+    one pass finds the longest stem each word starts with."""
+    by_stem: dict[str, tuple[_Entry, ...]]
     """Entries by a stem they need ("antidepressiv" of ``antidepressiv*``), grouped by the stem's first letters."""
     anywhere: dict[str, str]
     """Category by substring, for scripts without spaces."""
@@ -233,9 +235,9 @@ def _index() -> _Index:
             for needle in situation["needles"]:
                 add(needle.casefold(), entry)
         anywhere += [(text, name) for text in spec.get("anywhere", ())]
-    stems_by_key: dict[str, list[tuple[str, tuple[_Entry, ...]]]] = defaultdict(list)
-    for stem, entries in stems.items():
-        stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
+    stem_list = sorted(stem for stem in stems if _LETTER_RUN.fullmatch(stem))  # another stem starts no run of letters
+    # a word holds a stem where it starts with the longest one it starts with, or with a stem that one starts with
+    by_stem = {stem: tuple(e for short in stem_list if stem.startswith(short) for e in stems[short]) for stem in stem_list}
     frames = vocabulary["frames"]
     suffix_lists = {
         name: [_unaccented(word.casefold()) for word in words]
@@ -285,7 +287,8 @@ def _index() -> _Index:
     ]
     return _Index(
         by_word={word: tuple(entries) for word, entries in by_word.items()},
-        by_stem={key: tuple(group) for key, group in stems_by_key.items()},
+        stem_starts=re.compile(f" ({_trie(stem_list)})") if stem_list else None,
+        by_stem=by_stem,
         anywhere=dict(reversed(anywhere)),
         anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
@@ -334,12 +337,10 @@ CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
 
 
 def _candidates(words: AbstractSet[str], index: _Index) -> list[_Entry]:
-    found: list[_Entry] = []
-    for word in words:
-        found.extend(index.by_word.get(word, ()))
-        for stem, entries in index.by_stem.get(word[:_STEM_KEY], ()):
-            if word.startswith(stem):
-                found.extend(entries)
+    found = [entry for word in index.by_word.keys() & words for entry in index.by_word[word]]
+    if index.stem_starts is not None:
+        for stem in index.stem_starts.findall(" " + " ".join(words)):
+            found.extend(index.by_stem[stem])
     return found
 
 
