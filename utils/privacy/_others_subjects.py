@@ -172,11 +172,14 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], froze
 
 
 @cache
-def _private_gate() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+def _private_gate() -> tuple[frozenset[str], re.Pattern[str] | None, frozenset[str]]:
     """What a line must hold for a private life's word to be in it (one word of each phrase, or a stem's start), and
-    the words that set a line inside a game, where it is a character's."""
+    the words that set a line inside a game, where it is a character's. A word starts with a stem where " stem"
+    stands in the line's words joined by spaces: one search in C, not a loop over the words."""
     v = vocabulary()["private_predicates"]
-    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"]), frozenset(v["in_a_game"].split())
+    stems = sorted({stem.casefold() for stem in v["stems"]}, key=len, reverse=True)
+    starts = re.compile(" (?:" + "|".join(map(re.escape, stems)) + ")") if stems else None
+    return needles(v["words"]), starts, frozenset(v["in_a_game"].split())
 
 
 def _private_claim(text: str, own: frozenset[str]) -> bool:
@@ -293,7 +296,7 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
     words, stems, in_a_game = _private_gate()
-    private = present & words or any(word.startswith(stems) for word in present)
+    private = present & words or (stems is not None and stems.search(" " + " ".join(present)) is not None)
     if private and not present & in_a_game and _private_claim(text, own):
         return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
