@@ -104,10 +104,13 @@ class _Index:
     """A word with at least two letters before one of the suffixes; the group named after a category matched."""
     game_titles: re.Pattern[str] | None
     game_categories: frozenset[str]
+    """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
     inside: dict[str, str]
     """Category by a root that states it wherever it stands in a word (``inside_words``)."""
     inside_pattern: re.Pattern[str] | None
-    """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
+    inside_latin: re.Pattern[str] | None
+    """The roots written in Latin letters alone: a line without other letters can hold no other root, and the trie
+    tries a place's character against these roots' first characters only."""
     not_people: re.Pattern[str]
     """A subject that is not a member (a pet, a story's figure) and the rest of its clause (``not_people``)."""
     not_people_words: frozenset[str]
@@ -311,6 +314,7 @@ def _index() -> _Index:
         game_categories=frozenset(games.get("categories", ())),
         inside=dict(reversed(inside)),
         inside_pattern=re.compile(_trie([root for root, _ in inside])) if inside else None,
+        inside_latin=re.compile(_trie(latin)) if (latin := [r for r, _ in inside if not _BEYOND_LATIN.search(r)]) else None,
         not_people=not_people,
         not_people_words=not_people_words,
     )
@@ -393,20 +397,21 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
     plain = _unaccented(folded)
     suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
-    inside = index.inside_pattern.search(plain) if index.inside_pattern is not None else None
+    inside_pattern = index.inside_pattern if beyond_latin else index.inside_latin
+    inside = inside_pattern.search(plain) if inside_pattern is not None else None
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     as_written = folded  # a game's title is read before the exceptions blank any of it
     if words & index.not_people_words or beyond_latin:
         folded = index.not_people.sub(" ", folded)
         plain = _unaccented(folded)
-        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
+        inside = inside_pattern.search(plain) if inside is not None and inside_pattern is not None else None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
         # ``words`` are the runs of letters of the line as written; once a subject is blanked they may not be
         exceptions = index.exception_families.pattern_for(words) if folded == as_written else index.exceptions
         folded = exceptions.sub(" ", folded)
         plain = _unaccented(folded)
-        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
+        inside = inside_pattern.search(plain) if inside is not None and inside_pattern is not None else None
     games = beyond_latin or inside is not None or any(entry.category in index.game_categories for entry in candidates)
     muted = index.game_categories if games and index.game_titles and index.game_titles.search(as_written) else frozenset()
     candidates = [entry for entry in candidates if entry.category not in muted]
