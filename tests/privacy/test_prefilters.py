@@ -94,6 +94,30 @@ def test_an_exception_is_blanked_in_every_line_whose_words_may_hold_one() -> Non
     assert changed >= len(entries)
 
 
+def test_the_exception_families_a_line_may_hold_blank_what_all_of_them_blank() -> None:
+    # a family left out for want of its words must match nowhere in the line: the spans blanked are the same
+    index = categories._index()
+    vocabulary = categories._vocabulary()
+    things = vocabulary["said_of_a_thing"]
+    parts = vocabulary["said_of_a_part"]["parts"]
+    probes = [
+        *vocabulary["exceptions"],
+        *things["subjects"],
+        *(f"{subject} is a {word}" for subject in things["subjects"][:40] for word in ("cancer", "gay", "muslim")),
+        *(f"my {entity} got pregnant" for entity in things["game_entities"]),
+        *(f"the depression {part}, then the cancer {part}" for part in parts),
+    ]
+    lines = [*_lines(), *(f"ok {probe} then" for probe in probes), *(f"{probe}!" for probe in probes)]
+    narrowed = 0
+    for line in lines:
+        folded = _folded(line)
+        words = set(LETTER_RUN.findall(folded))
+        chosen = index.exception_families.pattern_for(words)
+        assert chosen.sub(" ", folded) == index.exceptions.sub(" ", folded), line
+        narrowed += chosen.pattern != index.exceptions.pattern
+    assert narrowed >= len(lines) // 2
+
+
 def test_the_kept_line_layers_given_the_words_read_as_they_read_alone() -> None:
     for line in _lines():
         matching = normalise(line).text

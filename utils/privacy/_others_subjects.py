@@ -48,6 +48,9 @@ _POSSESSIVE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)['’](?:s|nin|nın|nun|nün|
 _MENTION_SUBJECT = re.compile(r"(?<![\w@])(?:<@!?\d+>|@[^\W\d_][\w.-]*)")
 """A Discord mention or an ``@name``, which stands for a person as a given name does ("@kiwi_88 is failing")."""
 _GENITIVE_GATE = re.compile(rf"[{_CAPITAL}][^\W\d_]+s\s")
+_Y_BEFORE_SPACE = re.compile(r"[уyУY]\s")
+"""Where Russian "у" may open a possession: found in C, then its place is read (the line's start, or right after a
+space or a clause's punctuation), so a line with only words ending in "y" ("my", "day") is not searched."""
 """What a genitive without an apostrophe needs: a capitalised word ending in "s" before a space ("Elins pappa")."""
 _OWNED_BY = re.compile(r"(?=[dvo])(?<![^\W\d_])(?:de|von|di|van|do|da|del|du|od)\s+[^\W\d_]", re.IGNORECASE)
 _AFTER = 60
@@ -172,11 +175,14 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], froze
 
 
 @cache
-def _private_gate() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+def _private_gate() -> tuple[frozenset[str], re.Pattern[str] | None, frozenset[str]]:
     """What a line must hold for a private life's word to be in it (one word of each phrase, or a stem's start), and
-    the words that set a line inside a game, where it is a character's."""
+    the words that set a line inside a game, where it is a character's. A word starts with a stem where " stem"
+    stands in the line's words joined by spaces: one search in C, not a loop over the words."""
     v = vocabulary()["private_predicates"]
-    return needles(v["words"]), tuple(stem.casefold() for stem in v["stems"]), frozenset(v["in_a_game"].split())
+    stems = sorted({stem.casefold() for stem in v["stems"]}, key=len, reverse=True)
+    starts = re.compile(" (?:" + "|".join(map(re.escape, stems)) + ")") if stems else None
+    return needles(v["words"]), starts, frozenset(v["in_a_game"].split())
 
 
 def _private_claim(text: str, own: frozenset[str]) -> bool:
@@ -267,6 +273,15 @@ def _subject_at(text: str, subject: re.Match[str]) -> bool:
     return patterns["before_a_subject"].search(before) is not None
 
 
+def _may_open_a_possession(text: str) -> bool:
+    """Whether an "у" stands where the possession may start: at the line's start, or after a space or a clause's
+    punctuation (all the characters that may stand before it in the possession's regex)."""
+    return any(
+        found.start() == 0 or text[found.start() - 1].isspace() or text[found.start() - 1] in ".;:!?,—–"
+        for found in _Y_BEFORE_SPACE.finditer(text)
+    )
+
+
 def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | None = None) -> bool:
     """True when a line's subject is a third person named by a given name or a person noun, with something about
     them ("Tom ist pleite", "the streamer got a DUI", "Sam's salary is 90k"). ``own``: names that mean the member;
@@ -276,7 +291,7 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
     if "@" in text and any(_subject_at(text, mention) for mention in _MENTION_SUBJECT.finditer(text)):
         return True
     # the matching form writes a lone "у" as its look-alike "y"
-    if ("у " in text or "y " in text) and patterns["russian_possession"].search(text):
+    if ("у " in text or "y " in text) and _may_open_a_possession(text) and patterns["russian_possession"].search(text):
         return True
     genitives = (
         {word for word in present if word[-1:] == "s" and word[:-1] in gates["given_name"] and word[:-1] not in own}
@@ -293,7 +308,7 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
             if name in _given_names() and name not in own and _subject_at(text, word):
                 return True
     words, stems, in_a_game = _private_gate()
-    private = present & words or any(word.startswith(stems) for word in present)
+    private = present & words or (stems is not None and stems.search(" " + " ".join(present)) is not None)
     if private and not present & in_a_game and _private_claim(text, own):
         return True
     if present & _HELP_WORDS and patterns["helps_through"].search(text):

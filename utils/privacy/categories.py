@@ -49,6 +49,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from utils.privacy.exception_reading import ExceptionFamilies, words_needed
+from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.normalise import normalise
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
@@ -58,7 +60,6 @@ _NOT_INSIDE_A_WORD_BEFORE = r"(?<![^\W\d_])"
 _NOT_INSIDE_A_WORD_AFTER = r"(?![^\W\d_]|-[^\W\d_])"
 _FRAME_LOOKBACK = 80
 """How far before a framed word its frame and fillers may start ("is a very devout" is 16 characters)."""
-_STEM_KEY = 2
 _BEYOND_LATIN = re.compile("[^\x00-\u024f]")
 
 
@@ -76,7 +77,10 @@ class _Entry:
 class _Index:
     by_word: dict[str, tuple[_Entry, ...]]
     """Entries by a whole word they need."""
-    by_stem: dict[str, tuple[tuple[str, tuple[_Entry, ...]], ...]]
+    stem_starts: re.Pattern[str] | None
+    """Every stem as one regex factored by common beginnings, after a space: over the line's words joined by spaces,
+    one pass finds the longest stem each word starts with."""
+    by_stem: dict[str, tuple[_Entry, ...]]
     """Entries by a stem they need ("antidepressiv" of ``antidepressiv*``), grouped by the stem's first letters."""
     anywhere: dict[str, str]
     """Category by substring, for scripts without spaces."""
@@ -91,6 +95,8 @@ class _Index:
     exception_words: dict[str, tuple[frozenset[str], ...]] | None
     """What a line's words must hold for ``exceptions`` to match at all: each exception's whole words, keyed by its
     longest one (None: an exception without a whole word, so the line is always read for them)."""
+    exception_families: ExceptionFamilies
+    """The same exceptions by family, so a line is read only for the families its words may hold."""
     order: dict[str, int]
     suffix_gate: re.Pattern[str] | None
     """Every suffix as one literal regex factored by common beginnings, looked for first: most lines have none."""
@@ -98,10 +104,13 @@ class _Index:
     """A word with at least two letters before one of the suffixes; the group named after a category matched."""
     game_titles: re.Pattern[str] | None
     game_categories: frozenset[str]
+    """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
     inside: dict[str, str]
     """Category by a root that states it wherever it stands in a word (``inside_words``)."""
     inside_pattern: re.Pattern[str] | None
-    """Categories a strategy game's own mechanics name (a Protestant campaign in EU4)."""
+    inside_latin: re.Pattern[str] | None
+    """The roots written in Latin letters alone: a line without other letters can hold no other root, and the trie
+    tries a place's character against these roots' first characters only."""
     not_people: re.Pattern[str]
     """A subject that is not a member (a pet, a story's figure) and the rest of its clause (``not_people``)."""
     not_people_words: frozenset[str]
@@ -199,26 +208,6 @@ def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[s
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
 
-def _words_needed(entries: list[str]) -> dict[str, tuple[frozenset[str], ...]] | None:
-    """Per entry, its tokens made of letters alone: a match of the entry holds each as a whole run of the line's
-    letters (its spaces match spacing, and no letter stands right before or after it), so a line without all of
-    one entry's is not read for that entry. Keyed by the longest; None when an entry has no such token."""
-    needed: dict[str, list[frozenset[str]]] = defaultdict(list)
-    for entry in entries:
-        whole = frozenset(token for token in entry.casefold().split() if token.isalpha())
-        if not whole:
-            return None
-        needed[max(sorted(whole), key=len)].append(whole)
-    return {key: tuple(sets) for key, sets in needed.items()}
-
-
-def _may_hold(words: AbstractSet[str], needed: dict[str, tuple[frozenset[str], ...]] | None) -> bool:
-    """Whether a line with these words may hold one of the entries :func:`_words_needed` read."""
-    if needed is None:
-        return True
-    return any(whole <= words for key in needed.keys() & words for whole in needed[key])
-
-
 @cache
 def _index() -> _Index:
     vocabulary = _vocabulary()
@@ -249,9 +238,9 @@ def _index() -> _Index:
             for needle in situation["needles"]:
                 add(needle.casefold(), entry)
         anywhere += [(text, name) for text in spec.get("anywhere", ())]
-    stems_by_key: dict[str, list[tuple[str, tuple[_Entry, ...]]]] = defaultdict(list)
-    for stem, entries in stems.items():
-        stems_by_key[stem[:_STEM_KEY]].append((stem, tuple(entries)))
+    stem_list = sorted(stem for stem in stems if _LETTER_RUN.fullmatch(stem))  # another stem starts no run of letters
+    # a word holds a stem where it starts with the longest one it starts with, or with a stem that one starts with
+    by_stem = {stem: tuple(e for short in stem_list if stem.startswith(short) for e in stems[short]) for stem in stem_list}
     frames = vocabulary["frames"]
     suffix_lists = {
         name: [_unaccented(word.casefold()) for word in words]
@@ -273,23 +262,24 @@ def _index() -> _Index:
     shops = [f"{a} {b}" for m in shop.get("modifiers", ()) for s in shop.get("shops", ()) for a, b in ((m, s), (s, m))]
     parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
     labels = rf"|{label}\s+{sold}|{sold}\s+{label}" if shops else ""  # two alternations, not their thousands of pairs
-    exceptions = f"{_NOT_INSIDE_A_WORD_BEFORE}(?:{_alternation(vocabulary['exceptions'])}{labels}){_NOT_INSIDE_A_WORD_AFTER}"
+    titles = f"{_NOT_INSIDE_A_WORD_BEFORE}(?:{_alternation(vocabulary['exceptions'])}{labels}){_NOT_INSIDE_A_WORD_AFTER}"
+    families = [(titles, [*vocabulary["exceptions"], *shops])]
     things = vocabulary.get("said_of_a_thing")
     entities = things.get("game_entities", []) if things else []
-    exception_words = _words_needed(
-        [*vocabulary["exceptions"], *shops, *(f"* {part}" for part in parts), *(things["subjects"] if things else ()), *entities]
-    )
     if things:
         articles = _alternation(things["articles"])
-        exceptions += rf"|(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+"
+        families.append(
+            (rf"(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+", things["subjects"])
+        )
     if entities and things:
         # the player's own figure, its verb and what the verb says ("my sim got pregnant", "mi personaje es ateo")
-        exceptions += (
-            rf"|(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
+        figure = (
+            rf"(?<![^\W\d_]){_alternation(things['owners'])}\s+{_alternation(entities)}\s+[^\W\d_']+(?:'[^\W\d_]+)?"
             rf"\s+(?:{_alternation(things['articles'])}\s+){{0,2}}[^\W\d_]+"
         )
+        families.append((figure, entities))
     # "the depression mechanic": the word before a game's part labels it; last, so "this lobby is cancer" reads first
-    exceptions += rf"|(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))"
+    families.append((rf"(?<![^\W\d_])[^\W\d_]+(?=\s+{_alternation(parts)}(?![^\W\d_]))", [f"* {part}" for part in parts]))
     not_people, not_people_words = _not_people(vocabulary["not_people"])
     games = vocabulary.get("game_titles", {})
     inside = [
@@ -300,14 +290,16 @@ def _index() -> _Index:
     ]
     return _Index(
         by_word={word: tuple(entries) for word, entries in by_word.items()},
-        by_stem={key: tuple(group) for key, group in stems_by_key.items()},
+        stem_starts=re.compile(f" ({_trie(stem_list)})") if stem_list else None,
+        by_stem=by_stem,
         anywhere=dict(reversed(anywhere)),
         anywhere_pattern=re.compile(_trie([text for text, _ in anywhere])) if anywhere else None,
         frame_before=_frame_before(frames["copula"], vocabulary),
         health_frame_before=_frame_before(frames["copula"] + frames["possession"], vocabulary),
         frame_after=re.compile(rf"\s+{_alternation(frames['after'])}(?![^\W\d_])") if frames.get("after") else None,
-        exceptions=re.compile(exceptions),
-        exception_words=exception_words,
+        exceptions=re.compile("|".join(source for source, _ in families)),
+        exception_words=words_needed([entry for _, entries in families for entry in entries]),
+        exception_families=ExceptionFamilies([(source, words_needed(entries)) for source, entries in families]),
         order={name: position for position, name in enumerate(vocabulary["categories"])},
         suffix_gate=re.compile(_trie(sorted({word.casefold() for words in suffix_lists.values() for word in words})))
         if suffix_lists
@@ -322,6 +314,7 @@ def _index() -> _Index:
         game_categories=frozenset(games.get("categories", ())),
         inside=dict(reversed(inside)),
         inside_pattern=re.compile(_trie([root for root, _ in inside])) if inside else None,
+        inside_latin=re.compile(_trie(latin)) if (latin := [r for r, _ in inside if not _BEYOND_LATIN.search(r)]) else None,
         not_people=not_people,
         not_people_words=not_people_words,
     )
@@ -348,12 +341,10 @@ CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
 
 
 def _candidates(words: AbstractSet[str], index: _Index) -> list[_Entry]:
-    found: list[_Entry] = []
-    for word in words:
-        found.extend(index.by_word.get(word, ()))
-        for stem, entries in index.by_stem.get(word[:_STEM_KEY], ()):
-            if word.startswith(stem):
-                found.extend(entries)
+    found = [entry for word in index.by_word.keys() & words for entry in index.by_word[word]]
+    if index.stem_starts is not None:
+        for stem in index.stem_starts.findall(" " + " ".join(words)):
+            found.extend(index.by_stem[stem])
     return found
 
 
@@ -406,18 +397,21 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     beyond_latin = _BEYOND_LATIN.search(folded) is not None
     plain = _unaccented(folded)
     suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
-    inside = index.inside_pattern.search(plain) if index.inside_pattern is not None else None
+    inside_pattern = index.inside_pattern if beyond_latin else index.inside_latin
+    inside = inside_pattern.search(plain) if inside_pattern is not None else None
     if not candidates and not beyond_latin and not suffixed and inside is None:
         return None
     as_written = folded  # a game's title is read before the exceptions blank any of it
     if words & index.not_people_words or beyond_latin:
         folded = index.not_people.sub(" ", folded)
         plain = _unaccented(folded)
-        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
+        inside = inside_pattern.search(plain) if inside is not None and inside_pattern is not None else None
     if _may_hold(words, index.exception_words):  # else no exception is in the line: blanking them changes nothing
-        folded = index.exceptions.sub(" ", folded)
+        # ``words`` are the runs of letters of the line as written; once a subject is blanked they may not be
+        exceptions = index.exception_families.pattern_for(words) if folded == as_written else index.exceptions
+        folded = exceptions.sub(" ", folded)
         plain = _unaccented(folded)
-        inside = index.inside_pattern.search(plain) if inside is not None and index.inside_pattern is not None else None
+        inside = inside_pattern.search(plain) if inside is not None and inside_pattern is not None else None
     games = beyond_latin or inside is not None or any(entry.category in index.game_categories for entry in candidates)
     muted = index.game_categories if games and index.game_titles and index.game_titles.search(as_written) else frozenset()
     candidates = [entry for entry in candidates if entry.category not in muted]
