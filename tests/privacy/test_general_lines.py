@@ -30,10 +30,8 @@ mention as a framed word's subject, any capitalised subject before a private lif
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 import pytest
-from layer_tables import family, load, must_refuse, refused
+from layer_tables import by_family, families_short, family, load
 
 RIGHT_AT_LEAST = {
     "tune": {
@@ -70,19 +68,7 @@ RIGHT_AT_LEAST = {
 
 @pytest.mark.parametrize("part", ["tune", "aside"])
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    rows: dict[str, list[dict]] = defaultdict(list)
-    for row in load("general", part):
-        rows[family(row)].append(row)
-    short = []
-    for name, floor in RIGHT_AT_LEAST[part].items():
-        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
-        right = len(rows[name]) - len(wrong)
-        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
-        if part == "tune":  # the aside part is counted, never read row by row
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if right < floor:
-            short.append(f"{name} {right}/{len(rows[name])}")
+    short = families_short(by_family("general", part), RIGHT_AT_LEAST[part], part)
     assert not short, short
 
 

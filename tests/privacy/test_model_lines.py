@@ -29,10 +29,8 @@ capitalised subject or possessed relation before a private life's word): aside 2
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 import pytest
-from layer_tables import family, load, must_refuse, refused
+from layer_tables import by_family, families_short, load
 
 GROUPS = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
@@ -70,26 +68,10 @@ RIGHT_AT_LEAST = {
 """Rows the layers get right, per family and part (refused, or kept for the kept families)."""
 
 
-def _by_family(part: str) -> dict[str, list[dict]]:
-    rows: dict[str, list[dict]] = defaultdict(list)
-    for row in load("model_lines", part):
-        rows[family(row)].append(row)
-    return rows
-
-
 @pytest.mark.parametrize("part", ["tune", "aside"])
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    rows = _by_family(part)
-    short = []
-    for name in (*GROUPS, *KEPT):
-        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
-        right = len(rows[name]) - len(wrong)
-        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
-        if part == "tune":  # the aside part is counted, never read row by row
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if right < RIGHT_AT_LEAST[part].get(name, 0):
-            short.append(f"{name} {right}/{len(rows[name])}")
+    floors = {name: RIGHT_AT_LEAST[part].get(name, 0) for name in (*GROUPS, *KEPT)}
+    short = families_short(by_family("model_lines", part), floors, part)
     assert not short, short
 
 

@@ -4,6 +4,7 @@ chat, and the relationships, gaming and harmless lines that must pass; ``tune`` 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -33,3 +34,27 @@ def family(row: dict[str, Any]) -> str:
 
 def must_refuse(row: dict[str, Any]) -> bool:
     return family(row) not in KEPT_KINDS
+
+
+def by_family(name: str, part: str) -> dict[str, list[dict[str, Any]]]:
+    """A table's rows grouped by their family (an absent family reads as no rows)."""
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in load(name, part):
+        rows[family(row)].append(row)
+    return rows
+
+
+def families_short(rows: dict[str, list[dict[str, Any]]], floors: dict[str, int], part: str) -> list[str]:
+    """The families whose right rows fall below their floor, each figure printed; the wrong rows are printed only
+    for ``tune`` (the aside part is counted, never read row by row)."""
+    short = []
+    for name, floor in floors.items():
+        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
+        right = len(rows[name]) - len(wrong)
+        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
+        if part == "tune":
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if right < floor:
+            short.append(f"{name} {right}/{len(rows[name])}")
+    return short
