@@ -24,7 +24,7 @@ from functools import cache
 
 import pytest
 from layer_tables import load as load_layer
-from screen_lines import screen_lines
+from screen_lines import screen_lines, windows_by_regex
 
 from bench.redaction import PARAGRAPH, SECRETS
 from utils.privacy import contact, digit_anchor, id_shapes, keys, named_numbers, others, role_claims, roles, vocabulary
@@ -245,21 +245,6 @@ def test_a_lines_words_read_by_a_split_are_the_runs_of_letters_a_regex_finds() -
     assert ascii_lines >= 2000
 
 
-def _windows_by_regex(text: str, present: frozenset[str], needles: frozenset[str]) -> list[tuple[int, int]]:
-    """The windows as a regex of the line's needles finds them: the reading :func:`windows` replaced in ASCII."""
-    found = present & needles
-    if not found:
-        return []
-    spans: list[tuple[int, int]] = []
-    for word in re.finditer(rf"(?<![^\W\d_])(?:{'|'.join(map(re.escape, found))})(?![^\W\d_])", text, re.IGNORECASE):
-        start, end = max(0, word.start() - 64), min(len(text), word.end() + 40)
-        if spans and start <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], end)
-        else:
-            spans.append((start, end))
-    return spans
-
-
 def test_windows_found_by_str_find_are_those_a_regex_of_the_lines_words_finds() -> None:
     gates = [*others._gates().values(), roles._role_gate()]
     rng = random.Random(7)
@@ -268,7 +253,7 @@ def test_windows_found_by_str_find_are_those_a_regex_of_the_lines_words_finds() 
         present = frozenset(LETTER_RUN.findall(text.casefold()))
         some = frozenset(rng.sample(sorted(present), min(3, len(present))))
         for needles in [*gates, some]:
-            expected = _windows_by_regex(text, present, needles)
+            expected = windows_by_regex(text, present, needles)
             opened += bool(expected)
             assert windows(text, present, needles, False) == expected, text[:80]
     assert opened >= 3000
