@@ -130,9 +130,18 @@ def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> s
         lines.append("  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common()))
         newest = Counter(_family(row) for row, _why in failures if _WAVE_8 in row["id"])
         lines.append("  of them wave 8: " + ", ".join(f"{name} {n}" for name, n in newest.most_common()))
+        places = Counter(place for _row, why in failures for place in _places(why))
+        lines.append("  where (rows by place): " + ", ".join(f"{name} {n}" for name, n in places.most_common()))
         return "\n".join(lines)
     lines += [f"  {_family(row)} {row['id']}: {why}" for row, why in failures]
     return "\n".join(lines)
+
+
+def _places(why: object) -> set[str]:
+    """Where a failing case left something: the places of its leaks, or the kinds of what was kept about it."""
+    if isinstance(why, dict):
+        return {kind for kind, texts in why.items() if texts}
+    return {str(leak).split(":", 1)[0] for leak in why} if isinstance(why, list) else set()
 
 
 def _family(row: dict) -> str:
