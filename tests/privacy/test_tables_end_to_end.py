@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -28,56 +29,102 @@ from settings_factory import SettingsFactory
 from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
 from utils.runtime import Services
 
-NO_TRACE_SHARE = {"dev": 0.99, "held": 0.94}
-"""The share of secret cases (waves 1–3) that must leave no trace. The rules were written against ``dev``; ``held``
-was run when a round of them was done, never read row by row: 174 of 216 after the first round, 190 (88.0%) after
-wave 4, 197 (91.2%) after wave 5's round, 201 (93.1%) after wave 6's, 204 (94.4%) after wave 7's and wave 8's
-(landed main before the layers: 102). Its floor
-guards that honest figure from falling; it is not a target to tune the rules on. Dev (waves 1–3): 395 of 396."""
-WAVE_4_NO_TRACE_SHARE = 0.96
-"""Wave 4 (dev only, ids ``-w4-``) was written from new sources after the rules, to tune on: its own floor guards what
-the general rules reached on it (screen and conversation layers: 179 of 213; before them 83; 204 after wave 5's
-round, 205 after wave 6's, 7's and 8's)."""
-_WAVE_4 = "-w4-"
-WAVE_5_NO_TRACE_SHARE = {"dev": 0.98, "held": 0.94}
-"""Wave 5 (ids ``-w5-``), written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105
-after the round of general rules that followed it, 104 after wave 6's, 108 after wave 7's. Its held third, run once
-when each round was done: 45 of 54 (83.3%), then 47 (87.0%), then 50 (92.6%), then 51 (94.4%)."""
-_WAVE_5 = "-w5-"
-WAVE_6_NO_TRACE_SHARE = {"dev": 0.97, "held": 0.88}
-"""Wave 6 (ids ``-w6-``), written from new sources by someone who had not read the rules, before its round of rules.
-When it arrived: dev 104 of 142, held 46 of 71 (64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%),
-then 59 (83.1%) after wave 7's round and 63 (88.7%) after wave 8's (dev 138)."""
-_WAVE_6 = "-w6-"
-WAVE_7_NO_TRACE_SHARE = {"dev": 0.97, "held": 0.83}
-"""Wave 7 (ids ``-w7-``), written from new sources by someone who had not read the rules, while the next round of
-rules was built by others who were not to see it: no rule was tuned on its rows. When it arrived: dev 67 of 107, held
-31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%); after wave 8's round (its dev rows tuned on): dev 104,
-held 45 (83.3%)."""
-_WAVE_7 = "-w7-"
-WAVE_8_NO_TRACE_SHARE = {"dev": 0.96, "held": 0.82}
-"""Wave 8 (ids ``-w8-``), written from new sources and disguises by someone who had not read the rules, while the
-next round was built, first in branches cut before it existed, then on its dev rows. When it arrived: dev 77 of
-104, held 38 of 52 (73.1%); after the round: dev 100, held 43 (82.7%), the freshest honest figure."""
-_WAVE_8 = "-w8-"
-KEPT_AT_MOST = {"dev": 0, "held": 10}
-"""Special-category, claim and role cases (waves 1–4) of which something was kept: none of dev; of 140 held, 36 after
-the first round, 23 after wave 4, 17 after wave 5's round, 12 after wave 6's, 10 after wave 7's and 8's (main before the
-layers: 9 kept nothing)."""
-WAVE_5_KEPT_AT_MOST = {"dev": 0, "held": 6}
-"""Wave 5's special, claim and role cases: none of 71 dev; of its 37 held, run once when the round was done, 10
-kept something (27 nothing: 73%); 7 after wave 6's round (30: 81%), 6 after wave 8's (31: 84%)."""
-WAVE_6_KEPT_AT_MOST = {"dev": 0, "held": 7}
-"""Wave 6's special, claim and role cases, when they arrived: of 99 dev, 29 kept something; of 52 held, 14 (38
-nothing: 73%); after its round (tuned on dev only): none of dev, 13 of held (39 nothing: 75%); after wave 7's: 9
-(43 nothing: 83%); after wave 8's: 7 (45 nothing: 87%)."""
-WAVE_7_KEPT_AT_MOST = {"dev": 0, "held": 3}
-"""Wave 7's special, claim and role cases, on arrival: of 72 dev, 11 kept something; of 36 held, 6 (30 nothing: 83%);
-after the round that never tuned on them: 9 of dev, 3 of held (33 nothing: 92%); after the general frames of the
-next round (tuned on dev): none of dev, 3 of held."""
-WAVE_8_KEPT_AT_MOST = {"dev": 0, "held": 5}
-"""Wave 8's special, claim and role cases, on arrival: of 72 dev, 16 kept something; of 33 held, 5 (28 nothing:
-85%); after the round (its dev rows tuned on): none of dev, still 5 of held."""
+
+@dataclass(frozen=True)
+class Floor:
+    """What one wave's cases must reach, by part, and how its honest figure got there.
+
+    A floor guards the figure measured when a round of rules was done; it is not a target to tune the rules on. The
+    ``held`` third of each wave was never read row by row, only run when a round was done."""
+
+    dev: float
+    held: float
+    history: str
+
+    def of(self, part: str) -> float:
+        return self.dev if part == "dev" else self.held
+
+
+NO_TRACE_SHARE: dict[str, Floor] = {
+    "earlier": Floor(
+        0.99,
+        0.94,
+        "Waves 1–3; the rules were written against dev (395 of 396). Held: 174 of 216 after the first round, 190 "
+        "(88.0%) after wave 4, 197 (91.2%) after wave 5's round, 201 (93.1%) after wave 6's, 204 (94.4%) after "
+        "wave 7's and wave 8's (landed main before the layers: 102).",
+    ),
+    "wave 4": Floor(
+        0.96,
+        0.96,
+        "Dev only, written from new sources after the rules, to tune on: 83 of 213 before the screen and "
+        "conversation layers, 179 after them, 204 after wave 5's round, 205 after wave 6's, 7's and 8's.",
+    ),
+    "wave 5": Floor(
+        0.98,
+        0.94,
+        "Written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105 after its round, "
+        "104 after wave 6's, 108 after wave 7's. Held: 45 of 54 (83.3%), then 47 (87.0%), 50 (92.6%), 51 (94.4%).",
+    ),
+    "wave 6": Floor(
+        0.97,
+        0.88,
+        "Written by someone who had not read the rules, before its round. On arrival: dev 104 of 142, held 46 of 71 "
+        "(64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%); 59 (83.1%) after wave 7's round, "
+        "63 (88.7%) after wave 8's (dev 138).",
+    ),
+    "wave 7": Floor(
+        0.97,
+        0.83,
+        "Written by someone who had not read the rules while the next round was built by others who never saw it. "
+        "On arrival: dev 67 of 107, held 31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%); after wave 8's "
+        "round (its dev rows tuned on): dev 104, held 45 (83.3%).",
+    ),
+    "wave 8": Floor(
+        0.96,
+        0.82,
+        "Written from new sources and disguises by someone who had not read the rules, while the next round was "
+        "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
+        "of 52 (73.1%); after the round: dev 100, held 43 (82.7%).",
+    ),
+}
+"""The share of each wave's secret cases that must leave no trace."""
+
+KEPT_AT_MOST: dict[str, Floor] = {
+    "earlier": Floor(
+        0,
+        10,
+        "Waves 1–3: none of dev; of 140 held, 36 kept something after the first round, 23 after wave 4, 17 after "
+        "wave 5's round, 12 after wave 6's, 10 after wave 7's and 8's (main before the layers: 9 kept nothing).",
+    ),
+    "wave 4": Floor(0, 0, "Dev only: none kept since wave 4's round."),
+    "wave 5": Floor(
+        0,
+        6,
+        "None of 71 dev; of 37 held, run once when its round was done, 10 kept something (27 nothing: 73%); 7 after "
+        "wave 6's round (30: 81%), 6 after wave 8's (31: 84%).",
+    ),
+    "wave 6": Floor(
+        0,
+        7,
+        "On arrival: of 99 dev, 29 kept something; of 52 held, 14 (73% nothing); after its round (dev only): none "
+        "of dev, 13 of held; after wave 7's: 9 (83%); after wave 8's: 7 (87%).",
+    ),
+    "wave 7": Floor(
+        0,
+        3,
+        "On arrival: of 72 dev, 11 kept something; of 36 held, 6 (83% nothing); after the round that never tuned "
+        "on them: 9 of dev, 3 of held (92%); after the next round's general frames (tuned on dev): none of dev, 3.",
+    ),
+    "wave 8": Floor(
+        0,
+        5,
+        "On arrival: of 72 dev, 16 kept something; of 33 held, 5 (85% nothing); after the round (its dev rows "
+        "tuned on): none of dev, still 5 of held.",
+    ),
+}
+"""How many of each wave's special-category, claim and role cases may have something kept."""
+_WAVE = re.compile(r"-w(\d+)-")
+
 FIRST_MEMBER = 700_000_000_000_000_000
 
 Extractor = Callable[[Body], Body]
@@ -128,8 +175,9 @@ def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> s
     if title.endswith(" held"):
         families = Counter(_family(row) for row, _why in failures)
         lines.append("  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common()))
-        newest = Counter(_family(row) for row, _why in failures if _WAVE_8 in row["id"])
-        lines.append("  of them wave 8: " + ", ".join(f"{name} {n}" for name, n in newest.most_common()))
+        newest = max(NO_TRACE_SHARE, key=lambda wave: (wave != "earlier", wave))
+        latest = Counter(_family(row) for row, _why in failures if _wave(row) == newest)
+        lines.append(f"  of them {newest}: " + ", ".join(f"{name} {n}" for name, n in latest.most_common()))
         places = Counter(place for _row, why in failures for place in _places(why))
         lines.append("  where (rows by place): " + ", ".join(f"{name} {n}" for name, n in places.most_common()))
         return "\n".join(lines)
@@ -161,12 +209,9 @@ async def test_secret_cases_leave_no_trace(
     total, failed = _by_wave(rows), _by_wave(row for row, _found in failures)
     print(f"secrets {part}: " + ", ".join(f"{wave} {total[wave] - failed[wave]}/{total[wave]}" for wave in total))
     why = report(f"secrets {part}", len(rows), failures)
-    assert failed["earlier"] <= (1 - NO_TRACE_SHARE[part]) * total["earlier"], why
-    assert failed["wave 4"] <= (1 - WAVE_4_NO_TRACE_SHARE) * total["wave 4"], why
-    assert failed["wave 5"] <= (1 - WAVE_5_NO_TRACE_SHARE[part]) * total["wave 5"], why
-    assert failed["wave 6"] <= (1 - WAVE_6_NO_TRACE_SHARE[part]) * total["wave 6"], why
-    assert failed["wave 7"] <= (1 - WAVE_7_NO_TRACE_SHARE[part]) * total["wave 7"], why
-    assert failed["wave 8"] <= (1 - WAVE_8_NO_TRACE_SHARE[part]) * total["wave 8"], why
+    assert set(total) <= set(NO_TRACE_SHARE), f"a wave without a floor: {sorted(set(total) - set(NO_TRACE_SHARE))}"
+    for wave, floor in NO_TRACE_SHARE.items():
+        assert failed[wave] <= (1 - floor.of(part)) * total[wave], f"{wave}: {why}"
 
 
 @pytest.mark.slow
@@ -183,21 +228,22 @@ async def test_nothing_is_kept_of_special_categories_claims_about_others_and_rol
     total, failed = _by_wave(rows), _by_wave(row for row, _kept in failures)
     print(f"special+others {part}: " + ", ".join(f"{wave} {total[wave] - failed[wave]}/{total[wave]}" for wave in total))
     why = report(f"special+others {part}", len(rows), failures)
-    assert failed["earlier"] + failed["wave 4"] <= KEPT_AT_MOST[part], why
-    assert failed["wave 5"] <= WAVE_5_KEPT_AT_MOST[part], why
-    assert failed["wave 6"] <= WAVE_6_KEPT_AT_MOST[part], why
-    assert failed["wave 7"] <= WAVE_7_KEPT_AT_MOST[part], why
-    assert failed["wave 8"] <= WAVE_8_KEPT_AT_MOST[part], why
+    assert set(total) <= set(KEPT_AT_MOST), f"a wave without a floor: {sorted(set(total) - set(KEPT_AT_MOST))}"
+    for wave, floor in KEPT_AT_MOST.items():
+        assert failed[wave] <= floor.of(part), f"{wave}: {why}"
 
 
 def _by_wave(rows: Iterable[dict]) -> Counter[str]:
-    """Rows counted by the wave that wrote them (``earlier``: waves 1–3), every wave present even when none is."""
-    counts = Counter({"earlier": 0, "wave 4": 0, "wave 5": 0, "wave 6": 0, "wave 7": 0, "wave 8": 0})
-    waves = ((4, _WAVE_4), (5, _WAVE_5), (6, _WAVE_6), (7, _WAVE_7), (8, _WAVE_8))
-    for row in rows:
-        marker = next((f"wave {n}" for n, m in waves if m in row["id"]), "earlier")
-        counts[marker] += 1
+    """Rows counted by the wave that wrote them (``earlier``: waves 1–3), every wave with a floor present even when
+    none of its rows is."""
+    counts = Counter(dict.fromkeys(NO_TRACE_SHARE, 0))
+    counts.update(_wave(row) for row in rows)
     return counts
+
+
+def _wave(row: dict) -> str:
+    found = _WAVE.search(row["id"])
+    return f"wave {found.group(1)}" if found and int(found.group(1)) >= 4 else "earlier"
 
 
 def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:
@@ -213,3 +259,13 @@ def test_the_trace_finder_sees_a_value_however_it_is_kept() -> None:
     assert not holds("hunter22 is my tag", "hunter2")
     assert not holds("Member9: 1 9 7 8 - 0 4", "1 9 7 3"), "digits typed apart are a number, not a phrase of words"
     assert holds("Member9: 1 9 7 3", "1 9 7 3")
+
+
+def test_every_wave_in_the_tables_has_its_own_floor() -> None:
+    """A new wave's rows are counted under their own floor, never silently under another wave's or none."""
+    assert _wave({"id": "identity-w8-001"}) == "wave 8"
+    assert _wave({"id": "claim-w12-004"}) == "wave 12"
+    assert _wave({"id": "split-017"}) == _wave({"id": "health-w2-003"}) == "earlier"
+    for table in ("secrets", "special", "others"):
+        waves = set(_by_wave(load(table, "dev")))
+        assert waves <= set(NO_TRACE_SHARE) and waves <= set(KEPT_AT_MOST), table
