@@ -86,6 +86,12 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
         "of 52 (73.1%); after the round: dev 100, held 43 (82.7%).",
     ),
+    "wave 9": Floor(
+        0.71,
+        0.72,
+        "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
+        "next round was built in branches cut before it existed. On arrival: dev 89 of 125, held 45 of 62 (72.6%).",
+    ),
 }
 """The share of each wave's secret cases that must leave no trace."""
 
@@ -121,6 +127,7 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "On arrival: of 72 dev, 16 kept something; of 33 held, 5 (85% nothing); after the round (its dev rows "
         "tuned on): none of dev, still 5 of held.",
     ),
+    "wave 9": Floor(16, 10, "On arrival: of 78 dev, 16 kept something; of 38 held, 10 (74% nothing)."),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
 _WAVE = re.compile(r"-w(\d+)-")
@@ -175,7 +182,7 @@ def report(title: str, total: int, failures: Sequence[tuple[dict, object]]) -> s
     if title.endswith(" held"):
         families = Counter(_family(row) for row, _why in failures)
         lines.append("  failing, by family: " + ", ".join(f"{name} {n}" for name, n in families.most_common()))
-        newest = max(NO_TRACE_SHARE, key=lambda wave: (wave != "earlier", wave))
+        newest = max(NO_TRACE_SHARE, key=_wave_number)
         latest = Counter(_family(row) for row, _why in failures if _wave(row) == newest)
         lines.append(f"  of them {newest}: " + ", ".join(f"{name} {n}" for name, n in latest.most_common()))
         places = Counter(place for _row, why in failures for place in _places(why))
@@ -241,6 +248,10 @@ def _by_wave(rows: Iterable[dict]) -> Counter[str]:
     return counts
 
 
+def _wave_number(wave: str) -> int:
+    return 0 if wave == "earlier" else int(wave.removeprefix("wave "))
+
+
 def _wave(row: dict) -> str:
     found = _WAVE.search(row["id"])
     return f"wave {found.group(1)}" if found and int(found.group(1)) >= 4 else "earlier"
@@ -266,6 +277,7 @@ def test_every_wave_in_the_tables_has_its_own_floor() -> None:
     assert _wave({"id": "identity-w8-001"}) == "wave 8"
     assert _wave({"id": "claim-w12-004"}) == "wave 12"
     assert _wave({"id": "split-017"}) == _wave({"id": "health-w2-003"}) == "earlier"
+    assert max(["earlier", "wave 9", "wave 10"], key=_wave_number) == "wave 10"
     for table in ("secrets", "special", "others"):
         waves = set(_by_wave(load(table, "dev")))
         assert waves <= set(NO_TRACE_SHARE) and waves <= set(KEPT_AT_MOST), table
