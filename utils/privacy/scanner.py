@@ -52,40 +52,54 @@ class _Plan:
     """The rules a line's digit run and token length let through: those with no needle, and the others by needle."""
 
     always: tuple[int, ...]
-    spaced: tuple[tuple[str, str], ...]
-    """The needles holding whitespace, which a line's words cut: looked for in the line itself; each with its head
-    (what stands before its first whitespace), which a line holding the needle holds inside one of its words."""
+    beyond_ascii: dict[str, tuple[str, ...]]
+    """The needles without whitespace written with a character beyond ASCII, by the first such character: looked for
+    only in a line holding it (a line in ASCII holds none, one in another script few of the others' characters)."""
+    spaced: dict[str, tuple[str, ...]]
+    """The needles holding whitespace, which a line's words cut, by their longest piece without whitespace
+    (:func:`_piece`), which a line holding the needle holds inside one of its words: each is looked for in the line
+    itself only where its piece is. Pieces :class:`_Needles` finds are read off what it found; the others
+    (:attr:`spaced_alone`) are looked for one by one."""
+    spaced_alone: tuple[tuple[str, str], ...]
     rules_of: dict[str, tuple[int, ...]]
 
 
 class _Needles:
-    """Which needles without whitespace (of every rule) a line holds, in one pass of ``re`` over it.
+    """Which needles in ASCII without whitespace (of every rule) a line holds, in one pass of ``re`` over it.
 
-    One search of all of them as a trie finds, where one starts, the longest one there; the shorter ones that start
+    One search of them all as a trie finds, where one starts, the longest one there; the shorter ones that start
     there are its beginnings. Searched again from the next character, it finds them all, and a line costs one pass
     in C, not one per needle (a few hundred, each a pass over the line)."""
 
     def __init__(self, needles: set[str]) -> None:
-        self._search_ascii = re.compile(literal_trie(sorted(n for n in needles if n.isascii()))).search
-        self._search_any = re.compile(literal_trie(sorted(needles))).search
+        self._search = re.compile(literal_trie(sorted(needles))).search
         self._beginnings = {
             needle: tuple(needle[:end] for end in range(1, len(needle) + 1) if needle[:end] in needles) for needle in needles
         }
 
     def found_in(self, words: str) -> set[str]:
-        """The needles ``words`` holds (a line in ASCII holds none written beyond it)."""
-        search = self._search_ascii if words.isascii() else self._search_any
+        """The needles ``words`` holds."""
         found: set[str] = set()
         position = 0
-        while (match := search(words, position)) is not None:
+        while (match := self._search(words, position)) is not None:
             found.update(self._beginnings[match.group()])
             position = match.start() + 1
         return found
 
 
-def _head(needle: str) -> str:
-    """What stands before a needle's first whitespace (empty when it starts with one)."""
-    return next(needle[:at] for at, char in enumerate(needle) if char.isspace())
+def _spaced(needle: str) -> bool:
+    return any(char.isspace() for char in needle)
+
+
+def _piece(needle: str) -> str:
+    """A needle's longest piece without whitespace ("enough" of "strong enough"; empty for whitespace alone): a line
+    holding the needle holds it inside one of its words."""
+    return max(needle.split(), key=len, default="")
+
+
+_FOUND_PIECE = 3
+"""A piece this long is looked for with the needles (:class:`_Needles`); a shorter one ("/" of " / "), frequent in
+chat, costs less looked for alone."""
 
 
 class Scanner:
@@ -120,7 +134,9 @@ class Scanner:
         self._most_digits = max((rule.digits for rule in rules), default=0)
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
-        self._needles = _Needles({n for rule in rules for n in rule.needles if n and not any(c.isspace() for c in n)})
+        plain = {n for rule in rules for n in rule.needles if n.isascii() and n and not _spaced(n)}
+        pieces = {_piece(n) for rule in rules for n in rule.needles if _spaced(n)}
+        self._needles = _Needles(plain | {piece for piece in pieces if piece.isascii() and len(piece) >= _FOUND_PIECE})
 
     def spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None = None) -> list[Span]:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
@@ -131,11 +147,18 @@ class Scanner:
         chosen = set(plan.always)
         words = distinct_words(lowered) if words is None else words
         rules_of = plan.rules_of
-        for needle in self._needles.found_in(words):
+        present = self._needles.found_in(words)
+        if not words.isascii():
+            for char, needles in plan.beyond_ascii.items():
+                if char in words:
+                    present.update(needle for needle in needles if needle in words)
+        for needle in present:
             if needle in rules_of:
                 chosen.update(rules_of[needle])
-        for head, needle in plan.spaced:
-            if head in words and needle in lowered:
+        for piece in plan.spaced.keys() & present:
+            chosen.update(index for needle in plan.spaced[piece] if needle in lowered for index in rules_of[needle])
+        for piece, needle in plan.spaced_alone:
+            if piece in words and needle in lowered:
                 chosen.update(rules_of[needle])
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
@@ -200,8 +223,24 @@ class Scanner:
                 always.append(index)
             for needle in rule.needles:
                 rules_of.setdefault(needle, []).append(index)
-        spaced = tuple(needle for needle in rules_of if any(char.isspace() for char in needle))
-        heads = tuple((_head(needle), needle) for needle in spaced)
-        plan = _Plan(tuple(always), heads, {needle: tuple(indices) for needle, indices in rules_of.items()})
+        spaced: dict[str, list[str]] = {}
+        alone: list[tuple[str, str]] = []
+        beyond: dict[str, list[str]] = {}
+        for needle in rules_of:
+            if _spaced(needle):
+                piece = _piece(needle)
+                if piece.isascii() and len(piece) >= _FOUND_PIECE:
+                    spaced.setdefault(piece, []).append(needle)
+                else:
+                    alone.append((piece, needle))
+            elif not needle.isascii():
+                beyond.setdefault(next(char for char in needle if not char.isascii()), []).append(needle)
+        plan = _Plan(
+            tuple(always),
+            {char: tuple(needles) for char, needles in beyond.items()},
+            {piece: tuple(needles) for piece, needles in spaced.items()},
+            tuple(alone),
+            {needle: tuple(indices) for needle, indices in rules_of.items()},
+        )
         self._plans[(digit_run, longest_token)] = plan
         return plan
