@@ -179,9 +179,12 @@ def _generated(match: re.Match[str]) -> bool:
     return any(c.isupper() for c in letters) and (named or not _TITLED.fullmatch(letters))
 
 
-HANDED_RULES: tuple[Rule, ...] = (Rule("password", _HANDED, accept=_generated, digits=1, min_token=_MIN_GENERATED),)
+HANDED_RULES: tuple[Rule, ...] = (
+    Rule("password", _HANDED, accept=_generated, digits=1, min_token=_MIN_GENERATED, in_one_run=True),
+)
 """A generated-looking password handed over after a colon, an arrow or a word that hands it ("generated one: Iexo4aiz",
-"prends ça : Chahng3ooD")."""
+"prends ça : Chahng3ooD"). Its token holds no space and ends where its run does, and one it takes has at least
+:data:`_MIN_GENERATED` characters: a long line's runs that long are all it reads (:attr:`Rule.in_one_run`)."""
 
 
 _WEIGHING = [w.casefold() for w in _DATA["weighing"]]
@@ -262,7 +265,8 @@ _CUED_RULES: tuple[Rule, ...] = (
 @dataclass(frozen=True)
 class _CuedRule(Rule):
     """The rules led by a cue word (a half, a weighing, a word saying a value is spelled, reversed or encoded), behind
-    one search for all their cues: a line without one, most of chat, costs that search, not a look-up per cue."""
+    one search for all their cues: a line without one, most of chat, costs that search, not a look-up per cue. The
+    cues are its needles too, which the scanner looks for with every rule's in one pass: there it runs only where one is."""
 
     rules: tuple[Rule, ...] = ()
 
@@ -277,7 +281,7 @@ class _CuedRule(Rule):
 
 _ALL_CUES = sorted({needle for rule in _CUED_RULES for needle in rule.needles})
 RULES: tuple[Rule, ...] = (
-    _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), rules=_CUED_RULES),
+    _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), tuple(_ALL_CUES), rules=_CUED_RULES),
     *HANDED_RULES,
     *encoded_letters.RULES,
 )

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from importlib import resources
 
 from utils.privacy import vocabulary
-from utils.privacy.rule import Rule
+from utils.privacy.rule import Rule, Span
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
 _MORSE: dict[str, str] = _DATA["morse"]
@@ -65,8 +66,15 @@ def _braille_value(match: re.Match[str]) -> bool:
     return _a_value(_decoded_braille(match.group("secret")), match.string)
 
 
+class _BrailleRule(Rule):
+    """Braille cells are beyond ASCII: a line in ASCII, most of chat, holds none and is not searched for them."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        return iter(()) if text.isascii() else super().spans(text)
+
+
 RULES: tuple[Rule, ...] = (
     Rule("password", _MORSE_RUN, (" .", " -"), accept=_morse_value),
-    Rule("password", _BRAILLE_RUN, accept=_braille_value),
+    _BrailleRule("password", _BRAILLE_RUN, accept=_braille_value),
 )
 """A value written in Morse code or in Braille, judged by what it spells."""

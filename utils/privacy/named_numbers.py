@@ -108,9 +108,12 @@ _WORD_START = re.compile(r"(?<![\w'’-])[^\W\d_]")
 _DOCUMENT_WORDS = frozenset(_DATA["document_words"])
 _ID_ACRONYMS = frozenset(_DATA["id_acronyms"])
 _DOCUMENT_VALUE = re.compile(
-    r"(?<![\w-])(?:[A-Z]{2}[ -]?(?:[A-Z][ -]?)?\d{2,4}(?:[ -]?\d{2,4}){1,4}(?:[ -]?[A-Z]\d{2})?"  # GB 774 0519 66
-    r"|(?=[A-Z\d]{0,8}[A-Z])[A-Z\d]{6,9})(?![\w-])"  # DK482915, C01X00T47, 18AV39271
+    r"[A-Z\d](?<![\w-][A-Z\d])"  # its first capital or digit, no word character or "-" before it
+    r"(?:(?<=[A-Z])[A-Z][ -]?(?:[A-Z][ -]?)?\d{2,4}(?:[ -]?\d{2,4}){1,4}(?:[ -]?[A-Z]\d{2})?"  # GB 774 0519 66
+    r"|(?:(?<=[A-Z])|(?=[A-Z\d]{0,7}[A-Z]))[A-Z\d]{5,8})(?![\w-])"  # DK482915, C01X00T47, 18AV39271
 )
+"""A code starts on its first capital or digit and looks behind it after, so ``re`` skips in C to the capitals and
+digits of a line rather than trying a lookbehind at each of its characters."""
 _ACRONYM_VALUE = re.compile(
     r"(?<![\w-])(?:[A-Z]-?)?\d{6,14}(?:-?[A-Z])?(?![\w-])"  # 6450676, V801544329445, F-690516-Y
     r"|(?<![\w-])[0-9A-F]{2}(?: [0-9A-F]{2}){4,}(?: [0-9A-F])?(?![\w-])"  # A0 00 08 54 F8 9F 3E 0

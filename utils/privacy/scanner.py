@@ -1,7 +1,8 @@
 """All the screen's rules over one line: which of them may match it, and where each is tried.
 
 A line is read once for what every rule's gate asks (its longest digit run, its longest
-token, the needle words in it); only the rules those allow run, in their order. A rule
+token, the needle words in it: all of every rule's found in one pass of ``re``, not one pass
+a needle); only the rules those allow run, in their order. A rule
 whose match must hold a digit (:mod:`utils.privacy.digit_anchor`) is tried only just before
 the line's digits, and not at all in a line without one: chat is mostly words, and a
 paragraph with two numbers in it is two short stretches for the number rules, not the
@@ -28,15 +29,13 @@ from utils.privacy.digit_anchor import (
     number_starts_of,
     starts_a_number,
 )
-from utils.privacy.rule import Rule, Span
+from utils.privacy.rule import Rule, Span, literal_trie
 
 _DIGITS = re.compile(r"\d+")
 _NEAR_DIGITS_FROM = 200
 """A shorter line is read whole by each number rule: one regex call in C costs less than finding its stretches."""
 _SHARED_LEAD = 8
 """Number rules whose match starts at most this far before a digit share one list of stretches to search."""
-_FAMILY_HEAD = 3
-"""Needles that start with the same three characters are looked for only in a line holding those three."""
 _DISTINCT_WORDS_FROM = 600
 """A longer line's needles without whitespace are looked for in its distinct words, once each (a long post repeats
 its words): such a needle is inside one of them or nowhere."""
@@ -53,17 +52,54 @@ class _Plan:
     """The rules a line's digit run and token length let through: those with no needle, and the others by needle."""
 
     always: tuple[int, ...]
-    needles: tuple[str, ...]
-    """The needles without whitespace, in ASCII, that share their first letters with no other (looked for alone)."""
-    families: tuple[tuple[str, tuple[str, ...]], ...]
-    """The other ASCII needles without whitespace, by the first letters they share: a line without those holds
-    none of them, and most lines hold few of the letters a family starts with."""
-    unicode: tuple[str, ...]
-    """The needles without whitespace written with a character beyond ASCII, which a line in ASCII cannot hold."""
-    spaced: tuple[tuple[str, str], ...]
-    """The needles holding whitespace, which a line's words cut: looked for in the line itself; each with its head
-    (what stands before its first whitespace), which a line holding the needle holds inside one of its words."""
+    beyond_ascii: dict[str, tuple[str, ...]]
+    """The needles without whitespace written with a character beyond ASCII, by the first such character: looked for
+    only in a line holding it (a line in ASCII holds none, one in another script few of the others' characters)."""
+    spaced: dict[str, tuple[str, ...]]
+    """The needles holding whitespace, which a line's words cut, by their longest piece without whitespace
+    (:func:`_piece`), which a line holding the needle holds inside one of its words: each is looked for in the line
+    itself only where its piece is. Pieces :class:`_Needles` finds are read off what it found; the others
+    (:attr:`spaced_alone`) are looked for one by one."""
+    spaced_alone: tuple[tuple[str, str], ...]
     rules_of: dict[str, tuple[int, ...]]
+
+
+class _Needles:
+    """Which needles in ASCII without whitespace (of every rule) a line holds, in one pass of ``re`` over it.
+
+    One search of them all as a trie finds, where one starts, the longest one there; the shorter ones that start
+    there are its beginnings. Searched again from the next character, it finds them all, and a line costs one pass
+    in C, not one per needle (a few hundred, each a pass over the line)."""
+
+    def __init__(self, needles: set[str]) -> None:
+        self._search = re.compile(literal_trie(sorted(needles))).search
+        self._beginnings = {
+            needle: tuple(needle[:end] for end in range(1, len(needle) + 1) if needle[:end] in needles) for needle in needles
+        }
+
+    def found_in(self, words: str) -> set[str]:
+        """The needles ``words`` holds."""
+        found: set[str] = set()
+        position = 0
+        while (match := self._search(words, position)) is not None:
+            found.update(self._beginnings[match.group()])
+            position = match.start() + 1
+        return found
+
+
+def _spaced(needle: str) -> bool:
+    return any(char.isspace() for char in needle)
+
+
+def _piece(needle: str) -> str:
+    """A needle's longest piece without whitespace ("enough" of "strong enough"; empty for whitespace alone): a line
+    holding the needle holds it inside one of its words."""
+    return max(needle.split(), key=len, default="")
+
+
+_FOUND_PIECE = 3
+"""A piece this long is looked for with the needles (:class:`_Needles`); a shorter one ("/" of " / "), frequent in
+chat, costs less looked for alone."""
 
 
 class Scanner:
@@ -98,6 +134,9 @@ class Scanner:
         self._most_digits = max((rule.digits for rule in rules), default=0)
         self._longest_asked = max((rule.min_token for rule in rules), default=0)
         self._plans: dict[tuple[int, int], _Plan] = {}
+        plain = {n for rule in rules for n in rule.needles if n.isascii() and n and not _spaced(n)}
+        pieces = {_piece(n) for rule in rules for n in rule.needles if _spaced(n)}
+        self._needles = _Needles(plain | {piece for piece in pieces if piece.isascii() and len(piece) >= _FOUND_PIECE})
 
     def spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None = None) -> list[Span]:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
@@ -107,17 +146,20 @@ class Scanner:
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
         words = distinct_words(lowered) if words is None else words
-        present = [needle for needle in plan.needles if needle in words]
-        for head, family in plan.families:
-            if head in words:
-                present += [needle for needle in family if needle in words]
+        rules_of = plan.rules_of
+        present = self._needles.found_in(words)
         if not words.isascii():
-            present += [needle for needle in plan.unicode if needle in words]
+            for char, needles in plan.beyond_ascii.items():
+                if char in words:
+                    present.update(needle for needle in needles if needle in words)
         for needle in present:
-            chosen.update(plan.rules_of[needle])
-        for head, needle in plan.spaced:
-            if head in words and needle in lowered:
-                chosen.update(plan.rules_of[needle])
+            if needle in rules_of:
+                chosen.update(rules_of[needle])
+        for piece in plan.spaced.keys() & present:
+            chosen.update(index for needle in plan.spaced[piece] if needle in lowered for index in rules_of[needle])
+        for piece, needle in plan.spaced_alone:
+            if piece in words and needle in lowered:
+                chosen.update(rules_of[needle])
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
         stretches: list[tuple[int, int]] | None = None
@@ -177,22 +219,28 @@ class Scanner:
         for index, rule in enumerate(self._rules):
             if rule.digits > digit_run or rule.min_token > longest_token or (digit_run == 0 and self._anchored[index]):
                 continue  # a line without a digit: no rule whose match holds one, nor its needles looked for
-            if not rule.needles:
+            if not rule.needles or "" in rule.needles:  # an empty needle is in every line
                 always.append(index)
             for needle in rule.needles:
                 rules_of.setdefault(needle, []).append(index)
-        spaced = tuple(needle for needle in rules_of if any(char.isspace() for char in needle))
-        plain = [needle for needle in rules_of if needle not in spaced]
-        by_head: dict[str, list[str]] = {}
-        for needle in plain:
-            if needle.isascii():
-                by_head.setdefault(needle[:_FAMILY_HEAD], []).append(needle)
-        alone = tuple(family[0] for family in by_head.values() if len(family) == 1)
-        families = tuple((head, tuple(family)) for head, family in by_head.items() if len(family) > 1)
-        unicode = tuple(needle for needle in plain if not needle.isascii())
-        heads = tuple((next((needle[:at] for at, char in enumerate(needle) if char.isspace())), needle) for needle in spaced)
+        spaced: dict[str, list[str]] = {}
+        alone: list[tuple[str, str]] = []
+        beyond: dict[str, list[str]] = {}
+        for needle in rules_of:
+            if _spaced(needle):
+                piece = _piece(needle)
+                if piece.isascii() and len(piece) >= _FOUND_PIECE:
+                    spaced.setdefault(piece, []).append(needle)
+                else:
+                    alone.append((piece, needle))
+            elif not needle.isascii():
+                beyond.setdefault(next(char for char in needle if not char.isascii()), []).append(needle)
         plan = _Plan(
-            tuple(always), alone, families, unicode, heads, {needle: tuple(indices) for needle, indices in rules_of.items()}
+            tuple(always),
+            {char: tuple(needles) for char, needles in beyond.items()},
+            {piece: tuple(needles) for piece, needles in spaced.items()},
+            tuple(alone),
+            {needle: tuple(indices) for needle, indices in rules_of.items()},
         )
         self._plans[(digit_run, longest_token)] = plan
         return plan
