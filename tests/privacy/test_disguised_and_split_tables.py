@@ -34,8 +34,9 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values")
+NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given")
 KEPT = "lookalike", "ordinary"
+SPLIT = ("split_kindless", "named_given")
 
 
 def _load(name: str, part: str) -> list[dict[str, Any]]:
@@ -68,7 +69,12 @@ def split_right(row: dict[str, Any]) -> bool:
     return all(_value_gone(secret, copies) for secret in row["secrets"])
 
 
-RIGHT = {"disguised_values": disguised_right, "split_kindless": split_right, "encoded_values": disguised_right}
+RIGHT = {
+    "disguised_values": disguised_right,
+    "split_kindless": split_right,
+    "encoded_values": disguised_right,
+    "named_given": split_right,
+}
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
     ("disguised_values", "aside"): 53,
@@ -76,6 +82,8 @@ RIGHT_AT_LEAST = {
     ("split_kindless", "aside"): 29,
     ("encoded_values", "tune"): 28,
     ("encoded_values", "aside"): 14,
+    ("named_given", "tune"): 0,
+    ("named_given", "aside"): 0,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -91,6 +99,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("split_kindless", "aside"): 10,
     ("encoded_values", "tune"): 10,
     ("encoded_values", "aside"): 5,
+    ("named_given", "tune"): 0,
+    ("named_given", "aside"): 0,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
@@ -125,7 +135,7 @@ def test_the_tables_are_well_formed_with_a_third_aside(name: str) -> None:
     assert len({row["id"] for row in rows}) == len(rows)
     for row in rows:
         assert {"id", "kind", "lang", "source"} <= row.keys(), row["id"]
-        if name != "split_kindless":
+        if name not in SPLIT:
             assert (row["value"] in row["text"]) and (bool(row["value"]) is (row["kind"] not in KEPT)), row["id"]
         else:
             assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]
