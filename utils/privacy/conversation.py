@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
+from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import labelled_parts, part_after_announcement
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
@@ -92,7 +93,11 @@ class ConversationScreen:
                 or answered_after_question(window, said.text)
                 or part_after_announcement(window, said.text)
             )
-            across = (_seed_across(window, said.text) or labelled_parts(window, said.text)) if given is None else []
+            across = (
+                (_seed_across(window, said.text) or labelled_parts(window, said.text) or given_after_naming(window, said.text))
+                if given is None
+                else []
+            )
             if across:
                 found += across
                 said = _with_values(text, across)
@@ -205,9 +210,16 @@ _SEED_PART_WORDS = 3
 
 
 def _with_values(text: str, given: list[tuple[str, str]]) -> Screened:
-    """``text`` screened with its own share of ``given`` (the values found across the messages)."""
-    own = next((value for value in given if value[0] in text), None)
-    return screen(text, "message") if own is None else _with_value(text, own)
+    """``text`` screened with its own share of ``given`` (the values found across the messages), each replaced."""
+    own = [value for value in given if value[0] in text]
+    if not own:
+        return screen(text, "message")
+    said = _with_value(text, own[0])
+    for value, kind in own[1:]:
+        if value in said.text:
+            replaced = said.text.replace(value, f"[redacted:{kind}]")
+            said = Screened(replaced, said.refused, tuple(dict.fromkeys([*said.kinds, kind])), (*said.values, (value, kind)))
+    return said
 
 
 def _with_value(text: str, given: tuple[str, str]) -> Screened:
