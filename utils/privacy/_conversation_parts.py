@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from utils.privacy import seed
+from utils.privacy._conversation_announced import reads_as_a_secret
 from utils.privacy._conversation_words import (
     HANDING,
     NOT_VALUES,
     PARTS,
     REACTION,
+    SENTENCE_END,
     SHORT_MESSAGE_CHARS,
+    STRIP,
     STRONG_ENDINGS,
     Said,
     bare_words,
@@ -98,3 +102,30 @@ def part_after_announcement(window: Iterable[Said], text: str) -> tuple[str, str
         if not _plain_part(announcing.text):
             return None
     return None
+
+
+_HANDED = re.compile(r"(?P<lead>[^:：=→?？\n]{1,60}?)\s*(?:[:：=→]|->|=>)\s*(?P<value>\S[^\n]*)")
+MAX_LEAD_WORDS = 6
+MIN_LISTED_WORDS = 4
+
+
+def handed_over(text: str) -> bool:
+    """A message that only hands something over after a short label ("new one: Kettle-Harbor-91", "Hälfte eins:
+    Bergsee", "les 9 premiers mots : amiral virement …"): a value no one says as a word, a labelled part, or a run of
+    a seed list's words. It tells nothing about the member but the value, which a later message may still show was
+    a secret (the next part, "is that strong enough?"), so nothing is learned from it, as from one bare value."""
+    stripped = text.strip()
+    if len(stripped) > SHORT_MESSAGE_CHARS or not _LABEL_SIGN.search(stripped):
+        return False  # the cheap gate: a label ends with its colon, equals sign or arrow
+    handed = _HANDED.fullmatch(stripped)
+    if handed is None or len(bare_words(handed.group("lead"))) > MAX_LEAD_WORDS:
+        return False
+    value = handed.group("value").strip()
+    if "?" in value or SENTENCE_END.search(value) or "[redacted:" in value:
+        return False
+    if _LABELLED.match(stripped):
+        return True
+    words = value.split()
+    if len(words) == 1:
+        return reads_as_a_secret(value.strip(STRIP))
+    return len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)

@@ -31,7 +31,7 @@ from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
 from utils.privacy._conversation_named import given_after_naming
-from utils.privacy._conversation_parts import labelled_parts, part_after_announcement
+from utils.privacy._conversation_parts import handed_over, labelled_parts, part_after_announcement
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
@@ -56,8 +56,9 @@ class InContext:
     said: Screened
     found: Screened
     lone_value: bool = False
-    """The message is one bare value ("Gr33nTeaLatte", "5519"): alone it tells nothing about the member, and a
-    later message may still show it was a secret ("that was my bank PIN"), so nothing is learned from it."""
+    """The message is one bare value ("Gr33nTeaLatte", "5519"), or only hands one over after a label ("new one:
+    Kettle-Harbor-91", "Hälfte eins: Bergsee"): alone it tells nothing about the member, and a later message may still
+    show it was a secret ("that was my bank PIN"), so nothing is learned from it."""
 
     @property
     def seen(self) -> Seen:
@@ -117,10 +118,11 @@ class ConversationScreen:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
+        held = lone or handed_over(said.text)
         if not found:
-            return InContext(said, _NOTHING, lone)
+            return InContext(said, _NOTHING, held)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
-        return InContext(said, Screened("", False, kinds, tuple(found)), lone)
+        return InContext(said, Screened("", False, kinds, tuple(found)), held)
 
     def _window(self, user_id: int, place: int | None, now: float) -> deque[Said]:
         places = self._windows.get(user_id)
