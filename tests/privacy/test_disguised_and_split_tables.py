@@ -34,7 +34,7 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given")
+NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose")
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given")
 
@@ -69,11 +69,28 @@ def split_right(row: dict[str, Any]) -> bool:
     return all(_value_gone(secret, copies) for secret in row["secrets"])
 
 
+def _no_three_items_left(value: str, texts: list[str]) -> bool:
+    """No three items of a spelled value left in a row: a value spelled out is given away by its pieces, not only by
+    the whole run as written."""
+    items = value.split()
+    return all(_value_gone(" ".join(items[i : i + 3]), texts) for i in range(max(1, len(items) - 2)))
+
+
+def spelled_right(row: dict[str, Any]) -> bool:
+    """A spelled value with no three of its items left in a row in the message or a kept line; a look-alike passes
+    unchanged."""
+    if row["kind"] in KEPT:
+        return disguised_right(row)
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    return _no_three_items_left(row["value"], [said.text]) and (kept.refused or _no_three_items_left(row["value"], [kept.text]))
+
+
 RIGHT = {
     "disguised_values": disguised_right,
     "split_kindless": split_right,
     "encoded_values": disguised_right,
     "named_given": split_right,
+    "spelled_loose": spelled_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -84,6 +101,8 @@ RIGHT_AT_LEAST = {
     ("encoded_values", "aside"): 14,
     ("named_given", "tune"): 50,
     ("named_given", "aside"): 24,
+    ("spelled_loose", "tune"): 0,
+    ("spelled_loose", "aside"): 0,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -103,6 +122,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("encoded_values", "aside"): 5,
     ("named_given", "tune"): 20,
     ("named_given", "aside"): 10,
+    ("spelled_loose", "tune"): 0,
+    ("spelled_loose", "aside"): 0,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
