@@ -47,6 +47,7 @@ _SEPARATOR = r"(?:[ \t,;/·•|_-]{1,3}(?:" + _FILLER + r"[ \t,]{1,2})?)"
 _MIN_ITEMS = 4
 _RUN = r"(?P<secret>" + _ITEM + "(?:" + _SEPARATOR + _ITEM + "){" + str(_MIN_ITEMS - 1) + ",40})"
 _ALPHABET_ITEM = re.compile(r"(?i)(?<![^\W\d_])" + _ALPHABET)
+_DIGIT_ITEM = re.compile(r"(?i)" + _DIGIT_WORD)
 _LEAD = r"[^\n!?]{0,48}?(?<![^\W\d_])"
 
 _LETTERS = r"(?i)[^\n!?]{0,32}?(?<![\w*_|`~])(?P<secret>[^\W_](?:(?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]){5,39})(?![\w*_|`~])"
@@ -70,12 +71,66 @@ def spelled_after_word(text: str, end: int) -> tuple[int, int] | None:
         if gate.search(window) is None:
             continue  # the cheap gate, in lower case: a case-blind run of the whole alternation costs far more
         match = pattern.match(text, end)
+        loose = _loose_after(text, end) if spelled else None
         if match is not None and (not spelled or _spelled_run(match)):
-            return match.span("secret")
+            start, stop = match.span("secret")
+            if loose is not None and loose[0] <= stop and start <= loose[1]:
+                return min(start, loose[0]), max(stop, loose[1])  # the strict run is a stretch of the loose one
+            return start, stop
+        if loose is not None:
+            return loose
     return None
 
 
 _SPELLED_REACH = 400
+_LOOSE_LEAD = re.compile(r"[^\n!?]{0,48}?")
+_LOOSE_TOKEN = re.compile(r"(?P<sep>[ \t,;/·•|_-]{1,3})?(?P<item>[^\W_]+(?:-[^\W\d_]+)?)")
+_STRAY_LETTERS = 9
+_MAX_STRAYS = 2
+_HESITATIONS = frozenset(_DATA["hesitations"])
+
+
+def _loose_after(text: str, end: int) -> tuple[int, int] | None:
+    """A spelled run a few words after a secret word that the strict run misses for a stray item among its first."""
+    lead = text[end : end + 48 + 1]
+    first = _ALPHABET_ITEM.search(lead)
+    if first is None or _LOOSE_LEAD.fullmatch(lead[: first.start()]) is None:
+        return None
+    return _loose_run(text, end + first.start())
+
+
+def _loose_run(text: str, start: int) -> tuple[int, int] | None:
+    """A run of a spelling alphabet's words read on past a stray item or two: a plain letter ("Kilo Echo L Papa"), a
+    word the tables lack or a misspelt one, capitalised as the others are ("Anton Berta Zürich Dora", "Bravo Ekko
+    Lima"), a hesitation ("äh"), a botched try ("Karel Oto Číslo Ka Adam 9 9"). It ends at the last alphabet word or
+    digit, at least four of them and no more than two strays, and at the first word of prose (a small word in lower
+    case: "Anna, Berta and Cäsar")."""
+    best, good, strays, at = None, 0, 0, start
+    for index, token in enumerate(_LOOSE_TOKEN.finditer(text, start)):
+        if token.start() != at or (index and not token.group("sep")) or (not index and token.group("sep")):
+            break
+        item = token.group("item")
+        if _ALPHABET_ITEM.fullmatch(item) or _DIGIT_ITEM.fullmatch(item) or (item.isdigit() and len(item) <= 3):
+            good += 1
+            if good >= _MIN_ITEMS and strays <= min(_MAX_STRAYS, good // 2):
+                best = (start, token.end())
+        elif _stray(item) and strays < _MAX_STRAYS:
+            strays += 1
+        else:
+            break
+        at = token.end()
+    return best
+
+
+def _stray(item: str) -> bool:
+    """A letter spelled with a word no table holds, written as the table's words are: one letter, or a capitalised
+    word of a few letters; a hesitation between two letters."""
+    if item.casefold() in _HESITATIONS:
+        return True
+    letters = item.replace("-", "")
+    return letters.isalpha() and (len(letters) == 1 or (letters[0].isupper() and len(letters) <= _STRAY_LETTERS))
+
+
 _ALPHABET_WORD = r"(?<![^\W\d_])(?:" + literal_trie(sorted({f for w in _ALPHABET_WORDS for f in (w, _without_accents(w))}))
 _AN_ALPHABET_WORD = re.compile(_ALPHABET_WORD + r")(?![^\W\d_])")
 """A word of an alphabet: a spelled run holds one at least ("one seven niner four"), most text after a secret word none."""
