@@ -34,7 +34,7 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose")
+NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose", "symbol_words")
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given")
 
@@ -85,12 +85,22 @@ def spelled_right(row: dict[str, Any]) -> bool:
     return _no_three_items_left(row["value"], [said.text]) and (kept.refused or _no_three_items_left(row["value"], [kept.text]))
 
 
+def pieces_right(row: dict[str, Any]) -> bool:
+    """Every piece of a value read out with its symbols as words gone from the message and any kept line; a look-alike
+    passes unchanged."""
+    if row["kind"] in KEPT:
+        return disguised_right(row)
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    return all(_value_gone(p, [said.text]) and (kept.refused or _value_gone(p, [kept.text])) for p in row["pieces"])
+
+
 RIGHT = {
     "disguised_values": disguised_right,
     "split_kindless": split_right,
     "encoded_values": disguised_right,
     "named_given": split_right,
     "spelled_loose": spelled_right,
+    "symbol_words": pieces_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -103,6 +113,8 @@ RIGHT_AT_LEAST = {
     ("named_given", "aside"): 24,
     ("spelled_loose", "tune"): 28,
     ("spelled_loose", "aside"): 14,
+    ("symbol_words", "tune"): 0,
+    ("symbol_words", "aside"): 0,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -126,6 +138,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("named_given", "aside"): 10,
     ("spelled_loose", "tune"): 8,
     ("spelled_loose", "aside"): 4,
+    ("symbol_words", "tune"): 0,
+    ("symbol_words", "aside"): 0,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
