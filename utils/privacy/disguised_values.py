@@ -336,3 +336,70 @@ RULES: tuple[Rule, ...] = (
     *HANDED_RULES,
     *encoded_letters.RULES,
 )
+
+
+_SYMBOL_WORDS = [w.casefold() for w in _DATA["symbol_words"]]
+_SYMBOL_IN = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(sorted(_SYMBOL_WORDS)) + r")(?![^\W\d_])")
+_SYMBOL = re.compile(r"(?i)[ \t]*[(\[]?(?:" + _alternation(_SYMBOL_WORDS) + r")[)\]]?(?![^\W\d_])")
+_PIECE = re.compile(r"[ \t]+(?P<piece>[^\s()\[\].,;:!?]{1,24})(?:[ \t]+\d{1,6}(?![^\s.,;!?]))?")
+_SYMBOL_REACH = 24
+_MAX_PIECES = 6
+
+
+def symbols_after(text: str, end: int) -> int:
+    """Where a value ending at ``end`` ends when it is read on through its symbols said as words ("tundra dash 44 dash
+    kx", "Sonne Unterstrich 2024 Ausrufezeichen", "kot собака 77", "Kx8 (dash) tundra"): each word for a symbol and
+    the piece after it are the value's, and a symbol word that ends it is its last character. A symbol word followed
+    by prose ("dash off and change it", "punto y aparte") is left: a piece has a digit, or is one word the line ends
+    or goes on reading out after."""
+    if _SYMBOL_IN.search(text[end : end + _SYMBOL_REACH].casefold()) is None:
+        return end  # the cheap gate: most values are not read out
+    at = end
+    for _ in range(_MAX_PIECES):
+        symbol = _SYMBOL.match(text, at)
+        if symbol is None:
+            break
+        piece = _PIECE.match(text, symbol.end())
+        if piece is None or _SYMBOL.match(text, piece.start()) is not None:
+            if text[symbol.end() : symbol.end() + 1] in ("", "\n") or piece is None:
+                at = symbol.end()  # "… 2019 exclamation mark": the last character
+            break
+        if not _a_piece(text, piece):
+            break
+        at = piece.end()
+    return at
+
+
+def _a_piece(text: str, piece: re.Match[str]) -> bool:
+    word = piece.group("piece")
+    if any(c.isdigit() for c in word):
+        return True
+    rest = text[piece.end() :].lstrip(" \t")
+    return word.isalpha() and (not rest or rest[0] in "\n.,;!?)]" or _SYMBOL.match(text, piece.end()) is not None)
+
+
+_FIRST_PIECE = re.compile(r"[ \t]*[:：=]?[ \t]*(?P<piece>[^\s()\[\].,;:!?]{1,24})")
+_LEAD_WORDS = 2
+
+
+def read_out_after(text: str, end: int) -> tuple[int, int] | None:
+    """A value right after a secret word (or a word or two: "ist", "es", "c'est") that is read out with its symbols
+    as words ("pin is 44 dash 71", "clave es Luna punto 2020", "пароль kot собака 77"): its plain first piece says
+    nothing, the symbol word after it says a value is being read out."""
+    if _SYMBOL_IN.search(text[end : end + _SYMBOL_REACH * 2].casefold()) is None:
+        return None
+    at = end
+    for _ in range(_LEAD_WORDS + 1):
+        first = _FIRST_PIECE.match(text, at)
+        if first is None or _SYMBOL.match(text, first.start("piece") - 1) is not None:
+            return None
+        after = symbols_after(text, first.end())
+        if _PIECE_AFTER_SYMBOL.match(text, first.end()) is not None and after > first.end():
+            return first.start("piece"), after
+        at = first.end()
+    return None
+
+
+_PIECE_AFTER_SYMBOL = re.compile(r"(?i)[ \t]*[(\[]?(?:" + _alternation(_SYMBOL_WORDS) + r")[)\]]?[ \t]+[^\s()\[\].,;:!?]*\d")
+"""A symbol word and a piece with a digit after the first piece: with no value found before it, a plain word and a
+symbol word ("rules dash work") are prose; a number read out after them is not."""
