@@ -34,7 +34,7 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose", "symbol_words")
+NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose", "symbol_words", "seed_counted")
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given")
 
@@ -101,6 +101,7 @@ RIGHT = {
     "named_given": split_right,
     "spelled_loose": spelled_right,
     "symbol_words": pieces_right,
+    "seed_counted": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -115,6 +116,8 @@ RIGHT_AT_LEAST = {
     ("spelled_loose", "aside"): 14,
     ("symbol_words", "tune"): 32,
     ("symbol_words", "aside"): 16,
+    ("seed_counted", "tune"): 0,
+    ("seed_counted", "aside"): 0,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -142,6 +145,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("spelled_loose", "aside"): 4,
     ("symbol_words", "tune"): 11,
     ("symbol_words", "aside"): 5,
+    ("seed_counted", "tune"): 0,
+    ("seed_counted", "aside"): 0,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
