@@ -165,7 +165,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
         bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
     resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
-    if bound < AFTER_A_SEED_WORD and not glued and not resumed:
+    counted = _COUNTED_LEAST <= bound < FULL_RUN and _COUNT_IN.search(text) is not None
+    if bound < AFTER_A_SEED_WORD and not glued and not resumed and not counted:
         return
     said: list[bool] = []
 
@@ -178,10 +179,10 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if glued:
         for start, end in seed_glued.spans(text, announced):
             yield start, end, "seed-phrase"
-    if bound < AFTER_A_SEED_WORD and not resumed:
+    if bound < AFTER_A_SEED_WORD and not resumed and not counted:
         return
     needed = AFTER_A_SEED_WORD if bound >= AFTER_A_SEED_WORD and announced() else FULL_RUN
-    if bound < needed and not resumed:
+    if bound < needed and not resumed and not counted:
         return
     for run in _runs(text):
         after = next((at for at in resumed if 0 <= run[0][0] - at <= GAP and not _WORD.search(text, at, run[0][0])), None)
@@ -189,6 +190,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
             yield after, run[-1][1], "seed-phrase"  # the rest of a phrase whose first part was taken out
         elif _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
+        elif counted and (part := _counted(text, run)) is not None:
+            yield part[0][0], part[-1][1], "seed-phrase"
 
 
 _PLACEHOLDER = "[redacted:seed-phrase]"
@@ -350,3 +353,42 @@ def _a_phrase(run: list[Word], needed: int, announced: bool) -> bool:
     """Long enough and, unless a seed word announced it, varied: a seed's words are drawn at random
     ("word word word …" is not one; "my seed is: abandon abandon … about" is the famous test vector)."""
     return len(run) >= needed and (announced or len({w[2].lower() for w in run}) >= needed * 2 // 3)
+
+
+_COUNTED_LEAST = 4
+_COUNT_IN = re.compile(r"(?<![\w.,])\d{1,2}(?![\w.,])")
+"""The cheap gate of a counted part: a number of one or two digits standing alone."""
+_COUNT = re.compile(
+    r"(?<![\w.,])(?:(?P<first>\d{1,2})\s*(?:[-–~]|to|à|a|bis|al|до|ile|t/m|till|do|až|sampai)\s*(?P<last>\d{1,2})"
+    r"|(?P<count>\d{1,2}))(?![\w.,])"
+)
+_COUNT_REACH = 48
+
+
+def _counted(text: str, run: list[Word]) -> list[Word] | None:
+    """A part of a phrase said with how many words it holds or which positions ("last 6 are …", "Wörter 1-6: …",
+    "les 4 premiers mots sont …", "13-18 …"): fewer words than a phrase unannounced needs, but the count, said right
+    before, matches the run exactly and the words between name only words, positions or the rest ("the other 6
+    words", "ok 5 more:"). A count of things that belong together names them ("the 4 seasons:", "top 4 pets",
+    "last 4 drops") and is no part of a phrase; so are repeated words. A counting word that is a list word too ("6
+    слов: …") opens the run, not the part."""
+    while len(run) > _COUNTED_LEAST and run[0][2].casefold() in _counting_words():
+        run = run[1:]
+    if not _COUNTED_LEAST <= len(run) < FULL_RUN or len({w[2].casefold() for w in run}) != len(run):
+        return None
+    line = text.rfind("\n", 0, run[0][0]) + 1
+    before = text[max(line, run[0][0] - _COUNT_REACH) : run[0][0]]
+    counts = list(_COUNT.finditer(before))
+    if not counts:
+        return None
+    count = counts[-1]
+    first, last = count.group("first"), count.group("last")
+    said = int(last) - int(first) + 1 if first is not None and last is not None else int(count.group("count"))
+    between = _WORD.findall(before[count.end() :].casefold())
+    return run if said == len(run) and all(word in _counting_words() for word in between) else None
+
+
+@cache
+def _counting_words() -> frozenset[str]:
+    """Words that may stand between a count and the part it counts (data/seed_words.json ``counting``)."""
+    return frozenset(word.casefold() for word in _NAMES["counting"])
