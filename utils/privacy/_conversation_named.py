@@ -158,16 +158,13 @@ def reply_values(text: str) -> list[str]:
 
 def given_after_naming(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     """The values ``text`` gives when the message before it (or the one before a short filler) named a secret."""
-    values = reply_values(text)
-    if not values:
-        return []  # the reply first: most messages hold no value at all, and it costs a few look-ups
     said = list(window)
     kind = names_a_secret(said[-1].text) if said else None
     if kind is None and len(said) > 1 and _filler(said[-1].text):
         kind = names_a_secret(said[-2].text)
     if kind is None:
-        return []
-    return [(value, kind) for value in values]
+        return []  # the earlier message first: read once (cached), most name no secret
+    return [(value, kind) for value in reply_values(text)]
 
 
 def _filler(text: str) -> bool:

@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from itertools import repeat
+from itertools import islice, repeat
 
 from mnemonic import Mnemonic
 
@@ -165,8 +165,9 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
         bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
     resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
-    counted = _COUNTED_LEAST <= bound < FULL_RUN and _COUNT_IN.search(text) is not None
-    if bound < AFTER_A_SEED_WORD and not glued and not resumed and not counted:
+    if _COUNTED_LEAST <= bound < FULL_RUN and _COUNT_IN.search(text) is not None:
+        yield from _counted_parts(text)
+    if bound < AFTER_A_SEED_WORD and not glued and not resumed:
         return
     said: list[bool] = []
 
@@ -179,10 +180,10 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if glued:
         for start, end in seed_glued.spans(text, announced):
             yield start, end, "seed-phrase"
-    if bound < AFTER_A_SEED_WORD and not resumed and not counted:
+    if bound < AFTER_A_SEED_WORD and not resumed:
         return
     needed = AFTER_A_SEED_WORD if bound >= AFTER_A_SEED_WORD and announced() else FULL_RUN
-    if bound < needed and not resumed and not counted:
+    if bound < needed and not resumed:
         return
     for run in _runs(text):
         after = next((at for at in resumed if 0 <= run[0][0] - at <= GAP and not _WORD.search(text, at, run[0][0])), None)
@@ -190,8 +191,6 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
             yield after, run[-1][1], "seed-phrase"  # the rest of a phrase whose first part was taken out
         elif _a_phrase(run, needed, needed == AFTER_A_SEED_WORD):
             yield _statement_start(text, run[0][0]), run[-1][1], "seed-phrase"
-        elif counted and (part := _counted(text, run)) is not None:
-            yield part[0][0], part[-1][1], "seed-phrase"
 
 
 _PLACEHOLDER = "[redacted:seed-phrase]"
@@ -363,6 +362,45 @@ _COUNT = re.compile(
     r"|(?P<count>\d{1,2}))(?![\w.,])"
 )
 _COUNT_REACH = 48
+_COUNT_WINDOW = 240
+"""Characters after a count read for the part it counts: its words between, then up to eleven list words."""
+_MAX_COUNTS = 8
+
+
+def _counted_parts(text: str) -> Iterator[Span]:
+    """The counted parts of a phrase (:func:`_counted`), each read in a short window after its count: a long post
+    with a number and a few list words somewhere is not read word by word again."""
+    known = languages_of()
+    for count in islice(_COUNT_IN.finditer(text), _MAX_COUNTS):
+        if not _list_words_follow(text, count.end(), known):
+            continue  # "14 times", "at 23:40. The loot": a few look-ups rule most numbers out
+        window = text[count.start() : count.start() + _COUNT_WINDOW]
+        for run in _runs(window):
+            part = _counted(window, run)
+            if part is not None:
+                yield count.start() + part[0][0], count.start() + part[-1][1], "seed-phrase"
+                break
+
+
+def _list_words_follow(text: str, end: int, known: dict[str, int]) -> bool:
+    """Whether list words, :data:`_COUNTED_LEAST` in a row, follow a count at ``end`` past its counting words."""
+    listed = 0
+    for word in islice(_WORD.finditer(text, end, end + _COUNT_WINDOW), _COUNTED_LEAST + _COUNTING_WORDS):
+        written = word.group()
+        if not listed and (written.casefold() in _counting_words() or written in _RANGE_WORDS):
+            continue  # "6 kata terakhir:": a counting word first, even one a list holds too
+        if not _lists_of(written, known):
+            return False
+        listed += 1
+        if listed >= _COUNTED_LEAST:
+            return True
+    return False
+
+
+_RANGE_WORDS = frozenset({"to", "à", "a", "bis", "al", "до", "ile", "t", "m", "till", "do", "až", "sampai"})
+"""The words of a range of positions ("mots 7 à 12", "words 1 to 6"), as :data:`_COUNT` reads them."""
+_COUNTING_WORDS = 4
+"""Words a count may have before its part ("die letzten 6 Wörter:", "les 4 premiers mots sont")."""
 
 
 def _counted(text: str, run: list[Word]) -> list[Word] | None:
