@@ -134,7 +134,7 @@ class Seen:
             value = value.strip(" \t\n\"'“”«».,;:!?")
             if len(value) < MIN_SEEN_VALUE or "[redacted:" in value:
                 continue
-            forms = {value.casefold(), value.lower()}  # "Straßenbahn" folds to "strasse…"; a model may lower it
+            forms = {value.casefold(), value.lower(), normalise(value).text.casefold()}  # "ß" folds; "К4589" reads "K4589"
             if kind in SECRET_KINDS:
                 self._kinds.setdefault(_bare(value), kind)
                 self._forms.update(forms)
