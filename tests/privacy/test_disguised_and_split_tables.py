@@ -34,9 +34,18 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values", "named_given", "spelled_loose", "symbol_words", "seed_counted")
+NAMES = (
+    "disguised_values",
+    "split_kindless",
+    "encoded_values",
+    "named_given",
+    "spelled_loose",
+    "symbol_words",
+    "seed_counted",
+    "parts_kindless",
+)
 KEPT = "lookalike", "ordinary"
-SPLIT = ("split_kindless", "named_given")
+SPLIT = ("split_kindless", "named_given", "parts_kindless")
 
 
 def _load(name: str, part: str) -> list[dict[str, Any]]:
@@ -102,6 +111,7 @@ RIGHT = {
     "spelled_loose": spelled_right,
     "symbol_words": pieces_right,
     "seed_counted": disguised_right,
+    "parts_kindless": split_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -118,6 +128,8 @@ RIGHT_AT_LEAST = {
     ("symbol_words", "aside"): 16,
     ("seed_counted", "tune"): 30,
     ("seed_counted", "aside"): 15,
+    ("parts_kindless", "tune"): 0,
+    ("parts_kindless", "aside"): 0,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -149,6 +161,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("symbol_words", "aside"): 5,
     ("seed_counted", "tune"): 10,
     ("seed_counted", "aside"): 5,
+    ("parts_kindless", "tune"): 0,
+    ("parts_kindless", "aside"): 0,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
