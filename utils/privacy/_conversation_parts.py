@@ -27,6 +27,7 @@ from utils.privacy._conversation_words import (
     bare_words,
     kind_at,
     kindless_kind,
+    plausible,
 )
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import literal_trie
@@ -129,3 +130,52 @@ def handed_over(text: str) -> bool:
     if len(words) == 1:
         return reads_as_a_secret(value.strip(STRIP))
     return len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)
+
+
+def _announces_kindless_parts(text: str) -> bool:
+    """A short message that says something comes in parts and names no secret ("sending it in two parts", "ich
+    schick's in zwei Teilen", "دو تیکه می‌فرستم"): what the parts are is for the parts themselves to show."""
+    if len(text) > SHORT_MESSAGE_CHARS // 2 or "?" in text or _PART_WORD.search(text) is None:
+        return False
+    words = bare_words(text)
+    return 0 < len(words) <= MAX_ANNOUNCEMENT_WORDS and _announces_parts(text) is None
+
+
+def _kindless_parts(window: Iterable[Said], text: str) -> list[str] | None:
+    """The parts sent so far, this message the last, when a message just before announced parts naming no secret
+    and every message since is a short part."""
+    if not _plain_part(text):
+        return None
+    said = list(window)
+    for back in range(1, MAX_KINDLESS_PARTS + 1):
+        if len(said) < back:
+            return None
+        earlier = said[-back]
+        if _announces_kindless_parts(earlier.text):
+            return [part.text.strip() for part in said[len(said) - back + 1 :]] + [text.strip()]
+        if not _plain_part(earlier.text):
+            return None
+    return None
+
+
+MAX_KINDLESS_PARTS = 3
+
+
+def kindless_part_pending(window: Iterable[Said], text: str) -> bool:
+    """Whether this message is a part of something announced in parts: a later part may show they were a
+    password's, so nothing is learned from it."""
+    return _kindless_parts(window, text) is not None
+
+
+def parts_after_kindless(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
+    """Every part sent after a message announcing parts naming no secret, once one of them reads as a secret
+    ("Maple" / "Fox_93!"): the parts of a guide or a list ("part one: farming", "north half") read as none."""
+    parts = _kindless_parts(window, text)
+    if parts is None or not any("[redacted:" in part or _a_secret_part(part) for part in parts):
+        return []
+    return [(part, kindless_kind(part)) for part in parts if "[redacted:" not in part]
+
+
+def _a_secret_part(part: str) -> bool:
+    """One word no one says as a word ("Fox_93!", "Kx8-44"); a part of a few words ("part one: farming") is prose."""
+    return " " not in part and plausible(part.strip(STRIP))

@@ -31,7 +31,13 @@ from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
 from utils.privacy._conversation_named import given_after_naming
-from utils.privacy._conversation_parts import handed_over, labelled_parts, part_after_announcement
+from utils.privacy._conversation_parts import (
+    handed_over,
+    kindless_part_pending,
+    labelled_parts,
+    part_after_announcement,
+    parts_after_kindless,
+)
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
@@ -88,14 +94,19 @@ class ConversationScreen:
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
         if window:
+            parts = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
             given = (
-                value_given(window[-1].text, said.text)
-                or given_after_lead_in(window[-1].text, said.text)
-                or answered_after_question(window, said.text)
-                or part_after_announcement(window, said.text)
+                None
+                if parts
+                else (
+                    value_given(window[-1].text, said.text)
+                    or given_after_lead_in(window[-1].text, said.text)
+                    or answered_after_question(window, said.text)
+                    or part_after_announcement(window, said.text)
+                )
             )
-            across = (
-                (_seed_across(window, said.text) or labelled_parts(window, said.text) or given_after_naming(window, said.text))
+            across = parts or (
+                _seed_across(window, said.text) or labelled_parts(window, said.text) or given_after_naming(window, said.text)
                 if given is None
                 else []
             )
@@ -112,13 +123,14 @@ class ConversationScreen:
                     or labelled_after_value(window, said.text)
                 )
         lone = may_be_revealed(said.text)
+        pending = bool(window) and not found and kindless_part_pending(window, said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
         window.append(Said(now, text, message_id, lone and not found, given_here))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
-        held = lone or handed_over(said.text)
+        held = lone or pending or handed_over(said.text)
         if not found:
             return InContext(said, _NOTHING, held)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
