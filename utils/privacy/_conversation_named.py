@@ -69,8 +69,15 @@ def names_a_secret(text: str) -> str | None:
     if len(text) > SHORT_MESSAGE_CHARS or "[redacted:" in text:
         return None
     words = bare_words(text)
-    if not words or len(words) > MAX_NAMING_WORDS or any(secret_word(word) for word in text.split()):
+    if not words or len(words) > MAX_NAMING_WORDS:
+        return None
+    kind = _kind_named(text, words)
+    if kind is None or any(secret_word(word) for word in text.split()):
         return None  # a message with a value of its own is read alone, or by the readings of announcements
+    return kind
+
+
+def _kind_named(text: str, words: list[str]) -> str | None:
     for index, word in enumerate(words):
         found = vocabulary_kind(word)
         if found is not None and found[1]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from utils.privacy import seed
 from utils.privacy._conversation_announced import reads_as_a_secret
@@ -132,6 +133,7 @@ def handed_over(text: str) -> bool:
     return len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)
 
 
+@lru_cache(maxsize=4096)
 def _announces_kindless_parts(text: str) -> bool:
     """A short message that says something comes in parts and names no secret ("sending it in two parts", "ich
     schick's in zwei Teilen", "دو تیکه می‌فرستم"): what the parts are is for the parts themselves to show."""
@@ -161,19 +163,17 @@ def _kindless_parts(window: Iterable[Said], text: str) -> list[str] | None:
 MAX_KINDLESS_PARTS = 3
 
 
-def kindless_part_pending(window: Iterable[Said], text: str) -> bool:
-    """Whether this message is a part of something announced in parts: a later part may show they were a
-    password's, so nothing is learned from it."""
-    return _kindless_parts(window, text) is not None
-
-
-def parts_after_kindless(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
+def parts_after_kindless(window: Iterable[Said], text: str) -> tuple[list[tuple[str, str]], bool]:
     """Every part sent after a message announcing parts naming no secret, once one of them reads as a secret
-    ("Maple" / "Fox_93!"): the parts of a guide or a list ("part one: farming", "north half") read as none."""
+    ("Maple" / "Fox_93!"): the parts of a guide or a list ("part one: farming", "north half") read as none. And
+    whether this message is such a part still waiting for the others: a later part may show they were a password's,
+    so nothing is learned from it."""
     parts = _kindless_parts(window, text)
-    if parts is None or not any("[redacted:" in part or _a_secret_part(part) for part in parts):
-        return []
-    return [(part, kindless_kind(part)) for part in parts if "[redacted:" not in part]
+    if parts is None:
+        return [], False
+    if not any("[redacted:" in part or _a_secret_part(part) for part in parts):
+        return [], True
+    return [(part, kindless_kind(part)) for part in parts if "[redacted:" not in part], False
 
 
 def _a_secret_part(part: str) -> bool:

@@ -33,7 +33,6 @@ from utils.privacy._conversation_asked import answered_after_question, labelled_
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
-    kindless_part_pending,
     labelled_parts,
     part_after_announcement,
     parts_after_kindless,
@@ -93,8 +92,9 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
+        pending = False
         if window:
-            parts = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
+            parts, pending = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
             given = (
                 None
                 if parts
@@ -123,14 +123,13 @@ class ConversationScreen:
                     or labelled_after_value(window, said.text)
                 )
         lone = may_be_revealed(said.text)
-        pending = bool(window) and not found and kindless_part_pending(window, said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
         window.append(Said(now, text, message_id, lone and not found, given_here))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
-        held = lone or pending or handed_over(said.text)
+        held = lone or (pending and not found) or handed_over(said.text)
         if not found:
             return InContext(said, _NOTHING, held)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
