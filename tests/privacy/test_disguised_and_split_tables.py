@@ -34,8 +34,18 @@ from layer_tables import TABLES
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
-NAMES = ("disguised_values", "split_kindless", "encoded_values")
+NAMES = (
+    "disguised_values",
+    "split_kindless",
+    "encoded_values",
+    "named_given",
+    "spelled_loose",
+    "symbol_words",
+    "seed_counted",
+    "parts_kindless",
+)
 KEPT = "lookalike", "ordinary"
+SPLIT = ("split_kindless", "named_given", "parts_kindless")
 
 
 def _load(name: str, part: str) -> list[dict[str, Any]]:
@@ -68,7 +78,41 @@ def split_right(row: dict[str, Any]) -> bool:
     return all(_value_gone(secret, copies) for secret in row["secrets"])
 
 
-RIGHT = {"disguised_values": disguised_right, "split_kindless": split_right, "encoded_values": disguised_right}
+def _no_three_items_left(value: str, texts: list[str]) -> bool:
+    """No three items of a spelled value left in a row: a value spelled out is given away by its pieces, not only by
+    the whole run as written."""
+    items = value.split()
+    return all(_value_gone(" ".join(items[i : i + 3]), texts) for i in range(max(1, len(items) - 2)))
+
+
+def spelled_right(row: dict[str, Any]) -> bool:
+    """A spelled value with no three of its items left in a row in the message or a kept line; a look-alike passes
+    unchanged."""
+    if row["kind"] in KEPT:
+        return disguised_right(row)
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    return _no_three_items_left(row["value"], [said.text]) and (kept.refused or _no_three_items_left(row["value"], [kept.text]))
+
+
+def pieces_right(row: dict[str, Any]) -> bool:
+    """Every piece of a value read out with its symbols as words gone from the message and any kept line; a look-alike
+    passes unchanged."""
+    if row["kind"] in KEPT:
+        return disguised_right(row)
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    return all(_value_gone(p, [said.text]) and (kept.refused or _value_gone(p, [kept.text])) for p in row["pieces"])
+
+
+RIGHT = {
+    "disguised_values": disguised_right,
+    "split_kindless": split_right,
+    "encoded_values": disguised_right,
+    "named_given": split_right,
+    "spelled_loose": spelled_right,
+    "symbol_words": pieces_right,
+    "seed_counted": disguised_right,
+    "parts_kindless": split_right,
+}
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
     ("disguised_values", "aside"): 53,
@@ -76,6 +120,16 @@ RIGHT_AT_LEAST = {
     ("split_kindless", "aside"): 29,
     ("encoded_values", "tune"): 28,
     ("encoded_values", "aside"): 14,
+    ("named_given", "tune"): 50,
+    ("named_given", "aside"): 24,
+    ("spelled_loose", "tune"): 28,
+    ("spelled_loose", "aside"): 14,
+    ("symbol_words", "tune"): 32,
+    ("symbol_words", "aside"): 16,
+    ("seed_counted", "tune"): 30,
+    ("seed_counted", "aside"): 15,
+    ("parts_kindless", "tune"): 20,
+    ("parts_kindless", "aside"): 10,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -83,7 +137,18 @@ rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 
 Values in Morse code or Braille, national spelling alphabets, hints that give their value: 11/24 tune, 5/12 aside
 before their rules, 24/24 and 12/12 after; with a value on a diff block's "+" line: 27/28 and 14/14 before its rule,
 28/28 and 14/14 after. The split aside figure was 28/29 once, an ordinary exchange altered: its
-count, never its row, led to a question back not answering a security question (the guard is general; the row was not read)."""
+count, never its row, led to a question back not answering a security question (the guard is general; the row was not read).
+A secret named anywhere in a message, its value in the next: 35/52 tune, 17/26 aside before the rule, 50/52 and 24/26
+after (named 30/30 and 14/15; ordinary exchanges 20/22 and 10/11 both before and after). A spelled value with a stray
+item among its alphabet words (right when no three items are left in a row): 11/31 tune, 7/15 aside before the rule,
+28/31 and 14/15 after (spelled 3/20 -> 20/20, 3/10 -> 10/10; look-alikes 8/11 and 4/5 both before and after). A value
+read out with its symbols as words (right when every piece is gone): 11/32 tune, 5/16 aside before the rule, 32/32 and
+16/16 after (look-alikes 11/11 and 5/5 both before and after). Part of a seed phrase given with its count or positions:
+10/30 tune, 5/15 aside before the rule, 30/30 and 15/15 after (aside 12/15 until a tune row showed a counting word that
+is a list word too, "слов", opening the run; look-alikes 10/10 and 5/5 both before and after). Something sent in
+parts after a message naming no secret: 8/22 tune, 4/11 aside before the rule, 20/22 and 10/11 after (parts 0/14 ->
+12/14, 0/7 -> 6/7: parts under four characters are found but too short to follow into the copies; ordinary 8/8 and 4/4
+both before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -91,6 +156,16 @@ KEPT_RIGHT_AT_LEAST = {
     ("split_kindless", "aside"): 10,
     ("encoded_values", "tune"): 10,
     ("encoded_values", "aside"): 5,
+    ("named_given", "tune"): 20,
+    ("named_given", "aside"): 10,
+    ("spelled_loose", "tune"): 8,
+    ("spelled_loose", "aside"): 4,
+    ("symbol_words", "tune"): 11,
+    ("symbol_words", "aside"): 5,
+    ("seed_counted", "tune"): 10,
+    ("seed_counted", "aside"): 5,
+    ("parts_kindless", "tune"): 8,
+    ("parts_kindless", "aside"): 4,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
@@ -125,7 +200,7 @@ def test_the_tables_are_well_formed_with_a_third_aside(name: str) -> None:
     assert len({row["id"] for row in rows}) == len(rows)
     for row in rows:
         assert {"id", "kind", "lang", "source"} <= row.keys(), row["id"]
-        if name != "split_kindless":
+        if name not in SPLIT:
             assert (row["value"] in row["text"]) and (bool(row["value"]) is (row["kind"] not in KEPT)), row["id"]
         else:
             assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]

@@ -82,7 +82,7 @@ def _asks_for_an_opener(text: str) -> bool:
     return _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
 
 
-def _secret_word(word: str) -> str | None:
+def secret_word(word: str) -> str | None:
     """The word itself when it reads as a secret: a PIN-length number not a year, a word mixing letters with digits
     or symbols, a combination ("14-32-08") or a code with a block's letter ("A4417")."""
     written, bare = word.strip(_AROUND), word.strip(STRIP + "#")
@@ -108,7 +108,7 @@ def _answer_value(text: str) -> str | None:
     if len(words) > MAX_ANSWER_WORDS or any(w.strip(STRIP).casefold() in _MEASURES for w in words):
         return None
     spaced = [m.group().strip() for m in SPACED_DIGITS.finditer(stripped) if " " in m.group().strip()]
-    found = spaced or [value for word in words if (value := _secret_word(word)) is not None]
+    found = spaced or [value for word in words if (value := secret_word(word)) is not None]
     return found[0] if len(found) == 1 else None
 
 

@@ -11,18 +11,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from utils.privacy import seed
+from utils.privacy._conversation_announced import reads_as_a_secret
 from utils.privacy._conversation_words import (
     HANDING,
     NOT_VALUES,
     PARTS,
     REACTION,
+    SENTENCE_END,
     SHORT_MESSAGE_CHARS,
+    STRIP,
     STRONG_ENDINGS,
     Said,
     bare_words,
     kind_at,
     kindless_kind,
+    plausible,
 )
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import literal_trie
@@ -98,3 +104,78 @@ def part_after_announcement(window: Iterable[Said], text: str) -> tuple[str, str
         if not _plain_part(announcing.text):
             return None
     return None
+
+
+_HANDED = re.compile(r"(?P<lead>[^:：=→?？\n]{1,60}?)\s*(?:[:：=→]|->|=>)\s*(?P<value>\S[^\n]*)")
+MAX_LEAD_WORDS = 6
+MIN_LISTED_WORDS = 4
+
+
+def handed_over(text: str) -> bool:
+    """A message that only hands something over after a short label ("new one: Kettle-Harbor-91", "Hälfte eins:
+    Bergsee", "les 9 premiers mots : amiral virement …"): a value no one says as a word, a labelled part, or a run of
+    a seed list's words. It tells nothing about the member but the value, which a later message may still show was
+    a secret (the next part, "is that strong enough?"), so nothing is learned from it, as from one bare value."""
+    stripped = text.strip()
+    if len(stripped) > SHORT_MESSAGE_CHARS or not _LABEL_SIGN.search(stripped):
+        return False  # the cheap gate: a label ends with its colon, equals sign or arrow
+    handed = _HANDED.fullmatch(stripped)
+    if handed is None or len(bare_words(handed.group("lead"))) > MAX_LEAD_WORDS:
+        return False
+    value = handed.group("value").strip()
+    if "?" in value or SENTENCE_END.search(value) or "[redacted:" in value:
+        return False
+    if _LABELLED.match(stripped):
+        return True
+    words = value.split()
+    if len(words) == 1:
+        return reads_as_a_secret(value.strip(STRIP))
+    return len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)
+
+
+@lru_cache(maxsize=4096)
+def _announces_kindless_parts(text: str) -> bool:
+    """A short message that says something comes in parts and names no secret ("sending it in two parts", "ich
+    schick's in zwei Teilen", "دو تیکه می‌فرستم"): what the parts are is for the parts themselves to show."""
+    if len(text) > SHORT_MESSAGE_CHARS // 2 or "?" in text or _PART_WORD.search(text) is None:
+        return False
+    words = bare_words(text)
+    return 0 < len(words) <= MAX_ANNOUNCEMENT_WORDS and _announces_parts(text) is None
+
+
+def _kindless_parts(window: Iterable[Said], text: str) -> list[str] | None:
+    """The parts sent so far, this message the last, when a message just before announced parts naming no secret
+    and every message since is a short part."""
+    if not _plain_part(text):
+        return None
+    said = list(window)
+    for back in range(1, MAX_KINDLESS_PARTS + 1):
+        if len(said) < back:
+            return None
+        earlier = said[-back]
+        if _announces_kindless_parts(earlier.text):
+            return [part.text.strip() for part in said[len(said) - back + 1 :]] + [text.strip()]
+        if not _plain_part(earlier.text):
+            return None
+    return None
+
+
+MAX_KINDLESS_PARTS = 3
+
+
+def parts_after_kindless(window: Iterable[Said], text: str) -> tuple[list[tuple[str, str]], bool]:
+    """Every part sent after a message announcing parts naming no secret, once one of them reads as a secret
+    ("Maple" / "Fox_93!"): the parts of a guide or a list ("part one: farming", "north half") read as none. And
+    whether this message is such a part still waiting for the others: a later part may show they were a password's,
+    so nothing is learned from it."""
+    parts = _kindless_parts(window, text)
+    if parts is None:
+        return [], False
+    if not any("[redacted:" in part or _a_secret_part(part) for part in parts):
+        return [], True
+    return [(part, kindless_kind(part)) for part in parts if "[redacted:" not in part], False
+
+
+def _a_secret_part(part: str) -> bool:
+    """One word no one says as a word ("Fox_93!", "Kx8-44"); a part of a few words ("part one: farming") is prose."""
+    return " " not in part and plausible(part.strip(STRIP))

@@ -111,6 +111,8 @@ ASKED: dict[str, list[str]] = _DATA["asked"]
 PARTS: dict[str, list[str]] = _DATA["parts"]
 """Words for a value's parts and their order (:mod:`utils.privacy._conversation_parts`)."""
 QUESTION_WORDS = frozenset(ASKED["question_words"])
+ASSENT = frozenset(_DATA["named"]["assent"])
+"""Words of assent a value may follow in a reply ("ya 614 093") (:mod:`utils.privacy._conversation_named`)."""
 """A message opening with one of these asks, question mark or not ("which server", "how do i log in")."""
 QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""

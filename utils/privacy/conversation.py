@@ -30,7 +30,13 @@ from dataclasses import dataclass, replace
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
-from utils.privacy._conversation_parts import labelled_parts, part_after_announcement
+from utils.privacy._conversation_named import given_after_naming
+from utils.privacy._conversation_parts import (
+    handed_over,
+    labelled_parts,
+    part_after_announcement,
+    parts_after_kindless,
+)
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
 from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
@@ -55,8 +61,9 @@ class InContext:
     said: Screened
     found: Screened
     lone_value: bool = False
-    """The message is one bare value ("Gr33nTeaLatte", "5519"): alone it tells nothing about the member, and a
-    later message may still show it was a secret ("that was my bank PIN"), so nothing is learned from it."""
+    """The message is one bare value ("Gr33nTeaLatte", "5519"), or only hands one over after a label ("new one:
+    Kettle-Harbor-91", "Hälfte eins: Bergsee"): alone it tells nothing about the member, and a later message may still
+    show it was a secret ("that was my bank PIN"), so nothing is learned from it."""
 
     @property
     def seen(self) -> Seen:
@@ -85,14 +92,24 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
+        pending = False
         if window:
+            parts, pending = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
             given = (
-                value_given(window[-1].text, said.text)
-                or given_after_lead_in(window[-1].text, said.text)
-                or answered_after_question(window, said.text)
-                or part_after_announcement(window, said.text)
+                None
+                if parts
+                else (
+                    value_given(window[-1].text, said.text)
+                    or given_after_lead_in(window[-1].text, said.text)
+                    or answered_after_question(window, said.text)
+                    or part_after_announcement(window, said.text)
+                )
             )
-            across = (_seed_across(window, said.text) or labelled_parts(window, said.text)) if given is None else []
+            across = parts or (
+                _seed_across(window, said.text) or labelled_parts(window, said.text) or given_after_naming(window, said.text)
+                if given is None
+                else []
+            )
             if across:
                 found += across
                 said = _with_values(text, across)
@@ -112,10 +129,11 @@ class ConversationScreen:
             seen = Seen([Screened("", False, (), tuple(found))])
             for earlier in window:
                 earlier.text = seen.scrub(earlier.text)
+        held = lone or (pending and not found) or handed_over(said.text)
         if not found:
-            return InContext(said, _NOTHING, lone)
+            return InContext(said, _NOTHING, held)
         kinds = tuple(dict.fromkeys(kind for _value, kind in found))
-        return InContext(said, Screened("", False, kinds, tuple(found)), lone)
+        return InContext(said, Screened("", False, kinds, tuple(found)), held)
 
     def _window(self, user_id: int, place: int | None, now: float) -> deque[Said]:
         places = self._windows.get(user_id)
@@ -205,9 +223,16 @@ _SEED_PART_WORDS = 3
 
 
 def _with_values(text: str, given: list[tuple[str, str]]) -> Screened:
-    """``text`` screened with its own share of ``given`` (the values found across the messages)."""
-    own = next((value for value in given if value[0] in text), None)
-    return screen(text, "message") if own is None else _with_value(text, own)
+    """``text`` screened with its own share of ``given`` (the values found across the messages), each replaced."""
+    own = [value for value in given if value[0] in text]
+    if not own:
+        return screen(text, "message")
+    said = _with_value(text, own[0])
+    for value, kind in own[1:]:
+        if value in said.text:
+            replaced = said.text.replace(value, f"[redacted:{kind}]")
+            said = Screened(replaced, said.refused, tuple(dict.fromkeys([*said.kinds, kind])), (*said.values, (value, kind)))
+    return said
 
 
 def _with_value(text: str, given: tuple[str, str]) -> Screened:

@@ -47,6 +47,7 @@ _SEPARATOR = r"(?:[ \t,;/·•|_-]{1,3}(?:" + _FILLER + r"[ \t,]{1,2})?)"
 _MIN_ITEMS = 4
 _RUN = r"(?P<secret>" + _ITEM + "(?:" + _SEPARATOR + _ITEM + "){" + str(_MIN_ITEMS - 1) + ",40})"
 _ALPHABET_ITEM = re.compile(r"(?i)(?<![^\W\d_])" + _ALPHABET)
+_DIGIT_ITEM = re.compile(r"(?i)" + _DIGIT_WORD)
 _LEAD = r"[^\n!?]{0,48}?(?<![^\W\d_])"
 
 _LETTERS = r"(?i)[^\n!?]{0,32}?(?<![\w*_|`~])(?P<secret>[^\W_](?:(?:,[ \t]?|[ \t]?[·•|/][ \t]?)[^\W_]){5,39})(?![\w*_|`~])"
@@ -70,12 +71,66 @@ def spelled_after_word(text: str, end: int) -> tuple[int, int] | None:
         if gate.search(window) is None:
             continue  # the cheap gate, in lower case: a case-blind run of the whole alternation costs far more
         match = pattern.match(text, end)
+        loose = _loose_after(text, end) if spelled else None
         if match is not None and (not spelled or _spelled_run(match)):
-            return match.span("secret")
+            start, stop = match.span("secret")
+            if loose is not None and loose[0] <= stop and start <= loose[1]:
+                return min(start, loose[0]), max(stop, loose[1])  # the strict run is a stretch of the loose one
+            return start, stop
+        if loose is not None:
+            return loose
     return None
 
 
 _SPELLED_REACH = 400
+_LOOSE_LEAD = re.compile(r"[^\n!?]{0,48}?")
+_LOOSE_TOKEN = re.compile(r"(?P<sep>[ \t,;/·•|_-]{1,3})?(?P<item>[^\W_]+(?:-[^\W\d_]+)?)")
+_STRAY_LETTERS = 9
+_MAX_STRAYS = 2
+_HESITATIONS = frozenset(_DATA["hesitations"])
+
+
+def _loose_after(text: str, end: int) -> tuple[int, int] | None:
+    """A spelled run a few words after a secret word that the strict run misses for a stray item among its first."""
+    lead = text[end : end + 48 + 1]
+    first = _ALPHABET_ITEM.search(lead)
+    if first is None or _LOOSE_LEAD.fullmatch(lead[: first.start()]) is None:
+        return None
+    return _loose_run(text, end + first.start())
+
+
+def _loose_run(text: str, start: int) -> tuple[int, int] | None:
+    """A run of a spelling alphabet's words read on past a stray item or two: a plain letter ("Kilo Echo L Papa"), a
+    word the tables lack or a misspelt one, capitalised as the others are ("Anton Berta Zürich Dora", "Bravo Ekko
+    Lima"), a hesitation ("äh"), a botched try ("Karel Oto Číslo Ka Adam 9 9"). It ends at the last alphabet word or
+    digit, at least four of them and no more than two strays, and at the first word of prose (a small word in lower
+    case: "Anna, Berta and Cäsar")."""
+    best, good, strays, at = None, 0, 0, start
+    for index, token in enumerate(_LOOSE_TOKEN.finditer(text, start)):
+        if token.start() != at or (index and not token.group("sep")) or (not index and token.group("sep")):
+            break
+        item = token.group("item")
+        if _ALPHABET_ITEM.fullmatch(item) or _DIGIT_ITEM.fullmatch(item) or (item.isdigit() and len(item) <= 3):
+            good += 1
+            if good >= _MIN_ITEMS and strays <= min(_MAX_STRAYS, good // 2):
+                best = (start, token.end())
+        elif _stray(item) and strays < _MAX_STRAYS:
+            strays += 1
+        else:
+            break
+        at = token.end()
+    return best
+
+
+def _stray(item: str) -> bool:
+    """A letter spelled with a word no table holds, written as the table's words are: one letter, or a capitalised
+    word of a few letters; a hesitation between two letters."""
+    if item.casefold() in _HESITATIONS:
+        return True
+    letters = item.replace("-", "")
+    return letters.isalpha() and (len(letters) == 1 or (letters[0].isupper() and len(letters) <= _STRAY_LETTERS))
+
+
 _ALPHABET_WORD = r"(?<![^\W\d_])(?:" + literal_trie(sorted({f for w in _ALPHABET_WORDS for f in (w, _without_accents(w))}))
 _AN_ALPHABET_WORD = re.compile(_ALPHABET_WORD + r")(?![^\W\d_])")
 """A word of an alphabet: a spelled run holds one at least ("one seven niner four"), most text after a secret word none."""
@@ -285,3 +340,70 @@ RULES: tuple[Rule, ...] = (
     *HANDED_RULES,
     *encoded_letters.RULES,
 )
+
+
+_SYMBOL_WORDS = [w.casefold() for w in _DATA["symbol_words"]]
+_SYMBOL_IN = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(sorted(_SYMBOL_WORDS)) + r")(?![^\W\d_])")
+_SYMBOL = re.compile(r"(?i)[ \t]*[(\[]?(?:" + _alternation(_SYMBOL_WORDS) + r")[)\]]?(?![^\W\d_])")
+_PIECE = re.compile(r"[ \t]+(?P<piece>[^\s()\[\].,;:!?]{1,24})(?:[ \t]+\d{1,6}(?![^\s.,;!?]))?")
+_SYMBOL_REACH = 24
+_MAX_PIECES = 6
+
+
+def symbols_after(text: str, end: int) -> int:
+    """Where a value ending at ``end`` ends when it is read on through its symbols said as words ("tundra dash 44 dash
+    kx", "Sonne Unterstrich 2024 Ausrufezeichen", "kot собака 77", "Kx8 (dash) tundra"): each word for a symbol and
+    the piece after it are the value's, and a symbol word that ends it is its last character. A symbol word followed
+    by prose ("dash off and change it", "punto y aparte") is left: a piece has a digit, or is one word the line ends
+    or goes on reading out after."""
+    if _SYMBOL_IN.search(text[end : end + _SYMBOL_REACH].casefold()) is None:
+        return end  # the cheap gate: most values are not read out
+    at = end
+    for _ in range(_MAX_PIECES):
+        symbol = _SYMBOL.match(text, at)
+        if symbol is None:
+            break
+        piece = _PIECE.match(text, symbol.end())
+        if piece is None or _SYMBOL.match(text, piece.start()) is not None:
+            if text[symbol.end() : symbol.end() + 1] in ("", "\n") or piece is None:
+                at = symbol.end()  # "… 2019 exclamation mark": the last character
+            break
+        if not _a_piece(text, piece):
+            break
+        at = piece.end()
+    return at
+
+
+def _a_piece(text: str, piece: re.Match[str]) -> bool:
+    word = piece.group("piece")
+    if any(c.isdigit() for c in word):
+        return True
+    rest = text[piece.end() :].lstrip(" \t")
+    return word.isalpha() and (not rest or rest[0] in "\n.,;!?)]" or _SYMBOL.match(text, piece.end()) is not None)
+
+
+_FIRST_PIECE = re.compile(r"[ \t]*[:：=]?[ \t]*(?P<piece>[^\s()\[\].,;:!?]{1,24})")
+_LEAD_WORDS = 2
+
+
+def read_out_after(text: str, end: int) -> tuple[int, int] | None:
+    """A value right after a secret word (or a word or two: "ist", "es", "c'est") that is read out with its symbols
+    as words ("pin is 44 dash 71", "clave es Luna punto 2020", "пароль kot собака 77"): its plain first piece says
+    nothing, the symbol word after it says a value is being read out."""
+    if _SYMBOL_IN.search(text[end : end + _SYMBOL_REACH * 2].casefold()) is None:
+        return None
+    at = end
+    for _ in range(_LEAD_WORDS + 1):
+        first = _FIRST_PIECE.match(text, at)
+        if first is None or _SYMBOL.match(text, first.start("piece") - 1) is not None:
+            return None
+        after = symbols_after(text, first.end())
+        if _PIECE_AFTER_SYMBOL.match(text, first.end()) is not None and after > first.end():
+            return first.start("piece"), after
+        at = first.end()
+    return None
+
+
+_PIECE_AFTER_SYMBOL = re.compile(r"(?i)[ \t]*[(\[]?(?:" + _alternation(_SYMBOL_WORDS) + r")[)\]]?[ \t]+[^\s()\[\].,;:!?]*\d")
+"""A symbol word and a piece with a digit after the first piece: with no value found before it, a plain word and a
+symbol word ("rules dash work") are prose; a number read out after them is not."""

@@ -323,6 +323,9 @@ _SPANS_BY_KIND: dict[str, Callable[[str, vocabulary.Word, str], Iterator[Span]]]
 }
 
 
+_READ_OUT = frozenset({"password", "wifi", "pin"})
+
+
 @dataclass(frozen=True)
 class _VocabularyRule(Rule):
     """Every "<secret word> <link> <value>" of the vocabulary, in every language and disguise it lists.
@@ -333,7 +336,12 @@ class _VocabularyRule(Rule):
     def spans(self, text: str) -> Iterator[Span]:
         for word in vocabulary.find(text):
             spans = _SPANS_BY_KIND.get(word.kind)
-            if spans is not None:
+            if spans is not None and word.kind in _READ_OUT:  # "tundra dash 44": its symbols said as words
+                kind = vocabulary.PLACEHOLDERS[word.kind]
+                found = [(s, disguised_values.symbols_after(text, e), k) for s, e, k in spans(text, word, kind)]
+                read_out = disguised_values.read_out_after(text, word.end) if not found else None
+                yield from found if read_out is None else [(*read_out, kind)]
+            elif spans is not None:
                 yield from spans(text, word, vocabulary.PLACEHOLDERS[word.kind])
 
 

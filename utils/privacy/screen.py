@@ -134,7 +134,7 @@ class Seen:
             value = value.strip(" \t\n\"'“”«».,;:!?")
             if len(value) < MIN_SEEN_VALUE or "[redacted:" in value:
                 continue
-            forms = {value.casefold(), value.lower()}  # "Straßenbahn" folds to "strasse…"; a model may lower it
+            forms = {value.casefold(), value.lower(), normalise(value).text.casefold()}  # "ß" folds; "К4589" reads "K4589"
             if kind in SECRET_KINDS:
                 self._kinds.setdefault(_bare(value), kind)
                 self._forms.update(forms)
@@ -195,7 +195,7 @@ def _alternatives_of(forms: set[str]) -> re.Pattern[str]:
     for value in sorted(forms, key=len, reverse=True):
         digits = re.sub(r"[\s.-]", "", value)
         if digits.isdigit() and len(digits) >= 6:
-            alternatives.append(r"[\s.-]?".join(digits))
+            alternatives.append(r"\s?[.-]?\s?".join(digits))  # "1 9 7 8 - 0 4" too
         else:
             alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
     return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)

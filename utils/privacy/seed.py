@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from itertools import repeat
+from itertools import islice, repeat
 
 from mnemonic import Mnemonic
 
@@ -165,6 +165,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
         bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
     resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
+    if _COUNTED_LEAST <= bound < FULL_RUN and _COUNT_IN.search(text) is not None:
+        yield from _counted_parts(text)
     if bound < AFTER_A_SEED_WORD and not glued and not resumed:
         return
     said: list[bool] = []
@@ -350,3 +352,81 @@ def _a_phrase(run: list[Word], needed: int, announced: bool) -> bool:
     """Long enough and, unless a seed word announced it, varied: a seed's words are drawn at random
     ("word word word …" is not one; "my seed is: abandon abandon … about" is the famous test vector)."""
     return len(run) >= needed and (announced or len({w[2].lower() for w in run}) >= needed * 2 // 3)
+
+
+_COUNTED_LEAST = 4
+_COUNT_IN = re.compile(r"(?<![\w.,])\d{1,2}(?![\w.,])")
+"""The cheap gate of a counted part: a number of one or two digits standing alone."""
+_COUNT = re.compile(
+    r"(?<![\w.,])(?:(?P<first>\d{1,2})\s*(?:[-–~]|to|à|a|bis|al|до|ile|t/m|till|do|až|sampai)\s*(?P<last>\d{1,2})"
+    r"|(?P<count>\d{1,2}))(?![\w.,])"
+)
+_COUNT_REACH = 48
+_COUNT_WINDOW = 240
+"""Characters after a count read for the part it counts: its words between, then up to eleven list words."""
+_MAX_COUNTS = 8
+
+
+def _counted_parts(text: str) -> Iterator[Span]:
+    """The counted parts of a phrase (:func:`_counted`), each read in a short window after its count: a long post
+    with a number and a few list words somewhere is not read word by word again."""
+    known = languages_of()
+    for count in islice(_COUNT_IN.finditer(text), _MAX_COUNTS):
+        if not _list_words_follow(text, count.end(), known):
+            continue  # "14 times", "at 23:40. The loot": a few look-ups rule most numbers out
+        window = text[count.start() : count.start() + _COUNT_WINDOW]
+        for run in _runs(window):
+            part = _counted(window, run)
+            if part is not None:
+                yield count.start() + part[0][0], count.start() + part[-1][1], "seed-phrase"
+                break
+
+
+def _list_words_follow(text: str, end: int, known: dict[str, int]) -> bool:
+    """Whether list words, :data:`_COUNTED_LEAST` in a row, follow a count at ``end`` past its counting words."""
+    listed = 0
+    for word in islice(_WORD.finditer(text, end, end + _COUNT_WINDOW), _COUNTED_LEAST + _COUNTING_WORDS):
+        written = word.group()
+        if not listed and (written.casefold() in _counting_words() or written in _RANGE_WORDS):
+            continue  # "6 kata terakhir:": a counting word first, even one a list holds too
+        if not _lists_of(written, known):
+            return False
+        listed += 1
+        if listed >= _COUNTED_LEAST:
+            return True
+    return False
+
+
+_RANGE_WORDS = frozenset({"to", "à", "a", "bis", "al", "до", "ile", "t", "m", "till", "do", "až", "sampai"})
+"""The words of a range of positions ("mots 7 à 12", "words 1 to 6"), as :data:`_COUNT` reads them."""
+_COUNTING_WORDS = 4
+"""Words a count may have before its part ("die letzten 6 Wörter:", "les 4 premiers mots sont")."""
+
+
+def _counted(text: str, run: list[Word]) -> list[Word] | None:
+    """A part of a phrase said with how many words it holds or which positions ("last 6 are …", "Wörter 1-6: …",
+    "les 4 premiers mots sont …", "13-18 …"): fewer words than a phrase unannounced needs, but the count, said right
+    before, matches the run exactly and the words between name only words, positions or the rest ("the other 6
+    words", "ok 5 more:"). A count of things that belong together names them ("the 4 seasons:", "top 4 pets",
+    "last 4 drops") and is no part of a phrase; so are repeated words. A counting word that is a list word too ("6
+    слов: …") opens the run, not the part."""
+    while len(run) > _COUNTED_LEAST and run[0][2].casefold() in _counting_words():
+        run = run[1:]
+    if not _COUNTED_LEAST <= len(run) < FULL_RUN or len({w[2].casefold() for w in run}) != len(run):
+        return None
+    line = text.rfind("\n", 0, run[0][0]) + 1
+    before = text[max(line, run[0][0] - _COUNT_REACH) : run[0][0]]
+    counts = list(_COUNT.finditer(before))
+    if not counts:
+        return None
+    count = counts[-1]
+    first, last = count.group("first"), count.group("last")
+    said = int(last) - int(first) + 1 if first is not None and last is not None else int(count.group("count"))
+    between = _WORD.findall(before[count.end() :].casefold())
+    return run if said == len(run) and all(word in _counting_words() for word in between) else None
+
+
+@cache
+def _counting_words() -> frozenset[str]:
+    """Words that may stand between a count and the part it counts (data/seed_words.json ``counting``)."""
+    return frozenset(word.casefold() for word in _NAMES["counting"])
