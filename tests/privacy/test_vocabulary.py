@@ -222,6 +222,34 @@ def test_the_word_alone_changes_nothing(line: str) -> None:
     assert screened.text == line and not screened.refused
 
 
+CLAUSES_RUN_ON = [
+    "パスワードは教えないよ、笑",
+    "パスワードは秘密だよ。またね",
+    "WiFiのパスワードはもう変えた、新しいのは後で",
+    "密码是秘密、不告诉你",
+    "密碼是什麼、忘了",
+    "비밀번호는 비밀이야。ㅋㅋ",
+]
+"""A secret word in a script written without spaces, then a clause and its punctuation ("、", "。"): prose."""
+VALUES_BEFORE_A_CLAUSE = [
+    ("パスワードはsakura2024、よろしく", "sakura2024"),
+    ("パスワードはhanabi_77です、よろしく", "hanabi_77"),
+    ("密码是Hua_Mei88。记住", "Hua_Mei88"),
+    ("パスワードは「もみじ、かえで」だよ", "もみじ、かえで"),
+]
+
+
+@pytest.mark.parametrize("line", CLAUSES_RUN_ON)
+def test_a_clause_after_the_word_is_not_a_value(line: str) -> None:
+    screened = screen(line, "message")
+    assert screened.text == line and not screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(("line", "value"), VALUES_BEFORE_A_CLAUSE)
+def test_a_value_before_a_clause_is_still_one(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text
+
+
 def test_the_value_is_redacted_as_written() -> None:
     """Leetspeak is folded to find the word, never to rewrite the value: "p4ss" is gone as written."""
     screened = screen("my p@ssw0rd is p4ss!w0rd", "message")

@@ -38,10 +38,18 @@ def looks_like_a_secret(value: str) -> bool:
     """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals."""
     if len(value) < 4:
         return False
+    return any(c.isdigit() for c in value) or any(_a_symbol(c) for c in value) or any(c.isupper() for c in value[1:])
+
+
+def _a_symbol(char: str) -> bool:
+    """A character a password mixes in: not a letter or digit, not a hyphen or apostrophe inside a word, not a
+    combining mark, and not the punctuation of scripts written without spaces ("、", "。", "・"), which ends a clause
+    run on after a word in Japanese or Chinese ("パスワードは教えないよ、笑") and no keyboard password holds."""
     return (
-        any(c.isdigit() for c in value)
-        or any(not c.isalnum() and c not in "-'’" and not unicodedata.category(c).startswith("M") for c in value)
-        or any(c.isupper() for c in value[1:])
+        not char.isalnum()
+        and char not in "-'’"
+        and not unicodedata.category(char).startswith("M")
+        and not ("\u3000" <= char <= "\u303f" or char == "\u30fb" or "\uff61" <= char <= "\uff65")
     )
 
 
