@@ -239,6 +239,32 @@ VALUES_BEFORE_A_CLAUSE = [
 ]
 
 
+AND_AFTER_THE_WORD = [
+    "Ha dimenticato la password di Steam e l'ha reimpostata.",
+    "ha cambiato la password e poi è uscito",
+    "a senha e depois o email",
+    "la password e il nome utente sono sul foglio",
+]
+"""A bare "e" after the word is "and" in Italian and Portuguese: the next word is not a value."""
+E_AS_IS = [
+    ("parola mea e Sarmale!Mici3", "Sarmale!Mici3"),
+    ('parola de la wifi e "casamea"', "casamea"),
+    ("la password e gatto99", "gatto99"),
+    ("la password di Steam è gattonero", "gattonero"),
+]
+"""The same "e" meaning "is" (Romanian, Italian typed without its accent): a value that looks like one still goes."""
+
+
+@pytest.mark.parametrize("line", AND_AFTER_THE_WORD)
+def test_and_after_the_word_is_not_a_link(line: str) -> None:
+    assert screen(line, "message").text == line
+
+
+@pytest.mark.parametrize(("line", "value"), E_AS_IS)
+def test_e_as_is_still_links_a_value(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text
+
+
 @pytest.mark.parametrize("line", CLAUSES_RUN_ON)
 def test_a_clause_after_the_word_is_not_a_value(line: str) -> None:
     screened = screen(line, "message")

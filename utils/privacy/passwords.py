@@ -189,7 +189,7 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
-    if match and _announced_value(match, word.entry.ambiguous):
+    if match and _announced_value(match, word.entry.ambiguous or _AN_AND.search(text, word.end, match.start("secret"))):
         yield (*_with_phrase(text, match, _secret_span(match)), kind)
         if (corrected := _after_struck(text, match)) is not None:
             yield (*corrected, kind)
@@ -207,6 +207,9 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         yield (*_secret_span(later), kind)
 
 
+_AN_AND = re.compile(r"(?i)(?<!\S)e\s*[*_~`|]*\s*$")
+"""A bare "e" as the link: "is" in Romanian and in Italian typed without its accent, "and" in Italian and Portuguese
+("la password e poi è uscito", "e l'ha reimpostata"): what follows is a value only when it looks like one."""
 _LATER_COLON = re.compile(r"(?i)[^\n:：=.!?]{1,30}?[:：=]\s*" + VALUE_OPENING + VALUE)
 """A colon a few words after the word ("pswd bata raha hu: Jalebi#4", "pw for the nas box: Kite_88"): whatever the
 words between, in whatever language, the value after the colon is announced by them; it must look like a secret."""
