@@ -39,8 +39,6 @@ _MULTIPLIERS = np.array(
     [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5, 0xFF51AFD7ED558CCD], dtype=np.uint64
 )
 _NARROWEST, _WIDEST = CHAR_SIZES[0], CHAR_SIZES[-1]
-_SIZES = np.array(CHAR_SIZES, dtype=np.uint64)
-_SIZES_INT = np.array(CHAR_SIZES, dtype=np.int64)
 _MIX = np.uint64(0xD6E8FEB86659FD93)
 _SHIFT = np.uint64(64 - BITS)
 _SPACE = ord(" ")
@@ -57,18 +55,24 @@ def _word_form(matching: str) -> str:
 def _char_buckets(words: str) -> IntArray:
     """Buckets of every 3–5 character window that does not cross a word (a window may start or end on one).
 
-    All windows at once: each start's running hash over five characters gives the 3-, 4- and 5-character windows'
-    hashes as its third to fifth partial sums (``words`` padded so every start has five characters to read)."""
+    Whole arrays, one size after the other: a window's hash is the one a character shorter plus its last
+    character's term, and it stays inside a word while no space comes strictly between its ends."""
     padded = f" {words} "
     length = len(padded)
-    codes = np.frombuffer(f"{padded}    ".encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-    windows = np.lib.stride_tricks.sliding_window_view(codes, _WIDEST)[: length - _NARROWEST + 1]
-    spaces = windows == _SPACE
-    hashed = np.cumsum(windows * _MULTIPLIERS, axis=1)[:, _NARROWEST - 1 :] + _SIZES
-    inside = np.cumsum(spaces[:, 1 : _WIDEST - 1], axis=1) == 0  # no space strictly inside the window
-    ends = ~(spaces[:, :1] & spaces[:, _NARROWEST - 1 :])  # not a space at both ends
-    fits = np.arange(len(windows))[:, None] + _SIZES_INT <= length
-    chosen = hashed[inside & ends & fits]
+    codes = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    spaces = codes == _SPACE
+    size = _NARROWEST
+    hashed = sum((codes[k : length - size + 1 + k] * _MULTIPLIERS[k] for k in range(size)), np.uint64(size))
+    inside = ~spaces[1 : length - 1]
+    found = []
+    while True:
+        found.append(hashed[inside & ~(spaces[: length - size + 1] & spaces[size - 1 :])])
+        size += 1
+        if size > _WIDEST or size > length:
+            break
+        hashed = hashed[:-1] + codes[size - 1 :] * _MULTIPLIERS[size - 1] + np.uint64(1)
+        inside = inside[:-1] & ~spaces[size - 2 : length - 1]
+    chosen = np.concatenate(found)
     chosen ^= chosen >> np.uint64(31)
     return ((chosen * _MIX) >> _SHIFT).astype(np.int64)
 
