@@ -120,7 +120,7 @@ def test_a_fresh_training_decides_as_the_committed_weights() -> None:
     labels = np.array([e.label for e in examples], dtype=np.int64)
     weights, bias = trainer.fit(trainer.matrix([e.text for e in examples]), labels)
     committed = load_model(WEIGHTS)
-    fresh = type(committed)(weights.astype(np.float16).astype(np.float32), bias.astype(np.float32), committed.threshold)
+    fresh = type(committed)(weights.astype(np.float16), bias.astype(np.float32), committed.threshold)
     probe = [r["text"] for name in ("model_free", "ordinary") for r in load(name, "tune")]
     differing = [t for t in probe if fresh.reason(normalise(t).text) != committed.reason(normalise(t).text)]
     assert not differing, differing

@@ -102,16 +102,17 @@ def features(matching: str) -> tuple[IntArray, FloatArray]:
 
 @dataclass(frozen=True)
 class Model:
-    """Weights per bucket and class, a bias per class, and the share of "something to say" that refuses."""
+    """Weights per bucket and class (half precision, as stored: a line's scattered rows stay in the cache beside
+    the rest of the screen's tables), a bias per class, and the share of "something to say" that refuses."""
 
-    weights: npt.NDArray[np.float32]
+    weights: npt.NDArray[np.float16]
     bias: npt.NDArray[np.float32]
     threshold: float
 
     def probabilities(self, matching: str) -> npt.NDArray[np.float64]:
         """The class probabilities (in the order of :data:`REASONS`) for one normalised line."""
         buckets, values = features(matching)
-        scores = values @ self.weights[buckets] + self.bias if len(buckets) else self.bias.copy()
+        scores = values @ self.weights[buckets].astype(np.float32) + self.bias if len(buckets) else self.bias.copy()
         scores = scores.astype(np.float64)
         exp = np.exp(scores - scores.max())
         return np.asarray(exp / exp.sum(), dtype=np.float64)
@@ -128,7 +129,7 @@ class Model:
 def load_model(path: Path = WEIGHTS) -> Model:
     with np.load(path) as stored:
         return Model(
-            weights=stored["weights"].astype(np.float32),
+            weights=stored["weights"].astype(np.float16),
             bias=stored["bias"].astype(np.float32),
             threshold=float(stored["threshold"]),
         )
