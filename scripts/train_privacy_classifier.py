@@ -117,7 +117,8 @@ def table_examples() -> list[Example]:
     examples = []
     for path in sources():
         for row in _rows(path):
-            texts = [str(m) for m in row.get("messages", [])] if "messages" in row else [str(row["text"])]
+            messages = row.get("messages")
+            texts = [str(m) for m in messages] if isinstance(messages, list) else [str(row["text"])]
             if path in lookalike_files and row.get("kind") not in ("lookalike", "ordinary"):
                 continue
             label = _label(row, config)

@@ -62,7 +62,9 @@ def _char_buckets(words: str) -> IntArray:
     codes = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
     spaces = codes == _SPACE
     size = _NARROWEST
-    hashed = sum((codes[k : length - size + 1 + k] * _MULTIPLIERS[k] for k in range(size)), np.uint64(size))
+    hashed: npt.NDArray[np.uint64] = np.full(length - size + 1, size, dtype=np.uint64)
+    for k in range(size):
+        hashed += codes[k : length - size + 1 + k] * _MULTIPLIERS[k]
     inside = ~spaces[1 : length - 1]
     found = []
     while True:
