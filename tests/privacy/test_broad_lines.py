@@ -19,6 +19,9 @@ figure): tune 116/116 on the first split; aside 46/54 (religion 4/5, sexuality 4
 Probe rows ``-b2-`` (125, in ``tune``, outside the split) were written in two batches after the first rules, in
 languages and wordings the first rows had few of (also ja, zh, ko, ar, hi, tr, id, vi): 57/62 and 51/63 right
 when each was written, 118/125 after the rules they led to. Tune 234/241 in all.
+
+After the scored classifier behind the rules (utils/privacy/line_classifier.py, never trained on the aside):
+aside 47/54 (was 46) — ethnicity 3/4 (was 2/4); every kept family as before.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ RIGHT_AT_LEAST = {
         "health": 5,
         "religion": 4,
         "sexuality": 4,
-        "ethnicity": 2,
+        "ethnicity": 3,
         "politics": 4,
         "union": 4,
         "biometrics": 3,

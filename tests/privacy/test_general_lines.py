@@ -26,6 +26,9 @@ rather than tuned on.
 After the round for frames that need no listed phrase (tests/privacy/test_broad_lines.py: a hedge before a copula, a
 mention as a framed word's subject, any capitalised subject before a private life's word): tune 545/556; aside 83/90
 (sexuality 7/7, was 6/7).
+
+After the scored classifier behind the rules (utils/privacy/line_classifier.py, never trained on the aside):
+aside 84/90 (was 83) — health 7/10 (was 6/10); every kept family as before.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ RIGHT_AT_LEAST = {
         "harmless": 55,
     },
     "aside": {
-        "health": 6,
+        "health": 7,
         "religion": 6,
         "sexuality": 7,
         "ethnicity": 6,

@@ -6,6 +6,9 @@ Before that round (rules grown on the development tables only): special 66/80 re
 wave 6's dev rows): special 71/80, claims 14/16, roles 10/11, relationships 6/6, gaming and harmless 25/25. After
 the round for the model's subject-less lines (tests/privacy/test_model_lines.py): special 72/80, claims 15/16, the
 rest as before.
+
+After the scored classifier behind the rules (utils/privacy/line_classifier.py, never trained on the aside):
+special 73/80, the rest as before.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import pytest
 from layer_tables import load, must_refuse, refused
 
 RIGHT_AT_LEAST = {
-    "special": 72,
+    "special": 73,
     "claim": 15,
     "role": 10,
     "relationship": 6,

@@ -8,9 +8,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from utils.privacy.categories import special_category
-from utils.privacy.others import about_someone_else
-from utils.privacy.roles import asserts_role
+from utils.privacy.screen import personal_reasons
 
 TABLES = Path(__file__).resolve().parent.parent / "privacy" / "layer_tables"
 KEPT_KINDS = frozenset({"relationship", "gaming", "harmless"})
@@ -24,8 +22,8 @@ def load(name: str, part: str) -> list[dict[str, Any]]:
 
 
 def refused(text: str) -> bool:
-    """Whether a kept line is refused whole by one of the three layers."""
-    return special_category(text) is not None or about_someone_else(text) or asserts_role(text)
+    """Whether a kept line is refused whole by the kept-line layers (the three rules, then the classifier)."""
+    return bool(personal_reasons(text))
 
 
 def family(row: dict[str, Any]) -> str:

@@ -48,6 +48,7 @@ from utils.privacy import (
 )
 from utils.privacy._others_vocabulary import line_words
 from utils.privacy.categories import special_category
+from utils.privacy.line_classifier import line_reason
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
 from utils.privacy.roles import asserts_role
@@ -265,7 +266,9 @@ itself (message, log, name) may talk about anything."""
 def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Why a kept line may not be kept whatever it holds: a special category of personal data
     (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
-    (:mod:`utils.privacy.others`). ``own_names``: names that mean the member (a profile's subject)."""
+    (:mod:`utils.privacy.others`); when none of those rules speaks, the scored classifier
+    (:mod:`utils.privacy.line_classifier`) for wordings they do not list. ``own_names``: names that mean the
+    member (a profile's subject)."""
     matching = normalise(text).text
     words = line_words(matching)  # read once for the three layers
     reasons = []
@@ -275,7 +278,16 @@ def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset())
         reasons.append("other-person")
     if asserts_role(matching, normalised=True, words=words):
         reasons.append("role")
+    if not reasons:  # the rules said nothing: the scored classifier may still refuse, never un-refuse
+        scored = line_reason(matching)
+        if scored is not None and not (scored == "other-person" and own_names):  # a profile's "she" is the member
+            reasons.append(scored)
     return tuple(reasons)
+
+
+def personal_reasons(text: str) -> tuple[str, ...]:
+    """Why a memory line would be refused whole for what it is about (the reasons :func:`screen` adds), or ()."""
+    return _not_the_members_to_keep(text)
 
 
 def cut_screened(text: str, limit: int) -> str:

@@ -1,0 +1,126 @@
+"""The scored classifier behind the kept-line rules (utils/privacy/line_classifier.py) and its trainer.
+
+It must refuse wordings the rules miss (measured on the tune rows the rules get wrong), leave the ordinary lines
+the rules keep, add a reason only where the rules had none, learn only from dev and tune parts, and come out of
+its trainer the same every time.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from layer_tables import load, must_refuse
+
+from scripts import train_privacy_classifier as trainer
+from utils.privacy.categories import special_category
+from utils.privacy.line_classifier import WEIGHTS, features, line_reason, load_model
+from utils.privacy.normalise import normalise
+from utils.privacy.others import about_someone_else
+from utils.privacy.roles import asserts_role
+from utils.privacy.screen import personal_reasons, screen
+
+TABLES = Path(__file__).resolve().parent / "tables"
+TUNED = ("special", "others", "model_lines", "general", "broad", "roles_chat", "model_free")
+
+
+def _rules_refuse(text: str) -> bool:
+    return special_category(text) is not None or about_someone_else(text) or asserts_role(text)
+
+
+def _dev(name: str) -> list[dict[str, Any]]:
+    with (TABLES / f"{name}.dev.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+CAUGHT_AT_LEAST = 35
+"""Of the 112 tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
+cross-validated, it refuses 1,116 of 2,729 lines to refuse and none of 4,412 ordinary lines)."""
+
+
+def test_it_refuses_tune_lines_the_rules_miss() -> None:
+    missed = [r["text"] for name in TUNED for r in load(name, "tune") if must_refuse(r) and not _rules_refuse(r["text"])]
+    caught = [text for text in missed if line_reason(normalise(text).text)]
+    print(f"\nrules miss {len(missed)} tune lines; the classifier refuses {len(caught)}")
+    assert len(missed) >= 100
+    assert len(caught) >= CAUGHT_AT_LEAST
+    assert all(personal_reasons(text) for text in caught)
+
+
+def test_it_leaves_the_ordinary_lines_the_rules_keep() -> None:
+    ordinary = [r["text"] for r in load("ordinary", "tune")] + [r["text"] for r in _dev("harmless") + _dev("gaming")]
+    ordinary += [r["text"] for r in _dev("others") if r["kind"] == "relationship"]
+    kept = [text for text in ordinary if not _rules_refuse(text)]
+    refused = [text for text in kept if line_reason(normalise(text).text)]
+    print(f"\nordinary lines kept by the rules {len(kept)}; the classifier refuses {len(refused)}")
+    assert len(kept) >= 1200
+    assert len(refused) <= 2, refused
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Elle fait ses prières cinq fois par jour.", "special-category"),
+        ("Le escanearon el iris en el aeropuerto para el registro.", "special-category"),
+        ("राहुल की नौकरी चली गई है।", "other-person"),
+        ("mains a holy paladin, loves healing raids", None),
+        ("Likes hiking in the Alps.", None),
+    ],
+)
+def test_a_few_readings(text: str, reason: str | None) -> None:
+    got = personal_reasons(text)
+    assert (reason in got) if reason else not got, got
+
+
+def test_it_only_adds_a_refusal_and_the_screen_uses_it() -> None:
+    line = "Stemt al jaren op de VVD."
+    assert not _rules_refuse(line)
+    screened = screen(line, "memory")
+    assert screened.refused and "special-category" in screened.kinds
+    assert not screen(line, "message").refused  # the chat itself may talk about anything
+
+
+def test_features_are_the_same_in_every_process() -> None:
+    buckets, values = features("Has a brother named Theo.")
+    assert buckets.dtype == np.int64 and len(buckets) == len(set(buckets.tolist())) > 20
+    assert abs(float(values @ values) - 1.0) < 1e-5
+    assert int(buckets.sum()) == int(features("Has a brother named Theo.")[0].sum())
+
+
+def test_the_trainer_reads_no_held_or_aside_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in trainer.sources():
+        assert path.name.endswith((".dev.jsonl", ".tune.jsonl")), path
+        assert "held" not in path.name and "aside" not in path.name
+    opened: list[str] = []
+    real_open, real_path_open = builtins.open, Path.open
+
+    def spy(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    def path_spy(self: Path, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(self))
+        return real_path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(Path, "open", path_spy)
+    trainer.table_examples()
+    trainer.locomo_examples()
+    assert opened
+    assert not [name for name in opened if "held" in name or "aside" in name]
+
+
+@pytest.mark.slow
+def test_a_fresh_training_decides_as_the_committed_weights() -> None:
+    examples = trainer.table_examples() + trainer.locomo_examples()
+    labels = np.array([e.label for e in examples], dtype=np.int64)
+    weights, bias = trainer.fit(trainer.matrix([e.text for e in examples]), labels)
+    committed = load_model(WEIGHTS)
+    fresh = type(committed)(weights.astype(np.float16), bias.astype(np.float32), committed.threshold)
+    probe = [r["text"] for name in ("model_free", "ordinary") for r in load(name, "tune")]
+    differing = [t for t in probe if fresh.reason(normalise(t).text) != committed.reason(normalise(t).text)]
+    assert not differing, differing

@@ -1,0 +1,69 @@
+"""Lines no earlier table used (tests/privacy/layer_tables/model_free.*.jsonl), written before the scored classifier
+(utils/privacy/line_classifier.py): memory lines as a careless model writes them and member chat in 27 languages —
+health, faith and observance, orientation and gender identity, origin as identity, party and vote, union membership,
+fingerprints, faces, voices and genomes enrolled, and claims about a named or unnamed other person — beside the
+look-alikes that must pass (bare relationships, gaming senses of the same words, the member's own harmless facts).
+
+Every third row of each family is in ``aside``: never trained or tuned on, counted only.
+
+Before the classifier (the rules alone): tune 154/174, aside 69/82 — aside health 7/9, religion 5/7, sexuality 5/7,
+ethnicity 4/6, politics 6/6, union 5/5, biometrics 2/5, claims 7/9, relationships 7/7, gaming 10/10, harmless 11/11.
+
+After the classifier (trained on the tune part, never on the aside): tune 170/174 (the two relationship and one
+harmless rows the rules refuse are still refused), aside 70/82 — sexuality 6/7 (was 5/7), every other family as
+before, no kept line altered.
+"""
+
+from __future__ import annotations
+
+import pytest
+from layer_tables import by_family, families_short, load
+
+GROUPS = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim")
+KEPT = ("relationship", "gaming", "harmless")
+
+RIGHT_AT_LEAST = {
+    "tune": {
+        "health": 18,
+        "religion": 15,
+        "sexuality": 13,
+        "ethnicity": 14,
+        "politics": 14,
+        "union": 11,
+        "biometrics": 12,
+        "claim": 18,
+        "relationship": 12,
+        "gaming": 20,
+        "harmless": 23,
+    },
+    "aside": {
+        "health": 7,
+        "religion": 5,
+        "sexuality": 6,
+        "ethnicity": 4,
+        "politics": 6,
+        "union": 5,
+        "biometrics": 2,
+        "claim": 7,
+        "relationship": 7,
+        "gaming": 10,
+        "harmless": 11,
+    },
+}
+"""Rows the layers get right, per family and part (refused, or kept for the kept families)."""
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_each_family_stays_at_its_measured_figure(part: str) -> None:
+    floors = {name: RIGHT_AT_LEAST[part].get(name, 0) for name in (*GROUPS, *KEPT)}
+    short = families_short(by_family("model_free", part), floors, part)
+    assert not short, short
+
+
+def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
+    tune, aside = load("model_free", "tune"), load("model_free", "aside")
+    assert 0.3 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert len({row["lang"] for row in tune + aside}) >= 15
+    for name in (*GROUPS, *KEPT):
+        assert len([row for row in tune + aside if row["kind"] == name]) >= 15, name

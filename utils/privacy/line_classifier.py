@@ -1,0 +1,148 @@
+"""A scored reading of one kept line: is its point a special category of personal data, or someone else's life?
+
+The hand-written rules (:mod:`utils.privacy.categories`, :mod:`utils.privacy.others`, :mod:`utils.privacy.roles`)
+name the frames they know; a careless model words the same facts in ways no list foresaw ("Sairastaa masennusta",
+"Enrolled their fingerprint at the kiosk"). This is a linear model over hashed features of the *normalised* line —
+character 3–5-grams inside words (they carry a stem across languages and inflections), words and word pairs, the
+first word (a pronoun or a possessive that opens a claim) and a capitalised word after the first (a named subject)
+— trained by ``scripts/train_privacy_classifier.py`` on the development and tuning tables only.
+
+It is consulted after the rules said nothing and can only add a refusal. Roles are left to their rules: a role
+word in a game's or another site's sense ("bannata dal mod") is too close to a claimed one for a bag of n-grams.
+Its weights are data (``data/line_classifier.npz``), loaded once per process on first use; scoring a line costs a
+few dozen microseconds, since the n-grams are hashed as whole arrays.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+WEIGHTS = Path(__file__).resolve().parent / "data" / "line_classifier.npz"
+REASONS = ("", "special-category", "other-person")
+"""The model's classes in order; the first (nothing to say) keeps the line."""
+BITS = 18
+"""Features are hashed into 2**BITS buckets."""
+CHAR_SIZES = (3, 4, 5)
+
+_NOT_A_LETTER = re.compile(r"[\W_]+")
+_DIGITS = re.compile(r"\d")
+_CAPITALISED_LATER = re.compile(r"(?<![.!?:]) +[A-ZÀ-ÖØ-ÞĀ-Ž\u0400-\u042f][\w'’-]")
+_MULTIPLIERS = np.array(
+    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5, 0xFF51AFD7ED558CCD], dtype=np.uint64
+)
+_NARROWEST, _WIDEST = CHAR_SIZES[0], CHAR_SIZES[-1]
+_MIX = np.uint64(0xD6E8FEB86659FD93)
+_SHIFT = np.uint64(64 - BITS)
+_SPACE = ord(" ")
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float32]
+
+
+def _word_form(matching: str) -> str:
+    """The line as the features read it: case folded, every run of non-letters one space, digits as 0."""
+    return " ".join(_NOT_A_LETTER.sub(" ", _DIGITS.sub("0", matching.casefold())).split())
+
+
+def _char_buckets(words: str) -> IntArray:
+    """Buckets of every 3–5 character window that does not cross a word (a window may start or end on one).
+
+    Whole arrays, one size after the other: a window's hash is the one a character shorter plus its last
+    character's term, and it stays inside a word while no space comes strictly between its ends."""
+    padded = f" {words} "
+    length = len(padded)
+    codes = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    spaces = codes == _SPACE
+    size = _NARROWEST
+    hashed: npt.NDArray[np.uint64] = np.full(length - size + 1, size, dtype=np.uint64)
+    for k in range(size):
+        hashed += codes[k : length - size + 1 + k] * _MULTIPLIERS[k]
+    inside = ~spaces[1 : length - 1]
+    found = []
+    while True:
+        found.append(hashed[inside & ~(spaces[: length - size + 1] & spaces[size - 1 :])])
+        size += 1
+        if size > _WIDEST or size > length:
+            break
+        hashed = hashed[:-1] + codes[size - 1 :] * _MULTIPLIERS[size - 1] + np.uint64(1)
+        inside = inside[:-1] & ~spaces[size - 2 : length - 1]
+    chosen = np.concatenate(found)
+    chosen ^= chosen >> np.uint64(31)
+    return ((chosen * _MIX) >> _SHIFT).astype(np.int64)
+
+
+def _token_buckets(words: list[str], capitalised_later: bool) -> IntArray:
+    """Buckets of the words, adjacent word pairs, the first word and the first two, and a named later subject."""
+    tokens = [f"w {w}" for w in words] + [f"b {a} {b}" for a, b in itertools.pairwise(words)]
+    if words:
+        tokens += [f"^ {words[0]}", f"^^ {' '.join(words[:2])}"]
+    if capitalised_later:
+        tokens.append("named later")
+    mask = (1 << BITS) - 1
+    return np.array([zlib.crc32(t.encode()) & mask for t in tokens], dtype=np.int64)
+
+
+def features(matching: str) -> tuple[IntArray, FloatArray]:
+    """The line's distinct feature buckets and their weights (counts scaled to unit length)."""
+    form = _word_form(matching)
+    words = form.split()
+    buckets = np.concatenate([_char_buckets(form), _token_buckets(words, bool(_CAPITALISED_LATER.search(matching)))])
+    if not len(buckets):
+        return buckets, np.zeros(0, dtype=np.float32)
+    unique, counts = np.unique(buckets, return_counts=True)
+    values = counts.astype(np.float32)
+    return unique, values / np.float32(np.sqrt(float(values @ values)))
+
+
+@dataclass(frozen=True)
+class Model:
+    """Weights per bucket and class (half precision, as stored: a line's scattered rows stay in the cache beside
+    the rest of the screen's tables), a bias per class, and the share of "something to say" that refuses."""
+
+    weights: npt.NDArray[np.float16]
+    bias: npt.NDArray[np.float32]
+    threshold: float
+
+    def probabilities(self, matching: str) -> npt.NDArray[np.float64]:
+        """The class probabilities (in the order of :data:`REASONS`) for one normalised line."""
+        buckets, values = features(matching)
+        scores = values @ self.weights[buckets].astype(np.float32) + self.bias if len(buckets) else self.bias.copy()
+        scores = scores.astype(np.float64)
+        exp = np.exp(scores - scores.max())
+        return np.asarray(exp / exp.sum(), dtype=np.float64)
+
+    def reason(self, matching: str) -> str | None:
+        """Why the line may not be kept, or None: refused when the classes with a reason hold at least the
+        threshold between them, for the likeliest of them."""
+        probabilities = self.probabilities(matching)
+        if 1.0 - probabilities[0] < self.threshold:
+            return None
+        return REASONS[1 + int(np.argmax(probabilities[1:]))]
+
+
+def load_model(path: Path = WEIGHTS) -> Model:
+    with np.load(path) as stored:
+        return Model(
+            weights=stored["weights"].astype(np.float16),
+            bias=stored["bias"].astype(np.float32),
+            threshold=float(stored["threshold"]),
+        )
+
+
+@cache
+def model() -> Model:
+    """The committed model, read once per process."""
+    return load_model()
+
+
+def line_reason(matching: str) -> str | None:
+    """The classifier's reason to refuse one normalised kept line ("special-category", "other-person"), or None."""
+    return model().reason(matching)
