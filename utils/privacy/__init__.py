@@ -16,6 +16,7 @@ from utils.privacy.conversation import (
     ConversationScreen,
     with_lone_value,
 )
+from utils.privacy.line_classifier_training import main as train_line_classifier
 from utils.privacy.others import (
     about_someone_else,
     mentioned_names,
@@ -48,5 +49,6 @@ __all__ = [
     "screen_key",
     "screen_profile",
     "screen_topics",
+    "train_line_classifier",
     "with_lone_value",
 ]

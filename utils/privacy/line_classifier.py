@@ -5,7 +5,8 @@ name the frames they know; a careless model words the same facts in ways no list
 "Enrolled their fingerprint at the kiosk"). This is a linear model over hashed features of the *normalised* line —
 character 3–5-grams inside words (they carry a stem across languages and inflections), words and word pairs, the
 first word (a pronoun or a possessive that opens a claim) and a capitalised word after the first (a named subject)
-— trained by ``scripts/train_privacy_classifier.py`` on the development and tuning tables only.
+— trained by :mod:`utils.privacy.line_classifier_training` (``python -m scripts.train_privacy_classifier``) on the
+development and tuning tables only.
 
 It is consulted after the rules said nothing and can only add a refusal. Roles are left to their rules: a role
 word in a game's or another site's sense ("bannata dal mod") is too close to a claimed one for a bag of n-grams.
