@@ -12,7 +12,8 @@ public reference and the number is shaped as that kind is.
   twenty years of now.
 
 A national id said with "my ID" or a personal number keeps no such pair and is still taken out. The words are in
-``data/public_numbers.json``; the checks (python-stdnum's) are a few integer operations, run only on a number already judged an id.
+``data/public_numbers.json``; the checks (python-stdnum's) are a few integer operations, run only on a number already
+judged an id.
 """
 
 from __future__ import annotations
