@@ -9,6 +9,9 @@ with a private fact ("... she is pregnant"), and an illness said of a person ("m
 
 Written before the rules for them, from sources the rules were not written from (each row's ``source``), in 17
 languages; every third row of each family is in ``aside`` and never tuned on, counted only.
+
+On arrival: tune 37/74, aside 21/35 (every twin right, no ordinary line of the three kinds passing but the few an
+older word list kept). After the round: tune 74/74, aside 34/35.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from layer_tables import load
 
 from utils.privacy.screen import screen
 
-RIGHT_AT_LEAST = {"tune": 0, "aside": 0}
+RIGHT_AT_LEAST = {"tune": 74, "aside": 34}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
