@@ -64,3 +64,20 @@ def test_the_measure_can_fail() -> None:
     assert not _right({"text": "my password is Kettle-Harbor-91", "expect": "pass"})
     assert not _right({"text": "gg, the healer carried us", "expect": "refused"})
     assert not _right({"text": "ISIN US0378331005 is Apple", "expect": "redacted", "value": "Apple"})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my ID 1764883029 on OpenDota",
+        "mi ID: 7891244031 en OpenDota",
+        "my personal id is 1764883029, the unix timestamp of nothing",
+        "CNP-ul meu 1800101221144, nu codul de bare",
+    ],
+)
+def test_a_members_own_id_beside_a_public_word_still_goes(line: str) -> None:
+    """Written after the rule: a public site, a time word or a barcode word in the line does not make the member's
+    own id a public one."""
+    number = next(word.strip(",:") for word in line.split() if word.strip(",:").isdigit())
+    assert number not in screen(line, "message").text
+    assert number not in screen(line, "memory").text

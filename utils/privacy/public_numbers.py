@@ -11,7 +11,8 @@ public reference and the number is shaped as that kind is.
 - a Unix time said with a time word ("unix", "epoch", "Zeitstempel", "时间戳"): nine or ten digits that fall within
   twenty years of now.
 
-A national id said with "my ID" or a personal number keeps no such pair and is still taken out. The words are in
+A national id said with "my ID" or a personal number keeps no such pair and is still taken out, and a number said
+right after "my ID" ("my ID 1764883029 on OpenDota") is the member's own whatever else the line names. The words are in
 ``data/public_numbers.json``; the checks (python-stdnum's) are a few integer operations, run only on a number already
 judged an id.
 """
@@ -36,6 +37,18 @@ _ISIN = re.compile(r"[A-Z]{2}[A-Z0-9]{9}\d")
 
 
 @cache
+def _own_id() -> re.Pattern[str]:
+    """A first-person possessive, maybe "personal", then "ID" and a copula or a colon, right before the number ("my
+    match id" names a match's)."""
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    own, qualifier = literal_trie(data["own"]), literal_trie(data["own_qualifiers"])
+    copula = r"(?:(?:is|es|ist|est|é|è|e|este|=|:)\s*)?"
+    return re.compile(
+        rf"(?<![^\W\d_])(?:{own})\s+(?:(?:{qualifier})\s+)?(?:id|айди|ид)(?:-ul|'si|'m)?[\s:]*{copula}$", re.IGNORECASE
+    )
+
+
+@cache
 def _words(kind: str) -> re.Pattern[str]:
     """One pattern for a kind's words: ASCII ones bounded by no Latin letter, the others as stems."""
     words = json.loads(_DATA.read_text(encoding="utf-8"))[kind]
@@ -51,6 +64,8 @@ def _a_recent_time(digits: str) -> bool:
 
 def named_public(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a public reference the line names as one (module docstring)."""
+    if _own_id().search(text, max(0, start - _WINDOW), start):
+        return False  # "my ID 1764883029 on OpenDota": the member's own id
     compact = re.sub(r"[ \t\u00a0-]", "", text[start:end])
     window = text[max(0, start - _WINDOW) : start] + " … " + text[end : end + _WINDOW]
     if _ISIN.fullmatch(compact):
