@@ -19,18 +19,20 @@ from utils.privacy.screen import screen
 ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
-    ("harmless", "dev"): 10,
-    ("harmless", "held"): 7,
-    ("gaming", "dev"): 1,
+    ("harmless", "dev"): 2,
+    ("harmless", "held"): 4,
+    ("gaming", "dev"): 0,
     ("gaming", "held"): 5,
-    ("relationship", "dev"): 2,
-    ("relationship", "held"): 2,
+    ("relationship", "dev"): 0,
+    ("relationship", "held"): 0,
 }
 """Floors at the measured figures, so that a rule that starts damaging ordinary lines fails here before it shows in
 the share. With wave 7: harmless 3 dev / 3 held, gaming 1 / 2, relationships 1 / 1 (before that round: harmless 2 /
 4). Wave 8 brought 2 held harmless and 2 held gaming lines the screen altered on arrival (dev: none); after its round,
 harmless 3 dev / 5 held, gaming 0 / 3, relationships 0 / 1. Wave 9 on arrival: harmless 7 more dev / 2 more held,
-gaming 1 / 2, relationships 2 / 1."""
+gaming 1 / 2, relationships 2 / 1. After its round (public references named with their own check, a relative with
+only a bond, an illness word as slang of a game's thing): harmless 2 dev (order numbers, stripped from memories on
+purpose) / 4 held, gaming 0 / 5, relationships 0 / 0."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:
@@ -69,8 +71,9 @@ def test_ordinary_lines_pass_unchanged(table: str, part: Part) -> None:
 
 _NOT_YET = pytest.mark.xfail(
     strict=True,
-    reason="held lines measured over the bound when wave 8 arrived and after its round (harmless 5/248, gaming "
-    "3/112), and when wave 9 arrived (7/278, 5/131); strict, so the day they pass this says to drop the mark",
+    reason="held gaming lines measured over the bound when wave 8 arrived and after its round (3/112), and when wave 9 "
+    "arrived and after its round (5/131); strict, so the day they pass this says to drop the mark (harmless held "
+    "passed it after wave 9's round: 4/278)",
 )
 
 
@@ -78,7 +81,7 @@ _NOT_YET = pytest.mark.xfail(
     ("table", "part"),
     [
         ("harmless", "dev"),
-        pytest.param("harmless", "held", marks=_NOT_YET),
+        ("harmless", "held"),
         ("gaming", "dev"),
         pytest.param("gaming", "held", marks=_NOT_YET),
     ],

@@ -30,6 +30,7 @@ from utils.privacy._others_vocabulary import (
     alternation,
     first_letters,
     needles,
+    only_a_bond,
     relation_alternation,
     search,
     vocabulary,
@@ -268,8 +269,8 @@ def _subject_at(text: str, subject: re.Match[str]) -> bool:
     patterns = _patterns()
     after = patterns["after_a_subject"].match(text, subject.end())
     before = text[max(0, subject.start() - _LOOKBACK) : subject.start()]
-    if after is None or patterns["bare_relation"].match(after.group("rest")):
-        return False
+    if after is None or patterns["bare_relation"].match(after.group("rest")) or only_a_bond(text, subject.end()):
+        return False  # "@Ren is my IRL friend from school": a bond and where it is from
     return patterns["before_a_subject"].search(before) is not None
 
 

@@ -199,3 +199,27 @@ def kin_words(present: frozenset[str]) -> frozenset[str]:
         and (word.startswith(prefixes) or word.endswith(endings))
         and _kin_word().fullmatch(word)
     )
+
+
+_CLAUSE_END = re.compile(r"[,.;:!?()\[\]—–\n]")
+
+
+@cache
+def _bond_words() -> frozenset[str]:
+    v = vocabulary()
+    phrases = [*v["relations"], *v["possessors"], *v["relation_adjectives"]]
+    phrases += [words for language, words in v["bond_only_words"].items() if language != "_about"]
+    return frozenset(word for phrase in phrases for word in letter_runs(phrase.casefold()))
+
+
+def only_a_bond(text: str, start: int) -> bool:
+    """Whether the clause from ``start`` to its end says only where a relative or friend is, that they play with the
+    member, or how they know each other ("… también está en el server", "… is my IRL friend from school"): every
+    word of it (but a name among its first two) one of ``bond_only_words``, a relation, a possessor or a relation's
+    adjective. A clause with any other
+    word ("… está en rehabilitación", "… on the server is bipolar") is not."""
+    end = _CLAUSE_END.search(text, start)
+    words = letter_runs(text[start : end.start() if end else len(text)])
+    if any(word[:1].isupper() for word in words[:2]):  # the relative's name ("fratele meu Andrei e și el pe server")
+        words = [word for i, word in enumerate(words) if i >= 2 or not word[:1].isupper()]
+    return bool(words) and all(word.casefold() in _bond_words() for word in words)

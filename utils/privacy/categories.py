@@ -49,7 +49,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from utils.privacy.exception_reading import ExceptionFamilies, words_needed
+from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
 from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.normalise import normalise
 
@@ -271,6 +271,8 @@ def _index() -> _Index:
         families.append(
             (rf"(?<![^\W\d_]){_alternation(things['subjects'])}\s+(?:{articles}\s+){{0,2}}[^\W\d_]+", things["subjects"])
         )
+        if "slang_of_a_thing" in things:  # "deze patch is kanker", "рак, а не игра"
+            families.append(slang_of_a_game_thing(things["slang_of_a_thing"]))
     if entities and things:
         # the player's own figure, its verb and what the verb says ("my sim got pregnant", "mi personaje es ateo")
         figure = (

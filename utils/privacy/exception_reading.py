@@ -1,6 +1,7 @@
 """Which of the special-category exceptions a line is read for: each family of exceptions (titles and idioms,
-a thing's subject, a player's figure, the word before a game's part) is gated by the whole words its every entry
-needs, and only the families whose words the line holds are joined into the regex that blanks them.
+a thing's subject, a game thing's slang, a player's figure, the word before a game's part) is gated by the whole
+words its every entry needs, and only the families whose words the line holds are joined into the regex that blanks
+them.
 
 Why this blanks exactly what the one regex of every family blanks: at each place of the line the regex tries its
 alternatives in order and takes the first that matches. A family whose needed words are not among the line's
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 Needed = dict[str, tuple[frozenset[str], ...]] | None
 """Per entry of a family, the whole words it needs, keyed by its longest one; None: some entry needs no word."""
@@ -54,3 +56,21 @@ class ExceptionFamilies:
             chosen = [source for (source, _), kept in zip(self._families, key, strict=True) if kept]
             pattern = self._compiled[key] = re.compile("|".join(chosen) if chosen else "(?!)")
         return pattern
+
+
+def _words(entries: list[str]) -> str:
+    return "(?:" + "|".join(re.escape(e).replace(r"\ ", r"\s+") for e in sorted(set(entries), key=len, reverse=True)) + ")"
+
+
+def slang_of_a_game_thing(spec: dict[str, Any]) -> tuple[str, list[str]]:
+    """The exception family of an illness word said as slang of a thing of a game ("deze patch is kanker", "ранкед
+    очередь — сплошной рак", "рак, а не игра"): the regex that blanks the thing, its few linking words and the slang
+    word, and its entries (the slang words, which a line must hold for the family to be read). Said of a person ("my
+    dad has cancer", "у папы рак") no thing stands before the word, and it is read as before."""
+    slang = spec["slang"].split()
+    thing = rf"(?<![^\W\d_]){_words(spec['things'].split())}(?![^\W\d_])"
+    link = r"(?:\s*[—–-]\s*|\s+)"
+    word = rf"{_words(slang)}(?![^\W\d_])"
+    before = rf"{thing}{link}(?:{_words(spec['fillers'].split())}{link}){{0,3}}{word}"
+    contrast = rf"(?<![^\W\d_]){word},?\s+{_words(spec['contrast'])}\s+{thing}"
+    return f"(?:{before}|{contrast})", slang

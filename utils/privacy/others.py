@@ -38,6 +38,7 @@ from utils.privacy._others_vocabulary import (
     letter_runs,
     line_words,
     needles,
+    only_a_bond,
     relation_alternation,
     search,
     vocabulary,
@@ -143,8 +144,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "korean_relation": re.compile(
             r"(?:^|[.!?]\s*|우리\s*|내\s*)"
             + alternation(v["korean_relations"])
-            # "친구 민수랑 롤 해" (LoL with a friend) is a companion, not a claim
-            + r"(?:[이가은는도]|\s)(?!\s*있)(?!\s*\S{0,6}?(?:이랑|랑|하고|와\s|과\s|이하고))"
+            # "친구 민수랑 롤 해" (LoL with a friend) is a companion, "동생도 이 서버에 있어" (on this server) a presence
+            + r"(?:[이가은는도]|\s)(?!\s*있)(?!\s*(?:이\s*)?(?:서버|디코|디스코드|길드|클랜)에\s*(?:있|들어|같이))"
+            + r"(?!\s*\S{0,6}?(?:이랑|랑|하고|와\s|과\s|이하고))"
         ),
         "arabic_relation": re.compile(
             r"(?:^|[.،؛!?]\s*)" + alternation([r for r in v["relations"] if _ARABIC.search(r)]) + r"\s+\S"
@@ -256,8 +258,8 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
     pattern = _patterns()["relation"]
     for start, end in windows:
         for match in pattern.finditer(text, start, end):
-            if _with_the_member(text, match):
-                continue
+            if _with_the_member(text, match) or only_a_bond(text, match.end() - 1):
+                continue  # "with my sister", "mi hermano Pablo también está en el server"
             possessor = (match.group("possessor") or "").casefold()
             relation = match.group("relation").casefold()
             personal = possessor.split()[-1] in _PERSONAL_POSSESSORS if possessor else False

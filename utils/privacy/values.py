@@ -47,6 +47,7 @@ from itertools import pairwise
 
 from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
 from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
+from utils.privacy.public_numbers import named_public
 
 # --- long numbers (kept fields only)
 
@@ -90,7 +91,9 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
         words.add(after.group(1)[0])  # a CJK counter: "1250000点でした", "3000000원"
     if words & (vocabulary("quantity_words") | vocabulary("reference_words")):
         return True
-    return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
+    if bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥"):
+        return True
+    return named_public(text, start, end)  # an ISIN, a barcode, an app or match id, a Unix time, named as such
 
 
 def _word_char(char: str) -> bool:

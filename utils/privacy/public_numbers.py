@@ -1,0 +1,79 @@
+"""Numbers a line names as public references, each proved by its own check as well as by a word.
+
+A long number in chat is read as someone's id unless something says otherwise; a word alone says too little ("my ID
+…" is an id word too), so a number passes here only when two kinds of evidence agree: the line names the kind of
+public reference and the number is shaped as that kind is.
+
+- an ISIN ("US0378331005") said with "ISIN": two letters, nine letters or digits and a check digit that holds;
+- an EAN-13, EAN-8, UPC-A or JAN barcode said with a barcode word in any language: the GS1 check digit holds;
+- a store's app id or a match id said as one ("app id", "SteamDB", "OpenDota", "Match-ID"): a plain run of six to
+  eleven digits (a store's name alone is not enough: a friend code or an account number on it is someone's);
+- a Unix time said with a time word ("unix", "epoch", "Zeitstempel", "时间戳"): nine or ten digits that fall within
+  twenty years of now.
+
+A national id said with "my ID" or a personal number keeps no such pair and is still taken out, and a number said
+right after "my ID" ("my ID 1764883029 on OpenDota") is the member's own whatever else the line names. The words are in
+``data/public_numbers.json``; the checks (python-stdnum's) are a few integer operations, run only on a number already
+judged an id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from functools import cache
+from pathlib import Path
+
+from stdnum import ean, isin
+
+from utils.privacy.rule import literal_trie
+
+_DATA = Path(__file__).with_name("data") / "public_numbers.json"
+_WINDOW = 48
+"""Characters read on each side of the number for the word that names it."""
+_TWENTY_YEARS = 20 * 365 * 24 * 3600
+_ISIN = re.compile(r"[A-Z]{2}[A-Z0-9]{9}\d")
+
+
+@cache
+def _own_id() -> re.Pattern[str]:
+    """A first-person possessive, maybe "personal", then "ID" and a copula or a colon, right before the number ("my
+    match id" names a match's)."""
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    own, qualifier = literal_trie(data["own"]), literal_trie(data["own_qualifiers"])
+    copula = r"(?:(?:is|es|ist|est|é|è|e|este|=|:)\s*)?"
+    return re.compile(
+        rf"(?<![^\W\d_])(?:{own})\s+(?:(?:{qualifier})\s+)?(?:id|айди|ид)(?:-ul|'si|'m)?[\s:]*{copula}$", re.IGNORECASE
+    )
+
+
+@cache
+def _words(kind: str) -> re.Pattern[str]:
+    """One pattern for a kind's words: ASCII ones bounded by no Latin letter, the others as stems."""
+    words = json.loads(_DATA.read_text(encoding="utf-8"))[kind]
+    ascii_ones, others = [w for w in words if w.isascii()], [w for w in words if not w.isascii()]
+    tries = [rf"(?<![A-Za-z]){literal_trie(ascii_ones)}(?![A-Za-z])"] if ascii_ones else []
+    tries += [literal_trie(others)] if others else []
+    return re.compile("|".join(tries), re.IGNORECASE)
+
+
+def _a_recent_time(digits: str) -> bool:
+    return 9 <= len(digits) <= 10 and abs(int(digits) - time.time()) <= _TWENTY_YEARS
+
+
+def named_public(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a public reference the line names as one (module docstring)."""
+    if _own_id().search(text, max(0, start - _WINDOW), start):
+        return False  # "my ID 1764883029 on OpenDota": the member's own id
+    compact = re.sub(r"[ \t\u00a0-]", "", text[start:end])
+    window = text[max(0, start - _WINDOW) : start] + " … " + text[end : end + _WINDOW]
+    if _ISIN.fullmatch(compact):
+        return isin.is_valid(compact) and _words("isin").search(window) is not None
+    if not compact.isdigit():
+        return False
+    if len(compact) in (8, 12, 13) and ean.is_valid(compact) and _words("barcode").search(window):
+        return True
+    if _a_recent_time(compact) and _words("time").search(window):
+        return True
+    return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
