@@ -29,6 +29,9 @@ _RUN = re.compile(
 )
 """Pieces with the same separator between each, three at least."""
 _MIN_CHARACTERS = 5
+_GATE = re.compile(r"(?:^|[\W_])[^\W_](?:\n|[ \t]?[-./|][ \t]?|[ \t])[^\W_](?:\n|[ \t]?[-./|][ \t]?|[ \t])[^\W_](?![^\W_])")
+"""Three single characters apart: a cheaper search than the run's, which most lines with a digit fail."""
+_FLAG = re.compile("[\U0001f1e6-\U0001f1ff]")
 
 
 def _a_value(joined: str) -> bool:
@@ -37,9 +40,12 @@ def _a_value(joined: str) -> bool:
 
 
 class _ApartRule(Rule):
-    """Reads a line's runs of pieces apart, and the line's secret words only for a run that spells a value."""
+    """Reads a line with a digit (what it spells mixes letters and digits) and three single characters apart, or flag
+    letters; the line's secret words are read only for a run that spells a value."""
 
     def spans(self, text: str) -> Iterator[Span]:
+        if _GATE.search(text) is None and (text.isascii() or _FLAG.search(text) is None):
+            return
         named: bool | None = None
         for match in self.pattern.finditer(text):
             joined = match.group("secret").replace(match.group("sep"), "").translate(_FLAG_LETTERS)
@@ -52,5 +58,5 @@ class _ApartRule(Rule):
             yield match.start("secret"), match.end("secret"), self.kind
 
 
-RULES: tuple[Rule, ...] = (_ApartRule("password", _RUN),)
+RULES: tuple[Rule, ...] = (_ApartRule("password", _RUN, digits=1),)
 """A value written one character at a time, read joined."""
