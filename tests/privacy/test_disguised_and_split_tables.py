@@ -10,7 +10,9 @@ which must pass unchanged.
 
 ``characters_apart``: a value laid out one character at a time (down a column, across a Markdown table row, between
 dashes, dots or slashes, in flag letters); ``worked_out``: a value worked out from parts the line gives, after an equals
-sign or an arrow; look-alikes: team lists, tic-tac-toe rows, fighting-game inputs, sums in a game, ranks going up.
+sign or an arrow; ``described_then_given``: a value ending the line past a colon after a long description of how it is
+made; look-alikes: team lists, tic-tac-toe rows, fighting-game inputs, sums in a game, ranks going up, a
+score or a nickname after a sentence that named a password and ended.
 
 ``encoded_values``: a value in Morse code or Unicode Braille, spelled in a national spelling alphabet (Finnish,
 Hungarian, Romanian, Croatian, Norwegian, Czech), given by a password hint after saying how it is made, or encoded
@@ -49,6 +51,7 @@ NAMES = (
     "parts_kindless",
     "characters_apart",
     "worked_out",
+    "described_then_given",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless")
@@ -120,6 +123,7 @@ RIGHT = {
     "parts_kindless": split_right,
     "characters_apart": disguised_right,
     "worked_out": disguised_right,
+    "described_then_given": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -142,6 +146,8 @@ RIGHT_AT_LEAST = {
     ("characters_apart", "aside"): 11,
     ("worked_out", "tune"): 22,
     ("worked_out", "aside"): 9,
+    ("described_then_given", "tune"): 21,
+    ("described_then_given", "aside"): 10,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -164,7 +170,10 @@ both before and after). A value laid out one character at a time (down a column,
 dashes, dots or slashes, in flag letters): 15/22 tune, 8/11 aside before the rule, 22/22 and 11/11 after (look-alikes
 10/10 and 5/5 both before and after). A value worked out from parts the line gives, after an equals sign or an arrow:
 11/22 tune, 4/11 aside before the rule, 22/22 and 9/11 after (results 1/12 -> 12/12, 1/6 -> 6/6; look-alikes 10/10
-and 3/5 both before and after: two aside look-alikes were altered before the rule by the readings already there)."""
+and 3/5 both before and after: two aside look-alikes were altered before the rule by the readings already there).
+A value given after a long description of how it is made, past the line's last colon: 13/22 tune, 4/11 aside before the
+rule, 21/22 and 10/11 after (values 4/12 -> 12/12, 0/6 -> 6/6; look-alikes 9/10 and 4/5 both before and after; a held
+harmless line was altered, 7/278 against 6, until the value had to hold a digit: counted, never read)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -186,6 +195,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("characters_apart", "aside"): 5,
     ("worked_out", "tune"): 10,
     ("worked_out", "aside"): 3,
+    ("described_then_given", "tune"): 9,
+    ("described_then_given", "aside"): 4,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
