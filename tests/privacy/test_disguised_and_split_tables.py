@@ -14,6 +14,8 @@ sign or an arrow; ``described_then_given``: a value ending the line past a colon
 made; look-alikes: team lists, tic-tac-toe rows, fighting-game inputs, sums in a game, ranks going up, a
 score or a nickname after a sentence that named a password and ended. ``corrected_values``: a secret given, then
 mended in the next message; ordinary exchanges mend a time, a score, a level or a room number the same way.
+``keypad_words``: a PIN given as the word it spells on a phone keypad; look-alikes: a word that types a number beside
+it in a line naming no secret.
 
 ``encoded_values``: a value in Morse code or Unicode Braille, spelled in a national spelling alphabet (Finnish,
 Hungarian, Romanian, Croatian, Norwegian, Czech), given by a password hint after saying how it is made, or encoded
@@ -54,6 +56,7 @@ NAMES = (
     "worked_out",
     "described_then_given",
     "corrected_values",
+    "keypad_words",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -127,6 +130,7 @@ RIGHT = {
     "worked_out": disguised_right,
     "described_then_given": disguised_right,
     "corrected_values": split_right,
+    "keypad_words": pieces_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -153,6 +157,8 @@ RIGHT_AT_LEAST = {
     ("described_then_given", "aside"): 10,
     ("corrected_values", "tune"): 22,
     ("corrected_values", "aside"): 11,
+    ("keypad_words", "tune"): 12,
+    ("keypad_words", "aside"): 8,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -180,7 +186,10 @@ A value given after a long description of how it is made, past the line's last c
 rule, 21/22 and 10/11 after (values 4/12 -> 12/12, 0/6 -> 6/6; look-alikes 9/10 and 4/5 both before and after; a held
 harmless line was altered, 7/278 against 6, until the value had to hold a digit: counted, never read). A secret
 corrected in the next message (two characters swapped, one changed, added or dropped): 16/22 tune, 5/11 aside before
-the rule, 22/22 and 11/11 after (corrected 6/12 -> 12/12, 0/6 -> 6/6; ordinary 10/10 and 5/5 both before and after)."""
+the rule, 22/22 and 11/11 after (corrected 6/12 -> 12/12, 0/6 -> 6/6; ordinary 10/10 and 5/5 both before and after).
+A PIN given as the word it spells on a phone keypad, word and digits both gone: 4/16 tune, 3/8 aside before the rule,
+12/16 and 8/8 after (PINs 0/10 -> 8/10, 0/5 -> 5/5: three-letter words are below the rule's four keys; look-alikes 4/6
+and 3/3 both before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -206,6 +215,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("described_then_given", "aside"): 4,
     ("corrected_values", "tune"): 10,
     ("corrected_values", "aside"): 5,
+    ("keypad_words", "tune"): 4,
+    ("keypad_words", "aside"): 3,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import characters_apart, described_values, encoded_letters, vocabulary, worked_out
+from utils.privacy import characters_apart, described_values, encoded_letters, keypad_words, vocabulary, worked_out
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span, literal_trie
 
@@ -342,6 +342,7 @@ RULES: tuple[Rule, ...] = (
     *characters_apart.RULES,
     *worked_out.RULES,
     *described_values.RULES,
+    *keypad_words.RULES,
 )
 
 
