@@ -19,7 +19,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import characters_apart, described_values, encoded_letters, keypad_words, vocabulary, worked_out
+from utils.privacy import (
+    characters_apart,
+    described_values,
+    dictated,
+    encoded_letters,
+    keypad_words,
+    vocabulary,
+    worked_out,
+)
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span, literal_trie
 
@@ -343,6 +351,7 @@ RULES: tuple[Rule, ...] = (
     *worked_out.RULES,
     *described_values.RULES,
     *keypad_words.RULES,
+    *dictated.RULES,
 )
 
 
