@@ -82,7 +82,8 @@ def _dictated(text: str, end: int) -> tuple[int, int] | None:
 
 
 class _DictatedRule(Rule):
-    """Reads a line only when it holds a word for a capital, a space or a symbol, and then after its secret words."""
+    """Reads a line only when it holds a word for a capital, a space or a symbol (the scanner's one pass for every
+    rule's needles finds the line's first; its own gate then asks for a whole word), and then after its secret words."""
 
     def spans(self, text: str) -> Iterator[Span]:
         if _GATE.search(text.casefold()) is None:
@@ -93,5 +94,6 @@ class _DictatedRule(Rule):
                 yield span[0], span[1], self.kind
 
 
-RULES: tuple[Rule, ...] = (_DictatedRule("password", _GATE),)
+_NEEDLES = tuple(sorted({w.split()[0] for w in _SAID}))
+RULES: tuple[Rule, ...] = (_DictatedRule("password", _GATE, needles=_NEEDLES),)
 """A value dictated after its secret word, read to its last said capital, space, symbol or digit."""
