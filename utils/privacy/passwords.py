@@ -189,7 +189,7 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
-    if match and _announced_value(match, word.entry.ambiguous or _AN_AND.search(text, word.end, match.start("secret"))):
+    if match and _announced_value(match, word.entry.ambiguous or bool(_AN_AND.search(text, word.end, match.start("secret")))):
         yield (*_with_phrase(text, match, _secret_span(match)), kind)
         if (corrected := _after_struck(text, match)) is not None:
             yield (*corrected, kind)
