@@ -16,7 +16,7 @@ score or a nickname after a sentence that named a password and ended. ``correcte
 mended in the next message; ordinary exchanges mend a time, a score, a level or a room number the same way.
 ``keypad_words``: a PIN given as the word it spells on a phone keypad; look-alikes: a word that types a number beside
 it in a line naming no secret. ``dictated``: a value dictated after its secret word, its capitals, spaces and symbols
-said as words, in 12 languages; look-alikes: rules about capitals and commas, "capital of France".
+said as words, in 13 languages; look-alikes: rules about capitals and commas, "capital of France".
 
 ``encoded_values``: a value in Morse code or Unicode Braille, spelled in a national spelling alphabet (Finnish,
 Hungarian, Romanian, Croatian, Norwegian, Czech), given by a password hint after saying how it is made, or encoded
