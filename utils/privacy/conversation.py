@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
+from utils.privacy._conversation_corrected import corrected_values
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
@@ -92,6 +93,10 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
+        mended = [value for value in corrected_values(window, said.text) if value not in found]
+        if mended:
+            found += mended
+            said = _with_values(text, found)
         pending = False
         if window:
             parts, pending = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too

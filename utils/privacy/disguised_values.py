@@ -19,7 +19,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import encoded_letters, vocabulary
+from utils.privacy import (
+    characters_apart,
+    described_values,
+    dictated,
+    encoded_letters,
+    keypad_words,
+    vocabulary,
+    worked_out,
+)
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span, literal_trie
 
@@ -339,6 +347,11 @@ RULES: tuple[Rule, ...] = (
     _CuedRule("password", re.compile(literal_trie(_ALL_CUES)), tuple(_ALL_CUES), rules=_CUED_RULES),
     *HANDED_RULES,
     *encoded_letters.RULES,
+    *characters_apart.RULES,
+    *worked_out.RULES,
+    *described_values.RULES,
+    *keypad_words.RULES,
+    *dictated.RULES,
 )
 
 

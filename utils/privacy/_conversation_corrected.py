@@ -1,0 +1,60 @@
+"""A secret corrected in the next message: the value given again with a slip mended is the same secret.
+
+A member who gives a password and then fixes a typo ("pw = Saguaro_303" / "*edit: Saguaro_330, typo", "PIN: 6621" /
+"ah nee, 6612") writes the second value with nothing around it that says what it is: the earlier message said so. A
+word of the new message that is the earlier value with two characters swapped, one changed, one added or one dropped
+is that value, corrected. Only values an earlier message gave as secrets are compared (a score, a room number or a
+level mended in the same way passes), and only words as long as a PIN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from utils.privacy._conversation_words import Said
+
+_MIN_LENGTH = 4
+_ONE_CHANGE_FROM = 6
+"""One character changed, added or dropped is a slip only in a longer value: "4471" and "4472" are two PINs."""
+_STRIP = "*_~`'\"“”«»()[]{}.,;:!?"
+
+
+def _swapped(value: str, word: str) -> bool:
+    """Two characters of the value trade places (next to each other or not), all else the same."""
+    if len(value) != len(word) or sorted(value) != sorted(word):
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(value, word, strict=True)) if a != b]
+    return len(differ) == 2
+
+
+def _one_change(value: str, word: str) -> bool:
+    """One character changed, added or dropped."""
+    if len(value) < _ONE_CHANGE_FROM:
+        return False
+    if len(value) == len(word):
+        return sum(a != b for a, b in zip(value, word, strict=True)) == 1
+    short, long = sorted((value, word), key=len)
+    if len(long) - len(short) != 1:
+        return False
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _mended(value: str, word: str) -> bool:
+    folded_value, folded_word = value.casefold(), word.casefold()
+    if folded_value == folded_word or len(word) < _MIN_LENGTH:
+        return False
+    return _swapped(folded_value, folded_word) or _one_change(folded_value, folded_word)
+
+
+def corrected_values(window: Collection[Said], text: str) -> list[tuple[str, str]]:
+    """The words of ``text`` that mend a secret an earlier message in ``window`` gave, with its kind."""
+    earlier = [(value, kind) for said in window for value, kind in said.values if len(value) >= _MIN_LENGTH]
+    if not earlier:
+        return []  # the cheap gate: most windows hold no secret given
+    found: list[tuple[str, str]] = []
+    for token in text.split():
+        word = token.strip(_STRIP)
+        for value, kind in earlier:
+            if _mended(value, word) and (word, kind) not in found:
+                found.append((word, kind))
+    return found

@@ -1,0 +1,99 @@
+"""A value dictated after its secret word, as phone voice typing writes it: capitals, spaces and symbols said as words.
+
+Voice typing that does not know a password writes what was said ("the password is capital t tiger comma space
+underscore river nine nine exclamation point"): each piece is an ordinary word, and a reading of "<word> is
+<value>" takes the first one alone. After a secret word, the words that say how a value is typed (a capital, a
+space, a comma, a symbol: ``data/disguised_values.json`` ``dictation`` and ``symbol_words``), the digits said as
+words (``data/digit_words.json``) and the letters and short words between them are one value, read to the last of
+those words, when three of them at least are said. A rule about passwords ("use capital letters, a comma or two")
+says two at most and no letter between them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from importlib import resources
+
+from utils.privacy import vocabulary
+from utils.privacy.rule import Rule, Span, literal_trie
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
+_DIGIT_WORDS = json.loads(resources.files("utils.privacy").joinpath("data/digit_words.json").read_text(encoding="utf-8"))
+_SAID = sorted(
+    {w.casefold() for w in (*_DATA["dictation"]["capitals"], *_DATA["dictation"]["spoken"], *_DATA["symbol_words"])},
+    key=len,
+    reverse=True,
+)
+_DIGITS_SAID = frozenset(w.casefold() for words in _DIGIT_WORDS["spaced"].values() for w in words)
+_GATE = re.compile(r"(?<![^\W\d_])(?:" + literal_trie([w for w in _SAID if " " not in w]) + r")(?![^\W\d_])")
+"""A word for a capital, a space or a symbol (the first word of one said in two): most lines hold none."""
+_TOKEN = re.compile(r"[^\s.,;!?]+")
+_LINK = frozenset({"is", "ist", "es", "est", "c'est", "é", "è", "to", "je", "on", "er", "ist:", "="})
+_MIN_SAID = 3
+_MAX_PLAIN = 12
+"""The letters of a plain word between said ones ("tiger", "river"): longer ones are prose."""
+_MAX_PLAIN_IN_A_ROW = 1
+_REACH = 12
+
+
+def _said_at(tokens: list[re.Match[str]], at: int) -> int:
+    """How many tokens from ``at`` a said word takes (a word said in two: "exclamation point", "guion bajo"), or 0."""
+    for length in (3, 2, 1):
+        phrase = " ".join(t.group().casefold() for t in tokens[at : at + length])
+        if len(tokens) - at >= length and phrase in _SAID_SET:
+            return length
+    return 0
+
+
+_SAID_SET = frozenset(_SAID)
+
+
+def _dictated(text: str, end: int) -> tuple[int, int] | None:
+    """The span of a value dictated after a secret word ending at ``end``."""
+    tail = text[end : end + 400]
+    stop = re.search(r"[.!?\n](?:\s|$)", tail)
+    tokens = list(_TOKEN.finditer(tail, 0, stop.start() if stop else len(tail)))[: _REACH * 3]
+    at = 0
+    while at < len(tokens) and at < 2 and tokens[at].group().casefold().strip(":") in _LINK | {""}:
+        at += 1
+    first, last, said, plain = None, None, 0, 0
+    while at < len(tokens):
+        token = tokens[at].group().casefold()
+        taken = _said_at(tokens, at)
+        if taken or token in _DIGITS_SAID or token.isdigit():
+            said += 1
+            plain = 0
+            taken = taken or 1
+            last = at + taken - 1
+        elif len(token) == 1 and token.isalpha():
+            taken = 1  # the letter a capital is said of ("capital m"), or a letter said alone
+        elif token.isalpha() and len(token) <= _MAX_PLAIN and plain < _MAX_PLAIN_IN_A_ROW:
+            plain += 1
+            taken = 1
+        else:
+            break
+        first = at if first is None else first
+        at += taken
+    if first is None or last is None or said < _MIN_SAID:
+        return None
+    return end + tokens[first].start(), end + tokens[last].end()
+
+
+class _DictatedRule(Rule):
+    """Reads a line only when it holds a word for a capital, a space or a symbol (the scanner's one pass for every
+    rule's needles finds the line's first; its own gate then asks for a whole word), and then after its secret words."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        if _GATE.search(text.casefold()) is None:
+            return
+        for word in vocabulary.find(text):
+            span = _dictated(text, word.end)
+            if span is not None:
+                yield span[0], span[1], self.kind
+
+
+_NEEDLES = tuple(sorted({w.split()[0] for w in _SAID}))
+RULES: tuple[Rule, ...] = (_DictatedRule("password", _GATE, needles=_NEEDLES),)
+"""A value dictated after its secret word, read to its last said capital, space, symbol or digit."""
