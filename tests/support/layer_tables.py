@@ -4,7 +4,8 @@ chat, and the relationships, gaming and harmless lines that must pass; ``tune`` 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +57,15 @@ def families_short(rows: dict[str, list[dict[str, Any]]], floors: dict[str, int]
         if right < floor:
             short.append(f"{name} {right}/{len(rows[name])}")
     return short
+
+
+def right_count(rows: list[dict[str, Any]], is_right: Callable[[dict[str, Any]], bool], label: str, part: str) -> int:
+    """How many rows are right. The figure and the wrong rows' count by ``label`` are printed, and for ``tune`` each
+    wrong row: an aside part is counted, never read row by row."""
+    wrong = [row for row in rows if not is_right(row)]
+    by_label = Counter(row[label] for row in wrong)
+    print(f"\n{part}: {len(rows) - len(wrong)}/{len(rows)} right; wrong by {label} {dict(by_label)}")
+    if part == "tune":
+        for row in wrong:
+            print(f"    wrong ({row[label]}): {row['text']}")
+    return len(rows) - len(wrong)
