@@ -51,46 +51,50 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         0.94,
         "Waves 1–3; the rules were written against dev (395 of 396). Held: 174 of 216 after the first round, 190 "
         "(88.0%) after wave 4, 197 (91.2%) after wave 5's round, 201 (93.1%) after wave 6's, 204 (94.4%) after "
-        "wave 7's and wave 8's (landed main before the layers: 102).",
+        "wave 7's and wave 8's and wave 9's (landed main before the layers: 102).",
     ),
     "wave 4": Floor(
-        0.96,
-        0.96,
+        0.97,
+        0.97,
         "Dev only, written from new sources after the rules, to tune on: 83 of 213 before the screen and "
-        "conversation layers, 179 after them, 204 after wave 5's round, 205 after wave 6's, 7's and 8's.",
+        "conversation layers, 179 after them, 204 after wave 5's round, 205 after wave 6's, 7's and 8's, 207 after "
+        "wave 9's.",
     ),
     "wave 5": Floor(
         0.98,
-        0.94,
+        0.96,
         "Written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105 after its round, "
-        "104 after wave 6's, 108 after wave 7's. Held: 45 of 54 (83.3%), then 47 (87.0%), 50 (92.6%), 51 (94.4%).",
+        "104 after wave 6's, 108 after wave 7's, 109 after wave 9's. Held: 45 of 54 (83.3%), then 47 (87.0%), 50 "
+        "(92.6%), 51 (94.4%), 52 (96.3%) after wave 9's round.",
     ),
     "wave 6": Floor(
-        0.97,
-        0.88,
+        0.99,
+        0.90,
         "Written by someone who had not read the rules, before its round. On arrival: dev 104 of 142, held 46 of 71 "
         "(64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%); 59 (83.1%) after wave 7's round, "
-        "63 (88.7%) after wave 8's (dev 138).",
+        "63 (88.7%) after wave 8's (dev 138), 64 (90.1%) after wave 9's (dev 141).",
     ),
     "wave 7": Floor(
-        0.97,
+        0.99,
         0.83,
         "Written by someone who had not read the rules while the next round was built by others who never saw it. "
         "On arrival: dev 67 of 107, held 31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%); after wave 8's "
-        "round (its dev rows tuned on): dev 104, held 45 (83.3%).",
+        "round (its dev rows tuned on): dev 104, held 45 (83.3%); after wave 9's: dev 107, held 45.",
     ),
     "wave 8": Floor(
-        0.96,
-        0.82,
+        0.99,
+        0.84,
         "Written from new sources and disguises by someone who had not read the rules, while the next round was "
         "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
-        "of 52 (73.1%); after the round: dev 100, held 43 (82.7%).",
+        "of 52 (73.1%); after the round: dev 100, held 43 (82.7%); after wave 9's round: dev 103, held 44 (84.6%).",
     ),
     "wave 9": Floor(
-        0.71,
-        0.72,
+        0.87,
+        0.79,
         "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
-        "next round was built in branches cut before it existed. On arrival: dev 89 of 125, held 45 of 62 (72.6%).",
+        "next round was built in branches cut before it existed; later helpers of the round tuned on its dev rows. "
+        "On arrival: dev 89 of 125, held 45 of 62 (72.6%); after the branches cut before it: dev 91, held 45; "
+        "after the round: dev 109, held 49 (79.0%), the freshest honest figure.",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
@@ -100,14 +104,14 @@ KEPT_AT_MOST: dict[str, Floor] = {
         0,
         10,
         "Waves 1–3: none of dev; of 140 held, 36 kept something after the first round, 23 after wave 4, 17 after "
-        "wave 5's round, 12 after wave 6's, 10 after wave 7's and 8's (main before the layers: 9 kept nothing).",
+        "wave 5's round, 12 after wave 6's, 10 after wave 7's, 8's and 9's (main before the layers: 9 kept nothing).",
     ),
     "wave 4": Floor(0, 0, "Dev only: none kept since wave 4's round."),
     "wave 5": Floor(
         0,
-        6,
+        5,
         "None of 71 dev; of 37 held, run once when its round was done, 10 kept something (27 nothing: 73%); 7 after "
-        "wave 6's round (30: 81%), 6 after wave 8's (31: 84%).",
+        "wave 6's round (30: 81%), 6 after wave 8's (31: 84%), 5 after wave 9's (32: 86%).",
     ),
     "wave 6": Floor(
         0,
@@ -127,7 +131,12 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "On arrival: of 72 dev, 16 kept something; of 33 held, 5 (85% nothing); after the round (its dev rows "
         "tuned on): none of dev, still 5 of held.",
     ),
-    "wave 9": Floor(16, 10, "On arrival: of 78 dev, 16 kept something; of 38 held, 10 (74% nothing)."),
+    "wave 9": Floor(
+        3,
+        9,
+        "On arrival: of 78 dev, 16 kept something; of 38 held, 10 (74% nothing); after the round (the classifier "
+        "retrained with its dev rows, frames tuned on them): 3 of dev, 9 of held (76% nothing).",
+    ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
 _WAVE = re.compile(r"-w(\d+)-")
