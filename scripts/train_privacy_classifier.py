@@ -1,7 +1,7 @@
 """Train the privacy screen's kept-line classifier and write its weights (utils/privacy/data/line_classifier.npz).
 
-    python -m scripts.train_privacy_classifier            # cross-validate, train, write the weights
-    python -m scripts.train_privacy_classifier --check    # cross-validate and print the figures only
+    python3 -m scripts.train_privacy_classifier            # cross-validate, train, write the weights
+    python3 -m scripts.train_privacy_classifier --check    # cross-validate and print the figures only
 
 What it reads (development and tune rows only, never a held or aside part) and how it trains:
 utils/privacy/line_classifier_training.py. Run it again whenever the rules change which lines they keep.

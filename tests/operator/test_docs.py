@@ -19,9 +19,9 @@ from utils.config import COMPOSE_ONLY, ENV_FILE_VARIABLE, Settings
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 SETTINGS = {name.upper() for name in Settings.model_fields}
-OTHER_VARIABLES = {ENV_FILE_VARIABLE, SKIP_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL"}
+OTHER_VARIABLES = {ENV_FILE_VARIABLE, SKIP_VARIABLE, "OLLAMA_HOST", "BENCH_DB_URL", "MSSQL_TEST_URL", "LOCOMO_GLOB"}
 """Variables the README may name that are not settings: read by the config loader, the set-up step, Ollama, the bench
-or the tests."""
+or the tests, and the privacy classifier's trainer (where LoCoMo is)."""
 SQL_SERVER_NAMES = {"READ_COMMITTED_SNAPSHOT", "MIN_ACTIVE_ROWVERSION", "INFORMATION_SCHEMA", "REFERENTIAL_CONSTRAINTS"}
 """A database option, a function and a catalog view of SQL Server that docs/sql-server.md explains: T-SQL, not
 settings."""

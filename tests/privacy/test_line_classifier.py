@@ -22,7 +22,7 @@ from utils.privacy.line_classifier import WEIGHTS, features, line_reason, load_m
 from utils.privacy.normalise import normalise
 from utils.privacy.others import about_someone_else
 from utils.privacy.roles import asserts_role
-from utils.privacy.screen import personal_reasons, screen
+from utils.privacy.screen import personal_reasons, screen, screen_key, screen_topics
 
 TABLES = Path(__file__).resolve().parent / "tables"
 TUNED = ("special", "others", "model_lines", "general", "broad", "roles_chat", "model_free")
@@ -139,3 +139,11 @@ def test_the_trainer_refuses_to_train_without_locomo(monkeypatch: pytest.MonkeyP
     assert trainer.locomo_files() == []
     with pytest.raises(SystemExit, match="LoCoMo"):
         trainer.main(["--check"])
+
+
+def test_a_topic_or_a_slot_key_is_a_label_the_classifier_does_not_read() -> None:
+    """It learnt from statements; a topic names what a memory is about ("relationship" for "Is single.")."""
+    labels = ["relationship", "dating", "family", "pets", "work"]
+    assert list(screen_topics(labels)) == labels
+    assert screen_key("relationship_status") == "relationship_status"
+    assert line_reason(normalise("relationship").text) is not None, "read as a line, the label would be refused"

@@ -5,7 +5,7 @@ name the frames they know; a careless model words the same facts in ways no list
 "Enrolled their fingerprint at the kiosk"). This is a linear model over hashed features of the *normalised* line —
 character 3–5-grams inside words (they carry a stem across languages and inflections), words and word pairs, the
 first word (a pronoun or a possessive that opens a claim) and a capitalised word after the first (a named subject)
-— trained by :mod:`utils.privacy.line_classifier_training` (``python -m scripts.train_privacy_classifier``) on the
+— trained by :mod:`utils.privacy.line_classifier_training` (``python3 -m scripts.train_privacy_classifier``) on the
 development and tuning tables only.
 
 It is consulted after the rules said nothing and can only add a refusal. Roles are left to their rules: a role

@@ -3,8 +3,8 @@
 It lives beside the classifier because it reads the rules' own decisions (which lines they keep) and the
 classifier's features; ``scripts/train_privacy_classifier.py`` is its command:
 
-    python -m scripts.train_privacy_classifier            # cross-validate, train, write the weights
-    python -m scripts.train_privacy_classifier --check    # cross-validate and print the figures only
+    python3 -m scripts.train_privacy_classifier            # cross-validate, train, write the weights
+    python3 -m scripts.train_privacy_classifier --check    # cross-validate and print the figures only
 
 Reads only what ``utils/privacy/data/line_classifier_training.json`` names: the development tables
 (``tests/privacy/tables/*.dev.jsonl``), the layer tables' ``tune`` parts, and LoCoMo conversation sentences the

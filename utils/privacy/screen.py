@@ -263,12 +263,13 @@ asserting a role is refused whole. The profile loses only such sentences (:func:
 itself (message, log, name) may talk about anything."""
 
 
-def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset()) -> tuple[str, ...]:
+def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset(), *, a_statement: bool = True) -> tuple[str, ...]:
     """Why a kept line may not be kept whatever it holds: a special category of personal data
     (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
     (:mod:`utils.privacy.others`); when none of those rules speaks, the scored classifier
     (:mod:`utils.privacy.line_classifier`) for wordings they do not list. ``own_names``: names that mean the
-    member (a profile's subject)."""
+    member (a profile's subject). ``a_statement``: False for a topic or a slot key, a label the classifier, which
+    learnt from statements, cannot read ("relationship" is a memory's subject, not a fact about its member)."""
     matching = normalise(text).text
     words = line_words(matching)  # read once for the three layers
     reasons = []
@@ -278,7 +279,7 @@ def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset())
         reasons.append("other-person")
     if asserts_role(matching, normalised=True, words=words):
         reasons.append("role")
-    if not reasons:  # the rules said nothing: the scored classifier may still refuse, never un-refuse
+    if not reasons and a_statement:  # the rules said nothing: the classifier may still refuse, never un-refuse
         scored = line_reason(matching)
         if scored is not None and not (scored == "other-person" and own_names):  # a profile's "she" is the member
             reasons.append(scored)
@@ -334,7 +335,8 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         cleaned = cut_screened(cleaned, limit)
     if _refused(cleaned, field):
         return Screened(cleaned, True, tuple(kinds), tuple(values))
-    personal = _not_the_members_to_keep(cleaned.replace("_", " ")) if field in PERSONAL_FIELDS else ()
+    a_statement = field not in ("topic", "key")
+    personal = _not_the_members_to_keep(cleaned.replace("_", " "), a_statement=a_statement) if field in PERSONAL_FIELDS else ()
     return Screened(cleaned, bool(personal), (*kinds, *personal), tuple(values))
 
 
