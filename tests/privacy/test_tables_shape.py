@@ -83,11 +83,11 @@ def test_about_a_third_is_held_aside(name: str) -> None:
     assert abs(held / everything - 1 / 3) < 0.05, (held, everything)
 
 
-@pytest.mark.parametrize("wave", ["-w7-", "-w8-", "-w9-"])
+@pytest.mark.parametrize("wave", ["-w7-", "-w8-", "-w9-", "-w10-"])
 @pytest.mark.parametrize("name", TABLE_NAMES)
 def test_the_newest_waves_hold_a_third_of_every_label(name: str, wave: str) -> None:
-    """Waves 7, 8 and 9 (ids `-w7-`, `-w8-`, `-w9-`) were each split per family, category and kind, so none is
-    measured on a handful of held rows while its dev rows pile up; a whole-table third could hide that."""
+    """Waves 7 to 10 (ids `-w7-` … `-w10-`) were each split per family, category and kind, so none is measured
+    on a handful of held rows while its dev rows pile up; a whole-table third could hide that."""
     field = _LABELS[name][0] if name in _LABELS else None
     counts: dict[str, list[int]] = {}
     for part, index in (("dev", 0), ("held", 1)):
