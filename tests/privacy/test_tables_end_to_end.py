@@ -96,6 +96,12 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "On arrival: dev 89 of 125, held 45 of 62 (72.6%); after the branches cut before it: dev 91, held 45; "
         "after the round: dev 109, held 49 (79.0%), the freshest honest figure.",
     ),
+    "wave 10": Floor(
+        0.73,
+        0.78,
+        "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
+        "next round was built in branches cut before it existed. On arrival: dev 102 of 138, held 54 of 69 (78.3%).",
+    ),
 }
 """The share of each wave's secret cases that must leave no trace."""
 
@@ -136,6 +142,11 @@ KEPT_AT_MOST: dict[str, Floor] = {
         9,
         "On arrival: of 78 dev, 16 kept something; of 38 held, 10 (74% nothing); after the round (the classifier "
         "retrained with its dev rows, frames tuned on them): 3 of dev, 9 of held (76% nothing).",
+    ),
+    "wave 10": Floor(
+        27,
+        20,
+        "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing).",
     ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
