@@ -24,9 +24,9 @@ full of, whose shape says what they are:
 
 Game codes shared to be used (friend codes, UIDs, world seeds, lobby codes) are public by design and stay. A public
 reference the line names with its own check (an ISIN, a barcode, an app or match id, a Unix time) is let go where
-every reader's spans meet (:mod:`utils.privacy.public_numbers`), not here. Short public numbers ("call 112", "116 123") are under eight digits and never read. A phone number is a
-phone number whoever's it is: a business line pasted in chat is taken out of the extractor's input too,
-the cheaper mistake.
+every reader's spans meet (:mod:`utils.privacy.public_numbers`), not here. Short public numbers ("call 112",
+"116 123") are under eight digits and never read. A phone number is a phone number whoever's it is: a business
+line pasted in chat is taken out of the extractor's input too, the cheaper mistake.
 
 Cost: the scanner runs this rule only on a line with a run of four digits or more; one regex pass over it
 finds the candidate runs, each judged by a few string checks.
