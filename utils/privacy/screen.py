@@ -44,6 +44,7 @@ from utils.privacy import (
     numbers,
     passwords,
     seed,
+    seed_chained,
     vocabulary,
 )
 from utils.privacy._others_vocabulary import line_words
@@ -226,6 +227,7 @@ def _find(text: str) -> list[Span]:
     found = _SCANNER.spans(text, lowered, digit_run, longest_token, words)
     found.extend(keys.vendor_spans(text, lowered, longest_token, words))
     found.extend(seed.spans(text, lowered))
+    found.extend(seed_chained.spans(text, lowered))
     return _outside_placeholders(text, found)
 
 
