@@ -45,6 +45,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
+from utils.privacy import config_blocks
 from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
 from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
 from utils.privacy.public_numbers import public_spans
@@ -247,9 +248,10 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     """Spans of ``text`` that carry a value, with their kind; ``kept``: the line is kept (memory, profile, note,
     topic, slot key), where a long number is a value too. Spans never overlap; placeholders are never inside one."""
     paired = "=" in text or ":" in text or "'," in text or '",' in text
+    code = "`" in text
     has_digit = DIGIT.search(text) is not None
-    if len(text) < 7 or not (paired or has_digit):
-        return []  # most chat: every shape but a config pair holds a digit, and a pair or a link needs = or :
+    if len(text) < 7 or not (paired or has_digit or code):
+        return []  # most chat: every shape but a config pair or code holds a digit, and a pair or a link needs = or :
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
@@ -258,6 +260,8 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
             found.extend(url_spans(url.group(), url.start()))
     if paired:
         found.extend(config_spans(text))
+    if code:
+        found.extend(config_blocks.spans(text))
     lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text, lowered))
