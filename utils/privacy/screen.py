@@ -38,6 +38,7 @@ from utils.privacy import (
     contact,
     credential_shapes,
     disguised_values,
+    document_numbers,
     id_shapes,
     keys,
     national_ids,
@@ -45,6 +46,7 @@ from utils.privacy import (
     passwords,
     seed,
     seed_chained,
+    short_phones,
     vocabulary,
 )
 from utils.privacy._others_vocabulary import line_words
@@ -77,7 +79,9 @@ RULES: tuple[Rule, ...] = (
     + keys.RULES
     + numbers.RULES
     + national_ids.RULES
+    + document_numbers.RULES
     + contact.RULES
+    + short_phones.RULES
     + address_scripts.RULES
     + address_units.RULES
     + id_shapes.RULES
