@@ -34,8 +34,9 @@ _WORD_BEFORE = re.compile(
 )
 """A document's word (an acronym in capitals), then the few characters to the number ("licence BC ", "permis n° ")."""
 _NEEDLES = tuple(sorted({w.casefold() for w in _DATA["document_words"]}))
-_NUMBER = re.compile(r"(?<![\w+(./:,-])(?<!\d[ -])\d(?:[ -]?\d){6,11}(?![\w/:+-]|[.,]\d| ?\d)")
-"""Seven to twelve digits, plain or grouped by single spaces or hyphens, standing alone."""
+_NUMBER = re.compile(r"\d(?<![\w+(./:,-]\d)(?<!\d[ -]\d)(?:[ -]?\d){6,11}(?![\w/:+-]|[.,]\d| ?\d)")
+"""Seven to twelve digits, plain or grouped by single spaces or hyphens, standing alone: read from the first digit,
+what stands before it looked at after (``re`` skips to the digits of a long post in C)."""
 _LOOK_BACK = 60
 _WORD_AFTER = re.compile(r"\s*([^\W\d_]+|[$€£¥₽₹%])")
 _ROUND = re.compile(r"[1-9]0{3,}$")

@@ -32,11 +32,12 @@ _WORD_BEFORE = re.compile(
 """A phone word, then the few characters to the number ("my cell is ", "namba yangu ya simu ", "call me pon ")."""
 _NEEDLES = tuple(sorted({w.casefold().rstrip(".") for w in (*_SPACED, *_UNSPACED)}))
 _SEVEN = re.compile(
-    r"(?<![\w+(./:,-])(?<!\d[ -])"
-    r"(?:\d{3}([ -])\d{4}|\d{3}([ -])\d\d\2\d\d|\d\d ?\d{5}|\d \d{3} \d{3}|\d{7})"
+    r"\d(?<![\w+(./:,-]\d)(?<!\d[ -]\d)"
+    r"(?:\d\d([ -])\d{4}|\d\d([ -])\d\d\2\d\d|\d ?\d{5}| \d{3} \d{3}|\d{6})"
     r"(?![\w/:+-]|[.,]\d| ?\d)"
 )
-"""Seven digits as local numbers are grouped (3-4, 3-2-2, 2-5, 1-3-3) or plain, standing alone."""
+"""Seven digits as local numbers are grouped (3-4, 3-2-2, 2-5, 1-3-3) or plain, standing alone: read from the first
+digit, what stands before it looked at after (``re`` skips to the digits of a long post in C)."""
 _LOOK_BACK = 60
 _WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
 
