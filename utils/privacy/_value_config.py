@@ -46,7 +46,7 @@ def url_spans(url: str, offset: int) -> Iterable[Span]:
     if query != -1:
         for param in _QUERY.finditer(url, query):
             value = param.group("value")
-            if _names_a_secret(param.group("key")) and _secret_value(param.group("key"), value, in_url=True):
+            if names_a_secret(param.group("key")) and secret_value(param.group("key"), value, in_url=True):
                 yield offset + param.start("value"), offset + param.end("value"), "url-credential"
 
 
@@ -72,7 +72,7 @@ def _key_parts(key: str) -> list[str]:
 
 @cache
 def _secret_names() -> frozenset[str]:
-    return vocabulary("password_key_words") | vocabulary("secret_key_words")
+    return vocabulary("password_key_words") | vocabulary("secret_key_words") | vocabulary("secret_only_key_words")
 
 
 @cache
@@ -86,7 +86,7 @@ def _stem_pattern() -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, sorted(_stems()))))
 
 
-def _names_a_secret(key: str) -> bool:
+def names_a_secret(key: str) -> bool:
     if not _stem_pattern().search(key.casefold()):
         return False
     parts = _key_parts(key)
@@ -95,11 +95,16 @@ def _names_a_secret(key: str) -> bool:
     return not any(p in vocabulary("setting_words") for p in parts)
 
 
-def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
+_SECRET_ONLY_LEAST = 4
+_ONE_LONG_WORD = 14
+
+
+def secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     """A value, not a reference to one: not a placeholder, a boolean, a call or an environment lookup.
 
-    After a password's name any word is the password ("DB_PASSWORD=admin"); after "token" or
-    "key" the value must read as one (a digit, mixed case or a symbol, 6+ characters), so
+    After a password's name any word is the password ("DB_PASSWORD=admin"), and after a name that says secret and
+    nothing else ("secret", "psk", "credentials") any word of four letters or more; after "token" or "key" the value
+    must read as one (a digit, mixed case or a symbol, 6+ characters, or one word too long for a setting's), so
     "token_type: bearer" and "key: practice" stay.
     """
     bare = value.strip("\"'`").strip()
@@ -112,10 +117,12 @@ def _secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     parts = _key_parts(key)
     if any(p in vocabulary("password_key_words") for p in [*parts, "".join(parts)]):
         return len(bare) >= (4 if bare.isdigit() else 3)
+    if any(p in vocabulary("secret_only_key_words") for p in parts) and " " not in bare:
+        return len(bare) >= _SECRET_ONLY_LEAST  # "secret=bluefinch": a key named a secret has no other kind of value
     if len(bare) < 6 or (bare.isdigit() and len(bare) < 7):
         return False
-    if "://" in bare or credential_like(bare):
-        return True
+    if "://" in bare or credential_like(bare) or (len(bare) >= _ONE_LONG_WORD and bare.isalpha()):
+        return True  # "x-auth-token: velvetcanyonriver": no setting's word is that long
     if " " in bare:  # a quoted salt or key may hold spaces ("MW1pxMctoyA(>M%0Vl 2(#o0|…"); a sentence does not read as one
         if value[:1] not in "\"'`" or len(bare) < 16:
             return False
@@ -171,7 +178,7 @@ def _command_value_spans(text: str) -> Iterable[Span]:
 def _directive_spans(text: str) -> Iterable[Span]:
     for found in _DIRECTIVE.finditer(text):
         key, value = found.group("key"), found.group("value")
-        if _names_a_secret(key) and _secret_value(key, value) and any(not c.isalpha() for c in value):
+        if names_a_secret(key) and secret_value(key, value) and any(not c.isalpha() for c in value):
             start, end = found.span("value")
             yield (start + 1, end - 1, "config") if value[0] in "\"'" else (start, end, "config")
 
@@ -192,13 +199,13 @@ def config_spans(text: str) -> Iterable[Span]:
             continue  # inside the value just redacted ("password=a=b")
         mark = separator.group()
         key = _key_before(text, separator.start() + (1 if mark[0] in "\"'" else 0))
-        if not key or not _names_a_secret(key) or (mark == ":" and _prose_colon(text, key, separator.start())):
+        if not key or not names_a_secret(key) or (mark == ":" and _prose_colon(text, key, separator.start())):
             continue
         position = separator.end()
         while position < len(text) and text[position] in " \t":
             position += 1
         value = _VALUE.match(text, position)
-        if value is None or not _secret_value(key, value.group()):
+        if value is None or not secret_value(key, value.group()):
             continue
         start, end = value.span()
         if value.group()[:1] in "\"'`" and end - start >= 2:

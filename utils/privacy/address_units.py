@@ -8,7 +8,8 @@ is made of units that name themselves — street, building, flat, floor, distric
 near each other with a number between are an address, whatever the street is called. The unit words are data
 (``data/address_units.json``): "strong" ones are seldom anything else in chat, "weak" ones are ("floor", "via"),
 and a run needs at least one strong word or three weak ones ("floor 3 of building 2" is no address). One strong word
-alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn"). The words cover
+alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn"), and so are two weak
+ones, each with its number ("Kalena Road 22, Lot 7, Majuro MH 96960"), unless a counted word follows the postcode. The words cover
 scripts without capitals (Georgian, Devanagari, Bengali, Tamil, Amharic, Khmer, Arabic): their words are names
 as capitalised ones are in Latin, so the run takes the city and postcode before its first unit there too.
 
@@ -192,6 +193,21 @@ def _run_end(text: str, end: int, units: re.Pattern[str]) -> int:
     return end
 
 
+_TWO_WEAK = 2 * _WEAK
+_COUNTED = frozenset(json.loads(_DATA.read_text(encoding="utf-8"))["counted"])
+_WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _postcode_follows(text: str, end: int) -> bool:
+    """Whether a postcode follows the units after a comma, and no counted word after it ("Kalena Road 22, Lot 7,
+    Majuro MH 96960": two weak units and a town's postcode are an address; "lot 6, 98714 points" is a score)."""
+    postcode = _POSTCODE_AFTER_COMMA.search(text, end, end + _NEAR)
+    if postcode is None:
+        return False
+    after = _WORD_AFTER.match(text, postcode.end())
+    return after is None or after.group(1).casefold() not in _COUNTED
+
+
 def _runs(text: str) -> list[tuple[int, int]]:
     units, strong = _units()
     runs: list[tuple[int, int]] = []
@@ -202,7 +218,7 @@ def _runs(text: str) -> list[tuple[int, int]]:
             return
         score = sum(_STRONG if m.group() in strong else _WEAK for m in group)
         alone = len(group) == 1 and score == _STRONG  # one strong word: it needs a postcode after a comma
-        if score < _ENOUGH and not alone:
+        if score < _ENOUGH and not alone and not (score >= _TWO_WEAK and _postcode_follows(text, group[-1].end())):
             return
         numbered = any(
             _NUMBER_BESIDE.search(text, max(0, m.start() - 8), m.start()) or _NUMBER_AFTER.match(text, m.end()) for m in group

@@ -22,10 +22,11 @@ full of, whose shape says what they are:
   and the quantity, reference and digest words of ``data/values.json``: "13034431 xp", "seed 8675309123",
   "friend code …", "UID …", a currency sign).
 
-Game codes shared to be used (friend codes, UIDs, world seeds, lobby codes) are public by design and stay.
-Short public numbers ("call 112", "116 123") are under eight digits and never read. A phone number is a
-phone number whoever's it is: a business line pasted in chat is taken out of the extractor's input too,
-the cheaper mistake.
+Game codes shared to be used (friend codes, UIDs, world seeds, lobby codes) are public by design and stay. A public
+reference the line names with its own check (an ISIN, a barcode, an app or match id, a Unix time) is let go where
+every reader's spans meet (:mod:`utils.privacy.public_numbers`), not here. Short public numbers ("call 112",
+"116 123") are under eight digits and never read. A phone number is a phone number whoever's it is: a business
+line pasted in chat is taken out of the extractor's input too, the cheaper mistake.
 
 Cost: the scanner runs this rule only on a line with a run of four digits or more; one regex pass over it
 finds the candidate runs, each judged by a few string checks.
@@ -41,7 +42,6 @@ from itertools import pairwise
 from pathlib import Path
 
 from utils.privacy._value_runs import vocabulary
-from utils.privacy.public_numbers import named_public
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "number_shapes.json"
@@ -228,7 +228,7 @@ def _context_is_harmless(text: str, start: int, end: int) -> bool:
     if any(word.casefold() in words for word in (*before, *after)):
         return True
     window = text[max(0, start - _WINDOW) : start] + " … " + text[end : end + _WINDOW]
-    return phrases.search(window) is not None or named_public(text, start, end)
+    return phrases.search(window) is not None
 
 
 def _judged(run: str) -> bool:

@@ -33,7 +33,6 @@ from stdnum.si import emso
 from stdnum.sk import rc as sk_rc
 
 from utils.privacy import named_numbers
-from utils.privacy.public_numbers import named_public
 from utils.privacy.rule import A_DATE, Rule
 
 _CHECKED: tuple[ModuleType, ...] = (rrn, asmens, emso, sk_rc, cz_rc, ci, cui, utr, vid, aadhaar, nit, idno)
@@ -135,8 +134,6 @@ def _a_number_id(match: re.Match[str]) -> bool:
         return True
     if _RC.fullmatch(value) and _checked_by(sk_rc, value):
         return True
-    if named_public(match.string, match.start(), match.end()):
-        return False  # "the match's public ID 7891244031 on OpenDota": an id word, but a match's, named as public
     return sum(c.isdigit() for c in value) >= _MIN_NAMED_DIGITS and _named_and_checked(match)
 
 

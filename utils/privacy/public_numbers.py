@@ -15,6 +15,10 @@ A national id said with "my ID" or a personal number keeps no such pair and is s
 right after "my ID" ("my ID 1764883029 on OpenDota") is the member's own whatever else the line names. The words are in
 ``data/public_numbers.json``; the checks (python-stdnum's) are a few integer operations, run only on a number already
 judged an id.
+
+Several readers find long numbers (an identity's shape, a checked national id, a card's Luhn run, a kept line's long
+number); the decision that one is public is the line's, not a reader's, so it is made once where their spans are put
+together (:func:`public_spans`, called by ``values.with_value_spans``), whichever reader found the number.
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ from pathlib import Path
 
 from stdnum import ean, isin
 
-from utils.privacy.rule import literal_trie
+from utils.privacy.rule import Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "public_numbers.json"
 _WINDOW = 48
 """Characters read on each side of the number for the word that names it."""
 _TWENTY_YEARS = 20 * 365 * 24 * 3600
 _ISIN = re.compile(r"[A-Z]{2}[A-Z0-9]{9}\d")
+NUMBER_KINDS = frozenset({"id-number", "card", "number"})
+"""The kinds a number reader reports; a phone, an address or a credential is never a public reference."""
 
 
 @cache
@@ -77,3 +83,8 @@ def named_public(text: str, start: int, end: int) -> bool:
     if _a_recent_time(compact) and _words("time").search(window):
         return True
     return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
+
+
+def public_spans(text: str, spans: list[Span]) -> set[Span]:
+    """The spans among ``spans`` that hold a number the line names as a public reference (:func:`named_public`)."""
+    return {span for span in spans if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1])}

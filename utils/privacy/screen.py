@@ -38,12 +38,15 @@ from utils.privacy import (
     contact,
     credential_shapes,
     disguised_values,
+    document_numbers,
     id_shapes,
     keys,
     national_ids,
     numbers,
     passwords,
     seed,
+    seed_chained,
+    short_phones,
     vocabulary,
 )
 from utils.privacy._others_vocabulary import line_words
@@ -76,7 +79,9 @@ RULES: tuple[Rule, ...] = (
     + keys.RULES
     + numbers.RULES
     + national_ids.RULES
+    + document_numbers.RULES
     + contact.RULES
+    + short_phones.RULES
     + address_scripts.RULES
     + address_units.RULES
     + id_shapes.RULES
@@ -216,7 +221,7 @@ def _any_kind(kinds: dict[str, str]) -> str:
 _SCANNER = Scanner(RULES)
 
 
-def _find(text: str, seen: Seen | None = None, *, for_log: bool = False) -> list[Span]:
+def _find(text: str) -> list[Span]:
     lowered = text.casefold()
     digit_run = max(map(len, _DIGIT_RUN.findall(text)), default=0)
     longest_token = max(map(len, text.split()), default=0)
@@ -226,8 +231,11 @@ def _find(text: str, seen: Seen | None = None, *, for_log: bool = False) -> list
     found = _SCANNER.spans(text, lowered, digit_run, longest_token, words)
     found.extend(keys.vendor_spans(text, lowered, longest_token, words))
     found.extend(seed.spans(text, lowered))
-    if seen:
-        found.extend(seen.spans(text, for_log=for_log))
+    found.extend(seed_chained.spans(text, lowered))
+    return _outside_placeholders(text, found)
+
+
+def _outside_placeholders(text: str, found: list[Span]) -> list[Span]:
     if "[redacted:" in text:
         kept = [m.span() for m in PLACEHOLDER.finditer(text)]
         found = [s for s in found if not any(s[0] < end and start < s[1] for start, end in kept)]
@@ -312,13 +320,15 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     valid = make_valid(text)
     matching = normalise(valid)
     view = matching.text.replace("_", " ") if field == "key" else matching.text
-    spans = _find(view, seen, for_log=field == "log")
+    spans = _find(view)
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
+    again = _outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
     # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
     # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
+    # There too a number the line names as public is let go, whichever rule found it (not a value seen before).
     by_shape = field in KEPT_FIELDS or field == "log"
-    spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS)
+    spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []

@@ -290,16 +290,25 @@ def counters() -> frozenset[str]:
     return frozenset((roman | letters | numerals) - {""})
 
 
-_ASSIGNED = re.compile(r"\s*((?:[A-Za-z_$][\w$.]*\s+){0,3}[A-Za-z_$][\w$.]*\s*(?:=|:=)\s*[\w!:.<>\[\]]*\s*[\[({]\s*[\"'`]?)")
-"""A line of code that opens a literal holding the phrase: ``let seed = vec!["``, ``words := []string{"``, ``WORDS=(``."""
+_ASSIGNED = re.compile(
+    r"(?:(?:[A-Za-z_$][\w$.]*[ \t]+){0,3}\*?[A-Za-z_$][\w$.]*(?:\[\d*\])?[ \t]*(?:=|:=|:)[ \t]*(?:!!\w+[ \t]*)?"
+    r"[\w!:.<>\[\]]*[ \t]*[\[({]|(?i:insert[ \t]+into[ \t]+[\w.]+[ \t]*(?:\([^)\n]*\)[ \t]*)?values[ \t]*\())"
+    r"[ \t]*[\"'`]?$"
+)
+"""A line of code that opens a literal holding the phrase: ``let seed = vec!["``, ``words := []string{"``, ``WORDS=(``,
+``const char *seed[] = {"``, ``seed: !!set {``, ``INSERT INTO backup VALUES ('``; what a line says before it is prose."""
 
 
 def _statement_start(text: str, start: int) -> int:
-    """Where the phrase's span starts: its first word, or the assignment that names it when it sits in a code
-    literal (the name is often "seed" or "mnemonic", and says what the value was)."""
+    """Where the phrase's span starts: its first word, or the statement that names it when it sits in a code
+    literal (the name is often "seed" or "mnemonic", and says what the value was; a trace of it is the phrase's)."""
     line = text.rfind("\n", 0, start) + 1
-    assigned = _ASSIGNED.fullmatch(text, line, start)
-    return assigned.start(1) if assigned else start
+    assigned = _ASSIGNED.search(text, max(line, start - _HEAD_REACH), start)
+    return assigned.start() if assigned else start
+
+
+_HEAD_REACH = 80
+"""How far before the first word a statement's head is looked for."""
 
 
 def touches(earlier: str, text: str) -> bool:

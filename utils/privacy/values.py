@@ -45,9 +45,10 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
+from utils.privacy import config_blocks
 from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
 from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
-from utils.privacy.public_numbers import named_public
+from utils.privacy.public_numbers import public_spans
 
 # --- long numbers (kept fields only)
 
@@ -91,9 +92,7 @@ def _a_quantity_or_reference(text: str, start: int, end: int, prefix: str) -> bo
         words.add(after.group(1)[0])  # a CJK counter: "1250000点でした", "3000000원"
     if words & (vocabulary("quantity_words") | vocabulary("reference_words")):
         return True
-    if bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥"):
-        return True
-    return named_public(text, start, end)  # an ISIN, a barcode, an app or match id, a Unix time, named as such
+    return bool(after and after.group(1) in "$€£¥₽₹%") or (opening > 0 and text[opening - 1] in "$€£¥")
 
 
 def _word_char(char: str) -> bool:
@@ -249,9 +248,10 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     """Spans of ``text`` that carry a value, with their kind; ``kept``: the line is kept (memory, profile, note,
     topic, slot key), where a long number is a value too. Spans never overlap; placeholders are never inside one."""
     paired = "=" in text or ":" in text or "'," in text or '",' in text
+    code = "`" in text
     has_digit = DIGIT.search(text) is not None
-    if len(text) < 7 or not (paired or has_digit):
-        return []  # most chat: every shape but a config pair holds a digit, and a pair or a link needs = or :
+    if len(text) < 7 or not (paired or has_digit or code):
+        return []  # most chat: every shape but a config pair or code holds a digit, and a pair or a link needs = or :
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
@@ -260,6 +260,8 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
             found.extend(url_spans(url.group(), url.start()))
     if paired:
         found.extend(config_spans(text))
+    if code:
+        found.extend(config_blocks.spans(text))
     lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text, lowered))
@@ -285,8 +287,15 @@ def _outermost(found: list[Span], text: str) -> list[Span]:
     return kept
 
 
-def with_value_spans(found: list[Span], text: str, *, kept: bool, secret_kinds: frozenset[str]) -> list[Span]:
-    """``found`` (the rules' spans) with this module's added where no rule saw anything.
+def with_value_spans(
+    found: list[Span], text: str, *, kept: bool, secret_kinds: frozenset[str], seen: list[Span] | None = None
+) -> list[Span]:
+    """``found`` (the rules' spans) with this module's added where no rule saw anything, and ``seen`` (the member's
+    own values found again, :class:`~utils.privacy.screen.Seen`) beside them.
+
+    Here every reader's numbers are together, so here a number the line names as a public reference (an ISIN, a
+    barcode, an app or match id, a Unix time: :mod:`utils.privacy.public_numbers`) is let go, once for all of them,
+    whichever reader found it; a value the member gave before is not let go by the words around it now.
 
     A rule's span keeps its own kind ("+49 151 …" stays a phone, not a number), except that a
     credential wins over a contact detail it overlaps: ``postgres://app:S3cr3t@db.internal``
@@ -294,6 +303,10 @@ def with_value_spans(found: list[Span], text: str, *, kept: bool, secret_kinds: 
     not be refused. The two spans become one, with the credential's kind.
     """
     added = value_spans(text, kept=kept)
+    public = public_spans(text, [*found, *added])
+    if public:
+        found, added = [span for span in found if span not in public], [span for span in added if span not in public]
+    found = [*found, *seen] if seen else found
     if not added:
         return found
     rules = sorted(found)
