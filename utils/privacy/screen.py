@@ -37,6 +37,7 @@ from utils.privacy import (
     address_units,
     contact,
     credential_shapes,
+    decoding,
     disguised_values,
     id_shapes,
     keys,
@@ -315,10 +316,12 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     spans = _find(view, seen, for_log=field == "log")
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
+    spans += decoding.decoded_spans(matching.text, _find)  # values in a disguise, read plain (decoding.py)
     # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
     # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
     by_shape = field in KEPT_FIELDS or field == "log"
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS)
+    spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []
