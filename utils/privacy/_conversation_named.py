@@ -164,16 +164,28 @@ def reply_values(text: str) -> list[str]:
 
 
 def given_after_naming(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
-    """The values ``text`` gives when the message before it (or the one before a short filler) named a secret."""
+    """The values ``text`` gives when the message before it (or the one before an aside) named a secret; a lone
+    three-digit number is a lock's code there ("شو رمز القفل تبع الشنطة" / "٨٣٦"), though too short to read alone."""
     said = list(window)
     kind = names_a_secret(said[-1].text) if said else None
-    if kind is None and len(said) > 1 and _filler(said[-1].text):
+    if kind is None and len(said) > 1 and _aside(said[-1].text):
         kind = names_a_secret(said[-2].text)
     if kind is None:
         return []  # the earlier message first: read once (cached), most name no secret
-    return [(value, kind) for value in reply_values(text)]
+    values = reply_values(text)
+    if not values and _SHORT_CODE.fullmatch(text.strip()):
+        values = [text.strip()]
+    return [(value, kind) for value in values]
 
 
-def _filler(text: str) -> bool:
-    """A message of a few words with no digit between the naming and the value ("one sec", "hmm", "wait")."""
-    return len(text.split()) <= 3 and not any(c.isdigit() for c in text) and not YEAR.search(text)
+_SHORT_CODE = re.compile(r"\d{3}")
+"""A message that is three digits alone (any numeral system): a combination lock's code."""
+MAX_ASIDE_WORDS = 6
+
+
+def _aside(text: str) -> bool:
+    """A message of a few words with no digit, no value and no question between the naming and the value ("one sec",
+    "hmm", "not the old one", "don't tell Nikos"): the member still holds the value back."""
+    if "?" in text or "？" in text or len(text.split()) > MAX_ASIDE_WORDS:
+        return False
+    return not any(c.isdigit() for c in text) and not YEAR.search(text) and not any(secret_word(w) for w in text.split())

@@ -175,8 +175,17 @@ def _abbreviations(text: str) -> Iterator[Region]:
 DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (_arrays, _lists, _upside_down, _roman, _alternating, _abbreviations)
 
 
+_ASCII_GATE = re.compile(
+    r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
+    r"|\n[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
+)
+"""Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
+
+
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
+    if text.isascii() and _ASCII_GATE.search(text) is None:
+        return []
     found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
     for region in found:
@@ -246,8 +255,11 @@ def echoed_spans(text: str, found: list[Span], secret_kinds: frozenset[str]) -> 
     for value in values:
         at = folded.find(value)
         while at != -1:
+            if any(s <= at < e for s, e, _ in found):  # the value where it was found, not given again
+                at = folded.find(value, at + 1)
+                continue
             token = next((m for m in _GLUED.finditer(text, max(0, at - 40)) if m.start() <= at < m.end()), None)
-            if token is not None and not any(s <= token.start() and token.end() <= e for s, e, _ in found):
+            if token is not None:
                 spans.append((token.start(), token.end(), _KIND))
             at = folded.find(value, at + 1)
     return spans

@@ -107,6 +107,7 @@ class Screened:
 
 
 MIN_SEEN_VALUE = 4
+MIN_SEEN_CODE = 3
 LOGGED_ONLY = "lone-value"
 """The kind of a value a message was alone ("5519", "Gr33nTeaLatte"): kept out of the log, where a later message
 may not reach it in time to say it was a PIN, but not out of memories (a later "graduated in 2024" stays whole)."""
@@ -134,7 +135,7 @@ class Seen:
     def add(self, screened: Screened) -> None:
         for value, kind in screened.values:
             value = value.strip(" \t\n\"'“”«».,;:!?")
-            if len(value) < MIN_SEEN_VALUE or "[redacted:" in value:
+            if (len(value) < MIN_SEEN_VALUE and not _short_code(value, kind)) or "[redacted:" in value:
                 continue
             forms = {value.casefold(), value.lower(), normalise(value).text.casefold()}  # "ß" folds; "К4589" reads "K4589"
             if kind in SECRET_KINDS:
@@ -201,6 +202,12 @@ def _alternatives_of(forms: set[str]) -> re.Pattern[str]:
         else:
             alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
     return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+
+def _short_code(value: str, kind: str) -> bool:
+    """Three digits a rule or a conversation read as a credential (a CVV, a luggage lock's code): followed too, for a
+    number that short is no one's word; shorter ones would match everywhere."""
+    return len(value) == MIN_SEEN_CODE and value.isdigit() and kind in SECRET_KINDS
 
 
 def _bare(value: str) -> str:
