@@ -137,6 +137,18 @@ def _grouped(text: str) -> str | None:
     return found[0] if 4 <= len(digits) <= MAX_DIGITS else None
 
 
+MAX_KEY_WORDS = 3
+
+
+def _with_key_after(grouped: str, text: str) -> str:
+    """A keypad code with the key pressed after it ("1 3 3 7 και μετά #", "4471 then *"): the key and the words
+    leading to it are the code's own end."""
+    after = text[text.index(grouped) + len(grouped) :].strip()
+    if after[-1:] in ("#", "*") and 0 < len(after.split()) <= MAX_KEY_WORDS:
+        return text[text.index(grouped) :].strip()
+    return grouped
+
+
 def reply_values(text: str) -> list[str]:
     """The values a short reply gives: its one secret-looking word or group of digits, or every line of a list of
     codes ("fl2b-jq40\\ntw6g-bcb1")."""
@@ -154,7 +166,7 @@ def reply_values(text: str) -> list[str]:
     grouped = _grouped(spaced)
     if grouped is not None:
         before = spaced[: spaced.index(grouped)].split()
-        return [grouped] if _led([*before, grouped], len(before)) else []
+        return [_with_key_after(grouped, spaced)] if _led([*before, grouped], len(before)) else []
     found = [(index, value) for index, word in enumerate(words) if (value := _value(word)) is not None]
     if len(found) != 1:
         return []
