@@ -102,7 +102,7 @@ _TOKEN = re.compile(r"\S+")
 
 
 def _upside_down(text: str) -> Iterator[Region]:
-    if text.isascii():
+    if text.isascii() or _TURNED_GLYPH.search(text) is None:
         return
     for match in _TOKEN.finditer(text):
         token = match.group().rstrip(".,;:!?")
@@ -175,16 +175,20 @@ def _abbreviations(text: str) -> Iterator[Region]:
 DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (_arrays, _lists, _upside_down, _roman, _alternating, _abbreviations)
 
 
-_ASCII_GATE = re.compile(
+_GATES = (
     r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
-    r"|\n[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
+    r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
 )
+_ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
+_TURNED_GLYPH = re.compile("[" + "".join(sorted(map(re.escape, _TURNED_ONLY))) + "]")
+_GATE = re.compile(_GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)))
+"""The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
 
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    if text.isascii() and _ASCII_GATE.search(text) is None:
+    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None:
         return []
     found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
