@@ -36,10 +36,11 @@ Find = Callable[[str], list[Span]]
 """The screen's readings of a line: its spans, each ``(start, end, kind)``."""
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/decoding.json").read_text(encoding="utf-8"))
-_TURNED: dict[str, str] = {}
-for _glyph, _plain in _DATA["upside_down"].items():
-    _TURNED[_glyph] = _plain
-    _TURNED.setdefault(unicodedata.normalize("NFKC", _glyph), _plain)  # the matching form is NFKC ("ᄅ" reads "ᄅ")
+_TURNED: dict[str, str] = {
+    **{unicodedata.normalize("NFKC", glyph): shown for glyph, shown in _DATA["upside_down"].items()},
+    **_DATA["upside_down"],
+}
+"""Each turned glyph as written and in the matching form, which is NFKC (the Hangul letter drawn for a turned 2)."""
 _TURNED_ONLY = frozenset(glyph for glyph in _TURNED if not glyph.isascii())
 """Glyphs only upside-down text uses: a token needs two of them to be read turned."""
 _ABBREVIATIONS: dict[str, dict[str, str]] = _DATA["abbreviations"]
