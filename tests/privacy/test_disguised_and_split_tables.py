@@ -23,6 +23,11 @@ Hungarian, Romanian, Croatian, Norwegian, Czech), given by a password hint after
 with the line naming a secret; look-alikes: "SOS" in a puzzle, Morse practice, a word shown in Braille, lists of
 first names that are spelling-alphabet words ("Anton und Karel kommen").
 
+``decoded``: a value in a disguise the general decoding step reads (digits of other numeral systems, interleaved words,
+an array of characters, one character per list item, upside-down text, Roman numerals, mixed scripts, alternating
+case); look-alikes: numbers in other scripts in ordinary chat, Markdown lists, code arrays of game data, "sUrE jAn",
+"Final Fantasy XIV".
+
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
 security question's answer ("respuesta de la pregunta de seguridad" / "mi perro se llama toby"); ordinary
@@ -59,6 +64,7 @@ NAMES = (
     "corrected_values",
     "keypad_words",
     "dictated",
+    "decoded",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -134,6 +140,7 @@ RIGHT = {
     "corrected_values": split_right,
     "keypad_words": pieces_right,
     "dictated": spelled_right,
+    "decoded": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -164,6 +171,8 @@ RIGHT_AT_LEAST = {
     ("keypad_words", "aside"): 8,
     ("dictated", "tune"): 18,
     ("dictated", "aside"): 8,
+    ("decoded", "tune"): 54,
+    ("decoded", "aside"): 28,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -198,7 +207,12 @@ and 3/3 both before and after).
 A value dictated as voice typing writes it (capitals, spaces, symbols and digits said as words; right when no three
 items are left in a row): 7/16 tune, 5/8 aside before the rule, 16/16 and 8/8 after (values 1/10 -> 10/10, 2/5 ->
 5/5; look-alikes 6/6 and 3/3 both before and after). Three rows (Swedish, Russian, Turkish) were written after the rule
-to reach twelve languages, one of them aside: 18/18 tune, 8/9 aside with them."""
+to reach twelve languages, one of them aside: 18/18 tune, 8/9 aside with them.
+A value in a disguise the decoding step reads (digits of another numeral system, two words interleaved in alternating
+case, an array of characters, one character per list item, upside-down text, Roman numerals for digits, mixed scripts):
+41/59 tune, 20/30 aside before the step, 54/59 and 28/30 after (look-alikes 20/20 and 9/10 both before and after;
+the tune misses are a safe's "combo"/"szyfr" and a Thai, Tibetan and Lao line whose secret word stands apart from
+its value, none of them a decoding)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -228,6 +242,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("keypad_words", "aside"): 3,
     ("dictated", "tune"): 6,
     ("dictated", "aside"): 3,
+    ("decoded", "tune"): 20,
+    ("decoded", "aside"): 9,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

@@ -113,12 +113,38 @@ def _answer_value(text: str) -> str | None:
 
 
 def answered_after_question(window: Iterable[Said], text: str) -> tuple[str, str] | None:
-    """The value ``text`` gives in answer to a question among the last messages that names what it opens."""
+    """The value ``text`` gives in answer to a question among the last messages that names what it opens, or a code
+    of digits after a short label naming it ("Tastatura de la ușa blocului" / "C 2 5 1 8")."""
     said = list(window)[-2:]
-    if not said or len(text) > SHORT_MESSAGE_CHARS // 2 or not any(_asks_for_an_opener(e.text) for e in said):
+    if not said or len(text) > SHORT_MESSAGE_CHARS // 2:
+        return None
+    asked = any(_asks_for_an_opener(e.text) for e in said)
+    if not asked and not any(_labels_an_opener(e.text) for e in said):
         return None  # the question first: it is read once per message (cached), most messages ask nothing
     value = _answer_value(text)
-    return None if value is None else (value, kindless_kind(value))
+    if value is None or not (asked or _the_code_alone(value, text)):
+        return None
+    return value, kindless_kind(value)
+
+
+def _the_code_alone(value: str, text: str) -> bool:
+    """After a label, only a message that is the code (a block's letter beside it at most: "C 2 5 1 8") answers it;
+    "tomorrow 10 30" after "wifi at the cafe" is a time."""
+    rest = text.replace(value, " ", 1).split()
+    return kindless_kind(value) == "code" and all(len(word) == 1 and word.isalpha() for word in rest) and len(rest) <= 1
+
+
+MAX_LABEL_ONLY_WORDS = 6
+
+
+@lru_cache(maxsize=4096)
+def _labels_an_opener(text: str) -> bool:
+    """A short label naming what a code opens, with no question and no number ("the gate", "Tastatura de la ușa
+    blocului", "κωδικός συναγερμού"): the next message may be its code, in digits."""
+    folded = text.casefold().strip()
+    if not folded or len(folded.split()) > MAX_LABEL_ONLY_WORDS or any(c.isdigit() for c in folded) or "?" in folded:
+        return False
+    return "[redacted:" not in folded and _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
 
 
 def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, str]]:

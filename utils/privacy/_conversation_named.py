@@ -137,6 +137,18 @@ def _grouped(text: str) -> str | None:
     return found[0] if 4 <= len(digits) <= MAX_DIGITS else None
 
 
+MAX_KEY_WORDS = 3
+
+
+def _with_key_after(grouped: str, text: str) -> str:
+    """A keypad code with the key pressed after it ("1 3 3 7 και μετά #", "4471 then *"): the key and the words
+    leading to it are the code's own end."""
+    after = text[text.index(grouped) + len(grouped) :].strip()
+    if after[-1:] in ("#", "*") and 0 < len(after.split()) <= MAX_KEY_WORDS:
+        return text[text.index(grouped) :].strip()
+    return grouped
+
+
 def reply_values(text: str) -> list[str]:
     """The values a short reply gives: its one secret-looking word or group of digits, or every line of a list of
     codes ("fl2b-jq40\\ntw6g-bcb1")."""
@@ -154,7 +166,7 @@ def reply_values(text: str) -> list[str]:
     grouped = _grouped(spaced)
     if grouped is not None:
         before = spaced[: spaced.index(grouped)].split()
-        return [grouped] if _led([*before, grouped], len(before)) else []
+        return [_with_key_after(grouped, spaced)] if _led([*before, grouped], len(before)) else []
     found = [(index, value) for index, word in enumerate(words) if (value := _value(word)) is not None]
     if len(found) != 1:
         return []
@@ -164,16 +176,28 @@ def reply_values(text: str) -> list[str]:
 
 
 def given_after_naming(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
-    """The values ``text`` gives when the message before it (or the one before a short filler) named a secret."""
+    """The values ``text`` gives when the message before it (or the one before an aside) named a secret; a lone
+    three-digit number is a lock's code there ("شو رمز القفل تبع الشنطة" / "٨٣٦"), though too short to read alone."""
     said = list(window)
     kind = names_a_secret(said[-1].text) if said else None
-    if kind is None and len(said) > 1 and _filler(said[-1].text):
+    if kind is None and len(said) > 1 and _aside(said[-1].text):
         kind = names_a_secret(said[-2].text)
     if kind is None:
         return []  # the earlier message first: read once (cached), most name no secret
-    return [(value, kind) for value in reply_values(text)]
+    values = reply_values(text)
+    if not values and _SHORT_CODE.fullmatch(text.strip()):
+        values = [text.strip()]
+    return [(value, kind) for value in values]
 
 
-def _filler(text: str) -> bool:
-    """A message of a few words with no digit between the naming and the value ("one sec", "hmm", "wait")."""
-    return len(text.split()) <= 3 and not any(c.isdigit() for c in text) and not YEAR.search(text)
+_SHORT_CODE = re.compile(r"\d{3}")
+"""A message that is three digits alone (any numeral system): a combination lock's code."""
+MAX_ASIDE_WORDS = 6
+
+
+def _aside(text: str) -> bool:
+    """A message of a few words with no digit, no value and no question between the naming and the value ("one sec",
+    "hmm", "not the old one", "don't tell Nikos"): the member still holds the value back."""
+    if "?" in text or "？" in text or len(text.split()) > MAX_ASIDE_WORDS:
+        return False
+    return not any(c.isdigit() for c in text) and not YEAR.search(text) and not any(secret_word(w) for w in text.split())

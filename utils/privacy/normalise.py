@@ -46,6 +46,10 @@ _HOMOGLYPHS = str.maketrans(
 _LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 _LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
+_OTHER_DIGIT = re.compile("(?![0-9])\\d|[\u1369-\u1371]")
+"""A decimal digit of another numeral system (Devanagari, Bengali, Thai, Khmer, Tibetan, Myanmar, Arabic-Indic,
+Mongolian… any Unicode ``Nd``) or an Ethiopic digit one to nine: each reads as its ASCII digit, one for one, so "mg၅၅၁၉"
+and "٨٣٦" are the values every rule already knows ("mg5519", "836")."""
 
 
 def make_valid(text: object) -> str:
@@ -88,14 +92,26 @@ def _latin_lookalike(word: str) -> str:
     return word
 
 
+def _ascii_digit(match: re.Match[str]) -> str:
+    char = match.group()
+    value = unicodedata.decimal(char, None)
+    return str(unicodedata.digit(char, 0) if value is None else value)
+
+
+def _digits_as_ascii(text: str) -> str:
+    """``text`` with every digit of another numeral system as its ASCII digit (one character for one)."""
+    return _OTHER_DIGIT.sub(_ascii_digit, text) if _OTHER_DIGIT.search(text) else text
+
+
 def normalise(text: str) -> Normalised:
     """The matching form of ``text`` (already valid): NFKC per character, invisible characters
-    dropped, look-alike words mapped to Latin. Plain ASCII, most of chat, costs one check."""
+    dropped, look-alike words mapped to Latin, digits of every numeral system as ASCII digits. Plain ASCII, most of
+    chat, costs one check."""
     if text.isascii():
         return Normalised(text, text, None)
     if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text) and not _STYLED_CHAR.search(text):
         # Only look-alikes to map, one letter for one: positions stay the same.
-        return Normalised(text, _lookalikes_as_latin(text), None)
+        return Normalised(text, _digits_as_ascii(_lookalikes_as_latin(text)), None)
     pieces: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):
@@ -106,5 +122,5 @@ def normalise(text: str) -> Normalised:
         origin.extend([index] * len(folded))
     matching = "".join(pieces)
     if not matching.isascii():
-        matching = _lookalikes_as_latin(matching)
+        matching = _digits_as_ascii(_lookalikes_as_latin(matching))
     return Normalised(text, matching, tuple(origin))

@@ -37,6 +37,7 @@ from utils.privacy import (
     address_units,
     contact,
     credential_shapes,
+    decoding,
     disguised_values,
     document_numbers,
     id_shapes,
@@ -111,6 +112,7 @@ class Screened:
 
 
 MIN_SEEN_VALUE = 4
+MIN_SEEN_CODE = 3
 LOGGED_ONLY = "lone-value"
 """The kind of a value a message was alone ("5519", "Gr33nTeaLatte"): kept out of the log, where a later message
 may not reach it in time to say it was a PIN, but not out of memories (a later "graduated in 2024" stays whole)."""
@@ -138,7 +140,7 @@ class Seen:
     def add(self, screened: Screened) -> None:
         for value, kind in screened.values:
             value = value.strip(" \t\n\"'“”«».,;:!?")
-            if len(value) < MIN_SEEN_VALUE or "[redacted:" in value:
+            if (len(value) < MIN_SEEN_VALUE and not _short_code(value, kind)) or "[redacted:" in value:
                 continue
             forms = {value.casefold(), value.lower(), normalise(value).text.casefold()}  # "ß" folds; "К4589" reads "K4589"
             if kind in SECRET_KINDS:
@@ -205,6 +207,12 @@ def _alternatives_of(forms: set[str]) -> re.Pattern[str]:
         else:
             alternatives.append(r"[\W_]{0,3}".join(re.escape(run) for run in _RUNS.findall(value)))
     return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+
+def _short_code(value: str, kind: str) -> bool:
+    """Three digits a rule or a conversation read as a credential (a CVV, a luggage lock's code): followed too, for a
+    number that short is no one's word; shorter ones would match everywhere."""
+    return len(value) == MIN_SEEN_CODE and value.isdigit() and kind in SECRET_KINDS
 
 
 def _bare(value: str) -> str:
@@ -324,11 +332,13 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
     again = _outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
+    spans += decoding.decoded_spans(matching.text, _find)  # values in a disguise, read plain (decoding.py)
     # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
     # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
     # There too a number the line names as public is let go, whichever rule found it (not a value seen before).
     by_shape = field in KEPT_FIELDS or field == "log"
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
+    spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []

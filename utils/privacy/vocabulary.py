@@ -79,7 +79,11 @@ _ASCII_TOKEN_SPLIT = re.compile(r"([A-Za-z0-9]+)")
 _GLUE = frozenset("-_.*'’·~`|/")
 """Characters that may stand inside a disguised word ("pass-word", "p.a.s.s", "**pass**word")."""
 _WRAPPERS = "*_~`|"
-_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]")
+_UNSPACED_SCRIPT = re.compile(
+    r"[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\u1100-\u11ff\uf900-\ufaff]"
+)
+"""Scripts written without spaces between words (Thai, Lao, Tibetan, Myanmar, Khmer, Japanese, Korean, Chinese):
+their secret words are found inside a run of letters."""
 _REVERSIBLE = frozenset({"password", "pin", "wifi"})
 _MIN_REVERSED = 6
 """A word of this many letters or more, reversed, is no other word (a short one, "pin" → "nip", may be)."""

@@ -1,0 +1,270 @@
+"""One decoding step for the disguises that hide a value's characters: the line re-assembled into the plain forms
+they hide, judged by the readings that already exist, and every span found mapped back to the characters as written.
+
+A member who hides a password from a glance rarely invents a cipher; they re-arrange what they type. The value is
+given as an array of characters (``["K","e","s","t","r","e","l","7","7"]``), one character per list item, upside down
+(``88uoɔlɐɟ``), as Roman numerals standing for its digits (``IV-IX-II-VII``), as two words interleaved letter by
+letter in alternating case (``lTiIgGhEtR``), or after a short form of a secret word (Chinese chat's ``mm`` for 密码).
+No reading sees a value there, and a reading per disguise grows without end; so each disguise is decoded here, behind a
+gate that a plain line fails at the cost of one search, into *regions*: where it stands and what it reads as.
+
+Two judges, both existing: the line with its regions written plain goes through the screen's own readings (a span
+there that touches a region covers the region as written), and a region whose plain form is a value (four
+characters with a digit, or six letters) is taken where the line names a secret (:func:`vocabulary.find`). A line
+naming none keeps its team list down a column, its ``["S","A","B","C"]`` tiers, its "Final Fantasy XIV" and its
+"sUrE jAn". Digits of other numeral systems are not decoded here: :func:`normalise` reads them as ASCII digits once,
+for every rule.
+
+A value the line gives twice, the second time glued to other characters ("5519 … mg5519"), is taken whole too: the
+token holding a found secret is part of it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+
+from utils.privacy import vocabulary
+from utils.privacy.rule import Span
+
+Find = Callable[[str], list[Span]]
+"""The screen's readings of a line: its spans, each ``(start, end, kind)``."""
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/decoding.json").read_text(encoding="utf-8"))
+_TURNED: dict[str, str] = {
+    **{unicodedata.normalize("NFKC", glyph): shown for glyph, shown in _DATA["upside_down"].items()},
+    **_DATA["upside_down"],
+}
+"""Each turned glyph as written and in the matching form, which is NFKC (the Hangul letter drawn for a turned 2)."""
+_TURNED_ONLY = frozenset(glyph for glyph in _TURNED if not glyph.isascii())
+"""Glyphs only upside-down text uses: a token needs two of them to be read turned."""
+_ABBREVIATIONS: dict[str, dict[str, str]] = _DATA["abbreviations"]
+
+MIN_VALUE = 4
+MIN_LETTERS_ONLY = 6
+_KIND = "password"
+
+
+@dataclass(frozen=True)
+class Region:
+    """Characters ``text[start:end]`` that read as ``plain``."""
+
+    start: int
+    end: int
+    plain: str
+    judged: bool = True
+    """False: the plain form only helps a reading (a secret word's short form), it is no value itself."""
+
+
+def a_value(plain: str) -> bool:
+    """A decoded form is a value when it holds four characters with a digit, or six letters."""
+    if len(plain) < MIN_VALUE:
+        return False
+    return any(c.isdigit() for c in plain) or (len(plain) >= MIN_LETTERS_ONLY and plain.isalpha())
+
+
+# Arrays of single characters: ["K","a","t","e"] or ['M','a','u','s'].
+_ARRAY_GATE = re.compile(r"\[\s*[\"'][^\"'\s][\"']\s*,")
+_ARRAY = re.compile(r"\[\s*(?P<items>[\"'][^\"'\s][\"'](?:\s*,\s*[\"'][^\"'\s][\"']){3,63})\s*,?\s*\]")
+_ITEM = re.compile(r"[\"']([^\"'\s])[\"']")
+
+
+def _arrays(text: str) -> Iterator[Region]:
+    if _ARRAY_GATE.search(text) is None:
+        return
+    for match in _ARRAY.finditer(text):
+        yield Region(match.start(), match.end(), "".join(_ITEM.findall(match.group("items"))))
+
+
+# One character per item of a Markdown list ("- K", "* a", "• t", "1. e"), four items at least.
+_LISTED = re.compile(r"(?m)^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+([^\W_]|[!#$%&*+?@])[ \t]*$")
+
+
+def _lists(text: str) -> Iterator[Region]:
+    if "\n" not in text:
+        return
+    run: list[re.Match[str]] = []
+    for match in [*_LISTED.finditer(text), None]:
+        if match is not None and (not run or text[run[-1].end() : match.start()] == "\n"):
+            run.append(match)
+            continue
+        if len(run) >= MIN_VALUE:
+            yield Region(run[0].start(), run[-1].end(), "".join(m.group(1) for m in run))
+        run = [match] if match is not None else []
+
+
+# Upside-down text: turned glyphs, read back to front.
+_TOKEN = re.compile(r"\S+")
+
+
+def _upside_down(text: str) -> Iterator[Region]:
+    if text.isascii() or _TURNED_GLYPH.search(text) is None:
+        return
+    for match in _TOKEN.finditer(text):
+        token = match.group().rstrip(".,;:!?")
+        if sum(c in _TURNED_ONLY for c in token) >= 2 and all(c in _TURNED for c in token):
+            yield Region(match.start(), match.start() + len(token), "".join(_TURNED[c] for c in reversed(token)))
+
+
+# Roman numerals I–IX standing for a code's digits, four at least, one separator between them.
+_ROMAN_DIGIT = r"(?:IX|IV|VI{0,3}|I{1,3})"
+_ROMAN = re.compile(rf"(?<![\w-]){_ROMAN_DIGIT}(?P<sep>[-. /·]){_ROMAN_DIGIT}(?:(?P=sep){_ROMAN_DIGIT}){{2,11}}(?![\w-])")
+_ROMAN_GATE = re.compile(r"(?<![\w-])[IVX]{1,4}[-. /·][IVX]{1,4}[-. /·][IVX]")
+_ROMAN_VALUES = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9}
+
+
+def _roman(text: str) -> Iterator[Region]:
+    if _ROMAN_GATE.search(text) is None:
+        return
+    for match in _ROMAN.finditer(text):
+        numerals = match.group().split(match.group("sep"))
+        yield Region(match.start(), match.end(), "".join(str(_ROMAN_VALUES[n]) for n in numerals))
+
+
+# Letters in strictly alternating case ("lTiIgGhEtR", two words interleaved, or a word in "mocking" case).
+_ALTERNATING_GATE = re.compile(r"[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]")
+_WORD = re.compile(r"(?<![^\W_])[^\W_]{6,40}(?![^\W_])")
+_MIN_MEME = 2
+"""Two alternating tokens in a line are a meme's voice ("sUrE jAn"), not a value."""
+
+
+def _alternates(token: str) -> bool:
+    letters = [c for c in token if c.isalpha()]
+    if len(letters) < MIN_LETTERS_ONLY or not all(c.isupper() or c.islower() for c in letters):
+        return False
+    return all(a.isupper() != b.isupper() for a, b in itertools.pairwise(letters))
+
+
+def _alternating(text: str) -> Iterator[Region]:
+    if _ALTERNATING_GATE.search(text) is None:
+        return
+    found = [m for m in _WORD.finditer(text) if _alternates(m.group())]
+    short = sum(1 for m in re.finditer(r"[^\W\d_]{3,}", text) if _alternates_short(m.group()))
+    if len(found) == 1 and short <= 1 and not vocabulary.find(found[0].group()):
+        yield Region(found[0].start(), found[0].end(), found[0].group())
+
+
+def _alternates_short(word: str) -> bool:
+    return any(c.isupper() for c in word[1:]) and all(a.isupper() != b.isupper() for a, b in itertools.pairwise(word))
+
+
+# A short form of a secret word beside a letter of the script whose word it stands for.
+_ABBREVIATION_PATTERNS = tuple(
+    (
+        re.compile(
+            rf"(?<=[{spec['script'][1:-1]}])\s?{re.escape(short)}(?![A-Za-z])|(?<![A-Za-z]){re.escape(short)}(?=\s?{spec['script']})"
+        ),
+        spec["word"],
+    )
+    for short, spec in _ABBREVIATIONS.items()
+)
+
+
+def _abbreviations(text: str) -> Iterator[Region]:
+    if text.isascii():
+        return
+    for pattern, word in _ABBREVIATION_PATTERNS:
+        for match in pattern.finditer(text):
+            yield Region(match.start(), match.end(), word, judged=False)
+
+
+DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (_arrays, _lists, _upside_down, _roman, _alternating, _abbreviations)
+
+
+_GATES = (
+    r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
+    r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
+)
+_ASCII_GATE = re.compile(_GATES)
+"""Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
+_TURNED_GLYPH = re.compile("[" + "".join(sorted(map(re.escape, _TURNED_ONLY))) + "]")
+_GATE = re.compile(_GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)))
+"""The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
+
+
+def regions(text: str) -> list[Region]:
+    """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
+    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None:
+        return []
+    found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
+    kept: list[Region] = []
+    for region in found:
+        if not kept or region.start >= kept[-1].end:
+            kept.append(region)
+    return kept
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """A line with its regions written plain; for each plain character, the characters of the line behind it."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def back(self, start: int, end: int) -> tuple[int, int] | None:
+        """A span of the plain line in the line as written: a span touching a region covers all of it."""
+        if start >= end:
+            return None
+        return min(self.starts[start:end]), max(self.ends[start:end])
+
+
+def _plain(text: str, found: list[Region]) -> _Plain:
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    position = 0
+    for region in [*found, Region(len(text), len(text), "")]:
+        pieces += [text[position : region.start], region.plain]
+        starts += range(position, region.start)
+        ends += range(position + 1, region.start + 1)
+        starts += [region.start] * len(region.plain)
+        ends += [region.end] * len(region.plain)
+        position = region.end
+    return _Plain("".join(pieces), tuple(starts), tuple(ends))
+
+
+def decoded_spans(text: str, find: Find) -> list[Span]:
+    """Spans of ``text`` (the matching form) that hold a value written in a disguise this step decodes."""
+    found = regions(text)
+    if not found:
+        return []
+    spans: list[Span] = []
+    plain = _plain(text, found)
+    for start, end, kind in find(plain.text):
+        back = plain.back(start, end)
+        if back is not None:
+            spans.append((back[0], back[1], kind))
+    judged = [r for r in found if r.judged and a_value(r.plain)]
+    if judged and vocabulary.find(text):
+        spans += [(r.start, r.end, _KIND) for r in judged]
+    return spans
+
+
+_GLUED = re.compile(r"[^\s\"'“”«»()\[\]]+")
+
+
+def echoed_spans(text: str, found: list[Span], secret_kinds: frozenset[str]) -> list[Span]:
+    """Tokens of ``text`` that hold a secret found elsewhere in the line glued to other characters ("5519" and
+    "mg5519"): the value given again in a longer form is the same secret."""
+    values = {text[s:e].casefold() for s, e, k in found if k in secret_kinds and e - s >= MIN_VALUE}
+    if not values:
+        return []
+    spans: list[Span] = []
+    folded = text.casefold()
+    for value in values:
+        at = folded.find(value)
+        while at != -1:
+            if any(s <= at < e for s, e, _ in found):  # the value where it was found, not given again
+                at = folded.find(value, at + 1)
+                continue
+            token = next((m for m in _GLUED.finditer(text, max(0, at - 40)) if m.start() <= at < m.end()), None)
+            if token is not None:
+                spans.append((token.start(), token.end(), _KIND))
+            at = folded.find(value, at + 1)
+    return spans
