@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.unit.test_import_graph import ROOT, module_name, product_files
@@ -30,6 +32,8 @@ def exports(init: Path) -> tuple[str | None, list[str] | None, set[str], bool]:
         if isinstance(node, ast.ImportFrom | ast.Import):
             star = star or any(alias.name == "*" for alias in node.names)
             bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.FunctionDef):
+            bound.add(node.name)
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
@@ -129,3 +133,14 @@ def test_no_package_hides_one_of_its_modules_behind_a_name_it_exports() -> None:
             if bound is not importlib.import_module(f"{package}.{name}"):
                 hidden.append(f"{package}.{name}")
     assert hidden == []
+
+
+def test_the_privacy_package_loads_no_trainer_when_the_bot_imports_it() -> None:
+    """The classifier's trainer (tables, LoCoMo, argparse) is a developer's command: importing the package the bot
+    screens with must not load it, and calling the exported command is what does."""
+    probe = (
+        "import sys, utils.privacy as p; "
+        "print('utils.privacy.line_classifier_training' in sys.modules, callable(p.train_line_classifier))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -16,7 +16,6 @@ from utils.privacy.conversation import (
     ConversationScreen,
     with_lone_value,
 )
-from utils.privacy.line_classifier_training import main as train_line_classifier
 from utils.privacy.others import (
     about_someone_else,
     mentioned_names,
@@ -32,6 +31,17 @@ from utils.privacy.screen import (
     screen_topics,
 )
 from utils.privacy.warm_up import compile_rules
+
+
+def train_line_classifier(argv: list[str] | None = None) -> None:
+    """Train the kept-line classifier and write its weights (``python3 -m scripts.train_privacy_classifier``).
+
+    The trainer is imported only when it is called: it reads tables, LoCoMo and argparse, none of which the bot needs,
+    and every start of the bot imports this package."""
+    from utils.privacy.line_classifier_training import main
+
+    main(argv)
+
 
 __all__ = [
     "PLACEHOLDER",
