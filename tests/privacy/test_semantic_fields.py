@@ -60,3 +60,9 @@ def test_one_field_or_a_game_leaves_the_line(text: str) -> None:
 def test_lines_and_entries_are_read_without_case_or_accents() -> None:
     assert plain("Fingerabdrücke") == "fingerabdrucke"
     assert plain("ÉGLISE") == "eglise"
+
+
+def test_an_enrolled_people_is_ethnicity_and_a_games_tribe_is_not() -> None:
+    assert field_category("Enrolled member of the Navajo Nation since birth.") == "ethnicity"
+    assert field_category("Har samisk bakgrund och står i Sametingets röstlängd.") == "ethnicity"
+    assert field_category("joined the tribe in Far Cry Primal, the card says level 4") is None
