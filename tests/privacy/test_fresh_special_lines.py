@@ -10,7 +10,12 @@ own harmless facts. Memory lines as a careless model writes them and member chat
 A refused family's row is right when the line is refused as a memory; a kept family's row when it is kept as a
 memory and left unchanged as a message. Every third row of each family is in ``aside``: never tuned on, counted only.
 
-Measured before any rule of the round changed: see ``RIGHT_AT_LEAST`` (the figures the round left).
+Before any rule of the round: tune 181/207, aside 86/99 — aside health 7/8, religion 6/7, sexuality 6/7, ethnicity
+5/6, politics 4/6, union 5/5, biometrics 4/8, claims 11/11, roles 6/6, relationships 5/6, gaming 17/18, harmless 10/11.
+
+After the two-field rules (utils/privacy/semantic_fields.py), before the classifier was retrained: tune 195/207,
+aside 89/99 — religion 7/7, ethnicity 6/6, biometrics 5/8; every kept family as before. After the classifier was
+retrained with the tune part (never the aside): tune 203/207, aside 89/99 as before.
 """
 
 from __future__ import annotations
@@ -24,8 +29,34 @@ REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", 
 KEPT = ("relationship", "gaming", "harmless")
 
 RIGHT_AT_LEAST = {
-    "tune": {},
-    "aside": {},
+    "tune": {
+        "health": 16,
+        "religion": 15,
+        "sexuality": 14,
+        "ethnicity": 14,
+        "politics": 13,
+        "union": 12,
+        "biometrics": 16,
+        "claim": 21,
+        "role": 13,
+        "relationship": 11,
+        "gaming": 36,
+        "harmless": 22,
+    },
+    "aside": {
+        "health": 7,
+        "religion": 7,
+        "sexuality": 6,
+        "ethnicity": 6,
+        "politics": 4,
+        "union": 5,
+        "biometrics": 5,
+        "claim": 11,
+        "role": 6,
+        "relationship": 5,
+        "gaming": 17,
+        "harmless": 10,
+    },
 }
 """Rows right per family and part, the figures measured when the round of rules was done."""
 
