@@ -14,9 +14,10 @@ the stem with any ending (inflections and compounds: "Fingerabdrücke", "zarejes
 word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` entries are read anywhere in the
 line (scripts without spaces, Arabic's attached articles).
 
-Cost: a field is first looked for among the line's words (a set look-up and one ``startswith`` over its stems, in C);
-its phrases only when one of their words is there, its unspaced entries only in a line beyond the Latin, Greek and
-Cyrillic scripts, and a rule stops at its first field the line lacks.
+Cost: a field is first looked for among the line's words (a set look-up, then for each word only the stems that
+share its first two letters); its phrases only for the phrases whose longest word the line has, its unspaced
+entries only in a line beyond the Latin, Greek and Cyrillic scripts, and a rule stops at its first field the line
+lacks. An ASCII line's words are read as the other layers read them (``line_words``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from utils.privacy._others_vocabulary import line_words
 
 _DATA = Path(__file__).with_name("data") / "semantic_fields.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -48,46 +51,73 @@ def plain(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class _Field:
+class _Phrase:
     words: frozenset[str]
     stems: tuple[str, ...]
-    phrase_words: frozenset[str]
-    phrase_stems: tuple[str, ...]
-    phrases: re.Pattern[str] | None
+    pattern: re.Pattern[str]
+
+    def in_line(self, line: str, words: AbstractSet[str]) -> bool:
+        """Looked for only when the line has each of its words and a word for each of its stems."""
+        if not self.words <= words:
+            return False
+        if not all(any(w.startswith(stem) for w in words) for stem in self.stems):
+            return False
+        return self.pattern.search(line) is not None
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    words: frozenset[str]
+    stems: tuple[str, ...]
+    phrases: dict[str, tuple[_Phrase, ...]]
+    """Phrases by their longest whole word ("" for a phrase of stems alone): a line is read only for the phrases
+    whose word it has."""
     unspaced: re.Pattern[str] | None
     expressions: re.Pattern[str] | None
 
-    def in_line(self, line: str, words: AbstractSet[str], beyond: bool) -> bool:
-        if not self.words.isdisjoint(words) or (self.stems and any(w.startswith(self.stems) for w in words)):
+    def in_line(self, line: str, words: AbstractSet[str], hits: AbstractSet[str], beyond: bool) -> bool:
+        """``hits``: the fields the line's words already hold (:func:`_hits`, one pass for every field)."""
+        if self.name in hits:
             return True
-        gate = not self.phrase_words.isdisjoint(words) or any(w.startswith(self.phrase_stems) for w in words)
-        if self.phrases is not None and gate and self.phrases.search(line):
-            return True
+        for key in (*(self.phrases.keys() & words), ""):
+            if any(phrase.in_line(line, words) for phrase in self.phrases.get(key, ())):
+                return True
         if self.expressions is not None and self.expressions.search(line):
             return True
         return beyond and self.unspaced is not None and self.unspaced.search(line) is not None
 
 
-def _phrase(entry: str) -> str:
-    parts = [re.escape(p[:-1]) + r"[^\W\d_]*" if p.endswith("*") else re.escape(p) for p in re.split(r"[\s-]+", entry)]
-    return _BOUND_BEFORE + r"[\s-]+".join(parts) + _BOUND_AFTER
+def _phrase(entry: str) -> _Phrase:
+    parts = [p for p in re.split(r"[\s-]+", entry) if p]
+    pattern = r"[\s-]+".join(re.escape(p[:-1]) + r"[^\W\d_]*" if p.endswith("*") else re.escape(p) for p in parts)
+    return _Phrase(
+        frozenset(w for p in parts if not p.endswith("*") for w in _LETTER_RUN.findall(p)),
+        tuple(p[:-1] for p in parts if p.endswith("*")),
+        re.compile(_BOUND_BEFORE + pattern + _BOUND_AFTER),
+    )
+
+
+def _by_longest_word(phrases: list[_Phrase]) -> dict[str, tuple[_Phrase, ...]]:
+    keyed: dict[str, list[_Phrase]] = {}
+    for phrase in phrases:
+        keyed.setdefault(max(sorted(phrase.words), key=len, default=""), []).append(phrase)
+    return {key: tuple(value) for key, value in keyed.items()}
 
 
 def _either(alternatives: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{a})" for a in alternatives)) if alternatives else None
 
 
-def _field(spec: dict[str, Any]) -> _Field:
+def _field(name: str, spec: dict[str, Any]) -> _Field:
     entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
     single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
     phrases = [e for e in entries if (" " in e or "-" in e) and not e.startswith("re:")]
-    firsts = [re.split(r"[\s-]+", p)[0] for p in phrases]  # a phrase is looked for only when its first word is there
     return _Field(
+        name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
         stems=tuple(e[:-1] for e in single if e.endswith("*")),
-        phrase_words=frozenset(first for first in firsts if not first.endswith("*")),
-        phrase_stems=tuple(first[:-1] for first in firsts if first.endswith("*")),
-        phrases=_either([_phrase(p) for p in phrases]),
+        phrases=_by_longest_word([_phrase(p) for p in phrases]),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
         expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
     )
@@ -101,10 +131,9 @@ def _spec() -> dict[str, Any]:
 
 
 @cache
-def _not_traits() -> tuple[frozenset[str], re.Pattern[str] | None]:
-    """Phrases where a field's word is no trait of a person ("face cam", "palm tree"), and the words that gate them."""
-    entries = [plain(e) for e in _spec()["not_traits"]]
-    return frozenset(re.split(r"[\s-]+", e)[0].rstrip("*") for e in entries), _either([_phrase(e) for e in entries])
+def _not_traits() -> dict[str, tuple[_Phrase, ...]]:
+    """Phrases where a field's word is no trait of a person ("face cam", "palm tree"), by their longest word."""
+    return _by_longest_word([_phrase(plain(e)) for e in _spec()["not_traits"]])
 
 
 @dataclass(frozen=True)
@@ -115,9 +144,38 @@ class _Rule:
 
 
 @cache
+def _fields() -> dict[str, _Field]:
+    return {name: _field(name, value) for name, value in _spec()["fields"].items()}
+
+
+@cache
+def _word_index() -> tuple[dict[str, frozenset[str]], dict[str, tuple[tuple[str, str], ...]]]:
+    """Every field's whole words, and its stems by their first two letters, each to the fields that hold it: a
+    line's words are read once for all the fields, each compared only with the stems it could start with."""
+    whole: dict[str, set[str]] = {}
+    stems: dict[str, list[tuple[str, str]]] = {}
+    for field in _fields().values():
+        for word in field.words:
+            whole.setdefault(word, set()).add(field.name)
+        for stem in field.stems:
+            stems.setdefault(stem[:2], []).append((stem, field.name))
+    return {w: frozenset(n) for w, n in whole.items()}, {k: tuple(v) for k, v in stems.items()}
+
+
+def _hits(words: AbstractSet[str]) -> set[str]:
+    whole, stems = _word_index()
+    hits = {name for word in words & whole.keys() for name in whole[word]}
+    for word in words:
+        for stem, name in stems.get(word[:2], ()):
+            if name not in hits and word.startswith(stem):
+                hits.add(name)
+    return hits
+
+
+@cache
 def _rules() -> tuple[_Rule, ...]:
     spec = _spec()
-    fields = {name: _field(value) for name, value in spec["fields"].items()}
+    fields = _fields()
     # a field read by a regular expression on every line goes last: the rule stops first at a field that is absent
     return tuple(
         _Rule(
@@ -129,18 +187,25 @@ def _rules() -> tuple[_Rule, ...]:
     )
 
 
+def _words(line: str) -> frozenset[str]:
+    return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
+
+
 def field_category(text: str) -> str | None:
     """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
     as :func:`plain` reads it; a phrase's first word gates it, so a line's words are those of its plain form."""
     line = plain(text)
-    words = frozenset(_LETTER_RUN.findall(line))
-    gate, not_traits = _not_traits()
-    if not_traits is not None and not gate.isdisjoint(words) and not_traits.search(line):
-        line = not_traits.sub(" ", line)
-        words = frozenset(_LETTER_RUN.findall(line))
-    beyond = _BEYOND_SPACED_SCRIPTS.search(line) is not None
+    words = _words(line)
+    not_traits = _not_traits()
+    blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
+    if blanked:
+        for phrase in blanked:
+            line = phrase.pattern.sub(" ", line)
+        words = _words(line)
+    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
+    hits = _hits(words)
     for rule in _rules():
-        stated = all(f.in_line(line, words, beyond) for f in rule.fields)
-        if stated and not any(f.in_line(line, words, beyond) for f in rule.unless):
+        stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
+        if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
             return rule.category
     return None
