@@ -386,7 +386,7 @@ def special_category(text: str, *, normalised: bool = False, words: AbstractSet[
     found = _special_category(text, normalised=normalised, words=words)
     if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
         found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
-    return found if found is not None else field_category(text)  # two fields of one meaning (semantic_fields.py)
+    return found if found is not None else field_category(text, words=words)  # two fields (semantic_fields.py)
 
 
 def _special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:

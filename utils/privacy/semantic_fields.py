@@ -191,11 +191,12 @@ def _words(line: str) -> frozenset[str]:
     return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
 
 
-def field_category(text: str) -> str | None:
+def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
     """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
-    as :func:`plain` reads it; a phrase's first word gates it, so a line's words are those of its plain form."""
+    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
+    (used for an ASCII line only, whose plain form has the same words)."""
     line = plain(text)
-    words = _words(line)
+    words = words if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
     blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
     if blanked:
