@@ -15,7 +15,7 @@ word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` 
 line (scripts without spaces, Arabic's attached articles).
 
 Cost: a field is first looked for among the line's words (a set look-up, then for each word only the stems that
-share its first two letters); its phrases only for the phrases whose longest word the line has, its unspaced
+share its first three letters); its phrases only for the phrases whose longest word the line has, its unspaced
 entries only in a line beyond the Latin, Greek and Cyrillic scripts, and a rule stops at its first field the line
 lacks. An ASCII line's words are read as the other layers read them (``line_words``).
 """
@@ -70,19 +70,14 @@ class _Field:
     name: str
     words: frozenset[str]
     stems: tuple[str, ...]
-    phrases: dict[str, tuple[_Phrase, ...]]
-    """Phrases by their longest whole word ("" for a phrase of stems alone): a line is read only for the phrases
-    whose word it has."""
+    phrases: tuple[_Phrase, ...]
     unspaced: re.Pattern[str] | None
     expressions: re.Pattern[str] | None
 
     def in_line(self, line: str, words: AbstractSet[str], hits: AbstractSet[str], beyond: bool) -> bool:
-        """``hits``: the fields the line's words already hold (:func:`_hits`, one pass for every field)."""
+        """``hits``: the fields the line's words and phrases hold (:func:`_hits`, one pass for every field)."""
         if self.name in hits:
             return True
-        for key in (*(self.phrases.keys() & words), ""):
-            if any(phrase.in_line(line, words) for phrase in self.phrases.get(key, ())):
-                return True
         if self.expressions is not None and self.expressions.search(line):
             return True
         return beyond and self.unspaced is not None and self.unspaced.search(line) is not None
@@ -117,7 +112,7 @@ def _field(name: str, spec: dict[str, Any]) -> _Field:
         name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
         stems=tuple(e[:-1] for e in single if e.endswith("*")),
-        phrases=_by_longest_word([_phrase(p) for p in phrases]),
+        phrases=tuple(_phrase(p) for p in phrases),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
         expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
     )
@@ -148,27 +143,54 @@ def _fields() -> dict[str, _Field]:
     return {name: _field(name, value) for name, value in _spec()["fields"].items()}
 
 
+@dataclass(frozen=True)
+class _WordIndex:
+    """Every field's whole words, stems and phrases, each to the field that holds it: a line's words are read once
+    for all the fields. Stems are keyed by their first three letters (a word is compared only with the stems it
+    could start with), a phrase by its longest whole word, or by its first stem's three letters when it has none."""
+
+    whole: dict[str, frozenset[str]]
+    stems: dict[str, tuple[tuple[str, str], ...]]
+    phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
+    stem_phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
+
+
 @cache
-def _word_index() -> tuple[dict[str, frozenset[str]], dict[str, tuple[tuple[str, str], ...]]]:
-    """Every field's whole words, and its stems by their first two letters, each to the fields that hold it: a
-    line's words are read once for all the fields, each compared only with the stems it could start with."""
+def _word_index() -> _WordIndex:
     whole: dict[str, set[str]] = {}
     stems: dict[str, list[tuple[str, str]]] = {}
+    phrases: dict[str, list[tuple[_Phrase, str]]] = {}
+    stem_phrases: dict[str, list[tuple[_Phrase, str]]] = {}
     for field in _fields().values():
         for word in field.words:
             whole.setdefault(word, set()).add(field.name)
         for stem in field.stems:
-            stems.setdefault(stem[:2], []).append((stem, field.name))
-    return {w: frozenset(n) for w, n in whole.items()}, {k: tuple(v) for k, v in stems.items()}
+            stems.setdefault(stem[:3], []).append((stem, field.name))
+        for phrase in field.phrases:
+            if phrase.words:
+                phrases.setdefault(max(sorted(phrase.words), key=len), []).append((phrase, field.name))
+            else:
+                stem_phrases.setdefault(phrase.stems[0][:3], []).append((phrase, field.name))
+    return _WordIndex(
+        {w: frozenset(n) for w, n in whole.items()},
+        {k: tuple(v) for k, v in stems.items()},
+        {k: tuple(v) for k, v in phrases.items()},
+        {k: tuple(v) for k, v in stem_phrases.items()},
+    )
 
 
-def _hits(words: AbstractSet[str]) -> set[str]:
-    whole, stems = _word_index()
-    hits = {name for word in words & whole.keys() for name in whole[word]}
+def _hits(line: str, words: AbstractSet[str]) -> set[str]:
+    """The fields whose words, stems or phrases the line holds."""
+    index = _word_index()
+    hits = {name for word in words & index.whole.keys() for name in index.whole[word]}
+    candidates = [pair for word in words & index.phrases.keys() for pair in index.phrases[word]]
     for word in words:
-        for stem, name in stems.get(word[:2], ()):
+        start = word[:3]
+        for stem, name in index.stems.get(start, ()):
             if name not in hits and word.startswith(stem):
                 hits.add(name)
+        candidates += index.stem_phrases.get(start, ())
+    hits.update(name for phrase, name in candidates if name not in hits and phrase.in_line(line, words))
     return hits
 
 
@@ -204,7 +226,7 @@ def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str |
             line = phrase.pattern.sub(" ", line)
         words = _words(line)
     beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
-    hits = _hits(words)
+    hits = _hits(line, words)
     for rule in _rules():
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
