@@ -66,3 +66,9 @@ def test_an_enrolled_people_is_ethnicity_and_a_games_tribe_is_not() -> None:
     assert field_category("Enrolled member of the Navajo Nation since birth.") == "ethnicity"
     assert field_category("Har samisk bakgrund och står i Sametingets röstlängd.") == "ethnicity"
     assert field_category("joined the tribe in Far Cry Primal, the card says level 4") is None
+
+
+def test_ones_own_vote_in_a_strike_ballot_is_union_membership_and_news_of_one_is_not() -> None:
+    assert field_category("we balloted for strike action and I voted yes") == "union"
+    assert field_category("Bei der Urabstimmung habe ich für den Streik gestimmt.") == "union"
+    assert field_category("rail workers voted to strike next week, trains will be a mess") is None
