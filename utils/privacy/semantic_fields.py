@@ -2,7 +2,10 @@
 a word of every field one rule names — a trait of the body that identifies a person and an act that enrols or checks
 it ("registered her face at the e-gate", "지문과 얼굴을 등록했다"), a DNA kit and what it gave back, a height, an eye
 colour and a scar (an identity card's description), a faith's community and belonging to it ("confirmation at the
-parish", "kuuluu Jehovan todistajiin"), a union and being in it.
+parish", "kuuluu Jehovan todistajiin"), a union and being in it, a strike, a ballot and the member voting in it, an
+indigenous people and enrolment in it. A rule's ``unless`` field (a game and its things) makes the line a game's: the
+rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
+"palm tree") are blanked first.
 
 Why fields: a list of phrases learns the wordings it was written from and misses the next one; a field holds the
 words of one meaning in many languages, and a rule pairs two meanings, so any wording that joins them is read. Either
@@ -14,10 +17,10 @@ the stem with any ending (inflections and compounds: "Fingerabdrücke", "zarejes
 word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` entries are read anywhere in the
 line (scripts without spaces, Arabic's attached articles).
 
-Cost: a field is first looked for among the line's words (a set look-up, then for each word only the stems that
-share its first three letters); its phrases only for the phrases whose longest word the line has, its unspaced
-entries only in a line beyond the Latin, Greek and Cyrillic scripts, and a rule stops at its first field the line
-lacks. An ASCII line's words are read as the other layers read them (``line_words``).
+Cost: one pass over the line's words finds every field's words, stems (each word compared only with the stems that
+share its first three letters) and phrases (only those whose longest word the line has); a field's unspaced entries
+are read only in a line beyond the Latin, Greek and Cyrillic scripts, its regular expressions only once the rule's
+other fields are there. An ASCII line's words are read as the other layers read them (``line_words``).
 """
 
 from __future__ import annotations
