@@ -52,6 +52,7 @@ from typing import Any
 from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
 from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.normalise import normalise
+from utils.privacy.semantic_fields import field_category
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -385,7 +386,7 @@ def special_category(text: str, *, normalised: bool = False, words: AbstractSet[
     found = _special_category(text, normalised=normalised, words=words)
     if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
         found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
-    return found
+    return found if found is not None else field_category(text, words=words)  # two fields (semantic_fields.py)
 
 
 def _special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:

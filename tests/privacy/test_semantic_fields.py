@@ -1,0 +1,74 @@
+"""Special categories read as two fields of meaning (utils/privacy/semantic_fields.py): a body trait that identifies
+a person and an act that enrols or checks it, a DNA kit and its result, a height, eye colour and mark together, a
+faith's community and belonging to it, a union and being in it. Either field alone, a game's things and a body word
+that is no trait ("face cam", "palm tree") leave a line alone.
+
+The rule was chosen by measuring it on tests/privacy/layer_tables/fresh_special.*.jsonl, written before it; these
+cases pin its grammar in many languages (none is a row of that table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from utils.privacy.screen import screen
+from utils.privacy.semantic_fields import field_category, plain
+
+STATED: list[tuple[str, str]] = [
+    ("biometric", "Registered his fingerprints for the new office door."),
+    ("biometric", "Ha registrato le impronte per il badge dell'ufficio."),
+    ("biometric", "Fingerabdrücke wurden beim Konsulat erfasst."),
+    ("biometric", "Zarejestrowała twarz w aplikacji banku."),
+    ("biometric", "Лицо зарегистрировали в банке."),
+    ("biometric", "銀行で静脈認証を登録した。"),
+    ("biometric", "공항에서 얼굴을 등록했어"),
+    ("biometric", "đã đăng ký vân tay ở ngân hàng"),
+    ("biometric", "Height 180 cm, green eyes, scar on the chin."),
+    ("genetic", "Her MyHeritage results came back 30% Irish."),
+    ("religion", "Membre de la paroisse Sainte-Anne depuis son baptême."),
+    ("religion", "Chodzi do kościoła co niedzielę."),
+    ("religion", "Is a member of a Pentecostal congregation."),
+    ("union", "Zahlt seinen Gewerkschaftsbeitrag als Mitglied bei der IG Metall."),
+    ("union", "Delegado do sindicato dos metalúrgicos."),
+    ("union", "労働組合の組合員です。"),
+]
+
+LEFT: list[str] = [
+    "face id on my phone is faster than the fingerprint",
+    "registered for the tournament with the face cam on",
+    "the church in the village is 800 years old",
+    "went to the union station food court",
+    "my character's face scan in the creator looks cursed",
+    "joined the church faction in the game, great lore",
+    "palm tree skins are back in the shop",
+    "she registered the domain yesterday",
+    "la paroisse organise un marché de Noël",
+    "Mitglied im Schachverein.",
+]
+
+
+@pytest.mark.parametrize(("category", "text"), STATED)
+def test_two_fields_state_the_category(category: str, text: str) -> None:
+    assert field_category(text) == category
+    assert screen(text, "memory").refused
+
+
+@pytest.mark.parametrize("text", LEFT)
+def test_one_field_or_a_game_leaves_the_line(text: str) -> None:
+    assert field_category(text) is None
+
+
+def test_lines_and_entries_are_read_without_case_or_accents() -> None:
+    assert plain("Fingerabdrücke") == "fingerabdrucke"
+    assert plain("ÉGLISE") == "eglise"
+
+
+def test_an_enrolled_people_is_ethnicity_and_a_games_tribe_is_not() -> None:
+    assert field_category("Enrolled member of the Navajo Nation since birth.") == "ethnicity"
+    assert field_category("Har samisk bakgrund och står i Sametingets röstlängd.") == "ethnicity"
+    assert field_category("joined the tribe in Far Cry Primal, the card says level 4") is None
+
+
+def test_ones_own_vote_in_a_strike_ballot_is_union_membership_and_news_of_one_is_not() -> None:
+    assert field_category("we balloted for strike action and I voted yes") == "union"
+    assert field_category("Bei der Urabstimmung habe ich für den Streik gestimmt.") == "union"
+    assert field_category("rail workers voted to strike next week, trains will be a mess") is None

@@ -1,0 +1,237 @@
+"""Special categories read as fields of meaning rather than as phrases: a kept line states a category when it holds
+a word of every field one rule names — a trait of the body that identifies a person and an act that enrols or checks
+it ("registered her face at the e-gate", "지문과 얼굴을 등록했다"), a DNA kit and what it gave back, a height, an eye
+colour and a scar (an identity card's description), a faith's community and belonging to it ("confirmation at the
+parish", "kuuluu Jehovan todistajiin"), a union and being in it, a strike, a ballot and the member voting in it, an
+indigenous people and enrolment in it. A rule's ``unless`` field (a game and its things) makes the line a game's: the
+rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
+"palm tree") are blanked first.
+
+Why fields: a list of phrases learns the wordings it was written from and misses the next one; a field holds the
+words of one meaning in many languages, and a rule pairs two meanings, so any wording that joins them is read. Either
+word alone says nothing about a person ("face id on my phone", "the Healing Church lore", "registered for the
+tournament"), so neither refuses a line on its own: the pair is the person's property.
+
+The fields are data (``data/semantic_fields.json``). An entry is read case-folded and without accents: ``stem*`` is
+the stem with any ending (inflections and compounds: "Fingerabdrücke", "zarejestrowała"), a plain entry a whole
+word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` entries are read anywhere in the
+line (scripts without spaces, Arabic's attached articles).
+
+Cost: one pass over the line's words finds every field's words, stems (each word compared only with the stems that
+share its first three letters) and phrases (only those whose longest word the line has); a field's unspaced entries
+are read only in a line beyond the Latin, Greek and Cyrillic scripts, its regular expressions only once the rule's
+other fields are there. An ASCII line's words are read as the other layers read them (``line_words``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from utils.privacy._others_vocabulary import line_words
+
+_DATA = Path(__file__).with_name("data") / "semantic_fields.json"
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_BEYOND_SPACED_SCRIPTS = re.compile(r"[^\u0000-\u052f\u1e00-\u1fff\u2000-\u206f]")
+"""A character past the Latin, Greek and Cyrillic blocks: the line may hold an unspaced entry."""
+_BOUND_BEFORE = r"(?<![^\W\d_])"
+_BOUND_AFTER = r"(?![^\W\d_])"
+
+
+def plain(text: str) -> str:
+    """``text`` case-folded and without combining marks (accents, harakat, dakuten), so an entry written without
+    them matches every spelling; a line and an entry go through the same reading."""
+    folded = text.casefold().replace("’", "'")
+    if folded.isascii():
+        return folded
+    return "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    words: frozenset[str]
+    stems: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+    def in_line(self, line: str, words: AbstractSet[str]) -> bool:
+        """Looked for only when the line has each of its words and a word for each of its stems."""
+        if not self.words <= words:
+            return False
+        if not all(any(w.startswith(stem) for w in words) for stem in self.stems):
+            return False
+        return self.pattern.search(line) is not None
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    words: frozenset[str]
+    stems: tuple[str, ...]
+    phrases: tuple[_Phrase, ...]
+    unspaced: re.Pattern[str] | None
+    expressions: re.Pattern[str] | None
+
+    def in_line(self, line: str, words: AbstractSet[str], hits: AbstractSet[str], beyond: bool) -> bool:
+        """``hits``: the fields the line's words and phrases hold (:func:`_hits`, one pass for every field)."""
+        if self.name in hits:
+            return True
+        if self.expressions is not None and self.expressions.search(line):
+            return True
+        return beyond and self.unspaced is not None and self.unspaced.search(line) is not None
+
+
+def _phrase(entry: str) -> _Phrase:
+    parts = [p for p in re.split(r"[\s-]+", entry) if p]
+    pattern = r"[\s-]+".join(re.escape(p[:-1]) + r"[^\W\d_]*" if p.endswith("*") else re.escape(p) for p in parts)
+    return _Phrase(
+        frozenset(w for p in parts if not p.endswith("*") for w in _LETTER_RUN.findall(p)),
+        tuple(p[:-1] for p in parts if p.endswith("*")),
+        re.compile(_BOUND_BEFORE + pattern + _BOUND_AFTER),
+    )
+
+
+def _by_longest_word(phrases: list[_Phrase]) -> dict[str, tuple[_Phrase, ...]]:
+    keyed: dict[str, list[_Phrase]] = {}
+    for phrase in phrases:
+        keyed.setdefault(max(sorted(phrase.words), key=len, default=""), []).append(phrase)
+    return {key: tuple(value) for key, value in keyed.items()}
+
+
+def _either(alternatives: list[str]) -> re.Pattern[str] | None:
+    return re.compile("|".join(f"(?:{a})" for a in alternatives)) if alternatives else None
+
+
+def _field(name: str, spec: dict[str, Any]) -> _Field:
+    entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
+    single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
+    phrases = [e for e in entries if (" " in e or "-" in e) and not e.startswith("re:")]
+    return _Field(
+        name=name,
+        words=frozenset(e for e in single if not e.endswith("*")),
+        stems=tuple(e[:-1] for e in single if e.endswith("*")),
+        phrases=tuple(_phrase(p) for p in phrases),
+        unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
+        expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
+    )
+
+
+@cache
+def _spec() -> dict[str, Any]:
+    with _DATA.open(encoding="utf-8") as data:
+        spec: dict[str, Any] = json.load(data)
+    return spec
+
+
+@cache
+def _not_traits() -> dict[str, tuple[_Phrase, ...]]:
+    """Phrases where a field's word is no trait of a person ("face cam", "palm tree"), by their longest word."""
+    return _by_longest_word([_phrase(plain(e)) for e in _spec()["not_traits"]])
+
+
+@dataclass(frozen=True)
+class _Rule:
+    category: str
+    fields: tuple[_Field, ...]
+    unless: tuple[_Field, ...]
+
+
+@cache
+def _fields() -> dict[str, _Field]:
+    return {name: _field(name, value) for name, value in _spec()["fields"].items()}
+
+
+@dataclass(frozen=True)
+class _WordIndex:
+    """Every field's whole words, stems and phrases, each to the field that holds it: a line's words are read once
+    for all the fields. Stems are keyed by their first three letters (a word is compared only with the stems it
+    could start with), a phrase by its longest whole word, or by its first stem's three letters when it has none."""
+
+    whole: dict[str, frozenset[str]]
+    stems: dict[str, tuple[tuple[str, str], ...]]
+    phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
+    stem_phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
+
+
+@cache
+def _word_index() -> _WordIndex:
+    whole: dict[str, set[str]] = {}
+    stems: dict[str, list[tuple[str, str]]] = {}
+    phrases: dict[str, list[tuple[_Phrase, str]]] = {}
+    stem_phrases: dict[str, list[tuple[_Phrase, str]]] = {}
+    for field in _fields().values():
+        for word in field.words:
+            whole.setdefault(word, set()).add(field.name)
+        for stem in field.stems:
+            stems.setdefault(stem[:3], []).append((stem, field.name))
+        for phrase in field.phrases:
+            if phrase.words:
+                phrases.setdefault(max(sorted(phrase.words), key=len), []).append((phrase, field.name))
+            else:
+                stem_phrases.setdefault(phrase.stems[0][:3], []).append((phrase, field.name))
+    return _WordIndex(
+        {w: frozenset(n) for w, n in whole.items()},
+        {k: tuple(v) for k, v in stems.items()},
+        {k: tuple(v) for k, v in phrases.items()},
+        {k: tuple(v) for k, v in stem_phrases.items()},
+    )
+
+
+def _hits(line: str, words: AbstractSet[str]) -> set[str]:
+    """The fields whose words, stems or phrases the line holds."""
+    index = _word_index()
+    hits = {name for word in words & index.whole.keys() for name in index.whole[word]}
+    candidates = [pair for word in words & index.phrases.keys() for pair in index.phrases[word]]
+    for word in words:
+        start = word[:3]
+        for stem, name in index.stems.get(start, ()):
+            if name not in hits and word.startswith(stem):
+                hits.add(name)
+        candidates += index.stem_phrases.get(start, ())
+    hits.update(name for phrase, name in candidates if name not in hits and phrase.in_line(line, words))
+    return hits
+
+
+@cache
+def _rules() -> tuple[_Rule, ...]:
+    spec = _spec()
+    fields = _fields()
+    # a field read by a regular expression on every line goes last: the rule stops first at a field that is absent
+    return tuple(
+        _Rule(
+            rule["category"],
+            tuple(sorted((fields[n] for n in rule["fields"]), key=lambda f: f.expressions is not None)),
+            tuple(fields[n] for n in rule.get("unless", ())),
+        )
+        for rule in spec["rules"]
+    )
+
+
+def _words(line: str) -> frozenset[str]:
+    return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
+
+
+def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
+    """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
+    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
+    (used for an ASCII line only, whose plain form has the same words)."""
+    line = plain(text)
+    words = words if words is not None and text.isascii() else _words(line)
+    not_traits = _not_traits()
+    blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
+    if blanked:
+        for phrase in blanked:
+            line = phrase.pattern.sub(" ", line)
+        words = _words(line)
+    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
+    hits = _hits(line, words)
+    for rule in _rules():
+        stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
+        if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
+            return rule.category
+    return None
