@@ -48,10 +48,12 @@ FOLDS = 5
 EPOCHS = 400
 LEARNING_RATE = 0.05
 L2 = 1e-7
-ALLOWED_ORDINARY_SHARE = 0.0
-"""The share of ordinary lines the cross-validated classifier may refuse: none. At 1 in 1,000 (threshold 0.973) it
-refused 1,579 of 2,729 lines to refuse, but a gaming and a harmless look-alike of the layer tables' aside parts
-besides; the aside kept lines may not be altered more than the rules alone alter them."""
+ALLOWED_ORDINARY_SHARE = 0.00025
+"""The share of ordinary lines the cross-validated classifier may refuse: one in 4,000. With none, the threshold is the
+single highest ordinary score, which moves with the folds: when wave-sized rows joined the tables, "Is a dentist."
+went from under 0.995 to 0.997 and lines refused fell from 1,131 to 856 of 2,986 for that one line. At 1 in 1,000
+(threshold 0.973) it refused 1,579 of 2,729 lines to refuse, but a gaming and a harmless look-alike of the layer
+tables' aside parts besides; every development table's ordinary line is left at any share."""
 THRESHOLD_FLOOR = 0.5
 BALANCED = False
 """Classes weighed to equal mass: off, since cross-validation found more lines refused at the same count of
