@@ -37,7 +37,7 @@ from utils.privacy.screen import screen
 
 TABLES = ["named_identity", "config_named", "seed_containers", "address_lots"]
 RIGHT_AT_LEAST = {
-    ("named_identity", "tune"): 58,
+    ("named_identity", "tune"): 59,
     ("named_identity", "aside"): 30,
     ("config_named", "tune"): 40,
     ("config_named", "aside"): 19,

@@ -19,7 +19,7 @@ from utils.privacy.screen import screen
 ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
-    ("harmless", "dev"): 8,
+    ("harmless", "dev"): 5,
     ("harmless", "held"): 4,
     ("gaming", "dev"): 3,
     ("gaming", "held"): 5,
@@ -33,7 +33,8 @@ harmless 3 dev / 5 held, gaming 0 / 3, relationships 0 / 1. Wave 9 on arrival: h
 gaming 1 / 2, relationships 2 / 1. After its round (public references named with their own check, a relative with
 only a bond, an illness word as slang of a game's thing): harmless 2 dev (order numbers, stripped from memories on
 purpose) / 4 held, gaming 0 / 5, relationships 0 / 0. Wave 10 on arrival: harmless 6 more dev / none more held, gaming
-3 / none, relationships 0 / 0."""
+3 / none, relationships 0 / 0. After the ordinary references (an order, an error code, a world's seed a message keeps):
+harmless 5 dev (order numbers in memories, on purpose) / 4 held."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from stdnum import ean, isin
 
+from utils.privacy.ordinary_refs import ordinary_reference
 from utils.privacy.rule import Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "public_numbers.json"
@@ -40,6 +41,8 @@ _TWENTY_YEARS = 20 * 365 * 24 * 3600
 _ISIN = re.compile(r"[A-Z]{2}[A-Z0-9]{9}\d")
 NUMBER_KINDS = frozenset({"id-number", "card", "number"})
 """The kinds a number reader reports; a phone, an address or a credential is never a public reference."""
+ORDINARY_KINDS = NUMBER_KINDS | {"phone", "code"}
+"""The kinds an ordinary reference may have been read as (a phone after "broj", a verification code after "code")."""
 
 
 @cache
@@ -85,6 +88,19 @@ def named_public(text: str, start: int, end: int) -> bool:
     return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
 
 
-def public_spans(text: str, spans: list[Span]) -> set[Span]:
-    """The spans among ``spans`` that hold a number the line names as a public reference (:func:`named_public`)."""
-    return {span for span in spans if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1])}
+def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span]:
+    """The spans among ``spans`` that hold a number the line names as a public reference (:func:`named_public`) or
+    as an ordinary one (:func:`~utils.privacy.ordinary_refs.ordinary_reference`; ``kept``: the line is kept, where an
+    order or a tracking number is not let go). A phone or a code reader's span is let go only as an ordinary one: it
+    read "broj" or "code" as its word, where the line says "broj narudžbe" or "error code"."""
+    public = set()
+    for span in spans:
+        if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
+            continue
+        if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1]):
+            public.add(span)
+            continue
+        kind = ordinary_reference(text, span[0], span[1], kept=kept)
+        if kind is not None and (span[2] != "code" or kind == "error"):
+            public.add(span)
+    return public

@@ -303,7 +303,7 @@ def with_value_spans(
     not be refused. The two spans become one, with the credential's kind.
     """
     added = value_spans(text, kept=kept)
-    public = public_spans(text, [*found, *added])
+    public = public_spans(text, [*found, *added], kept=kept)
     if public:
         found, added = [span for span in found if span not in public], [span for span in added if span not in public]
     found = [*found, *seen] if seen else found
