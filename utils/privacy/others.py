@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any
 
 from utils.privacy._others_subjects import claim_by_subject
+from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.hearsay import hearsay_claim
 from utils.privacy._others_vocabulary import (
     LETTER_RUN,
@@ -413,7 +414,7 @@ def about_someone_else(
     )
     present = line_words(text) if words is None or not normalised else words
     if _claims_about_others(text, own, present) or claim_by_subject(text, own, present) or hearsay_claim(text, present):
-        return True
+        return not set_in_a_game(text)  # a line set in a named game speaks of its characters
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
     if named and not _not_a_name(named.group("name")) and named.group("name").casefold() not in own:
