@@ -8,7 +8,9 @@ public parties in the news, fans of a team, club memberships and bare relationsh
 A refused family's row is right when the line is refused as a memory; a kept family's row when it is kept as a memory
 and left unchanged as a message. Every third row of each family is in ``aside``: never tuned on, counted only.
 
-Before the rules: tune 80/104, aside 38/50. After: see ``RIGHT_AT_LEAST`` (the figures measured when the round was done).
+Before the rules: tune 82/104, aside 37/50 — aside claim 7/12, politics 6/9, ethnicity 6/9, gaming 8/9, harmless 6/7,
+relationship 4/4. After the hearsay, party, people and game-frame rules: tune 101/104, aside 45/50 — aside claim 12/12,
+politics 7/9, ethnicity 8/9, gaming 8/9, harmless 6/7, relationship 4/4.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ REFUSED = ("claim", "politics", "ethnicity")
 KEPT = ("relationship", "gaming", "harmless")
 
 RIGHT_AT_LEAST = {
-    "tune": {"claim": 0, "politics": 0, "ethnicity": 0, "relationship": 0, "gaming": 0, "harmless": 0},
-    "aside": {"claim": 0, "politics": 0, "ethnicity": 0, "relationship": 0, "gaming": 0, "harmless": 0},
+    "tune": {"claim": 24, "politics": 20, "ethnicity": 18, "relationship": 9, "gaming": 19, "harmless": 11},
+    "aside": {"claim": 12, "politics": 7, "ethnicity": 8, "relationship": 4, "gaming": 8, "harmless": 6},
 }
 """Rows right per family and part, the figures measured when the round of rules was done."""
 

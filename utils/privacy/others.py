@@ -30,8 +30,6 @@ from functools import cache
 from typing import Any
 
 from utils.privacy._others_subjects import claim_by_subject
-from utils.privacy.game_frame import set_in_a_game
-from utils.privacy.hearsay import hearsay_claim
 from utils.privacy._others_vocabulary import (
     LETTER_RUN,
     UNSPACED_SCRIPT,
@@ -47,6 +45,8 @@ from utils.privacy._others_vocabulary import (
     windows,
     words_of,
 )
+from utils.privacy.game_frame import set_in_a_game
+from utils.privacy.hearsay import hearsay_claim
 from utils.privacy.normalise import normalise
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
