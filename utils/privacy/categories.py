@@ -51,6 +51,7 @@ from typing import Any
 
 from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
 from utils.privacy.exception_reading import may_hold as _may_hold
+from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.normalise import normalise
 from utils.privacy.semantic_fields import field_category
 
@@ -386,7 +387,8 @@ def special_category(text: str, *, normalised: bool = False, words: AbstractSet[
     found = _special_category(text, normalised=normalised, words=words)
     if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
         found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
-    return found if found is not None else field_category(text, words=words)  # two fields (semantic_fields.py)
+    found = found if found is not None else field_category(text, words=words)  # two fields (semantic_fields.py)
+    return None if found is not None and set_in_a_game(text) else found  # a character's, not the member's
 
 
 def _special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:

@@ -45,6 +45,8 @@ from utils.privacy._others_vocabulary import (
     windows,
     words_of,
 )
+from utils.privacy.game_frame import set_in_a_game
+from utils.privacy.hearsay import hearsay_claim
 from utils.privacy.normalise import normalise
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
@@ -411,8 +413,8 @@ def about_someone_else(
         | {n.casefold() for n in also_the_member}
     )
     present = line_words(text) if words is None or not normalised else words
-    if _claims_about_others(text, own, present) or claim_by_subject(text, own, present):
-        return True
+    if _claims_about_others(text, own, present) or claim_by_subject(text, own, present) or hearsay_claim(text, present):
+        return not set_in_a_game(text)  # a line set in a named game speaks of its characters
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
     if named and not _not_a_name(named.group("name")) and named.group("name").casefold() not in own:

@@ -1,0 +1,72 @@
+"""Hearsay, party and people frames and their look-alikes (tests/privacy/layer_tables/hearsay_frames.*.jsonl),
+written before the rules of their round from sources no rule was written from (each row's ``source``): reported-speech
+and evidential grammar of many languages with a named third person, party names of national parliaments with
+membership, candidacy, vote and canvassing wording, peoples and minorities said as "we are / my family is"; beside
+them what must pass: hearsay about patches and seasons, a line set inside a named game, the weather and the news,
+public parties in the news, fans of a team, club memberships and bare relationships.
+
+A refused family's row is right when the line is refused as a memory; a kept family's row when it is kept as a memory
+and left unchanged as a message. Every third row of each family is in ``aside``: never tuned on, counted only.
+
+Before the rules: tune 82/104, aside 37/50 — aside claim 7/12, politics 6/9, ethnicity 6/9, gaming 8/9, harmless 6/7,
+relationship 4/4. After the hearsay, party, people and game-frame rules: tune 101/104, aside 45/50 — aside claim 12/12,
+politics 7/9, ethnicity 8/9, gaming 8/9, harmless 6/7, relationship 4/4.
+"""
+
+from __future__ import annotations
+
+import pytest
+from layer_tables import by_family, load
+
+from utils.privacy.screen import screen
+
+REFUSED = ("claim", "politics", "ethnicity")
+KEPT = ("relationship", "gaming", "harmless")
+
+RIGHT_AT_LEAST = {
+    "tune": {"claim": 24, "politics": 20, "ethnicity": 18, "relationship": 9, "gaming": 19, "harmless": 11},
+    "aside": {"claim": 12, "politics": 7, "ethnicity": 8, "relationship": 4, "gaming": 8, "harmless": 6},
+}
+"""Rows right per family and part, the figures measured when the round of rules was done."""
+
+
+def right(row: dict[str, object]) -> bool:
+    text = str(row["text"])
+    refused = screen(text, "memory").refused
+    if row["kind"] in REFUSED:
+        return refused
+    return not refused and screen(text, "message").text == text
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_each_family_stays_at_its_measured_figure(part: str) -> None:
+    rows = by_family("hearsay_frames", part)
+    short = []
+    total = 0
+    for name in (*REFUSED, *KEPT):
+        wrong = [row for row in rows[name] if not right(row)]
+        got = len(rows[name]) - len(wrong)
+        total += got
+        print(f"\n{part} {name}: {got}/{len(rows[name])} right", end="")
+        if part == "tune":
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if got < RIGHT_AT_LEAST[part][name]:
+            short.append(f"{name} {got}/{len(rows[name])}")
+    print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
+    assert not short, short
+
+
+def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
+    tune, aside = load("hearsay_frames", "tune"), load("hearsay_frames", "aside")
+    assert 0.3 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert len({row["lang"] for row in tune + aside}) >= 15
+    assert {row["form"] for row in tune + aside} == {"chat", "memory"}
+    for name in (*REFUSED, *KEPT):
+        assert len([row for row in tune + aside if row["kind"] == name]) >= 13, name
+
+
+def test_the_measure_can_fail() -> None:
+    assert not right({"kind": "gaming", "text": "my healer takes insulin every day"})
+    assert right({"kind": "claim", "text": "Sam said he's in debt to a loan shark."})
