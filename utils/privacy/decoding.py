@@ -173,17 +173,78 @@ def _abbreviations(text: str) -> Iterator[Region]:
             yield Region(match.start(), match.end(), word, judged=False)
 
 
-DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (_arrays, _lists, _upside_down, _roman, _alternating, _abbreviations)
+# Digits given in another notation, a code read off its digits: squares of a chess board or a Battleship grid
+# ("g1 f3 b8 c6", "A3 J7 C1 F9"), clock faces ("🕓🕖🕐🕘", each its hour), tally marks ("||| ||||| | ||||||", each
+# group its count). Four at least: a move or a shot or two is a game, not a code.
+_SQUARE = r"[A-Ja-j](?:10|[1-9])"
+_SQUARES = re.compile(rf"(?<![\w-]){_SQUARE}(?:,? {_SQUARE}){{3,11}}(?![\w-])")
+_CLOCKS = re.compile("[\U0001f550-\U0001f567](?: ?[\U0001f550-\U0001f567]){3,11}")
+_TALLIES = re.compile(r"(?<![|\w])\|{1,9}(?: \|{1,9}){3,11}(?![|\w])")
+_CLOCK_HOURS = 12
+
+
+def _squares(text: str) -> Iterator[Region]:
+    for match in _SQUARES.finditer(text):
+        yield Region(match.start(), match.end(), "".join(re.findall(r"\d+", match.group())))
+
+
+def _clocks(text: str) -> Iterator[Region]:
+    if text.isascii():
+        return
+    for match in _CLOCKS.finditer(text):
+        hours = [(ord(c) - 0x1F550) % _CLOCK_HOURS + 1 for c in match.group() if c != " "]
+        yield Region(match.start(), match.end(), "".join(map(str, hours)))
+
+
+def _tallies(text: str) -> Iterator[Region]:
+    if "|" not in text:
+        return
+    for match in _TALLIES.finditer(text):
+        groups = match.group().split(" ")
+        if max(map(len, groups)) >= 2:  # a table's empty cells are single bars
+            yield Region(match.start(), match.end(), "".join(str(len(g)) for g in groups))
+
+
+# A time or a day and month standing for a code's digits ("23:41, without the colon"; "19/08 and 22/11"): read as
+# the digits only where the line names a secret, and judged by the readings alone (a time of day is no value by its
+# shape). Dates given one after the other are one code.
+_MOMENT = r"(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])|(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2]))"
+_MOMENTS = re.compile(rf"(?<![\d/.:]){_MOMENT}(?:\s*(?:,|\+|&|[^\W\d_]{{1,3}})\s*{_MOMENT})*(?![\d/:]|\.\d)")
+
+
+def _moments(text: str) -> Iterator[Region]:
+    found = list(_MOMENTS.finditer(text))
+    if found and vocabulary.find(text):
+        for match in found:
+            digits = "".join(re.findall(rf"(?<![^\W\d_]){_MOMENT}", match.group()))
+            yield Region(match.start(), match.end(), re.sub(r"\D", "", digits), judged=False)
+
+
+DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
+    _arrays,
+    _lists,
+    _upside_down,
+    _roman,
+    _alternating,
+    _abbreviations,
+    _squares,
+    _clocks,
+    _tallies,
+    _moments,
+)
 
 
 _GATES = (
     r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
     r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
+    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \||\d:[0-5]\d|\d/\d|\d\.[01]\d"
 )
 _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
 _TURNED_GLYPH = re.compile("[" + "".join(sorted(map(re.escape, _TURNED_ONLY))) + "]")
-_GATE = re.compile(_GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)))
+_GATE = re.compile(
+    _GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)) + "|[\U0001f550-\U0001f567]"
+)
 """The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
 
 
