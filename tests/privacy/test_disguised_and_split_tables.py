@@ -28,6 +28,12 @@ an array of characters, one character per list item, upside-down text, Roman num
 case); look-alikes: numbers in other scripts in ordinary chat, Markdown lists, code arrays of game data, "sUrE jAn",
 "Final Fantasy XIV".
 
+``digit_notations``: a code given as the digits of board squares, clock faces, tally marks, a time or a date;
+look-alikes: chess openings, Battleship chat, dice, clock emoji in scheduling, kill tallies, dates of events.
+``script_loanwords``: a value after "code", "OTP", "password", "passcode" written in a Brahmic script; look-alikes:
+counts, prices and a coat in the same scripts. ``mirrored_styled``: a value in mirrored text or drawn in Fraktur,
+script or double-struck letters; look-alikes: styled usernames and greetings, mirrored jokes.
+
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
 security question's answer ("respuesta de la pregunta de seguridad" / "mi perro se llama toby"); ordinary
@@ -179,12 +185,12 @@ RIGHT_AT_LEAST = {
     ("dictated", "aside"): 8,
     ("decoded", "tune"): 54,
     ("decoded", "aside"): 28,
-    ("digit_notations", "tune"): 0,
-    ("digit_notations", "aside"): 0,
-    ("script_loanwords", "tune"): 0,
-    ("script_loanwords", "aside"): 0,
-    ("mirrored_styled", "tune"): 0,
-    ("mirrored_styled", "aside"): 0,
+    ("digit_notations", "tune"): 30,
+    ("digit_notations", "aside"): 15,
+    ("script_loanwords", "tune"): 24,
+    ("script_loanwords", "aside"): 11,
+    ("mirrored_styled", "tune"): 18,
+    ("mirrored_styled", "aside"): 8,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -224,7 +230,15 @@ A value in a disguise the decoding step reads (digits of another numeral system,
 case, an array of characters, one character per list item, upside-down text, Roman numerals for digits, mixed scripts):
 41/59 tune, 20/30 aside before the step, 54/59 and 28/30 after (look-alikes 20/20 and 9/10 both before and after;
 the tune misses are a safe's "combo"/"szyfr" and a Thai, Tibetan and Lao line whose secret word stands apart from
-its value, none of them a decoding)."""
+its value, none of them a decoding).
+Digits given in another notation (chess or Battleship squares, clock faces, tally marks, a time or a day and month
+where the line names a secret): 13/31 tune, 6/15 aside before the rule, 30/31 and 15/15 after (notations 2/20 -> 19/20,
+1/10 -> 10/10; look-alikes 11/11 and 5/5 both before and after; the tune miss is a date after "c'est une date,", which
+no reading takes as a value). Secret loanwords in a Brahmic script (कोड, ਕੋਡ, ಕೋಡ್, ઓટીપી): 18/24 tune, 8/12 aside
+before the rule, 24/24 and 11/12 after (loanwords 10/16 -> 16/16, 4/8 -> 7/8; look-alikes 8/8 and 4/4 both before
+and after). Values in mirrored text or in styled mathematical letters: 12/18 tune, 7/9 aside before the rules, 18/18
+and 8/9 after (values 6/12 -> 12/12, 4/6 -> 6/6; look-alikes 6/6 before and after, 3/3 -> 2/3 aside: a styled word
+beside a word for a secret is taken as the secret, a styled product name there too — counted, not tuned)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -256,12 +270,12 @@ KEPT_RIGHT_AT_LEAST = {
     ("dictated", "aside"): 3,
     ("decoded", "tune"): 20,
     ("decoded", "aside"): 9,
-    ("digit_notations", "tune"): 0,
-    ("digit_notations", "aside"): 0,
-    ("script_loanwords", "tune"): 0,
-    ("script_loanwords", "aside"): 0,
-    ("mirrored_styled", "tune"): 0,
-    ("mirrored_styled", "aside"): 0,
+    ("digit_notations", "tune"): 11,
+    ("digit_notations", "aside"): 5,
+    ("script_loanwords", "tune"): 8,
+    ("script_loanwords", "aside"): 4,
+    ("mirrored_styled", "tune"): 6,
+    ("mirrored_styled", "aside"): 2,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

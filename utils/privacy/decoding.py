@@ -5,6 +5,8 @@ A member who hides a password from a glance rarely invents a cipher; they re-arr
 given as an array of characters (``["K","e","s","t","r","e","l","7","7"]``), one character per list item, upside down
 (``88uoɔlɐɟ``), as Roman numerals standing for its digits (``IV-IX-II-VII``), as two words interleaved letter by
 letter in alternating case (``lTiIgGhEtR``), or after a short form of a secret word (Chinese chat's ``mm`` for 密码).
+A code's digits are given in another notation: the squares of a board (``g1 f3 b8 c6``), clock faces (``🕓🕖🕐🕘``),
+tally marks, a time or a date "without the colon"; a word is mirrored (``77ɿɘƚƨdo⅃``) or drawn in Fraktur.
 No reading sees a value there, and a reading per disguise grows without end; so each disguise is decoded here, behind a
 gate that a plain line fails at the cost of one search, into *regions*: where it stands and what it reads as.
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from utils.privacy import vocabulary
+from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
 
 Find = Callable[[str], list[Span]]
@@ -109,6 +112,25 @@ def _upside_down(text: str) -> Iterator[Region]:
         token = match.group().rstrip(".,;:!?")
         if sum(c in _TURNED_ONLY for c in token) >= 2 and all(c in _TURNED for c in token):
             yield Region(match.start(), match.start() + len(token), "".join(_TURNED[c] for c in reversed(token)))
+
+
+# Mirrored text: the mirror glyphs of its letters, read back to front ("77ɿɘƚƨdo⅃").
+_MIRRORED: dict[str, str] = _DATA["mirrored"]
+_MIRROR_ONLY = frozenset(glyph for glyph in _MIRRORED if not glyph.isascii())
+
+
+def _mirrored(text: str) -> Iterator[Region]:
+    if text.isascii() or not any(glyph in text for glyph in _MIRROR_ONLY):
+        return
+    for match in _TOKEN.finditer(text):
+        token = match.group().rstrip(".,;:!?")
+        mirrored = sum(c in _MIRROR_ONLY for c in token)
+        if (
+            mirrored >= 2
+            and sum(c in _TURNED_ONLY for c in token) < mirrored
+            and all(c in _MIRRORED or c.isascii() for c in token)
+        ):
+            yield Region(match.start(), match.start() + len(token), "".join(_MIRRORED.get(c, c) for c in reversed(token)))
 
 
 # Roman numerals I–IX standing for a code's digits, four at least, one separator between them.
@@ -224,6 +246,7 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _arrays,
     _lists,
     _upside_down,
+    _mirrored,
     _roman,
     _alternating,
     _abbreviations,
@@ -243,7 +266,14 @@ _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
 _TURNED_GLYPH = re.compile("[" + "".join(sorted(map(re.escape, _TURNED_ONLY))) + "]")
 _GATE = re.compile(
-    _GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)) + "|[\U0001f550-\U0001f567]"
+    _GATES
+    + "|"
+    + _TURNED_GLYPH.pattern
+    + "|"
+    + "|".join(map(re.escape, _ABBREVIATIONS))
+    + "|[\U0001f550-\U0001f567"
+    + "".join(sorted(_MIRROR_ONLY))
+    + "]"
 )
 """The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
 
@@ -290,9 +320,39 @@ def _plain(text: str, found: list[Region]) -> _Plain:
     return _Plain("".join(pieces), tuple(starts), tuple(ends))
 
 
-def decoded_spans(text: str, find: Find) -> list[Span]:
-    """Spans of ``text`` (the matching form) that hold a value written in a disguise this step decodes."""
+# Letters drawn in the styles of the mathematical alphanumerics ("𝔊𝔯𝔦𝔪𝔪𝔢𝔩", "𝓜𝓸𝓸𝓷", "𝕊𝕦𝕟") and the letterlike symbols
+# filling their holes ("ℭ", "ℌ"): the matching form already reads them plain, but a word someone took the trouble
+# to draw in another alphabet in a line naming a secret is the secret, though it has no digit and stands far from its
+# word ("password in Fraktur because style: …").
+_STYLED = re.compile("[\U0001d400-\U0001d7ff\u2102-\u2134]")
+
+
+def styled_regions(written: Normalised) -> list[Region]:
+    """The runs of ``written``'s matching form drawn in mathematical letters, each read as it is."""
+    if written.origin is None or _STYLED.search(written.original) is None:
+        return []
+    styled = [
+        c.isalnum() and _STYLED.match(written.original[i]) is not None for c, i in zip(written.text, written.origin, strict=True)
+    ]
+    found: list[Region] = []
+    start = None
+    for position, drawn in enumerate([*styled, False]):
+        if drawn and start is None:
+            start = position
+        elif not drawn and start is not None:
+            found.append(Region(start, position, written.text[start:position]))
+            start = None
+    return found
+
+
+def decoded_spans(text: str, find: Find, written: Normalised | None = None) -> list[Span]:
+    """Spans of ``text`` (the matching form) that hold a value written in a disguise this step decodes; ``written``
+    (the normalised line ``text`` is the matching form of) shows which of its letters were drawn styled."""
     found = regions(text)
+    styled = styled_regions(written) if written is not None else []
+    if styled:
+        found += [r for r in styled if all(r.end <= f.start or f.end <= r.start for f in found)]
+        found.sort(key=lambda r: r.start)
     if not found:
         return []
     spans: list[Span] = []
