@@ -62,6 +62,8 @@ class Region:
     plain: str
     judged: bool = True
     """False: the plain form only helps a reading (a secret word's short form), it is no value itself."""
+    certain: bool = False
+    """True: the disguise itself shows a secret, whether or not the line names one."""
 
 
 def a_value(plain: str) -> bool:
@@ -242,6 +244,33 @@ def _moments(text: str) -> Iterator[Region]:
             yield Region(match.start(), match.end(), re.sub(r"\D", "", digits), judged=False)
 
 
+# A password made of a sentence's initials, numbers kept whole, with the sentence beside it: "first letters of 'my dog
+# Rex ate 3 socks in 2019' → mdRa3si2019". The token and the sentence are both the secret; acronyms beside their
+# meaning ("NATO, North Atlantic Treaty Organization") hold no digit between letters and are never read.
+_INITIALS_GATE = re.compile(r"[^\W\d_]\d+[^\W\d_]")
+_INITIALS = re.compile(r"(?<!\w)\w*[^\W\d_]\d+[^\W\d_]\w*")
+_WORDS = re.compile(r"\w+")
+_MIN_SENTENCE = 5
+
+
+def _initials(text: str) -> Iterator[Region]:
+    if _INITIALS_GATE.search(text) is None:
+        return
+    words = list(_WORDS.finditer(text))
+    heads = [w.group() if w.group().isdigit() else w.group()[0] for w in words]
+    for token in _INITIALS.finditer(text):
+        wanted = token.group().casefold()
+        for first in range(len(words)):
+            read, last = "", first
+            while last < len(words) and words[last].start() < token.start() - 1 and len(read) < len(wanted):
+                read += heads[last].casefold()
+                last += 1
+            if read == wanted and last - first >= _MIN_SENTENCE:
+                yield Region(words[first].start(), words[last - 1].end(), token.group(), certain=True)
+                yield Region(token.start(), token.end(), token.group(), certain=True)
+                break
+
+
 DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _arrays,
     _lists,
@@ -254,13 +283,14 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _clocks,
     _tallies,
     _moments,
+    _initials,
 )
 
 
 _GATES = (
     r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
     r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
-    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \||\d:[0-5]\d|\d/\d|\d\.[01]\d"
+    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \||\d:[0-5]\d|\d/\d|\d\.[01]\d|[^\W\d_]\d+[^\W\d_]"
 )
 _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
@@ -362,8 +392,10 @@ def decoded_spans(text: str, find: Find, written: Normalised | None = None) -> l
         if back is not None:
             spans.append((back[0], back[1], kind))
     judged = [r for r in found if r.judged and a_value(r.plain)]
-    if judged and vocabulary.find(text):
+    if judged and (all(r.certain for r in judged) or vocabulary.find(text)):
         spans += [(r.start, r.end, _KIND) for r in judged]
+    else:
+        spans += [(r.start, r.end, _KIND) for r in judged if r.certain]
     return spans
 
 
