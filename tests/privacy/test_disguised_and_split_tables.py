@@ -34,6 +34,7 @@ look-alikes: chess openings, Battleship chat, dice, clock emoji in scheduling, k
 counts, prices and a coat in the same scripts. ``mirrored_styled``: a value in mirrored text or drawn in Fraktur,
 script or double-struck letters; look-alikes: styled usernames and greetings, mirrored jokes. ``sentence_initials``:
 a password made of a sentence's initials, the sentence beside it; look-alikes: acronyms beside their meaning.
+``seed_reversed``: a recovery phrase with each word back to front; look-alikes: reversed-text jokes.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -198,8 +199,8 @@ RIGHT_AT_LEAST = {
     ("mirrored_styled", "aside"): 8,
     ("sentence_initials", "tune"): 16,
     ("sentence_initials", "aside"): 7,
-    ("seed_reversed", "tune"): 0,
-    ("seed_reversed", "aside"): 0,
+    ("seed_reversed", "tune"): 15,
+    ("seed_reversed", "aside"): 7,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -249,7 +250,9 @@ and after). Values in mirrored text or in styled mathematical letters: 12/18 tun
 and 8/9 after (values 6/12 -> 12/12, 4/6 -> 6/6; look-alikes 6/6 before and after, 3/3 -> 2/3 aside: a styled word
 beside a word for a secret is taken as the secret, a styled product name there too — counted, not tuned). A
 password made of a sentence's initials with the sentence beside it: 8/16 tune, 3/8 aside before the rule, 16/16 and
-7/8 after (initials 2/10 -> 10/10, 0/5 -> 4/5; look-alikes 6/6 and 3/3 both before and after)."""
+7/8 after (initials 2/10 -> 10/10, 0/5 -> 4/5; look-alikes 6/6 and 3/3 both before and after). A recovery phrase
+with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/15 and 7/7 after (reversed 2/10 ->
+10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -289,8 +292,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("mirrored_styled", "aside"): 2,
     ("sentence_initials", "tune"): 6,
     ("sentence_initials", "aside"): 3,
-    ("seed_reversed", "tune"): 0,
-    ("seed_reversed", "aside"): 0,
+    ("seed_reversed", "tune"): 5,
+    ("seed_reversed", "aside"): 2,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

@@ -6,7 +6,8 @@ given as an array of characters (``["K","e","s","t","r","e","l","7","7"]``), one
 (``88uoɔlɐɟ``), as Roman numerals standing for its digits (``IV-IX-II-VII``), as two words interleaved letter by
 letter in alternating case (``lTiIgGhEtR``), or after a short form of a secret word (Chinese chat's ``mm`` for 密码).
 A code's digits are given in another notation: the squares of a board (``g1 f3 b8 c6``), clock faces (``🕓🕖🕐🕘``),
-tally marks, a time or a date "without the colon"; a word is mirrored (``77ɿɘƚƨdo⅃``) or drawn in Fraktur.
+tally marks, a time or a date "without the colon"; a word is mirrored (``77ɿɘƚƨdo⅃``) or drawn in Fraktur; a password
+is a sentence's initials with the sentence beside it; a recovery phrase has each word back to front.
 No reading sees a value there, and a reading per disguise grows without end; so each disguise is decoded here, behind a
 gate that a plain line fails at the cost of one search, into *regions*: where it stands and what it reads as.
 
@@ -31,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import vocabulary
+from utils.privacy import seed, vocabulary
 from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
 
@@ -271,6 +272,26 @@ def _initials(text: str) -> Iterator[Region]:
                 break
 
 
+# A recovery phrase with every word written back to front ("timda rednels feihc …"): read forwards, the words are
+# the list's; a run of twelve words at least, most of them list words only when turned.
+_WORD_RUN = re.compile(r"(?<!\S)[^\W\d_]{3,9}(?:[ ,]{1,2}[^\W\d_]{3,9}){11,23}(?!\S)")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_FIRST_WORDS = 4
+
+
+def _reversed_words(text: str) -> Iterator[Region]:
+    if text.count(" ") < seed.FULL_RUN - 1:
+        return
+    known = seed.languages_of()
+    for run in _WORD_RUN.finditer(text):
+        words = _LETTERS.findall(run.group())
+        if not all(w[::-1].casefold() in known for w in words[:_FIRST_WORDS]):
+            continue
+        turned = sum(w[::-1].casefold() in known for w in words)
+        if turned * 4 >= len(words) * 3 and sum(w.casefold() in known for w in words) * 2 < len(words):
+            yield Region(run.start(), run.end(), " ".join(w[::-1] for w in words))
+
+
 DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _arrays,
     _lists,
@@ -284,6 +305,7 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _tallies,
     _moments,
     _initials,
+    _reversed_words,
 )
 
 
@@ -310,7 +332,7 @@ _GATE = re.compile(
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None:
+    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None and text.count(" ") < seed.FULL_RUN - 1:
         return []
     found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
