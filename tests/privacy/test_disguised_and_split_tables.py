@@ -35,6 +35,7 @@ counts, prices and a coat in the same scripts. ``mirrored_styled``: a value in m
 script or double-struck letters; look-alikes: styled usernames and greetings, mirrored jokes. ``sentence_initials``:
 a password made of a sentence's initials, the sentence beside it; look-alikes: acronyms beside their meaning.
 ``seed_reversed``: a recovery phrase with each word back to front; look-alikes: reversed-text jokes.
+``seed_ordinals``: a recovery phrase numbered "1st", "2e", "3º"; look-alikes: rankings and dates with ordinals.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -78,6 +79,7 @@ NAMES = (
     "mirrored_styled",
     "sentence_initials",
     "seed_reversed",
+    "seed_ordinals",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -159,6 +161,7 @@ RIGHT = {
     "mirrored_styled": disguised_right,
     "sentence_initials": disguised_right,
     "seed_reversed": disguised_right,
+    "seed_ordinals": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -201,6 +204,8 @@ RIGHT_AT_LEAST = {
     ("sentence_initials", "aside"): 7,
     ("seed_reversed", "tune"): 15,
     ("seed_reversed", "aside"): 7,
+    ("seed_ordinals", "tune"): 13,
+    ("seed_ordinals", "aside"): 6,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -252,7 +257,10 @@ beside a word for a secret is taken as the secret, a styled product name there t
 password made of a sentence's initials with the sentence beside it: 8/16 tune, 3/8 aside before the rule, 16/16 and
 7/8 after (initials 2/10 -> 10/10, 0/5 -> 4/5; look-alikes 6/6 and 3/3 both before and after). A recovery phrase
 with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/15 and 7/7 after (reversed 2/10 ->
-10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after)."""
+10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after). A recovery phrase numbered with ordinal endings
+("1st: make", "2e", "3º"; this table was written after a first try of the rule, measured with the rule taken out):
+8/14 tune, 5/7 aside before, 13/14 and 6/7 after (ordinals 4/10 -> 9/10, 3/5 -> 4/5; look-alikes 4/4 and 2/2 both
+before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -294,6 +302,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("sentence_initials", "aside"): 3,
     ("seed_reversed", "tune"): 5,
     ("seed_reversed", "aside"): 2,
+    ("seed_ordinals", "tune"): 4,
+    ("seed_ordinals", "aside"): 2,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
