@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import seed, vocabulary
+from utils.privacy import decoded_notations, seed, vocabulary
+from utils.privacy.decoded_region import MIN_LETTERS_ONLY, MIN_VALUE, Region, a_value
 from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
 
@@ -49,29 +50,7 @@ _TURNED_ONLY = frozenset(glyph for glyph in _TURNED if not glyph.isascii())
 """Glyphs only upside-down text uses: a token needs two of them to be read turned."""
 _ABBREVIATIONS: dict[str, dict[str, str]] = _DATA["abbreviations"]
 
-MIN_VALUE = 4
-MIN_LETTERS_ONLY = 6
 _KIND = "password"
-
-
-@dataclass(frozen=True)
-class Region:
-    """Characters ``text[start:end]`` that read as ``plain``."""
-
-    start: int
-    end: int
-    plain: str
-    judged: bool = True
-    """False: the plain form only helps a reading (a secret word's short form), it is no value itself."""
-    certain: bool = False
-    """True: the disguise itself shows a secret, whether or not the line names one."""
-
-
-def a_value(plain: str) -> bool:
-    """A decoded form is a value when it holds four characters with a digit, or six letters."""
-    if len(plain) < MIN_VALUE:
-        return False
-    return any(c.isdigit() for c in plain) or (len(plain) >= MIN_LETTERS_ONLY and plain.isalpha())
 
 
 # Arrays of single characters: ["K","a","t","e"] or ['M','a','u','s'].
@@ -198,100 +177,6 @@ def _abbreviations(text: str) -> Iterator[Region]:
             yield Region(match.start(), match.end(), word, judged=False)
 
 
-# Digits given in another notation, a code read off its digits: squares of a chess board or a Battleship grid
-# ("g1 f3 b8 c6", "A3 J7 C1 F9"), clock faces ("🕓🕖🕐🕘", each its hour), tally marks ("||| ||||| | ||||||", each
-# group its count). Four at least: a move or a shot or two is a game, not a code.
-_SQUARE = r"[A-Ja-j](?:10|[1-9])"
-_SQUARES = re.compile(rf"(?<![\w-]){_SQUARE}(?:,? {_SQUARE}){{3,11}}(?![\w-])")
-_CLOCKS = re.compile("[\U0001f550-\U0001f567](?: ?[\U0001f550-\U0001f567]){3,11}")
-_TALLIES = re.compile(r"(?<![|\w])\|{1,9}(?: \|{1,9}){3,11}(?![|\w])")
-_CLOCK_HOURS = 12
-
-
-def _squares(text: str) -> Iterator[Region]:
-    for match in _SQUARES.finditer(text):
-        yield Region(match.start(), match.end(), "".join(re.findall(r"\d+", match.group())))
-
-
-def _clocks(text: str) -> Iterator[Region]:
-    if text.isascii():
-        return
-    for match in _CLOCKS.finditer(text):
-        hours = [(ord(c) - 0x1F550) % _CLOCK_HOURS + 1 for c in match.group() if c != " "]
-        yield Region(match.start(), match.end(), "".join(map(str, hours)))
-
-
-def _tallies(text: str) -> Iterator[Region]:
-    if "|" not in text:
-        return
-    for match in _TALLIES.finditer(text):
-        groups = match.group().split(" ")
-        if max(map(len, groups)) >= 2:  # a table's empty cells are single bars
-            yield Region(match.start(), match.end(), "".join(str(len(g)) for g in groups))
-
-
-# A time or a day and month standing for a code's digits ("23:41, without the colon"; "19/08 and 22/11"): read as
-# the digits only where the line names a secret, and judged by the readings alone (a time of day is no value by its
-# shape). Dates given one after the other are one code.
-_MOMENT = r"(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])|(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2]))"
-_MOMENTS = re.compile(rf"(?<![\d/.:]){_MOMENT}(?:\s*(?:,|\+|&|[^\W\d_]{{1,3}})\s*{_MOMENT})*(?![\d/:]|\.\d)")
-
-
-def _moments(text: str) -> Iterator[Region]:
-    found = list(_MOMENTS.finditer(text))
-    if found and vocabulary.find(text):
-        for match in found:
-            digits = "".join(re.findall(rf"(?<![^\W\d_]){_MOMENT}", match.group()))
-            yield Region(match.start(), match.end(), re.sub(r"\D", "", digits), judged=False)
-
-
-# A password made of a sentence's initials, numbers kept whole, with the sentence beside it: "first letters of 'my dog
-# Rex ate 3 socks in 2019' → mdRa3si2019". The token and the sentence are both the secret; acronyms beside their
-# meaning ("NATO, North Atlantic Treaty Organization") hold no digit between letters and are never read.
-_INITIALS_GATE = re.compile(r"[^\W\d_]\d+[^\W\d_]")
-_INITIALS = re.compile(r"(?<!\w)\w*[^\W\d_]\d+[^\W\d_]\w*")
-_WORDS = re.compile(r"\w+")
-_MIN_SENTENCE = 5
-
-
-def _initials(text: str) -> Iterator[Region]:
-    if _INITIALS_GATE.search(text) is None:
-        return
-    words = list(_WORDS.finditer(text))
-    heads = [w.group() if w.group().isdigit() else w.group()[0] for w in words]
-    for token in _INITIALS.finditer(text):
-        wanted = token.group().casefold()
-        for first in range(len(words)):
-            read, last = "", first
-            while last < len(words) and words[last].start() < token.start() - 1 and len(read) < len(wanted):
-                read += heads[last].casefold()
-                last += 1
-            if read == wanted and last - first >= _MIN_SENTENCE:
-                yield Region(words[first].start(), words[last - 1].end(), token.group(), certain=True)
-                yield Region(token.start(), token.end(), token.group(), certain=True)
-                break
-
-
-# A recovery phrase with every word written back to front ("timda rednels feihc …"): read forwards, the words are
-# the list's; a run of twelve words at least, most of them list words only when turned.
-_WORD_RUN = re.compile(r"(?<!\S)[^\W\d_]{3,9}(?:[ ,]{1,2}[^\W\d_]{3,9}){11,23}(?!\S)")
-_LETTERS = re.compile(r"[^\W\d_]+")
-_FIRST_WORDS = 4
-
-
-def _reversed_words(text: str) -> Iterator[Region]:
-    if text.count(" ") < seed.FULL_RUN - 1:
-        return
-    known = seed.languages_of()
-    for run in _WORD_RUN.finditer(text):
-        words = _LETTERS.findall(run.group())
-        if not all(w[::-1].casefold() in known for w in words[:_FIRST_WORDS]):
-            continue
-        turned = sum(w[::-1].casefold() in known for w in words)
-        if turned * 4 >= len(words) * 3 and sum(w.casefold() in known for w in words) * 2 < len(words):
-            yield Region(run.start(), run.end(), " ".join(w[::-1] for w in words))
-
-
 DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _arrays,
     _lists,
@@ -300,12 +185,12 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _roman,
     _alternating,
     _abbreviations,
-    _squares,
-    _clocks,
-    _tallies,
-    _moments,
-    _initials,
-    _reversed_words,
+    decoded_notations.squares,
+    decoded_notations.clocks,
+    decoded_notations.tallies,
+    decoded_notations.moments,
+    decoded_notations.initials,
+    decoded_notations.reversed_words,
 )
 
 
@@ -332,7 +217,9 @@ _GATE = re.compile(
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None and text.count(" ") < seed.FULL_RUN - 1:
+    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None and (
+        len(text) > decoded_notations.CHAT_LINE or text.count(" ") < seed.FULL_RUN - 1
+    ):
         return []
     found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
