@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import decoded_notations, seed, vocabulary
+from utils.privacy import decoded_notations, vocabulary
 from utils.privacy.decoded_region import MIN_LETTERS_ONLY, MIN_VALUE, Region, a_value
 from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
@@ -188,16 +188,19 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     decoded_notations.squares,
     decoded_notations.clocks,
     decoded_notations.tallies,
+)
+CHAT_DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     decoded_notations.moments,
     decoded_notations.initials,
     decoded_notations.reversed_words,
 )
+"""Decoders read only in a chat line, each behind a gate of its own (a time, a digit between letters, twelve words)."""
 
 
 _GATES = (
     r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
     r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
-    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \||\d:[0-5]\d|\d/\d|\d\.[01]\d|[^\W\d_]\d+[^\W\d_]"
+    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \|"
 )
 _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
@@ -217,11 +220,10 @@ _GATE = re.compile(
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None and (
-        len(text) > decoded_notations.CHAT_LINE or text.count(" ") < seed.FULL_RUN - 1
-    ):
-        return []
-    found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
+    decoders = DECODERS if (_ASCII_GATE if text.isascii() else _GATE).search(text) is not None else ()
+    if len(text) <= decoded_notations.CHAT_LINE:
+        decoders += CHAT_DECODERS
+    found = sorted((r for decode in decoders for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
     for region in found:
         if not kept or region.start >= kept[-1].end:
