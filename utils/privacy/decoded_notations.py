@@ -19,13 +19,17 @@ from utils.privacy.decoded_region import Region
 # ("g1 f3 b8 c6", "A3 J7 C1 F9"), clock faces ("🕓🕖🕐🕘", each its hour), tally marks ("||| ||||| | ||||||", each
 # group its count). Four at least: a move or a shot or two is a game, not a code.
 _SQUARE = r"[A-Ja-j](?:10|[1-9])"
-_SQUARES = re.compile(rf"(?<![\w-]){_SQUARE}(?:,? {_SQUARE}){{3,11}}(?![\w-])")
+_SQUARES = re.compile(rf"[A-Ja-j](?<![\w-][A-Ja-j])(?:10|[1-9])(?:,? {_SQUARE}){{3,11}}(?![\w-])")
 _CLOCKS = re.compile("[\U0001f550-\U0001f567](?: ?[\U0001f550-\U0001f567]){3,11}")
-_TALLIES = re.compile(r"(?<![|\w])\|{1,9}(?: \|{1,9}){3,11}(?![|\w])")
+_SQUARES_GATE = re.compile(r"\d,? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]")
+"""Two squares in a row, looked for from a digit (rarer in prose than a letter a to j)."""
+_TALLIES = re.compile(r"\|(?<![|\w]\|)\|{0,8}(?: \|{1,9}){3,11}(?![|\w])")
 _CLOCK_HOURS = 12
 
 
 def squares(text: str) -> Iterator[Region]:
+    if _SQUARES_GATE.search(text) is None:
+        return
     for match in _SQUARES.finditer(text):
         yield Region(match.start(), match.end(), "".join(re.findall(r"\d+", match.group())))
 
@@ -39,7 +43,7 @@ def clocks(text: str) -> Iterator[Region]:
 
 
 def tallies(text: str) -> Iterator[Region]:
-    if "|" not in text:
+    if "| |" not in text:
         return
     for match in _TALLIES.finditer(text):
         groups = match.group().split(" ")

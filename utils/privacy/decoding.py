@@ -185,22 +185,22 @@ DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     _roman,
     _alternating,
     _abbreviations,
-    decoded_notations.squares,
     decoded_notations.clocks,
-    decoded_notations.tallies,
 )
 CHAT_DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
+    decoded_notations.squares,
+    decoded_notations.tallies,
     decoded_notations.moments,
     decoded_notations.initials,
     decoded_notations.reversed_words,
 )
-"""Decoders read only in a chat line, each behind a gate of its own (a time, a digit between letters, twelve words)."""
+"""Decoders read only in a chat line, each behind a gate of its own (two squares, "| |", a time, a digit between
+letters, twelve words)."""
 
 
 _GATES = (
     r"\[\s*[\"'][^\"'\s][\"']\s*,|[IVX][-. /·][IVX]|[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]"
     r"|\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n"
-    r"|[A-Ja-j](?:10|[1-9]),? [A-Ja-j](?:10|[1-9]),? [A-Ja-j]|\| \|"
 )
 _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
