@@ -58,7 +58,8 @@ _MOMENT = r"(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[
 _MOMENTS = re.compile(rf"(?<![\d/.:]){_MOMENT}(?:\s*(?:,|\+|&|[^\W\d_]{{1,3}})\s*{_MOMENT})*(?![\d/:]|\.\d)")
 
 
-_NAMED_BEFORE, _NAMED_AFTER = 80, 40
+_MOMENTS_GATE = re.compile(r"\d[:/.]\d")
+_NAMED_BEFORE, _NAMED_AFTER = 48, 16
 """Characters around a time or date in which the secret it stands for is named."""
 CHAT_LINE = 600
 """A time or date standing for a code, a sentence's initials, a phrase back to front are a chat line's disguises, each
@@ -66,7 +67,7 @@ read at the cost of a search of its own: a longer post is not read for them."""
 
 
 def moments(text: str) -> Iterator[Region]:
-    if len(text) > CHAT_LINE:
+    if len(text) > CHAT_LINE or _MOMENTS_GATE.search(text) is None:
         return
     for match in _MOMENTS.finditer(text):
         if vocabulary.find(text[max(0, match.start() - _NAMED_BEFORE) : match.end() + _NAMED_AFTER]):
@@ -77,7 +78,7 @@ def moments(text: str) -> Iterator[Region]:
 # A password made of a sentence's initials, numbers kept whole, with the sentence beside it: "first letters of 'my dog
 # Rex ate 3 socks in 2019' → mdRa3si2019". The token and the sentence are both the secret; acronyms beside their
 # meaning ("NATO, North Atlantic Treaty Organization") hold no digit between letters and are never read.
-_INITIALS_GATE = re.compile(r"[^\W\d_]\d+[^\W\d_]")
+_INITIALS_GATE = re.compile(r"\d(?<=[^\W\d_]\d)\d*[^\W\d_]")
 _INITIALS = re.compile(r"(?<!\w)\w*[^\W\d_]\d+[^\W\d_]\w*")
 _WORDS = re.compile(r"\w+")
 _MIN_SENTENCE = 5
