@@ -28,6 +28,15 @@ an array of characters, one character per list item, upside-down text, Roman num
 case); look-alikes: numbers in other scripts in ordinary chat, Markdown lists, code arrays of game data, "sUrE jAn",
 "Final Fantasy XIV".
 
+``digit_notations``: a code given as the digits of board squares, clock faces, tally marks, a time or a date;
+look-alikes: chess openings, Battleship chat, dice, clock emoji in scheduling, kill tallies, dates of events.
+``script_loanwords``: a value after "code", "OTP", "password", "passcode" written in a Brahmic script; look-alikes:
+counts, prices and a coat in the same scripts. ``mirrored_styled``: a value in mirrored text or drawn in Fraktur,
+script or double-struck letters; look-alikes: styled usernames and greetings, mirrored jokes. ``sentence_initials``:
+a password made of a sentence's initials, the sentence beside it; look-alikes: acronyms beside their meaning.
+``seed_reversed``: a recovery phrase with each word back to front; look-alikes: reversed-text jokes.
+``seed_ordinals``: a recovery phrase numbered "1st", "2e", "3º"; look-alikes: rankings and dates with ordinals.
+
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
 security question's answer ("respuesta de la pregunta de seguridad" / "mi perro se llama toby"); ordinary
@@ -65,6 +74,12 @@ NAMES = (
     "keypad_words",
     "dictated",
     "decoded",
+    "digit_notations",
+    "script_loanwords",
+    "mirrored_styled",
+    "sentence_initials",
+    "seed_reversed",
+    "seed_ordinals",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -141,6 +156,12 @@ RIGHT = {
     "keypad_words": pieces_right,
     "dictated": spelled_right,
     "decoded": disguised_right,
+    "digit_notations": disguised_right,
+    "script_loanwords": disguised_right,
+    "mirrored_styled": disguised_right,
+    "sentence_initials": disguised_right,
+    "seed_reversed": disguised_right,
+    "seed_ordinals": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -173,6 +194,18 @@ RIGHT_AT_LEAST = {
     ("dictated", "aside"): 8,
     ("decoded", "tune"): 54,
     ("decoded", "aside"): 28,
+    ("digit_notations", "tune"): 30,
+    ("digit_notations", "aside"): 15,
+    ("script_loanwords", "tune"): 24,
+    ("script_loanwords", "aside"): 11,
+    ("mirrored_styled", "tune"): 18,
+    ("mirrored_styled", "aside"): 8,
+    ("sentence_initials", "tune"): 16,
+    ("sentence_initials", "aside"): 7,
+    ("seed_reversed", "tune"): 15,
+    ("seed_reversed", "aside"): 7,
+    ("seed_ordinals", "tune"): 13,
+    ("seed_ordinals", "aside"): 6,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -212,7 +245,22 @@ A value in a disguise the decoding step reads (digits of another numeral system,
 case, an array of characters, one character per list item, upside-down text, Roman numerals for digits, mixed scripts):
 41/59 tune, 20/30 aside before the step, 54/59 and 28/30 after (look-alikes 20/20 and 9/10 both before and after;
 the tune misses are a safe's "combo"/"szyfr" and a Thai, Tibetan and Lao line whose secret word stands apart from
-its value, none of them a decoding)."""
+its value, none of them a decoding).
+Digits given in another notation (chess or Battleship squares, clock faces, tally marks, a time or a day and month
+where the line names a secret): 13/31 tune, 6/15 aside before the rule, 30/31 and 15/15 after (notations 2/20 -> 19/20,
+1/10 -> 10/10; look-alikes 11/11 and 5/5 both before and after; the tune miss is a date after "c'est une date,", which
+no reading takes as a value). Secret loanwords in a Brahmic script (कोड, ਕੋਡ, ಕೋಡ್, ઓટીપી): 18/24 tune, 8/12 aside
+before the rule, 24/24 and 11/12 after (loanwords 10/16 -> 16/16, 4/8 -> 7/8; look-alikes 8/8 and 4/4 both before
+and after). Values in mirrored text or in styled mathematical letters: 12/18 tune, 7/9 aside before the rules, 18/18
+and 8/9 after (values 6/12 -> 12/12, 4/6 -> 6/6; look-alikes 6/6 before and after, 3/3 -> 2/3 aside: a styled word
+beside a word for a secret is taken as the secret, a styled product name there too — counted, not tuned). A
+password made of a sentence's initials with the sentence beside it: 8/16 tune, 3/8 aside before the rule, 16/16 and
+7/8 after (initials 2/10 -> 10/10, 0/5 -> 4/5; look-alikes 6/6 and 3/3 both before and after). A recovery phrase
+with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/15 and 7/7 after (reversed 2/10 ->
+10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after). A recovery phrase numbered with ordinal endings
+("1st: make", "2e", "3º"; this table was written after a first try of the rule, measured with the rule taken out):
+8/14 tune, 5/7 aside before, 13/14 and 6/7 after (ordinals 4/10 -> 9/10, 3/5 -> 4/5; look-alikes 4/4 and 2/2 both
+before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -244,6 +292,18 @@ KEPT_RIGHT_AT_LEAST = {
     ("dictated", "aside"): 3,
     ("decoded", "tune"): 20,
     ("decoded", "aside"): 9,
+    ("digit_notations", "tune"): 11,
+    ("digit_notations", "aside"): 5,
+    ("script_loanwords", "tune"): 8,
+    ("script_loanwords", "aside"): 4,
+    ("mirrored_styled", "tune"): 6,
+    ("mirrored_styled", "aside"): 2,
+    ("sentence_initials", "tune"): 6,
+    ("sentence_initials", "aside"): 3,
+    ("seed_reversed", "tune"): 5,
+    ("seed_reversed", "aside"): 2,
+    ("seed_ordinals", "tune"): 4,
+    ("seed_ordinals", "aside"): 2,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

@@ -17,6 +17,8 @@ FOUND = [
     ("身分證 A123456789 謝謝", "A123456789"),  # Taiwan: letter, 1/2, eight digits, checksum
     ("my hkid is G123456(A)", "G123456(A)"),
     ("nric S1234567D ok", "S1234567D"),
+    ("Rechnung bitte an CHE-526.018.151", "CHE-526.018.151"),  # Swiss business id: "CHE-", nine digits, check digit
+    ("minu KMKR on EE106131860", "EE106131860"),  # Estonian VAT number after its word
 ]
 PASSES = [
     "I hit rank 880312 and 1064589 points",  # no dash, no word: a score
@@ -27,6 +29,7 @@ PASSES = [
     "G123456(7) in the catalogue",  # HKID shape, wrong check
     "route S1234567A",  # NRIC shape, wrong letter
     "id <@1163284750943812347>",  # a Discord mention after "id"
+    "CHE-526.018.152 in the list",  # the Swiss shape, wrong check digit
 ]
 
 

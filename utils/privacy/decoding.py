@@ -5,6 +5,9 @@ A member who hides a password from a glance rarely invents a cipher; they re-arr
 given as an array of characters (``["K","e","s","t","r","e","l","7","7"]``), one character per list item, upside down
 (``88uoɔlɐɟ``), as Roman numerals standing for its digits (``IV-IX-II-VII``), as two words interleaved letter by
 letter in alternating case (``lTiIgGhEtR``), or after a short form of a secret word (Chinese chat's ``mm`` for 密码).
+A code's digits are given in another notation: the squares of a board (``g1 f3 b8 c6``), clock faces (``🕓🕖🕐🕘``),
+tally marks, a time or a date "without the colon"; a word is mirrored (``77ɿɘƚƨdo⅃``) or drawn in Fraktur; a password
+is a sentence's initials with the sentence beside it; a recovery phrase has each word back to front.
 No reading sees a value there, and a reading per disguise grows without end; so each disguise is decoded here, behind a
 gate that a plain line fails at the cost of one search, into *regions*: where it stands and what it reads as.
 
@@ -29,7 +32,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import vocabulary
+from utils.privacy import decoded_notations, vocabulary
+from utils.privacy.decoded_region import MIN_LETTERS_ONLY, MIN_VALUE, Region, a_value
+from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
 
 Find = Callable[[str], list[Span]]
@@ -45,27 +50,7 @@ _TURNED_ONLY = frozenset(glyph for glyph in _TURNED if not glyph.isascii())
 """Glyphs only upside-down text uses: a token needs two of them to be read turned."""
 _ABBREVIATIONS: dict[str, dict[str, str]] = _DATA["abbreviations"]
 
-MIN_VALUE = 4
-MIN_LETTERS_ONLY = 6
 _KIND = "password"
-
-
-@dataclass(frozen=True)
-class Region:
-    """Characters ``text[start:end]`` that read as ``plain``."""
-
-    start: int
-    end: int
-    plain: str
-    judged: bool = True
-    """False: the plain form only helps a reading (a secret word's short form), it is no value itself."""
-
-
-def a_value(plain: str) -> bool:
-    """A decoded form is a value when it holds four characters with a digit, or six letters."""
-    if len(plain) < MIN_VALUE:
-        return False
-    return any(c.isdigit() for c in plain) or (len(plain) >= MIN_LETTERS_ONLY and plain.isalpha())
 
 
 # Arrays of single characters: ["K","a","t","e"] or ['M','a','u','s'].
@@ -109,6 +94,25 @@ def _upside_down(text: str) -> Iterator[Region]:
         token = match.group().rstrip(".,;:!?")
         if sum(c in _TURNED_ONLY for c in token) >= 2 and all(c in _TURNED for c in token):
             yield Region(match.start(), match.start() + len(token), "".join(_TURNED[c] for c in reversed(token)))
+
+
+# Mirrored text: the mirror glyphs of its letters, read back to front ("77ɿɘƚƨdo⅃").
+_MIRRORED: dict[str, str] = _DATA["mirrored"]
+_MIRROR_ONLY = frozenset(glyph for glyph in _MIRRORED if not glyph.isascii())
+
+
+def _mirrored(text: str) -> Iterator[Region]:
+    if text.isascii() or not any(glyph in text for glyph in _MIRROR_ONLY):
+        return
+    for match in _TOKEN.finditer(text):
+        token = match.group().rstrip(".,;:!?")
+        mirrored = sum(c in _MIRROR_ONLY for c in token)
+        if (
+            mirrored >= 2
+            and sum(c in _TURNED_ONLY for c in token) < mirrored
+            and all(c in _MIRRORED or c.isascii() for c in token)
+        ):
+            yield Region(match.start(), match.start() + len(token), "".join(_MIRRORED.get(c, c) for c in reversed(token)))
 
 
 # Roman numerals I–IX standing for a code's digits, four at least, one separator between them.
@@ -173,7 +177,25 @@ def _abbreviations(text: str) -> Iterator[Region]:
             yield Region(match.start(), match.end(), word, judged=False)
 
 
-DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (_arrays, _lists, _upside_down, _roman, _alternating, _abbreviations)
+DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
+    _arrays,
+    _lists,
+    _upside_down,
+    _mirrored,
+    _roman,
+    _alternating,
+    _abbreviations,
+    decoded_notations.clocks,
+)
+CHAT_DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
+    decoded_notations.squares,
+    decoded_notations.tallies,
+    decoded_notations.moments,
+    decoded_notations.initials,
+    decoded_notations.reversed_words,
+)
+"""Decoders read only in a chat line, each behind a gate of its own (two squares, "| |", a time, a digit between
+letters, twelve words)."""
 
 
 _GATES = (
@@ -183,15 +205,25 @@ _GATES = (
 _ASCII_GATE = re.compile(_GATES)
 """Every decoder's gate in one search: an ASCII line that fails it, most of chat, holds nothing to decode."""
 _TURNED_GLYPH = re.compile("[" + "".join(sorted(map(re.escape, _TURNED_ONLY))) + "]")
-_GATE = re.compile(_GATES + "|" + _TURNED_GLYPH.pattern + "|" + "|".join(map(re.escape, _ABBREVIATIONS)))
+_GATE = re.compile(
+    _GATES
+    + "|"
+    + _TURNED_GLYPH.pattern
+    + "|"
+    + "|".join(map(re.escape, _ABBREVIATIONS))
+    + "|[\U0001f550-\U0001f567"
+    + "".join(sorted(_MIRROR_ONLY))
+    + "]"
+)
 """The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
 
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    if (_ASCII_GATE if text.isascii() else _GATE).search(text) is None:
-        return []
-    found = sorted((r for decode in DECODERS for r in decode(text)), key=lambda r: (r.start, -r.end))
+    decoders = DECODERS if (_ASCII_GATE if text.isascii() else _GATE).search(text) is not None else ()
+    if len(text) <= decoded_notations.CHAT_LINE:
+        decoders += CHAT_DECODERS
+    found = sorted((r for decode in decoders for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
     for region in found:
         if not kept or region.start >= kept[-1].end:
@@ -229,9 +261,39 @@ def _plain(text: str, found: list[Region]) -> _Plain:
     return _Plain("".join(pieces), tuple(starts), tuple(ends))
 
 
-def decoded_spans(text: str, find: Find) -> list[Span]:
-    """Spans of ``text`` (the matching form) that hold a value written in a disguise this step decodes."""
+# Letters drawn in the styles of the mathematical alphanumerics ("𝔊𝔯𝔦𝔪𝔪𝔢𝔩", "𝓜𝓸𝓸𝓷", "𝕊𝕦𝕟") and the letterlike symbols
+# filling their holes ("ℭ", "ℌ"): the matching form already reads them plain, but a word someone took the trouble
+# to draw in another alphabet in a line naming a secret is the secret, though it has no digit and stands far from its
+# word ("password in Fraktur because style: …").
+_STYLED = re.compile("[\U0001d400-\U0001d7ff\u2102-\u2134]")
+
+
+def styled_regions(written: Normalised) -> list[Region]:
+    """The runs of ``written``'s matching form drawn in mathematical letters, each read as it is."""
+    if written.origin is None or _STYLED.search(written.original) is None:
+        return []
+    styled = [
+        c.isalnum() and _STYLED.match(written.original[i]) is not None for c, i in zip(written.text, written.origin, strict=True)
+    ]
+    found: list[Region] = []
+    start = None
+    for position, drawn in enumerate([*styled, False]):
+        if drawn and start is None:
+            start = position
+        elif not drawn and start is not None:
+            found.append(Region(start, position, written.text[start:position]))
+            start = None
+    return found
+
+
+def decoded_spans(text: str, find: Find, written: Normalised | None = None) -> list[Span]:
+    """Spans of ``text`` (the matching form) that hold a value written in a disguise this step decodes; ``written``
+    (the normalised line ``text`` is the matching form of) shows which of its letters were drawn styled."""
     found = regions(text)
+    styled = styled_regions(written) if written is not None else []
+    if styled:
+        found += [r for r in styled if all(r.end <= f.start or f.end <= r.start for f in found)]
+        found.sort(key=lambda r: r.start)
     if not found:
         return []
     spans: list[Span] = []
@@ -241,8 +303,10 @@ def decoded_spans(text: str, find: Find) -> list[Span]:
         if back is not None:
             spans.append((back[0], back[1], kind))
     judged = [r for r in found if r.judged and a_value(r.plain)]
-    if judged and vocabulary.find(text):
+    if judged and (all(r.certain for r in judged) or vocabulary.find(text)):
         spans += [(r.start, r.end, _KIND) for r in judged]
+    else:
+        spans += [(r.start, r.end, _KIND) for r in judged if r.certain]
     return spans
 
 

@@ -10,7 +10,8 @@ things tell them apart without listing each country's layout:
 - *a shape no other number has*, with its check digit: a Korean resident number written
   "YYMMDD-NNNNNNN" or with a space (a date, a dash, a checksum), a Czech or Slovak birth number "YYMMDD/NNNN",
   a Taiwanese id (a letter, 1 or 2, eight digits), a Hong Kong id "A123456(7)", a Singapore
-  NRIC "S1234567D", an Indian voter id (three letters, seven digits). These stand alone.
+  NRIC "S1234567D", an Indian voter id (three letters, seven digits), a Swiss business id "CHE-123.456.789". These
+  stand alone.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 from importlib import resources
 from types import ModuleType
 
+from stdnum.ch import uid as ch_uid
 from stdnum.co import nit
 from stdnum.cz import rc as cz_rc
 from stdnum.ec import ci
@@ -105,7 +107,10 @@ def _singapore(value: str) -> bool:
 
 _DIGIT_RUN = re.compile(r"\d(?:[ ./-]?\d){5,15}+")
 """A run of digits with separators, taken whole (possessive: no backtracking over a long number)."""
-_LETTERED = re.compile(r"[A-Z](?:(?P<tw>[12]\d{8})|(?P<hk>[A-Z]?\d{6}\([0-9A]\))|(?P<sg>\d{7}[A-Z])|(?P<epic>[A-Z]{2}\d{7}))")
+_LETTERED = re.compile(
+    r"[A-Z](?:(?P<tw>[12]\d{8})|(?P<hk>[A-Z]?\d{6}\([0-9A]\))|(?P<sg>\d{7}[A-Z])|(?P<epic>[A-Z]{2}\d{7})"
+    r"|(?P<uid>(?<=C)HE-\d{3}\.\d{3}\.\d{3}))"
+)
 """Ids that start with letters; each alternative begins after the first letter, so most positions fail at once."""
 _RRN = re.compile(r"\d{6}[- ][1-8]\d{6}")
 _RC = re.compile(r"\d{6}/\d{3,4}")
@@ -145,6 +150,8 @@ def _a_lettered_id(match: re.Match[str]) -> bool:
     if match.group("hk"):
         hkid = _HKID.fullmatch(match.group())
         return hkid is not None and _hong_kong(hkid)
+    if match.group("uid"):  # a Swiss business id, "CHE-" and nine digits in threes: the shape and its check digit
+        return _checked_by(ch_uid, match.group())
     if match.group("sg"):
         return match.group()[0] in _NRIC_OFFSET and _singapore(match.group())
     return _checked_by(epic, match.group())

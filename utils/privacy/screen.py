@@ -332,7 +332,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
     again = _outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
-    spans += decoding.decoded_spans(matching.text, _find)  # values in a disguise, read plain (decoding.py)
+    spans += decoding.decoded_spans(matching.text, _find, matching)  # values in a disguise, read plain (decoding.py)
     # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
     # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
     # There too a number the line names as public is let go, whichever rule found it (not a value seen before).

@@ -58,6 +58,10 @@ _SEED_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(_NAMES["spaced"]) + r")(?!\w)|
 """Words that name a recovery phrase (data/seed_words.json), read on the case-folded line."""
 _NUMBERING = re.compile(r"(?<!\w)\d{1,2}\s?(?:번째|번|番目|番|號|号|째)(?!\w)")
 """A word's number in the phrase written with a counter ("1번 이튿날", "3番"): numbering, not a word of the phrase."""
+_ORDINAL = re.compile(r"\d(?<!\w\d)\d?(?:st|nd|rd|th|er|re|e|ème|eme|o|a|º|ª|°|-lea|-a)(?![^\W\d_])")
+"""The same with an ordinal's ending ("1st: make, 2nd: fun", "3e", "4º", which the matching form reads "4o")."""
+_ORDINALS_WITHIN = 1000
+"""A phrase numbered "1st: make" fits a chat line; a longer post is not searched for ordinals (a search of its own)."""
 _PREFIX = 4
 """Every list word is known by its first four letters (the lists are built so): "aban abil able abou" is a phrase."""
 FULL_RUN = 12
@@ -154,6 +158,8 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     plain = text.isascii()
     if not plain and _NUMBERING.search(text):
         text = _NUMBERING.sub(_blanked, text)
+    if len(text) <= _ORDINALS_WITHIN and _ORDINAL.search(text):
+        text = _ORDINAL.sub(_blanked, text)
     if text != given:
         lowered = text.casefold()
     glued = not plain and seed_glued.has_run(text)

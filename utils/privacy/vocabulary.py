@@ -26,9 +26,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import accumulate, compress, filterfalse
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
+from utils.privacy import script_loanwords
 from utils.privacy.keyword_form import KeywordForm, keyword_form
 
 
@@ -189,6 +190,7 @@ _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 _UNSPACED_BY_BARE = {_SPACES.sub("", key): entry for key, entry in _SUBSTRING_ENTRIES.items()}
 """Words of unspaced scripts by their letters alone: "密 码" and "시드 구문" are found whatever spaces they hold."""
 _HEAD = itemgetter(slice(None, 3))
+_START = attrgetter("start")
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _EMOJI_CHAR = re.compile(f"[{_EMOJI}]")
@@ -384,7 +386,9 @@ def find(text: str) -> list[Word]:
         while last < len(text) and unicodedata.category(text[last]).startswith("M"):
             last += 1  # marks drawn over the word's last letter ("p̶a̶s̶s̶w̶o̶r̶d̶")
         words.append(Word(first, last, entry))
-    return words
+    loans = [Word(s, e, Entry(k, frozenset(), ambiguous=False)) for s, e, k in script_loanwords.find(text)]
+    loans = [w for w in loans if all(w.end <= v.start or v.end <= w.start for v in words)]
+    return sorted(words + loans, key=_START) if loans else words
 
 
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
