@@ -6,7 +6,9 @@ special categories and the claims about others are not read in it.
 The frame is a preposition ("in", "im", "в", "w", "en", "dans", "no", "nel", "på") among the line's first words
 followed by a game's title (a listed title; one that is also a word, "Rust", "Metro", "Prey", only with a capital), or
 "in-game" ("im Spiel", "в игре") there. A line is framed only when it is one sentence and says nothing of real life
-("irl", "in real life"): "In Minecraft rn. Also I have diabetes" is the member's second sentence, not the game's.
+("irl", "in real life"): "In Minecraft rn. Also I have diabetes" is the member's second sentence, not the game's. Nor
+does it hold a real person or a telling — a relation ("my guildie", "mi hermano"), a pronoun for someone, an
+@mention, "told", "said": "in WoW my guildie told me she's pregnant" is about a person, whatever game it happened in.
 
 The vocabulary is data (``data/game_frame.json``): titles are read case-folded, longest first.
 """
@@ -33,7 +35,8 @@ def _frame() -> tuple[re.Pattern[str], frozenset[str], re.Pattern[str]]:
     opening = rf"^\W*(?:{word}\W+){{0,{_FIRST_WORDS}}}?"
     titled = rf"(?:{alternation(data['before_a_title'])})\s+(?P<title>{alternation(data['titles'])})(?![\w'’])"
     framed = re.compile(opening + rf"(?:{titled}|(?:{alternation(data['in_game'])})(?![\w-]))", re.IGNORECASE)
-    real_life = re.compile(r"(?<![^\W\d_])(?:" + alternation(data["real_life"]) + r")(?![^\W\d_])", re.IGNORECASE)
+    outside = [*data["real_life"], *data["people_and_speech"]]
+    real_life = re.compile(r"(?<![^\W\d_])(?:" + alternation(outside) + r")(?![^\W\d_])", re.IGNORECASE)
     return framed, frozenset(data["capitalised_only"]), real_life
 
 
@@ -41,7 +44,7 @@ def set_in_a_game(text: str) -> bool:
     """True when ``text`` is one sentence set inside a named game (see the module)."""
     framed, capitalised_only, real_life = _frame()
     match = framed.match(text)
-    if match is None or _SECOND_SENTENCE.search(text.strip()) or real_life.search(text):
+    if match is None or "@" in text or _SECOND_SENTENCE.search(text.strip()) or real_life.search(text):
         return False
     title = match.group("title")
     return title is None or title.casefold() not in capitalised_only or title[:1].isupper()
