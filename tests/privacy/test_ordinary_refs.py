@@ -69,11 +69,15 @@ def test_the_measure_can_fail() -> None:
         ("order 30021947, call me on 0612345678", "0612345678", True),
         ("recovery code for the server 7719-0264", "7719-0264", True),
         ("build 7719026453 password 7719026453", "7719026453", True),
+        ("order number 4111 1111 1111 1111 thanks", "4111 1111 1111 1111", True),
+        ("world seed 4111111111111111", "4111111111111111", True),
+        ("numer przesyłki 5500005555555559, kurier jutro", "5500005555555559", True),
     ],
 )
 def test_a_value_beside_a_reference_word_still_goes(line: str, value: str, in_a_message_too: bool) -> None:
     """Written after the rule: a possessive, a phone, a PIN or a backup code between or around makes the number
-    someone's, whatever reference word the line also holds (a bare number in a message is a reader's to judge)."""
+    someone's, whatever reference word the line also holds (a bare number in a message is a reader's to judge); a
+    whole card number stays a card whatever word names it (only a Luhn run cut out of a longer tracking number goes)."""
     assert value not in screen(line, "memory").text
     if in_a_message_too:
         assert value not in screen(line, "message").text

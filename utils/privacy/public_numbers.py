@@ -88,6 +88,16 @@ def named_public(text: str, start: int, end: int) -> bool:
     return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
 
 
+_CONTINUES_BEFORE = re.compile(r"(?:[0-9A-Za-z]|[0-9][ -])$")
+_CONTINUES_AFTER = re.compile(r"[0-9A-Za-z]|[ -][0-9]")
+
+
+def _inside_a_longer_number(text: str, start: int, end: int) -> bool:
+    """A card reader's Luhn run cut out of a longer number (a 22-digit tracking number, "1Z…" with letters): the
+    reference the line names is that number, and the run is not a card."""
+    return bool(_CONTINUES_BEFORE.search(text[max(0, start - 2) : start]) or _CONTINUES_AFTER.match(text, end))
+
+
 def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span]:
     """The spans among ``spans`` that hold a number the line names as a public reference (:func:`named_public`) or
     as an ordinary one (:func:`~utils.privacy.ordinary_refs.ordinary_reference`; ``kept``: the line is kept, where an
@@ -100,6 +110,8 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
         if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1]):
             public.add(span)
             continue
+        if span[2] == "card" and not _inside_a_longer_number(text, span[0], span[1]):
+            continue  # a whole card number stays a card, whatever word names it ("order number 4111 1111 …")
         kind = ordinary_reference(text, span[0], span[1], kept=kept)
         if kind is not None and (span[2] != "code" or kind == "error"):
             public.add(span)
