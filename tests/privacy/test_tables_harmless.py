@@ -21,7 +21,7 @@ ALTERED_SHARE_AT_MOST = 0.02
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
     ("harmless", "dev"): 5,
     ("harmless", "held"): 4,
-    ("gaming", "dev"): 3,
+    ("gaming", "dev"): 0,
     ("gaming", "held"): 5,
     ("relationship", "dev"): 0,
     ("relationship", "held"): 0,
