@@ -39,22 +39,26 @@ def _one_change(value: str, word: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
-def _mended(value: str, word: str) -> bool:
-    folded_value, folded_word = value.casefold(), word.casefold()
-    if folded_value == folded_word or len(word) < _MIN_LENGTH:
+def _mended(folded_value: str, folded_word: str) -> bool:
+    """Both case-folded; a word more than one character longer or shorter is never a slip, and is not compared."""
+    if folded_value == folded_word or abs(len(folded_value) - len(folded_word)) > 1:
         return False
     return _swapped(folded_value, folded_word) or _one_change(folded_value, folded_word)
 
 
 def corrected_values(window: Collection[Said], text: str) -> list[tuple[str, str]]:
     """The words of ``text`` that mend a secret an earlier message in ``window`` gave, with its kind."""
-    earlier = [(value, kind) for said in window for value, kind in said.values if len(value) >= _MIN_LENGTH]
+    earlier = [(value.casefold(), kind) for said in window for value, kind in said.values if len(value) >= _MIN_LENGTH]
     if not earlier:
         return []  # the cheap gate: most windows hold no secret given
+    near = {len(value) + step for value, _kind in earlier for step in (-1, 0, 1)}
     found: list[tuple[str, str]] = []
     for token in text.split():
         word = token.strip(_STRIP)
+        if len(word) < _MIN_LENGTH or (len(word) not in near and word.isascii()):
+            continue  # most words are no value's length (an ASCII word keeps its length when folded): one look
+        folded = word.casefold()
         for value, kind in earlier:
-            if _mended(value, word) and (word, kind) not in found:
+            if _mended(value, folded) and (word, kind) not in found:
                 found.append((word, kind))
     return found
