@@ -22,9 +22,7 @@ wave's development rows and a threshold leaving one ordinary line in 4,000: tune
 from __future__ import annotations
 
 import pytest
-from layer_tables import by_family, load
-
-from utils.privacy.screen import screen
+from layer_tables import load, right_as_memory_and_message, short_of_floors
 
 REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
@@ -63,29 +61,12 @@ RIGHT_AT_LEAST = {
 
 
 def right(row: dict[str, object]) -> bool:
-    text = str(row["text"])
-    refused = screen(text, "memory").refused
-    if row["kind"] in REFUSED:
-        return refused
-    return not refused and screen(text, "message").text == text
+    return right_as_memory_and_message(row)
 
 
 @pytest.mark.parametrize("part", ["tune", "aside"])
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    rows = by_family("fresh_special", part)
-    short = []
-    total = 0
-    for name in (*REFUSED, *KEPT):
-        wrong = [row for row in rows[name] if not right(row)]
-        got = len(rows[name]) - len(wrong)
-        total += got
-        print(f"\n{part} {name}: {got}/{len(rows[name])} right", end="")
-        if part == "tune":
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if got < RIGHT_AT_LEAST[part].get(name, 0):
-            short.append(f"{name} {got}/{len(rows[name])}")
-    print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
+    short = short_of_floors("fresh_special", part, (*REFUSED, *KEPT), RIGHT_AT_LEAST[part])
     assert not short, short
 
 

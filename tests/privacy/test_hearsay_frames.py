@@ -16,9 +16,7 @@ politics 7/9, ethnicity 8/9, gaming 8/9, harmless 6/7, relationship 4/4.
 from __future__ import annotations
 
 import pytest
-from layer_tables import by_family, load
-
-from utils.privacy.screen import screen
+from layer_tables import load, right_as_memory_and_message, short_of_floors
 
 REFUSED = ("claim", "politics", "ethnicity")
 KEPT = ("relationship", "gaming", "harmless")
@@ -31,29 +29,12 @@ RIGHT_AT_LEAST = {
 
 
 def right(row: dict[str, object]) -> bool:
-    text = str(row["text"])
-    refused = screen(text, "memory").refused
-    if row["kind"] in REFUSED:
-        return refused
-    return not refused and screen(text, "message").text == text
+    return right_as_memory_and_message(row)
 
 
 @pytest.mark.parametrize("part", ["tune", "aside"])
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    rows = by_family("hearsay_frames", part)
-    short = []
-    total = 0
-    for name in (*REFUSED, *KEPT):
-        wrong = [row for row in rows[name] if not right(row)]
-        got = len(rows[name]) - len(wrong)
-        total += got
-        print(f"\n{part} {name}: {got}/{len(rows[name])} right", end="")
-        if part == "tune":
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if got < RIGHT_AT_LEAST[part][name]:
-            short.append(f"{name} {got}/{len(rows[name])}")
-    print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
+    short = short_of_floors("hearsay_frames", part, (*REFUSED, *KEPT), RIGHT_AT_LEAST[part])
     assert not short, short
 
 

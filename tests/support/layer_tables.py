@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from utils.privacy.screen import personal_reasons
+from utils.privacy.screen import personal_reasons, screen
 
 TABLES = Path(__file__).resolve().parent.parent / "privacy" / "layer_tables"
 KEPT_KINDS = frozenset({"relationship", "gaming", "harmless"})
@@ -69,3 +69,31 @@ def right_count(rows: list[dict[str, Any]], is_right: Callable[[dict[str, Any]],
         for row in wrong:
             print(f"    wrong ({row[label]}): {row['text']}")
     return len(rows) - len(wrong)
+
+
+def right_as_memory_and_message(row: dict[str, Any]) -> bool:
+    """A refused family's line refused as a memory; a kept family's line kept as a memory and unchanged as a message."""
+    text = str(row["text"])
+    refused_whole = screen(text, "memory").refused
+    if must_refuse(row):
+        return refused_whole
+    return not refused_whole and screen(text, "message").text == text
+
+
+def short_of_floors(name: str, part: str, families: tuple[str, ...], floors: dict[str, int]) -> list[str]:
+    """The families of table ``name`` whose rows right (:func:`right_as_memory_and_message`) fall below their floor,
+    each figure printed; wrong rows are printed only for ``tune`` (the aside part is counted, never read)."""
+    rows = by_family(name, part)
+    short, total = [], 0
+    for kind in families:
+        wrong = [row for row in rows[kind] if not right_as_memory_and_message(row)]
+        got = len(rows[kind]) - len(wrong)
+        total += got
+        print(f"\n{part} {kind}: {got}/{len(rows[kind])} right", end="")
+        if part == "tune":
+            for row in wrong:
+                print(f"\n    wrong: {row['text']}", end="")
+        if got < floors.get(kind, 0):
+            short.append(f"{kind} {got}/{len(rows[kind])}")
+    print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
+    return short
