@@ -79,6 +79,7 @@ def test_it_leaves_the_ordinary_lines_the_rules_keep() -> None:
         ("राहुल की नौकरी चली गई है।", "other-person"),
         ("mains a holy paladin, loves healing raids", None),
         ("Likes hiking in the Alps.", None),
+        ("Member profile.", None),  # a heading of the record, once scored as membership of something
     ],
 )
 def test_a_few_readings(text: str, reason: str | None) -> None:

@@ -144,6 +144,18 @@ def model() -> Model:
     return load_model()
 
 
+_HEADING_WORDS = frozenset(
+    "member user profile profiles notes note summary about memory memories facts latest update updated".split()
+)
+"""Words a heading of the record itself is made of ("Member profile.", "User notes:", "Latest:")."""
+
+
 def line_reason(matching: str) -> str | None:
-    """The classifier's reason to refuse one normalised kept line ("special-category", "other-person"), or None."""
+    """The classifier's reason to refuse one normalised kept line ("special-category", "other-person"), or None.
+
+    A heading made only of words naming the record ("Member profile.") says nothing of anyone: the model writes such
+    headings into profiles, and the classifier, trained on statements, scored one as membership of something."""
+    words = re.findall(r"[^\W\d_]+", matching.casefold())
+    if words and all(word in _HEADING_WORDS for word in words):
+        return None
     return model().reason(matching)
