@@ -107,6 +107,13 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "On arrival: dev 102 of 138, held 54 of 69 (78.3%); after the round: dev 123, held 55 (79.7%), the freshest "
         "honest figure (dev rose by 21 rows, held by one).",
     ),
+    "wave 11": Floor(
+        0.65,
+        0.62,
+        "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
+        "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
+        "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%).",
+    ),
 }
 """The share of each wave's secret cases that must leave no trace."""
 
@@ -155,6 +162,7 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
         "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third.",
     ),
+    "wave 11": Floor(22, 8, "On arrival: of 72 dev, 22 kept something; of 33 held, 8 (76% nothing)."),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
 _WAVE = re.compile(r"-w(\d+)-")
