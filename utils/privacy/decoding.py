@@ -216,11 +216,24 @@ _GATE = re.compile(
     + "]"
 )
 """The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
+_CAPITALS = (re.compile(r"[IVX][-. /·][IVX]"), re.compile(r"[A-Z][a-z][A-Z]"))
+"""What the ASCII gate's readings without "[" or a line break need (Roman numerals; a capital, a small letter, a
+capital, inside any alternating case): each searched alone skips to its capitals, where the whole gate is tried at
+every character of a paragraph."""
+
+
+def _may_decode(text: str) -> bool:
+    """Whether a decoder of :data:`DECODERS` may find something in ``text`` (the gates above, cheapest first)."""
+    if not text.isascii():
+        return _GATE.search(text) is not None
+    if "[" not in text and "\n" not in text and not any(capitals.search(text) for capitals in _CAPITALS):
+        return False
+    return _ASCII_GATE.search(text) is not None
 
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    decoders = DECODERS if (_ASCII_GATE if text.isascii() else _GATE).search(text) is not None else ()
+    decoders = DECODERS if _may_decode(text) else ()
     if len(text) <= decoded_notations.CHAT_LINE:
         decoders += CHAT_DECODERS
     found = sorted((r for decode in decoders for r in decode(text)), key=lambda r: (r.start, -r.end))
