@@ -143,8 +143,13 @@ def reversed_words(text: str) -> Iterator[Region]:
     # A run's words are the line's pieces between whitespace and commas: too few of those turned are list words (all
     # read in C), and no run of them can be.
     pieces = text.replace(",", " ").split()
-    if sum(map(known.__contains__, map(str.casefold, map(_BACKWARDS, pieces)))) < _MOST_TURNED:
-        return
+    if sum(map(known.__contains__, map(str.casefold, map(_BACKWARDS, pieces)))) >= _MOST_TURNED:
+        yield from turned_runs(text)
+
+
+def turned_runs(text: str) -> Iterator[Region]:
+    """The runs of words of ``text`` that are list words back to front, read without a gate."""
+    known = seed.languages_of()
     for run in _WORD_RUN.finditer(text):
         words = _LETTERS.findall(run.group())
         if not all(w[::-1].casefold() in known for w in words[:_FIRST_WORDS]):
