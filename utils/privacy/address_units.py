@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from utils.privacy.line_reading import ascii_letter_runs
 from utils.privacy.rule import Rule, Span
 
 _DATA = Path(__file__).with_name("data") / "address_units.json"
@@ -93,15 +94,17 @@ _DISTINCT_WORDS_FROM = 600
 """A shorter line is read whole: splitting it into its distinct words costs more than it saves."""
 
 
-def _unit_matches(lowered: str, units: re.Pattern[str]) -> list[re.Match[str]]:
+def _unit_matches(lowered: str, units: re.Pattern[str], runs: frozenset[str] | None = None) -> list[re.Match[str]]:
     """What ``units.finditer(lowered)`` finds, tried only where a unit word's first letters stand: a long post
-    holds few of them, and the pattern (a lookbehind first) would be tried at every one of its characters."""
+    holds few of them, and the pattern (a lookbehind first) would be tried at every one of its characters.
+    ``runs``: the line's runs of letters, when they were read for other rules too."""
     firsts = _first_letters()
     if firsts is None:
         return list(units.finditer(lowered))
-    # A run of letters holds no whitespace: a long post's runs are those of its distinct words, read once each.
-    words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
-    present = firsts.intersection((_ASCII_LETTERS if words.isascii() else _LETTERS).findall(words))
+    if runs is None:  # a run of letters holds no whitespace: a long post's are those of its distinct words
+        words = " ".join(set(lowered.split())) if len(lowered) >= _DISTINCT_WORDS_FROM else lowered
+        runs = frozenset((_ASCII_LETTERS if words.isascii() else _LETTERS).findall(words))
+    present = firsts.intersection(runs)
     if not present:
         return []
     # A unit word starts where its first letters are a whole run of the line's letters: they are looked for in C as
@@ -237,7 +240,7 @@ def _runs(text: str) -> list[tuple[int, int]]:
     lowered = text.lower()
     if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
         lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
-    for match in _unit_matches(lowered, units):
+    for match in _unit_matches(lowered, units, ascii_letter_runs(text) if text.isascii() else None):
         if group and match.start() - group[-1].end() > _NEAR:
             close()
             group = []

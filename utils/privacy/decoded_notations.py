@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from operator import itemgetter
 
 from utils.privacy import seed, vocabulary
 from utils.privacy.decoded_region import Region
@@ -66,10 +67,26 @@ CHAT_LINE = 600
 read at the cost of a search of its own: a longer post is not read for them."""
 
 
+def _moment_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_MOMENTS.finditer(text)`` finds, tried only where a match can start: a time or date begins on the digit
+    before its first separator or on the one before that, so on or just before a hit of the gate, which a paragraph
+    has once or twice (``re`` tried at each of its characters costs more than the reading it gates)."""
+    taken_to = 0
+    gate = _MOMENTS_GATE.search(text)
+    while gate is not None:
+        at = gate.start()
+        for start in (at - 1, at):
+            if start >= taken_to and (match := _MOMENTS.match(text, start)) is not None:
+                yield match
+                taken_to = match.end()
+                break
+        gate = _MOMENTS_GATE.search(text, max(at + 1, taken_to))
+
+
 def moments(text: str) -> Iterator[Region]:
-    if len(text) > CHAT_LINE or _MOMENTS_GATE.search(text) is None:
+    if len(text) > CHAT_LINE:
         return
-    for match in _MOMENTS.finditer(text):
+    for match in _moment_matches(text):
         if vocabulary.find(text[max(0, match.start() - _NAMED_BEFORE) : match.end() + _NAMED_AFTER]):
             digits = "".join(re.findall(rf"(?<![^\W\d_]){_MOMENT}", match.group()))
             yield Region(match.start(), match.end(), re.sub(r"\D", "", digits), judged=False)
@@ -114,9 +131,24 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _FIRST_WORDS = 4
 
 
+_BACKWARDS = itemgetter(slice(None, None, -1))
+_MOST_TURNED = (3 * seed.FULL_RUN + 3) // 4
+"""Words of a run read as list words only when turned: three in four of twelve at least."""
+
+
 def reversed_words(text: str) -> Iterator[Region]:
     if len(text) > CHAT_LINE or text.count(" ") < seed.FULL_RUN - 1:
         return
+    known = seed.languages_of()
+    # A run's words are the line's pieces between whitespace and commas: too few of those turned are list words (all
+    # read in C), and no run of them can be.
+    pieces = text.replace(",", " ").split()
+    if sum(map(known.__contains__, map(str.casefold, map(_BACKWARDS, pieces)))) >= _MOST_TURNED:
+        yield from turned_runs(text)
+
+
+def turned_runs(text: str) -> Iterator[Region]:
+    """The runs of words of ``text`` that are list words back to front, read without a gate."""
     known = seed.languages_of()
     for run in _WORD_RUN.finditer(text):
         words = _LETTERS.findall(run.group())

@@ -216,11 +216,32 @@ _GATE = re.compile(
     + "]"
 )
 """The same for a line in other scripts, with the upside-down glyphs and the short forms of secret words."""
+_LIST_GATE = re.compile(r"\n[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+\S[ \t]*\n")
+_ROMAN_PAIR = re.compile(r"[IVX][-. /·][IVX]")
+_CAPITAL_SMALL_CAPITAL = re.compile(r"[A-Z][a-z][A-Z]")
+"""Inside every stretch in alternating case: where it stands, the gate for alternating case is tried."""
+
+
+def _may_decode(text: str) -> bool:
+    """Whether a decoder of :data:`DECODERS` may find something in ``text``: the ASCII gate's searches one by one, each
+    skipping in C to the character it starts with ("[", a line break, a capital), where the whole gate is tried at
+    every character of a paragraph."""
+    if not text.isascii():
+        return _GATE.search(text) is not None
+    if ("[" in text and _ARRAY_GATE.search(text)) or ("\n" in text and _LIST_GATE.search(text)) or _ROMAN_PAIR.search(text):
+        return True
+    hit = _CAPITAL_SMALL_CAPITAL.search(text)
+    while hit is not None:
+        at = hit.start()
+        if _ALTERNATING_GATE.match(text, max(0, at - 1)) or _ALTERNATING_GATE.match(text, at):
+            return True
+        hit = _CAPITAL_SMALL_CAPITAL.search(text, at + 1)
+    return False
 
 
 def regions(text: str) -> list[Region]:
     """The disguised stretches of ``text`` (the matching form) and what each reads as, in order, none overlapping."""
-    decoders = DECODERS if (_ASCII_GATE if text.isascii() else _GATE).search(text) is not None else ()
+    decoders = DECODERS if _may_decode(text) else ()
     if len(text) <= decoded_notations.CHAT_LINE:
         decoders += CHAT_DECODERS
     found = sorted((r for decode in decoders for r in decode(text)), key=lambda r: (r.start, -r.end))

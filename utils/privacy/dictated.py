@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from importlib import resources
 
 from utils.privacy import vocabulary
+from utils.privacy.line_reading import ascii_letter_runs
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
@@ -29,6 +30,10 @@ _SAID = sorted(
 _DIGITS_SAID = frozenset(w.casefold() for words in _DIGIT_WORDS["spaced"].values() for w in words)
 _GATE = re.compile(r"(?<![^\W\d_])(?:" + literal_trie([w for w in _SAID if " " not in w]) + r")(?![^\W\d_])")
 """A word for a capital, a space or a symbol (the first word of one said in two): most lines hold none."""
+_FIRST_LETTERS = [re.match(r"[^\W\d_]+", w) for w in _SAID if " " not in w]
+_GATE_RUNS = frozenset(m.group() for m in _FIRST_LETTERS if m) if all(_FIRST_LETTERS) else None
+"""Each such word's first run of letters, which a line holding the word holds as a whole run of its letters: a line
+of ASCII holding none of them fails the gate, read off the runs of letters the scanner's rules share."""
 _TOKEN = re.compile(r"[^\s.,;!?]+")
 _LINK = frozenset({"is", "ist", "es", "est", "c'est", "é", "è", "to", "je", "on", "er", "ist:", "="})
 _MIN_SAID = 3
@@ -86,6 +91,8 @@ class _DictatedRule(Rule):
     rule's needles finds the line's first; its own gate then asks for a whole word), and then after its secret words."""
 
     def spans(self, text: str) -> Iterator[Span]:
+        if _GATE_RUNS is not None and text.isascii() and ascii_letter_runs(text).isdisjoint(_GATE_RUNS):
+            return
         if _GATE.search(text.casefold()) is None:
             return
         for word in vocabulary.find(text):

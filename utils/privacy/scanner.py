@@ -29,6 +29,7 @@ from utils.privacy.digit_anchor import (
     number_starts_of,
     starts_a_number,
 )
+from utils.privacy.line_reading import close_reading, open_reading
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DIGITS = re.compile(r"\d+")
@@ -141,7 +142,14 @@ class Scanner:
     def spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None = None) -> list[Span]:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
         ``longest_token``: its longest run without whitespace; ``words``: :func:`distinct_words` of ``lowered``, when
-        the caller has read them."""
+        the caller has read them. What several rules ask of the line is read once for them (:mod:`line_reading`)."""
+        reading = open_reading(text)
+        try:
+            return self._spans(text, lowered, digit_run, longest_token, words)
+        finally:
+            close_reading(reading)
+
+    def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None) -> list[Span]:
         key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)

@@ -343,6 +343,9 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
                 glue = _glue(gap, raw, following)
             if glue is None or (raw + glue + following[:1]) not in _PREFIXES:
                 continue
+            joined = raw + following
+            if glue == " " and joined.isascii() and joined.isalpha() and raw + " " + following not in _PREFIXES:
+                continue  # read only as written, a phrase's first word before one not going on with it ("the thing")
         best = _longest_word(tokens, gaps, i, read)
         if best is None:
             continue

@@ -1,0 +1,48 @@
+"""What several of the scanner's rules ask of one line, read once while they run over it.
+
+Each rule reads the line on its own, and a few gate on the same thing: the line's runs of letters (an address's
+unit word, a word said for a capital or a symbol start on one). Each of them reading those again was one more pass of
+``re`` over the line. The scanner opens a reading of the line for the time its rules run (:func:`open_reading`); a
+rule asks it, and a rule called outside it, or on another text, reads the text on the spot. Nothing outlives the
+scanner's call, so a line screened again is read again.
+"""
+
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar, Token
+
+_ASCII_LETTERS = re.compile(r"[a-z]+")
+
+
+class _Reading:
+    """One line and what was read of it so far."""
+
+    __slots__ = ("letters", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.letters: frozenset[str] | None = None
+
+
+_CURRENT: ContextVar[_Reading | None] = ContextVar("line_reading", default=None)
+
+
+def open_reading(text: str) -> Token[_Reading | None]:
+    """Start reading ``text`` once for the rules; pass the token to :func:`close_reading` when they are done."""
+    return _CURRENT.set(_Reading(text))
+
+
+def close_reading(token: Token[_Reading | None]) -> None:
+    _CURRENT.reset(token)
+
+
+def ascii_letter_runs(text: str) -> frozenset[str]:
+    """The runs of letters of ``text``, an ASCII line, in lower case: what ``[^\\W\\d_]+`` finds in its case-folded
+    form, which for ASCII is its lower-case form."""
+    reading = _CURRENT.get()
+    if reading is None or reading.text is not text:
+        return frozenset(_ASCII_LETTERS.findall(text.lower()))
+    if reading.letters is None:
+        reading.letters = frozenset(_ASCII_LETTERS.findall(text.lower()))
+    return reading.letters
