@@ -21,12 +21,13 @@ TUNE = load("generated_runs", "tune")
 ASIDE = load("generated_runs", "aside")
 
 RIGHT_AT_LEAST = {
-    ("tune", "generated"): 20,
-    ("aside", "generated"): 8,
+    ("tune", "generated"): 36,
+    ("aside", "generated"): 14,
     ("tune", "lookalike"): 116,
     ("aside", "lookalike"): 58,
 }
-"""Floors at the figures measured when the rule was done (before it: see the tables' README)."""
+"""Floors at the figures measured when the rule was done; before it: generated 20/48 tune, 8/24 aside, look-alikes
+116/121 and 58/61 (the same look-alikes were wrong before and after: other rules' doing)."""
 
 
 def _right(row: dict[str, Any]) -> bool:

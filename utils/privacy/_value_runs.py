@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from utils.privacy.generated_runs import reads_generated
+
 Span = tuple[int, int, str]
 
 
@@ -177,7 +179,7 @@ def _run_spans(text: str, run_start: int, run_end: int) -> Iterable[Span]:
             token = token.rstrip("*~\"'`“”«».,;:?")
             if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
                 continue
-            if credential_like(token, text[max(0, start - _BEFORE_TOKEN) : start]):
+            if credential_like(token, text[max(0, start - _BEFORE_TOKEN) : start]) or reads_generated(token):
                 yield start, start + len(token), "credential"
     if "-" in text[run_start:run_end]:
         for match in _PRODUCT_KEY.finditer(text, run_start, run_end):

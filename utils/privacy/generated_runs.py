@@ -1,0 +1,123 @@
+"""Runs of 8–40 characters that read as generated rather than written, whatever their format.
+
+A password generator, a backup-code page or a token endpoint writes characters drawn one by one from an alphabet:
+each next character is as likely as any other of the classes in play. People write words, names and identifiers:
+a lowercase letter is followed by the letters its language puts after it, a capital starts a word ("PlayStation",
+"getUserById2"), digits come as a number at the end or a year, a symbol joins words ("xX_Sn1per_Xx"). No list of
+formats tells these apart for long ("kLcatfiQypNSA8", "Mw0mmtonvj1A", "LQPJ0rPwLQcCt-" match none); how likely the
+run is under each of the two ways of making it does.
+
+:func:`reads_generated` scores a run as the log-odds, in bits, of *written* against *drawn at random*:
+
+- written: a character bigram model (which character follows which, case and digits kept, every symbol of
+  :data:`_JOINING` one class and every other symbol another) learnt from the words of fourteen languages' spelling
+  lists, code identifiers and file paths, and names joined from those words as people join them
+  (``scripts/train_generated_runs.py`` writes ``data/generated_runs.json``);
+- random: each character one of the alphabet the run's own classes span (26 lower, 26 upper, 10 digits, 32
+  symbols), as a generator draws it.
+
+A run whose bits fall below the threshold (stored with the weights, chosen so that held-out written tokens almost
+never fall there) is generated. Only ASCII runs with letters and at least two of lower, upper, digit are scored:
+a run in another script, a word, a number or a hex digest is never one this scores (hex has its own rule, which
+asks what word precedes it, in ``_value_runs``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from pathlib import Path
+
+_DATA = Path(__file__).with_name("data") / "generated_runs.json"
+
+SHORTEST, LONGEST = 8, 40
+"""Shorter runs are lobby codes, ranks and model numbers; longer ones are judged by the long-run shapes."""
+
+_JOINING = frozenset("_-.'/+")
+"""Symbols that join written words (gamertags, file names, paths): one class in the model."""
+_WEAK, _STRONG, _START = 62, 63, 64
+_ALPHABET_SIZES = (26, 26, 10, 32)
+_SCORED = re.compile(r"[\x21-\x7e]+")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_WRITTEN_FORMS = re.compile(r"[.@]|^\d+x[A-Z]|^(?:[A-Z]?[a-z]{0,5}[aeiouv][a-z]{0,4}[1-5])+[a-z]*$")
+"""Runs people write with digits in them that no generator writes: anything with a dot (versions, file names,
+domains) or an ``@`` (addresses, handles), a count before a name ("3xFireGem"), Pinyin with its tone digits
+("zhong1guo2")."""
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+def symbol(char: str) -> int:
+    """The model's class of one printable ASCII character: the letter or digit itself, or one of two symbols."""
+    code = ord(char)
+    if 97 <= code <= 122:
+        return code - 97
+    if 65 <= code <= 90:
+        return code - 65 + 26
+    if 48 <= code <= 57:
+        return code - 48 + 52
+    return _WEAK if char in _JOINING else _STRONG
+
+
+Rows = tuple[tuple[float, ...], ...]
+"""log2 P(next | previous) for each previous class (and the start) and each next class (and the end)."""
+
+
+def as_rows(stored: list[list[int]]) -> Rows:
+    """The model's table as stored (hundredths of a bit) read as bits."""
+    return tuple(tuple(value / 100 for value in row) for row in stored)
+
+
+@cache
+def _model() -> tuple[Rows, float]:
+    stored = json.loads(_DATA.read_text(encoding="utf-8"))
+    return as_rows(stored["log2_next"]), float(stored["threshold"])
+
+
+def written_bits(run: str, reference: str = "", rows: Rows | None = None) -> float:
+    """Log-odds in bits that ``run`` was written rather than drawn at random from the alphabet of the classes of
+    ``reference`` (``run`` itself unless given: a run read with its leet undone was still drawn from the original's).
+    ``rows``: a model being learnt (the stored one unless given)."""
+    rows = _model()[0] if rows is None else rows
+    drawn = reference or run
+    classes = (
+        any(c.islower() for c in drawn),
+        any(c.isupper() for c in drawn),
+        any(c.isdigit() for c in drawn),
+        any(not c.isalnum() for c in drawn),
+    )
+    per_char = math.log2(sum(size for size, present in zip(_ALPHABET_SIZES, classes, strict=True) if present))
+    bits, previous = 0.0, _START
+    for char in run:
+        current = symbol(char)
+        bits += rows[previous][current] + per_char
+        previous = current
+    return bits
+
+
+def scorable(run: str) -> bool:
+    """Whether a run is one this scores: 8–40 printable ASCII characters, letters and a second class, not hex."""
+    if not SHORTEST <= len(run) <= LONGEST or not run.isascii() or not _SCORED.fullmatch(run):
+        return False
+    lower = any(c.islower() for c in run)
+    upper = any(c.isupper() for c in run)
+    digit = any(c.isdigit() for c in run)
+    if lower + upper + digit < 2 or not (lower or upper) or _HEX.fullmatch(run) or _WRITTEN_FORMS.search(run):
+        return False
+    # Not a number with letters (a tracking or an error code), nor a model number ("RX7900XTX", "WH1000XM5").
+    digits = sum(c.isdigit() for c in run)
+    return 2 * digits <= len(run) and (lower or len(_DIGIT_RUN.findall(run)) > 2)
+
+
+_LEET = str.maketrans("0134578@$", "oieastbas")
+"""Digits and symbols written for the letters they look like ("Sn1per", "Tr1ckSh0t"): a name in leet is written."""
+
+
+def reads_generated(run: str) -> bool:
+    """Whether one run without spaces (trimmed of its quotes and punctuation) reads as drawn at random: it reads so
+    as written and, its leet digits read as letters, still does."""
+    if not scorable(run):
+        return False
+    threshold = _model()[1]
+    return written_bits(run) < threshold and written_bits(run.translate(_LEET), reference=run) < threshold
