@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from utils.privacy.generated_runs import reads_generated
+from utils.privacy.generated_runs import grouped_spans, reads_generated
 
 Span = tuple[int, int, str]
 
@@ -165,6 +165,7 @@ def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
         if spans is None:
             spans = read[key] = list(_run_spans(key[0], lead, len(key[0])))
         yield from ((start + run_start - lead, end + run_start - lead, kind) for start, end, kind in spans)
+    yield from ((start, end, "credential") for start, end in grouped_spans(text) if not inside_any(skip, start, end))
 
 
 _BEFORE_TOKEN = 24

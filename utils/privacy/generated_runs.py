@@ -121,3 +121,20 @@ def reads_generated(run: str) -> bool:
         return False
     threshold = _model()[1]
     return written_bits(run) < threshold and written_bits(run.translate(_LEET), reference=run) < threshold
+
+
+_GROUPED = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
+"""Codes a page lists together, a few characters each (Steam Guard's backup codes "R8K2Q V7M3T", a recovery key's
+groups): capitals and digits in groups of four to six, apart by a space, a hyphen or a line."""
+
+
+def grouped_spans(text: str) -> list[tuple[int, int]]:
+    """Where groups of :data:`_GROUPED` read as drawn at random when read together, most of them mixing letters and
+    digits: a line of Steam Guard codes, not "RTX 4090" nor "SW1A 1AA" (their groups are shorter)."""
+    found = []
+    for match in _GROUPED.finditer(text):
+        groups = re.split(r"[ \n-]", match.group())
+        mixed = sum(any(c.isdigit() for c in g) and any(c.isalpha() for c in g) for g in groups)
+        if 2 * mixed >= len(groups) and reads_generated("".join(groups)[:LONGEST]):
+            found.append(match.span())
+    return found
