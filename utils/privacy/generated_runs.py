@@ -41,10 +41,13 @@ _WEAK, _STRONG, _START = 62, 63, 64
 _ALPHABET_SIZES = (26, 26, 10, 32)
 _SCORED = re.compile(r"[\x21-\x7e]+")
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_WRITTEN_FORMS = re.compile(r"[.@]|^\d+x[A-Z]|^(?:[A-Z]?[a-z]{0,5}[aeiouv][a-z]{0,4}[1-5])+[a-z]*$")
+_WRITTEN_FORMS = re.compile(
+    r"[.@\\]|%[A-Za-z]|[aA]-[zZ]|0-9|^\d+x[A-Z]|^xX.+Xx\d*$|^(?:[A-Z]?[a-z]{0,5}[aeiouv][a-z]{0,4}[1-5])+[a-z]*$"
+)
 """Runs people write with digits in them that no generator writes: anything with a dot (versions, file names,
-domains) or an ``@`` (addresses, handles), a count before a name ("3xFireGem"), Pinyin with its tone digits
-("zhong1guo2")."""
+domains), an ``@`` (addresses, handles) or a backslash (paths, patterns), a format's directives ("%Y-%m-%d"), a
+pattern's ranges ("A-Za-z0-9"), a count before a name ("3xFireGem"), a gamertag's "xX…Xx" frame, Pinyin with its
+tone digits ("zhong1guo2")."""
 _DIGIT_RUN = re.compile(r"\d+")
 
 
@@ -115,12 +118,19 @@ _LEET = str.maketrans("0134578@$", "oieastbas")
 
 
 def reads_generated(run: str) -> bool:
-    """Whether one run without spaces (trimmed of its quotes and punctuation) reads as drawn at random: it reads so
-    as written and, its leet digits read as letters, still does."""
+    """Whether one run without spaces (trimmed of its quotes and punctuation, an exclamation mark and the pieces a
+    slash lists read apart: "Ryzen9-7950X3D/RTX4080S") reads as drawn at random: it reads so as written, and its
+    leet digits read as letters do not make it read as written. That second reading is a second
+    chance for any run, so it must clear half the threshold's margin, not just the threshold."""
+    trimmed = run.rstrip("!")
+    return not _WRITTEN_FORMS.search(trimmed) and any(_drawn(piece) for piece in trimmed.split("/"))
+
+
+def _drawn(run: str) -> bool:
     if not scorable(run):
         return False
     threshold = _model()[1]
-    return written_bits(run) < threshold and written_bits(run.translate(_LEET), reference=run) < threshold
+    return written_bits(run) < threshold and written_bits(run.translate(_LEET), reference=run) < threshold / 2
 
 
 _GROUPED = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
