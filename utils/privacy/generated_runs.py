@@ -63,6 +63,10 @@ def symbol(char: str) -> int:
     return _WEAK if char in _JOINING else _STRONG
 
 
+_SYMBOLS = {chr(code): symbol(chr(code)) for code in range(33, 127)}
+_CLASSES = (re.compile("[a-z]"), re.compile("[A-Z]"), re.compile("[0-9]"), re.compile("[^A-Za-z0-9]"))
+"""Lower, upper, digit, symbol: the classes whose alphabets a generator draws from (:data:`_ALPHABET_SIZES`)."""
+
 Rows = tuple[tuple[float, ...], ...]
 """log2 P(next | previous) for each previous class (and the start) and each next class (and the end)."""
 
@@ -84,28 +88,19 @@ def written_bits(run: str, reference: str = "", rows: Rows | None = None) -> flo
     ``rows``: a model being learnt (the stored one unless given)."""
     rows = _model()[0] if rows is None else rows
     drawn = reference or run
-    classes = (
-        any(c.islower() for c in drawn),
-        any(c.isupper() for c in drawn),
-        any(c.isdigit() for c in drawn),
-        any(not c.isalnum() for c in drawn),
-    )
-    per_char = math.log2(sum(size for size, present in zip(_ALPHABET_SIZES, classes, strict=True) if present))
+    alphabet = sum(size for size, pattern in zip(_ALPHABET_SIZES, _CLASSES, strict=True) if pattern.search(drawn))
     bits, previous = 0.0, _START
-    for char in run:
-        current = symbol(char)
-        bits += rows[previous][current] + per_char
+    for current in map(_SYMBOLS.__getitem__, run):
+        bits += rows[previous][current]
         previous = current
-    return bits
+    return bits + len(run) * math.log2(alphabet)
 
 
 def scorable(run: str) -> bool:
     """Whether a run is one this scores: 8–40 printable ASCII characters, letters and a second class, not hex."""
     if not SHORTEST <= len(run) <= LONGEST or not run.isascii() or not _SCORED.fullmatch(run):
         return False
-    lower = any(c.islower() for c in run)
-    upper = any(c.isupper() for c in run)
-    digit = any(c.isdigit() for c in run)
+    lower, upper, digit = (pattern.search(run) is not None for pattern in _CLASSES[:3])
     if lower + upper + digit < 2 or not (lower or upper) or _HEX.fullmatch(run) or _WRITTEN_FORMS.search(run):
         return False
     # Not a number with letters (a tracking or an error code), nor a model number ("RX7900XTX", "WH1000XM5").
