@@ -43,6 +43,14 @@ def train_line_classifier(argv: list[str] | None = None) -> None:
     main(argv)
 
 
+def train_generated_runs(argv: list[str] | None = None) -> None:
+    """Learn the generated-run model's weights and threshold (``python3 -m scripts.train_generated_runs``); imported
+    only when called, like :func:`train_line_classifier`: it reads spelling lists and installed code."""
+    from utils.privacy.generated_runs_training import main
+
+    main(argv)
+
+
 __all__ = [
     "PLACEHOLDER",
     "WINDOW_SECONDS",
@@ -59,6 +67,7 @@ __all__ = [
     "screen_key",
     "screen_profile",
     "screen_topics",
+    "train_generated_runs",
     "train_line_classifier",
     "with_lone_value",
 ]

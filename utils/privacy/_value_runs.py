@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from utils.privacy.generated_runs import grouped_spans, reads_generated
+
 Span = tuple[int, int, str]
 
 
@@ -163,6 +165,7 @@ def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
         if spans is None:
             spans = read[key] = list(_run_spans(key[0], lead, len(key[0])))
         yield from ((start + run_start - lead, end + run_start - lead, kind) for start, end, kind in spans)
+    yield from ((start, end, "credential") for start, end in grouped_spans(text) if not inside_any(skip, start, end))
 
 
 _BEFORE_TOKEN = 24
@@ -177,7 +180,7 @@ def _run_spans(text: str, run_start: int, run_end: int) -> Iterable[Span]:
             token = token.rstrip("*~\"'`“”«».,;:?")
             if len(token) < SHORTEST_RUN or token.startswith(("#", "$", "!", "/", "\\")) or not any(map(str.isdigit, token)):
                 continue
-            if credential_like(token, text[max(0, start - _BEFORE_TOKEN) : start]):
+            if credential_like(token, text[max(0, start - _BEFORE_TOKEN) : start]) or reads_generated(token):
                 yield start, start + len(token), "credential"
     if "-" in text[run_start:run_end]:
         for match in _PRODUCT_KEY.finditer(text, run_start, run_end):
