@@ -122,7 +122,8 @@ def test_the_trainer_reads_no_held_or_aside_part(monkeypatch: pytest.MonkeyPatch
     trainer.table_examples()
     trainer.locomo_examples()
     assert opened
-    assert not [name for name in opened if "held" in name or "aside" in name]
+    names = [Path(name).name for name in opened]  # the file's name: a checkout's folder may be called anything
+    assert not [name for name in names if ".held." in name or ".aside." in name]
 
 
 @pytest.mark.slow

@@ -62,10 +62,21 @@ def test_a_slot_key_holding_a_secret_is_refused(key: str, kept: str | None) -> N
     assert screen_key(key) == kept
 
 
-@pytest.mark.parametrize("field", ["log", "message", "name"])
-def test_fields_that_are_not_kept_are_redacted_but_never_refused(field: str) -> None:
-    screened = screen("my password is Hunter22", field)  # type: ignore[arg-type]
-    assert screened.text == "my password is [redacted:password]" and not screened.refused
+@pytest.mark.parametrize(
+    ("field", "shown"),
+    [
+        ("message", "my password is [redacted:password], see you at 8. Bring snacks."),
+        ("name", "my password is [redacted:password], see you at 8. Bring snacks."),
+        ("log", "[redacted:password] Bring snacks."),
+        ("input", "[redacted:password] Bring snacks."),
+    ],
+)
+def test_fields_that_are_not_kept_are_redacted_but_never_refused(field: str, shown: str) -> None:
+    """The log and the extractor's input keep only the placeholder of a sentence that held a secret, the sentences
+    around it as said; a message (what the conversation screen reads) and a name only lose the value."""
+    text = "my password is Hunter22, see you at 8. Bring snacks."
+    screened = screen(text, field)  # type: ignore[arg-type]
+    assert screened.text == shown and not screened.refused
 
 
 def test_a_display_name_that_is_an_address_is_redacted() -> None:
@@ -89,12 +100,12 @@ def test_text_without_secrets_keeps_its_own_characters(text: str) -> None:
 
 
 def test_redaction_keeps_the_letters_around_the_secret() -> None:
-    screened = screen("Zoë's pass\u200bword: hunter22 ✨ merci", "log")
+    screened = screen("Zoë's pass\u200bword: hunter22 ✨ merci", "message")
     assert screened.text == "Zoë's pass\u200bword: [redacted:password] ✨ merci"
 
 
 def test_a_secret_split_by_an_invisible_character_is_redacted_whole() -> None:
-    screened = screen("key sk_live_4eC39Hq\u200bLyjWDarjtT1zdp7dc", "log")
+    screened = screen("key sk_live_4eC39Hq\u200bLyjWDarjtT1zdp7dc", "message")
     assert screened.text == "key [redacted:api-key]"
 
 

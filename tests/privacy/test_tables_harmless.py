@@ -45,11 +45,9 @@ def _rows(table: str, part: Part) -> list[dict[str, Any]]:
 
 
 def _altered(text: str) -> list[str]:
-    """Where the line did not pass: changed as a message (what the extractor and the log see), changed or
-    refused as a memory."""
-    places = []
-    if screen(text, "message").text != text:
-        places.append("message")
+    """Where the line did not pass: changed as a message (what the conversation screen reads), as the extractor's
+    input or in the log, changed or refused as a memory."""
+    places = [field for field in ("message", "input", "log") if screen(text, field).text != text]
     kept = screen(text, "memory")
     if kept.refused or kept.text != " ".join(text.split()):
         places.append("memory")
@@ -96,7 +94,9 @@ def test_at_most_two_in_a_hundred_ordinary_lines_are_altered(table: str, part: P
 
 
 def test_the_measure_can_fail() -> None:
-    """A line with a password in it is altered both ways; one with a health fact is refused as a memory."""
-    assert _altered("my password is Kettle-Harbor-91") == ["message", "memory"]
+    """A line with a password in it is altered every way; one with a health fact is refused as a memory; a long
+    number is taken out of the extractor's input and the log, not out of the message."""
+    assert _altered("my password is Kettle-Harbor-91") == ["message", "input", "log", "memory"]
+    assert _altered("my friend code is 4821 7730 1954") == ["input", "log", "memory"]
     assert "memory" in _altered("I have type 1 diabetes")
     assert _altered("gg, the healer carried us") == []

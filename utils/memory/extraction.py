@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, field_validator
 
 from utils.llm import Message, ToolSpec, object_schema, quoted, quoted_name, valid_items
-from utils.privacy.screen import screen, screen_key
+from utils.privacy.screen import Seen, screen, screen_key
 from utils.prompts import load_prompt
 from utils.storage.records import MemoryRecord, NewMemory
 from utils.storage.schema import MEMORY_TEXT_MAX, PROFILE_MAX, SLOT_KEY_MAX
@@ -202,6 +202,17 @@ class ExtractionTurn:
     bot_reply: str
     channel_id: int | None = None
     """Where it was said: a forget it asks for is confirmed there (never shown to the model)."""
+
+
+def as_shown(turns: Sequence[ExtractionTurn], seen: Seen | None = None) -> list[ExtractionTurn]:
+    """The turns as the extraction model reads them, screened as its ``input``: a sentence that held a secret keeps
+    only its placeholders and a long number is taken out, as a memory would refuse or lose them — what the model
+    cannot keep it is not shown. The member's words were screened as a message when said; ``seen``: their values."""
+
+    def shown(text: str) -> str:
+        return screen(text, "input", seen=seen).text
+
+    return [replace(turn, user_text=shown(turn.user_text), bot_reply=shown(turn.bot_reply)) for turn in turns]
 
 
 def build_extraction_messages(

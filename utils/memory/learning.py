@@ -25,6 +25,7 @@ from utils.memory.extraction import (
     PERMANENT,
     ExtractedMemory,
     ExtractionTurn,
+    as_shown,
     build_extraction_messages,
 )
 from utils.memory.extraction_rules import repeats_forgotten, shown_to_extractor
@@ -79,7 +80,7 @@ class ChatLearning:
         if asks_to_forget([t.user_text for t in turns]):
             shown += await self._earlier_named(user_id, scope, turns)
         profile = self.store.profile(user_id)
-        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=turns)
+        messages = build_extraction_messages(member_name=name, profile=profile, shown=shown, turns=as_shown(turns, seen))
         try:
             result, _usage = await self.llm.call_tool(
                 messages,

@@ -59,10 +59,16 @@ from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
 from utils.privacy.scanner import Scanner, distinct_words
 from utils.privacy.values import with_value_spans
+from utils.privacy.withheld import withhold_secret_sentences
 
-Field = Literal["memory", "profile", "note", "topic", "key", "log", "message", "name"]
+Field = Literal["memory", "profile", "note", "topic", "key", "log", "input", "message", "name"]
 KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "key"})
 """Fields whose line is refused when its point is a secret; the others are only redacted."""
+SHOWN_FIELDS: frozenset[str] = frozenset({"log", "input"})
+"""Fields no weaker than the store though they are not kept: the log, and ``input`` — a member's turn as the
+extraction model reads it. Values are found there by their shape as in a kept line (the extractor can keep no long
+number, so it need not read one), and a sentence that held a secret keeps only its placeholders
+(:mod:`utils.privacy.withheld`). A ``message`` — what the conversation screen reads — only has its values replaced."""
 
 PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 SECRET_KINDS = frozenset(
@@ -333,10 +339,10 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         spans += _find(matching.text)
     again = _outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
     spans += decoding.decoded_spans(matching.text, _find, matching)  # values in a disguise, read plain (decoding.py)
-    # Values found by their shape (values.py): in every field, since the extractor's input must not carry a
-    # credential either; a long number where the line is kept, and in the log, which holds no less than the store.
+    # Values found by their shape (values.py): in every field, since no text may carry a credential; a long number
+    # where the line is kept, and in the log and the extractor's input, which hold no less than the store.
     # There too a number the line names as public is let go, whichever rule found it (not a value seen before).
-    by_shape = field in KEPT_FIELDS or field == "log"
+    by_shape = field in KEPT_FIELDS or field in SHOWN_FIELDS
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
     spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
     merged = _merge(spans)
@@ -351,6 +357,8 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         position = last
         kinds += [k for k in dict.fromkeys(found) if k not in kinds]
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
+    if merged and field in SHOWN_FIELDS:
+        cleaned = withhold_secret_sentences(cleaned, SECRET_KINDS)
     if limit is not None:
         cleaned = cut_screened(cleaned, limit)
     if _refused(cleaned, field):

@@ -1,0 +1,64 @@
+"""Sentences that held a secret, withheld whole where text is logged or shown to the extraction model.
+
+A kept line that holds a secret is refused whole (:func:`utils.privacy.screen.screen`): the rules found one value,
+and whatever else the line says of it goes with it — the rest of a password typed in pieces, a second code after
+"then", the link's title that was the real Wi-Fi key, the CSS string the password "is in". The log and the
+extractor's input only had the found values replaced, so what the rules missed beside them stayed there: the store
+refused the line while the log and the extractor kept its remainder. Neither needs it: the log keeps what was
+asked and answered, the extractor learns facts, not values (the store would refuse the line anyway).
+
+Here a sentence — or a line of pasted text — that holds a secret's placeholder keeps only its placeholders, behind
+the quote marks or indentation it began with; the sentences around it stay as said, so the log still reads as the
+conversation and the extractor still learns what else was said. A contact detail or a long number is not a
+secret's mark (``[redacted:email]`` in "mail me at …, I'm in Lyon" leaves the line as it is).
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
+_PIECES = re.compile(r"(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]|(?<=[.!?。！？])[ \t]+|(?<=[。！？]))")
+"""Where a sentence or a line ends (every break Python's ``splitlines`` sees); the separators are kept, so the text
+around a withheld sentence is unchanged."""
+_LEAD = " \t>│|*•#-"
+"""What a line begins with before its words: indentation, a quote mark, a bullet — kept, so a quoted line stays
+quoted (the requests quote member text line by line)."""
+_QUOTED = re.compile(r"[:=]\s*([\"'])((?:(?!\1).)*?)\1(?!\w)")
+"""A quoted value after a key (``'input': '…'``, ``"content": "…"``, ``msg="…"``): a field of structured text, such as a
+server's error quoting the request. A member's ``it is "hunter2" then 1264`` is a sentence, withheld whole."""
+
+
+def withhold_secret_sentences(text: str, secret_kinds: frozenset[str]) -> str:
+    """``text`` with each sentence holding a placeholder of ``secret_kinds`` reduced to its placeholders.
+
+    A placeholder inside a key's quoted value — a server's error quoting the request (``'input': 'my password is
+    …'``), a JSON body — takes only that value's words: the error around it is the log's reason to exist."""
+    if "[redacted:" not in text:
+        return text
+    pieces = _PIECES.split(text)
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _withheld(pieces[index], secret_kinds)
+    return "".join(pieces)
+
+
+def _withheld(piece: str, secret_kinds: frozenset[str]) -> str:
+    if not any(mark.group(1) in secret_kinds for mark in _PLACEHOLDER.finditer(piece)):
+        return piece
+    strings = [m for m in _QUOTED.finditer(piece) if _holds_a_secret(m.group(2), secret_kinds)]
+    outside = _QUOTED.sub("", piece) if strings else piece
+    if strings and not _holds_a_secret(outside, secret_kinds):
+        for found in reversed(strings):
+            start, end = found.span(2)
+            piece = piece[:start] + _marks(found.group(2)) + piece[end:]
+        return piece
+    lead = piece[: len(piece) - len(piece.lstrip(_LEAD))]
+    return lead + _marks(piece)
+
+
+def _holds_a_secret(text: str, secret_kinds: frozenset[str]) -> bool:
+    return any(mark.group(1) in secret_kinds for mark in _PLACEHOLDER.finditer(text))
+
+
+def _marks(text: str) -> str:
+    return " ".join(dict.fromkeys(mark.group() for mark in _PLACEHOLDER.finditer(text)))
