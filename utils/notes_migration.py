@@ -118,8 +118,10 @@ def looks_like_profile(notes: str) -> bool:
 
 
 def notes_for_prompt(notes: str) -> str:
-    """The notes as the model sees them: secrets redacted, blank lines dropped, newest lines within the budget."""
-    lines = [line.strip() for line in screen(notes, "message").text.splitlines() if line.strip()]
+    """The notes as the model sees them: screened as a model's input (a sentence that held a secret keeps its
+    placeholder only, long numbers out, as the profile could keep neither), blank lines dropped, newest lines
+    within the budget."""
+    lines = [line.strip() for line in screen(notes, "input").text.splitlines() if line.strip()]
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
