@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from utils.notes_migration import notes_for_prompt
 from utils.privacy.screen import SECRET_KINDS, Seen, screen
 from utils.privacy.withheld import withhold_secret_sentences
 
@@ -85,3 +86,12 @@ def test_every_line_break_ends_a_sentence() -> None:
 def test_text_without_placeholders_is_returned_as_it_is() -> None:
     text = "a plain line. Another one!"
     assert withhold_secret_sentences(text, SECRET_KINDS) is text
+
+
+def test_the_notes_migration_shows_its_model_the_notes_as_an_input() -> None:
+    """Old notes are a model's input too: the profile it writes could keep neither the secret's sentence nor a long
+    number, so it is not shown them; the other lines stay as written."""
+    notes = "[2024-01-02] Likes chess.\n[2024-01-03] wifi pw is quokka then 1264\n[2024-01-04] Friend code 4821 7730 1954"
+    shown = notes_for_prompt(notes)
+    assert "[2024-01-02] Likes chess." in shown and "[redacted:password]" in shown
+    assert not any(piece in shown for piece in ("quokka", "1264", "4821 7730 1954"))
