@@ -1,11 +1,12 @@
 """Numbers inside a scholarly or library identifier: a DOI, an arXiv id, a URN, an ORCID iD, a PMCID.
 
-A DOI ("10.1038/s41586-021-03819-2"), an arXiv id ("arXiv:2310.06825v2") and a URN ("urn:nbn:de:101:1-2019041711")
-name a paper, a preprint or a catalogue record: public, printed on the work itself, nobody's. Their digits still
-read as a phone ("021-03819"), an id or a date to the number readers. Each has a shape no one's phone or id is written
-in — a DOI's "10." directory, a registrant of four to nine digits and a "/"; arXiv's "arXiv:" with a yymm.number; a
-URN's "urn:" and a namespace; an ORCID iD's "0000-000" (no card number starts so); PubMed Central's "PMC" — so the shape alone says what the digits are, as a console's error code's does. Only the
-digits inside the identifier go free: a number beside it ("and my passport number …") is read as before.
+A DOI ("10.1038/s41586-021-03819-2"), an arXiv id ("arXiv:2310.06825v2"), a URN ("urn:nbn:de:101:1-2019041711"), an
+ORCID iD and a PMCID name a paper, a preprint, a catalogue record or a researcher: public, printed on the work itself.
+Their digits still read as a phone ("021-03819"), an id or a card to the number readers. Each has a shape no one's
+phone or id is written in — a DOI's "10." directory, a registrant of four to nine digits and a "/"; arXiv's "arXiv:"
+with a yymm.number; a URN's "urn:" and a namespace; an ORCID iD's "0000-000" (no card number starts so); PubMed
+Central's "PMC" — so the shape alone says what the digits are, as a console's error code's does. Only the digits
+inside the identifier go free: a number beside it ("and my passport number …") is read as before.
 """
 
 from __future__ import annotations
