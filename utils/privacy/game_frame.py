@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from utils.privacy._others_vocabulary import alternation
+from utils.privacy.game_saves import set_in_a_save
 
 _DATA = Path(__file__).with_name("data") / "game_frame.json"
 _FIRST_WORDS = 2
@@ -44,7 +45,9 @@ def set_in_a_game(text: str) -> bool:
     """True when ``text`` is one sentence set inside a named game (see the module)."""
     framed, capitalised_only, real_life = _frame()
     match = framed.match(text)
-    if match is None or "@" in text or _SECOND_SENTENCE.search(text.strip()) or real_life.search(text):
+    if match is None:
+        return set_in_a_save(text)  # "… in his FFX save", "my city has the flu … Cities Skylines"
+    if "@" in text or _SECOND_SENTENCE.search(text.strip()) or real_life.search(text):
         return False
     title = match.group("title")
     return title is None or title.casefold() not in capitalised_only or title[:1].isupper()

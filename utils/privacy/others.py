@@ -48,6 +48,7 @@ from utils.privacy._others_vocabulary import (
 from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.hearsay import hearsay_claim
 from utils.privacy.normalise import normalise
+from utils.privacy.reactions import only_reacts
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NAME = rf"(?-i:[{_CAPITAL}])[^\W\d_]*(?:['’-][^\W\d_]+)*"
@@ -260,8 +261,8 @@ def _about_a_relation(text: str, windows: list[tuple[int, int]]) -> bool:
     pattern = _patterns()["relation"]
     for start, end in windows:
         for match in pattern.finditer(text, start, end):
-            if _with_the_member(text, match) or only_a_bond(text, match.end() - 1):
-                continue  # "with my sister", "mi hermano Pablo también está en el server"
+            if _with_the_member(text, match) or only_a_bond(text, match.end() - 1) or only_reacts(text, match.end("relation")):
+                continue  # "with my sister", "mi hermano Pablo también está en el server", "pappa blev sur"
             possessor = (match.group("possessor") or "").casefold()
             relation = match.group("relation").casefold()
             personal = possessor.split()[-1] in _PERSONAL_POSSESSORS if possessor else False
@@ -379,7 +380,14 @@ def _claims_about_others(text: str, own: frozenset[str], present: frozenset[str]
         return True
     if unspaced and any(marker in text for marker in vocabulary()["cjk_hearsay"]["markers"]):
         return True
-    return unspaced and any(patterns[shape].search(text) for shape in ("cjk_relation", "korean_relation", "arabic_relation"))
+    return unspaced and any(
+        _a_claim(patterns[shape].search(text), text) for shape in ("cjk_relation", "korean_relation", "arabic_relation")
+    )
+
+
+def _a_claim(relation: re.Match[str] | None, text: str) -> bool:
+    """An unspaced relative found, with more said of them than a reaction ("弟が…怒ってた" is the member's win)."""
+    return relation is not None and not only_reacts(text, relation.end())
 
 
 def about_someone_else(

@@ -49,6 +49,7 @@ from utils.privacy._secret_values import (
 from utils.privacy.keyword_form import keyword_form
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Rule, Span
+from utils.privacy.secret_places import states_a_rule
 
 # --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
 
@@ -148,6 +149,8 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
         return True
     if PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
         return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
+    if states_a_rule(match.string, match.start("secret")):
+        return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made
     return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
 
 

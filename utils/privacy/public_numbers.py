@@ -33,6 +33,7 @@ from stdnum import ean, isin
 
 from utils.privacy.ordinary_refs import ordinary_reference
 from utils.privacy.rule import Span, literal_trie
+from utils.privacy.scholarly_refs import inside_a_scholarly_reference
 
 _DATA = Path(__file__).with_name("data") / "public_numbers.json"
 _WINDOW = 48
@@ -106,6 +107,9 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
     public = set()
     for span in spans:
         if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
+            continue
+        if inside_a_scholarly_reference(text, span[0], span[1]):
+            public.add(span)  # a DOI's, an arXiv id's or a URN's digits
             continue
         if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1]):
             public.add(span)

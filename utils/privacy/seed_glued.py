@@ -18,6 +18,8 @@ from functools import cache
 
 from mnemonic import Mnemonic
 
+from utils.privacy.secret_places import says_where_kept
+
 LENGTHS = frozenset({12, 15, 18, 21, 24})
 FULL_WORDS = 12
 MIN_WORDS = 6
@@ -59,7 +61,9 @@ def spans(text: str, announced: Callable[[], bool]) -> Iterator[tuple[int, int]]
     for language in _HAN_LISTS:
         for match in _run_of(language).finditer(text):
             characters = list(match.group())
-            if _checksum_holds(language, characters) or (len(characters) - len(set(characters)) <= 1 and announced()):
+            if _checksum_holds(language, characters) or (
+                len(characters) - len(set(characters)) <= 1 and not says_where_kept(match.group()) and announced()
+            ):
                 yield match.span()
     for match in _KANA_OR_HANGUL.finditer(text):
         for language in _SPACED:
