@@ -43,3 +43,18 @@ def test_a_line_set_in_a_game_is_the_games(line: str) -> None:
 def test_a_real_person_or_a_telling_takes_the_line_out_of_the_game(line: str) -> None:
     assert not set_in_a_game(line)
     assert screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Is a devout Catholic, in his Skyrim save too",
+        "Is a devout Catholic in his Skyrim save too",
+        "Is a devout Catholic, also in his Skyrim save",
+        "Has depression, in her Sims save as well",
+    ],
+)
+def test_a_save_that_only_repeats_the_members_life_is_no_frame(line: str) -> None:
+    """A place set off by a comma or with "too"/"also" beside it: the line is said of the member, the save repeats it
+    (a review's cases, written after the rule)."""
+    assert screen(line, "memory").refused, line

@@ -68,6 +68,25 @@ def _names_a_title(text: str, title: re.Pattern[str], capitalised_only: frozense
     return False
 
 
+def _in_life_too(text: str, place: re.Match[str]) -> bool:
+    """A place set off after a comma, or with "too" or "also" beside it ("Is a devout Catholic, in his Skyrim save
+    too"): the words before it are said of the member's life, the save only repeats them."""
+    before = text[: place.start()].rstrip()
+    if place.group().lstrip()[:1] not in ",;:–—-" and before.endswith((",", ";", "–", "—")) and before.strip(",;–— "):
+        return True
+    also, also_before = _also()
+    return also.match(text[place.end() :]) is not None or also_before.search(before) is not None
+
+
+@cache
+def _also() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    words = alternation(_data()["also"])
+    return (
+        re.compile(rf"\W*(?:{words})(?![^\W\d_])", re.IGNORECASE),
+        re.compile(rf"(?<![^\W\d_])(?:{words})\W*$", re.IGNORECASE),
+    )
+
+
 def set_in_a_save(text: str) -> bool:
     """True when ``text`` places its words in a save or an owned world of a named game (module docstring)."""
     owned, title, outside, first_person, capitalised_only = _readers()
@@ -75,6 +94,6 @@ def set_in_a_save(text: str) -> bool:
     if place is None or "@" in text or _SECOND_SENTENCE.search(text.strip()):
         return False
     rest = text[: place.start()] + " " + text[place.end() :]
-    if outside.search(rest) or first_person.search(text):
+    if outside.search(rest) or first_person.search(text) or _in_life_too(text, place):
         return False
     return _names_a_title(text, title, capitalised_only)
