@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, right_count
+from layer_tables import load, right_by_expectation, right_count
 
 from utils.privacy.screen import screen
 
@@ -28,14 +28,7 @@ RIGHT_AT_LEAST = {"tune": 74, "aside": 34}
 
 
 def _right(row: dict[str, Any]) -> bool:
-    text = row["text"]
-    message, memory = screen(text, "message"), screen(text, "memory")
-    if row["expect"] == "pass":
-        return message.text == text and not memory.refused and memory.text == " ".join(text.split())
-    if row["expect"] == "refused":
-        return memory.refused
-    value = row["value"]
-    return value not in message.text and (memory.refused or value not in memory.text)
+    return right_by_expectation(row, kept="pass")
 
 
 @pytest.mark.parametrize("part", ["tune", "aside"])

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, right_count
+from layer_tables import load, right_by_expectation, right_count, split_is_honest
 
 from utils.privacy.screen import screen
 
@@ -27,15 +27,7 @@ RIGHT_AT_LEAST = {"tune": 56, "aside": 27}
 
 
 def _right(row: dict[str, Any]) -> bool:
-    text = row["text"]
-    message, memory = screen(text, "message"), screen(text, "memory")
-    if row["expect"] == "kept":
-        return message.text == text and not memory.refused and memory.text == " ".join(text.split())
-    value = row["value"]
-    memory_clean = memory.refused or value not in memory.text
-    if row["expect"] == "message":
-        return message.text == text and memory_clean
-    return value not in message.text and memory_clean
+    return right_by_expectation(row)
 
 
 @pytest.mark.parametrize("part", ["tune", "aside"])
@@ -44,12 +36,7 @@ def test_ordinary_references_and_their_twins(part: str) -> None:
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
-    tune, aside = load("ordinary_refs", "tune"), load("ordinary_refs", "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {row["kind"] for row in aside} == {row["kind"] for row in tune}
-    assert len({row["lang"] for row in tune + aside}) >= 15
-    assert {row["expect"] for row in tune + aside} == {"kept", "message", "redacted"}
+    split_is_honest("ordinary_refs", languages=15, expects={"kept", "message", "redacted"})
 
 
 def test_the_measure_can_fail() -> None:

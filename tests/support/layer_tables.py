@@ -80,6 +80,33 @@ def right_as_memory_and_message(row: dict[str, Any]) -> bool:
     return not refused_whole and screen(text, "message").text == text
 
 
+def right_by_expectation(row: dict[str, Any], *, kept: str = "kept") -> bool:
+    """A row right by what it ``expect``s: ``kept`` (the table's word for a line that passes) unchanged as a message
+    and as a memory; ``refused`` refused as a memory; ``message`` (an order number) kept in a message and gone from a
+    memory (someone's transaction); anything else (a twin) its ``value`` gone from both."""
+    text = row["text"]
+    message, memory = screen(text, "message"), screen(text, "memory")
+    if row["expect"] == kept:
+        return message.text == text and not memory.refused and memory.text == " ".join(text.split())
+    if row["expect"] == "refused":
+        return memory.refused
+    value = row["value"]
+    memory_clean = memory.refused or value not in memory.text
+    if row["expect"] == "message":
+        return message.text == text and memory_clean
+    return value not in message.text and memory_clean
+
+
+def split_is_honest(name: str, *, languages: int, expects: set[str]) -> None:
+    """A third of the table aside in every kind, no line in both parts, enough languages, every expectation there."""
+    tune, aside = load(name, "tune"), load(name, "aside")
+    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    assert {row["kind"] for row in aside} == {row["kind"] for row in tune}
+    assert len({row["lang"] for row in tune + aside}) >= languages
+    assert {row["expect"] for row in tune + aside} == expects
+
+
 def short_of_floors(name: str, part: str, families: tuple[str, ...], floors: dict[str, int]) -> list[str]:
     """The families of table ``name`` whose rows right (:func:`right_as_memory_and_message`) fall below their floor,
     each figure printed; wrong rows are printed only for ``tune`` (the aside part is counted, never read)."""
