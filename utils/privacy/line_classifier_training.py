@@ -54,7 +54,10 @@ single highest ordinary score, which moves with the folds: when wave-sized rows 
 went from under 0.995 to 0.997 and lines refused fell from 1,131 to 856 of 2,986 for that one line. At 1 in 1,000
 (threshold 0.973) it refused 1,579 of 2,729 lines to refuse, but a gaming and a harmless look-alike of the layer
 tables' aside parts besides; every development table's ordinary line is left at any share."""
-THRESHOLD_FLOOR = 0.5
+THRESHOLD_FLOOR = 0.995
+"""Never below the threshold the last round measured: retrained with wave-sized new rows, the cross-validated choice
+fell to 0.986 and refused ordinary lines no fold held (party news, "dicono che domani nevica", "@Finn ist mein bester
+Freund aus der Schule") — the lines cross-validation counts are not all the lines members write."""
 BALANCED = False
 """Classes weighed to equal mass: off, since cross-validation found more lines refused at the same count of
 ordinary lines refused with every example weighing the same (1,848 against 1,761 of 3,297 at 8 of 4,412)."""
