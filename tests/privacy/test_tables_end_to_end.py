@@ -68,27 +68,29 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "(92.6%), 51 (94.4%), 52 (96.3%) after wave 9's round; dev 110 after wave 10's.",
     ),
     "wave 6": Floor(
-        0.99,
+        0.98,
         0.90,
         "Written by someone who had not read the rules, before its round. On arrival: dev 104 of 142, held 46 of 71 "
         "(64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%); 59 (83.1%) after wave 7's round, "
-        "63 (88.7%) after wave 8's (dev 138), 64 (90.1%) after wave 9's (dev 141).",
+        "63 (88.7%) after wave 8's (dev 138), 64 (90.1%) after wave 9's (dev 141). After wave 11's round one dev row "
+        "(disguised-w6-001) left a trace in a memory in one careless run of two (not in the other; screened alone its "
+        "message loses the value): dev 140 or 141.",
     ),
     "wave 7": Floor(
         0.99,
-        0.87,
+        0.88,
         "Written by someone who had not read the rules while the next round was built by others who never saw it. "
         "On arrival: dev 67 of 107, held 31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%); after wave 8's "
         "round (its dev rows tuned on): dev 104, held 45 (83.3%); after wave 9's: dev 107, held 45; after wave 10's: "
-        "dev 106, held 47 (87.0%).",
+        "dev 106, held 47 (87.0%); after wave 11's: held 48 (88.9%).",
     ),
     "wave 8": Floor(
         0.99,
-        0.84,
+        0.86,
         "Written from new sources and disguises by someone who had not read the rules, while the next round was "
         "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
         "of 52 (73.1%); after the round: dev 100, held 43 (82.7%); after wave 9's round: dev 103, held 44 (84.6%); "
-        "after wave 10's: dev 104, held 44.",
+        "after wave 10's: dev 104, held 44; after wave 11's: held 45 (86.5%).",
     ),
     "wave 9": Floor(
         0.98,
@@ -100,19 +102,21 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "held 49.",
     ),
     "wave 10": Floor(
-        0.89,
-        0.79,
+        0.92,
+        0.81,
         "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
         "next round was built in branches cut before it existed; later helpers of the round tuned on its dev rows. "
         "On arrival: dev 102 of 138, held 54 of 69 (78.3%); after the round: dev 123, held 55 (79.7%), the freshest "
-        "honest figure (dev rose by 21 rows, held by one).",
+        "honest figure (dev rose by 21 rows, held by one); after wave 11's round: dev 128, held 56 (81.2%).",
     ),
     "wave 11": Floor(
-        0.65,
-        0.62,
+        0.70,
+        0.66,
         "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
         "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
-        "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%).",
+        "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%); after the round "
+        "(the log and the extractor's input withhold a secret's sentence, generated runs read by how random they are, "
+        "both from branches cut before it): dev 74, held 34 (66.7%).",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
@@ -157,12 +161,18 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "(two fields of meaning, hearsay, parties, peoples): 1 of dev, 7 of held (82%).",
     ),
     "wave 10": Floor(
-        0,
+        1,
         19,
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
-        "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third.",
+        "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third. "
+        "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held.",
     ),
-    "wave 11": Floor(22, 8, "On arrival: of 72 dev, 22 kept something; of 33 held, 8 (76% nothing)."),
+    "wave 11": Floor(
+        4,
+        8,
+        "On arrival: of 72 dev, 22 kept something; of 33 held, 8 (76% nothing); after the round (the classifier "
+        "retrained with its dev rows, saves and reactions read as ordinary): 4 of dev, 8 of held.",
+    ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
 _WAVE = re.compile(r"-w(\d+)-")
