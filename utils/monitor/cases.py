@@ -87,9 +87,9 @@ class MemberDecision:
         return ", ".join(seen)
 
     def excerpt(self) -> str:
-        """The offending messages, screened as the log is (secrets out), cut to the column."""
+        """The offending messages as an excerpt (secrets out, the words around them kept as evidence), cut to the column."""
         said = " / ".join(action.message.content for action in self.warnings)
-        return screen(said, "log", limit=CASE_EXCERPT_MAX).text
+        return screen(said, "excerpt", limit=CASE_EXCERPT_MAX).text
 
 
 def one_decision_per_member(actions: list[Action]) -> tuple[list[MemberDecision], list[Action]]:
@@ -200,8 +200,8 @@ class CaseBook:
         return int(undone)
 
     async def set_reason(self, guild_id: int, number: int, text: str) -> ModerationCaseRecord | None:
-        """A moderator's words for why, screened like the log (a pasted secret does not stay in the case)."""
-        reason = screen(text, "log", limit=CASE_REASON_MAX).text
+        """A moderator's words for why, screened as an excerpt (a pasted secret does not stay in the case)."""
+        reason = screen(text, "excerpt", limit=CASE_REASON_MAX).text
         return await self._db.run(sql.set_reason, guild_id, number, reason)
 
     async def decide(self, case_id: int, *, confirm: bool, moderator_id: int) -> CaseChange:

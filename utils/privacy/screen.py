@@ -61,14 +61,16 @@ from utils.privacy.scanner import Scanner, distinct_words
 from utils.privacy.values import with_value_spans
 from utils.privacy.withheld import withhold_secret_sentences
 
-Field = Literal["memory", "profile", "note", "topic", "key", "log", "input", "message", "name"]
+Field = Literal["memory", "profile", "note", "topic", "key", "log", "input", "excerpt", "message", "name"]
 KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "key"})
 """Fields whose line is refused when its point is a secret; the others are only redacted."""
 SHOWN_FIELDS: frozenset[str] = frozenset({"log", "input"})
 """Fields no weaker than the store though they are not kept: the log, and ``input`` — a member's turn as the
 extraction model reads it. Values are found there by their shape as in a kept line (the extractor can keep no long
 number, so it need not read one), and a sentence that held a secret keeps only its placeholders
-(:mod:`utils.privacy.withheld`). A ``message`` — what the conversation screen reads — only has its values replaced."""
+(:mod:`utils.privacy.withheld`). A ``message`` — what the conversation screen reads — only has its values replaced;
+an ``excerpt`` (a moderation case's offending messages, a moderator's reason) loses values by their shape as the log
+does but keeps its sentences: the insult beside a pasted card number is the case's evidence."""
 
 PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 SECRET_KINDS = frozenset(
@@ -342,7 +344,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     # Values found by their shape (values.py): in every field, since no text may carry a credential; a long number
     # where the line is kept, and in the log and the extractor's input, which hold no less than the store.
     # There too a number the line names as public is let go, whichever rule found it (not a value seen before).
-    by_shape = field in KEPT_FIELDS or field in SHOWN_FIELDS
+    by_shape = field in KEPT_FIELDS or field in SHOWN_FIELDS or field == "excerpt"
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
     spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
     merged = _merge(spans)
