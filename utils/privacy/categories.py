@@ -53,6 +53,7 @@ from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_t
 from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.normalise import normalise
+from utils.privacy.script_gate import another_script
 from utils.privacy.semantic_fields import field_category
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
@@ -399,7 +400,7 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
     candidates = _candidates(words, index)
-    beyond_latin = _BEYOND_LATIN.search(folded) is not None
+    beyond_latin = _BEYOND_LATIN.search(folded) is not None and another_script(folded)  # a dash or an emoji: Latin
     plain = _unaccented(folded)
     suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
     inside_pattern = index.inside_pattern if beyond_latin else index.inside_latin
