@@ -50,7 +50,22 @@ def plain(text: str) -> str:
     folded = text.casefold().replace("’", "'")
     if folded.isascii():
         return folded
-    return "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFD", folded).translate(_WITHOUT_MARKS)
+
+
+class _Marks(dict[int, int | None]):
+    """A translation that drops every combining mark and keeps every other character, each character's answer kept
+    once read: a line is translated in C, not asked of ``unicodedata`` character by character. Characters past the
+    Basic Multilingual Plane (emoji, rare ideographs) are asked each time, so the table stays small whatever is sent."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        if code <= 0xFFFF:
+            self[code] = kept
+        return kept
+
+
+_WITHOUT_MARKS = _Marks()
 
 
 @dataclass(frozen=True)
