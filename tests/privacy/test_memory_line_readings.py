@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from utils.privacy import categories, line_classifier, script_gate, semantic_fields
+from utils.privacy import categories, line_classifier, role_claims, script_gate, semantic_fields
 from utils.privacy._others_vocabulary import line_words
 from utils.privacy.normalise import normalise
 
@@ -175,3 +175,15 @@ def test_semantic_fields_drop_the_marks_they_dropped_character_by_character() ->
     odd = ["ﬁ x\u0301 ẞ", "\U0001d400\U0001f600\u0300", "ᄀ가각", "\ud800 lone", "a\u0308\u0323"]
     for text in [*ROWS, *odd]:
         assert semantic_fields.plain(text) == before(text), text
+
+
+def test_the_role_stems_a_line_starts_are_those_a_flat_alternation_finds() -> None:
+    stems = sorted(role_claims._shorter_stems(), key=len, reverse=True)
+    flat = re.compile(" (" + "|".join(map(re.escape, stems)) + ")")  # longest first: the longest at each place
+    started = 0
+    for text in [*MATCHING, " ".join(stems), " ".join(stem + "x" for stem in stems)]:
+        joined = role_claims._joined(line_words(text))
+        found = role_claims._longest_stem().findall(joined)
+        assert found == flat.findall(joined), text
+        started += bool(found)
+    assert started > 200
