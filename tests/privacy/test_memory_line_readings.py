@@ -22,6 +22,7 @@ import pytest
 from utils.privacy import categories, line_classifier, role_claims, script_gate, semantic_fields
 from utils.privacy._others_vocabulary import line_words
 from utils.privacy.normalise import normalise
+from utils.privacy.whole_words import NOT_INSIDE_A_WORD_BEFORE, whole_words
 
 _TABLES = Path(__file__).parent
 
@@ -72,15 +73,18 @@ EDGES = [
 ]
 
 
-def _rows() -> list[str]:
-    texts = list(EDGES)
-    paths = sorted((_TABLES / "tables").glob("*.dev.jsonl")) + sorted((_TABLES / "layer_tables").glob("*.tune.jsonl"))
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                texts += [t for t in [row.get("text"), *(row.get("messages") or ())] if isinstance(t, str)]
+def _texts(path: Path) -> list[str]:
+    texts = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            texts += [t for t in [row.get("text"), *(row.get("messages") or ())] if isinstance(t, str)]
     return texts
+
+
+def _rows() -> list[str]:
+    paths = sorted((_TABLES / "tables").glob("*.dev.jsonl")) + sorted((_TABLES / "layer_tables").glob("*.tune.jsonl"))
+    return [*EDGES, *(text for path in paths for text in _texts(path))]
 
 
 ROWS = _rows()
@@ -187,3 +191,25 @@ def test_the_role_stems_a_line_starts_are_those_a_flat_alternation_finds() -> No
         assert found == flat.findall(joined), text
         started += bool(found)
     assert started > 200
+
+
+def test_a_category_word_found_by_its_letters_first_is_found_where_the_word_test_first_found_it() -> None:
+    vocabulary = categories._vocabulary()
+    after = categories._NOT_INSIDE_A_WORD_AFTER
+    words = [w for spec in vocabulary["categories"].values() for key in ("words", "framed") for w in spec.get(key, ())]
+    pairs = [
+        (whole_words(categories._phrase(w), after), re.compile(NOT_INSIDE_A_WORD_BEFORE + categories._phrase(w) + after))
+        for w in words
+    ]
+    assert len(pairs) > 500
+    # every fourth special and harmless dev row: the old patterns cost a pass each over every character read
+    rows = [*EDGES, *(text for name in ("special", "harmless") for text in _texts(_TABLES / "tables" / f"{name}.dev.jsonl")[::4])]
+    lines = [normalise(text).text.casefold().replace("’", "'") for text in rows]
+    lines += [" ".join(words), "-".join(w + "s" for w in words)]
+    read = "\n".join(lines)  # one text: each pattern read once along every row (a row's edges are a line's)
+    found = 0
+    for fast, written in pairs:
+        spans = [m.span() for m in fast.finditer(read)]
+        assert spans == [m.span() for m in written.finditer(read)], fast.pattern
+        found += len(spans)
+    assert found > 1000

@@ -55,6 +55,7 @@ from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.normalise import normalise
 from utils.privacy.script_gate import another_script
 from utils.privacy.semantic_fields import field_category
+from utils.privacy.whole_words import whole_words
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -230,12 +231,10 @@ def _index() -> _Index:
         for needle in situation["needles"]:
             add(needle, entry)
     for name, spec in vocabulary["categories"].items():
-        for word in spec.get("words", ()):
-            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word, common), _Entry(name, pattern))
+        for word in spec.get("words", ()):  # whole words, found by re's literal search (whole_words.py)
+            add(_needed_word(word, common), _Entry(name, whole_words(_phrase(word), _NOT_INSIDE_A_WORD_AFTER)))
         for word in spec.get("framed", ()):
-            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word, common), _Entry(name, pattern, framed=True))
+            add(_needed_word(word, common), _Entry(name, whole_words(_phrase(word), _NOT_INSIDE_A_WORD_AFTER), framed=True))
         for situation in spec.get("patterns", ()):
             entry = _Entry(name, re.compile(situation["regex"], re.MULTILINE))
             for needle in situation["needles"]:
