@@ -213,3 +213,26 @@ def test_a_category_word_found_by_its_letters_first_is_found_where_the_word_test
         assert spans == [m.span() for m in written.finditer(read)], fast.pattern
         found += len(spans)
     assert found > 1000
+
+
+def test_semantic_fields_hit_what_reading_every_word_for_stems_hit() -> None:
+    index = semantic_fields._word_index()
+
+    def before(line: str, words: frozenset[str]) -> set[str]:
+        hits = {name for word in words & index.whole.keys() for name in index.whole[word]}
+        candidates = [pair for word in words & index.phrases.keys() for pair in index.phrases[word]]
+        for word in words:
+            for stem, name in index.stems.get(word[:3], ()):
+                if name not in hits and word.startswith(stem):
+                    hits.add(name)
+            candidates += index.stem_phrases.get(word[:3], ())
+        hits.update(name for phrase, name in candidates if name not in hits and phrase.in_line(line, words))
+        return hits
+
+    hit = 0
+    for text in ROWS:
+        line = semantic_fields.plain(text)
+        words = semantic_fields._words(line)
+        assert semantic_fields._hits(line, words) == before(line, words), text
+        hit += bool(before(line, words))
+    assert hit > 300

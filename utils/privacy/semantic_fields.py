@@ -30,7 +30,7 @@ import re
 import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +172,11 @@ class _WordIndex:
     phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
     stem_phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
 
+    @cached_property
+    def stem_starts(self) -> frozenset[str]:
+        """The first three letters of every stem and stem phrase: a word starting otherwise is read for neither."""
+        return frozenset(self.stems) | frozenset(self.stem_phrases)
+
 
 @cache
 def _word_index() -> _WordIndex:
@@ -202,7 +207,8 @@ def _hits(line: str, words: AbstractSet[str]) -> set[str]:
     index = _word_index()
     hits = {name for word in words & index.whole.keys() for name in index.whole[word]}
     candidates = [pair for word in words & index.phrases.keys() for pair in index.phrases[word]]
-    for word in words:
+    starts = index.stem_starts
+    for word in [word for word in words if word[:3] in starts]:  # most words start no stem: not looked up twice
         start = word[:3]
         for stem, name in index.stems.get(start, ()):
             if name not in hits and word.startswith(stem):
