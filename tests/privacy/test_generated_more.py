@@ -23,12 +23,13 @@ TUNE = load("generated_more", "tune")
 ASIDE = load("generated_more", "aside")
 
 RIGHT_AT_LEAST = {
-    ("tune", "generated"): 46,
-    ("aside", "generated"): 21,
+    ("tune", "generated"): 80,
+    ("aside", "generated"): 42,
     ("tune", "lookalike"): 127,
     ("aside", "lookalike"): 64,
 }
-"""Floors at the figures measured when the rules were done (see the README's table for before and after)."""
+"""Floors at the figures measured when the rules were done; before them: generated 46/86 tune, 21/44 aside, look-alikes
+127/130 and 64/65 (the same look-alikes were wrong before and after: other rules' doing)."""
 
 
 def family(row: dict[str, Any]) -> str:
