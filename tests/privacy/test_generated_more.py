@@ -25,11 +25,12 @@ ASIDE = load("generated_more", "aside")
 RIGHT_AT_LEAST = {
     ("tune", "generated"): 80,
     ("aside", "generated"): 42,
-    ("tune", "lookalike"): 127,
+    ("tune", "lookalike"): 140,
     ("aside", "lookalike"): 64,
 }
 """Floors at the figures measured when the rules were done; before them: generated 46/86 tune, 21/44 aside, look-alikes
-127/130 and 64/65 (the same look-alikes were wrong before and after: other rules' doing)."""
+127/130 and 64/65 (the same look-alikes were wrong before and after: other rules' doing). Tune look-alikes count 14
+probes written after the first round (ids with ``-b2-``): 13 of them pass, a hex dump's offset is another rule's."""
 
 
 def family(row: dict[str, Any]) -> str:
@@ -53,9 +54,10 @@ def test_every_row_has_its_fields_and_its_value_in_its_line() -> None:
         assert (row["value"] in row["text"] and len(row["value"]) >= 7) if row["kind"] == "generated" else not row["value"]
     assert len({row["id"] for row in rows}) == len(rows)
     assert len({row["text"] for row in rows}) == len(rows)
+    first = [row for row in TUNE if "-b2-" not in row["id"]]  # probes written after the rules stand outside the third
     for name in {family(row) for row in rows}:
         aside = sum(family(row) == name for row in ASIDE)
-        assert 0.25 <= aside / (aside + sum(family(row) == name for row in TUNE)) <= 0.4, name
+        assert 0.25 <= aside / (aside + sum(family(row) == name for row in first)) <= 0.4, name
     assert len({row["lang"] for row in rows if row["kind"] == "generated"}) >= 12
     assert len({row["lang"] for row in rows if row["kind"] == "lookalike"}) >= 12
 

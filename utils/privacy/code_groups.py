@@ -7,11 +7,14 @@ of generated value are none of that:
   ("nnkw bsmo osjj buxp", one class only), an authenticator's setup key typed from the screen (32 base32
   characters), a recovery code of hex groups. Chat writes four-letter words in a row too ("that will look good"),
   so the groups are read one by one with the run model's bigrams, against drawing each character from the classes
-  the groups span; words at either end are not part of the code, and what is left must be at least four groups
+  the groups span (four keys along a keyboard row or the alphabet read as written: "qwer asdf", "abcd efgh"); a row
+  that repeats a group or uses few characters is laughter or filler ("wkwk wkwk …"); words at either end are not part
+  of the code, and what is left must be at least four groups
   whose mean reads as drawn past :data:`GROUPS_DRAWN_BITS`. Eight groups of hex or more (32 hex digits, a Tuta
   recovery code) are taken whole when most hex digits are in play (not "ffff 0000 aaaa …", a placeholder) and the
   line is not a hex dump (an offset starts its lines): the bigrams read hex's runs of digits as numbers people
   write;
+- the same groups joined by hyphens: Apple's app-specific passwords ("sdia-tktb-rjct-evxb");
 - GitHub's recovery codes, five hex digits, a hyphen, five more ("eca73-cad73"), letters and digits both in them;
 - iCloud Keychain's strong passwords: three groups of six letters joined by hyphens, one digit among them and at
   most one capital ("vijoxa-dihysi-9evewi"). The groups are syllables made to be typed, so the bigrams read them as
@@ -21,7 +24,10 @@ of generated value are none of that:
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from pathlib import Path
 
 from utils.privacy.generated_runs import written_bits
 
@@ -32,23 +38,28 @@ _GROUPS = re.compile(r"(?<![\w-])[a-z0-9]{4}(?:[ \n][a-z0-9]{4}){3,31}(?![\w-])"
 GROUPS_DRAWN_BITS = -5.0
 """The mean log-odds of a group past which a row reads as drawn: rows of four frequent four-letter words of twenty
 languages fall below it about three times in ten thousand; three rows of four random lowercase groups in four do."""
+_SEPARATOR = re.compile(r"[\s-]")
+_HYPHENED = re.compile(r"(?<![\w-])[a-z0-9]{4}(?:-[a-z0-9]{4}){3,7}(?![\w-])")
 _GITHUB = re.compile(r"(?<![\w-])[0-9a-f]{5}-[0-9a-f]{5}(?![\w-])")
 _APPLE = re.compile(r"(?<![\w-])[A-Za-z0-9]{6}-[A-Za-z0-9]{6}-[A-Za-z0-9]{6}(?![\w-])")
 _VOWELS = frozenset("aeiouy")
+_ROWS = Path(__file__).with_name("data") / "keyboard_rows.json"
 _HEXDUMP = re.compile(r"(?m)^[0-9a-f]{7,8}:? ")
 _HEX_ROW = re.compile(r"(?<!\S)[0-9a-f]{4}(?:\s[0-9a-f]{4}){7,}(?!\S)")
 
 
 def _drawn_groups(row: str) -> tuple[int, int] | None:
     """The part of a row of groups that reads as drawn (offsets within the row), or None."""
-    groups = row.split()
+    groups = _SEPARATOR.split(row)
     if sum(any(c.isalpha() for c in group) for group in groups) * 2 < len(groups):
         return None  # mostly numbers: a card or an account number, read by the numbers' rules
     hex_rows = [m for m in _HEX_ROW.finditer(row) if len(set(m.group().replace(" ", ""))) >= 12]
     if hex_rows:  # 32 hex digits or more in groups, most of the sixteen in play: a recovery code or a key
         return hex_rows[0].span()
     reference = "".join(groups)
-    bits = [written_bits(group, reference=reference) for group in groups]
+    if len(set(groups)) < len(groups) or len(set(reference)) < 0.55 * len(reference):
+        return None  # repeats ("wkwk wkwk wkwk wkwk", "gggg wwww pppp oooo"): laughter and filler, not a draw
+    bits = [1.0 if _walk(group) else written_bits(group, reference=reference) for group in groups]
     first, last = 0, len(groups)
     while first < last and bits[first] >= 0:
         first += 1
@@ -57,6 +68,17 @@ def _drawn_groups(row: str) -> tuple[int, int] | None:
     if last - first < 4 or sum(bits[first:last]) / (last - first) > GROUPS_DRAWN_BITS:
         return None
     return 5 * first, 5 * last - 1
+
+
+@cache
+def _walks() -> frozenset[str]:
+    rows = json.loads(_ROWS.read_text(encoding="utf-8"))["rows"]
+    return frozenset(row[i : i + 4] for row in [*rows, *(r[::-1] for r in rows)] for i in range(len(row) - 3))
+
+
+def _walk(group: str) -> bool:
+    """Four keys along a keyboard row, the digits or the alphabet ("asdf", "1234", "abcd"): typed, not drawn."""
+    return group in _walks()
 
 
 def group_spans(text: str, start: int = 0) -> list[tuple[int, int]]:
@@ -81,16 +103,19 @@ def _apple(value: str) -> bool:
 
 
 def shaped_spans(text: str) -> list[tuple[int, int]]:
-    """GitHub recovery codes and iCloud Keychain strong passwords in ``text`` (the caller asks only of a line with a
-    digit and a hyphen)."""
+    """GitHub recovery codes, iCloud Keychain strong passwords and Apple's app-specific passwords (four lowercase
+    groups joined by hyphens, read as the rows above) in ``text`` (the caller asks only of a line with a hyphen)."""
     found = []
     hyphen = text.find("-", 5)
     while hyphen != -1:  # read from each hyphen: a line has few, and a pattern anchored there is cheap
         github, apple = _GITHUB.match(text, hyphen - 5), _APPLE.match(text, max(0, hyphen - 6))
+        row = _HYPHENED.match(text, max(0, hyphen - 4))
         if github and _has_letter_and_digit(github.group()):
             found.append(github.span())
         elif apple and _apple(apple.group()) and _has_letter_and_digit(apple.group()):
             found.append(apple.span())
+        elif row and (part := _drawn_groups(row.group())):
+            found.append((row.start() + part[0], row.start() + part[1]))
         hyphen = text.find("-", hyphen + 1)
     return found
 

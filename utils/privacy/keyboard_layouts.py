@@ -29,7 +29,7 @@ _DATA = Path(__file__).with_name("data") / "keyboard_layouts.json"
 
 SCRIPTS = "\u0370-\u03ff\u0400-\u04ff\u05d0-\u05ea"
 """Greek, Cyrillic and Hebrew letters: the scripts whose layouts are read."""
-_RUN = re.compile(rf"[\w'’]*[{SCRIPTS}][\w'’]*")
+_RUN = re.compile(r"[\w'’]+")
 _LETTERS = re.compile(rf"[{SCRIPTS}]+")
 SHORTEST = 5
 """Fewer letters than this say too little either way ("Кот_12")."""
@@ -112,9 +112,13 @@ def typed_on_layout(run: str) -> bool:
 def layout_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a run of another script's letters with a digit or ``_`` that reads as a Latin password
     typed on that script's layout. The caller asks only of a line that is not ASCII and has a digit or ``_``."""
+    first = _LETTERS.search(text)
+    if first is None:
+        return []  # not ASCII for another reason (a dash, an accent, an emoji)
     found = []
-    for match in _RUN.finditer(text):
+    for match in _RUN.finditer(text, text.rfind(" ", 0, first.start()) + 1):
         run = match.group()
-        if len(run) >= SHORTEST + 1 and any(c.isdigit() or c == "_" for c in run) and typed_on_layout(run):
+        marked = any(c.isdigit() or c == "_" for c in run)
+        if len(run) > SHORTEST and marked and _LETTERS.search(run) and typed_on_layout(run):
             found.append(match.span())
     return found

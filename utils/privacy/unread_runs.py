@@ -6,9 +6,11 @@ not, or are not ASCII, or are several pieces apart:
 - runs of upper and lower letters with no digit ("zQHFlXHVKZ", a letters-only generator's output, a psql row's
   password): read by the run model (:func:`~utils.privacy.generated_runs.reads_generated`), and not taken when the
   run in lower case reads as written — that is a word in an odd case ("sOmEtHiNg", "BaLaNcEd" mocking someone),
-  not a draw from 52 letters — nor a stretched word ("MUCHhhhh") or a gamertag's "Xx…xX" frame. Gate: a capital
+  not a draw from 52 letters — nor a stretched word or a laugh ("MUCHhhhh", "XdXdXdXd", few letters, repeated) or a
+  gamertag's "Xx…xX" frame. Gate: a capital
   after a lowercase letter or two capitals before one;
-- rows of lowercase groups, GitHub recovery codes and iCloud Keychain passwords (:mod:`utils.privacy.code_groups`);
+- rows of lowercase groups apart by spaces or hyphens, GitHub recovery codes and iCloud Keychain passwords
+  (:mod:`utils.privacy.code_groups`). Gates: three groups in a row after a space; a hyphen;
 - Latin passwords typed on a Cyrillic, Hebrew or Greek layout (:mod:`utils.privacy.keyboard_layouts`). Gate: the
   line is not ASCII and holds a digit or ``_``.
 """
@@ -35,14 +37,20 @@ def _drawn_letters(run: str) -> bool:
     folded = run.lower()
     if folded[:2] == "xx" == folded[-2:]:
         return False  # "XxDragonSlayerxX": a gamertag's frame around written words
-    if sum(a == b for a, b in pairwise(folded)) > 2:
-        return False  # a stretched word ("MUCHhhhh", "AAAAAAAAHHHHhhh"): a draw repeats a letter about once in 26
+    if sum(a == b for a, b in pairwise(folded)) > 2 or len(set(folded)) < 0.4 * len(folded):
+        return False  # a stretched word or a laugh ("MUCHhhhh", "XdXdXdXd"): a draw repeats a letter about once in 26
     return reads_generated(run) and written_bits(folded) < 0
 
 
 def letter_run_spans(text: str) -> list[tuple[int, int]]:
     """Runs of upper and lower letters that read as drawn at random."""
-    return [m.span() for m in _LETTER_RUN.finditer(text) if not m.group().islower() and _drawn_letters(m.group())]
+    return [m.span() for m in _LETTER_RUN.finditer(text) if _mixed(m.group()) and _drawn_letters(m.group())]
+
+
+def _mixed(run: str) -> bool:
+    """Lower case and a capital past the first letter: not a word, a capitalised word or one in capitals."""
+    tail = run[1:]
+    return not tail.islower() and not run.isupper()
 
 
 def unread_spans(text: str, *, has_digit: bool) -> list[tuple[int, int, str]]:
@@ -52,7 +60,7 @@ def unread_spans(text: str, *, has_digit: bool) -> list[tuple[int, int, str]]:
         found += letter_run_spans(text)
     if row := GROUPS_GATE.search(text):
         found += group_spans(text, max(0, row.start() - 4))
-    if has_digit and "-" in text:
+    if "-" in text:
         found += shaped_spans(text)
     if (has_digit or "_" in text) and not text.isascii():
         found += layout_spans(text)
