@@ -23,14 +23,15 @@ TUNE = load("generated_more", "tune")
 ASIDE = load("generated_more", "aside")
 
 RIGHT_AT_LEAST = {
-    ("tune", "generated"): 80,
+    ("tune", "generated"): 83,
     ("aside", "generated"): 42,
-    ("tune", "lookalike"): 140,
+    ("tune", "lookalike"): 143,
     ("aside", "lookalike"): 64,
 }
 """Floors at the figures measured when the rules were done; before them: generated 46/86 tune, 21/44 aside, look-alikes
-127/130 and 64/65 (the same look-alikes were wrong before and after: other rules' doing). Tune look-alikes count 14
-probes written after the first round (ids with ``-b2-``): 13 of them pass, a hex dump's offset is another rule's."""
+127/130 and 64/65 (the same look-alikes were wrong before and after: other rules' doing). Tune counts 21 probes written
+after the first round (ids with ``-b2-``): 3 generated (pasted query results), all gone; 18 look-alikes, 16 pass (a hex
+dump's offset and a MySQL table's rule lines after "pass" are redacted by other rules, before and after)."""
 
 
 def family(row: dict[str, Any]) -> str:

@@ -12,7 +12,9 @@ not, or are not ASCII, or are several pieces apart:
 - rows of lowercase groups apart by spaces or hyphens, GitHub recovery codes and iCloud Keychain passwords
   (:mod:`utils.privacy.code_groups`). Gates: three groups in a row after a space; a hyphen;
 - Latin passwords typed on a Cyrillic, Hebrew or Greek layout (:mod:`utils.privacy.keyboard_layouts`). Gate: the
-  line is not ASCII and holds a digit or ``_``.
+  line is not ASCII and holds a digit or ``_``;
+- a pasted query result's cells under a column named as a secret, whatever their shape
+  (:mod:`utils.privacy.result_tables`, kind ``config``). Gate: a ``|`` and a rule line's ``-+-`` or ``+--``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from itertools import pairwise
 from utils.privacy.code_groups import GROUPS_GATE, group_spans, shaped_spans
 from utils.privacy.generated_runs import LONGEST, SHORTEST, reads_generated, written_bits
 from utils.privacy.keyboard_layouts import layout_spans
+from utils.privacy.result_tables import RULE_HINTS, column_spans
 
 CASE_GATE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|[A-Z][a-z])")
 """A capital after a lowercase letter ("iPhone", "zQHF…") or two capitals before a lowercase letter ("NASAs",
@@ -64,4 +67,7 @@ def unread_spans(text: str, *, has_digit: bool) -> list[tuple[int, int, str]]:
         found += shaped_spans(text)
     if (has_digit or "_" in text) and not text.isascii():
         found += layout_spans(text)
-    return [(start, end, "credential") for start, end in found]
+    spans = [(start, end, "credential") for start, end in found]
+    if "|" in text and any(hint in text for hint in RULE_HINTS):
+        spans += [(start, end, "config") for start, end in column_spans(text)]
+    return spans
