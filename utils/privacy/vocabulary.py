@@ -29,8 +29,8 @@ from itertools import accumulate, compress, filterfalse
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from utils.privacy import script_loanwords
-from utils.privacy.keyword_form import KeywordForm, keyword_form
+from utils.privacy import script_loanwords, word_forms
+from utils.privacy.keyword_form import KeywordForm, jamo_spelling, keyword_form
 
 
 @dataclass(frozen=True)
@@ -102,25 +102,6 @@ def _phrase_key(word: str) -> str:
     return " ".join("".join(_TOKEN.findall(part)) for part in parts if _TOKEN.search(part))
 
 
-def _jamo_spelling(word: str) -> str | None:
-    """A Korean word typed letter by letter ("ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ" for 비밀번호), as the matching form reads those letters;
-    None for a word with no Hangul syllable."""
-    if not any("\uac00" <= char <= "\ud7af" for char in word):
-        return None
-    letters = []
-    for char in unicodedata.normalize("NFD", word):
-        name = unicodedata.name(char, "")
-        if name.startswith(("HANGUL CHOSEONG ", "HANGUL JUNGSEONG ", "HANGUL JONGSEONG ")):
-            try:
-                letter = unicodedata.lookup("HANGUL LETTER " + name.split(" ", 2)[2])
-            except KeyError:
-                return None
-            letters.append(unicodedata.normalize("NFKC", letter))
-        else:
-            letters.append(char)
-    return "".join(letters)
-
-
 def _compile() -> tuple[
     dict[str, Entry],
     frozenset[str],
@@ -158,7 +139,7 @@ def _compile() -> tuple[
                     add(unspaced, keyword_form(word).text, entry)
                     # The matching form is NFKC: "ㅂㅂ" (compatibility jamo) is read as conjoining jamo there.
                     add(unspaced, keyword_form(unicodedata.normalize("NFKC", word)).text, entry)
-                    if (spelled := _jamo_spelling(word)) is not None:
+                    if (spelled := jamo_spelling(word)) is not None:
                         add(unspaced, keyword_form(spelled).text, entry)
                 elif stem:
                     stems.setdefault(key[:3], []).append((key, entry))
@@ -200,6 +181,10 @@ _EMOJI_GLUED = re.compile(rf"[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]")
 """An emoji dropped inside a word ("pass🔑word", "pass 🤫 word"): looked for only in text that is not ASCII."""
 _MAX_EMOJI_GAP = 4
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
+_FORMS = word_forms.Reader({key: entry.languages for key, entry in _INDEX.items()})
+_TAIL3 = itemgetter(slice(-3, None))
+_LOCK = Entry("pin", frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"}), ambiguous=False)
+"""A compound naming what a code opens ("Garagentorcode", "fietsslotcode"): a PIN in the compounding languages."""
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
@@ -251,6 +236,10 @@ def _lookup_single(raw: str, readings: tuple[str, ...] | None = None) -> Entry |
             for key in _COMPOUND_KEYS:
                 if reading.endswith(key) and len(reading) - len(key) >= 2:
                     return _SUBSTRING_ENTRIES[key]
+        if len(reading) > 6 and word_forms.lock_compound(reading):
+            return _LOCK
+        if (form := _FORMS.bare(reading)) is not None and form in _INDEX:
+            return _INDEX[form]
     return None
 
 
@@ -298,6 +287,9 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = (_ASCII_TOKEN_SPLIT if folded.isascii() else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
+    if bare := _FORMS.bare_tokens(distinct, folded.isascii()):  # spans stay those of the tokens as written (``parts``)
+        tokens = [bare.get(token, token) for token in tokens]
+        distinct = set(tokens)
     # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
     # Set operations and C iterators: a line of ordinary prose costs no Python step per token here.
     ready = distinct & _INDEX.keys()
@@ -306,6 +298,8 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     if not _COMPOUND_ENDS.isdisjoint(map(_TAIL, distinct)):
         ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
+    if not word_forms.HEAD_TAILS.isdisjoint(map(_TAIL3, distinct)):
+        ready.update(token for token in distinct if len(token) > 6 and word_forms.lock_compound(token))
     if not folded.isascii():
         ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
