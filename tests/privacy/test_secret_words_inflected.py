@@ -27,14 +27,17 @@ from utils.privacy.screen import Seen, screen
 
 NAME = "secret_words_inflected"
 RIGHT_AT_LEAST = {
-    ("split", "tune"): 0,
-    ("split", "aside"): 0,
-    ("inline", "tune"): 0,
-    ("inline", "aside"): 0,
-    ("ordinary", "tune"): 0,
-    ("ordinary", "aside"): 0,
+    ("split", "tune"): 20,
+    ("split", "aside"): 8,
+    ("inline", "tune"): 29,
+    ("inline", "aside"): 15,
+    ("ordinary", "tune"): 69,
+    ("ordinary", "aside"): 33,
 }
-"""Rows right per kind and part, measured when the rule was done (the aside part never tuned on)."""
+"""Rows right per kind and part, measured when the rule was done (the aside part never tuned on). Before the rule:
+split 15/21 tune, 7/11 aside; inline 20/35, 12/18; ordinary 67/69, 33/34. After: split 20/21, 8/11; inline 29/35,
+15/18; ordinary 69/69, 33/34 (an ordinary line altered is worse than a secret missed: the ordinary floors are the
+figures before the rule or above)."""
 
 
 def _gone(value: str, texts: list[str]) -> bool:

@@ -230,7 +230,7 @@ def _lookup_single(raw: str, readings: tuple[str, ...] | None = None) -> Entry |
     of :func:`_readings`, when the caller has them."""
     for reading in _readings(raw) if readings is None else readings:
         for stem, entry in _STEMS.get(reading[:3], ()):
-            if reading.startswith(stem):
+            if reading.startswith(stem) and word_forms.inflects(reading, stem, entry.languages):
                 return entry
         if len(reading) > 6 and reading[-4:] in _COMPOUND_ENDS:
             for key in _COMPOUND_KEYS:

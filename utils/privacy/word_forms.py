@@ -139,6 +139,19 @@ def bare_forms(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(dict.fromkeys(out))
 
 
+_INFLECTING = frozenset(language for group in SUFFIXES for of in group.values() for language in of)
+
+
+def inflects(word: str, stem: str, languages: frozenset[str]) -> bool:
+    """Whether ``word``, which starts with ``stem`` (a vocabulary stem, "salasana", "şifre"), is that stem with
+    endings of its language ("salasanani", "şifrenizi", "jelszavakat"), not a compound it begins ("salasanavaatimukset",
+    password requirements) or another word ("şifreli", encrypted). A stem of a language with no endings here keeps
+    matching every word it begins."""
+    if word == stem or languages.isdisjoint(_INFLECTING):
+        return True
+    return any(form in (stem, stem[:-1]) and not of.isdisjoint(languages) for form, of in bare_forms(word))
+
+
 def lock_compound(word: str) -> bool:
     """Whether ``word`` (one token, case-folded) is a compound ending in a code word after a part naming what the
     code opens ("garagentorcode", "fietsslotcode", "dørkoden", "tresorkombination"): a PIN, where "quellcode" or
@@ -166,13 +179,11 @@ def opens_a_lock(word: str) -> bool:
 def names_a_lock(word: str) -> bool:
     """Whether ``word`` (case-folded) names, in the genitive of a language that puts it first, what the next word's
     code opens ("kutxa gotorraren" kodea, "kapının" kodu, "კარის" კოდი): the game's or the site's code is no secret."""
-    for ending in _GENITIVES:
-        if word.endswith(ending) and word[: -len(ending)] in _LOCKS:
-            return True
-    return False
+    return any(word.endswith(ending) and word[: -len(ending)] in _LOCKS for ending in _GENITIVES)
 
 
 _HEAD2 = itemgetter(slice(None, 2))
+_ENGLISH_ENDINGS = frozenset(_DATA["english_endings"])
 
 
 class Reader:
@@ -181,11 +192,10 @@ class Reader:
     def __init__(self, words: Mapping[str, frozenset[str]]) -> None:
         languages: dict[str, set[str]] = {}
         ends: dict[str, set[str]] = {}
-        inflecting = frozenset(language for group in SUFFIXES for of in group.values() for language in of)
         for key, of in words.items():
             for token in key.split(" "):
                 languages.setdefault(token, set()).update(of)
-            if not of.isdisjoint(inflecting):
+            if not of.isdisjoint(_INFLECTING):
                 last = key.rsplit(" ", 1)[-1]
                 ends.setdefault(last[:2], set()).add(last)
         for stem in STEMS:
@@ -200,8 +210,11 @@ class Reader:
         language the word is a word of taken off ("והקוד" → "הקוד", "ovikoodimme" → "ovikoodi"); None if none."""
         for form, languages in bare_forms(token):
             known = self._languages.get(form)
-            if known is not None and not known.isdisjoint(languages):
-                return form
+            if known is None or known.isdisjoint(languages):
+                continue
+            if "en" in known and token.startswith(form) and token[len(form) :] in _ENGLISH_ENDINGS:
+                continue  # "seeded" is the English verb, not Hungarian "seed" with "-ed" (your)
+            return form
         return None
 
     def bare_tokens(self, distinct: set[str], ascii_only: bool) -> dict[str, str]:
