@@ -170,7 +170,6 @@ _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _comp
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 _UNSPACED_BY_BARE = {_SPACES.sub("", key): entry for key, entry in _SUBSTRING_ENTRIES.items()}
 """Words of unspaced scripts by their letters alone: "密 码" and "시드 구문" are found whatever spaces they hold."""
-_HEAD = itemgetter(slice(None, 3))
 _START = attrgetter("start")
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
@@ -182,7 +181,9 @@ _EMOJI_GLUED = re.compile(rf"[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]")
 _MAX_EMOJI_GAP = 4
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
 _FORMS = word_forms.Reader({key: entry.languages for key, entry in _INDEX.items()})
-_TAIL3 = itemgetter(slice(-3, None))
+_HEAD4 = itemgetter(slice(None, 4))
+_STEM_HEADS = frozenset(stem[:4] for stems in _STEMS.values() for stem, _entry in stems)
+_ENDS = _COMPOUND_ENDS | word_forms.LOCK_TAILS
 _LOCK = Entry("pin", frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"}), ambiguous=False)
 """A compound naming what a code opens ("Garagentorcode", "fietsslotcode"): a PIN in the compounding languages."""
 
@@ -236,7 +237,7 @@ def _lookup_single(raw: str, readings: tuple[str, ...] | None = None) -> Entry |
             for key in _COMPOUND_KEYS:
                 if reading.endswith(key) and len(reading) - len(key) >= 2:
                     return _SUBSTRING_ENTRIES[key]
-        if len(reading) > 6 and word_forms.lock_compound(reading):
+        if word_forms.lock_compound(reading):
             return _LOCK
         if (form := _FORMS.bare(reading)) is not None and form in _INDEX:
             return _INDEX[form]
@@ -287,19 +288,18 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = (_ASCII_TOKEN_SPLIT if folded.isascii() else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
-    if bare := _FORMS.bare_tokens(distinct, folded.isascii()):  # spans stay those of the tokens as written (``parts``)
+    heads = set(map(_HEAD4, distinct))  # one pass: the first letters of a stem's form and of a word built on one
+    if bare := _FORMS.bare_tokens(distinct, folded.isascii(), heads):  # spans stay the written tokens' (``parts``)
         tokens = [bare.get(token, token) for token in tokens]
         distinct = set(tokens)
     # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
     # Set operations and C iterators: a line of ordinary prose costs no Python step per token here.
     ready = distinct & _INDEX.keys()
-    if not _STEMS.keys().isdisjoint(map(_HEAD, distinct)):
+    if not heads.isdisjoint(_STEM_HEADS):
         ready.update(token for token in distinct if token[:3] in _STEMS)
-    if not _COMPOUND_ENDS.isdisjoint(map(_TAIL, distinct)):
-        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
+    if not _ENDS.isdisjoint(map(_TAIL, distinct)):  # a compound ending in a password word or in a lock's code
+        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS or word_forms.lock_compound(token))
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
-    if not word_forms.HEAD_TAILS.isdisjoint(map(_TAIL3, distinct)):
-        ready.update(token for token in distinct if len(token) > 6 and word_forms.lock_compound(token))
     if not folded.isascii():
         ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation

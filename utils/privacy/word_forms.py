@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
-from operator import itemgetter
+from itertools import filterfalse
 
 from utils.privacy.keyword_form import keyword_form
 
@@ -152,11 +152,16 @@ def inflects(word: str, stem: str, languages: frozenset[str]) -> bool:
     return any(form in (stem, stem[:-1]) and not of.isdisjoint(languages) for form, of in bare_forms(word))
 
 
+LOCK_TAILS = frozenset((lock + linking + head)[-4:] for lock in _LOCKS for linking in _LINKING for head in _HEADS)
+"""The last four letters of every compound of a lock and a code word: most words are ruled out by one look-up."""
+_MIN_COMPOUND = 6
+
+
 def lock_compound(word: str) -> bool:
     """Whether ``word`` (one token, case-folded) is a compound ending in a code word after a part naming what the
     code opens ("garagentorcode", "fietsslotcode", "dørkoden", "tresorkombination"): a PIN, where "quellcode" or
     "rabattcode" name no secret."""
-    if word[-3:] not in HEAD_TAILS:
+    if len(word) <= _MIN_COMPOUND or word[-3:] not in HEAD_TAILS:
         return False
     for head in _HEADS:
         if len(word) > len(head) and word.endswith(head):
@@ -182,7 +187,8 @@ def names_a_lock(word: str) -> bool:
     return any(word.endswith(ending) and word[: -len(ending)] in _LOCKS for ending in _GENITIVES)
 
 
-_HEAD2 = itemgetter(slice(None, 2))
+_HEAD = 4
+"""Letters a word is filed under: few English words begin as a word of a language with endings does."""
 _ENGLISH_ENDINGS = frozenset(_DATA["english_endings"])
 
 
@@ -195,15 +201,21 @@ class Reader:
         for key, of in words.items():
             for token in key.split(" "):
                 languages.setdefault(token, set()).update(of)
-            if not of.isdisjoint(_INFLECTING):
-                last = key.rsplit(" ", 1)[-1]
-                ends.setdefault(last[:2], set()).add(last)
+            last = key.rsplit(" ", 1)[-1]
+            if not of.isdisjoint(_INFLECTING) and len(last) >= _min_stem(last):
+                ends.setdefault(last[:_HEAD], set()).add(last)
         for stem in STEMS:
-            ends.setdefault(stem[:2], set()).add(stem)
+            ends.setdefault(stem[:_HEAD], set()).add(stem)
         self._languages = {token: frozenset(of) for token, of in languages.items()}
         """Each token of the words with the languages it is part of a word of."""
-        self._ends = {head: tuple(sorted(found)) for head, found in ends.items()}
-        """By their first two letters, the words (a phrase's last one) a language with endings may join one to."""
+        self._ends = {head: tuple(sorted(found)) for head, found in ends.items() if len(head) == _HEAD}
+        """By their first four letters, the words (a phrase's last one) of a language with endings that an ending may
+        be taken off; shorter ones (a word of another script, its vowel signs folded) in :attr:`_short_ends`."""
+        short: dict[str, set[str]] = {}
+        for head, found in ends.items():
+            if len(head) < _HEAD:
+                short.setdefault(head[:2], set()).update(found)
+        self._short_ends = {head: tuple(sorted(found)) for head, found in short.items()}
 
     def bare(self, token: str) -> str | None:
         """The word (or a phrase's first or last word) ``token`` was built from, with a clitic or an ending of a
@@ -217,14 +229,15 @@ class Reader:
             return form
         return None
 
-    def bare_tokens(self, distinct: set[str], ascii_only: bool) -> dict[str, str]:
+    def bare_tokens(self, distinct: set[str], ascii_only: bool, heads: set[str]) -> dict[str, str]:
         """The tokens of a text built from a word of the vocabulary, each with that word ("laluannya" → "laluan",
-        "فالرقم" → "الرقم"): most tokens are dismissed by a set look-up on their first letters."""
+        "فالرقم" → "الرقم"): ``heads``, the tokens' first four letters, rule most of them out in one look-up."""
         maybe: list[str] = []
-        if not self._ends.keys().isdisjoint(map(_HEAD2, distinct)):
-            maybe = [t for t in distinct if t[:2] in self._ends and t.startswith(self._ends[t[:2]])]
-        if not ascii_only:
-            maybe += [t for t in distinct if t[:1] in PREFIX_STARTS]
+        if not self._ends.keys().isdisjoint(heads):
+            maybe = [t for t in distinct if t[:_HEAD] in self._ends and t.startswith(self._ends[t[:_HEAD]])]
+        if not ascii_only:  # clitics and short words are of other scripts: an ASCII token has neither
+            others = filterfalse(str.isascii, distinct)
+            maybe += [t for t in others if t[:1] in PREFIX_STARTS or t.startswith(self._short_ends.get(t[:2], ()))]
         bare = {}
         for token in maybe:
             if token not in self._languages and (form := self.bare(token)) is not None:  # a word's own token stays
