@@ -125,7 +125,9 @@ def bare_forms(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
     a word with no known clitic or ending. A form is a word only if the vocabulary holds it in one of those
     languages: that is the caller's look-up."""
     found: list[tuple[str, frozenset[str]]] = []
-    starts = [(word, None)] if word[:1] not in PREFIX_STARTS else [(word, None), *_strip_prefixes(word)]
+    starts: list[tuple[str, frozenset[str] | None]] = [(word, None)]
+    if word[:1] in PREFIX_STARTS:
+        starts += _strip_prefixes(word)
     for start, prefixed in starts:
         if prefixed is not None:
             found.append((start, prefixed))
