@@ -7,8 +7,11 @@ code", şifremiz, jelszavunk, პაროლით); Indonesian and Malay add -
 (পিনটা), Persian and Arabic a possessive (پسوردم, باسوردي); German, Dutch and the Nordic languages end a compound
 with the word ("Garagentorcode", "fietsslotcode", "dørkoden"). This module reads a word as its language builds it:
 the forms a word may be once a known clitic or ending is taken off (:func:`bare_forms`), each with the languages
-whose grammar took it off, so the vocabulary can ask whether one of them is a word of such a language; and whether a
-compound ends in a code word after a part naming what it opens (:func:`lock_compound`). The affixes are data
+whose grammar took it off, so the vocabulary can ask whether one of them is a word of such a language; whether a
+word a vocabulary stem begins is that stem with its language's endings, not a compound it begins (:func:`inflects`:
+"salasanani" is, "salasanavaatimukset", password requirements, is not); whether a compound ends in a code word after a
+part naming what it opens (:func:`lock_compound`); and whether a genitive before a code names a lock
+(:func:`names_a_lock`: "kapının kodu", the door's code, not "oyunun kodu", the game's). The affixes are data
 (``data/word_forms.json``); a language is added there.
 """
 
@@ -25,7 +28,7 @@ from utils.privacy.keyword_form import keyword_form
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/word_forms.json").read_text(encoding="utf-8"))
 
 MIN_SPACED_STEM = 4
-"""Letters a Latin-script word keeps once an ending is off: "pina" is not "pin" plus an ending (it is a pineapple)."""
+"""Letters a word in ASCII letters keeps once an ending is off: "pina" is not "pin" plus an ending (a pineapple)."""
 MIN_OTHER_STEM = 2
 """Letters a word of another script keeps (Hebrew קוד is three; Bengali পিন, its vowel sign folded away, two)."""
 MIN_LOCK = 4
