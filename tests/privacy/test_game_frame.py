@@ -52,9 +52,30 @@ def test_a_real_person_or_a_telling_takes_the_line_out_of_the_game(line: str) ->
         "Is a devout Catholic in his Skyrim save too",
         "Is a devout Catholic, also in his Skyrim save",
         "Has depression, in her Sims save as well",
+        "Ist gläubiger Katholik, in seinem Skyrim-Spielstand auch",
+        "Est musulman, dans sa partie de Civ 6 aussi",
+        "Es católico practicante, en su partida de Skyrim también",
+        "È cattolico praticante, anche nel suo salvataggio di Skyrim",
+        "Jest katolikiem, w swoim zapisie Skyrima też",
     ],
 )
 def test_a_save_that_only_repeats_the_members_life_is_no_frame(line: str) -> None:
     """A place set off by a comma or with "too"/"also" beside it: the line is said of the member, the save repeats it
     (a review's cases, written after the rule)."""
     assert screen(line, "memory").refused, line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "My CK3 kingdom is Catholic too",
+        "Mein Reich in CK3 ist auch katholisch",
+        "Plays Crusader Kings, his dynasty is Catholic",
+        "Converted my kingdom to Catholic in CK3",
+        "Sa civilisation dans Civ 6 est bouddhiste aussi",
+    ],
+)
+def test_a_games_own_faith_said_in_one_clause_stays_the_games(line: str) -> None:
+    """The word "too" inside the game's own clause compares the game's things ("my kingdom is Catholic too"); only a game set
+    off after the member's words with "too"/"also" repeats the member's life."""
+    assert not screen(line, "memory").refused, line

@@ -21,13 +21,14 @@ TUNE = load("generated_runs", "tune")
 ASIDE = load("generated_runs", "aside")
 
 RIGHT_AT_LEAST = {
-    ("tune", "generated"): 37,
-    ("aside", "generated"): 16,
+    ("tune", "generated"): 42,
+    ("aside", "generated"): 19,
     ("tune", "lookalike"): 116,
     ("aside", "lookalike"): 58,
 }
 """Floors at the figures measured when the rule was done; before it: generated 20/48 tune, 8/24 aside, look-alikes
-116/121 and 58/61 (the same look-alikes were wrong before and after: other rules' doing)."""
+116/121 and 58/61 (the same look-alikes were wrong before and after: other rules' doing). The rules for runs without
+a digit, lowercase groups and recovery codes (``utils/privacy/unread_runs.py``) brought generated to 42 and 19."""
 
 
 def _right(row: dict[str, Any]) -> bool:

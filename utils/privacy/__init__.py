@@ -51,6 +51,14 @@ def train_generated_runs(argv: list[str] | None = None) -> None:
     main(argv)
 
 
+def train_keyboard_layouts(argv: list[str] | None = None) -> None:
+    """Learn the wrong-keyboard-layout models and margin (``python3 -m scripts.train_keyboard_layouts``); imported only
+    when called: it reads the ``wordfreq`` package's lists, which only the trainer's machine installs."""
+    from utils.privacy.keyboard_layouts_training import main
+
+    main(argv)
+
+
 __all__ = [
     "PLACEHOLDER",
     "WINDOW_SECONDS",
@@ -68,6 +76,7 @@ __all__ = [
     "screen_profile",
     "screen_topics",
     "train_generated_runs",
+    "train_keyboard_layouts",
     "train_line_classifier",
     "with_lone_value",
 ]

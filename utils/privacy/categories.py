@@ -52,8 +52,11 @@ from typing import Any
 from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
 from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.game_frame import set_in_a_game
+from utils.privacy.game_saves import also_said_of_life
 from utils.privacy.normalise import normalise
+from utils.privacy.script_gate import another_script
 from utils.privacy.semantic_fields import field_category
+from utils.privacy.whole_words import whole_words
 
 _DATA = Path(__file__).with_name("data") / "special_categories.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -202,8 +205,7 @@ def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[s
     fillers = _alternation(vocabulary["fillers"])
     # A mention is a subject as a pronoun is ("@toni es gay").
     start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+|(?<![\w@])@[^\W\d_][\w.-]*\s+)"
-    # A hedge between the clause's start and its copula ("i think i'm bi", "creo que soy gay", "might be") still
-    # says it of the speaker: the frame is the same, only less sure.
+    # A hedge before the copula ("i think i'm bi", "creo que soy gay") still says it of the speaker, less sure.
     hedges = vocabulary["frames"].get("hedges")
     if hedges:
         start += rf"(?:{_alternation(hedges)}\s+(?:{subjects}\s+)?){{0,2}}"
@@ -229,12 +231,10 @@ def _index() -> _Index:
         for needle in situation["needles"]:
             add(needle, entry)
     for name, spec in vocabulary["categories"].items():
-        for word in spec.get("words", ()):
-            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word, common), _Entry(name, pattern))
+        for word in spec.get("words", ()):  # whole words, found by re's literal search (whole_words.py)
+            add(_needed_word(word, common), _Entry(name, whole_words(_phrase(word), _NOT_INSIDE_A_WORD_AFTER)))
         for word in spec.get("framed", ()):
-            pattern = re.compile(_NOT_INSIDE_A_WORD_BEFORE + _phrase(word) + _NOT_INSIDE_A_WORD_AFTER)
-            add(_needed_word(word, common), _Entry(name, pattern, framed=True))
+            add(_needed_word(word, common), _Entry(name, whole_words(_phrase(word), _NOT_INSIDE_A_WORD_AFTER), framed=True))
         for situation in spec.get("patterns", ()):
             entry = _Entry(name, re.compile(situation["regex"], re.MULTILINE))
             for needle in situation["needles"]:
@@ -399,7 +399,7 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
     folded = (text if normalised else normalise(text).text).casefold().replace("’", "'")
     words = set(_LETTER_RUN.findall(folded)) if words is None else words  # "’" as "'" moves no letter run
     candidates = _candidates(words, index)
-    beyond_latin = _BEYOND_LATIN.search(folded) is not None
+    beyond_latin = _BEYOND_LATIN.search(folded) is not None and another_script(folded)  # a dash or an emoji: Latin
     plain = _unaccented(folded)
     suffixed = index.suffix_gate is not None and index.suffix_gate.search(plain) is not None
     inside_pattern = index.inside_pattern if beyond_latin else index.inside_latin
@@ -418,7 +418,8 @@ def _special_category(text: str, *, normalised: bool = False, words: AbstractSet
         plain = _unaccented(folded)
         inside = inside_pattern.search(plain) if inside is not None and inside_pattern is not None else None
     games = beyond_latin or inside is not None or any(entry.category in index.game_categories for entry in candidates)
-    muted = index.game_categories if games and index.game_titles and index.game_titles.search(as_written) else frozenset()
+    title = index.game_titles.search(as_written) if games and index.game_titles else None  # its faiths: mechanics
+    muted = index.game_categories if title and not also_said_of_life(as_written, *title.span()) else frozenset()
     candidates = [entry for entry in candidates if entry.category not in muted]
     earliest: tuple[int, int, str] | None = None
     for entry in dict.fromkeys(candidates):

@@ -87,6 +87,30 @@ def _also() -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
 
 
+_CLAUSE_END = re.compile(r"[,;:.!?。！？，；]|\s[–—]\s")
+
+
+def also_said_of_life(text: str, start: int, end: int) -> bool:
+    """Whether the game named at ``text[start:end]`` stands in a clause of its own, set off by a comma after the
+    words before it and saying "too"/"also" ("Ist gläubiger Katholik, in seinem Skyrim-Spielstand auch"): the words
+    before are the member's, and the game only has them as well. A game's own mechanics say it in one clause
+    ("my CK3 kingdom is Catholic too")."""
+    opened = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=-1)
+    if opened <= 0 or not text[:opened].strip(" ,;:–—"):
+        return False
+    closed = _CLAUSE_END.search(text, end)
+    clause = text[opened : closed.start() if closed else len(text)]
+    return _also_in_a_clause().search(clause) is not None
+
+
+@cache
+def _also_in_a_clause() -> re.Pattern[str]:
+    words = _data()["also"]
+    spaced = [w for w in words if w.isascii() or " " in w or len(w) > 1]
+    bare = [w for w in words if w not in spaced]  # "也", "も", "도" ride on the word before them
+    return re.compile(rf"(?<![^\W\d_])(?:{alternation(spaced)})(?![^\W\d_])|{alternation(bare)}", re.IGNORECASE)
+
+
 def set_in_a_save(text: str) -> bool:
     """True when ``text`` places its words in a save or an owned world of a named game (module docstring)."""
     owned, title, outside, first_person, capitalised_only = _readers()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 import zlib
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -48,8 +49,19 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float32]
 
 
+_ASCII_FORM = {
+    code: ("0" if char.isdigit() else char.lower() if char.isalpha() else " ")
+    for code, char in ((code, chr(code)) for code in range(128))
+}
+"""An ASCII character as :func:`_word_form` reads it, for a translation in C: a digit as 0, a letter in lower case
+(its case-folded form in ASCII), anything else a space."""
+
+
 def _word_form(matching: str) -> str:
-    """The line as the features read it: case folded, every run of non-letters one space, digits as 0."""
+    """The line as the features read it: case folded, every run of non-letters one space, digits as 0. An ASCII
+    line (most chat) is one translation and a split rather than two passes of ``re``."""
+    if matching.isascii():
+        return " ".join(matching.translate(_ASCII_FORM).split())
     return " ".join(_NOT_A_LETTER.sub(" ", _DIGITS.sub("0", matching.casefold())).split())
 
 
@@ -82,13 +94,20 @@ def _char_buckets(words: str) -> IntArray:
 
 def _token_buckets(words: list[str], capitalised_later: bool) -> IntArray:
     """Buckets of the words, adjacent word pairs, the first word and the first two, and a named later subject."""
-    tokens = [f"w {w}" for w in words] + [f"b {a} {b}" for a, b in itertools.pairwise(words)]
+    crc32, encoded = zlib.crc32, [word.encode() for word in words]
+    # a token's CRC carried on from its prefix's (``crc32(b, crc32(a)) == crc32(a + b)``): no token string is built
+    hashed = [crc32(word, _WORD_PREFIX) for word in encoded]
+    hashed += [crc32(b, crc32(b" ", crc32(a, _PAIR_PREFIX))) for a, b in itertools.pairwise(encoded)]
     if words:
-        tokens += [f"^ {words[0]}", f"^^ {' '.join(words[:2])}"]
+        hashed += [zlib.crc32(f"^ {words[0]}".encode()), zlib.crc32(f"^^ {' '.join(words[:2])}".encode())]
     if capitalised_later:
-        tokens.append("named later")
-    mask = (1 << BITS) - 1
-    return np.array([zlib.crc32(t.encode()) & mask for t in tokens], dtype=np.int64)
+        hashed.append(_NAMED_LATER)
+    buckets = np.array(hashed, dtype=np.int64)
+    buckets &= (1 << BITS) - 1
+    return buckets
+
+
+_WORD_PREFIX, _PAIR_PREFIX, _NAMED_LATER = zlib.crc32(b"w "), zlib.crc32(b"b "), zlib.crc32(b"named later")
 
 
 def features(matching: str) -> tuple[IntArray, FloatArray]:
@@ -98,9 +117,20 @@ def features(matching: str) -> tuple[IntArray, FloatArray]:
     buckets = np.concatenate([_char_buckets(form), _token_buckets(words, bool(_CAPITALISED_LATER.search(matching)))])
     if not len(buckets):
         return buckets, np.zeros(0, dtype=np.float32)
-    unique, counts = np.unique(buckets, return_counts=True)
+    unique, counts = _counted(buckets)
     values = counts.astype(np.float32)
     return unique, values / np.float32(np.sqrt(float(values @ values)))
+
+
+def _counted(buckets: IntArray) -> tuple[IntArray, IntArray]:
+    """``np.unique(buckets, return_counts=True)`` (the buckets in order, each with its count), without the checks and
+    wrappers a general call pays for on every line."""
+    ordered = np.sort(buckets)
+    edges = np.empty(len(ordered) + 1, dtype=bool)
+    edges[0] = edges[-1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=edges[1:-1])
+    starts = np.flatnonzero(edges)
+    return ordered[starts[:-1]], np.diff(starts)
 
 
 @dataclass(frozen=True)
@@ -150,12 +180,15 @@ _HEADING_WORDS = frozenset(
 """Words a heading of the record itself is made of ("Member profile.", "User notes:", "Latest:")."""
 
 
-def line_reason(matching: str) -> str | None:
+def line_reason(matching: str, words: AbstractSet[str] | None = None) -> str | None:
     """The classifier's reason to refuse one normalised kept line ("special-category", "other-person"), or None.
 
     A heading made only of words naming the record ("Member profile.") says nothing of anyone: the model writes such
-    headings into profiles, and the classifier, trained on statements, scored one as membership of something."""
-    words = re.findall(r"[^\W\d_]+", matching.casefold())
-    if words and all(word in _HEADING_WORDS for word in words):
+    headings into profiles, and the classifier, trained on statements, scored one as membership of something.
+    ``words``: the line's runs of letters, case-folded, when the caller has read them (the screen's other layers
+    read the same)."""
+    if words is None:
+        words = frozenset(re.findall(r"[^\W\d_]+", matching.casefold()))
+    if words and words <= _HEADING_WORDS:
         return None
     return model().reason(matching)

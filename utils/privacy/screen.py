@@ -287,15 +287,18 @@ asserting a role is refused whole. The profile loses only such sentences (:func:
 itself (message, log, name) may talk about anything."""
 
 
-def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset(), *, a_statement: bool = True) -> tuple[str, ...]:
+def _not_the_members_to_keep(
+    text: str, own_names: frozenset[str] = frozenset(), *, a_statement: bool = True, matching: str | None = None
+) -> tuple[str, ...]:
     """Why a kept line may not be kept whatever it holds: a special category of personal data
     (:mod:`utils.privacy.categories`), a claim about someone else, a role asserted in chat
     (:mod:`utils.privacy.others`); when none of those rules speaks, the scored classifier
     (:mod:`utils.privacy.line_classifier`) for wordings they do not list. ``own_names``: names that mean the
     member (a profile's subject). ``a_statement``: False for a topic or a slot key, a label the classifier, which
-    learnt from statements, cannot read ("relationship" is a memory's subject, not a fact about its member)."""
-    matching = normalise(text).text
-    words = line_words(matching)  # read once for the three layers
+    learnt from statements, cannot read ("relationship" is a memory's subject, not a fact about its member).
+    ``matching``: ``text`` in its matching form when the caller has read it (the screen, when nothing was replaced)."""
+    matching = normalise(text).text if matching is None else matching
+    words = line_words(matching)  # read once for the four layers
     reasons = []
     if special_category(matching, normalised=True, words=words) is not None:
         reasons.append("special-category")
@@ -304,7 +307,7 @@ def _not_the_members_to_keep(text: str, own_names: frozenset[str] = frozenset(),
     if asserts_role(matching, normalised=True, words=words):
         reasons.append("role")
     if not reasons and a_statement:  # the rules said nothing: the classifier may still refuse, never un-refuse
-        scored = line_reason(matching)
+        scored = line_reason(matching, words)
         if scored is not None and not (scored == "other-person" and own_names):  # a profile's "she" is the member
             reasons.append(scored)
     return tuple(reasons)
@@ -365,8 +368,11 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         cleaned = cut_screened(cleaned, limit)
     if _refused(cleaned, field):
         return Screened(cleaned, True, tuple(kinds), tuple(values))
-    a_statement = field not in ("topic", "key")
-    personal = _not_the_members_to_keep(cleaned.replace("_", " "), a_statement=a_statement) if field in PERSONAL_FIELDS else ()
+    if field not in PERSONAL_FIELDS:
+        return Screened(cleaned, False, tuple(kinds), tuple(values))
+    # the line as read above when nothing was replaced, cut or read with "_" as a space: not normalised again
+    read = matching.text if cleaned is valid and "_" not in valid else None
+    personal = _not_the_members_to_keep(cleaned.replace("_", " "), a_statement=field not in ("topic", "key"), matching=read)
     return Screened(cleaned, bool(personal), (*kinds, *personal), tuple(values))
 
 

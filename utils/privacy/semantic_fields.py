@@ -30,7 +30,7 @@ import re
 import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,22 @@ def plain(text: str) -> str:
     folded = text.casefold().replace("’", "'")
     if folded.isascii():
         return folded
-    return "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFD", folded).translate(_WITHOUT_MARKS)
+
+
+class _Marks(dict[int, int | None]):
+    """A translation that drops every combining mark and keeps every other character, each character's answer kept
+    once read: a line is translated in C, not asked of ``unicodedata`` character by character. Characters past the
+    Basic Multilingual Plane (emoji, rare ideographs) are asked each time, so the table stays small whatever is sent."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        if code <= 0xFFFF:
+            self[code] = kept
+        return kept
+
+
+_WITHOUT_MARKS = _Marks()
 
 
 @dataclass(frozen=True)
@@ -157,6 +172,11 @@ class _WordIndex:
     phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
     stem_phrases: dict[str, tuple[tuple[_Phrase, str], ...]]
 
+    @cached_property
+    def stem_starts(self) -> frozenset[str]:
+        """The first three letters of every stem and stem phrase: a word starting otherwise is read for neither."""
+        return frozenset(self.stems) | frozenset(self.stem_phrases)
+
 
 @cache
 def _word_index() -> _WordIndex:
@@ -187,7 +207,8 @@ def _hits(line: str, words: AbstractSet[str]) -> set[str]:
     index = _word_index()
     hits = {name for word in words & index.whole.keys() for name in index.whole[word]}
     candidates = [pair for word in words & index.phrases.keys() for pair in index.phrases[word]]
-    for word in words:
+    starts = index.stem_starts
+    for word in [word for word in words if word[:3] in starts]:  # most words start no stem: not looked up twice
         start = word[:3]
         for stem, name in index.stems.get(start, ()):
             if name not in hits and word.startswith(stem):

@@ -49,6 +49,7 @@ from utils.privacy import config_blocks
 from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
 from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
 from utils.privacy.public_numbers import public_spans
+from utils.privacy.unread_runs import unread_spans
 
 # --- long numbers (kept fields only)
 
@@ -250,8 +251,10 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     paired = "=" in text or ":" in text or "'," in text or '",' in text
     code = "`" in text
     has_digit = DIGIT.search(text) is not None
-    if len(text) < 7 or not (paired or has_digit or code):
-        return []  # most chat: every shape but a config pair or code holds a digit, and a pair or a link needs = or :
+    if len(text) < 7:
+        return []
+    if not (paired or has_digit or code):  # most chat: every shape but these holds a digit, a pair or a link = or :
+        return _outermost(unread_spans(text, has_digit=False), text)
     found: list[Span] = []
     urls: list[tuple[int, int]] = []
     if "://" in text:
@@ -266,6 +269,7 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text, lowered))
     found.extend(_flag_and_markup_spans(text))
+    found.extend(span for span in unread_spans(text, has_digit=has_digit) if not inside_any(urls, span[0], span[1]))
     if has_digit:
         found.extend(token_spans(text, urls))
         if kept and _SEVEN_DIGITS.search(text):
@@ -300,7 +304,9 @@ def with_value_spans(
     A rule's span keeps its own kind ("+49 151 …" stays a phone, not a number), except that a
     credential wins over a contact detail it overlaps: ``postgres://app:S3cr3t@db.internal``
     reads as an e-mail address to the contact rule, and a line kept around the password would
-    not be refused. The two spans become one, with the credential's kind.
+    not be refused. The two spans become one, with the credential's kind. A secret rule's span that starts a value
+    found here and ends inside it (a keyword rule takes the first group of a recovery code, the value is all sixteen)
+    grows to the value's end and keeps the rule's kind.
     """
     added = value_spans(text, kept=kept)
     public = public_spans(text, [*found, *added], kept=kept)
@@ -325,8 +331,12 @@ def with_value_spans(
             index -= 1
         if not overlapping:
             combined.append(span)
-        elif span[2] in secret_kinds and not any(rules[i][2] in secret_kinds for i in overlapping):
+        elif span[2] in secret_kinds:
+            first = min(rules[i][0] for i in overlapping)
+            last = max(span[1], *(rules[i][1] for i in overlapping))
+            secret_rules = [rules[i][2] for i in sorted(overlapping) if rules[i][2] in secret_kinds]
+            if secret_rules and (span[0] < first or last == max(rules[i][1] for i in overlapping)):
+                continue  # the rules' spans cover it, or say where the value starts (a key's name, a link's user)
             dropped.update(overlapping)
-            first = min(span[0], *(rules[i][0] for i in overlapping))
-            combined.append((first, max(span[1], *(rules[i][1] for i in overlapping)), span[2]))
+            combined.append((min(first, span[0]), last, secret_rules[0] if secret_rules else span[2]))
     return [span for i, span in enumerate(rules) if i not in dropped] + combined
