@@ -54,6 +54,7 @@ from utils.privacy._conversation_words import (
     unspaced_kind,
     vocabulary_kind,
 )
+from utils.privacy.word_forms import names_a_lock
 
 Strength = Literal["strong", "weak", "label", "phrase"]
 """What must follow an announcement: any value ("is", ":"), one that looks like a secret, one plain word after a
@@ -79,7 +80,8 @@ def _announced(text: str) -> tuple[str, Strength] | None:
         return _announced_unspaced(stripped, ends_strong)
     start, end, kind, qualified = last
     rest = words[end:]
-    if qualified and (not (rest and names_what(rest[0])) or (start and words[start - 1] in PUBLIC_CODES)):
+    named_before = start > 0 and names_a_lock(words[start - 1])  # "kutxa gotorraren kodea", "kapının kodu"
+    if qualified and (not ((rest and names_what(rest[0])) or named_before) or (start and words[start - 1] in PUBLIC_CODES)):
         return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
     ambiguous = (found := vocabulary_kind(words[start])) is not None and found[1] and words[start] not in KINDS
     strong: Strength = "weak" if qualified or words[start] in WEAK or ambiguous else "strong"

@@ -13,8 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.keyword_form import keyword_form
 from utils.privacy.rule import literal_trie
 from utils.privacy.vocabulary import kind_of_word, words_of_kind
+from utils.privacy.word_forms import bare_forms, opens_a_lock
 
 SHORT_MESSAGE_CHARS = 200
 """A lone value, and a message that reveals an earlier one, are short: longer messages skip both readings."""
@@ -78,7 +80,15 @@ _PASSWORD_WORDS = [
     word.rstrip("?") for kind in ("password", "wifi", "login") for word in words_of_kind(kind) if not word.endswith("*")
 ]
 """The vocabulary's words for a password, a wifi key and a login (stems left out: a phrase is matched word for word)."""
-KINDS = _phrases({**_DATA["kinds"], "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]]})
+_PIN_PHRASES = [word.rstrip("?") for word in words_of_kind("pin") if " " in word and not word.endswith("*")]
+"""The vocabulary's phrases for a PIN ("namba ya siri", "الرقم السري"): its single words are looked up as they come."""
+KINDS = _phrases(
+    {
+        **_DATA["kinds"],
+        "password": [*_PASSWORD_WORDS, *_DATA["kinds"]["password"]],
+        "code": [*_DATA["kinds"]["code"], *_PIN_PHRASES],
+    }
+)
 QUALIFIED = _phrases({"code": _DATA["qualified"]["code"]})
 PUBLIC_CODES = frozenset(_DATA["qualified"]["public"])
 PHRASE_KINDS = frozenset(_DATA["phrase_kinds"]["words"])
@@ -149,7 +159,10 @@ def kind_at(words: list[str], index: int, kinds: _Phrases = KINDS) -> tuple[int,
     A word no phrase starts with is looked up in the secret vocabulary too (every language, its inflections and
     compounds: "salasanani", "pinkoden", "пін"), so the conversation knows every word the screen knows."""
     word = words[index]
-    for candidate in (word, word.rsplit("-", 1)[-1]) if "-" in word else (word,):
+    candidates = [word, word.rsplit("-", 1)[-1]] if "-" in word else [word]
+    if kinds is QUALIFIED and word not in kinds and not word.isascii():  # "והקוד", "לקוד": a code word, its clitic
+        candidates += [form for form, _languages in bare_forms(word)]
+    for candidate in candidates:
         for phrase, kind in kinds.get(candidate, ()):
             if len(phrase) == 1 or tuple(words[index : index + len(phrase)]) == (candidate, *phrase[1:]):
                 return index + len(phrase), kind
@@ -174,6 +187,8 @@ def vocabulary_kind(word: str) -> tuple[str, bool] | None:
     if len(word) < 2 or word.isdigit():
         return None
     entry = kind_of_word(word)
+    if entry is not None and entry.kind == "code" and opens_a_lock(keyword_form(word).text):
+        return "code", False  # "ovikoodimme", "Garagentorcode": a code named by what it opens is a secret's
     if entry is None or entry.kind not in CONVERSATION_KINDS:
         return None
     return CONVERSATION_KINDS[entry.kind], entry.ambiguous

@@ -137,3 +137,22 @@ def keyword_form(text: str) -> KeywordForm:
     if not folded.isascii() and not _TURNED.isdisjoint(folded):
         folded = _upright(folded)
     return KeywordForm(folded, origin, len(text))
+
+
+def jamo_spelling(word: str) -> str | None:
+    """A Korean word typed letter by letter ("ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ" for 비밀번호), as the matching form reads those letters;
+    None for a word with no Hangul syllable."""
+    if not any("\uac00" <= char <= "\ud7af" for char in word):
+        return None
+    letters = []
+    for char in unicodedata.normalize("NFD", word):
+        name = unicodedata.name(char, "")
+        if name.startswith(("HANGUL CHOSEONG ", "HANGUL JUNGSEONG ", "HANGUL JONGSEONG ")):
+            try:
+                letter = unicodedata.lookup("HANGUL LETTER " + name.split(" ", 2)[2])
+            except KeyError:
+                return None
+            letters.append(unicodedata.normalize("NFKC", letter))
+        else:
+            letters.append(char)
+    return "".join(letters)

@@ -29,8 +29,8 @@ from itertools import accumulate, compress, filterfalse
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from utils.privacy import script_loanwords
-from utils.privacy.keyword_form import KeywordForm, keyword_form
+from utils.privacy import script_loanwords, word_forms
+from utils.privacy.keyword_form import KeywordForm, jamo_spelling, keyword_form
 
 
 @dataclass(frozen=True)
@@ -102,25 +102,6 @@ def _phrase_key(word: str) -> str:
     return " ".join("".join(_TOKEN.findall(part)) for part in parts if _TOKEN.search(part))
 
 
-def _jamo_spelling(word: str) -> str | None:
-    """A Korean word typed letter by letter ("ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ" for 비밀번호), as the matching form reads those letters;
-    None for a word with no Hangul syllable."""
-    if not any("\uac00" <= char <= "\ud7af" for char in word):
-        return None
-    letters = []
-    for char in unicodedata.normalize("NFD", word):
-        name = unicodedata.name(char, "")
-        if name.startswith(("HANGUL CHOSEONG ", "HANGUL JUNGSEONG ", "HANGUL JONGSEONG ")):
-            try:
-                letter = unicodedata.lookup("HANGUL LETTER " + name.split(" ", 2)[2])
-            except KeyError:
-                return None
-            letters.append(unicodedata.normalize("NFKC", letter))
-        else:
-            letters.append(char)
-    return "".join(letters)
-
-
 def _compile() -> tuple[
     dict[str, Entry],
     frozenset[str],
@@ -158,7 +139,7 @@ def _compile() -> tuple[
                     add(unspaced, keyword_form(word).text, entry)
                     # The matching form is NFKC: "ㅂㅂ" (compatibility jamo) is read as conjoining jamo there.
                     add(unspaced, keyword_form(unicodedata.normalize("NFKC", word)).text, entry)
-                    if (spelled := _jamo_spelling(word)) is not None:
+                    if (spelled := jamo_spelling(word)) is not None:
                         add(unspaced, keyword_form(spelled).text, entry)
                 elif stem:
                     stems.setdefault(key[:3], []).append((key, entry))
@@ -189,7 +170,6 @@ _INDEX, _PREFIXES, _STEMS, _COMPOUND_KEYS, _SUBSTRING_ENTRIES, _UNSPACED = _comp
 _COMPOUND_ENDS = frozenset(key[-4:] for key in _COMPOUND_KEYS)
 _UNSPACED_BY_BARE = {_SPACES.sub("", key): entry for key, entry in _SUBSTRING_ENTRIES.items()}
 """Words of unspaced scripts by their letters alone: "密 码" and "시드 구문" are found whatever spaces they hold."""
-_HEAD = itemgetter(slice(None, 3))
 _START = attrgetter("start")
 _TAIL = itemgetter(slice(-4, None))
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
@@ -200,6 +180,12 @@ _EMOJI_GLUED = re.compile(rf"[^\W_]\s?[{_EMOJI}]{{1,2}}\s?[^\W_]")
 """An emoji dropped inside a word ("pass🔑word", "pass 🤫 word"): looked for only in text that is not ASCII."""
 _MAX_EMOJI_GAP = 4
 _PHRASE_HEADS = frozenset(key.split(" ")[0] for key in _INDEX if " " in key)
+_FORMS = word_forms.Reader({key: entry.languages for key, entry in _INDEX.items()})
+_HEAD4 = itemgetter(slice(None, 4))
+_STEM_HEADS = frozenset(stem[:4] for stems in _STEMS.values() for stem, _entry in stems)
+_ENDS = _COMPOUND_ENDS | word_forms.LOCK_TAILS
+_LOCK = Entry("pin", frozenset({"de", "nl", "sv", "no", "da", "fi", "et", "hu", "en"}), ambiguous=False)
+"""A compound naming what a code opens ("Garagentorcode", "fietsslotcode"): a PIN in the compounding languages."""
 
 
 def _glue(gap: str, left: str, right: str) -> str | None:
@@ -245,12 +231,16 @@ def _lookup_single(raw: str, readings: tuple[str, ...] | None = None) -> Entry |
     of :func:`_readings`, when the caller has them."""
     for reading in _readings(raw) if readings is None else readings:
         for stem, entry in _STEMS.get(reading[:3], ()):
-            if reading.startswith(stem):
+            if reading.startswith(stem) and word_forms.inflects(reading, stem, entry.languages):
                 return entry
         if len(reading) > 6 and reading[-4:] in _COMPOUND_ENDS:
             for key in _COMPOUND_KEYS:
                 if reading.endswith(key) and len(reading) - len(key) >= 2:
                     return _SUBSTRING_ENTRIES[key]
+        if word_forms.lock_compound(reading):
+            return _LOCK
+        if (form := _FORMS.bare(reading)) is not None and form in _INDEX:
+            return _INDEX[form]
     return None
 
 
@@ -298,13 +288,17 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     parts = (_ASCII_TOKEN_SPLIT if folded.isascii() else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
     distinct = set(tokens)
+    heads = set(map(_HEAD4, distinct))  # one pass: the first letters of a stem's form and of a word built on one
+    if bare := _FORMS.bare_tokens(distinct, folded.isascii(), heads):  # spans stay the written tokens' (``parts``)
+        tokens = [bare.get(token, token) for token in tokens]
+        distinct = set(tokens)
     # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
     # Set operations and C iterators: a line of ordinary prose costs no Python step per token here.
     ready = distinct & _INDEX.keys()
-    if not _STEMS.keys().isdisjoint(map(_HEAD, distinct)):
+    if not heads.isdisjoint(_STEM_HEADS):
         ready.update(token for token in distinct if token[:3] in _STEMS)
-    if not _COMPOUND_ENDS.isdisjoint(map(_TAIL, distinct)):
-        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS)
+    if not _ENDS.isdisjoint(map(_TAIL, distinct)):  # a compound ending in a password word or in a lock's code
+        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS or word_forms.lock_compound(token))
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
     if not folded.isascii():
         ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
