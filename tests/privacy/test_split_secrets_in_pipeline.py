@@ -96,6 +96,22 @@ async def test_a_secret_revealed_after_its_log_was_written_is_screened_out_of_th
     assert "9514" not in logged and "[redacted:code]" in logged
 
 
+async def test_a_reveal_whose_scrub_was_cancelled_at_shutdown_still_reaches_the_written_rows(
+    services: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
+    """Background work still running at shutdown is cancelled (its deadline passed); the log's scrub is owed when the
+    reveal is read, so the last flush pays it even when its task never ran."""
+    fake_llm.chat = lambda body: "Okay!"
+    fake_llm.tools["extract_memories"] = lambda body: {"memories": [], "profile_update": None, "forget": []}
+    await converse(services, "9514 ok?")
+    await services.llm_log.flush()
+    await services.chat.respond(IncomingMessage(42, "Alice", 100, "general", "that was my bank pin btw", guild_id=1))
+    await services.tasks.cancel_all()
+    await services.close()
+    logged = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+    assert "9514" not in logged and "[redacted:code]" in logged
+
+
 async def test_an_ordinary_exchange_is_logged_and_learned_as_said(
     services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:

@@ -9,7 +9,7 @@ import json
 import logging
 import multiprocessing
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -27,6 +27,8 @@ from utils.storage.schema import ERROR_MAX, EXCERPT_MAX
 logger = logging.getLogger(__name__)
 
 FLUSH_CHUNK_ROWS = 100
+MAX_OWED_SCRUBS = 10_000
+"""Scrubs kept owed while the database is down; past this the oldest is dropped with the rows it would reach."""
 IN_FLIGHT_SECONDS = 900.0
 """Longer than any LLM call can take with its retries: an erasure older than this cannot meet a call in flight."""
 SCRUB_WRITTEN_SECONDS = IN_FLIGHT_SECONDS + WINDOW_SECONDS
@@ -55,6 +57,10 @@ class LlmLogBuffer:
         self.epoch_of = epoch_of
         self.blanked = 0
         """Rows written without excerpts because their member was erased (in another process) before the flush."""
+        self._owed: deque[tuple[int, Seen, datetime]] = deque(maxlen=MAX_OWED_SCRUBS)
+        """Scrubs asked for and not yet applied to every record: each flush applies them first, so one whose task was
+        cancelled (background work past its deadline at shutdown) or met a database that was down still reaches the
+        rows before they are written, or once the database is back."""
         self._erased_at: dict[int, datetime] = {}
         """When each member was last erased here, kept as long as a call can be in flight. A call asked for
         before it (its request built then, even if it waited for a free slot) is logged without excerpts."""
@@ -78,6 +84,7 @@ class LlmLogBuffer:
     async def _flush(self) -> int:
         """Write in small transactions, yielding between them: one big insert would hold the GIL
         long enough to stall the event loop (seen in the pipeline benchmark)."""
+        await self._settle_scrubs()
         written = 0
         while self._pending and self._db.available:
             batch = list(itertools.islice(self._pending, FLUSH_CHUNK_ROWS))
@@ -123,29 +130,47 @@ class LlmLogBuffer:
         self._pending = pending
         return blanked
 
-    async def scrub(self, user_id: int, seen: Seen) -> int:
-        """Screen ``seen`` (values a member's later message showed were secrets) out of every record holding their
-        words: those waiting here, and those written within :data:`SCRUB_WRITTEN_SECONDS`; returns how many changed.
+    def scrub(self, user_id: int, seen: Seen) -> Coroutine[Any, Any, int]:
+        """Owe a scrub of ``seen`` (values a member's later message showed were secrets) from every record holding
+        their words — those waiting here, and those written within :data:`SCRUB_WRITTEN_SECONDS` — and return the
+        work that applies it now (the caller spawns it); it returns how many records changed.
 
-        A member's "9514" is logged as said, and only "that was my bank pin btw" makes it a secret. Run between
-        flushes (the flush lock held), so no record is on its way to the database meanwhile: each one is either
-        still here or already written.
+        A member's "9514" is logged as said, and only "that was my bank pin btw" makes it a secret. The debt is
+        taken at once, not when the work runs: if that work is cancelled or the database is down, the next flush
+        (the last one runs at shutdown) pays it before writing anything.
         """
-        if not seen:
-            return 0
+        if seen:
+            if len(self._owed) == self._owed.maxlen:
+                logger.warning("Too many LlmLog scrubs owed while the database is down; dropping the oldest.")
+            self._owed.append((user_id, seen, datetime.now(UTC)))
+        return self._scrub_now()
+
+    async def _scrub_now(self) -> int:
         async with self._flushing:
-            changed = 0
+            return await self._settle_scrubs()
+
+    async def _settle_scrubs(self) -> int:
+        """Apply the owed scrubs, the flush lock held (no record is on its way to the database meanwhile: each one is
+        either still here or already written). One stays owed while the database cannot take it."""
+        changed = 0
+        while self._owed:
+            user_id, seen, asked_at = self._owed[0]
             for index, (record, epochs) in enumerate(self._pending):
                 if record.mentions(user_id) and (scrubbed := _scrubbed_record(record, seen)) != record:
                     self._pending[index] = (scrubbed, epochs)
                     changed += 1
-            if self._db.available:
-                since = datetime.now(UTC) - timedelta(seconds=SCRUB_WRITTEN_SECONDS)
-                try:
-                    changed += await self._db.run(sql.scrub_member_excerpts, user_id, since, partial(_scrubbed_excerpt, seen))
-                except DatabaseError as exc:
-                    logger.warning("Could not screen %s's written LlmLog rows again: %s", user_id, exc)
-            return changed
+            if not self._db.available:
+                break
+            since = asked_at - timedelta(seconds=SCRUB_WRITTEN_SECONDS)
+            try:
+                changed += await self._db.run(sql.scrub_member_excerpts, user_id, since, partial(_scrubbed_excerpt, seen))
+            except DatabaseUnavailable as exc:
+                logger.warning("Could not screen %s's written LlmLog rows again yet: %s", user_id, exc)
+                break
+            except DatabaseError as exc:
+                logger.warning("Could not screen %s's written LlmLog rows again: %s", user_id, exc)
+            self._owed.popleft()
+        return changed
 
 
 def _scrubbed_record(record: LlmCallRecord, seen: Seen) -> LlmCallRecord:
