@@ -86,11 +86,12 @@ NO_TRACE_SHARE: dict[str, Floor] = {
     ),
     "wave 8": Floor(
         0.99,
-        0.86,
+        0.88,
         "Written from new sources and disguises by someone who had not read the rules, while the next round was "
         "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
         "of 52 (73.1%); after the round: dev 100, held 43 (82.7%); after wave 9's round: dev 103, held 44 (84.6%); "
-        "after wave 10's: dev 104, held 44; after wave 11's: held 45 (86.5%).",
+        "after wave 10's: dev 104, held 44; after wave 11's: held 45 (86.5%); after the next round (values no format "
+        "names, secret words as languages build them; no wave's held rows read): held 46 (88.5%).",
     ),
     "wave 9": Floor(
         0.98,
@@ -110,13 +111,15 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "honest figure (dev rose by 21 rows, held by one); after wave 11's round: dev 128, held 56 (81.2%).",
     ),
     "wave 11": Floor(
+        0.80,
         0.70,
-        0.66,
         "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
         "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
         "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%); after the round "
         "(the log and the extractor's input withhold a secret's sentence, generated runs read by how random they are, "
-        "both from branches cut before it): dev 74, held 34 (66.7%).",
+        "both from branches cut before it): dev 74, held 34 (66.7%); after the next round (tuned on its dev rows: "
+        "letters-only and lowercase generated codes, wrong keyboard layouts, secret words with clitics and endings): "
+        "dev 84, held 36 (70.6%).",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
