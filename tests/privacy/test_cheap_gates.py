@@ -11,6 +11,7 @@ position, words said for symbols beside punctuation, phrases of secret words cut
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from utils.privacy import decoded_notations, decoding, dictated, vocabulary
 from utils.privacy.keyword_form import keyword_form
 from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
 from utils.privacy.normalise import normalise
+from utils.privacy.unread_runs import drawn_letters, letter_run_spans, mixed_case
 
 _TABLES = Path(__file__).parent
 
@@ -143,3 +145,32 @@ def test_a_phrase_head_not_read_on_starts_no_word() -> None:
                 skipped += 1
                 assert vocabulary._longest_word(tokens, gaps, i) is None, text
     assert skipped > 1000
+
+
+_EVERY_LETTER_RUN = re.compile(r"(?<![\w@/.\\-])[A-Za-z]{8,40}(?![\w@/.\\-])")
+"""Every run of ASCII letters the run model may judge, read off the whole line (the reading the case gate skips)."""
+_MIXED_CASE = [
+    "zQHFlXHVKZ and POGDUJUNezyG",
+    "id | pass\n---+---\n1 | kLcatfiQypNSA",
+    "ézQHFlXHVKZ and zQHFlXHVKZé and @zQHFlXHVKZ /zQHFlXHVKZ zQHFlXHVKZ.zip",
+    "sOmEtHiNg wEiRd, XxDragonSlayerxX, MUCHhhhh, iPhone, McDonald, YouTube",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz and aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeFgHiJkLmNoP",
+    "QWhYtRpLmZvX" * 3,
+    "the key was QXZJWKVPqmzhtr, then KVQZXJPWbxqv",  # capitals then lower case only: the gate's second reading
+]
+
+
+def _secret_messages() -> list[str]:
+    path = _TABLES / "tables" / "secrets.dev.jsonl"
+    return [m for line in path.read_text(encoding="utf-8").splitlines() if line.strip() for m in json.loads(line)["messages"]]
+
+
+@pytest.mark.parametrize("texts", [ROWS, _secret_messages(), _MIXED_CASE], ids=["rows", "secret-messages", "mixed-case"])
+def test_letter_runs_read_around_the_case_gate_are_every_run_read_alone(texts: list[str]) -> None:
+    """The case gate's hits lead to every mixed run a reading of all the line's runs finds, and to no other."""
+    judged = 0
+    for text in texts:
+        expected = [m.span() for m in _EVERY_LETTER_RUN.finditer(text) if mixed_case(m.group()) and drawn_letters(m.group())]
+        judged += len(expected)
+        assert letter_run_spans(text) == expected, text
+    assert judged > 0

@@ -35,7 +35,7 @@ _LETTER_RUN = re.compile(rf"(?<![\w@/.\\-])[A-Za-z]{{{SHORTEST},{LONGEST}}}(?![\
 or an address."""
 
 
-def _drawn_letters(run: str) -> bool:
+def drawn_letters(run: str) -> bool:
     """A run drawn from 52 letters: read so by the run model and in lower case, repeats few, no gamertag frame."""
     folded = run.lower()
     if folded[:2] == "xx" == folded[-2:]:
@@ -46,11 +46,32 @@ def _drawn_letters(run: str) -> bool:
 
 
 def letter_run_spans(text: str) -> list[tuple[int, int]]:
-    """Runs of upper and lower letters that read as drawn at random."""
-    return [m.span() for m in _LETTER_RUN.finditer(text) if _mixed(m.group()) and _drawn_letters(m.group())]
+    """Runs of upper and lower letters that read as drawn at random.
+
+    Only the ASCII letter runs around the case gate's hits are read: every mixed run holds one (a capital after a
+    lowercase letter, or two capitals before one), and a long post has few, while it has hundreds of long words."""
+    found: list[tuple[int, int]] = []
+    read_to = 0
+    for hit in CASE_GATE.finditer(text):
+        if hit.start() < read_to:
+            continue
+        start, end = hit.start(), hit.end()
+        while start > 0 and _is_ascii_letter(text[start - 1]):
+            start -= 1
+        while end < len(text) and _is_ascii_letter(text[end]):
+            end += 1
+        read_to = end
+        run = _LETTER_RUN.match(text, start)
+        if run is not None and run.end() == end and mixed_case(run.group()) and drawn_letters(run.group()):
+            found.append(run.span())
+    return found
 
 
-def _mixed(run: str) -> bool:
+def _is_ascii_letter(char: str) -> bool:
+    return "a" <= char <= "z" or "A" <= char <= "Z"
+
+
+def mixed_case(run: str) -> bool:
     """Lower case and a capital past the first letter: not a word, a capitalised word or one in capitals."""
     tail = run[1:]
     return not tail.islower() and not run.isupper()
