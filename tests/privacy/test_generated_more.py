@@ -14,9 +14,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from layer_tables import load, right_count
-
-from utils.privacy.screen import screen
+from layer_tables import load, right_count, value_gone_or_line_unchanged
 
 FIELDS = {"id", "text", "kind", "value", "lang", "source"}
 TUNE = load("generated_more", "tune")
@@ -36,15 +34,6 @@ dump's offset and a MySQL table's rule lines after "pass" are redacted by other 
 
 def family(row: dict[str, Any]) -> str:
     return str(row["id"]).split("-")[1]
-
-
-def _right(row: dict[str, Any]) -> bool:
-    """A generated value is right when none of its pieces of four or more characters is left in the message; a
-    look-alike when the message passes unchanged."""
-    kept = screen(row["text"], "message").text
-    if row["kind"] == "lookalike":
-        return kept == row["text"]
-    return not any(piece in kept for piece in row["value"].split() if len(piece) >= 4)
 
 
 def test_every_row_has_its_fields_and_its_value_in_its_line() -> None:
@@ -67,7 +56,7 @@ def test_every_row_has_its_fields_and_its_value_in_its_line() -> None:
 @pytest.mark.parametrize("kind", ["generated", "lookalike"])
 def test_generated_values_are_gone_and_look_alikes_pass(part: str, kind: str) -> None:
     rows = [row for row in (TUNE if part == "tune" else ASIDE) if row["kind"] == kind]
-    got = right_count(rows, _right, "source", part)
-    wrong = Counter(family(row) for row in rows if not _right(row))
+    got = right_count(rows, value_gone_or_line_unchanged, "source", part)
+    wrong = Counter(family(row) for row in rows if not value_gone_or_line_unchanged(row))
     print(f"{part} {kind} wrong by family: {dict(wrong)} of {dict(Counter(map(family, rows)))}")
     assert got >= RIGHT_AT_LEAST[part, kind], f"{part} {kind} {got}/{len(rows)}"

@@ -124,3 +124,12 @@ def short_of_floors(name: str, part: str, families: tuple[str, ...], floors: dic
             short.append(f"{kind} {got}/{len(rows[kind])}")
     print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
     return short
+
+
+def value_gone_or_line_unchanged(row: dict[str, Any]) -> bool:
+    """A generated value's row is right when none of its pieces of four or more characters (a code of a list, said
+    apart) is left in the message; a look-alike's when the message passes unchanged."""
+    kept = screen(row["text"], "message").text
+    if row["kind"] == "lookalike":
+        return kept == row["text"]
+    return not any(piece in kept for piece in row["value"].split() if len(piece) >= 4)
