@@ -111,7 +111,7 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "honest figure (dev rose by 21 rows, held by one); after wave 11's round: dev 128, held 56 (81.2%).",
     ),
     "wave 11": Floor(
-        0.80,
+        0.79,
         0.70,
         "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
         "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
