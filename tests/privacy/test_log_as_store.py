@@ -23,8 +23,10 @@ from settings_factory import SettingsFactory
 from shared_database import query
 from test_tables_end_to_end import FIRST_MEMBER, run_cases
 
-FLOORS = {"tune": 25, "aside": 12}
-"""Right rows of each part, at the figures measured when the rule was done (see the module docstring)."""
+FLOORS = {"tune": 40, "aside": 21}
+"""Right rows of each part, at the figures measured when the rule was done: before it tune 25/44, aside 12/22; after
+it 40/44 and 21/22. Still wrong: two credentials no rule reads (a memory keeps them too) and the order numbers the
+log takes out by their shape, as a memory does (three look-alikes, one of them aside)."""
 
 
 def _strings(value: Any) -> list[str]:
