@@ -183,10 +183,12 @@ def _scrubbed_record(record: LlmCallRecord, seen: Seen) -> LlmCallRecord:
 
 
 def _scrubbed_excerpt(seen: Seen, text: str | None) -> str | None:
-    """``text`` without the values of ``seen``, each string of a JSON excerpt on its own; unchanged when it holds none."""
+    """``text`` without the values of ``seen``, each string of a JSON excerpt on its own, a sentence that held one
+    reduced to its placeholders as the screen leaves it (the memory it was learned into is forgotten whole);
+    unchanged when it holds none."""
     if text is None or not seen.spans(text):
         return text
-    return _each_string(text, seen.scrub)
+    return _each_string(text, seen.withheld)
 
 
 def _each_string(text: str, change: Callable[[str], str], limit: int = EXCERPT_MAX) -> str:

@@ -116,21 +116,29 @@ def handed_over(text: str) -> bool:
     Bergsee", "les 9 premiers mots : amiral virement …"): a value no one says as a word, a labelled part, or a run of
     a seed list's words. It tells nothing about the member but the value, which a later message may still show was
     a secret (the next part, "is that strong enough?"), so nothing is learned from it, as from one bare value."""
+    return handed_value(text) is not None
+
+
+def handed_value(text: str) -> str | None:
+    """What a message hands over after its label (:func:`handed_over`), or None: kept out of the log as a bare value
+    is, since nothing is learned from it and a later message may show it was a secret."""
     stripped = text.strip()
     if len(stripped) > SHORT_MESSAGE_CHARS or not _LABEL_SIGN.search(stripped):
-        return False  # the cheap gate: a label ends with its colon, equals sign or arrow
+        return None  # the cheap gate: a label ends with its colon, equals sign or arrow
     handed = _HANDED.fullmatch(stripped)
     if handed is None or len(bare_words(handed.group("lead"))) > MAX_LEAD_WORDS:
-        return False
+        return None
     value = handed.group("value").strip()
     if "?" in value or SENTENCE_END.search(value) or "[redacted:" in value:
-        return False
-    if _LABELLED.match(stripped):
-        return True
+        return None
     words = value.split()
-    if len(words) == 1:
-        return reads_as_a_secret(value.strip(STRIP))
-    return len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)
+    if _LABELLED.match(stripped) or (
+        reads_as_a_secret(value.strip(STRIP))
+        if len(words) == 1
+        else len(words) >= MIN_LISTED_WORDS and seed.list_words(value) == len(words)
+    ):
+        return value
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -34,6 +34,7 @@ from utils.privacy._conversation_corrected import corrected_values
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
+    handed_value,
     labelled_parts,
     part_after_announcement,
     parts_after_kindless,
@@ -251,9 +252,11 @@ def _with_value(text: str, given: tuple[str, str]) -> Screened:
 
 
 def with_lone_value(said: Screened) -> Screened:
-    """``said`` (a message as screened) with the message itself as a value kept out of the log, when it is one bare
-    value (:func:`may_be_revealed`): the chat's log rows may be written before the member says what it was."""
+    """``said`` (a message as screened) with the message's one value kept out of the log, when it is one bare value
+    (:func:`may_be_revealed`) or only hands one over after a label (:func:`handed_over`): nothing is learned from such
+    a message, and the chat's log rows may be written before the member says what it was."""
     lone = lone_value(said.text) if may_be_revealed(said.text) else None
-    if lone is None:
+    value = lone[0] if lone is not None else handed_value(said.text)
+    if value is None:
         return said
-    return replace(said, values=(*said.values, (lone[0], LOGGED_ONLY)))
+    return replace(said, values=(*said.values, (value, LOGGED_ONLY)))

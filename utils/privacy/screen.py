@@ -59,7 +59,7 @@ from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
 from utils.privacy.scanner import Scanner, distinct_words
 from utils.privacy.values import with_value_spans
-from utils.privacy.withheld import withhold_secret_sentences
+from utils.privacy.withheld import names_a_secret, withhold_secret_sentences
 
 Field = Literal["memory", "profile", "note", "topic", "key", "log", "input", "excerpt", "message", "name"]
 KEPT_FIELDS: frozenset[str] = frozenset({"memory", "profile", "note", "topic", "key"})
@@ -201,6 +201,11 @@ class Seen:
             position = end
         return "".join([*pieces, text[position:]])
 
+    def withheld(self, text: str) -> str:
+        """``text`` scrubbed, and each sentence holding a secret then reduced to its placeholders: a logged copy of a
+        message screened before a later one showed its value was a secret keeps what a screened one would."""
+        return withhold_secret_sentences(self.scrub(text), SECRET_KINDS)
+
 
 _RUNS = re.compile(r"[^\W_]+")
 
@@ -275,7 +280,7 @@ def _refused(text: str, field: str) -> bool:
         return False
     if field in ("topic", "key") or any(m.group(1) in SECRET_KINDS for m in PLACEHOLDER.finditer(text)):
         return True
-    if SENSITIVE_WORDS.search(normalise(text).text):
+    if names_a_secret(text):
         return True
     remainder = PLACEHOLDER.sub(" ", text)
     return len(re.findall(r"\w+", remainder)) < MIN_WORDS_AROUND_SECRET
@@ -362,7 +367,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         position = last
         kinds += [k for k in dict.fromkeys(found) if k not in kinds]
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
-    if merged and field in SHOWN_FIELDS:
+    if field in SHOWN_FIELDS:  # the placeholders of an earlier screen too (a message already screened)
         cleaned = withhold_secret_sentences(cleaned, SECRET_KINDS)
     if limit is not None:
         cleaned = cut_screened(cleaned, limit)

@@ -10,12 +10,19 @@ asked and answered, the extractor learns facts, not values (the store would refu
 Here a sentence — or a line of pasted text — that holds a secret's placeholder keeps only its placeholders, behind
 the quote marks or indentation it began with; the sentences around it stay as said, so the log still reads as the
 conversation and the extractor still learns what else was said. A contact detail or a long number is not a
-secret's mark (``[redacted:email]`` in "mail me at …, I'm in Lyon" leaves the line as it is).
+secret's mark (``[redacted:email]`` in "mail me at …, I'm in Lyon" leaves the line as it is) — unless the sentence
+also names a secret ("restore code … T4075JY9WG, serial EU-[redacted:phone]"): a memory line with a value taken out
+that still names a secret is refused whole (:func:`names_a_secret`), so the log and the extractor keep only its
+placeholders too. The rule reads the placeholders wherever they came from: the member's words reach the extractor,
+and the extraction call's log row, already screened as a message, and must lose the sentence there as well.
 """
 
 from __future__ import annotations
 
 import re
+
+from utils.privacy.normalise import normalise
+from utils.privacy.vocabulary import SENSITIVE_WORDS
 
 _PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 _PIECES = re.compile(r"(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]|(?<=[.!?。！？])[ \t]+|(?<=[。！？]))")
@@ -42,8 +49,14 @@ def withhold_secret_sentences(text: str, secret_kinds: frozenset[str]) -> str:
     return "".join(pieces)
 
 
+def names_a_secret(text: str) -> bool:
+    """Whether ``text`` names a secret in any language the vocabulary lists ("PIN", "code de restauration",
+    "Passwort"), its placeholders left out (their kinds are not the member's words)."""
+    return bool(SENSITIVE_WORDS.search(normalise(_PLACEHOLDER.sub(" ", text)).text))
+
+
 def _withheld(piece: str, secret_kinds: frozenset[str]) -> str:
-    if not any(mark.group(1) in secret_kinds for mark in _PLACEHOLDER.finditer(piece)):
+    if not _holds_a_secret(piece, secret_kinds):
         return piece
     strings = [m for m in _QUOTED.finditer(piece) if _holds_a_secret(m.group(2), secret_kinds)]
     outside = _QUOTED.sub("", piece) if strings else piece
@@ -57,7 +70,9 @@ def _withheld(piece: str, secret_kinds: frozenset[str]) -> str:
 
 
 def _holds_a_secret(text: str, secret_kinds: frozenset[str]) -> bool:
-    return any(mark.group(1) in secret_kinds for mark in _PLACEHOLDER.finditer(text))
+    """A placeholder of a secret, or any placeholder in words that name a secret (the memory refuses both)."""
+    kinds = [mark.group(1) for mark in _PLACEHOLDER.finditer(text)]
+    return bool(kinds) and (any(kind in secret_kinds for kind in kinds) or names_a_secret(text))
 
 
 def _marks(text: str) -> str:
