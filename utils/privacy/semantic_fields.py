@@ -237,10 +237,19 @@ def _words(line: str) -> frozenset[str]:
     return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
 
 
-def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
-    """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
-    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
-    (used for an ASCII line only, whose plain form has the same words)."""
+TOLD_OF_OTHERS = frozenset({"claim", "role"})
+"""Rules whose category is no special category: a misdeed told of someone else, a role handed over in this
+community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.others` and
+:mod:`utils.privacy.roles` ask."""
+
+_last: list[tuple[str, tuple[str, ...]]] = []
+"""The last line read and the categories its rules stated: the three layers ask of one line in turn."""
+
+
+def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
+    """Every category one of the rules states of ``text``, in the rules' order (each category once)."""
+    if _last and _last[0][0] == text:
+        return _last[0][1]
     line = plain(text)
     words = words if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
@@ -251,8 +260,24 @@ def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str |
         words = _words(line)
     beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
     hits = _hits(line, words)
+    found: dict[str, None] = {}
     for rule in _rules():
+        if rule.category in found:
+            continue
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
-            return rule.category
-    return None
+            found[rule.category] = None
+    _last[:] = [(text, tuple(found))]
+    return _last[0][1]
+
+
+def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
+    """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
+    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
+    (used for an ASCII line only, whose plain form has the same words)."""
+    return next((category for category in _stated(text, words) if category not in TOLD_OF_OTHERS), None)
+
+
+def field_reading(text: str, kind: str, *, words: AbstractSet[str] | None = None) -> bool:
+    """Whether the rules of ``kind`` ("claim", "role") read ``text`` as one: a word of every field of a rule of it."""
+    return kind in _stated(text, words)
