@@ -237,9 +237,9 @@ def _words(line: str) -> frozenset[str]:
     return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
 
 
-TOLD_OF_OTHERS = frozenset({"claim", "role"})
+TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
 """Rules whose category is no special category: a misdeed told of someone else, a role handed over in this
-community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.others` and
+community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.told_misdeeds` and
 :mod:`utils.privacy.roles` ask."""
 
 _last: list[tuple[str, tuple[str, ...]]] = []
@@ -279,5 +279,5 @@ def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str |
 
 
 def field_reading(text: str, kind: str, *, words: AbstractSet[str] | None = None) -> bool:
-    """Whether the rules of ``kind`` ("claim", "role") read ``text`` as one: a word of every field of a rule of it."""
+    """Whether the rules of ``kind`` ("claim", "misdeed", "role") read ``text`` as one: a word of every field of a rule of it."""
     return kind in _stated(text, words)
