@@ -43,7 +43,8 @@ def test_each_family_stays_at_its_measured_figure(part: str) -> None:
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
     tune, aside = load("special_fresh12", "tune"), load("special_fresh12", "aside")
-    assert 0.3 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    first = [row for row in tune if "-b2-" not in row["id"]]  # probes written while the rules changed stand outside
+    assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     assert len({row["lang"] for row in tune + aside}) >= 20
     for name in REFUSED:
