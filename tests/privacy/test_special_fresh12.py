@@ -18,6 +18,8 @@ claims 3/5, roles 1/5, relationships 5/5, gaming 7/8, harmless 8/9.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from layer_tables import load, right_as_memory_and_message, short_of_floors
 
@@ -43,7 +45,7 @@ def test_each_family_stays_at_its_measured_figure(part: str) -> None:
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
     tune, aside = load("special_fresh12", "tune"), load("special_fresh12", "aside")
-    first = [row for row in tune if "-b2-" not in row["id"]]  # probes written while the rules changed stand outside
+    first = [row for row in tune if not re.search(r"-b\d-", row["id"])]  # probes written while the rules changed stand outside
     assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     assert len({row["lang"] for row in tune + aside}) >= 20
