@@ -49,7 +49,6 @@ from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.hearsay import hearsay_claim
 from utils.privacy.normalise import normalise
 from utils.privacy.reactions import only_reacts
-from utils.privacy.told_misdeeds import misdeed_told
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NAME = rf"(?-i:[{_CAPITAL}])[^\W\d_]*(?:['’-][^\W\d_]+)*"
@@ -422,8 +421,7 @@ def about_someone_else(
         | {n.casefold() for n in also_the_member}
     )
     present = line_words(text) if words is None or not normalised else words
-    told = hearsay_claim(text, present) or misdeed_told(text, present)
-    if _claims_about_others(text, own, present) or claim_by_subject(text, own, present) or told:
+    if _claims_about_others(text, own, present) or claim_by_subject(text, own, present) or hearsay_claim(text, present):
         return not set_in_a_game(text)  # a line set in a named game speaks of its characters
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
     named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)

@@ -132,6 +132,15 @@ def _either(alternatives: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{a})" for a in alternatives)) if alternatives else None
 
 
+def _shortest(stems: list[str]) -> tuple[str, ...]:
+    """The stems no shorter stem of the field starts ("moderat" covers "moderator"): each is compared with a word once."""
+    kept: list[str] = []
+    for stem in sorted(set(stems), key=len):
+        if not any(stem.startswith(shorter) for shorter in kept):
+            kept.append(stem)
+    return tuple(kept)
+
+
 def _field(name: str, spec: dict[str, Any]) -> _Field:
     entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
     single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
@@ -139,7 +148,7 @@ def _field(name: str, spec: dict[str, Any]) -> _Field:
     return _Field(
         name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
-        stems=tuple(e[:-1] for e in single if e.endswith("*")),
+        stems=_shortest([e[:-1] for e in single if e.endswith("*")]),
         phrases=tuple(_phrase(p) for p in phrases),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
         expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
@@ -164,6 +173,17 @@ class _Rule:
     category: str
     fields: tuple[_Field, ...]
     unless: tuple[_Field, ...]
+
+    @cached_property
+    def needed(self) -> frozenset[str]:
+        """The fields only the line's words can hold (no expression, no unspaced entry): absent from its hits, the
+        rule is not read further. Most lines hold a word of few fields, and most rules are passed by at this gate."""
+        return frozenset(f.name for f in self.fields if f.expressions is None and f.unspaced is None)
+
+    @cached_property
+    def needed_in_spaced_scripts(self) -> frozenset[str]:
+        """As :attr:`needed`, for a line in the Latin, Greek and Cyrillic scripts, where no unspaced entry is read."""
+        return frozenset(f.name for f in self.fields if f.expressions is None)
 
 
 @cache
@@ -272,7 +292,7 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
     hits = _hits(line, words)
     found: dict[str, None] = {}
     for rule in _rules():
-        if rule.category in found:
+        if rule.category in found or not (rule.needed if beyond else rule.needed_in_spaced_scripts) <= hits:
             continue
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
