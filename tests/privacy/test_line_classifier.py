@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 26
+CAUGHT_AT_LEAST = 22
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -45,14 +45,16 @@ cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ord
 rules miss 108 (were 113) and 80 stay kept in all (were 81); cross-validated 1,139 of 2,918 and none of 4,590. 27 once
 retrained with the next wave's development rows at one ordinary line in 4,000 (cross-validated 1,131 of 2,986 and 1
 of 4,680; at none the threshold rose to 0.998 for a single line and it caught 11). 26 once the rules read parties
-and hearsay (a line it caught is now the rules')."""
+and hearsay (a line it caught is now the rules'). 22 once the fields read treatments, observances, same-gender pairs
+and misdeeds told of a named person: the rules miss 95 (were 107), four of them lines it had caught, and 73 stay kept
+in all (were 81)."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
     missed = [r["text"] for name in TUNED for r in load(name, "tune") if must_refuse(r) and not _rules_refuse(r["text"])]
     caught = [text for text in missed if line_reason(normalise(text).text)]
     print(f"\nrules miss {len(missed)} tune lines; the classifier refuses {len(caught)}")
-    assert len(missed) >= 100
+    assert len(missed) >= 90
     assert len(caught) >= CAUGHT_AT_LEAST
     assert all(personal_reasons(text) for text in caught)
 
@@ -70,11 +72,8 @@ def test_it_leaves_the_ordinary_lines_the_rules_keep() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        pytest.param(
-            "Elle fait ses prières cinq fois par jour.",
-            "special-category",
-            marks=pytest.mark.xfail(strict=True, reason="refused when first trained; below the threshold once retrained"),
-        ),
+        # refused when first trained, below the threshold once retrained; the rules read it now (an observance kept)
+        ("Elle fait ses prières cinq fois par jour.", "special-category"),
         ("Le escanearon el iris en el aeropuerto para el registro.", "special-category"),
         ("राहुल की नौकरी चली गई है।", "other-person"),
         ("mains a holy paladin, loves healing raids", None),

@@ -12,6 +12,9 @@ the news ("I heard the patch nerfs tanks", "dicen que mañana llueve") is not re
 "new", "next" or a preposition ("the new Zelda", "en Madrid"), nor a name of a company or game (``not_people``).
 In scripts without spaces a marker is read with a word of what is said of a person (a debt, an arrest, an affair).
 
+A misdeed told with no marker ("hørte at Mads blev taget for spritkørsel", "Says his cousin is on bail") is read
+too, by :mod:`utils.privacy.told_misdeeds`: the offence is the rumour.
+
 The vocabulary is data (``data/hearsay.json``; given names and companies from ``data/others.json``).
 """
 
@@ -25,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from utils.privacy._others_vocabulary import UNSPACED_SCRIPT, alternation, vocabulary, words_of
+from utils.privacy.told_misdeeds import misdeed_told
 
 _DATA = Path(__file__).with_name("data") / "hearsay.json"
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|[,;:.!?]")
@@ -104,8 +108,13 @@ def _subject_is_a_person(words: list[str], h: _Hearsay) -> bool:
 
 
 def hearsay_claim(text: str, words: AbstractSet[str]) -> bool:
-    """True when ``text`` reports what is said of a person (see the module). ``words``: its runs of letters,
-    case-folded; ``text`` is in the matching form (:func:`~utils.privacy.normalise.normalise`)."""
+    """True when ``text`` reports what is said of a person (see the module), or tells a misdeed of someone with no
+    marker at all (:mod:`utils.privacy.told_misdeeds`). ``words``: its runs of letters, case-folded; ``text`` is in the
+    matching form (:func:`~utils.privacy.normalise.normalise`)."""
+    return _reported(text, words) or misdeed_told(text, words)
+
+
+def _reported(text: str, words: AbstractSet[str]) -> bool:
     h = _hearsay()
     folded = text.lower()  # one character for one (mostly), so a marker's end is a place in ``text``
     if words & h.not_claims or any(p in folded for p in h.not_claim_phrases):

@@ -20,6 +20,7 @@ from utils.privacy._others_vocabulary import (
 )
 from utils.privacy.normalise import normalise
 from utils.privacy.role_claims import claims_role, play_after_an_act
+from utils.privacy.semantic_fields import field_reading
 
 _ROLE_GATE_WORDS = (
     "mod mods modos модеры charge manage ban kick whitelisted white exempt above skip bypass owns own runs run manages treat "
@@ -400,6 +401,8 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
     ):
         return True
     if claims_role(text, present):  # the same grammar in the words of any language (data/role_claims.toml)
+        return True
+    if field_reading(text, "role", words=present):  # ownership or rights handed over here (semantic_fields.py)
         return True
     roles, communities = _cjk_roles()
     return any(r in text for r in roles) and (any(c in text for c in communities) or "是我" in text or "我是" in text)

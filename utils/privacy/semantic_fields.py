@@ -7,6 +7,16 @@ indigenous people and enrolment in it. A rule's ``unless`` field (a game and its
 rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
 "palm tree") are blanked first.
 
+More rules read a kind of evidence rather than a word for the category: a treatment and taking or undergoing it
+("picked up my lamotrigine refill", "faccio le punture di eparina"), a hospital stay, an observance and keeping it
+("Fasts every Monday and Thursday", "初一十五都去庙里上香"), a same-gender partner or pair ("She and her wife", "俺も男だけど
+彼氏いる", "both women" with a romance), a genetic status and a gene. Their ``unless`` fields are a game's world (its
+titles and things, not the words of a gaming community: "the raid" is no game's world), a report or a work (an article,
+a film, the news) and a pet. Two kinds of rule state no special category and :func:`field_category` leaves them out:
+``claim`` and ``misdeed`` (a misdeed told of a third person, read by :mod:`utils.privacy.told_misdeeds`) and ``role``
+(ownership or rights handed over here, a title claimed here, a role held, the rules asked to be lifted; read by
+:mod:`utils.privacy.roles`), all through :func:`field_reading`.
+
 Why fields: a list of phrases learns the wordings it was written from and misses the next one; a field holds the
 words of one meaning in many languages, and a rule pairs two meanings, so any wording that joins them is read. Either
 word alone says nothing about a person ("face id on my phone", "the Healing Church lore", "registered for the
@@ -122,6 +132,15 @@ def _either(alternatives: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{a})" for a in alternatives)) if alternatives else None
 
 
+def _shortest(stems: list[str]) -> tuple[str, ...]:
+    """The stems no shorter stem of the field starts ("moderat" covers "moderator"): each is compared with a word once."""
+    kept: list[str] = []
+    for stem in sorted(set(stems), key=len):
+        if not any(stem.startswith(shorter) for shorter in kept):
+            kept.append(stem)
+    return tuple(kept)
+
+
 def _field(name: str, spec: dict[str, Any]) -> _Field:
     entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
     single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
@@ -129,7 +148,7 @@ def _field(name: str, spec: dict[str, Any]) -> _Field:
     return _Field(
         name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
-        stems=tuple(e[:-1] for e in single if e.endswith("*")),
+        stems=_shortest([e[:-1] for e in single if e.endswith("*")]),
         phrases=tuple(_phrase(p) for p in phrases),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
         expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
@@ -154,6 +173,17 @@ class _Rule:
     category: str
     fields: tuple[_Field, ...]
     unless: tuple[_Field, ...]
+
+    @cached_property
+    def needed(self) -> frozenset[str]:
+        """The fields only the line's words can hold (no expression, no unspaced entry): absent from its hits, the
+        rule is not read further. Most lines hold a word of few fields, and most rules are passed by at this gate."""
+        return frozenset(f.name for f in self.fields if f.expressions is None and f.unspaced is None)
+
+    @cached_property
+    def needed_in_spaced_scripts(self) -> frozenset[str]:
+        """As :attr:`needed`, for a line in the Latin, Greek and Cyrillic scripts, where no unspaced entry is read."""
+        return frozenset(f.name for f in self.fields if f.expressions is None)
 
 
 @cache
@@ -237,10 +267,19 @@ def _words(line: str) -> frozenset[str]:
     return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
 
 
-def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
-    """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
-    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
-    (used for an ASCII line only, whose plain form has the same words)."""
+TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
+"""Rules whose category is no special category: a misdeed told of someone else, a role handed over in this
+community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.told_misdeeds` and
+:mod:`utils.privacy.roles` ask."""
+
+_last: list[tuple[str, tuple[str, ...]]] = []
+"""The last line read and the categories its rules stated: the three layers ask of one line in turn."""
+
+
+def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
+    """Every category one of the rules states of ``text``, in the rules' order (each category once)."""
+    if _last and _last[0][0] == text:
+        return _last[0][1]
     line = plain(text)
     words = words if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
@@ -251,8 +290,24 @@ def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str |
         words = _words(line)
     beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
     hits = _hits(line, words)
+    found: dict[str, None] = {}
     for rule in _rules():
+        if rule.category in found or not (rule.needed if beyond else rule.needed_in_spaced_scripts) <= hits:
+            continue
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
-            return rule.category
-    return None
+            found[rule.category] = None
+    _last[:] = [(text, tuple(found))]
+    return _last[0][1]
+
+
+def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
+    """The special category ``text`` states by holding a word of every field of one rule, or None. ``text`` is read
+    as :func:`plain` reads it. ``words``: the text's runs of letters, case-folded, when the caller has read them
+    (used for an ASCII line only, whose plain form has the same words)."""
+    return next((category for category in _stated(text, words) if category not in TOLD_OF_OTHERS), None)
+
+
+def field_reading(text: str, kind: str, *, words: AbstractSet[str] | None = None) -> bool:
+    """Whether the rules of ``kind`` ("claim", "misdeed", "role") read ``text`` as one: a word of every field of a rule of it."""
+    return kind in _stated(text, words)
