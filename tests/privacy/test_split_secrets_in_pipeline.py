@@ -112,6 +112,29 @@ async def test_a_reveal_whose_scrub_was_cancelled_at_shutdown_still_reaches_the_
     assert "9514" not in logged and "[redacted:code]" in logged
 
 
+async def test_a_reveal_read_while_the_database_is_down_reaches_the_written_rows_when_it_is_back(
+    services: Services, fake_llm: FakeLLM, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reveal comes while the database is down: the rows waiting here are scrubbed at once, the written one stays
+    owed (nothing can reach it yet) and is scrubbed by the first flush after the database is back."""
+    fake_llm.chat = lambda body: "Okay!"
+    fake_llm.tools["extract_memories"] = lambda body: {"memories": [], "profile_update": None, "forget": []}
+    await converse(services, "9514 ok?")
+    await services.llm_log.flush()
+    monkeypatch.setattr(services.db, "_available", False)  # the engine's state while its reconnect loop runs
+    await converse(services, "did you get the 9514")
+    await converse(services, "that was my bank pin btw")
+    await services.llm_log.flush()
+    assert len(services.llm_log) >= 2, "the rows of the outage wait in the buffer"
+    written = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+    assert "9514" in written, "the written row cannot be reached while the database is down"
+    monkeypatch.setattr(services.db, "_available", True)
+    await services.llm_log.flush()
+    logged = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+    assert "9514" not in logged and "[redacted:code]" in logged
+    assert len(services.llm_log) == 0
+
+
 async def test_an_ordinary_exchange_is_logged_and_learned_as_said(
     services: Services, fake_llm: FakeLLM, database_url: str
 ) -> None:

@@ -207,7 +207,7 @@ async def run_cases(
     services.chat.on_notice(chat.notice)
     try:
         for index, messages in enumerate(cases):
-            await chat.handle_line(f"/as {FIRST_MEMBER + index} Member{index}")
+            await chat.handle_line(f"/as {FIRST_MEMBER + index} {member_name(index)}")
             for message in messages:
                 await chat.handle_line(message)
         await finish_background_work(services, settings, io.StringIO())
@@ -217,6 +217,12 @@ async def run_cases(
     places["input"] = json.dumps(fake_llm.tool_requests("extract_memories"), ensure_ascii=False)
     kept = {index: stored_for(database_url, FIRST_MEMBER + index) for index in range(len(cases))}
     return Outcome(places, kept)
+
+
+def member_name(index: int) -> str:
+    """A case's member's display name, without digits: "Member341" would hold a PIN of 341 in every place that
+    names the speaker, and count as a leak of it."""
+    return "Member" + "".join("ABCDEFGHIJ"[int(digit)] for digit in str(index))
 
 
 def leaked(row: dict, outcome: Outcome) -> list[str]:
@@ -329,3 +335,11 @@ def test_every_wave_in_the_tables_has_its_own_floor() -> None:
     for table in ("secrets", "special", "others"):
         waves = set(_by_wave(load(table, "dev")))
         assert waves <= set(NO_TRACE_SHARE) and waves <= set(KEPT_AT_MOST), table
+
+
+def test_a_members_display_name_holds_none_of_the_values_looked_for() -> None:
+    """Each case's speaker is named in the log and the extractor's input; a name with the case's number in it would
+    count as a leak of every short number ("Member341" for the PIN 341)."""
+    names = [member_name(index) for index in range(3000)]
+    assert len(set(names)) == len(names) and not any(char.isdigit() for name in names for char in name)
+    assert not holds(f"{member_name(341)}: hi", "341")

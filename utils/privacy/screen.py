@@ -47,6 +47,7 @@ from utils.privacy import (
     passwords,
     seed,
     seed_chained,
+    seed_labelled,
     short_phones,
     vocabulary,
 )
@@ -253,6 +254,7 @@ def _find(text: str) -> list[Span]:
     found.extend(keys.vendor_spans(text, lowered, longest_token, words))
     found.extend(seed.spans(text, lowered))
     found.extend(seed_chained.spans(text, lowered))
+    found.extend(seed_labelled.spans(text, lowered))
     return _outside_placeholders(text, found)
 
 

@@ -1,29 +1,25 @@
 """Wallet recovery (BIP-39 seed) phrases: twelve or more words in a row from one of the 2048-word lists.
 
-The lists come from the ``mnemonic`` package (the reference implementation), every language
-it ships (English, Spanish, French, Italian, Portuguese, Czech, Russian, Turkish, Japanese,
-Korean, both Chinese scripts): a wallet shows its phrase in the language its owner set.
-Words are compared folded (case, accents and the dakuten a Japanese list stores decomposed),
-or by their first four letters (each list is built so they name one word), and a run counts
-only while every word belongs to one same list.
+The lists come from the ``mnemonic`` package (the reference implementation), every language it ships (English,
+Spanish, French, Italian, Portuguese, Czech, Russian, Turkish, Japanese, Korean, both Chinese scripts): a wallet shows
+its phrase in the language its owner set. Words are compared folded (case, accents and the dakuten a Japanese list
+stores decomposed), or by their first four letters (each list is built so they name one word), and a run counts only
+while every word belongs to one same list.
 
-What joins the words does not matter: a member pastes a phrase as the wallet's export
-screen, a Markdown or HTML list, a JSON, YAML, CSV or SQL line or a chat habit writes it
-("1.abandon", "[2]ability", "<li>able</li>", "able🔑about", "#absent", "「あいこくしん」"),
-so any run of non-letters up to :data:`GAP` characters joins two words. The words are read out
-of the markup first: HTML/XML tags and LaTeX commands are no words (a bare ``<göçebe>`` holding a
-list word is one), a camel-case join is cut at its capitals ("abandonAbility"), and what numbers a
-line is skipped, digits, counters ("3番", "1번"), a lone letter or a Roman numeral before its
-bracket or stop ("b)", "ⅲ.", "(iv)"). A label on a new line ("il resto:") may resume a run of
-four or more. Any other letter does end the run: ordinary prose rarely strings
-twelve list words together because its own small words are in no list ("the", "is", "de",
-"que"), while a list of twelve nouns with nothing else between them is what a phrase looks
-like. Phrases written with no gap at all (Chinese, Japanese, Korean) are cut in
-:mod:`utils.privacy.seed_glued`. A run of 12+ is a seed phrase; after a seed word ("seed
-phrase", "recovery phrase", "mnemonic", "Wiederherstellungsphrase", …) six are enough. Fewer
-than twelve unannounced would take a to-do list or "spring summer autumn winter, north south
-…". The checksum is not required of spaced words: a member who pastes a phrase with a typo,
-or half of one, still gave it away.
+What joins the words does not matter: a member pastes a phrase as the wallet's export screen, a Markdown or HTML list,
+a JSON, YAML, CSV or SQL line or a chat habit writes it ("1.abandon", "[2]ability", "<li>able</li>", "able🔑about",
+"#absent", "「あいこくしん」"), so any run of non-letters up to :data:`GAP` characters joins two words (labels between them:
+:mod:`utils.privacy.seed_labelled`). The words are read out of the markup first: HTML/XML tags and LaTeX commands are
+no words (a bare ``<göçebe>`` holding a list word is one), a camel-case join is cut at its capitals
+("abandonAbility"), and what numbers a line is skipped, digits, counters ("3番", "1번"), a lone letter or a Roman
+numeral before its bracket or stop ("b)", "ⅲ.", "(iv)"). A label on a new line ("il resto:") may resume a run of four
+or more. Any other letter does end the run: ordinary prose rarely strings twelve list words together because its own
+small words are in no list ("the", "is", "de", "que"), while a list of twelve nouns with nothing else between them is
+what a phrase looks like. Phrases written with no gap at all (Chinese, Japanese, Korean) are cut in
+:mod:`utils.privacy.seed_glued`. A run of 12+ is a seed phrase; after a seed word ("seed phrase", "recovery phrase",
+"mnemonic", "Wiederherstellungsphrase", …) six are enough. Fewer than twelve unannounced would take a to-do list or
+"spring summer autumn winter, north south …". The checksum is not required of spaced words: a member who pastes a
+phrase with a typo, or half of one, still gave it away.
 """
 
 from __future__ import annotations
@@ -32,7 +28,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import islice, repeat
 
@@ -163,13 +159,13 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
     if text != given:
         lowered = text.casefold()
     glued = not plain and seed_glued.has_run(text)
-    tokens = _tokens(lowered, plain)
-    bound = _longest_run(tokens, _lookup())  # every gap allowed: an upper bound
+    tokens, marked = line_marks(lowered, plain)
+    bound = _run_in(marked)  # every gap allowed: an upper bound
     if bound < AFTER_A_SEED_WORD and tokens and max(map(len, tokens)) >= _CAMEL_JOINED:  # "abandonAbilityAble…"
         for joined in _LONG_WORD.findall(text):
-            bound = max(bound, _longest_run(_CAMEL.sub(" ", joined).casefold().split(), _lookup()))
+            bound = max(bound, _run_in(_marked(_CAMEL.sub(" ", joined).casefold().split(), _lookup())))
     if BRIDGED_PART <= bound < FULL_RUN and "\n" in text and ":" in text:  # parts of a phrase after labels
-        bound = _longest_run(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup())
+        bound = _run_in(_marked(_tokens(_LINE_LABEL.sub(" ", lowered), plain), _lookup()))
     resumed = [m.end() for m in _TAKEN.finditer(given)] if bound >= BRIDGED_PART and _PLACEHOLDER in given else []
     if _COUNTED_LEAST <= bound < FULL_RUN and _COUNT_IN.search(text) is not None:
         yield from _counted_parts(text)
@@ -340,21 +336,26 @@ _EDGES = ",;.:!?…\"'«»“”()[]`*_~|→-—–、。，"
 def list_words(text: str) -> int:
     """The most list words in a row in ``text`` (any gap between them): what a part of a pasted phrase holds."""
     lowered = text.casefold()
-    return _longest_run(_tokens(lowered, lowered.isascii()), _lookup())
+    return _run_in(_marked(_tokens(lowered, lowered.isascii()), _lookup()))
 
 
-def _longest_run(tokens: list[str], known: dict[str, int]) -> int:
+def _run_in(marked: bytes) -> int:
     """The most list words in a row, a counter between two ("b)", "ⅲ.") skipped as the run skips it."""
+    return max(map(len, marked.replace(b"\x02", b"").split(b"\x00")))
+
+
+def _marked(tokens: list[str], known: dict[str, int]) -> bytes:
     if all(map(str.isascii, tokens)):  # one C pass: ``tokens`` come from the case-folded line, keys as they stand
-        hits = bytes(map(_marks().get, tokens, repeat(0))).replace(b"\x02", b"")
-        return max(map(len, hits.split(b"\x00")))
-    longest = current = 0
-    for token in tokens:
-        if token in counters():
-            continue
-        current = current + 1 if _lists_of(token, known) else 0
-        longest = max(longest, current)
-    return longest
+        return bytes(map(_marks().get, tokens, repeat(0)))
+    return bytes(2 if token in counters() else 1 if _lists_of(token, known) else 0 for token in tokens)
+
+
+@lru_cache(maxsize=4)
+def line_marks(lowered: str, plain: bool) -> tuple[list[str], bytes]:
+    """A case-folded line's tokens and their marks, one byte each: 1 a list word or head, 2 a counter a run skips, 0
+    any other word. Kept for the line's next reading (:mod:`utils.privacy.seed_labelled`)."""
+    tokens = _tokens(lowered, plain)
+    return tokens, _marked(tokens, _lookup())
 
 
 @cache
