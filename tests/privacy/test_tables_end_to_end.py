@@ -121,6 +121,14 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "letters-only and lowercase generated codes, wrong keyboard layouts, secret words with clitics and endings): "
         "dev 84, held 36 (70.6%).",
     ),
+    "wave 12": Floor(
+        0.75,
+        0.76,
+        "Written from sources, formats and disguises no earlier wave used (values in other programs' output, answers "
+        "across languages, values corrected twice, in lists, jokes and roleplay) by someone who had not read the "
+        "rules, while the next round was built in branches cut before it existed. On arrival: dev 70 of 92, held 36 "
+        "of 46 (78.3%).",
+    ),
 }
 """The share of each wave's secret cases that must leave no trace."""
 
@@ -175,6 +183,11 @@ KEPT_AT_MOST: dict[str, Floor] = {
         8,
         "On arrival: of 72 dev, 22 kept something; of 33 held, 8 (76% nothing); after the round (the classifier "
         "retrained with its dev rows, saves and reactions read as ordinary): 4 of dev, 8 of held.",
+    ),
+    "wave 12": Floor(
+        25,
+        13,
+        "On arrival: of 55 dev, 25 kept something; of 31 held, 13 (58% nothing).",
     ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
