@@ -356,3 +356,10 @@ def test_a_members_display_name_holds_none_of_the_values_looked_for() -> None:
     names = [member_name(index) for index in range(3000)]
     assert len(set(names)) == len(names) and not any(char.isdigit() for name in names for char in name)
     assert not holds(f"{member_name(341)}: hi", "341")
+
+
+def test_three_words_of_a_value_are_whole_words_and_say_something() -> None:
+    """A seed phrase cut short is still held; three letters of a password typed apart are in anyone's spaced text."""
+    assert holds("kept: zebra ocean violin and more", "apple zebra ocean violin tiger")
+    assert not holds("m o d e r n e | s a v a n t", "G\nu\na\nv\na\n7\n1")
+    assert not holds("kept: zebras oceanic violin", "apple zebra ocean violin tiger")

@@ -117,7 +117,16 @@ def _word_windows(value: str) -> list[str]:
     if len(words) < 4:
         return []
     windows = [words[i : i + 3] for i in range(len(words) - 2)]
-    return [" ".join(window) for window in windows if any(char.isalpha() for word in window for char in word)]
+    return [
+        " ".join(window)
+        for window in windows
+        if any(char.isalpha() for word in window for char in word) and sum(map(len, window)) >= _WINDOW_CHARS
+    ]
+
+
+_WINDOW_CHARS = 6
+"""The fewest characters of three words that say anything of a value: a password typed one character per line
+("G u a v a 7 1") has windows like "a v a", which another member's "s a v a n t" holds."""
 
 
 def holds(haystack: str, value: str) -> bool:
@@ -130,7 +139,7 @@ def holds(haystack: str, value: str) -> bool:
     pattern = _digits_pattern(value)
     if pattern is not None and pattern.search(haystack):
         return True
-    return any(window in folded for window in _word_windows(value))
+    return any(re.search(rf"(?<!\w){re.escape(window)}(?!\w)", folded) for window in _word_windows(value))
 
 
 def stored_texts(database: str) -> dict[str, str]:
