@@ -8,7 +8,13 @@ and member chat in 23 languages.
 A refused family's row is right when the line is refused as a memory; a kept family's row when it is kept as a memory
 and left unchanged as a message. Every third row of each family is in ``aside``: never tuned on, counted only.
 
-Before the rules of the round (arrival): ARRIVAL. After: AFTER.
+Before the rules of the round (arrival): tune 58/69 — religion 4/7, sexuality 3/6, ethnicity 5/7, role 6/7, harmless
+5/7, every other family all right; aside 23/30. After the round's data (``data/semantic_fields.json``: medicines and
+conditions, pilgrimages, pride events and going to them, coming out with a partner, parties and peoples from broad
+lists, enrolment acts, misdeeds told of a named person, Discord's permission names, a bot owner in the configuration;
+``data/special_categories.json``: medicine, condition and genetic-test names): tune 65/69, aside 25/30. Still wrong in
+tune: a promise walked to Fátima (a given name as much as a shrine), and two public lines that name the Hajj and
+metformin (a kept line that names a condition, a medicine or a pilgrimage is refused on purpose).
 """
 
 from __future__ import annotations
@@ -20,8 +26,30 @@ REFUSED = ("health", "religion", "sexuality", "politics", "ethnicity", "biometri
 KEPT = ("gaming", "harmless")
 
 RIGHT_AT_LEAST = {
-    "tune": {name: 0 for name in (*REFUSED, *KEPT)},
-    "aside": {name: 0 for name in (*REFUSED, *KEPT)},
+    "tune": {
+        "health": 7,
+        "religion": 6,
+        "sexuality": 6,
+        "politics": 7,
+        "ethnicity": 7,
+        "biometrics": 7,
+        "claim": 7,
+        "role": 7,
+        "gaming": 7,
+        "harmless": 5,
+    },
+    "aside": {
+        "health": 3,
+        "religion": 2,
+        "sexuality": 2,
+        "politics": 3,
+        "ethnicity": 3,
+        "biometrics": 3,
+        "claim": 3,
+        "role": 2,
+        "gaming": 2,
+        "harmless": 2,
+    },
 }
 """Rows right per family and part, the figures measured when the round of rules was done."""
 
