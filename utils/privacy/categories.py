@@ -40,13 +40,11 @@ theirs, and losing it costs little.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
@@ -56,9 +54,9 @@ from utils.privacy.game_saves import also_said_of_life
 from utils.privacy.normalise import normalise
 from utils.privacy.script_gate import another_script
 from utils.privacy.semantic_fields import field_category
+from utils.privacy.special_categories_data import special_vocabulary
 from utils.privacy.whole_words import whole_words
 
-_DATA = Path(__file__).with_name("data") / "special_categories.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _LETTERS_AFTER = r"[^\W\d_]*"
 _NOT_INSIDE_A_WORD_BEFORE = r"(?<![^\W\d_])"
@@ -121,10 +119,8 @@ class _Index:
     not_people_words: frozenset[str]
 
 
-@cache
 def _vocabulary() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
-    return loaded
+    return special_vocabulary()
 
 
 def _phrase(entry: str) -> str:

@@ -33,7 +33,7 @@ from stdnum import ean, isin
 
 from utils.privacy.ordinary_refs import ordinary_reference
 from utils.privacy.rule import Span, literal_trie
-from utils.privacy.scholarly_refs import inside_a_scholarly_reference
+from utils.privacy.scholarly_refs import inside_a_scholarly_reference, scholarly_identifiers
 
 _DATA = Path(__file__).with_name("data") / "public_numbers.json"
 _WINDOW = 48
@@ -105,10 +105,12 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
     order or a tracking number is not let go). A phone or a code reader's span is let go only as an ordinary one: it
     read "broj" or "code" as its word, where the line says "broj narudžbe" or "error code"."""
     public = set()
+    identifiers: list[tuple[int, int]] | None = None  # the line's DOIs and the like, read once for all its numbers
     for span in spans:
         if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
             continue
-        if inside_a_scholarly_reference(text, span[0], span[1]):
+        identifiers = scholarly_identifiers(text) if identifiers is None else identifiers
+        if inside_a_scholarly_reference(text, span[0], span[1], identifiers):
             public.add(span)  # a DOI's, an arXiv id's or a URN's digits
             continue
         if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1]):

@@ -1,8 +1,8 @@
 """All the screen's rules over one line: which of them may match it, and where each is tried.
 
 A line is read once for what every rule's gate asks (its longest digit run, its longest
-token, the needle words in it: all of every rule's found in one pass of ``re``, not one pass
-a needle); only the rules those allow run, in their order. A rule
+token, the needle words in it: all of every rule's found in one pass of ``re`` over each distinct word, not one pass
+a needle, and a word's kept for the next line that holds it); only the rules those allow run, in their order. A rule
 whose match must hold a digit (:mod:`utils.privacy.digit_anchor`) is tried only just before
 the line's digits, and not at all in a line without one: chat is mostly words, and a
 paragraph with two numbers in it is two short stretches for the number rules, not the
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from utils.privacy.digit_anchor import (
     MERGED_GAP,
@@ -66,26 +67,41 @@ class _Plan:
 
 
 class _Needles:
-    """Which needles in ASCII without whitespace (of every rule) a line holds, in one pass of ``re`` over it.
+    """Which needles in ASCII without whitespace (of every rule) a line holds, read word by word and kept per word.
 
-    One search of them all as a trie finds, where one starts, the longest one there; the shorter ones that start
-    there are its beginnings. Searched again from the next character, it finds them all, and a line costs one pass
-    in C, not one per needle (a few hundred, each a pass over the line)."""
+    Such a needle lies inside one of the line's words (its runs without whitespace) or nowhere, so what a line holds
+    is what its distinct words hold, and what a word holds depends on the word alone: it is read once per process
+    (:data:`_WORDS_KEPT` words at most, the least recently met dropped first) and a line of words met before costs a
+    look-up a word, where a search of the whole line tried the trie at each of its letters (a third of a paragraph's
+    scanning). A word is read with one search of them all as a trie, which finds, where one starts, the longest one
+    there; the shorter ones that start there are its beginnings. Searched again from the next character, it finds
+    them all.
+    """
 
     def __init__(self, needles: set[str]) -> None:
         self._search = re.compile(literal_trie(sorted(needles))).search
         self._beginnings = {
             needle: tuple(needle[:end] for end in range(1, len(needle) + 1) if needle[:end] in needles) for needle in needles
         }
+        self._in_word = lru_cache(maxsize=_WORDS_KEPT)(self.read)
 
-    def found_in(self, words: str) -> set[str]:
-        """The needles ``words`` holds."""
+    def read(self, words: str) -> frozenset[str]:
+        """The needles ``words`` holds, read with the trie along all of it (the reading each word's is kept of)."""
         found: set[str] = set()
         position = 0
         while (match := self._search(words, position)) is not None:
             found.update(self._beginnings[match.group()])
             position = match.start() + 1
-        return found
+        return frozenset(found) if found else _NONE
+
+    def found_in(self, words: str) -> set[str]:
+        """The needles ``words`` (a line, or its distinct words joined by spaces) holds."""
+        return set().union(*map(self._in_word, set(words.split())))
+
+
+_NONE: frozenset[str] = frozenset()
+_WORDS_KEPT = 1 << 15
+"""Distinct words whose needles are kept: a server's chat vocabulary, a few megabytes at most."""
 
 
 def _spaced(needle: str) -> bool:

@@ -25,14 +25,22 @@ _TRAILING = ".,;:!?)]}"
 """Sentence punctuation that ends a line's identifier rather than belonging to it."""
 
 
-def inside_a_scholarly_reference(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` lies wholly inside a DOI, an arXiv id or a URN the line writes (module docstring)."""
+def scholarly_identifiers(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes a DOI, an arXiv id, a URN, an ORCID iD or a PMCID, as ``(start, end)`` without the sentence
+    punctuation after it: read once for a line, however many of its numbers are then asked about."""
     if "10." not in text and ":" not in text and "0000-" not in text and "PMC" not in text:
-        return False
+        return []
+    found = []
     for match in _IDENTIFIER.finditer(text):
         stop = match.end()
         while stop > match.start() and text[stop - 1] in _TRAILING:
             stop -= 1
-        if match.start() <= start and end <= stop:
-            return True
-    return False
+        found.append((match.start(), stop))
+    return found
+
+
+def inside_a_scholarly_reference(text: str, start: int, end: int, identifiers: list[tuple[int, int]] | None = None) -> bool:
+    """Whether ``text[start:end]`` lies wholly inside a DOI, an arXiv id or a URN the line writes (module docstring);
+    ``identifiers``: :func:`scholarly_identifiers` of ``text``, when the caller has read them."""
+    found = scholarly_identifiers(text) if identifiers is None else identifiers
+    return any(first <= start and end <= stop for first, stop in found)

@@ -10,12 +10,11 @@ the Latin line it is, at its cost.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from pathlib import Path
 
-_DATA = Path(__file__).with_name("data") / "special_categories.json"
+from utils.privacy.special_categories_data import special_vocabulary
+
 _BEYOND_LATIN = re.compile("[^\x00-\u024f]")
 _WORD_CHAR = re.compile(r"\w")
 
@@ -27,7 +26,7 @@ def symbols_beyond_latin(entries: list[str]) -> frozenset[str]:
 
 @cache
 def _another_script() -> re.Pattern[str]:
-    vocabulary = json.loads(_DATA.read_text(encoding="utf-8"))
+    vocabulary = special_vocabulary()  # the categories' own reading of the file, not a second one
     entries = [text for spec in vocabulary["categories"].values() for text in spec.get("anywhere", ())]
     entries += [root for name, roots in vocabulary.get("inside_words", {}).items() if not name.startswith("_") for root in roots]
     symbols = "".join(map(re.escape, sorted(symbols_beyond_latin(entries))))
