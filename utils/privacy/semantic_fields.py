@@ -10,12 +10,13 @@ rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a
 More rules read a kind of evidence rather than a word for the category: a treatment and taking or undergoing it
 ("picked up my lamotrigine refill", "faccio le punture di eparina"), a hospital stay, an observance and keeping it
 ("Fasts every Monday and Thursday", "初一十五都去庙里上香"), a same-gender partner or pair ("She and her wife", "俺も男だけど
-彼氏いる", "both women" with a romance), a genetic status and a gene. Their ``unless`` fields are a game's world (its
-titles and things, not the words of a gaming community: "the raid" is no game's world), a report or a work (an article,
-a film, the news) and a pet. Two kinds of rule state no special category and :func:`field_category` leaves them out:
-``claim`` and ``misdeed`` (a misdeed told of a third person, read by :mod:`utils.privacy.told_misdeeds`) and ``role``
-(ownership or rights handed over here, a title claimed here, a role held, the rules asked to be lifted; read by
-:mod:`utils.privacy.roles`), all through :func:`field_reading`.
+彼氏いる", "both women" with a romance), a genetic status and a gene, a pride event and going to it ("marching with the
+bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration. Their
+``unless`` fields are a game's world (its titles and things, not the words of a gaming community: "the raid" is no
+game's world), a report or a work (an article, a film, the news) and a pet. Two kinds of rule state no special
+category and :func:`field_category` leaves them out: ``claim`` and ``misdeed`` (a misdeed told of a third person,
+read by :mod:`utils.privacy.told_misdeeds`) and ``role`` (ownership or rights handed over here, a title claimed here,
+a role held, the rules asked to be lifted; read by :mod:`utils.privacy.roles`), all through :func:`field_reading`.
 
 Why fields: a list of phrases learns the wordings it was written from and misses the next one; a field holds the
 words of one meaning in many languages, and a rule pairs two meanings, so any wording that joins them is read. Either
