@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 22
+CAUGHT_AT_LEAST = 21
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -47,7 +47,8 @@ retrained with the next wave's development rows at one ordinary line in 4,000 (c
 of 4,680; at none the threshold rose to 0.998 for a single line and it caught 11). 26 once the rules read parties
 and hearsay (a line it caught is now the rules'). 22 once the fields read treatments, observances, same-gender pairs
 and misdeeds told of a named person: the rules miss 95 (were 107), four of them lines it had caught, and 73 stay kept
-in all (were 81)."""
+in all (were 81). 21 once the fields took wave 12's kinds of evidence (medicines, pilgrimages, pride events, parties
+and peoples from outside lists): the rules miss 94, one of them a line it had caught."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
