@@ -36,6 +36,8 @@ script or double-struck letters; look-alikes: styled usernames and greetings, mi
 a password made of a sentence's initials, the sentence beside it; look-alikes: acronyms beside their meaning.
 ``seed_reversed``: a recovery phrase with each word back to front; look-alikes: reversed-text jokes.
 ``seed_ordinals``: a recovery phrase numbered "1st", "2e", "3º"; look-alikes: rankings and dates with ordinals.
+``numerals_more``: a code's digits as Mayan numerals, counting rods or Chinese radio digit words (幺 洞 拐 两 勾);
+look-alikes: numerals in history talk, 洞 (hole), 拐 (turn), 勾 (hook) and a roll call in ordinary Chinese.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -80,6 +82,7 @@ NAMES = (
     "sentence_initials",
     "seed_reversed",
     "seed_ordinals",
+    "numerals_more",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -162,6 +165,7 @@ RIGHT = {
     "sentence_initials": disguised_right,
     "seed_reversed": disguised_right,
     "seed_ordinals": disguised_right,
+    "numerals_more": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -206,6 +210,8 @@ RIGHT_AT_LEAST = {
     ("seed_reversed", "aside"): 7,
     ("seed_ordinals", "tune"): 13,
     ("seed_ordinals", "aside"): 6,
+    ("numerals_more", "tune"): 17,
+    ("numerals_more", "aside"): 9,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -260,7 +266,10 @@ with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/
 10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after). A recovery phrase numbered with ordinal endings
 ("1st: make", "2e", "3º"; this table was written after a first try of the rule, measured with the rule taken out):
 8/14 tune, 5/7 aside before, 13/14 and 6/7 after (ordinals 4/10 -> 9/10, 3/5 -> 4/5; look-alikes 4/4 and 2/2 both
-before and after)."""
+before and after). Digits as Mayan numerals, counting rods (units and tens forms) or Chinese radio digit words (幺 洞
+拐 两 勾): 9/19 tune, 3/9 aside before the rules, 17/19 and 9/9 after (values 2/12 -> 10/12, 0/6 -> 6/6; look-alikes
+7/7 and 3/3 both before and after; the tune misses are a "lol" between the word and the value and a traditional-script
+門禁碼 no reading names, neither a numeral)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -304,6 +313,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("seed_reversed", "aside"): 2,
     ("seed_ordinals", "tune"): 4,
     ("seed_ordinals", "aside"): 2,
+    ("numerals_more", "tune"): 7,
+    ("numerals_more", "aside"): 3,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
