@@ -38,6 +38,8 @@ a password made of a sentence's initials, the sentence beside it; look-alikes: a
 ``seed_ordinals``: a recovery phrase numbered "1st", "2e", "3º"; look-alikes: rankings and dates with ordinals.
 ``numerals_more``: a code's digits as Mayan numerals, counting rods or Chinese radio digit words (幺 洞 拐 两 勾);
 look-alikes: numerals in history talk, 洞 (hole), 拐 (turn), 勾 (hook) and a roll call in ordinary Chinese.
+``seed_spelled``: a recovery phrase spelled out letter by letter or in alternating case; look-alikes: spaced-out
+emphasis, mocking case, acronyms spelled apart.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -83,6 +85,7 @@ NAMES = (
     "seed_reversed",
     "seed_ordinals",
     "numerals_more",
+    "seed_spelled",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
@@ -166,6 +169,7 @@ RIGHT = {
     "seed_reversed": disguised_right,
     "seed_ordinals": disguised_right,
     "numerals_more": disguised_right,
+    "seed_spelled": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -212,6 +216,8 @@ RIGHT_AT_LEAST = {
     ("seed_ordinals", "aside"): 6,
     ("numerals_more", "tune"): 17,
     ("numerals_more", "aside"): 9,
+    ("seed_spelled", "tune"): 22,
+    ("seed_spelled", "aside"): 11,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -269,7 +275,11 @@ with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/
 before and after). Digits as Mayan numerals, counting rods (units and tens forms) or Chinese radio digit words (幺 洞
 拐 两 勾): 9/19 tune, 3/9 aside before the rules, 17/19 and 9/9 after (values 2/12 -> 10/12, 0/6 -> 6/6; look-alikes
 7/7 and 3/3 both before and after; the tune misses are a "lol" between the word and the value and a traditional-script
-門禁碼 no reading names, neither a numeral)."""
+門禁碼 no reading names, neither a numeral). A recovery phrase spelled out letter by letter or in alternating case per
+word: 7/17 tune, 5/8 aside before the rules, 17/17 and 8/8 after (phrases 1/11 -> 11/11, 1/4 -> 4/4; look-alikes 6/6
+and 4/4 both before and after). Nine rows (-026 to -034) were written after the rules to reach twelve chat languages
+and measured with the rules taken out and in: with them 10/23 and 5/11 before, 22/23 and 11/11 after (the tune miss a
+Russian phrase spelled apart, whose single letters read as their Latin look-alikes one by one)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -315,6 +325,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("seed_ordinals", "aside"): 2,
     ("numerals_more", "tune"): 7,
     ("numerals_more", "aside"): 3,
+    ("seed_spelled", "tune"): 9,
+    ("seed_spelled", "aside"): 4,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
