@@ -20,9 +20,7 @@ _SPELLED_WORD = rf"{_LETTER}(?: {_LETTER}){{2,}}"
 """A word of three letters at least, one space between them (no list word is shorter)."""
 _WORD_GAP = r"(?: {2,4}| ?[|/,·–-] ?)"
 _FEWEST_WORDS = 6
-_SPELLED = re.compile(
-    rf"(?<![^\W_]){_SPELLED_WORD}(?:{_WORD_GAP}{_SPELLED_WORD}){{{_FEWEST_WORDS - 1},23}}(?![^\W_])"
-)
+_SPELLED = re.compile(rf"(?<![^\W_]){_SPELLED_WORD}(?:{_WORD_GAP}{_SPELLED_WORD}){{{_FEWEST_WORDS - 1},23}}(?![^\W_])")
 """Six spelled words at least, as many as a phrase its name announces needs; twenty-four at most."""
 _GATE = re.compile(r"(?<![^\W_])[^\W\d_] [^\W\d_] [^\W\d_](?:  | ?[|/,·–-] ?)[^\W\d_] [^\W\d_]")
 """A spelled word's last three letters and the next one's first two: the cheap test a line mostly fails."""
