@@ -40,6 +40,8 @@ a password made of a sentence's initials, the sentence beside it; look-alikes: a
 look-alikes: numerals in history talk, 洞 (hole), 拐 (turn), 勾 (hook) and a roll call in ordinary Chinese.
 ``seed_spelled``: a recovery phrase spelled out letter by letter or in alternating case; look-alikes: spaced-out
 emphasis, mocking case, acronyms spelled apart.
+``named_more``: a code named by what it opens (a padlock, an alarm system), then given after a key press ("*52 18 #"),
+a label's colon or a word for having found it; ordinary exchanges: prices, years, times, errands after the same names.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -86,9 +88,10 @@ NAMES = (
     "seed_ordinals",
     "numerals_more",
     "seed_spelled",
+    "named_more",
 )
 KEPT = "lookalike", "ordinary"
-SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
+SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values", "named_more")
 
 
 def _load(name: str, part: str) -> list[dict[str, Any]]:
@@ -170,6 +173,7 @@ RIGHT = {
     "seed_ordinals": disguised_right,
     "numerals_more": disguised_right,
     "seed_spelled": disguised_right,
+    "named_more": split_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -218,6 +222,8 @@ RIGHT_AT_LEAST = {
     ("numerals_more", "aside"): 9,
     ("seed_spelled", "tune"): 22,
     ("seed_spelled", "aside"): 11,
+    ("named_more", "tune"): 24,
+    ("named_more", "aside"): 12,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -279,7 +285,10 @@ before and after). Digits as Mayan numerals, counting rods (units and tens forms
 word: 7/17 tune, 5/8 aside before the rules, 17/17 and 8/8 after (phrases 1/11 -> 11/11, 1/4 -> 4/4; look-alikes 6/6
 and 4/4 both before and after). Nine rows (-026 to -034) were written after the rules to reach twelve chat languages
 and measured with the rules taken out and in: with them 10/23 and 5/11 before, 22/23 and 11/11 after (the tune miss a
-Russian phrase spelled apart, whose single letters read as their Latin look-alikes one by one)."""
+Russian phrase spelled apart, whose single letters read as their Latin look-alikes one by one). A code named by what
+it opens (a padlock, an alarm system) or given after a key press, a label's colon or a word for having found it:
+13/24 tune, 7/12 aside before the rules, 24/24 and 12/12 after (named 5/16 -> 16/16, 3/8 -> 8/8; ordinary 8/8 and 4/4
+both before and after)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -327,6 +336,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("numerals_more", "aside"): 3,
     ("seed_spelled", "tune"): 9,
     ("seed_spelled", "aside"): 4,
+    ("named_more", "tune"): 8,
+    ("named_more", "aside"): 4,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
