@@ -42,6 +42,8 @@ look-alikes: numerals in history talk, 洞 (hole), 拐 (turn), 勾 (hook) and a 
 emphasis, mocking case, acronyms spelled apart.
 ``named_more``: a code named by what it opens (a padlock, an alarm system), then given after a key press ("*52 18 #"),
 a label's colon or a word for having found it; ordinary exchanges: prices, years, times, errands after the same names.
+``words_more``: the loanword "password" with another language's link ("a minha password é …"), six-character recovery
+codes ("R51932"), CNIE and CIN card numbers; look-alikes: the same words with no value, error codes and versions.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -89,6 +91,7 @@ NAMES = (
     "numerals_more",
     "seed_spelled",
     "named_more",
+    "words_more",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values", "named_more")
@@ -174,6 +177,7 @@ RIGHT = {
     "numerals_more": disguised_right,
     "seed_spelled": disguised_right,
     "named_more": split_right,
+    "words_more": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -224,6 +228,8 @@ RIGHT_AT_LEAST = {
     ("seed_spelled", "aside"): 11,
     ("named_more", "tune"): 24,
     ("named_more", "aside"): 12,
+    ("words_more", "tune"): 14,
+    ("words_more", "aside"): 6,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -288,7 +294,12 @@ and measured with the rules taken out and in: with them 10/23 and 5/11 before, 2
 Russian phrase spelled apart, whose single letters read as their Latin look-alikes one by one). A code named by what
 it opens (a padlock, an alarm system) or given after a key press, a label's colon or a word for having found it:
 13/24 tune, 7/12 aside before the rules, 24/24 and 12/12 after (named 5/16 -> 16/16, 3/8 -> 8/8; ordinary 8/8 and 4/4
-both before and after)."""
+both before and after). The loanword "password" with the chat language's own link, six-character recovery codes and
+the Maghreb identity card's acronyms: 8/21 tune, 4/10 aside before the rules, 14/21 and 6/10 after (values 1/14 ->
+7/14, 1/7 -> 3/7; look-alikes 7/7 and 3/3 before and after). The misses are the loanword's rows: read as each
+language's own word it took them all (21/21, 10/10), but its look-alikes fell to 6/7 and 1/3 ("password é fraca",
+"c'est quoi", "это вечная" read as values, as the native words' are), and marked ambiguous in those languages it made
+the English and Italian word ambiguous too (the vocabulary joins a word's entries): the loanword was left out."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -338,6 +349,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("seed_spelled", "aside"): 4,
     ("named_more", "tune"): 8,
     ("named_more", "aside"): 4,
+    ("words_more", "tune"): 7,
+    ("words_more", "aside"): 3,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
