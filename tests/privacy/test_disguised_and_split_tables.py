@@ -46,6 +46,8 @@ a label's colon or a word for having found it; ordinary exchanges: prices, years
 codes ("R51932"), CNIE and CIN card numbers; look-alikes: the same words with no value, error codes and versions.
 ``address_eircode``: Irish addresses with an Eircode; look-alikes: Irish street names alone, Eircode-shaped codes,
 "Co." as a company or a county team.
+``month_digits``: a code's digits as month names ("mars, juli, januari, oktober"); look-alikes: months of seasons,
+schedules and birthdays with no secret named.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -95,6 +97,7 @@ NAMES = (
     "named_more",
     "words_more",
     "address_eircode",
+    "month_digits",
 )
 KEPT = "lookalike", "ordinary"
 SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values", "named_more")
@@ -182,6 +185,7 @@ RIGHT = {
     "named_more": split_right,
     "words_more": disguised_right,
     "address_eircode": disguised_right,
+    "month_digits": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -236,6 +240,8 @@ RIGHT_AT_LEAST = {
     ("words_more", "aside"): 6,
     ("address_eircode", "tune"): 12,
     ("address_eircode", "aside"): 6,
+    ("month_digits", "tune"): 15,
+    ("month_digits", "aside"): 8,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -307,7 +313,9 @@ language's own word it took them all (21/21, 10/10), but its look-alikes fell to
 "c'est quoi", "это вечная" read as values, as the native words' are), and marked ambiguous in those languages it made
 the English and Italian word ambiguous too (the vocabulary joins a word's entries): the loanword was left out.
 Irish addresses (streets in Irish, "Co." and a county, an Eircode after a comma): 4/12 tune, 2/6 aside before the
-rules, 12/12 and 6/6 after (addresses 0/8 -> 8/8, 0/4 -> 4/4; look-alikes 4/4 and 2/2 before and after)."""
+rules, 12/12 and 6/6 after (addresses 0/8 -> 8/8, 0/4 -> 4/4; look-alikes 4/4 and 2/2 before and after).
+A code's digits as month names: 5/15 tune, 3/8 aside before the rule, 15/15 and 8/8 after (codes 0/10 -> 10/10, 0/5 ->
+5/5; look-alikes 5/5 and 3/3 before and after; the last look-alike, never altered, was moved aside to make its third)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -361,6 +369,8 @@ KEPT_RIGHT_AT_LEAST = {
     ("words_more", "aside"): 3,
     ("address_eircode", "tune"): 4,
     ("address_eircode", "aside"): 2,
+    ("month_digits", "tune"): 5,
+    ("month_digits", "aside"): 3,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""
