@@ -36,6 +36,18 @@ script or double-struck letters; look-alikes: styled usernames and greetings, mi
 a password made of a sentence's initials, the sentence beside it; look-alikes: acronyms beside their meaning.
 ``seed_reversed``: a recovery phrase with each word back to front; look-alikes: reversed-text jokes.
 ``seed_ordinals``: a recovery phrase numbered "1st", "2e", "3º"; look-alikes: rankings and dates with ordinals.
+``numerals_more``: a code's digits as Mayan numerals, counting rods or Chinese radio digit words (幺 洞 拐 两 勾);
+look-alikes: numerals in history talk, 洞 (hole), 拐 (turn), 勾 (hook) and a roll call in ordinary Chinese.
+``seed_spelled``: a recovery phrase spelled out letter by letter or in alternating case; look-alikes: spaced-out
+emphasis, mocking case, acronyms spelled apart.
+``named_more``: a code named by what it opens (a padlock, an alarm system), then given after a key press ("*52 18 #"),
+a label's colon or a word for having found it; ordinary exchanges: prices, years, times, errands after the same names.
+``words_more``: the loanword "password" with another language's link ("a minha password é …"), six-character recovery
+codes ("R51932"), CNIE and CIN card numbers; look-alikes: the same words with no value, error codes and versions.
+``address_eircode``: Irish addresses with an Eircode; look-alikes: Irish street names alone, Eircode-shaped codes,
+"Co." as a company or a county team.
+``month_digits``: a code's digits as month names ("mars, juli, januari, oktober"); look-alikes: months of seasons,
+schedules and birthdays with no secret named.
 
 ``split_kindless``: a member asks and answers over two or three messages ("what's the wifi?" / "it's
 BlueMoon-44", "door?" / "4471"), answers then says what for ("4471" / "that's for the door"), or gives a
@@ -80,9 +92,15 @@ NAMES = (
     "sentence_initials",
     "seed_reversed",
     "seed_ordinals",
+    "numerals_more",
+    "seed_spelled",
+    "named_more",
+    "words_more",
+    "address_eircode",
+    "month_digits",
 )
 KEPT = "lookalike", "ordinary"
-SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values")
+SPLIT = ("split_kindless", "named_given", "parts_kindless", "corrected_values", "named_more")
 
 
 def _load(name: str, part: str) -> list[dict[str, Any]]:
@@ -162,6 +180,12 @@ RIGHT = {
     "sentence_initials": disguised_right,
     "seed_reversed": disguised_right,
     "seed_ordinals": disguised_right,
+    "numerals_more": disguised_right,
+    "seed_spelled": disguised_right,
+    "named_more": split_right,
+    "words_more": disguised_right,
+    "address_eircode": disguised_right,
+    "month_digits": disguised_right,
 }
 RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 108,
@@ -206,6 +230,18 @@ RIGHT_AT_LEAST = {
     ("seed_reversed", "aside"): 7,
     ("seed_ordinals", "tune"): 13,
     ("seed_ordinals", "aside"): 6,
+    ("numerals_more", "tune"): 17,
+    ("numerals_more", "aside"): 9,
+    ("seed_spelled", "tune"): 22,
+    ("seed_spelled", "aside"): 11,
+    ("named_more", "tune"): 24,
+    ("named_more", "aside"): 12,
+    ("words_more", "tune"): 14,
+    ("words_more", "aside"): 6,
+    ("address_eircode", "tune"): 12,
+    ("address_eircode", "aside"): 6,
+    ("month_digits", "tune"): 15,
+    ("month_digits", "aside"): 8,
 }
 """Rows right per table and part, measured when the rules were done (the aside part never tuned on). Before the
 rules: disguised values 84/110 tune, 39/56 aside; split without a keyword 31/58 tune, 14/29 aside. After: 107/110,
@@ -260,7 +296,26 @@ with every word written back to front: 7/15 tune, 3/7 aside before the rule, 15/
 10/10, 1/5 -> 5/5; look-alikes 5/5 and 2/2 both before and after). A recovery phrase numbered with ordinal endings
 ("1st: make", "2e", "3º"; this table was written after a first try of the rule, measured with the rule taken out):
 8/14 tune, 5/7 aside before, 13/14 and 6/7 after (ordinals 4/10 -> 9/10, 3/5 -> 4/5; look-alikes 4/4 and 2/2 both
-before and after)."""
+before and after). Digits as Mayan numerals, counting rods (units and tens forms) or Chinese radio digit words (幺 洞
+拐 两 勾): 9/19 tune, 3/9 aside before the rules, 17/19 and 9/9 after (values 2/12 -> 10/12, 0/6 -> 6/6; look-alikes
+7/7 and 3/3 both before and after; the tune misses are a "lol" between the word and the value and a traditional-script
+門禁碼 no reading names, neither a numeral). A recovery phrase spelled out letter by letter or in alternating case per
+word: 7/17 tune, 5/8 aside before the rules, 17/17 and 8/8 after (phrases 1/11 -> 11/11, 1/4 -> 4/4; look-alikes 6/6
+and 4/4 both before and after). Nine rows (-026 to -034) were written after the rules to reach twelve chat languages
+and measured with the rules taken out and in: with them 10/23 and 5/11 before, 22/23 and 11/11 after (the tune miss a
+Russian phrase spelled apart, whose single letters read as their Latin look-alikes one by one). A code named by what
+it opens (a padlock, an alarm system) or given after a key press, a label's colon or a word for having found it:
+13/24 tune, 7/12 aside before the rules, 24/24 and 12/12 after (named 5/16 -> 16/16, 3/8 -> 8/8; ordinary 8/8 and 4/4
+both before and after). The loanword "password" with the chat language's own link, six-character recovery codes and
+the Maghreb identity card's acronyms: 8/21 tune, 4/10 aside before the rules, 14/21 and 6/10 after (values 1/14 ->
+7/14, 1/7 -> 3/7; look-alikes 7/7 and 3/3 before and after). The misses are the loanword's rows: read as each
+language's own word it took them all (21/21, 10/10), but its look-alikes fell to 6/7 and 1/3 ("password é fraca",
+"c'est quoi", "это вечная" read as values, as the native words' are), and marked ambiguous in those languages it made
+the English and Italian word ambiguous too (the vocabulary joins a word's entries): the loanword was left out.
+Irish addresses (streets in Irish, "Co." and a county, an Eircode after a comma): 4/12 tune, 2/6 aside before the
+rules, 12/12 and 6/6 after (addresses 0/8 -> 8/8, 0/4 -> 4/4; look-alikes 4/4 and 2/2 before and after).
+A code's digits as month names: 5/15 tune, 3/8 aside before the rule, 15/15 and 8/8 after (codes 0/10 -> 10/10, 0/5 ->
+5/5; look-alikes 5/5 and 3/3 before and after; the last look-alike, never altered, was moved aside to make its third)."""
 KEPT_RIGHT_AT_LEAST = {
     ("disguised_values", "tune"): 32,
     ("disguised_values", "aside"): 15,
@@ -304,6 +359,18 @@ KEPT_RIGHT_AT_LEAST = {
     ("seed_reversed", "aside"): 2,
     ("seed_ordinals", "tune"): 4,
     ("seed_ordinals", "aside"): 2,
+    ("numerals_more", "tune"): 7,
+    ("numerals_more", "aside"): 3,
+    ("seed_spelled", "tune"): 9,
+    ("seed_spelled", "aside"): 4,
+    ("named_more", "tune"): 8,
+    ("named_more", "aside"): 4,
+    ("words_more", "tune"): 7,
+    ("words_more", "aside"): 3,
+    ("address_eircode", "tune"): 4,
+    ("address_eircode", "aside"): 2,
+    ("month_digits", "tune"): 5,
+    ("month_digits", "aside"): 3,
 }
 """Look-alikes and ordinary exchanges passed unchanged, per table and part (before the rules: 32/32, 15/16, 19/20,
 10/10; after: 32/32, 15/16, 20/20, 10/10): a rule may not alter more of them."""

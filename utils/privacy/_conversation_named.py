@@ -25,9 +25,12 @@ from utils.privacy._conversation_words import (
     ASSENT,
     CONNECTORS,
     FILLERS,
+    FOUND,
     HANDING,
     LEAD_CONNECTORS,
     LEAD_IN,
+    LOCKS,
+    LOCKS_UNSPACED,
     PUBLIC_CODES,
     QUALIFIED,
     SHORT_MESSAGE_CHARS,
@@ -87,9 +90,13 @@ def _kind_named(text: str, words: list[str]) -> str | None:
             return named[1]
         if kind_at(words, index, QUALIFIED) is not None and not _public(words, index):
             return "code"
+    if any(word in LOCKS or word.rsplit("-", 1)[-1] in LOCKS for word in words):
+        return "code"  # "the padlock on the storage unit", "hytte-alarmen": what the code opens
     if text.isascii():
         return None
     named_unspaced = unspaced_kind(text)
+    if named_unspaced is None and any(lock in text for lock in LOCKS_UNSPACED):
+        return "code"
     return None if named_unspaced is None else named_unspaced[2]
 
 
@@ -106,14 +113,14 @@ def _value(word: str) -> str | None:
     return value if digits <= MAX_DIGITS and not YEAR.fullmatch(value) else None
 
 
-_LEADS = CONNECTORS | LEAD_CONNECTORS | LEAD_IN | HANDING | FILLERS | ASSENT
+_LEADS = CONNECTORS | LEAD_CONNECTORS | LEAD_IN | HANDING | FILLERS | ASSENT | FOUND
 
 
 def _led(words: list[str], index: int) -> bool:
     """A number opens the reply or follows a word that hands a value over ("c'est 4417", "new one's 0815#", "是
     902614"); after any other word it numbers that word ("room 2104", "oda 4012", "msg #4471", "打 10086")."""
-    if index == 0:
-        return True
+    if index == 0 or words[index - 1].endswith(":"):
+        return True  # "deaktivering: 4 4 0 1": a label's colon hands the value over
     before = words[index - 1].strip(STRIP).casefold()
     for suffix in ("'s", "’s"):
         before = before.removesuffix(suffix)
@@ -166,6 +173,8 @@ def reply_values(text: str) -> list[str]:
     grouped = _grouped(spaced)
     if grouped is not None:
         before = spaced[: spaced.index(grouped)].split()
+        if before[-1:] in (["*"], ["#"]):  # "*47 31 #": a keypad code opened with its key
+            before = before[:-1]
         return [_with_key_after(grouped, spaced)] if _led([*before, grouped], len(before)) else []
     found = [(index, value) for index, word in enumerate(words) if (value := _value(word)) is not None]
     if len(found) != 1:

@@ -123,6 +123,11 @@ PARTS: dict[str, list[str]] = _DATA["parts"]
 QUESTION_WORDS = frozenset(ASKED["question_words"])
 ASSENT = frozenset(_DATA["named"]["assent"])
 """Words of assent a value may follow in a reply ("ya 614 093") (:mod:`utils.privacy._conversation_named`)."""
+FOUND = frozenset(_DATA["named"]["found"])
+"""Words saying the member found the value ("เจอแล้ว 6619"): a number may follow them too."""
+LOCKS = frozenset(_DATA["named"]["locks"])
+LOCKS_UNSPACED: tuple[str, ...] = tuple(_DATA["named"]["locks_unspaced"])
+"""What a code opens (a padlock, an alarm): a message naming one names its code."""
 """A message opening with one of these asks, question mark or not ("which server", "how do i log in")."""
 QUALIFIED_WORD = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in _DATA["qualified"]["code"]) + r")(?!\w)")
 """A code word in a lead ("the lobby code") leaves it to the reading that knows public codes."""

@@ -74,11 +74,12 @@ CODE_WORD = (
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
 )
 _CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
-# Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6"): both, 8-16 characters.
-_ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{8,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
+# Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6", Steam Guard's "R51932"): both, 6-16 characters.
+_ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{6,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
 RECOVERY_NEEDLES = (
     "recover", "backup", "rescue", "reset", "wiederherstell", "sicherung", "secours", "récupér", "respaldo",
     "recupera", "recupero", "herstel", "zapas", "резерв", "восстанов", "kurtarma", "yedek", "2fa", "mfa", "otp", "totp",
+    "återställ",
 )  # fmt: skip
 ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _ALNUM_CODE + r")*"
 CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"

@@ -39,18 +39,20 @@ _BACK_TOKENS = 3
 """Names or a number just before the first unit ("Caferağa Mah.", "١٢ شارع") belong to it."""
 _LOOSE_TOKENS = 4
 """Words after the last unit or number (city, region) taken before the run is over."""
-_CONNECTORS = frozenset("de da do das dos di del della la le van von al el y e - – — / & ,".split())
+_CONNECTORS = frozenset("de da do das dos di del della la le van von al el y e na an - – — / & ,".split())
 _TOKEN = re.compile(r"\S+")
 _NUMBER_AFTER = re.compile(r"\s*[:.#]?\s*\d")
 _NUMBER_BESIDE = re.compile(r"\d[\w./-]{0,4}\s*$")
 """A unit has its number: "Flat 302", "No:14", "m. 7"; "14th Cross", "١٢ شارع" (the number first)."""
 _POSTCODE = re.compile(r"(?<![\w-])(?:\d{4,6}|\d{2,5}-\d{3,4}|[A-Z]{1,2}\d[\dA-Z]{2,6})(?![\w-])")
 _SEPARATOR = re.compile(r"[,،，]")
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d\d|D6W) [\dAC-FHKNPRTV-Y]{4}"
+"""An Irish postcode: a routing key and the dwelling's own four characters ("C15 H6X2")."""
 _POSTCODE_AFTER_COMMA = re.compile(
-    r"[,،，]\s*(?:[^\W\d_]\S*\s+){0,2}(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{4,6}(?!\d)(?=\s|[,،，.]|$)"
+    r"[,،，]\s*(?:[^\W\d_]\S*\s+){0,2}(?:(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{4,6}(?!\d)|" + _EIRCODE + r")(?=\s|[,،，.]|$)"
 )
 """A street word alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn",
-"27/3 நேரு சாலை, சென்னை 600017"); a year ("Calle 5, 2024") is no postcode."""
+"27/3 நேரு சாலை, சென்னை 600017", "14 Bóthar na Trá, Ráth Chairn, C15 H6X2"); a year ("Calle 5, 2024") is no postcode."""
 """Without a strong unit word, a run must read like an address: components between commas, and a postcode."""
 _LATIN_LOWER_WORD = re.compile(r"^[a-zà-ÿāăąćčďēėęěğīįıķļľłńņňōőœŕřśşšţťūůűųźżž'’]+[.!?,:;]*$")
 

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
-from utils.privacy import decoded_notations, vocabulary
+from utils.privacy import decoded_months, decoded_notations, decoded_spelled, vocabulary
 from utils.privacy.decoded_region import MIN_LETTERS_ONLY, MIN_VALUE, Region, a_value
 from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
@@ -193,9 +193,11 @@ CHAT_DECODERS: tuple[Callable[[str], Iterator[Region]], ...] = (
     decoded_notations.moments,
     decoded_notations.initials,
     decoded_notations.reversed_words,
+    decoded_spelled.spelled_words,
+    decoded_months.months,
 )
 """Decoders read only in a chat line, each behind a gate of its own (two squares, "| |", a time, a digit between
-letters, twelve words)."""
+letters, twelve words, words spelled apart, four month names)."""
 
 
 _GATES = (

@@ -46,10 +46,11 @@ _HOMOGLYPHS = str.maketrans(
 _LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 _LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
-_OTHER_DIGIT = re.compile("(?![0-9])\\d|[\u1369-\u1371]")
+_OTHER_DIGIT = re.compile("(?![0-9])\\d|[\u1369-\u1371\U0001d2e0-\U0001d2e9\U0001d360-\U0001d371]")
 """A decimal digit of another numeral system (Devanagari, Bengali, Thai, Khmer, Tibetan, Myanmar, Arabic-Indic,
-Mongolian… any Unicode ``Nd``) or an Ethiopic digit one to nine: each reads as its ASCII digit, one for one, so "mg၅၅၁၉"
-and "٨٣٦" are the values every rule already knows ("mg5519", "836")."""
+Mongolian… any Unicode ``Nd``), an Ethiopic digit one to nine, a Mayan numeral zero to nine or a counting-rod digit
+(units and tens forms, which a rod number alternates): each reads as its ASCII digit by its Unicode value, one for one,
+so "mg၅၅၁၉", "٨٣٦" and "𝋤𝋧𝋡𝋩" are the values every rule already knows ("mg5519", "836", "4719")."""
 
 
 def make_valid(text: object) -> str:
@@ -95,7 +96,12 @@ def _latin_lookalike(word: str) -> str:
 def _ascii_digit(match: re.Match[str]) -> str:
     char = match.group()
     value = unicodedata.decimal(char, None)
-    return str(unicodedata.digit(char, 0) if value is None else value)
+    if value is None:
+        value = unicodedata.digit(char, None)
+    if value is None:  # a Mayan or counting-rod numeral: a rod's tens form stands for its digit in that place
+        number = int(unicodedata.numeric(char, 0))
+        value = number if number < 10 else number // 10
+    return str(value)
 
 
 def _digits_as_ascii(text: str) -> str:

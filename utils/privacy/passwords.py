@@ -437,7 +437,7 @@ RULES: tuple[Rule, ...] = (
         "code",
         re.compile(
             r"(?i)(?P<word>(?:recovery|backup|rescue|reset|wiederherstellungs|sicherungs|secours|récupération|respaldo"
-            r"|recuperação|recupero|herstel|zapasow\w*|резервн\w*|восстановлени\w*|kurtarma|yedek)\w*\s*(?:code|codes|kod\w*|код\w*"
+            r"|recuperação|recuperación|recupero|herstel|zapasow\w*|резервн\w*|восстановлени\w*|kurtarma|yedek|återställnings)\w*\s*(?:code|codes|kod\w*|код\w*"
             r"|codici|códigos)?|(?:2fa|mfa|otp|totp)\s*(?:backup\s*)?codes?)[^\w\n.!?]{0,25}?(?<![\w-])(?P<secret>"
             + ALNUM_LIST
             + ")"

@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from importlib import resources
-from itertools import islice, repeat
+from itertools import islice, pairwise, repeat
 
 from mnemonic import Mnemonic
 
@@ -264,6 +264,8 @@ def _words(text: str) -> Iterator[Word]:
     for match in _WORD.finditer(text):
         written, start = match.group(), match.start()
         cuts = [m.start() for m in _CAMEL.finditer(written)] if not written.islower() else []
+        if cuts and min(b - a for a, b in pairwise([0, *cuts, len(written)])) < 3:  # "vItElLo" alternates: one word
+            cuts = []
         for begin, end in zip([0, *cuts], [*cuts, len(written)], strict=True):
             yield start + begin, start + end, written[begin:end]
 

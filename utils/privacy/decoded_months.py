@@ -1,0 +1,35 @@
+"""A decoder of the decoding step (:mod:`utils.privacy.decoding`) for a code's digits given as month names.
+
+A member hiding a PIN from a glance writes each digit as the month it numbers ("mars, juli, januari, oktober" for
+3-7-1-10): no reading sees a number there. Four month names or more in a row, of any language (``data/decoding.json``
+``months``), read as their numbers joined, and the decoding step judges that as it judges every other disguise: a
+value only where the line names a secret, so a shop's opening months or a rainy season stay as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from importlib import resources
+
+from utils.privacy.decoded_region import Region
+from utils.privacy.rule import literal_trie
+
+_DATA = json.loads(resources.files("utils.privacy").joinpath("data/decoding.json").read_text(encoding="utf-8"))
+_NUMBERS: dict[str, int] = {name: number for names in _DATA["months"].values() for number, name in enumerate(names, start=1)}
+_TRIE = literal_trie(sorted(_NUMBERS, key=len, reverse=True))
+_NAME = rf"(?<![^\W\d_])(?:{_TRIE})(?![^\W\d_])"
+_FEWEST = 4
+_MONTHS = re.compile(rf"(?i){_NAME}(?:(?:\s*[,/;-]\s*|\s+)(?:{_NAME})){{{_FEWEST - 1},11}}")
+"""Four month names at least, with a comma, a slash, a dash or a space between each."""
+_GATE = re.compile(rf"(?i){_TRIE}")
+"""Month names anywhere, inside words too: a search that skips in C to their first letters, four hits or it stops."""
+
+
+def months(text: str) -> Iterator[Region]:
+    if len(_GATE.findall(text)) < _FEWEST:
+        return
+    for match in _MONTHS.finditer(text):
+        names = re.findall(r"[^\W\d_]+", match.group())
+        yield Region(match.start(), match.end(), "".join(str(_NUMBERS[name.casefold()]) for name in names))
