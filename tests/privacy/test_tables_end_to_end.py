@@ -122,12 +122,15 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "dev 84, held 36 (70.6%).",
     ),
     "wave 12": Floor(
-        0.75,
+        0.89,
         0.76,
         "Written from sources, formats and disguises no earlier wave used (values in other programs' output, answers "
         "across languages, values corrected twice, in lists, jokes and roleplay) by someone who had not read the "
         "rules, while the next round was built in branches cut before it existed. On arrival: dev 70 of 92, held 36 "
-        "of 46 (78.3%).",
+        "of 46 (78.3%); after the branches cut before it (the log as strong as the store, labelled seed phrases): dev "
+        "72, held 36; after the round tuned on its dev rows (more numeral systems, spelled and alternating-case seed "
+        "phrases, codes named by what they open, month names as digits, Irish addresses): dev 84, held 36 (78.3%) — "
+        "what was built for its dev rows did not reach its held third.",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
@@ -185,9 +188,12 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "retrained with its dev rows, saves and reactions read as ordinary): 4 of dev, 8 of held.",
     ),
     "wave 12": Floor(
-        25,
-        13,
-        "On arrival: of 55 dev, 25 kept something; of 31 held, 13 (58% nothing).",
+        0,
+        9,
+        "On arrival: of 55 dev, 25 kept something; of 31 held, 13 (58% nothing); after the branches cut before it "
+        "(fields of meaning: treatments, observances, partners, misdeeds told): 22 of dev, 11 of held; after the round "
+        "tuned on its dev rows (medicines, pilgrimages, pride events, parties and peoples from outside lists): none "
+        "of dev, 9 of held (71% nothing).",
     ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""

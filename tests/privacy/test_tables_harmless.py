@@ -21,7 +21,7 @@ ALTERED_SHARE_AT_MOST = 0.02
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
     ("harmless", "dev"): 10,
     ("harmless", "held"): 11,
-    ("gaming", "dev"): 5,
+    ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
     ("relationship", "dev"): 1,
     ("relationship", "held"): 1,
@@ -39,7 +39,8 @@ gaming 3 / none, relationships 1 / 1. After its round (a secret word followed by
 DOI's digits, order and match words in more languages, a save or an owned world of a named game, a relative who only
 reacted): harmless 6 dev (order numbers in memories, on purpose) / 7 held, gaming 0 / 5, relationships 1 / 1. Wave 12 on
 arrival: harmless 4 more dev / 3 more held, gaming 5 / 1, relationships 0 / 0; the round of fields of meaning built
-before wave 12 (treatments, observances, partners, misdeeds told) altered one more of its held harmless lines (11)."""
+before wave 12 (treatments, observances, partners, misdeeds told) altered one more of its held harmless lines (11);
+after its round (game titles of its dev lines read as the game's): gaming 2 dev / 6 held."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:
