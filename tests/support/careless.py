@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from shared_database import query
@@ -129,10 +130,17 @@ _WINDOW_CHARS = 6
 ("G u a v a 7 1") has windows like "a v a", which another member's "s a v a n t" holds."""
 
 
+@lru_cache(maxsize=16)
+def _folded(haystack: str) -> str:
+    """A place's text case-folded with its whitespace collapsed, once per place: every row's values are looked for in
+    the same few places (every member's log, the extractor's input), each megabytes long."""
+    return " ".join(haystack.casefold().split())
+
+
 def holds(haystack: str, value: str) -> bool:
     """Whether ``value`` survives in ``haystack``: as written (case-blind), its digits with separators, or
     any three of its words in a row (a seed phrase cut short is still a seed phrase)."""
-    folded = " ".join(haystack.casefold().split())
+    folded = _folded(haystack)
     needle = " ".join(value.casefold().split())
     if needle and _as_a_whole(needle).search(folded):
         return True
