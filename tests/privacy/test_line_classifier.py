@@ -128,6 +128,25 @@ def test_the_trainer_reads_no_held_or_aside_part(monkeypatch: pytest.MonkeyPatch
     assert not [name for name in names if ".held." in name or ".aside." in name]
 
 
+def test_the_committed_weights_were_trained_on_the_examples_the_rules_and_tables_give_now() -> None:
+    """Quick twin of the slow test below: a change of rules or tables that changes the examples needs a retraining
+    (``python3 -m scripts.train_privacy_classifier``), and this says so without training."""
+    if not trainer.locomo_files():
+        pytest.skip("LoCoMo's conversations (outside the repository) are not here: the weights were trained with them")
+    now = trainer.examples_digest(trainer.table_examples() + trainer.locomo_examples())
+    assert trainer.stored_digest() == now, "the examples changed since the weights were trained: retrain them"
+
+
+def test_the_digest_changes_with_any_example() -> None:
+    example = trainer.Example("Has a brother named Theo.", 0, True)
+    base = trainer.examples_digest([example])
+    assert base != trainer.examples_digest([trainer.Example(example.text, 1, True)])
+    assert base != trainer.examples_digest([trainer.Example(example.text, 0, False)])
+    assert base != trainer.examples_digest([trainer.Example("Has a brother named Theo!", 0, True)])
+    assert base != trainer.examples_digest([example, example])
+    assert base == trainer.examples_digest([trainer.Example("Has a brother named Theo.", 0, True)])
+
+
 @pytest.mark.slow
 def test_a_fresh_training_decides_as_the_committed_weights() -> None:
     if not trainer.locomo_files():
