@@ -13,21 +13,17 @@ one reported.
 
 from __future__ import annotations
 
-import io
-import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import pytest
-from careless import Body, careless_extractor, echoing_chat, holds, stored_for, stored_texts, well_behaved_extractor
+from careless import careless_extractor, holds, well_behaved_extractor
+from careless_chat import Extractor, Outcome, member_name, run_cases
 from fake_llm import FakeLLM
 from privacy_tables import load
 from settings_factory import SettingsFactory
-
-from scripts.terminal_chat import Speaker, TerminalChat, finish_background_work
-from utils.runtime import Services
 
 
 @dataclass(frozen=True)
@@ -198,50 +194,6 @@ KEPT_AT_MOST: dict[str, Floor] = {
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
 _WAVE = re.compile(r"-w(\d+)-")
-
-FIRST_MEMBER = 700_000_000_000_000_000
-
-Extractor = Callable[[Body], Body]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    places: dict[str, str]
-    """Every stored text by place, and the extractor's input ("input")."""
-    kept: dict[int, dict[str, list[str]]]
-    """What was kept about each case's member, by the case's index."""
-
-
-async def run_cases(
-    make_settings: SettingsFactory, fake_llm: FakeLLM, database_url: str, cases: Sequence[Sequence[str]], extractor: Extractor
-) -> Outcome:
-    """Each case's messages said by its own member in the terminal chat, then everything the bot kept."""
-    fake_llm.chat = echoing_chat
-    fake_llm.tools["extract_memories"] = extractor
-    settings = make_settings()
-    services = Services(settings, chat_cooldown_seconds=0)
-    await services.start()
-    out = io.StringIO()
-    chat = TerminalChat(services, Speaker(FIRST_MEMBER, "Member", "general", 1), out)
-    services.chat.on_notice(chat.notice)
-    try:
-        for index, messages in enumerate(cases):
-            await chat.handle_line(f"/as {FIRST_MEMBER + index} {member_name(index)}")
-            for message in messages:
-                await chat.handle_line(message)
-        await finish_background_work(services, settings, io.StringIO())
-    finally:
-        await services.close()
-    places = stored_texts(database_url)
-    places["input"] = json.dumps(fake_llm.tool_requests("extract_memories"), ensure_ascii=False)
-    kept = {index: stored_for(database_url, FIRST_MEMBER + index) for index in range(len(cases))}
-    return Outcome(places, kept)
-
-
-def member_name(index: int) -> str:
-    """A case's member's display name, without digits: "Member341" would hold a PIN of 341 in every place that
-    names the speaker, and count as a leak of it."""
-    return "Member" + "".join("ABCDEFGHIJ"[int(digit)] for digit in str(index))
 
 
 def leaked(row: dict, outcome: Outcome) -> list[str]:
