@@ -67,14 +67,19 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, copies) for secret in row["secrets"])
 
 
-RIGHT_AT_LEAST = {"tune": 86, "aside": 44}
+RIGHT_AT_LEAST = {"tune": 120, "aside": 60}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 86/124 (secrets
 43/79: named later 2/8, halves 0/9, asked back 9/9, flagged 9/9, retracted 7/10, asked by another 1/9, wrapped 6/8,
-digit by digit 0/8, abbreviated 9/9), aside 44/63 (secrets 23/40)."""
+digit by digit 0/8, abbreviated 9/9), aside 44/63 (secrets 23/40). After the rules (a value given in pieces, a
+value pointed at past chatter, retractions asked as a deletion, another member's question): tune 120/124 (secrets
+77/79: named later 7/8, digit by digit 7/8, every other kind whole), aside 60/63 (secrets 39/40). The tune misses
+are a French reveal ("le nombre plus haut c'est le code de ma carte") no reading names and a PIN's digits after
+"clave del cajero", whose "clave" is a weak word (a key, a clue) the readings of a label leave out. The aside count was
+seen once mid-round, at 53/63 (the pieces read, the rest not yet): counted, its rows never read."""
 ORDINARY_RIGHT_AT_LEAST = {"tune": 43, "aside": 21}
 """Ordinary exchanges passed unchanged per part: a rule may not alter more of them. On arrival 43/45 and 21/23 (a
-Switch friend code wrapped over two messages read as an identity number, a recipe after "la recette continue :" read
-as a password)."""
+Switch friend code wrapped over two messages whose second group the screen reads alone as an identity number, a
+recipe after "la recette continue :" read as a value announced); the same after the rules."""
 
 
 def _figures(part: str) -> tuple[Counter[str], Counter[str], list[str]]:
