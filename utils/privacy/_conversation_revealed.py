@@ -39,6 +39,7 @@ from utils.privacy._conversation_words import (
     lone_value,
     may_be_revealed,
     names_what,
+    plausible,
     unspaced_kind,
     vocabulary_kind,
 )
@@ -129,11 +130,51 @@ def _candidates(text: str) -> list[str]:
     return [w for w in words if looks_like_a_secret(w)]
 
 
+def _chatter(said: Said) -> bool:
+    """A message of a word or two with no value in it ("brb", "hold on", "moment", "ちょっと待って"): what a member
+    sends between a value and the message saying what it was."""
+    text = said.text.strip()
+    if said.lone or said.values or "[redacted:" in text or len(text) > _CHATTER_CHARS:
+        return False
+    words = text.split()
+    return len(words) <= _CHATTER_WORDS and not any(plausible(w.strip(STRIP)) for w in words)
+
+
+_CHATTER_WORDS = 3
+_CHATTER_CHARS = 30
+
+
+def last_lone(window: Iterable[Said], text: str) -> Said | None:
+    """The lone value ``text`` may say something of: the message just before, or the newest lone value when only
+    chatter came after it ("8830" / "wait" / "hold on") and ``text`` points back past it ("that number up there",
+    "das oben", "lo de arriba"); a message naming a secret after chatter ("never tell anyone your password") points
+    at nothing."""
+    said = list(window)
+    if said and said[-1].lone:
+        return said[-1]
+    if not said or not _chatter(said[-1]) or not _points(text):
+        return None
+    for earlier in reversed(said):
+        if earlier.lone:
+            return earlier
+        if not _chatter(earlier):
+            return None
+    return None
+
+
+def _points(text: str) -> bool:
+    """A word pointing back at something said ("that", "^", "oben", "выше", "さっき")."""
+    words = bare_words(text)
+    if any(w in POINTERS or w in DEMONSTRATIVES for w in words):
+        return True
+    return any(d in text for d in UNSPACED_DEMONSTRATIVES) or any(p in text for p in ("^", "↑", "☝"))
+
+
 def _labels_the_lone_value(window: Iterable[Said], text: str) -> str | None:
     """The kind a message names right after a lone value, when it opens by naming it ("clave del cajero, no la
     compartas", "safe combination, just in case"): a label for what was just sent, with no pointer needed."""
     said = list(window)
-    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
+    if last_lone(said, text) is None or len(text) > SHORT_MESSAGE_CHARS or _gives_own_value(text):
         return None
     first = CLAUSES.split(text, maxsplit=1)[0]
     words = bare_words(first)
@@ -156,8 +197,7 @@ def _names_the_lone_value(window: Iterable[Said], text: str) -> str | None:
     Passwort", "naka-paste, PIN ko yun sa GCash", "↑ 이거 내 카드 비번임 지워줘"): a member who sends one bare value
     and then, in a few words and no value of their own, names a kind of secret is saying what it was, whatever the
     word order or the language (the whole secret vocabulary, its phrases and unspaced scripts, is read)."""
-    said = list(window)
-    if not said or not said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or len(text.split()) > REVEAL_MAX_WORDS:
+    if last_lone(window, text) is None or len(text) > SHORT_MESSAGE_CHARS // 2 or len(text.split()) > REVEAL_MAX_WORDS:
         return None
     if _gives_own_value(text):
         return None
@@ -182,6 +222,10 @@ def revealed(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     kind = _reveals(text) or _labels_the_lone_value(window, text) or _names_the_lone_value(window, text)
     if kind is None:
         return []
+    pointed = last_lone(window, text)
+    lone = lone_value(pointed.text) if pointed is not None else None
+    if lone is not None:
+        return [(lone[0], kind)]
     for earlier in reversed(list(window)):
         if _reveals(earlier.text) is not None:
             continue

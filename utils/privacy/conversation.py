@@ -14,6 +14,11 @@ place, the last few messages (at most :data:`WINDOW_MESSAGES`, no older than
   earlier message become values, and every copy of it held elsewhere (the chat context, the
   queued extraction, the log) is screened with them (:attr:`InContext.found`).
 
+- *asked by another*: another member's question in the same place names a secret ("wifi pw?", "qual è il codice
+  del cancello?") and the member's next message there, short, answers it: read as if the member had asked;
+- *in pieces*: a code's digits one or two a message, a long value wrapped onto the next line or message, a value in
+  halves (:mod:`utils.privacy._conversation_pieces`).
+
 It is precise rather than broad: an ordinary exchange ("what's your favourite game?" /
 "Hades") is read with a few dictionary look-ups and passes unchanged. The window holds the
 messages as screened (what the screen already took out is not kept again), in RAM only,
@@ -39,8 +44,9 @@ from utils.privacy._conversation_parts import (
     part_after_announcement,
     parts_after_kindless,
 )
+from utils.privacy._conversation_pieces import continued_value, digit_piece, halves, wrapped_lines
 from utils.privacy._conversation_revealed import revealed, revealed_without_kind
-from utils.privacy._conversation_words import Said, lone_value, may_be_revealed
+from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS, SPACED_DIGITS, Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
 
 WINDOW_MESSAGES = 3
@@ -48,6 +54,11 @@ WINDOW_SECONDS = 300.0
 """A value given, or revealed, later than this is a new conversation: nothing is read across it."""
 MAX_MEMBERS = 10_000
 """Members whose window is kept (the least recently heard from go first): a bound on the RAM, not a policy."""
+MAX_PLACES = 10_000
+"""Places whose last question is kept (the least recently spoken in go first)."""
+_QUESTION_MARKS = ("?", "？", "؟")
+_ANSWER_WORDS = 3
+"""Words of a message that answers another member's question ("5830", "é Tapioca_Doce5")."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +93,9 @@ class ConversationScreen:
         self._clock = clock
         self._max_members = max_members
         self._windows: OrderedDict[int, dict[int | None, deque[Said]]] = OrderedDict()
+        self._asked: OrderedDict[int | None, tuple[int, Said]] = OrderedDict()
+        """The last message in each place when it was a question, and who asked: the next member to speak there may
+        be answering it ("what's the code for the side door?" / "5830")."""
 
     def __len__(self) -> int:
         """Members with a window held."""
@@ -94,6 +108,10 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
+        wrapped = wrapped_lines(text, said)
+        if wrapped:
+            found += wrapped
+            said = _with_values(text, [*said.values, *wrapped])
         mended = [value for value in corrected_values(window, said.text) if value not in found]
         if mended:
             found += mended
@@ -109,10 +127,15 @@ class ConversationScreen:
                     or given_after_lead_in(window[-1].text, said.text)
                     or answered_after_question(window, said.text)
                     or part_after_announcement(window, said.text)
+                    or digit_piece(window, said.text)
+                    or continued_value(window, said.text)
                 )
             )
             across = parts or (
-                _seed_across(window, said.text) or labelled_parts(window, said.text) or given_after_naming(window, said.text)
+                _seed_across(window, said.text)
+                or labelled_parts(window, said.text)
+                or halves(window, said.text)
+                or given_after_naming(window, said.text)
                 if given is None
                 else []
             )
@@ -128,6 +151,13 @@ class ConversationScreen:
                     or revealed_without_kind(window, said.text)
                     or labelled_after_value(window, said.text)
                 )
+        question = self._question_before(user_id, place, now)
+        if not found and question is not None:
+            answer = _answer_to(question, said.text)
+            if answer:
+                found += answer
+                said = _with_values(text, answer)
+        self._heard(user_id, place, Said(now, text, message_id))
         lone = may_be_revealed(said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
         window.append(Said(now, text, message_id, lone and not found, given_here))
@@ -158,8 +188,29 @@ class ConversationScreen:
             del places[other]
         return window
 
+    def _question_before(self, user_id: int, place: int | None, now: float) -> Said | None:
+        """The question another member asked last in ``place``, when nothing was said there since."""
+        asked = self._asked.get(place)
+        if asked is None or asked[0] == user_id or now - asked[1].at > WINDOW_SECONDS:
+            return None
+        return asked[1]
+
+    def _heard(self, user_id: int, place: int | None, said: Said) -> None:
+        """Keep ``said`` as the place's last question, or drop the one kept: an answer follows its question."""
+        if place is None:
+            return
+        if said.text.rstrip().endswith(_QUESTION_MARKS) and len(said.text) <= SHORT_MESSAGE_CHARS:
+            self._asked[place] = (user_id, said)
+            self._asked.move_to_end(place)
+            while len(self._asked) > MAX_PLACES:
+                self._asked.popitem(last=False)
+        else:
+            self._asked.pop(place, None)
+
     def forget(self, user_id: int) -> int:
         """Drop every message of the member held here (an erasure, a pause); returns how many."""
+        for place in [p for p, (asker, _said) in self._asked.items() if asker == user_id]:
+            del self._asked[place]
         places = self._windows.pop(user_id, None)
         return sum(len(w) for w in places.values()) if places else 0
 
@@ -177,12 +228,24 @@ class ConversationScreen:
     def deleted(self, message_ids: Collection[int]) -> int:
         """Messages the members deleted leave their windows; returns how many."""
         gone, dropped = set(message_ids), 0
+        for place in [p for p, (_asker, said) in self._asked.items() if said.message_id in gone]:
+            del self._asked[place]
         for places in self._windows.values():
             for place, window in places.items():
                 kept = [said for said in window if said.message_id is None or said.message_id not in gone]
                 dropped += len(window) - len(kept)
                 places[place] = deque(kept, maxlen=WINDOW_MESSAGES)
         return dropped
+
+
+def _answer_to(question: Said, text: str) -> list[tuple[str, str]]:
+    """The value ``text`` gives in answer to another member's question naming a secret ("wifi pw?" / "Corgi_Biscuit71",
+    "qual è il codice del cancello?" / "2 7 4 9"): read as if the member had asked it; a public code, a room, a score
+    is no answer the readings take."""
+    if len(text.split()) > _ANSWER_WORDS and not SPACED_DIGITS.fullmatch(text.strip()):
+        return []  # an answer to someone else's question is short; a longer message is about something else
+    given = value_given(question.text, text) or answered_after_question([question], text)
+    return [given] if given is not None else given_after_naming([question], text)
 
 
 def _typed_again(window: Collection[Said], text: str, said: Screened) -> tuple[Screened, list[tuple[str, str]]]:
