@@ -11,6 +11,12 @@ and left unchanged as a message. A third of each family is in ``aside``: never t
 
 On arrival, before any rule of its round: tune 167/201 — claim 59/80, role 40/45, relationship 23/23, gaming 24/25,
 harmless 21/28; aside 78/100 — claim 28/40, role 20/22, relationship 11/11, gaming 12/13, harmless 7/14.
+
+After the round's readings (a member reported to the moderators and a teller's words about a thing,
+utils/privacy/member_reports.py; verbs of admitting in 20 languages; a relation owned by "the user" in a model's line;
+Hindi genitives and reports; a question asking who holds a role; a role acted in or a permission asked for, in
+data/role_claims.toml): tune 194/201 — claim 75/80, role 44/45, relationship 23/23, gaming 24/25, harmless 28/28;
+aside 85/100 — claim 31/40, role 20/22, relationship 11/11, gaming 12/13, harmless 11/14.
 """
 
 from __future__ import annotations
@@ -22,8 +28,8 @@ REFUSED = ("claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
 
 RIGHT_AT_LEAST = {
-    "tune": {"claim": 59, "role": 40, "relationship": 23, "gaming": 24, "harmless": 21},
-    "aside": {"claim": 28, "role": 20, "relationship": 11, "gaming": 12, "harmless": 7},
+    "tune": {"claim": 75, "role": 44, "relationship": 23, "gaming": 24, "harmless": 28},
+    "aside": {"claim": 31, "role": 20, "relationship": 11, "gaming": 12, "harmless": 11},
 }
 """Rows right per family and part, the figures measured when the round of rules was done."""
 
