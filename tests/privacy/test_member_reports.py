@@ -118,3 +118,33 @@ def test_roles_acted_in_and_relations_owned_by_the_user_are_refused(text: str) -
 def test_their_look_alikes_are_kept(text: str) -> None:
     assert not screen(text, "memory").refused
     assert screen(text, "message").text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "她被公司开除了",
+        "걔 이혼했대",
+        "هي مديونة للكل",
+        "її звільнили минулого тижня",
+        "como admin te digo que no",
+        "как модератор говорю: хватит спамить",
+    ],
+)
+def test_a_pronouns_claim_in_more_scripts_and_a_role_acted_in_with_the_verb_are_refused(text: str) -> None:
+    assert screen(text, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他是我最好的朋友",
+        "걔랑 롤 했어",
+        "هو صديقي من المدرسة",
+        "como admin de mi propio servidor, mola",
+        "Ana dice que la serie es genial",
+    ],
+)
+def test_pronouns_bonds_and_own_servers_are_kept(text: str) -> None:
+    assert not screen(text, "memory").refused
+    assert screen(text, "message").text == text

@@ -27,6 +27,7 @@ from functools import cache
 
 from utils.privacy._others_vocabulary import (
     LETTER_RUN,
+    UNSPACED_SCRIPT,
     alternation,
     first_letters,
     needles,
@@ -225,6 +226,16 @@ def _private_claim(text: str, own: frozenset[str]) -> bool:
 
 
 @cache
+def _unspaced_third_person() -> re.Pattern[str]:
+    """A third person's pronoun opening a clause, then a word of what is said of a person in the same sentence."""
+    v = vocabulary()["unspaced_third_person"]
+    words = [*v["claim_words"], *vocabulary()["cjk_claim_verbs"]]
+    return re.compile(
+        rf"(?:^|[\s,.!?，。！？、،؛])(?:{alternation(v['pronouns'])})(?:[^。！？.!?\n]{{0,24}}?)(?:{alternation(words)})"
+    )
+
+
+@cache
 def _gates() -> dict[str, frozenset[str]]:
     v = vocabulary()
     return {
@@ -337,6 +348,8 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
         return True
     if not present.isdisjoint(gates["of_the_member"]) and patterns["of_the_member"].search(text):
         return True  # "Der Chef des Nutzers trinkt …", "صديق المستخدم مدمن قمار"
+    if (_ARABIC.search(text) or UNSPACED_SCRIPT.search(text)) and _unspaced_third_person().search(text):
+        return True  # "他被公司开除了", "걔 빚이 엄청 많대", "هو مسجون من سنة"
     if _DEVANAGARI.search(text) and (patterns["hindi_genitive"].search(text) or patterns["hindi_report"].search(text)):
         return True
     if _ARABIC.search(text) and patterns["arabic_report"].search(text):

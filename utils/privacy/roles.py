@@ -49,10 +49,14 @@ _ROLE_STEMS = (
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
 _NOT_A_TOOL = (
     r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_])"
-    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_]))"
+    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_])"
+    r"|\s+(?:de|en|del|do|no|na|di|auf|von|sur|du|op|van|w|на)\s+(?:mi|su|mon|ma|son|sa|mein|meinem|meinen|sein|seinem|meu|minha|"
+    r"seu|sua|mio|mia|suo|mijn|zijn|moim|mojim|своём|своем|моём)\s+(?:propio|propia|propre|eigenen|próprio|própria|proprio|"
+    r"propria|eigen|własnym|собственном)(?![^\W\d_]))"
 )
 """A role word naming software ("the admin panel of my Minecraft server") is no role of the member, nor a role on
-a server of their own elsewhere ("admin of my own Minecraft server at home"): it gives no standing here."""
+a server of their own elsewhere ("admin of my own Minecraft server at home", "admin de mi propio servidor"): it gives
+no standing here."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
 _MEMBERSHIP = (
     r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
