@@ -27,6 +27,7 @@ from functools import cache
 
 from utils.privacy._others_vocabulary import (
     LETTER_RUN,
+    UNSPACED_SCRIPT,
     alternation,
     first_letters,
     needles,
@@ -35,12 +36,14 @@ from utils.privacy._others_vocabulary import (
     search,
     vocabulary,
 )
+from utils.privacy.member_reports import tells_of_a_thing
 
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĖĘĚĞĠĢĤĦĨĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽА-ЯЁ"
 _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|joga\b|gioca\b|speelt\b|gra\b|играет\b)"
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
 _HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
 _ARABIC = re.compile("[\u0600-\u06ff]")
+_DEVANAGARI = re.compile("[\u0900-\u097f]")
 _CAPITALISED = re.compile(rf"[{_CAPITAL}](?<![^\W\d_][{_CAPITAL}])[^\W\d_]*")
 """A capitalised word: its capital first, then no letter before it (``re`` skips in C to the capitals)."""
 _LOOKBACK = 80
@@ -90,6 +93,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
     arabic = [r for r in v["relations"] if "\u0600" <= r[:1] <= "\u06ff"]
+    of_member, hindi = v["of_the_member"], v["hindi_claims"]
     return {
         # "سمعت إن أخو سامي انطرد" (heard that Sami's brother was expelled): a relation after "heard/said that"
         "arabic_report": re.compile(
@@ -131,6 +135,21 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             # then the end, or what "we" do together ("Jonas ist mein Bruder, wir zocken zusammen")
             rf"(?:\W*$|\s*(?:[,;]\s*|\s(?:and|und|et|y|e|en|i|и)\s+)(?:we|wir|nous|on|nosotros|noi|nós|wij|vi|my|мы)\s)",
             re.IGNORECASE,
+        ),
+        # "Der Chef des Nutzers trinkt …": a relation whose owner, named after it, is the member
+        "of_the_member": re.compile(
+            rf"(?<![^\W\d_])(?:{adjectives}[\s-]+){{0,2}}(?:{relation}|{alternation(of_member['construct_relations'])})\s+"
+            rf"(?:{alternation(of_member['phrases'])})(?:\s+|[,:]\s*)[^\W\d_]",
+            re.IGNORECASE,
+        ),
+        # "अमित की बहन का तलाक …": a relation after an owner's genitive; "रोहित ने मान लिया कि …": said or admitted by
+        # someone else (the member's "मैंने" is one word)
+        "hindi_genitive": re.compile(
+            rf"(?<!\S)\S+\s+{alternation(hindi['genitives'])}\s+{alternation(hindi['relations'])}(?!\S)"
+            r"(?!\s+(?:हूँ|हूं|है|हैं|था|थी)\W*$)\s+\S"  # "राहुल का दोस्त हूँ" (I am Rahul's friend) is a bond
+        ),
+        "hindi_report": re.compile(
+            rf"(?:(?<!\S)\S+\s+ने|{alternation(hindi['agents'])})\s+(?:\S+\s+){{0,3}}?{alternation(hindi['reporting'])}\s+कि(?!\S)"
         ),
         "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
@@ -207,12 +226,23 @@ def _private_claim(text: str, own: frozenset[str]) -> bool:
 
 
 @cache
+def _unspaced_third_person() -> re.Pattern[str]:
+    """A third person's pronoun opening a clause, then a word of what is said of a person in the same sentence."""
+    v = vocabulary()["unspaced_third_person"]
+    words = [*v["claim_words"], *vocabulary()["cjk_claim_verbs"]]
+    return re.compile(
+        rf"(?:^|[\s,.!?，。！？、،؛])(?:{alternation(v['pronouns'])})(?:[^。！？.!?\n]{{0,24}}?)(?:{alternation(words)})"
+    )
+
+
+@cache
 def _gates() -> dict[str, frozenset[str]]:
     v = vocabulary()
     return {
         "given_name": _given_names(),
         "person_event": needles(v["person_nouns"]),
         "attribute": needles([*v["personal_attributes"], *v["relations"]]),
+        "of_the_member": needles(v["of_the_member"]["phrases"]),
     }
 
 
@@ -306,8 +336,8 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
             genitive = name in genitives and patterns["genitive_relation"].match(text, word.end()) is not None
             if genitive and patterns["before_a_subject"].search(before):
                 return True
-            if name in _given_names() and name not in own and _subject_at(text, word):
-                return True
+            if name in _given_names() and name not in own and _subject_at(text, word) and not tells_of_a_thing(text, word.end()):
+                return True  # not "Jo said the new patch drops on Tuesday"
     words, stems, in_a_game = _private_gate()
     private = present & words or (stems is not None and stems.search(" " + " ".join(present)) is not None)
     if private and not present & in_a_game and _private_claim(text, own):
@@ -315,6 +345,12 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
     if present & _HELP_WORDS and patterns["helps_through"].search(text):
         return True
     if "の" in text and patterns["honorific_relation"].search(text):
+        return True
+    if not present.isdisjoint(gates["of_the_member"]) and patterns["of_the_member"].search(text):
+        return True  # "Der Chef des Nutzers trinkt …", "صديق المستخدم مدمن قمار"
+    if (_ARABIC.search(text) or UNSPACED_SCRIPT.search(text)) and _unspaced_third_person().search(text):
+        return True  # "他被公司开除了", "걔 빚이 엄청 많대", "هو مسجون من سنة"
+    if _DEVANAGARI.search(text) and (patterns["hindi_genitive"].search(text) or patterns["hindi_report"].search(text)):
         return True
     if _ARABIC.search(text) and patterns["arabic_report"].search(text):
         return True

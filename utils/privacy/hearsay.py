@@ -13,7 +13,8 @@ the news ("I heard the patch nerfs tanks", "dicen que mañana llueve") is not re
 In scripts without spaces a marker is read with a word of what is said of a person (a debt, an arrest, an affair).
 
 A misdeed told with no marker ("hørte at Mads blev taget for spritkørsel", "Says his cousin is on bail") is read
-too, by :mod:`utils.privacy.told_misdeeds`: the offence is the rumour.
+too, by :mod:`utils.privacy.told_misdeeds`: the offence is the rumour; and a member reported to the moderators
+("je signale Mathis", "zgłaszam Kubę") by :mod:`utils.privacy.member_reports`: the report is the accusation.
 
 The vocabulary is data (``data/hearsay.json``; given names and companies from ``data/others.json``).
 """
@@ -28,6 +29,7 @@ from functools import cache
 from pathlib import Path
 
 from utils.privacy._others_vocabulary import UNSPACED_SCRIPT, alternation, vocabulary, words_of
+from utils.privacy.member_reports import reports_a_member
 from utils.privacy.told_misdeeds import misdeed_told
 
 _DATA = Path(__file__).with_name("data") / "hearsay.json"
@@ -108,10 +110,11 @@ def _subject_is_a_person(words: list[str], h: _Hearsay) -> bool:
 
 
 def hearsay_claim(text: str, words: AbstractSet[str]) -> bool:
-    """True when ``text`` reports what is said of a person (see the module), or tells a misdeed of someone with no
-    marker at all (:mod:`utils.privacy.told_misdeeds`). ``words``: its runs of letters, case-folded; ``text`` is in the
-    matching form (:func:`~utils.privacy.normalise.normalise`)."""
-    return _reported(text, words) or misdeed_told(text, words)
+    """True when ``text`` reports what is said of a person (see the module), tells a misdeed of someone with no
+    marker at all (:mod:`utils.privacy.told_misdeeds`) or reports a member to the moderators
+    (:mod:`utils.privacy.member_reports`). ``words``: its runs of letters, case-folded; ``text`` is in the matching
+    form (:func:`~utils.privacy.normalise.normalise`)."""
+    return _reported(text, words) or misdeed_told(text, words) or reports_a_member(text, words)
 
 
 def _reported(text: str, words: AbstractSet[str]) -> bool:

@@ -47,6 +47,7 @@ from utils.privacy._others_vocabulary import (
 )
 from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.hearsay import hearsay_claim
+from utils.privacy.member_reports import tells_of_a_thing
 from utils.privacy.normalise import normalise
 from utils.privacy.reactions import only_reacts
 
@@ -364,8 +365,8 @@ def _claims_about_others(text: str, own: frozenset[str], present: frozenset[str]
     near_reports = windows(text, present, gates["reporting"], unspaced)
     reporter = search(patterns["name_reports"], text, near_reports)
     first = reporter.group("name") if reporter else ""
-    if reporter and not _not_a_name(first) and first.casefold() not in own:
-        return True
+    if reporter and not _not_a_name(first) and first.casefold() not in own and not tells_of_a_thing(text, reporter.end()):
+        return True  # "Sam said he's moving", not "Jo said the new patch drops on Tuesday"
     reported = search(patterns["reported_name"], text, near_reports)
     if reported and not any(w.casefold() in own for w in letter_runs(reported.group())):
         return True
@@ -424,8 +425,9 @@ def about_someone_else(
     if _claims_about_others(text, own, present) or claim_by_subject(text, own, present) or hearsay_claim(text, present):
         return not set_in_a_game(text)  # a line set in a named game speaks of its characters
     marker = _patterns()["marker"].match(text) if text[:1].isalpha() or text[:1] in "\"'(*_" else None
-    named = _patterns()["named_claim"].match(text[marker.end() :] if marker else text)
-    if named and not _not_a_name(named.group("name")) and named.group("name").casefold() not in own:
+    named = _patterns()["named_claim"].match(rest := text[marker.end() :] if marker else text)
+    name = named.group("name") if named else ""
+    if named and not _not_a_name(name) and name.casefold() not in own and not tells_of_a_thing(rest, named.end("name")):
         return True
     if member_name is None:
         return False

@@ -87,8 +87,8 @@ def _then(entries: list[str]) -> str:
             parts.append(rf"(?:\s+{_WORD}){{0,2}}?\s+{_alternation(_entries([entry]))}")
         elif not entry[:1].isalnum():  # a separator; " @" wants a space before it ("Admin @ X", not "admin@db")
             parts.append((r"\s+" if entry[:1] == " " else r"\s*") + re.escape(entry.strip()))
-        else:
-            parts.append(r"\s+" + _phrase(entry))
+        else:  # a word, maybe after a comma ("as an admin, I can …")
+            parts.append(r",?\s+" + _phrase(entry))
     return "(?:" + "|".join(parts) + ")"
 
 

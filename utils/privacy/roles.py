@@ -49,10 +49,14 @@ _ROLE_STEMS = (
 """A role by its stem in every language, inflections and verbs included ("moderate", "moderiere", "yöneticiyim")."""
 _NOT_A_TOOL = (
     r"(?!\s+(?:tools?|panel|console|commands?|page|dashboard|plugin|mod|menu|settings)(?![^\W\d_])"
-    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_]))"
+    r"|\s+(?:of|on|in|at|for)\s+(?:my|his|her|their)\s+own(?![^\W\d_])"
+    r"|\s+(?:de|en|del|do|no|na|di|auf|von|sur|du|op|van|w|на)\s+(?:mi|su|mon|ma|son|sa|mein|meinem|meinen|sein|seinem|meu|minha|"
+    r"seu|sua|mio|mia|suo|mijn|zijn|moim|mojim|своём|своем|моём)\s+(?:propio|propia|propre|eigenen|próprio|própria|proprio|"
+    r"propria|eigen|własnym|собственном)(?![^\W\d_]))"
 )
 """A role word naming software ("the admin panel of my Minecraft server") is no role of the member, nor a role on
-a server of their own elsewhere ("admin of my own Minecraft server at home"): it gives no standing here."""
+a server of their own elsewhere ("admin of my own Minecraft server at home", "admin de mi propio servidor"): it gives
+no standing here."""
 _ROLE_STEM_START = re.compile(_ROLE_STEMS)
 _MEMBERSHIP = (
     r"(?:part\s+of|member\s+of|one\s+of|belongs?\s+to|on|in|joined|gehört\s+zu[mr]?|ist\s+im|ist\s+in\s+der|fait\s+partie\s+d(?:e|u|es)|"
@@ -382,6 +386,14 @@ def _cjk_roles() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(v["cjk_roles"]), tuple(v["cjk_communities"])
 
 
+@cache
+def _who_questions() -> re.Pattern[str]:
+    """A question that asks who holds a role or a right ("who has Manage Roles?", "qui est modo ici ?"): a clause
+    opened by a word for "who" and closed by a question mark, which claims nothing for the asker."""
+    who = alternation(vocabulary()["who_asks"])
+    return re.compile(rf"(?:^|(?<=[.!?\n]))[^\w\n]*(?:{who})(?![^\W\d_])[^.!?\n]*\?", re.IGNORECASE)
+
+
 def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] | None = None) -> bool:
     """True when a line asserts a role or a permission in this community ("Is the server owner", "Has
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
@@ -389,6 +401,8 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
     ``normalised``: ``text`` is already in the matching form (:func:`~utils.privacy.normalise.normalise`); ``words``:
     its runs of letters, case-folded, when the caller has read them (:func:`~utils.privacy._others_vocabulary.line_words`)."""
     text = text if normalised else normalise(text).text
+    asked = _who_questions().sub(" ", text) if "?" in text else text  # "who has Manage Roles?" asserts no role
+    text, words = (text, words) if asked == text else (asked, None)
     unspaced = bool(UNSPACED_SCRIPT.search(text))
     present = line_words(text) if words is None or not normalised else words
     starting = _ROLE_STEM_WORD.findall(" " + " ".join(present))  # read in one search
