@@ -48,7 +48,8 @@ of 4,680; at none the threshold rose to 0.998 for a single line and it caught 11
 and hearsay (a line it caught is now the rules'). 22 once the fields read treatments, observances, same-gender pairs
 and misdeeds told of a named person: the rules miss 95 (were 107), four of them lines it had caught, and 73 stay kept
 in all (were 81). 21 once the fields took wave 12's kinds of evidence (medicines, pilgrimages, pride events, parties
-and peoples from outside lists): the rules miss 94, one of them a line it had caught."""
+and peoples from outside lists): the rules miss 94, one of them a line it had caught. 21 still once the rules read
+time on hormones ("I've been on T for a year", a line it did not catch): the rules miss 93."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:

@@ -14,6 +14,16 @@ On arrival (before any rule of the round): tune 119/178 — health 7/20, religio
 13/13, politics 5/15, union 9/14, biometrics 9/13, gaming 27/28, harmless 32/33, relationships 5/8; aside 63/91 —
 health 4/10, religion 5/9, sexuality 4/9, ethnicity 6/7, politics 6/8, union 4/7, biometrics 6/7, gaming 14/14,
 harmless 12/16, relationships 2/4.
+
+After the round's readings (care and benefit schemes, an organ's waiting list, sobriety counted, campaigning, a strike
+taken part in, treatments by their jargon, absences for an observance, slang and idioms of orientation, party youth
+wings and supporters' nicknames, union roles and names, sequencing and registries; a model's labels, "User's faith
+…"; a profile's list items, "he/him | gay | 26"; a word after "named" as a name; "DNA points" as a game's part):
+tune 174/178 — every refused kind right but one union row ("we walked out … on the line", no word of a strike),
+gaming 28/28, harmless 32/33 (a history lecture naming Lent: a kept line naming a belief is refused by design),
+relationships 6/8 (two bare relationships read as claims about the partner, as before); aside 70/91 — health 6/10,
+religion 7/9, sexuality 6/9, ethnicity 6/7, politics 6/8, union 5/7, biometrics 6/7, gaming 14/14, harmless 12/16,
+relationships 2/4: the refused kinds 35/57 → 42/57, the kept ones 28/34 before and after.
 """
 
 from __future__ import annotations
@@ -30,31 +40,31 @@ KEPT = ("gaming", "harmless", "relationship")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 7,
-        "religion": 8,
-        "sexuality": 4,
+        "health": 20,
+        "religion": 17,
+        "sexuality": 17,
         "ethnicity": 13,
-        "politics": 5,
-        "union": 9,
-        "biometrics": 9,
-        "gaming": 27,
+        "politics": 15,
+        "union": 13,
+        "biometrics": 13,
+        "gaming": 28,
         "harmless": 32,
-        "relationship": 5,
+        "relationship": 6,
     },
     "aside": {
-        "health": 4,
-        "religion": 5,
-        "sexuality": 4,
+        "health": 6,
+        "religion": 7,
+        "sexuality": 6,
         "ethnicity": 6,
         "politics": 6,
-        "union": 4,
+        "union": 5,
         "biometrics": 6,
         "gaming": 14,
         "harmless": 12,
         "relationship": 2,
     },
 }
-"""Rows right per kind and part: the figures measured on arrival, before any rule of the round."""
+"""Rows right per kind and part: the figures measured when the round of rules was done."""
 
 
 def right(row: dict[str, Any]) -> bool:

@@ -5,13 +5,16 @@ colour and a scar (an identity card's description), a faith's community and belo
 parish", "kuuluu Jehovan todistajiin"), a union and being in it, a strike, a ballot and the member voting in it, an
 indigenous people and enrolment in it. A rule's ``unless`` field (a game and its things) makes the line a game's: the
 rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
-"palm tree") are blanked first.
+"palm tree") or a campaign is no game's ("door-to-door campaign") are blanked first.
 
 More rules read a kind of evidence rather than a word for the category: a treatment and taking or undergoing it
 ("picked up my lamotrigine refill", "faccio le punture di eparina"), a hospital stay, an observance and keeping it
 ("Fasts every Monday and Thursday", "初一十五都去庙里上香"), a same-gender partner or pair ("She and her wife", "俺も男だけど
 彼氏いる", "both women" with a romance), a genetic status and a gene, a pride event and going to it ("marching with the
-bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration. Their
+bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration; and
+one field alone where its words say it whatever else the line holds: a care or benefit scheme only an illness gives
+("Pflegegrad 3", "encostado pelo INSS", "障害者枠"), sobriety counted ("since my last drink", "в завязке"), campaigning
+for someone ("leafleting for", "tracter pour"); an organ and a waiting list, a strike taken part in and the speaker. Their
 ``unless`` fields are a game's world (its titles and things, not the words of a gaming community: "the raid" is no
 game's world), a report or a work (an article, a film, the news) and a pet. Two kinds of rule state no special
 category and :func:`field_category` leaves them out: ``claim`` and ``misdeed`` (a misdeed told of a third person,
