@@ -109,3 +109,11 @@ def test_a_scheme_sobriety_campaigning_a_waiting_list_and_a_strike_state_the_cat
 @pytest.mark.parametrize("text", LEFT_ALONE)
 def test_the_same_words_in_news_and_games_leave_the_line(text: str) -> None:
     assert field_category(text) is None
+
+
+def test_a_word_with_a_digit_is_read_as_written() -> None:
+    """"D66", "JA21" and "CK3" are no runs of letters: read as written, a party is named and a game frames the line."""
+    assert field_category("Stemt op JA21 en flyert voor ze.") == "politics"
+    assert field_category("Zit in de campagne van D66.") == "politics"
+    assert field_category("Is a member of the church, like in CK3") is None
+    assert field_category("Is a member of the church, like in my town") == "religion"

@@ -24,6 +24,14 @@ gaming 28/28, harmless 32/33 (a history lecture naming Lent: a kept line naming 
 relationships 6/8 (two bare relationships read as claims about the partner, as before); aside 70/91 — health 6/10,
 religion 7/9, sexuality 6/9, ethnicity 6/7, politics 6/8, union 5/7, biometrics 6/7, gaming 14/14, harmless 12/16,
 relationships 2/4: the refused kinds 35/57 → 42/57, the kept ones 28/34 before and after.
+
+Rows with ``-b2-`` (87, in ``tune``) are probes written after that round, in wordings and languages the first rows
+lacked (national disability and benefit names, transplant lists in Greek, Persian, Swahili and Vietnamese, church roles,
+orientation slang, campaigning and strike words, sequencing; idioms, queues and game uses of the new readings as
+look-alikes): 68/87 when written (refused kinds 46/63, kept 22/24), 85/87 after the second step (the two wrong were
+wrong before the round: "canvassing the whole map for loot", "mon cerveau est en grève"). The second step (a word with
+a digit read as written, "D66", "BG3"; waiting lists, sobriety counted in numbers, campaign posters and flyers,
+same-gender pairs, worship led, Bengali observances) left the aside part as the first had it, 70/91.
 """
 
 from __future__ import annotations
@@ -41,16 +49,16 @@ KEPT = ("gaming", "harmless", "relationship")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 20,
-        "religion": 17,
-        "sexuality": 17,
+        "health": 34,
+        "religion": 26,
+        "sexuality": 30,
         "ethnicity": 13,
-        "politics": 15,
-        "union": 13,
-        "biometrics": 13,
-        "gaming": 28,
-        "harmless": 32,
-        "relationship": 6,
+        "politics": 25,
+        "union": 23,
+        "biometrics": 20,
+        "gaming": 37,
+        "harmless": 43,
+        "relationship": 8,
     },
     "aside": {
         "health": 6,

@@ -149,13 +149,15 @@ def _field(name: str, spec: dict[str, Any]) -> _Field:
     entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
     single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
     phrases = [e for e in entries if (" " in e or "-" in e) and not e.startswith("re:")]
+    # a word with a digit ("d66", "bg3", "3f") is no run of letters, which is all a line's words are: read as written
+    digits = [rf"(?<![^\W_]){re.escape(e)}(?![^\W_])" for e in single if any(c.isdigit() for c in e)]
     return _Field(
         name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
         stems=_shortest([e[:-1] for e in single if e.endswith("*")]),
         phrases=tuple(_phrase(p) for p in phrases),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
-        expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
+        expressions=_either([e[3:] for e in entries if e.startswith("re:")] + digits),
     )
 
 
