@@ -29,7 +29,8 @@ tournament"), so neither refuses a line on its own: the pair is the person's pro
 The fields are data (``data/semantic_fields.json``). An entry is read case-folded and without accents: ``stem*`` is
 the stem with any ending (inflections and compounds: "Fingerabdrücke", "zarejestrowała"), a plain entry a whole
 word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` entries are read anywhere in the
-line (scripts without spaces, Arabic's attached articles).
+line (scripts without spaces, Arabic's attached articles). A word with a digit ("D66", "BG3") is read as written, since
+a line's words are runs of letters.
 
 Cost: one pass over the line's words finds every field's words, stems (each word compared only with the stems that
 share its first three letters) and phrases (only those whose longest word the line has); a field's unspaced entries
