@@ -112,7 +112,7 @@ def test_the_same_words_in_news_and_games_leave_the_line(text: str) -> None:
 
 
 def test_a_word_with_a_digit_is_read_as_written() -> None:
-    """"D66", "JA21" and "CK3" are no runs of letters: read as written, a party is named and a game frames the line."""
+    """Words such as "D66", "JA21" and "CK3" are no runs of letters: read as written, a party is named, a game frames."""
     assert field_category("Stemt op JA21 en flyert voor ze.") == "politics"
     assert field_category("Zit in de campagne van D66.") == "politics"
     assert field_category("Is a member of the church, like in CK3") is None

@@ -150,15 +150,13 @@ def _field(name: str, spec: dict[str, Any]) -> _Field:
     entries = [plain(e) if not e.startswith("re:") else e for e in spec["entries"]]
     single = [e for e in entries if " " not in e and "-" not in e and not e.startswith("re:")]
     phrases = [e for e in entries if (" " in e or "-" in e) and not e.startswith("re:")]
-    # a word with a digit ("d66", "bg3", "3f") is no run of letters, which is all a line's words are: read as written
-    digits = [rf"(?<![^\W_]){re.escape(e)}(?![^\W_])" for e in single if any(c.isdigit() for c in e)]
     return _Field(
         name=name,
         words=frozenset(e for e in single if not e.endswith("*")),
         stems=_shortest([e[:-1] for e in single if e.endswith("*")]),
         phrases=tuple(_phrase(p) for p in phrases),
         unspaced=_either([re.escape(plain(e)) for e in spec.get("unspaced", [])]),
-        expressions=_either([e[3:] for e in entries if e.startswith("re:")] + digits),
+        expressions=_either([e[3:] for e in entries if e.startswith("re:")]),
     )
 
 
@@ -270,8 +268,18 @@ def _rules() -> tuple[_Rule, ...]:
     )
 
 
-def _words(line: str) -> frozenset[str]:
-    return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
+def _words(line: str) -> AbstractSet[str]:
+    return _with_digits(line, line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line)))
+
+
+_WITH_A_DIGIT = re.compile(r"(?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+")
+"""A word of letters and digits ("d66", "bg3", "3f"): no run of letters, which is all a line's words are otherwise."""
+
+
+def _with_digits(line: str, words: AbstractSet[str]) -> AbstractSet[str]:
+    """``words`` and the line's words that mix letters and digits, so an entry such as "D66" is read as written."""
+    found = _WITH_A_DIGIT.findall(line) if any(c.isdigit() for c in line) else ()
+    return frozenset(words).union(found) if found else words
 
 
 TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
@@ -288,7 +296,7 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
     if _last and _last[0][0] == text:
         return _last[0][1]
     line = plain(text)
-    words = words if words is not None and text.isascii() else _words(line)
+    words = _with_digits(line, words) if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
     blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
     if blanked:
