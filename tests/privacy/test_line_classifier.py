@@ -50,7 +50,8 @@ and misdeeds told of a named person: the rules miss 95 (were 107), four of them 
 in all (were 81). 21 once the fields took wave 12's kinds of evidence (medicines, pilgrimages, pride events, parties
 and peoples from outside lists): the rules miss 94, one of them a line it had caught.
 Still 21 once retrained after those rules (they keep fewer lines, so its ordinary examples changed):
-cross-validated 1,151 of 3,095 and 1 of 4,836, threshold 0.995."""
+cross-validated 1,151 of 3,095 and 1 of 4,836, threshold 0.995. 21 still once the rules read time on hormones
+("I've been on T for a year", a line it did not catch): the rules miss 93."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:

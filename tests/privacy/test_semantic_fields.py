@@ -72,3 +72,48 @@ def test_ones_own_vote_in_a_strike_ballot_is_union_membership_and_news_of_one_is
     assert field_category("we balloted for strike action and I voted yes") == "union"
     assert field_category("Bei der Urabstimmung habe ich für den Streik gestimmt.") == "union"
     assert field_category("rail workers voted to strike next week, trains will be a mess") is None
+
+
+ALONE: list[tuple[str, str]] = [
+    ("health", "Bekommt seit Januar Pflegegrad 2."),
+    ("health", "está com auxílio-doença até junho"),
+    ("health", "Heeft een Wajong-uitkering."),
+    ("health", "sober since new year's, the cravings are the worst at night"),
+    ("health", "трезв уже год, держусь"),
+    ("health", "on the waiting list for a liver since spring"),
+    ("health", "Steht auf der Warteliste für eine Niere."),
+    ("union", "third day on the picket line, my hands are frozen"),
+    ("union", "siamo in sciopero da lunedì, domani picchetto"),
+    ("politics", "canvassing for the local Greens candidate tonight"),
+    ("politics", "je tracte pour notre candidate au marché dimanche"),
+]
+"""One field that says it alone (a care scheme, sobriety counted, campaigning) or one of the new pairs (an organ and
+its waiting list, a strike taken part in by the speaker)."""
+
+LEFT_ALONE: list[str] = [
+    "the news covered the Pflegegrad reform tonight",
+    "on the waiting list for the new Steam Deck",
+    "the liver quest in this game is a pain",
+    "the dockers' picket line was on the news",
+    "canvassing for votes in Democracy 4 is broken",
+    "our tank is on strike lol, he won't pull",
+]
+
+
+@pytest.mark.parametrize(("category", "text"), ALONE)
+def test_a_scheme_sobriety_campaigning_a_waiting_list_and_a_strike_state_the_category(category: str, text: str) -> None:
+    assert field_category(text) == category
+    assert screen(text, "memory").refused
+
+
+@pytest.mark.parametrize("text", LEFT_ALONE)
+def test_the_same_words_in_news_and_games_leave_the_line(text: str) -> None:
+    assert field_category(text) is None
+
+
+def test_a_word_with_a_digit_is_read_as_written() -> None:
+    """Words such as "D66", "JA21" and "CK3" are no runs of letters: read as written, a party is named, a game frames."""
+    assert field_category("Stemt op JA21 en flyert voor ze.") == "politics"
+    assert field_category("Zit in de campagne van D66.") == "politics"
+    assert field_category("Is a member of the church, like in CK3") is None
+    assert field_category("Is a member of the church, like in my town") == "religion"

@@ -7,10 +7,11 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
 * ``framed`` — only as a fact about someone: after a frame word ("is", "has", "ist", "est", ...) at the start of a
   clause or after its subject, with a few fillers between ("Is a devout Catholic", "I'm queer"). These words are
   also ordinary or gaming speech: "Christian" is a name, "that boss is cancer" is slang, "black keyboard" a colour,
-  "the Communist faction" a side in a strategy game;
+  "the Communist faction" a side in a strategy game. A profile's list item counts too ("he/him | gay | 26": list_items.py);
 * ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
   (Arabic "بالسكري");
-* ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg");
+* ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg") and
+  a careless model's labels ("User's faith is …", "their political views", "Religion: …");
 * ``family_patterns`` (top level) — situations written over word families (``word_families``: stems and words of
   one meaning in many languages), so a pattern says the grammar once and the families carry the vocabulary: a
   biometric modality near a personal use ("unlocks their phone with Face ID", "entsperrt mit Fingerabdruck"), a
@@ -51,6 +52,7 @@ from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_t
 from utils.privacy.exception_reading import may_hold as _may_hold
 from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.game_saves import also_said_of_life
+from utils.privacy.list_items import a_whole_item
 from utils.privacy.normalise import normalise
 from utils.privacy.script_gate import another_script
 from utils.privacy.semantic_fields import field_category
@@ -353,7 +355,8 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
     for match in entry.pattern.finditer(folded):
         before = folded[max(0, match.start() - _FRAME_LOOKBACK) : match.start()]
         after = index.frame_after is not None and index.frame_after.match(folded, match.end()) is not None
-        if after or frame.search(before) or _the_whole_line(folded, match):
+        listed = entry.category != "ethnicity" and a_whole_item(folded, *match.span())  # a listed colour is no people
+        if after or frame.search(before) or _the_whole_line(folded, match) or listed:
             return match.start()
     return None
 

@@ -5,13 +5,16 @@ colour and a scar (an identity card's description), a faith's community and belo
 parish", "kuuluu Jehovan todistajiin"), a union and being in it, a strike, a ballot and the member voting in it, an
 indigenous people and enrolment in it. A rule's ``unless`` field (a game and its things) makes the line a game's: the
 rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
-"palm tree") are blanked first.
+"palm tree") or a campaign is no game's ("door-to-door campaign") are blanked first.
 
 More rules read a kind of evidence rather than a word for the category: a treatment and taking or undergoing it
 ("picked up my lamotrigine refill", "faccio le punture di eparina"), a hospital stay, an observance and keeping it
 ("Fasts every Monday and Thursday", "初一十五都去庙里上香"), a same-gender partner or pair ("She and her wife", "俺も男だけど
 彼氏いる", "both women" with a romance), a genetic status and a gene, a pride event and going to it ("marching with the
-bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration. Their
+bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration; and
+one field alone where its words say it whatever else the line holds: a care or benefit scheme only an illness gives
+("Pflegegrad 3", "encostado pelo INSS", "障害者枠"), sobriety counted ("since my last drink", "в завязке"), campaigning
+for someone ("leafleting for", "tracter pour"); an organ and a waiting list, a strike taken part in and the speaker. Their
 ``unless`` fields are a game's world (its titles and things, not the words of a gaming community: "the raid" is no
 game's world), a report or a work (an article, a film, the news) and a pet. Two kinds of rule state no special
 category and :func:`field_category` leaves them out: ``claim`` and ``misdeed`` (a misdeed told of a third person,
@@ -26,7 +29,8 @@ tournament"), so neither refuses a line on its own: the pair is the person's pro
 The fields are data (``data/semantic_fields.json``). An entry is read case-folded and without accents: ``stem*`` is
 the stem with any ending (inflections and compounds: "Fingerabdrücke", "zarejestrowała"), a plain entry a whole
 word, an entry with spaces a phrase, ``re:`` a regular expression; ``unspaced`` entries are read anywhere in the
-line (scripts without spaces, Arabic's attached articles).
+line (scripts without spaces, Arabic's attached articles). A word with a digit ("D66", "BG3") is read as written, since
+a line's words are runs of letters.
 
 Cost: one pass over the line's words finds every field's words, stems (each word compared only with the stems that
 share its first three letters) and phrases (only those whose longest word the line has); a field's unspaced entries
@@ -264,8 +268,18 @@ def _rules() -> tuple[_Rule, ...]:
     )
 
 
-def _words(line: str) -> frozenset[str]:
-    return line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line))
+def _words(line: str) -> AbstractSet[str]:
+    return _with_digits(line, line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line)))
+
+
+_WITH_A_DIGIT = re.compile(r"(?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+")
+"""A word of letters and digits ("d66", "bg3", "3f"): no run of letters, which is all a line's words are otherwise."""
+
+
+def _with_digits(line: str, words: AbstractSet[str]) -> AbstractSet[str]:
+    """``words`` and the line's words that mix letters and digits, so an entry such as "D66" is read as written."""
+    found = _WITH_A_DIGIT.findall(line) if any(c.isdigit() for c in line) else ()
+    return frozenset(words).union(found) if found else words
 
 
 TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
@@ -282,7 +296,7 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
     if _last and _last[0][0] == text:
         return _last[0][1]
     line = plain(text)
-    words = words if words is not None and text.isascii() else _words(line)
+    words = _with_digits(line, words) if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
     blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
     if blanked:
