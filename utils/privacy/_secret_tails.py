@@ -5,7 +5,8 @@
 Besides the word's own link ("password is", "senha é"), a member puts words between the word and the link —
 adjectives, a determiner, who gave it, what it is for ("the stupid new work password they gave me is …", "a senha
 provisória nova do app do banco é …", "nywila yangu mpya ya muda ni …"): the ``gapped`` tail reads up to six words
-there, and what follows the link is a value only when it looks like one (the caller's check). A passphrase runs on
+there, or none before a link chat puts after a word of any language (``loose_links``: "temporary password hai …"),
+and what follows the link is a value only when it looks like one (the caller's check). A passphrase runs on
 after its first word: in plain words to the end of its line after a colon, or in capitalised words after any link
 (KeePassXC's and diceware's Title Case words with spaces).
 """
@@ -58,11 +59,11 @@ class Tails:
     pin: re.Pattern[str]
     seed: re.Pattern[str]
     gapped: re.Pattern[str]
-    """A few words, then one of the languages' link words, then the value (which must look like one)."""
+    """A few words, then one of the languages' link words or a loose one, then the value (which must look like one)."""
 
 
 _UNSPACED_LANGUAGES = frozenset(vocabulary.UNSPACED)
-_GAP = r"(?:\s+[^\W\d_][^\W\d_'’-]*){1,6}?"
+_GAP = r"(?:\s+[^\W\d_][^\W\d_'’-]*){0,6}?"
 """Up to six words of letters between a secret word and its link: adjectives, a determiner, a short clause."""
 
 
@@ -82,6 +83,7 @@ def tails(languages: frozenset[str]) -> Tails:
         owners += spaced
         glued_owners += glued
     link_word = r"\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
+    loose_link = r"\s+(?:" + _alternatives([*links, *vocabulary.LOOSE_LINKS]) + r")(?![^\W\d_])\s*[:=—-]?\s*"
     link = SIGN_LINK + "|" + link_word
     if glued_links:
         link += r"|\s*(?:" + _alternatives(glued_links) + r")\s*"
@@ -94,13 +96,13 @@ def tails(languages: frozenset[str]) -> Tails:
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
     lead = "(?i)" + ABBREVIATION_DOT + CLOSING_QUOTE + MARKDOWN + owner + ASIDE + qualifier
     strong = lead + MARKDOWN + "(?:" + link + ")" + MARKDOWN + r"\s*" + ADVERB + VALUE_OPENING + VALUE
-    gapped = "(?i)" + ABBREVIATION_DOT + MARKDOWN + _GAP + link_word + MARKDOWN + ADVERB + VALUE_OPENING + VALUE
+    gapped = "(?i)" + ABBREVIATION_DOT + MARKDOWN + _GAP + loose_link + MARKDOWN + ADVERB + VALUE_OPENING + VALUE
     return Tails(
         strong=re.compile(strong),
         weak=re.compile(lead + MARKDOWN + WEAK + VALUE_OPENING + VALUE),
         pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
         seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
-        gapped=re.compile(gapped if links else "(?!)"),
+        gapped=re.compile(gapped),
     )
 
 
