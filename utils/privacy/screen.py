@@ -41,6 +41,7 @@ from utils.privacy import (
     disguised_values,
     document_numbers,
     id_shapes,
+    joined_phrases,
     keys,
     national_ids,
     numbers,
@@ -97,6 +98,7 @@ RULES: tuple[Rule, ...] = (
     + id_shapes.RULES
     + credential_shapes.RULES
     + disguised_values.RULES
+    + joined_phrases.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
