@@ -41,6 +41,7 @@ from utils.privacy._secret_values import (
     weak,
     weak_pair,
 )
+from utils.privacy.described_parts import part_spans
 from utils.privacy.rule import Rule, Span
 from utils.privacy.secret_places import states_a_rule
 
@@ -120,6 +121,7 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         return
     # "pw is just the word lighthouse, all lowercase, then 42": the parts a hint spells, and the value said plainly
     yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
+    yield from ((start, end, kind) for start, end in part_spans(text, word.end))  # "the name of our dog, Bello, and 12"
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous or bool(_AN_AND.search(text, word.end, match.start("secret")))):
