@@ -49,6 +49,9 @@ from utils.privacy.secret_places import states_a_rule
 
 
 _CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")")
+_CODE_AFTER_COLON = re.compile(
+    r"(?i)[^\n:：=.!?\d]{0,30}?[ \t]*[:：=][ \t]*[`*_\"'|]*(?P<secret>(?=(?:[a-z-]*\d){3})[a-z0-9][a-z0-9-]{3,11})(?![\w.-])"
+)
 _CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
 _NUMBER_TAIL = re.compile(
     r"(?i)[^\d\n!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
@@ -201,7 +204,9 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         yield from _spelled_spans(text, word, kind)
     match = _CODE_TAIL.match(text, word.end) or _tails(word.entry.languages).gapped.match(text, word.end)
     if not match or not re.fullmatch(CODE_LIST, match.group("secret"), re.IGNORECASE):
-        return
+        match = _CODE_AFTER_COLON.match(text, word.end)  # "digicode : 17B42": a colon hands letters and digits over
+        if not match:
+            return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]
     if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap) or YEAR.fullmatch(match.group("secret")):

@@ -35,6 +35,7 @@ from typing import Literal
 from utils.privacy import (
     address_scripts,
     address_units,
+    asked_in_line,
     contact,
     credential_shapes,
     decoding,
@@ -99,6 +100,7 @@ RULES: tuple[Rule, ...] = (
     + credential_shapes.RULES
     + disguised_values.RULES
     + joined_phrases.RULES
+    + asked_in_line.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
