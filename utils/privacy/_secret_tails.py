@@ -4,7 +4,7 @@
 
 Besides the word's own link ("password is", "senha é"), a member puts words between the word and the link —
 adjectives, a determiner, who gave it, what it is for ("the stupid new work password they gave me is …", "a senha
-provisória nova do app do banco é …", "nywila yangu mpya ya muda ni …"): the ``gapped`` tail reads up to six words
+provisória nova do app do banco é …", "nywila yangu mpya ya muda ni …"): the ``gapped`` tail reads up to eight words
 there, or none before a link chat puts after a word of any language (``loose_links``: "temporary password hai …"),
 and what follows the link is a value only when it looks like one (the caller's check). A passphrase runs on
 after its first word: in plain words to the end of its line after a colon, or in capitalised words after any link
@@ -63,8 +63,12 @@ class Tails:
 
 
 _UNSPACED_LANGUAGES = frozenset(vocabulary.UNSPACED)
-_GAP = r"(?:\s+[^\W\d_][^\W\d_'’-]*){0,6}?"
-"""Up to six words of letters between a secret word and its link: adjectives, a determiner, a short clause."""
+_GAP = r"(?:\s+[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*){0,8}?"
+"""Up to eight words of letters between a secret word and its link: adjectives, a determiner, a short clause ("que
+me dieron en el curro")."""
+_LOOKS = r"(?=(?-i:[\"'“„«]|\S*?(?:\d|[^\w\s'’-]|[^\W\d_][A-Z])))"
+"""A value that may look like a secret (a quote, a digit, a symbol or an inner capital), read before the gap is
+settled: the first link a short gap reaches ("senha … do e-mail") is passed over when what follows it is a word."""
 
 
 @lru_cache(maxsize=128)
@@ -83,7 +87,7 @@ def tails(languages: frozenset[str]) -> Tails:
         owners += spaced
         glued_owners += glued
     link_word = r"\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
-    loose_link = r"\s+(?:" + _alternatives([*links, *vocabulary.LOOSE_LINKS]) + r")(?![^\W\d_])\s*[:=—-]?\s*"
+    loose_link = r"\s+(?:" + _alternatives([*links, *vocabulary.LOOSE_LINKS]) + r")(?![^\W\d_]|[-'’]\w)\s*[:=—-]?\s*"
     link = SIGN_LINK + "|" + link_word
     if glued_links:
         link += r"|\s*(?:" + _alternatives(glued_links) + r")\s*"
@@ -96,10 +100,10 @@ def tails(languages: frozenset[str]) -> Tails:
     qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
     lead = "(?i)" + ABBREVIATION_DOT + CLOSING_QUOTE + MARKDOWN + owner + ASIDE + qualifier
     strong = lead + MARKDOWN + "(?:" + link + ")" + MARKDOWN + r"\s*" + ADVERB + VALUE_OPENING + VALUE
-    gapped = "(?i)" + ABBREVIATION_DOT + MARKDOWN + _GAP + loose_link + MARKDOWN + ADVERB + VALUE_OPENING + VALUE
+    gapped = "(?i)" + ABBREVIATION_DOT + MARKDOWN + _GAP + loose_link + MARKDOWN + ADVERB + VALUE_OPENING + _LOOKS + VALUE
     return Tails(
         strong=re.compile(strong),
-        weak=re.compile(lead + MARKDOWN + WEAK + VALUE_OPENING + VALUE),
+        weak=re.compile(lead + MARKDOWN + WEAK + ADVERB + VALUE_OPENING + VALUE),
         pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
         seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
         gapped=re.compile(gapped),

@@ -13,7 +13,7 @@ from utils.privacy import vocabulary
 SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
 ADVERB = (
     r"(?:(?:now|still|jetzt|noch|nun|maintenant|toujours|ahora|ancora|adesso|ora|agora|nu|nå|nyt|teraz|teď|теперь|сейчас"
-    r"|şimdi|sekarang|ngayon|just|simply|literally)\s+)?"
+    r"|şimdi|artık|sekarang|ngayon|just|simply|literally)\s+)?"
 )
 MARKDOWN = r"[*_~`|!]*"
 # The end of a quoted key in code or JSON ('"apiKey": "…"', "'PASSWORD': '…'").

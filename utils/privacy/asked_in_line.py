@@ -7,7 +7,8 @@ reply out as "Q: … A: …", or write both sides of a dialogue with dashes ("�
 ends its own, is read as the next message would be: a value there answers a question that names what it opens (a
 door, the wifi, a padlock), and only then. Ordinary questions answered in the same message (a time, a count, a year)
 stay, as they do across messages. A security question named in a line is answered in it after a word for its
-answer ("Antwort war Lindenhof").
+answer ("Antwort war Lindenhof"). A line that says it answers an earlier question ("you asked about the gate — it's
+4471") gives the value of what it names.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from utils.privacy._conversation_asked import _answer_value, _asks_for_an_opener
-from utils.privacy._conversation_words import PHRASE_KIND_IN, kindless_kind
+from utils.privacy import vocabulary
+from utils.privacy._conversation_asked import _answer_value, _asks_for_an_opener, _names_an_opener
+from utils.privacy._conversation_words import PHRASE_KIND_IN, YEAR, kindless_kind
 from utils.privacy.rule import Rule, Span
 
 _QUESTION_MARK = re.compile(r"[?？]")
@@ -40,6 +42,19 @@ def _question_before(text: str, mark: int) -> str:
     return _QUESTION_LABEL.sub("", clause, count=1)
 
 
+_ASKED_KINDS = frozenset({"password", "wifi", "pin", "code", "login"})
+_QUESTION_WORDS = 10
+
+
+def _asks_for_a_value(question: str) -> bool:
+    """A question naming what a value opens ("door?"), or naming the secret itself ("pin for the bike lock?")."""
+    if _asks_for_an_opener(question):
+        return True
+    if any(c.isdigit() for c in question) or len(question.split()) > _QUESTION_WORDS:
+        return False
+    return any(word.kind in _ASKED_KINDS for word in vocabulary.find(question))
+
+
 @dataclass(frozen=True)
 class _AskedInLineRule(Rule):
     """Reads a line only when it holds a question mark; a question first, its value after."""
@@ -49,7 +64,7 @@ class _AskedInLineRule(Rule):
             return
         for mark in _QUESTION_MARK.finditer(text):
             answer = _ANSWER.match(text, mark.end())
-            if answer is None or not _asks_for_an_opener(_question_before(text, mark.start())):
+            if answer is None or not _asks_for_a_value(_question_before(text, mark.start())):
                 continue
             label = _ANSWER_LABEL.match(answer.group("answer"))
             said = answer.group("answer")[label.end() if label else 0 :]
@@ -96,4 +111,40 @@ class _SecurityAnswerRule(Rule):
                 yield given.start("secret"), given.end("secret"), self.kind
 
 
-RULES: tuple[Rule, ...] = (_AskedInLineRule("code", re.compile("(?!)")), _SecurityAnswerRule("password", re.compile("(?!)")))
+_ANSWERING = re.compile(
+    r"(?i)(?<![^\W\d_])(?:you asked|you were asking|your question|re your q|to answer your|answering your|tu demandais"
+    r"|tu m'as demandé|ta question|pour répondre|du hattest gefragt|deiner frage|du fragtest|me preguntaste|preguntabas"
+    r"|tu pregunta|respondiendo|você perguntou|vc perguntou|perguntaste|tua pergunta|sua pergunta|respondendo"
+    r"|mi hai chiesto|chiedevi|la tua domanda|rispondendo|je vroeg|jouw vraag|je vraag|antwoord op|pytałeś|pytałaś"
+    r"|twoje pytanie|odpowiadając|ты спрашивал|ты спрашивала|твой вопрос|отвечаю на|sorduğun|sormuştun|kamu nanya"
+    r"|pertanyaanmu|tanong mo|bạn hỏi|du frågade|din fråga|du spurte|du spurgte)(?![^\W\d_])"
+    r"|聞かれた|聞いてた|물어본|물어봤던|你问的|你问过"
+)
+"""Words that say a line answers a question asked before ("you asked about the gate", "mi hai chiesto …")."""
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class _AnsweringRule(Rule):
+    """A line that answers an earlier question, names what a value opens and gives one value (not a year: "it was open
+    since 2019"): the value."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        said = _ANSWERING.search(text)
+        if said is None or not _names_an_opener(text.casefold()):
+            return
+        rest = text[said.end() :]
+        values = [v for v in (_answer_value(t.group()) for t in _TOKEN.finditer(rest)) if v and not YEAR.fullmatch(v)]
+        spaced = _answer_value(_FIRST_CLAUSE.split(rest.split(":")[-1].split("—")[-1], maxsplit=1)[0])
+        found = values if len(values) == 1 else [spaced] if spaced and not YEAR.fullmatch(spaced) else []
+        for value in found:
+            at = text.find(value, said.end())
+            if at != -1:
+                yield at, at + len(value), "password" if kindless_kind(value) == "password" else "code"
+
+
+RULES: tuple[Rule, ...] = (
+    _AskedInLineRule("code", re.compile("(?!)")),
+    _SecurityAnswerRule("password", re.compile("(?!)")),
+    _AnsweringRule("code", re.compile("(?!)")),
+)

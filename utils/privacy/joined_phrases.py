@@ -24,9 +24,12 @@ from utils.privacy.rule import Rule, Span
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/joined_phrases.json").read_text(encoding="utf-8"))
 _MIN_WORDS = 4
+_NAMED_WORDS = 3
+"""Bitwarden's default is three words: enough where the line names the maker or a secret, four where it only hands
+a value over."""
 _MAX_WORDS = 7
 _CAMEL_RUN = re.compile(r"(?<![\w#@/$.,-])[^\W\d_]{12,64}(?![\w/@])")
-_SEPARATED_RUN = re.compile(r"(?<![\w#@/$.,-])[^\W\d_]{3,}([-_.,])[^\W\d_]{3,}(?:\1[^\W\d_]{3,}){2,6}(?![\w/@]|[-_.,]\w)")
+_SEPARATED_RUN = re.compile(r"(?<![\w#@/$.,-])[^\W\d_]{3,}([-_.,])[^\W\d_]{3,}(?:\1[^\W\d_]{3,}){1,6}(?![\w/@]|[-_.,]\w)")
 
 
 def _alternation(phrases: list[str]) -> str:
@@ -36,6 +39,7 @@ def _alternation(phrases: list[str]) -> str:
 _HANDED = re.compile(r"(?i)(?:^|[^\w'’])(?:" + _alternation(_DATA["handing"]) + r")[\s:*_`\"'“«]{0,4}$")
 _MAKER = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_DATA["makers"]) + r")")
 _IDENTIFIER_ENDINGS = frozenset(_DATA["identifier_endings"])
+_IDENTIFIER_PARTS = frozenset(_DATA["identifier_parts"])
 _BEFORE = 40
 
 
@@ -55,7 +59,7 @@ def _camel_words(run: str) -> list[str] | None:
 def _candidates(text: str) -> Iterator[tuple[int, int, list[str]]]:
     for match in _CAMEL_RUN.finditer(text):
         words = _camel_words(match.group())
-        if words is not None and _MIN_WORDS <= len(words) <= _MAX_WORDS:
+        if words is not None and _NAMED_WORDS <= len(words) <= _MAX_WORDS:
             yield match.start(), match.end(), words
     for match in _SEPARATED_RUN.finditer(text):
         words = match.group().split(match.group(1))
@@ -75,11 +79,11 @@ class _JoinedPhraseRule(Rule):
     def spans(self, text: str) -> Iterator[Span]:
         named: bool | None = None
         for start, end, words in _candidates(text):
-            if words[-1].casefold() in _IDENTIFIER_ENDINGS:
-                continue
+            if words[-1].casefold() in _IDENTIFIER_ENDINGS or any(w.casefold() in _IDENTIFIER_PARTS for w in words):
+                continue  # an exception's or a field's name: "ModuleNotFoundError", "password_min_length"
             if named is None:
                 named = bool(_MAKER.search(text)) or any(w.kind in ("password", "wifi", "login") for w in vocabulary.find(text))
-            if named or _handed_over(text, start):
+            if (named and len(words) >= _NAMED_WORDS) or (len(words) >= _MIN_WORDS and _handed_over(text, start)):
                 yield start, end, self.kind
 
 
