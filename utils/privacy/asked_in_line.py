@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from utils.privacy import vocabulary
-from utils.privacy._conversation_asked import _answer_value, _asks_for_an_opener, _names_an_opener
+from utils.privacy._conversation_asked import _NOT_ASKING, _answer_value, _asks_for_an_opener, _names_an_opener
 from utils.privacy._conversation_words import PHRASE_KIND_IN, YEAR, kindless_kind
 from utils.privacy.rule import Rule, Span
 
@@ -52,6 +52,8 @@ def _asks_for_a_value(question: str) -> bool:
         return True
     if any(c.isdigit() for c in question) or len(question.split()) > _QUESTION_WORDS:
         return False
+    if _NOT_ASKING.search(question.casefold()) is not None:
+        return False  # "what's the wifi called?" asks for its name
     return any(word.kind in _ASKED_KINDS for word in vocabulary.find(question))
 
 
