@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from utils.privacy import vocabulary
 from utils.privacy._conversation_asked import _NOT_ASKING, _answer_value, _asks_for_an_opener, _names_an_opener
 from utils.privacy._conversation_words import PHRASE_KIND_IN, YEAR, kindless_kind
-from utils.privacy.rule import Rule, Span
+from utils.privacy.rule import Rule, Span, literal_trie
 
 _QUESTION_MARK = re.compile(r"[?？]")
 _CLAUSE_START = re.compile(r".*(?:[.!\n—–]|^)", re.DOTALL)
@@ -113,16 +113,66 @@ class _SecurityAnswerRule(Rule):
                 yield given.start("secret"), given.end("secret"), self.kind
 
 
-_ANSWERING = re.compile(
-    r"(?i)(?<![^\W\d_])(?:you asked|you were asking|your question|re your q|to answer your|answering your|tu demandais"
-    r"|tu m'as demandé|ta question|pour répondre|du hattest gefragt|deiner frage|du fragtest|me preguntaste|preguntabas"
-    r"|tu pregunta|respondiendo|você perguntou|vc perguntou|perguntaste|tua pergunta|sua pergunta|respondendo"
-    r"|mi hai chiesto|chiedevi|la tua domanda|rispondendo|je vroeg|jouw vraag|je vraag|antwoord op|pytałeś|pytałaś"
-    r"|twoje pytanie|odpowiadając|ты спрашивал|ты спрашивала|твой вопрос|отвечаю на|sorduğun|sormuştun|kamu nanya"
-    r"|pertanyaanmu|tanong mo|bạn hỏi|du frågade|din fråga|du spurte|du spurgte)(?![^\W\d_])"
-    r"|聞かれた|聞いてた|물어본|물어봤던|你问的|你问过"
-)
-"""Words that say a line answers a question asked before ("you asked about the gate", "mi hai chiesto …")."""
+_ANSWERING_PHRASES = [
+    "you asked",
+    "you were asking",
+    "your question",
+    "re your q",
+    "to answer your",
+    "answering your",
+    "tu demandais",
+    "tu m'as demandé",
+    "ta question",
+    "pour répondre",
+    "du hattest gefragt",
+    "deiner frage",
+    "du fragtest",
+    "me preguntaste",
+    "preguntabas",
+    "tu pregunta",
+    "respondiendo",
+    "você perguntou",
+    "vc perguntou",
+    "perguntaste",
+    "tua pergunta",
+    "sua pergunta",
+    "respondendo",
+    "mi hai chiesto",
+    "chiedevi",
+    "la tua domanda",
+    "rispondendo",
+    "je vroeg",
+    "jouw vraag",
+    "je vraag",
+    "antwoord op",
+    "pytałeś",
+    "pytałaś",
+    "twoje pytanie",
+    "odpowiadając",
+    "ты спрашивал",
+    "ты спрашивала",
+    "твой вопрос",
+    "отвечаю на",
+    "sorduğun",
+    "sormuştun",
+    "kamu nanya",
+    "pertanyaanmu",
+    "tanong mo",
+    "bạn hỏi",
+    "du frågade",
+    "din fråga",
+    "du spurte",
+    "du spurgte",
+    "聞かれた",
+    "聞いてた",
+    "물어본",
+    "물어봤던",
+    "你问的",
+    "你问过",
+]
+_ANSWERING = re.compile(literal_trie(_ANSWERING_PHRASES))
+"""Words that say a line answers a question asked before ("you asked about the gate", "mi hai chiesto …"), looked
+for in the line's folded form as one trie."""
 _TOKEN = re.compile(r"\S+")
 
 
@@ -132,9 +182,10 @@ class _AnsweringRule(Rule):
     since 2019"): the value."""
 
     def spans(self, text: str) -> Iterator[Span]:
-        said = _ANSWERING.search(text)
-        if said is None or not _names_an_opener(text.casefold()):
-            return
+        folded = text.casefold()
+        said = _ANSWERING.search(folded)
+        if said is None or len(folded) != len(text) or not _names_an_opener(folded):
+            return  # (a line whose folding moved its characters is not read: "ß" folds to two)
         rest = text[said.end() :]
         values = [v for v in (_answer_value(t.group()) for t in _TOKEN.finditer(rest)) if v and not YEAR.fullmatch(v)]
         spaced = _answer_value(_FIRST_CLAUSE.split(rest.split(":")[-1].split("—")[-1], maxsplit=1)[0])
