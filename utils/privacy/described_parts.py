@@ -44,7 +44,7 @@ def _part(window: str, start: int) -> re.Match[str] | None:
     """The part after a noun: the first of a few words set off by commas, brackets or quotes (", juve,",
     "(Larkspur)"), or else the first capitalised one ("Fistaszek"; a German noun is capitalised too, so a set-off
     word is looked for first)."""
-    words = []
+    words: list[re.Match[str]] = []
     for word in _WORD.finditer(window, start):
         if len(words) >= _OWNER_WORDS or _SENTENCE_END.search(window, start, word.start()):
             break
