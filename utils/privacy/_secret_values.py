@@ -11,7 +11,10 @@ from utils.privacy import vocabulary
 
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
 SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
-ADVERB = r"(?:(?:now|still|jetzt|noch|maintenant|toujours|ahora|ancora|agora|nu|teraz|теперь|just|simply|literally)\s+)?"
+ADVERB = (
+    r"(?:(?:now|still|jetzt|noch|nun|maintenant|toujours|ahora|ancora|adesso|ora|agora|nu|nå|nyt|teraz|teď|теперь|сейчас"
+    r"|şimdi|artık|sekarang|ngayon|just|simply|literally)\s+)?"
+)
 MARKDOWN = r"[*_~`|!]*"
 # The end of a quoted key in code or JSON ('"apiKey": "…"', "'PASSWORD': '…'").
 CLOSING_QUOTE = "[\"']?"

@@ -16,9 +16,12 @@ from utils.privacy import vocabulary
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span
 
-_GIVEN = re.compile(r"(?::[ \t]+|：[ \t]*)[`*_\"'|]*(?P<secret>[^\s`*\"'|:：]{4,64}(?:[ \t]\d{1,6})?)[`*_\"'|.!)]*[ \t]*(?=\n|$)")
-"""What ends a line after its last colon and a space: one token, or a word and a number ("koedoes 88"); a colon
-inside a token is a port's or a time's ("play.example.net:25565")."""
+_GIVEN = re.compile(
+    r"(?::[ \t]+|：[ \t]*|(?:→|->|=>)[ \t]*)"
+    r"[`*_\"'|]*(?P<secret>[^\s`*\"'|:：]{4,64}(?:[ \t]\d{1,6})?)[`*_\"'|.!)]*[ \t]*(?=\n|$)"
+)
+"""What ends a line after its last colon and a space, or an arrow: one token, or a word and a number ("koedoes
+88"); a colon inside a token is a port's or a time's ("play.example.net:25565")."""
 _SENTENCE_END = re.compile(r"[.!?。！？\n](?:\s|$)|[.!?。！？]{2,}")
 _LINE_START = "\n"
 _MIN_PIN, _MAX_PIN, _MIN_LETTERS = 4, 8, 2
@@ -47,7 +50,7 @@ class _DescribedRule(Rule):
     """Reads a line only when it holds a colon, and its secret words only for a value with a secret's look."""
 
     def spans(self, text: str) -> Iterator[Span]:
-        if ":" not in text and "：" not in text:
+        if ":" not in text and "：" not in text and "→" not in text and "->" not in text and "=>" not in text:
             return
         for match in self.pattern.finditer(text):
             value = match.group("secret")

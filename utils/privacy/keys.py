@@ -129,11 +129,17 @@ def _a_key_value(match: re.Match[str]) -> bool:
     return len(value) >= 6 and ((has_alpha and has_digit) or (len(value) >= 20 and entropy(value) >= 3.5))
 
 
+_HANDLE = re.compile(r"(?:[A-Z]?[a-z]{2,}[-_.]){1,3}\d{1,4}")
+"""A handle as players write theirs: words, then a number kept apart (a vendor's key is never words)."""
+
+
 def _key_like(match: re.Match[str]) -> bool:
     """A token after a vendor word: a UUID, or 14+ characters mixing letters and digits."""
     token = match.group("secret")
     if re.fullmatch(_UUID, token):
         return True
+    if _HANDLE.fullmatch(token):
+        return False  # "add me on steam: Velvet-Tundra-42": words with their number apart are a player's name
     has_alpha, has_digit = any(c.isalpha() for c in token), any(c.isdigit() for c in token)
     return has_alpha and has_digit and len(token) >= 14 and entropy(token) >= 3.0
 

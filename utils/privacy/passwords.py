@@ -12,18 +12,15 @@ explicit "is"/":" is redacted unless it is a known non-secret ("the password is 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from utils.privacy import disguised_values, numbers, spelled_digits, vocabulary
+from utils.privacy._secret_tails import tails as _tails
+from utils.privacy._secret_tails import titled_run, with_phrase
 from utils.privacy._secret_values import (
     A_LINK,
-    ABBREVIATION_DOT,
-    ADVERB,
     ALNUM_LIST,
-    ASIDE,
-    CLOSING_QUOTE,
     CODE_LIST,
     CODE_WORD,
     MARKDOWN,
@@ -32,10 +29,8 @@ from utils.privacy._secret_values import (
     PLACEHOLDER_VALUE,
     QUOTED,
     RECOVERY_NEEDLES,
-    SIGN_LINK,
     VALUE,
     VALUE_OPENING,
-    WEAK,
     WORD,
     YEAR,
     a_code,
@@ -46,78 +41,17 @@ from utils.privacy._secret_values import (
     weak,
     weak_pair,
 )
-from utils.privacy.keyword_form import keyword_form
-from utils.privacy.normalise import normalise
+from utils.privacy.described_parts import part_spans
 from utils.privacy.rule import Rule, Span
 from utils.privacy.secret_places import states_a_rule
 
 # --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
 
 
-def _alternatives(phrases: Iterable[str]) -> str:
-    """Phrases as a regex alternation, longest first, each also as the matching form reads it (Cyrillic "е" as "e")
-    and without its accents ("của tôi" and "cua toi")."""
-    spelled = {p for phrase in phrases for p in (phrase, keyword_form(phrase).text, normalise(phrase).text)}
-    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(spelled, key=len, reverse=True))
-
-
-def _spaced(phrases: Iterable[str], unspaced: bool) -> tuple[list[str], list[str]]:
-    spaced: list[str] = []
-    glued: list[str] = []
-    for phrase in phrases:
-        (glued if unspaced and not phrase.isascii() else spaced).append(phrase)
-    return spaced, glued
-
-
-@dataclass(frozen=True)
-class _Tails:
-    """What may follow a secret word of some languages: owners, a qualifier, a link, then the value."""
-
-    strong: re.Pattern[str]
-    weak: re.Pattern[str]
-    pin: re.Pattern[str]
-    seed: re.Pattern[str]
-
-
-_UNSPACED_LANGUAGES = frozenset(vocabulary.UNSPACED)
-
-
-@lru_cache(maxsize=128)
-def _tails(languages: frozenset[str]) -> _Tails:
-    """The tails for a word of ``languages`` (English links always apply: members mix them in)."""
-    links: list[str] = []
-    owners: list[str] = []
-    glued_links: list[str] = []
-    glued_owners: list[str] = []
-    for language in sorted(languages | {"en"}):
-        unspaced = language in _UNSPACED_LANGUAGES
-        spaced, glued = _spaced(vocabulary.LINKS[language], unspaced)
-        links += spaced
-        glued_links += glued
-        spaced, glued = _spaced(vocabulary.OWNERS[language], unspaced)
-        owners += spaced
-        glued_owners += glued
-    link = SIGN_LINK + r"|\s+(?:" + _alternatives(links) + r")(?![^\W\d_])\s*[:=—-]?\s*"
-    if glued_links:
-        link += r"|\s*(?:" + _alternatives(glued_links) + r")\s*"
-    owner_parts = []
-    if owners:
-        owner_parts.append(r"\s+(?:" + _alternatives(owners) + r")(?![^\W\d_])")
-    if glued_owners:
-        owner_parts.append(r"\s*(?:" + _alternatives(glued_owners) + ")")
-    owner = "(?:" + "|".join(owner_parts) + ")?" if owner_parts else ""
-    qualifier = r"(?:\s+(?:" + _alternatives(vocabulary.QUALIFIERS) + r")(?:\s+[^\s:=]+){1,3}?)?"
-    lead = "(?i)" + ABBREVIATION_DOT + CLOSING_QUOTE + MARKDOWN + owner + ASIDE + qualifier
-    strong = lead + MARKDOWN + "(?:" + link + ")" + MARKDOWN + r"\s*" + ADVERB + VALUE_OPENING + VALUE
-    return _Tails(
-        strong=re.compile(strong),
-        weak=re.compile(lead + MARKDOWN + WEAK + VALUE_OPENING + VALUE),
-        pin=re.compile(lead + r"[^\d\n.!?]{0,16}?(?P<secret>\d{4,8})(?!\d)"),
-        seed=re.compile(lead + "(?:" + link + r")\s*(?P<secret>[^\W\d_]+(?:[ ,]+[^\W\d_]+){11,23})"),
-    )
-
-
 _CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")")
+_CODE_AFTER_COLON = re.compile(
+    r"(?i)[^\n:：=.!?\d]{0,30}?[ \t]*[:：=][ \t]*[`*_\"'|]*(?P<secret>(?=(?:[a-z-]*\d){3})[a-z0-9][a-z0-9-]{3,11})(?![\w.-])"
+)
 _CVV_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,16}?(?P<secret>\d{3,4})(?!\d)")
 _NUMBER_TAIL = re.compile(
     r"(?i)[^\d\n!?]{0,24}?(?<![A-Za-z0-9_-])(?P<secret>(?=[\w./-]*\d)[^\W_][\w./-]*(?:[ ](?=[\w./-]*\d)[\w./-]+)*)"
@@ -190,10 +124,11 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         return
     # "pw is just the word lighthouse, all lowercase, then 42": the parts a hint spells, and the value said plainly
     yield from ((start, end, kind) for start, end in disguised_values.hint_spans(text, word.end))
+    yield from ((start, end, kind) for start, end in part_spans(text, word.end))  # "the name of our dog, Bello, and 12"
     tails = _tails(word.entry.languages)
     match = tails.strong.match(text, word.end)
     if match and _announced_value(match, word.entry.ambiguous or bool(_AN_AND.search(text, word.end, match.start("secret")))):
-        yield (*_with_phrase(text, match, _secret_span(match)), kind)
+        yield (*with_phrase(text, match, _secret_span(match)), kind)
         if (corrected := _after_struck(text, match)) is not None:
             yield (*corrected, kind)
         return
@@ -206,8 +141,12 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         yield (*_secret_span(before), kind)
         return
     later = _LATER_COLON.match(text, word.end)
-    if later and weak(later):
-        yield (*_secret_span(later), kind)
+    if later and (weak(later) or titled_run(text, *later.span("secret"))):
+        yield (*with_phrase(text, later, _secret_span(later)), kind)
+        return
+    gapped = tails.gapped.match(text, word.end)  # "the new work password they gave me is Welcome#2026"
+    if gapped and weak(gapped):
+        yield (*with_phrase(text, gapped, _secret_span(gapped)), kind)
 
 
 _AN_AND = re.compile(r"(?i)(?<!\S)e\s*[*_~`|]*\s*$")
@@ -216,17 +155,6 @@ _AN_AND = re.compile(r"(?i)(?<!\S)e\s*[*_~`|]*\s*$")
 _LATER_COLON = re.compile(r"(?i)[^\n:：=.!?]{1,30}?[:：=]\s*" + VALUE_OPENING + VALUE)
 """A colon a few words after the word ("pswd bata raha hu: Jalebi#4", "pw for the nas box: Kite_88"): whatever the
 words between, in whatever language, the value after the colon is announced by them; it must look like a secret."""
-_PHRASE_RUN = re.compile(r"(?:[ \t]+[^\W\d_]+){1,7}[ \t]*(?=[.!]?[ \t]*(?:\n|$))")
-"""The words after a passphrase's first one, to the end of its line ("quiet lemon under seven bridges")."""
-
-
-def _with_phrase(text: str, match: re.Match[str], span: tuple[int, int]) -> tuple[int, int]:
-    """A value after a colon that runs on in plain words to the end of its line is a passphrase: all of it."""
-    start, end = span
-    if match.group("secret")[:1] in "\"'“„«「" or not re.search(r"[:：=]\s*$", text[max(0, start - 3) : start]):
-        return span
-    run = _PHRASE_RUN.match(text, end)
-    return (start, run.end()) if run else span
 
 
 def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
@@ -274,9 +202,11 @@ def _pin_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
 def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if not vocabulary.public_code_before(text[max(0, word.start - 16) : word.start]):
         yield from _spelled_spans(text, word, kind)
-    match = _CODE_TAIL.match(text, word.end)
-    if not match:
-        return
+    match = _CODE_TAIL.match(text, word.end) or _tails(word.entry.languages).gapped.match(text, word.end)
+    if not match or not re.fullmatch(CODE_LIST, match.group("secret"), re.IGNORECASE):
+        match = _CODE_AFTER_COLON.match(text, word.end)  # "digicode : 17B42": a colon hands letters and digits over
+        if not match:
+            return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]
     if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap) or YEAR.fullmatch(match.group("secret")):

@@ -35,12 +35,14 @@ from typing import Literal
 from utils.privacy import (
     address_scripts,
     address_units,
+    asked_in_line,
     contact,
     credential_shapes,
     decoding,
     disguised_values,
     document_numbers,
     id_shapes,
+    joined_phrases,
     keys,
     national_ids,
     numbers,
@@ -97,6 +99,8 @@ RULES: tuple[Rule, ...] = (
     + id_shapes.RULES
     + credential_shapes.RULES
     + disguised_values.RULES
+    + joined_phrases.RULES
+    + asked_in_line.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS

@@ -66,6 +66,8 @@ LINKS: dict[str, tuple[str, ...]] = {lang: tuple(data.get("links", ())) for lang
 """Per language, the words that stand between a secret word and its value ("is", "ist", "é", "là")."""
 OWNERS: dict[str, tuple[str, ...]] = {lang: tuple(data.get("owners", ())) for lang, data in _LANGUAGES.items()}
 """Per language, possessives that may follow the word ("kata sandi saya", "κωδικός μου")."""
+LOOSE_LINKS: tuple[str, ...] = tuple(_DATA.get("loose_links", ()))
+"""Links chat puts after a word of any language ("temporary password hai"): read only before a value that looks like one."""
 QUALIFIERS: tuple[str, ...] = tuple(_DATA.get("qualifiers", ()))
 """Words that lead a qualifier between a secret word and its link ("password *for steam* is")."""
 NOT_SECRETS: frozenset[str] = frozenset(word.casefold() for word in _DATA["not_secrets"])
