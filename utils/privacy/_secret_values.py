@@ -24,7 +24,12 @@ ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 VALUE_OPENING = r"(?:`{3}\w*\s*|[*_~`|]*)"
 WEAK = r"(?:\s+(?:to|auf|en|à|a|naar|na|на|in|into|as)\s+|\s*(?:…|\.\.\.)\s*|\s+[-–—]\s+|\s+)"
 QUOTED = r"(?:\"[^\"\n]{1,120}\"|'[^'\n]{1,120}'|“[^”\n]{1,120}”|„[^“”\n]{1,120}[“”]|«[^»\n]{1,120}»|「[^」\n]{1,120}」)"
-WORD = r"(?:[^\s\"“”«»「」]*[^\s\"“”«»「」.,;:?)\]'’])"
+_UNSPACED_LETTER = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+_NOT_REMARK = r"\((?!" + _UNSPACED_LETTER + ")"
+WORD = r"(?:(?:[^\s\"“”«»「」(（]|" + _NOT_REMARK + r")*(?:[^\s\"“”«»「」.,;:?()\]'’（）]|" + _NOT_REMARK + "))"
+"""A value's characters up to a space or a quote. A bracket opening words of a script written without spaces ends it:
+Chinese, Japanese and Korean put a remark in brackets straight after a value ("密碼是 4781（給我妹）", "PW: Kx81(妹用)"),
+and a fullwidth bracket is typed by an input method, never in a password."""
 VALUE = r"(?P<secret>" + QUOTED + "|" + WORD + ")"
 ABBREVIATION_DOT = r"(?:\.(?=\s))?"
 """The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
@@ -88,6 +93,23 @@ ALNUM_LIST = _ALNUM_CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|o
 CODE_LIST = _CODE + r"(?:(?:\s*[,;/]\s*|\s+(?:and|und|et|y|e|i|и|ve|en|och|og)\s+|\s+)" + _CODE + r")*"
 NOT_A_SECRET_GAP = re.compile(r"(?i)\b(?:postal|postale|zip|error|erreur|fehler|errore|erro|promo|area|área|de área)\b")
 YEAR = re.compile(r"(?:19|20)\d\d")
+CLOCK = re.compile(r"(?i)(?:[01]?\d|2[0-3])[:h]\d\d(?::\d\d)?(?:\s?[ap]\.?m\.?)?")
+_TIME_BEFORE = re.compile(
+    r"(?i)(?:\b(?:at|from|until|till|by|before|after|since|um|ab|von|bis|gegen|à|vers|dès|de|a\s+las?|hasta|desde|alle|dalle"
+    r"|om|vanaf|tot|kl\.?|klo|klockan|kello|o|godz\.?|в|с|до|saat|às|das|até)|[-–])\s*$"
+)
+_TIME_AFTER = re.compile(r"(?i)\s*(?:[ap]\.?m\b|uhr\b|h\b|hrs?\b|o'clock|[-–]\s*\d)")
+
+
+def a_time_of_day(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a time of day as a time is said ("at 14:00", "um 16:45", "14h30", "10:15-11:00",
+    "9:30am"): no code is typed with an hour's colon after "at". A time given as a code keeps no such word
+    ("the alarm code is a time, 07:45, minus the colon")."""
+    if not CLOCK.fullmatch(text, start, end):
+        return False
+    if "h" in text[start:end].casefold() or CLOCK.fullmatch(text, start, end).group(0)[-1:].casefold() == "m":
+        return True
+    return bool(_TIME_BEFORE.search(text, max(0, start - 16), start) or _TIME_AFTER.match(text, end))
 
 
 def a_code(match: re.Match[str]) -> bool:
@@ -96,6 +118,8 @@ def a_code(match: re.Match[str]) -> bool:
     if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap):
         return False
     value = match.group("secret")
+    if a_time_of_day(match.string, match.start("secret"), match.end("secret")):
+        return False
     return not (YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from utils.privacy import decoded_months, decoded_notations, decoded_spelled, vocabulary
+from utils.privacy._secret_values import a_time_of_day
 from utils.privacy.decoded_region import MIN_LETTERS_ONLY, MIN_VALUE, Region, a_value
 from utils.privacy.normalise import Normalised
 from utils.privacy.rule import Span
@@ -249,6 +250,8 @@ def regions(text: str) -> list[Region]:
     found = sorted((r for decode in decoders for r in decode(text)), key=lambda r: (r.start, -r.end))
     kept: list[Region] = []
     for region in found:
+        if a_time_of_day(text, region.start, region.end):
+            continue  # "at 14:00" is a time as written, not digits disguised by a colon
         if not kept or region.start >= kept[-1].end:
             kept.append(region)
     return kept

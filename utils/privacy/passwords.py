@@ -34,6 +34,7 @@ from utils.privacy._secret_values import (
     WORD,
     YEAR,
     a_code,
+    a_time_of_day,
     card_tail,
     elided,
     looks_like_a_secret,
@@ -47,8 +48,11 @@ from utils.privacy.secret_places import states_a_rule
 
 # --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
 
+_A_TIME = r"(?<!\d)(?:[01]?\d|2[0-3])[:h]\d\d(?!\d)"
 
-_CODE_TAIL = re.compile(r"(?i)[^\d\n.!?]{0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")")
+
+_CODE_TAIL = re.compile(r"(?i)(?:[^\d\n.!?]|" + _A_TIME + r"){0,25}?(?<![\w-])(?P<secret>" + CODE_LIST + ")")
+"""A code after its word, past a few words and a time of day ("Türcode ab 18:00 ist 5820")."""
 _CODE_AFTER_COLON = re.compile(
     r"(?i)[^\n:：=.!?\d]{0,30}?[ \t]*[:：=][ \t]*[`*_\"'|]*(?P<secret>(?=(?:[a-z-]*\d){3})[a-z0-9][a-z0-9-]{3,11})(?![\w.-])"
 )
@@ -209,8 +213,14 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
             return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]
-    if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap) or YEAR.fullmatch(match.group("secret")):
-        return  # "error code 1603", "zip code 90210", "code 2024"
+    found = match.group("secret")
+    if (
+        vocabulary.public_code_before(before)
+        or NOT_A_SECRET_GAP.search(gap)
+        or YEAR.fullmatch(found)
+        or a_time_of_day(text, match.start("secret"), match.end("secret"))
+    ):
+        return  # "error code 1603", "zip code 90210", "code 2024", "the code review is at 14:00"
     yield (*_secret_span(match), kind)
 
 
