@@ -27,8 +27,34 @@ _GATE = re.compile(rf"(?i){_TRIE}")
 """Month names anywhere, inside words too: a search that skips in C to their first letters, four hits or it stops."""
 
 
+class _SameLetter(dict[int, str]):
+    """``str.translate`` table: each character as the first letter of a month name it matches case-blind, as the
+    patterns above match it (so "I" and "ı", "S" and "ſ" stay one letter); any other as itself. Filled as characters
+    are met (one match each), then a lookup in C."""
+
+    _LETTERS = sorted({char for name in _NUMBERS for char in name})
+    _MATCH = re.compile("(?i)" + "|".join(f"({re.escape(char)})" for char in _LETTERS))
+
+    def __missing__(self, code: int) -> str:
+        match = self._MATCH.fullmatch(chr(code))
+        self[code] = self._LETTERS[match.lastindex - 1] if match is not None and match.lastindex else chr(code)
+        return self[code]
+
+
+_SAME_LETTER = _SameLetter()
+_WHOLE_NAMES = frozenset(name.translate(_SAME_LETTER) for name in _NUMBERS)
+_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _names_four_words(text: str) -> bool:
+    """Whether four words of ``text`` are month names: a run of them is four words at least, each a whole name (no
+    letter before or after it). Its words are read once, in C, where a case-blind search for every name tried each
+    of the text's positions in turn."""
+    return sum(map(_WHOLE_NAMES.__contains__, _RUN.findall(text.translate(_SAME_LETTER)))) >= _FEWEST
+
+
 def months(text: str) -> Iterator[Region]:
-    if len(_GATE.findall(text)) < _FEWEST:
+    if not _names_four_words(text) or len(_GATE.findall(text)) < _FEWEST:
         return
     for match in _MONTHS.finditer(text):
         names = re.findall(r"[^\W\d_]+", match.group())
