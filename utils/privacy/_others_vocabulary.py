@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Iterable
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -90,9 +91,20 @@ def _trie_regex(node: dict[str, Any]) -> str:
     return body
 
 
+_WORD_RUN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
 def letter_runs(text: str) -> list[str]:
     """Runs of letters (any script; apostrophes and hyphens inside a word are part of it)."""
-    return re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", text)
+    return _WORD_RUN.findall(text)
+
+
+def words_before(text: str, end: int, words: frozenset[str]) -> tuple[str | None, bool]:
+    """The first of the :func:`letter_runs` of ``text[:end]`` (None for none), and whether each of them, case-folded,
+    is one of ``words``: read up to the first that is not, not through a long text's whole beginning."""
+    runs = (match.group() for match in _WORD_RUN.finditer(text, 0, end))
+    first = next(runs, None)
+    return first, first is None or all(word.casefold() in words for word in chain((first,), runs))
 
 
 _BEFORE, _AFTER = 64, 40
@@ -217,9 +229,16 @@ def only_a_bond(text: str, start: int) -> bool:
     member, or how they know each other ("… también está en el server", "… is my IRL friend from school"): every
     word of it (but a name among its first two) one of ``bond_only_words``, a relation, a possessor or a relation's
     adjective. A clause with any other
-    word ("… está en rehabilitación", "… on the server is bipolar") is not."""
-    end = _CLAUSE_END.search(text, start)
-    words = letter_runs(text[start : end.start() if end else len(text)])
-    if any(word[:1].isupper() for word in words[:2]):  # the relative's name ("fratele meu Andrei e și el pe server")
-        words = [word for i, word in enumerate(words) if i >= 2 or not word[:1].isupper()]
-    return bool(words) and all(word.casefold() in _bond_words() for word in words)
+    word ("… está en rehabilitación", "… on the server is bipolar") is not. Read word by word up to the first other
+    word: a long text without a clause's end is not read to its end from each relative."""
+    words, position = 0, start
+    for index, match in enumerate(_WORD_RUN.finditer(text, start)):
+        if _CLAUSE_END.search(text, position, match.start()):
+            break  # the clause ended in the gap before this word (no word holds a clause's end)
+        position, word = match.end(), match.group()
+        if index < 2 and word[:1].isupper():
+            continue  # the relative's name ("fratele meu Andrei e și el pe server")
+        if word.casefold() not in _bond_words():
+            return False
+        words += 1
+    return words > 0

@@ -27,8 +27,38 @@ _GATE = re.compile(rf"(?i){_TRIE}")
 """Month names anywhere, inside words too: a search that skips in C to their first letters, four hits or it stops."""
 
 
+class _SameLetter(dict[int, str]):
+    """``str.translate`` table: each letter as the month names' letter it matches case-blind, as the patterns above
+    match it (so "I" and "ı", "S" and "ſ" read as one), or as itself; anything else as a space, so the text splits
+    into its words. Filled as characters are met (one match each), then a lookup in C."""
+
+    _LETTERS = sorted({char for name in _NUMBERS for char in name})
+    _MATCH = re.compile("(?i)" + "|".join(f"({re.escape(char)})" for char in _LETTERS))
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        match = self._MATCH.fullmatch(char)
+        if _LETTER.fullmatch(char) is None:
+            self[code] = " "  # the characters matching a name's letter are all letters
+        else:
+            self[code] = self._LETTERS[match.lastindex - 1] if match is not None and match.lastindex else char
+        return self[code]
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+_SAME_LETTER = _SameLetter()
+_WHOLE_NAMES = frozenset(name.translate(_SAME_LETTER) for name in _NUMBERS)
+
+
+def _names_four_words(text: str) -> bool:
+    """Whether four words of ``text`` are month names: a run of them is four words at least, each a whole name (no
+    letter before or after it). Its words are read in C, where a case-blind search for every name tried each of the
+    text's positions in turn."""
+    return sum(map(_WHOLE_NAMES.__contains__, text.translate(_SAME_LETTER).split())) >= _FEWEST
+
+
 def months(text: str) -> Iterator[Region]:
-    if len(_GATE.findall(text)) < _FEWEST:
+    if not _names_four_words(text) or len(_GATE.findall(text)) < _FEWEST:
         return
     for match in _MONTHS.finditer(text):
         names = re.findall(r"[^\W\d_]+", match.group())

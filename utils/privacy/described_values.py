@@ -39,9 +39,9 @@ def _a_password(value: str) -> bool:
     return digits > 0 and letters >= _MIN_LETTERS and looks_like_a_secret(value) and not _VERSION.fullmatch(value)
 
 
-def _named_in_the_sentence(before: str) -> bool:
-    """Whether a secret word stands in the sentence that the colon closes."""
-    sentence = before[before.rfind(_LINE_START) + 1 :]
+def _named_in_the_sentence(sentence: str) -> bool:
+    """Whether a secret word stands in the sentence that the colon closes (``sentence``: its line up to the colon; the
+    lines before it are not copied for each colon of a long paste)."""
     ends = [match.end() for match in _SENTENCE_END.finditer(sentence)]
     return any(word.start >= (ends[-1] if ends else 0) for word in vocabulary.find(sentence))
 
@@ -54,7 +54,7 @@ class _DescribedRule(Rule):
             return
         for match in self.pattern.finditer(text):
             value = match.group("secret")
-            if _a_password(value) and _named_in_the_sentence(text[: match.start()]):
+            if _a_password(value) and _named_in_the_sentence(text[text.rfind(_LINE_START, 0, match.start()) + 1 : match.start()]):
                 yield match.start("secret"), match.end("secret"), self.kind
 
 

@@ -120,6 +120,12 @@ def _upright(folded: str) -> str:
     return _TURNED_WORD.sub(lambda m: m.group().translate(_UPRIGHT), folded)
 
 
+def reads_turned_letters(text: str) -> bool:
+    """Whether :func:`keyword_form` reads letters of ``text`` upright: they turn the whole run of characters they stand
+    in, so a word of that run reads otherwise than it does alone."""
+    return not text.isascii() and not _TURNED.isdisjoint(text.translate(_FOLD))
+
+
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
     origin: tuple[int, ...] | None = None

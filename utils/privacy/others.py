@@ -43,6 +43,7 @@ from utils.privacy._others_vocabulary import (
     search,
     vocabulary,
     windows,
+    words_before,
     words_of,
 )
 from utils.privacy.game_frame import set_in_a_game
@@ -324,8 +325,8 @@ def _a_bare_subject(text: str, match: re.Match[str]) -> bool:
     model writes, about a person — a game's "boss" or "duo" comes with an article ("The boss is tough")."""
     start = match.start("relation")
     word = match.group("relation")
-    lead = letter_runs(text[:start])
-    if not (lead or [word])[0][:1].isupper() or any(w.casefold() not in _relation_adjectives() for w in lead):
+    first, only_adjectives = words_before(text, start, _relation_adjectives())
+    if not (first or word)[:1].isupper() or not only_adjectives:
         return False
     if word.casefold().endswith("s") and text[match.end("relation") :].lstrip().casefold().startswith("is "):
         return False  # "Friends is a sitcom"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +53,36 @@ def only_reacts(text: str, relative_end: int) -> bool:
     """Whether the relative ending at ``relative_end`` is only the one who reacted (module docstring)."""
     reaction = _after_the_relative().match(text, relative_end)
     if reaction is None:
-        end = _at_the_end().search(text, relative_end)
+        # a reaction closing the line ends within its last word: looked for there, not along a long text from each relative
+        end = _at_the_end().search(text, max(relative_end, _last_word_end(text) - _longest_verb_final()))
         if end is None:
             return False
         between = text[relative_end : end.start()]
         return (
             not re.search(r"[,;.!?、。，]", between) and _second_predicate().search(between) is None and len(between.split()) <= 4
         )
-    return _second_predicate().search(text, reaction.end()) is None
+    return _last_joined(text) < reaction.end()
+
+
+@cache
+def _longest_verb_final() -> int:
+    return max(map(len, _data()["verb_final"]), default=0)
+
+
+@lru_cache(maxsize=4)
+def _last_word_end(text: str) -> int:
+    """Where the last letter or digit of ``text`` ends (what :func:`_at_the_end` lets follow a reaction is neither)."""
+    end = len(text)
+    while end and not text[end - 1].isalnum():
+        end -= 1
+    return end
+
+
+@lru_cache(maxsize=4)
+def _last_joined(text: str) -> int:
+    """Where the last second predicate of ``text`` starts, -1 for none: found once for a text's every relative, where
+    each looked through the rest of the text for one."""
+    last, pattern, at = -1, _second_predicate(), 0
+    while (found := pattern.search(text, at)) is not None:
+        last, at = found.start(), found.start() + 1
+    return last
