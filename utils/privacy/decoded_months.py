@@ -47,7 +47,10 @@ class _SameLetter(dict[int, str]):
 
 _LETTER = re.compile(r"[^\W\d_]")
 _SAME_LETTER = _SameLetter()
-_WHOLE_NAMES = frozenset(name.translate(_SAME_LETTER) for name in _NUMBERS)
+_BY_LETTERS: dict[str, int] = {name.translate(_SAME_LETTER): number for name, number in _NUMBERS.items()}
+"""Each name's number by the name as the patterns match it case-blind: "MAYIS" casefolds to "mayis", not to the
+Turkish "mayıs" it matched."""
+_WHOLE_NAMES = frozenset(_BY_LETTERS)
 
 
 def _names_four_words(text: str) -> bool:
@@ -61,5 +64,6 @@ def months(text: str) -> Iterator[Region]:
     if not _names_four_words(text) or len(_GATE.findall(text)) < _FEWEST:
         return
     for match in _MONTHS.finditer(text):
-        names = re.findall(r"[^\W\d_]+", match.group())
-        yield Region(match.start(), match.end(), "".join(str(_NUMBERS[name.casefold()]) for name in names))
+        numbers = [_BY_LETTERS.get(name.translate(_SAME_LETTER)) for name in re.findall(r"[^\W\d_]+", match.group())]
+        if all(numbers):
+            yield Region(match.start(), match.end(), "".join(map(str, numbers)))
