@@ -10,7 +10,8 @@ refused. A game code meant to be shared stays in the message and leaves a memory
 Written before the rules, from outside sources (each row's ``source``), in 25 languages; a third of each kind and
 expectation is in ``aside`` and never tuned on, counted only.
 
-On arrival: tune 75/118, aside 41/60.
+On arrival: tune 75/118, aside 41/60. After the words that say there is no value (``no_value`` in
+``utils/privacy/data/secret_places.json``): tune 91/118, aside 46/60.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import Any
 import pytest
 from layer_tables import load, right_by_expectation, right_count, split_is_honest
 
-RIGHT_AT_LEAST = {"tune": 75, "aside": 41}
+from utils.privacy.screen import screen
+
+RIGHT_AT_LEAST = {"tune": 91, "aside": 46}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
@@ -41,3 +44,34 @@ def test_the_measure_can_fail() -> None:
     assert not _right({"text": "password: Kettle-Harbor-91", "expect": "kept"})
     assert not _right({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
     assert not _right({"text": "my sister plays support", "expect": "refused"})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "wifi password: none",
+        "Kennwort: keine, einfach verbinden",
+        "mot de passe : aucun",
+        "DB_PASSWORD: nada",
+        "heslo: nic, je to otevřené",
+        "şifre: yok",
+        "parola: nimic",
+    ],
+)
+def test_a_secret_word_with_no_value_passes(line: str) -> None:
+    """Written after the rule: the word for "none" in languages and forms the table's rows do not use."""
+    assert screen(line, "message").text == line
+    assert not screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("password: none1234", "none1234"),
+        ("Passwort: Keins!2024", "Keins!2024"),
+        ("DB_PASSWORD=brak99", "brak99"),
+        ("hasło: nic_Tajnego7", "nic_Tajnego7"),
+    ],
+)
+def test_a_no_value_word_with_a_digit_or_a_symbol_is_a_value(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text

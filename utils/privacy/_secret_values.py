@@ -8,6 +8,7 @@ import re
 import unicodedata
 
 from utils.privacy import vocabulary
+from utils.privacy.secret_places import no_value_words
 
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
 SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
@@ -26,8 +27,8 @@ VALUE = r"(?P<secret>" + QUOTED + "|" + WORD + ")"
 ABBREVIATION_DOT = r"(?:\.(?=\s))?"
 """The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
 
-NOT_A_SECRET = vocabulary.NOT_SECRETS
-"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
+NOT_A_SECRET = vocabulary.NOT_SECRETS | no_value_words()
+"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz", "keins", "brak")."""
 
 
 def value(match: re.Match[str]) -> str:
