@@ -12,6 +12,8 @@ expectation is in ``aside`` and never tuned on, counted only.
 
 On arrival: tune 75/118, aside 41/60. After the words that say there is no value (``no_value`` in
 ``utils/privacy/data/secret_places.json``): tune 91/118, aside 46/60.
+After the words of play beside a relative (``bond_only_words`` in ``utils/privacy/data/others.json``: a game, a role
+in it, watching the member play, tonight): tune 100/118, aside 51/60.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from layer_tables import load, right_by_expectation, right_count, split_is_hones
 
 from utils.privacy.screen import screen
 
-RIGHT_AT_LEAST = {"tune": 91, "aside": 46}
+RIGHT_AT_LEAST = {"tune": 100, "aside": 51}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
@@ -75,3 +77,31 @@ def test_a_secret_word_with_no_value_passes(line: str) -> None:
 )
 def test_a_no_value_word_with_a_digit_or_a_symbol_is_a_value(line: str, value: str) -> None:
     assert value not in screen(line, "message").text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my brother watches us play every night",
+        "mi hermana juega de healer conmigo",
+        "mein Bruder spielt heute abend Schach mit mir",
+        "mój brat ogląda mecz z nami",
+        "min bror spelar tank med oss ikväll",
+    ],
+)
+def test_a_relative_at_play_with_the_member_passes(line: str) -> None:
+    """Written after the rule: play words in forms and languages the table's rows do not use."""
+    assert screen(line, "message").text == line
+    assert not screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my sister plays support and has cancer",
+        "mi hermano juega conmigo esta noche y está en rehabilitación",
+        "my dad got arrested at the match",
+    ],
+)
+def test_a_relative_at_play_with_something_more_said_is_refused(line: str) -> None:
+    assert screen(line, "memory").refused
