@@ -14,6 +14,8 @@ On arrival: tune 75/118, aside 41/60. After the words that say there is no value
 ``utils/privacy/data/secret_places.json``): tune 91/118, aside 46/60.
 After the words of play beside a relative (``bond_only_words`` in ``utils/privacy/data/others.json``: a game, a role
 in it, watching the member play, tonight): tune 100/118, aside 51/60.
+After the placeholders read as such (a constant's name in capitals in any script, a label in brackets, the stars of
+a masked value with its closing code mark): tune 105/118, aside 51/60.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from layer_tables import load, right_by_expectation, right_count, split_is_hones
 
 from utils.privacy.screen import screen
 
-RIGHT_AT_LEAST = {"tune": 100, "aside": 51}
+RIGHT_AT_LEAST = {"tune": 105, "aside": 51}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
@@ -105,3 +107,30 @@ def test_a_relative_at_play_with_the_member_passes(line: str) -> None:
 )
 def test_a_relative_at_play_with_something_more_said_is_refused(line: str) -> None:
     assert screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Passwort: `IHR_PASSWORT` ersetzen",
+        "token: [hidden]",
+        'api_key: "SUA_CHAVE"',
+        "token: 'ВАШ_ТОКЕН'",
+        "`secret=***`, the runner masked it",
+    ],
+)
+def test_a_placeholder_passes(line: str) -> None:
+    """Written after the rule: placeholders in forms and languages the table's rows do not use."""
+    assert screen(line, "message").text == line
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("password: HUNTER_2", "HUNTER_2"),
+        ("password: [Kx9#mP]", "Kx9#mP"),
+        ("token: `ghp_R2d9K7mX1qL4vT8wN3zB6cY0hJ5fD2sA9pE`", "ghp_R2d9K7mX1qL4vT8wN3zB6cY0hJ5fD2sA9pE"),
+    ],
+)
+def test_a_value_shaped_like_a_placeholder_is_still_a_value(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text

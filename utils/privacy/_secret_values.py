@@ -60,6 +60,28 @@ _ELLIPSIS = re.compile(r"…|\.\.\.")
 MIN_SHOWN = 8
 
 
+_BRACKETED_LABEL = re.compile(r"\[[^\W\d_]+(?:[ _-][^\W\d_]+)*\]?")
+"""A label in brackets where a value was ("token: [REDACTED]", "[hidden]"): a log or a guide hid it."""
+
+
+def a_placeholder(raw: str) -> bool:
+    """A value that stands for one: ``${DB_PASSWORD}``, ``<your-token>``, ``***`` (its closing code mark left out),
+    ``[REDACTED]``, or a constant's name in capitals in any script (``TUA_PASSWORD``, ``"DIN_NYCKEL"``, ``ВАШ_ТОКЕН``), quoted
+    or not."""
+    bare = raw.strip("\"'“”„«»「」").rstrip("`|~")
+    if not bare.strip("*_~`|"):
+        return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis)
+    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare):
+        return True
+    parts = bare.split("_")
+    return len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts)
+
+
+def not_a_value(raw: str) -> bool:
+    """A placeholder, a word that judges or places a value ("wrong", "on the sticker", "none"), or one shown cut."""
+    return a_placeholder(raw) or raw.casefold() in NOT_A_SECRET or elided(raw)
+
+
 def elided(value: str) -> bool:
     """A value shown cut with an ellipsis and too short to be one ("sk-…your key…", "ghp_..."): an example, not a key."""
     return bool(_ELLIPSIS.search(value)) and sum(c.isalnum() for c in value) < MIN_SHOWN
