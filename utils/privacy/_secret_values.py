@@ -8,6 +8,7 @@ import re
 import unicodedata
 
 from utils.privacy import vocabulary
+from utils.privacy.secret_places import no_value_words
 
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
 SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
@@ -34,8 +35,8 @@ VALUE = r"(?P<secret>" + QUOTED + "|" + WORD + ")"
 ABBREVIATION_DOT = r"(?:\.(?=\s))?"
 """The dot closing an abbreviated word ("p.w. ForestGump92", "pwd. Kite_88"): the value follows it."""
 
-NOT_A_SECRET = vocabulary.NOT_SECRETS
-"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz")."""
+NOT_A_SECRET = vocabulary.NOT_SECRETS | no_value_words()
+"""Words that follow "password is" without being one ("wrong", "on the fridge", "zu kurz", "keins", "brak")."""
 
 
 def value(match: re.Match[str]) -> str:
@@ -65,6 +66,28 @@ PLACEHOLDER_VALUE = re.compile(r"\$\{?\w+\}?|<[^>\s]+>|\{\{[^}]*\}\}|%\w+%|\*+|x
 A_LINK = re.compile(r"(?i)https?://")
 _ELLIPSIS = re.compile(r"…|\.\.\.")
 MIN_SHOWN = 8
+
+
+_BRACKETED_LABEL = re.compile(r"\[[^\W\d_]+(?:[ _-][^\W\d_]+)*\]?")
+"""A label in brackets where a value was ("token: [REDACTED]", "[hidden]"): a log or a guide hid it."""
+
+
+def a_placeholder(raw: str) -> bool:
+    """A value that stands for one: ``${DB_PASSWORD}``, ``<your-token>``, ``***`` (its closing code mark left out),
+    ``[REDACTED]``, or a constant's name in capitals in any script (``TUA_PASSWORD``, ``"DIN_NYCKEL"``, ``ВАШ_ТОКЕН``), quoted
+    or not."""
+    bare = raw.strip("\"'“”„«»「」").rstrip("`|~")
+    if not bare.strip("*_~`|"):
+        return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis)
+    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare):
+        return True
+    parts = bare.split("_")
+    return len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts)
+
+
+def not_a_value(raw: str) -> bool:
+    """A placeholder, a word that judges or places a value ("wrong", "on the sticker", "none"), or one shown cut."""
+    return a_placeholder(raw) or raw.casefold() in NOT_A_SECRET or elided(raw)
 
 
 def elided(value: str) -> bool:

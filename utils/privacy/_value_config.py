@@ -7,7 +7,9 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from utils.privacy._secret_values import a_placeholder
 from utils.privacy._value_runs import Span, credential_like, vocabulary
+from utils.privacy.secret_places import no_value_words
 
 # --- URLs
 
@@ -110,6 +112,8 @@ def secret_value(key: str, value: str, *, in_url: bool = False) -> bool:
     bare = value.strip("\"'`").strip()
     if not bare or bare.startswith("[redacted:") or PLACEHOLDER.fullmatch(bare) or bare.casefold() in _NOT_A_VALUE:
         return False
+    if bare.strip("()[]").casefold() in no_value_words() or a_placeholder(bare):
+        return False  # "password: keins", "pass: (empty)": none; "TUA_PASSWORD", "[REDACTED]": one stands there
     if "…" in bare or "..." in bare:
         return False  # elided in a guide: "LLM_API_KEY=sk-…your key…"
     if not in_url and value[:1] not in "\"'`" and _CALL.fullmatch(bare):

@@ -447,5 +447,4 @@ def about_someone_else(
     subject_words = words_of("subject_words")
     if possessive and possessive.group(1).casefold() not in own | subject_words and possessive.group(1)[0].isupper():
         return True
-    runs = letter_runs(text)
-    return len(runs) >= 2 and runs[0].casefold() in others
+    return len(runs := letter_runs(text)) >= 2 and runs[0].casefold() in others

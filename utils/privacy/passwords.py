@@ -26,7 +26,6 @@ from utils.privacy._secret_values import (
     MARKDOWN,
     NOT_A_SECRET,
     NOT_A_SECRET_GAP,
-    PLACEHOLDER_VALUE,
     QUOTED,
     RECOVERY_NEEDLES,
     VALUE,
@@ -34,10 +33,12 @@ from utils.privacy._secret_values import (
     WORD,
     YEAR,
     a_code,
+    a_placeholder,
     a_time_of_day,
     card_tail,
     elided,
     looks_like_a_secret,
+    not_a_value,
     value,
     weak,
     weak_pair,
@@ -83,10 +84,10 @@ def _secret_span(match: re.Match[str]) -> tuple[int, int]:
 def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
     """A value after an explicit link: quoted, or not a known non-secret (an ambiguous word needs a secret's look)."""
     raw = match.group("secret")
-    if raw[0] in "\"'“„«「":
-        return True
-    if PLACEHOLDER_VALUE.fullmatch(raw) or _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
-        return False  # "password = ${DB_PASSWORD}", "pwd: <your password>" name a value, they are not one
+    if raw[0] in "\"'“„«「" or a_placeholder(raw):
+        return not a_placeholder(raw)  # "${DB_PASSWORD}", "<your password>", "'YOUR_PASSWORD'" stand for a value
+    if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
+        return False  # "API_KEY", "os.getenv(...)", "wrong", "sk-…": they name or judge a value, they are not one
     if states_a_rule(match.string, match.start("secret")):
         return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made
     return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
@@ -168,7 +169,7 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         match = pattern.match(text, word.end)
         if match:
             raw = match.group("secret").rstrip(".,;:!?)")
-            if _CODE_VALUE.fullmatch(raw) or raw.casefold() in NOT_A_SECRET or elided(raw) or A_LINK.match(raw):
+            if _CODE_VALUE.fullmatch(raw) or not_a_value(raw) or A_LINK.match(raw):
                 return  # a link after "token" is where it is used; a credential inside one is found as a link's
             pair = _PAIR_TAIL.match(text, match.end("secret")) if word.kind == "login" else None
             if pair and weak_pair(pair):  # "creds: mango_lad / Sapphire!Gull": a name, then its password

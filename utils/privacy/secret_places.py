@@ -5,7 +5,9 @@ and "パスワードは8文字以上で記号を1つ入れてください" (at l
 give none: a place is where it is, a count of characters is how it must be made. The readers took the words after the
 secret word as the value ("8文字以上…" has a digit, a Chinese run is a phrase's length of seed-list characters). A
 value said after a rule ("password: 8 chars min is Hunter22") is still a value to the readers that find it after its
-own link. The words are data (``data/secret_places.json``; the spaced languages' places are ``not_secrets`` in
+own link. A word that says there is no value ("Passwort: keins", "hasło: brak", "password: none, it's an open
+lobby", "the same as before") is no value either; glued to a digit or a symbol ("keins123!") it is one again. The
+words are data (``data/secret_places.json``; the spaced languages' places are ``not_secrets`` in
 ``data/secret_words.json``).
 """
 
@@ -49,3 +51,10 @@ def states_a_rule(text: str, start: int) -> bool:
 def says_where_kept(run: str) -> bool:
     """Whether an unspaced run after a seed word holds a verb phrase saying where the phrase is kept (a sentence)."""
     return any(place in run for place in _data()["unspaced_places"])
+
+
+@cache
+def no_value_words() -> frozenset[str]:
+    """Words that, standing alone where a value would be, say the secret has none or is the one already known
+    ("none", "keins", "brak", "нет", "aucun", "same"): compared casefolded with the whole value."""
+    return frozenset(word.casefold() for word in _data()["no_value"])
