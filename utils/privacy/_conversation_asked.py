@@ -39,7 +39,7 @@ _UNSPACED_OPENERS = tuple(w for w in ASKED["openers"] if _UNSPACED_SCRIPT.search
 _OPENER = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(_SPACED_OPENERS) + r")(?![^\W_])")
 _OPENER_IN_UNSPACED = re.compile(r"(?<![a-z])(?:wifi|wi-fi|wlan)(?![a-z])")
 _POINTERS = frozenset(ASKED["label_pointers"]) | NAMING
-_NOT_ASKING = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(ASKED["not_asking"]) + r")(?![^\W\d_])")
+NOT_ASKING = re.compile(r"(?<![^\W\d_])(?:" + literal_trie(ASKED["not_asking"]) + r")(?![^\W\d_])")
 _MEASURES = frozenset(ASKED["measures"])
 _LABEL_REST = frozenset(ASKED["label_rest"])
 _MAY_HOLD = re.compile(r"\d|[^\w\s][^\s]*[^\w\s]")
@@ -56,7 +56,7 @@ _LETTER_AND_DIGITS = re.compile(r"[A-Z]{1,2}\d{3,6}|\d{3,6}[A-Z]")
 """A code with a block's letter ("A4417", "4417B"): more letters are a model name ("RTX4070")."""
 
 
-def _names_an_opener(folded: str) -> bool:
+def names_an_opener(folded: str) -> bool:
     if _OPENER.search(folded) is not None:
         return True
     if folded.isascii():
@@ -67,7 +67,7 @@ def _names_an_opener(folded: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _asks_for_an_opener(text: str) -> bool:
+def asks_for_an_opener(text: str) -> bool:
     """A short question naming what a value opens ("what's the wifi?", "door?", "wie komm ich ins Haus rein?")."""
     if len(text) > SHORT_MESSAGE_CHARS // 2:
         return False
@@ -79,7 +79,7 @@ def _asks_for_an_opener(text: str) -> bool:
         return False
     if any(c.isdigit() for c in folded) or "[redacted:" in folded:
         return False  # "room 2580?" asks about a number it already holds
-    return _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
+    return names_an_opener(folded) and NOT_ASKING.search(folded) is None
 
 
 def secret_word(word: str) -> str | None:
@@ -97,7 +97,7 @@ def secret_word(word: str) -> str | None:
     return None
 
 
-def _answer_value(text: str) -> str | None:
+def answer_value(text: str) -> str | None:
     """The one value a short answer holds ("it's BlueMoon-44", "Tür 4471, dann Klingel", "6 2 9 1")."""
     stripped = text.strip()
     if len(stripped) > SHORT_MESSAGE_CHARS // 2 or "[redacted:" in stripped or not _MAY_HOLD.search(stripped):
@@ -118,10 +118,10 @@ def answered_after_question(window: Iterable[Said], text: str) -> tuple[str, str
     said = list(window)[-2:]
     if not said or len(text) > SHORT_MESSAGE_CHARS // 2:
         return None
-    asked = any(_asks_for_an_opener(e.text) for e in said)
+    asked = any(asks_for_an_opener(e.text) for e in said)
     if not asked and not any(_labels_an_opener(e.text) for e in said):
         return None  # the question first: it is read once per message (cached), most messages ask nothing
-    value = _answer_value(text)
+    value = answer_value(text)
     if value is None or not (asked or _the_code_alone(value, text)):
         return None
     return value, kindless_kind(value)
@@ -144,7 +144,7 @@ def _labels_an_opener(text: str) -> bool:
     folded = text.casefold().strip()
     if not folded or len(folded.split()) > MAX_LABEL_ONLY_WORDS or any(c.isdigit() for c in folded) or "?" in folded:
         return False
-    return "[redacted:" not in folded and _names_an_opener(folded) and _NOT_ASKING.search(folded) is None
+    return "[redacted:" not in folded and names_an_opener(folded) and NOT_ASKING.search(folded) is None
 
 
 def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, str]]:

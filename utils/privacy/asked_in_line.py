@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from utils.privacy import vocabulary
-from utils.privacy._conversation_asked import _NOT_ASKING, _answer_value, _asks_for_an_opener, _names_an_opener
+from utils.privacy._conversation_asked import NOT_ASKING, answer_value, asks_for_an_opener, names_an_opener
 from utils.privacy._conversation_words import PHRASE_KIND_IN, YEAR, kindless_kind
 from utils.privacy.rule import Rule, Span, literal_trie
 
@@ -48,11 +48,11 @@ _QUESTION_WORDS = 10
 
 def _asks_for_a_value(question: str) -> bool:
     """A question naming what a value opens ("door?"), or naming the secret itself ("pin for the bike lock?")."""
-    if _asks_for_an_opener(question):
+    if asks_for_an_opener(question):
         return True
     if any(c.isdigit() for c in question) or len(question.split()) > _QUESTION_WORDS:
         return False
-    if _NOT_ASKING.search(question.casefold()) is not None:
+    if NOT_ASKING.search(question.casefold()) is not None:
         return False  # "what's the wifi called?" asks for its name
     return any(word.kind in _ASKED_KINDS for word in vocabulary.find(question))
 
@@ -70,7 +70,7 @@ class _AskedInLineRule(Rule):
                 continue
             label = _ANSWER_LABEL.match(answer.group("answer"))
             said = answer.group("answer")[label.end() if label else 0 :]
-            value = _answer_value(said) or _answer_value(_FIRST_CLAUSE.split(said, maxsplit=1)[0])
+            value = answer_value(said) or answer_value(_FIRST_CLAUSE.split(said, maxsplit=1)[0])
             if value is None:
                 continue
             at = text.find(value, answer.start("answer"))
@@ -184,11 +184,11 @@ class _AnsweringRule(Rule):
     def spans(self, text: str) -> Iterator[Span]:
         folded = text.casefold()
         said = _ANSWERING.search(folded)
-        if said is None or len(folded) != len(text) or not _names_an_opener(folded):
+        if said is None or len(folded) != len(text) or not names_an_opener(folded):
             return  # (a line whose folding moved its characters is not read: "ß" folds to two)
         rest = text[said.end() :]
-        values = [v for v in (_answer_value(t.group()) for t in _TOKEN.finditer(rest)) if v and not YEAR.fullmatch(v)]
-        spaced = _answer_value(_FIRST_CLAUSE.split(rest.split(":")[-1].split("—")[-1], maxsplit=1)[0])
+        values = [v for v in (answer_value(t.group()) for t in _TOKEN.finditer(rest)) if v and not YEAR.fullmatch(v)]
+        spaced = answer_value(_FIRST_CLAUSE.split(rest.split(":")[-1].split("—")[-1], maxsplit=1)[0])
         found = values if len(values) == 1 else [spaced] if spaced and not YEAR.fullmatch(spaced) else []
         for value in found:
             at = text.find(value, said.end())
