@@ -140,8 +140,15 @@ def resident_id(value: str) -> bool:
     return value[17].upper() == ("X" if check == 10 else str(check))
 
 
+_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)")
+"""A dotted quad of bytes: an address on a network ("ruteren sin innloggingsside er 192.168.0.1", where the
+Scandinavian possessive "sin" reads as Canada's SIN); no identity number is written so."""
+
+
 def _an_id(match: re.Match[str]) -> bool:
     """Not a Discord id after "id number" (a snowflake is 17-20 bare digits); a bank account may be that long."""
+    if _IPV4.fullmatch(match.group("secret")):
+        return False
     value = _compact(match.group("secret"))
     if _SNOWFLAKE.fullmatch(value) and not _BANK.search(match.group("word")) and not resident_id(value):
         return False
