@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 21
+CAUGHT_AT_LEAST = 19
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -51,7 +51,10 @@ in all (were 81). 21 once the fields took wave 12's kinds of evidence (medicines
 and peoples from outside lists): the rules miss 94, one of them a line it had caught.
 Still 21 once retrained after those rules (they keep fewer lines, so its ordinary examples changed):
 cross-validated 1,151 of 3,095 and 1 of 4,836, threshold 0.995. 21 still once the rules read time on hormones
-("I've been on T for a year", a line it did not catch): the rules miss 93."""
+("I've been on T for a year", a line it did not catch): the rules miss 93. 19 once retrained with the next wave's
+development rows and the tables of its round (8,104 examples): the second-highest ordinary score cross-validated rose
+to 0.9958 ("Is a dentist.", "door?", "Uses fingerprint unlock on their Pixel."), so the threshold is 0.996 (1,105 of
+3,142 lines refused, none of 4,906 ordinary; at 0.995 three ordinary lines)."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
@@ -79,7 +82,11 @@ def test_it_leaves_the_ordinary_lines_the_rules_keep() -> None:
         # refused when first trained, below the threshold once retrained; the rules read it now (an observance kept)
         ("Elle fait ses prières cinq fois par jour.", "special-category"),
         ("Le escanearon el iris en el aeropuerto para el registro.", "special-category"),
-        ("राहुल की नौकरी चली गई है।", "other-person"),
+        pytest.param(
+            "राहुल की नौकरी चली गई है।",
+            "other-person",
+            marks=pytest.mark.xfail(strict=True, reason="below the threshold once retrained at 0.996; no rule reads it"),
+        ),
         ("mains a holy paladin, loves healing raids", None),
         ("Likes hiking in the Alps.", None),
         ("Member profile.", None),  # a heading of the record, once scored as membership of something
