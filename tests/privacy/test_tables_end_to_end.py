@@ -128,6 +128,17 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "phrases, codes named by what they open, month names as digits, Irish addresses): dev 84, held 36 (78.3%) — "
         "what was built for its dev rows did not reach its held third.",
     ),
+    "wave 13": Floor(
+        0.82,
+        0.84,
+        "Written from sources, formats and disguises no earlier wave used (values in CI logs, crash dumps, vCards, "
+        "calendar invites and QR payloads; ciphers, Punycode, tag characters, look-alike scripts; new numeral systems "
+        "and number words) by someone who had read neither the rules nor the layer tables, while five branches were "
+        "built beside it. Its rows alone through this harness: on arrival dev 71 of 87, held 38 of 45 (84.4%); after "
+        "the branches cut before it (split values, claims and roles, special categories, disguised values, cost): the "
+        "same; final (look-alikes, a bracket ending a CJK value): in the full tables dev 72, held 38 (84.4%) — the "
+        "layers that lifted their own tables' asides moved nothing of its held third.",
+    ),
 }
 """The share of each wave's secret cases that must leave no trace."""
 
@@ -171,11 +182,13 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "(two fields of meaning, hearsay, parties, peoples): 1 of dev, 7 of held (82%).",
     ),
     "wave 10": Floor(
-        1,
+        2,
         19,
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
         "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third. "
-        "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held.",
+        "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held. Once the "
+        "classifier was retrained with wave 13's dev rows (threshold 0.995 → 0.996): 2 of dev (an endometriosis "
+        "flare, a friend's coeliac disease in Irish), 16 of held.",
     ),
     "wave 11": Floor(
         4,
@@ -190,6 +203,13 @@ KEPT_AT_MOST: dict[str, Floor] = {
         "(fields of meaning: treatments, observances, partners, misdeeds told): 22 of dev, 11 of held; after the round "
         "tuned on its dev rows (medicines, pilgrimages, pride events, parties and peoples from outside lists): none "
         "of dev, 9 of held (71% nothing).",
+    ),
+    "wave 13": Floor(
+        15,
+        15,
+        "Its rows alone on arrival: of 56 dev, 23 kept something; of 32 held, 15 (47% nothing); after the branches "
+        "cut before it (claims and roles, special categories): 22 of dev, 15 of held; final (the classifier retrained "
+        "with its dev rows): 15 of dev, 15 of held (53% nothing).",
     ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
