@@ -157,7 +157,7 @@ class ConversationScreen:
             if answer:
                 found += answer
                 said = _with_values(text, answer)
-        self._heard(user_id, place, Said(now, text, message_id))
+        self._heard(user_id, place, Said(now, said.text, message_id))  # as screened, like the window
         lone = may_be_revealed(said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
         window.append(Said(now, text, message_id, lone and not found, given_here))
