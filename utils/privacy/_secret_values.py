@@ -130,7 +130,8 @@ def a_time_of_day(text: str, start: int, end: int) -> bool:
     ("the alarm code is a time, 07:45, minus the colon")."""
     if not CLOCK.fullmatch(text, start, end):
         return False
-    if "h" in text[start:end].casefold() or CLOCK.fullmatch(text, start, end).group(0)[-1:].casefold() == "m":
+    said = text[start:end].casefold()
+    if "h" in said or said.rstrip(".").endswith("m"):  # "14h30", "9:30am", "9:30 p.m."
         return True
     return bool(_TIME_BEFORE.search(text, max(0, start - 16), start) or _TIME_AFTER.match(text, end))
 
