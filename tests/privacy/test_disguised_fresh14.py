@@ -16,11 +16,10 @@ row by row.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
-from layer_tables import load
+from layer_tables import PARTS, a_third_of_each, at_floors, third_aside
 
 from utils.privacy.screen import screen
 
@@ -60,26 +59,15 @@ Biscuit, then 99"), tap code in numbers, digit words after a safe's name and Tha
 the two tune look-alikes wrong ("Passwort ist endlich mal sicher", "hasło jest dłuższe niż 16") were wrong before."""
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    got, total, wrong = Counter[str](), Counter[str](), []
-    for row in load(NAME, part):
-        total[row["kind"]] += 1
-        if right(row):
-            got[row["kind"]] += 1
-        elif part == "tune":
-            wrong.append(f"{row['id']}: {row['text']}")
-    by_kind = ", ".join(f"{kind} {got[kind]}/{total[kind]}" for kind in KINDS)
-    print(f"\n{NAME} {part}: {sum(got.values())}/{sum(total.values())} right; {by_kind}")
-    for line in wrong:
-        print("    wrong:", line)
-    short = [kind for kind in KINDS if got[kind] < RIGHT_AT_LEAST[part][kind]]
-    assert not short, short
+    assert set(RIGHT_AT_LEAST[part]) == set(KINDS)
+    at_floors(NAME, part, right, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    tune, aside = load(NAME, "tune"), load(NAME, "aside")
-    rows = tune + aside
+    split = third_aside(NAME)
+    rows = split.tune + split.aside
     assert len({row["id"] for row in rows}) == len(rows)
     assert len({row["text"] for row in rows}) == len(rows)
     for row in rows:
@@ -87,7 +75,6 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
         assert row["kind"] in KINDS, row["id"]
         assert all(piece in row["text"] for piece in row["pieces"]), row["id"]
         assert bool(row["pieces"]) is (row["kind"] != "lookalike"), row["id"]
-    for kind, count in Counter(row["kind"] for row in rows).items():
-        assert sum(row["kind"] == kind for row in aside) == round(count / 3), kind
+    a_third_of_each(split)
     assert len({row["lang"].split("-")[0] for row in rows}) >= 20
     assert sum(row["kind"] == "lookalike" for row in rows) >= 0.35 * len(rows)

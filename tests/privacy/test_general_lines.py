@@ -34,7 +34,7 @@ aside 84/90 (was 83) — health 7/10 (was 6/10); every kept family as before.
 from __future__ import annotations
 
 import pytest
-from layer_tables import by_family, families_short, family, load
+from layer_tables import PARTS, at_floors, family, right_by_refusal, third_aside
 
 RIGHT_AT_LEAST = {
     "tune": {
@@ -69,10 +69,9 @@ RIGHT_AT_LEAST = {
 """Rows the layers get right, per family and part (refused, or kept for the kept families)."""
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    short = families_short(by_family("general", part), RIGHT_AT_LEAST[part], part)
-    assert not short, short
+    at_floors("general", part, right_by_refusal, RIGHT_AT_LEAST[part])
 
 
 PROBE_BATCH = "-b2-"
@@ -80,9 +79,6 @@ PROBE_BATCH = "-b2-"
 
 
 def test_a_third_is_aside_in_every_family_and_no_line_is_in_both() -> None:
-    tune = [row for row in load("general", "tune") if PROBE_BATCH not in row["id"]]
-    aside = load("general", "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {family(row) for row in aside} == set(RIGHT_AT_LEAST["aside"])
-    assert len({row["lang"] for row in tune + aside}) >= 15
+    split = third_aside("general", probes=PROBE_BATCH)
+    assert {family(row) for row in split.aside} == set(RIGHT_AT_LEAST["aside"])
+    assert len({row["lang"] for row in split.first + split.aside}) >= 15

@@ -10,7 +10,7 @@ third of each kind is aside and only counted here, never printed row by row.
 from __future__ import annotations
 
 import pytest
-from layer_tables import load, right_count, value_gone_or_line_unchanged
+from layer_tables import PARTS, figures, load, value_gone_or_line_unchanged
 
 FIELDS = {"id", "text", "kind", "value", "lang", "source"}
 TUNE = load("generated_runs", "tune")
@@ -41,9 +41,9 @@ def test_every_row_has_its_fields_and_its_value_in_its_line() -> None:
     assert len({row["lang"] for row in rows if row["kind"] == "generated"}) >= 12
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("kind", ["generated", "lookalike"])
 def test_generated_runs_are_gone_and_look_alikes_pass(part: str, kind: str) -> None:
     rows = [row for row in (TUNE if part == "tune" else ASIDE) if row["kind"] == kind]
-    got = right_count(rows, value_gone_or_line_unchanged, "source", part)
+    got = figures(rows, part, value_gone_or_line_unchanged, label="source").right.total()
     assert got >= RIGHT_AT_LEAST[part, kind], f"{part} {kind} {got}/{len(rows)}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, must_refuse, refused
+from layer_tables import load, must_refuse, refused, third_aside
 
 
 def _cases(part: str) -> list[Any]:
@@ -29,7 +29,4 @@ def test_a_tuned_row_is_refused_or_kept_as_its_family_says(text: str, is_refused
 
 def test_the_tables_hold_a_third_aside() -> None:
     for name in ("special", "others", "lookalikes"):
-        tune = [row for row in load(name, "tune") if PROBE_BATCH not in row["id"]]
-        aside = load(name, "aside")
-        assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36, name
-        assert not {row["text"] for row in tune} & {row["text"] for row in aside}, name
+        third_aside(name, probes=PROBE_BATCH)

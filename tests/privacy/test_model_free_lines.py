@@ -21,7 +21,7 @@ biometrics 3/5 (was 2/5); every other family as before.
 from __future__ import annotations
 
 import pytest
-from layer_tables import by_family, families_short, load
+from layer_tables import PARTS, at_floors, right_by_refusal, third_aside
 
 GROUPS = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim")
 KEPT = ("relationship", "gaming", "harmless")
@@ -57,17 +57,15 @@ RIGHT_AT_LEAST = {
 """Rows the layers get right, per family and part (refused, or kept for the kept families)."""
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    floors = {name: RIGHT_AT_LEAST[part].get(name, 0) for name in (*GROUPS, *KEPT)}
-    short = families_short(by_family("model_free", part), floors, part)
-    assert not short, short
+    assert set(RIGHT_AT_LEAST[part]) == {*GROUPS, *KEPT}
+    at_floors("model_free", part, right_by_refusal, RIGHT_AT_LEAST[part])
 
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
-    tune, aside = load("model_free", "tune"), load("model_free", "aside")
-    assert 0.3 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert len({row["lang"] for row in tune + aside}) >= 15
+    split = third_aside("model_free", share=(0.3, 0.36))
+    every = split.tune + split.aside
+    assert len({row["lang"] for row in every}) >= 15
     for name in (*GROUPS, *KEPT):
-        assert len([row for row in tune + aside if row["kind"] == name]) >= 15, name
+        assert len([row for row in every if row["kind"] == name]) >= 15, name

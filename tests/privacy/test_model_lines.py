@@ -40,7 +40,7 @@ weather, a best friend from school): aside politics 15/16 (was 16), every other 
 from __future__ import annotations
 
 import pytest
-from layer_tables import by_family, families_short, load
+from layer_tables import PARTS, at_floors, right_by_refusal, third_aside
 
 GROUPS = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
@@ -78,11 +78,10 @@ RIGHT_AT_LEAST = {
 """Rows the layers get right, per family and part (refused, or kept for the kept families)."""
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    floors = {name: RIGHT_AT_LEAST[part].get(name, 0) for name in (*GROUPS, *KEPT)}
-    short = families_short(by_family("model_lines", part), floors, part)
-    assert not short, short
+    assert set(RIGHT_AT_LEAST[part]) == {*GROUPS, *KEPT}
+    at_floors("model_lines", part, right_by_refusal, RIGHT_AT_LEAST[part])
 
 
 PROBE_BATCH = "-b3-"
@@ -90,8 +89,5 @@ PROBE_BATCH = "-b3-"
 
 
 def test_a_third_is_aside_and_no_line_is_in_both() -> None:
-    tune = [row for row in load("model_lines", "tune") if PROBE_BATCH not in row["id"]]
-    aside = load("model_lines", "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert len({row["lang"] for row in tune + aside}) >= 10
+    split = third_aside("model_lines", probes=PROBE_BATCH)
+    assert len({row["lang"] for row in split.first + split.aside}) >= 10

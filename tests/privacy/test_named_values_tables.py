@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 import pytest
-from layer_tables import load, right_count
+from layer_tables import PARTS, at_floors, third_aside
 
 from utils.privacy.screen import screen
 
@@ -82,20 +82,19 @@ def _right(row: dict[str, Any]) -> bool:
     )
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("table", TABLES)
 def test_named_values(table: str, part: str) -> None:
-    assert right_count(load(table, part), _right, "kind", part) >= RIGHT_AT_LEAST[(table, part)]
+    at_floors(table, part, _right, RIGHT_AT_LEAST[(table, part)], label="kind")
 
 
 @pytest.mark.parametrize("table", TABLES)
 def test_a_third_is_aside_and_no_line_is_in_both(table: str) -> None:
-    tune, aside = load(table, "tune"), load(table, "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {row["kind"] for row in aside} == {row["kind"] for row in tune}
-    assert len({row["lang"] for row in tune + aside}) >= 12
-    assert all(row["value"] in row["text"] or row["kind"] == "seed" for row in tune + aside)
+    split = third_aside(table)
+    every = split.tune + split.aside
+    assert {row["kind"] for row in split.aside} == {row["kind"] for row in split.tune}
+    assert len({row["lang"] for row in every}) >= 12
+    assert all(row["value"] in row["text"] or row["kind"] == "seed" for row in every)
 
 
 def test_the_measure_can_fail() -> None:

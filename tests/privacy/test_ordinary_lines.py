@@ -40,7 +40,7 @@ all, aside 97/100.
 from __future__ import annotations
 
 import pytest
-from layer_tables import load, right_count
+from layer_tables import PARTS, at_floors, third_aside
 
 from utils.privacy.screen import screen
 
@@ -53,9 +53,9 @@ def _passes(text: str) -> bool:
     return not kept.refused and screen(text, "message").text == text
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_ordinary_lines_pass(part: str) -> None:
-    assert right_count(load("ordinary", part), lambda row: _passes(row["text"]), "topic", part) >= PASS_AT_LEAST[part]
+    at_floors("ordinary", part, lambda row: _passes(row["text"]), PASS_AT_LEAST[part], label="topic")
 
 
 PROBE_BATCH = "-b2-"
@@ -63,14 +63,12 @@ PROBE_BATCH = "-b2-"
 
 
 def test_a_third_is_aside_in_every_topic_and_no_line_is_in_both() -> None:
-    tune = [row for row in load("ordinary", "tune") if PROBE_BATCH not in row["id"]]
-    aside = load("ordinary", "aside")
-    assert len(tune) + len(aside) >= 250
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {row["topic"] for row in aside} == {row["topic"] for row in tune}
-    assert len({row["lang"] for row in tune + aside}) >= 15
-    assert {row["form"] for row in tune + aside} == {"chat", "memory"}
+    split = third_aside("ordinary", probes=PROBE_BATCH)
+    together = split.first + split.aside
+    assert len(together) >= 250
+    assert {row["topic"] for row in split.aside} == {row["topic"] for row in split.first}
+    assert len({row["lang"] for row in together}) >= 15
+    assert {row["form"] for row in together} == {"chat", "memory"}
 
 
 def test_the_measure_can_fail() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, right_by_expectation, right_count
+from layer_tables import PARTS, at_floors, right_by_expectation, third_aside
 
 from utils.privacy.screen import screen
 
@@ -31,18 +31,17 @@ def _right(row: dict[str, Any]) -> bool:
     return right_by_expectation(row, kept="pass")
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_ordinary_lines_and_their_twins(part: str) -> None:
-    assert right_count(load("ordinary_more", part), _right, "kind", part) >= RIGHT_AT_LEAST[part]
+    at_floors("ordinary_more", part, _right, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_family_and_no_line_is_in_both() -> None:
-    tune, aside = load("ordinary_more", "tune"), load("ordinary_more", "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {row["kind"] for row in aside} == {row["kind"] for row in tune}
-    assert len({row["lang"] for row in tune + aside}) >= 12
-    assert {row["expect"] for row in tune + aside} == {"pass", "refused", "redacted"}
+    split = third_aside("ordinary_more")
+    every = split.tune + split.aside
+    assert {row["kind"] for row in split.aside} == {row["kind"] for row in split.tune}
+    assert len({row["lang"] for row in every}) >= 12
+    assert {row["expect"] for row in every} == {"pass", "refused", "redacted"}
 
 
 def test_the_measure_can_fail() -> None:

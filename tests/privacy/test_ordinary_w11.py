@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, right_by_expectation, right_count, split_is_honest
+from layer_tables import PARTS, at_floors, right_by_expectation, split_is_honest
 
 from utils.privacy.screen import screen
 
@@ -34,9 +34,9 @@ def _right(row: dict[str, Any]) -> bool:
     return right_by_expectation(row)
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_ordinary_lines_pass_and_their_twins_are_caught(part: str) -> None:
-    assert right_count(load("ordinary_w11", part), _right, "kind", part) >= RIGHT_AT_LEAST[part]
+    at_floors("ordinary_w11", part, _right, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:

@@ -29,7 +29,7 @@ stayed at tune 194/201 and aside 85/100 through the second step.
 from __future__ import annotations
 
 import pytest
-from layer_tables import load, right_as_memory_and_message, short_of_floors
+from layer_tables import PARTS, at_floors, right_as_memory_and_message, third_aside
 
 REFUSED = ("claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
@@ -41,17 +41,14 @@ RIGHT_AT_LEAST = {
 """Rows right per family and part, the figures measured when the round of rules was done."""
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    short = short_of_floors("others_fresh14", part, (*REFUSED, *KEPT), RIGHT_AT_LEAST[part])
-    assert not short, short
+    at_floors("others_fresh14", part, right_as_memory_and_message, RIGHT_AT_LEAST[part])
 
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
-    tune, aside = load("others_fresh14", "tune"), load("others_fresh14", "aside")
-    first = [row for row in tune if "-b2-" not in row["id"]]  # probes written while the rules changed stand outside
-    assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
+    split = third_aside("others_fresh14", probes="-b2-", share=(0.3, 0.36))  # probes written later stand outside
+    tune, first, aside = split.tune, split.first, split.aside
     assert {row["kind"] for row in aside} == {row["kind"] for row in tune} == {*REFUSED, *KEPT}
     assert len({row["lang"] for row in tune + aside}) >= 15
     kept = [row for row in first + aside if row["kind"] in KEPT]

@@ -16,23 +16,18 @@ A third of each kind is in the ``.aside.jsonl`` file, never tuned on: counted an
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
-from layer_tables import load
+from layer_tables import PARTS, a_third_of_each, at_floors, third_aside
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen, screen
 
 NAME = "secret_words_inflected"
 RIGHT_AT_LEAST = {
-    ("split", "tune"): 20,
-    ("split", "aside"): 8,
-    ("inline", "tune"): 29,
-    ("inline", "aside"): 15,
-    ("ordinary", "tune"): 69,
-    ("ordinary", "aside"): 33,
+    "tune": {"split": 20, "inline": 29, "ordinary": 69},
+    "aside": {"split": 8, "inline": 15, "ordinary": 33},
 }
 """Rows right per kind and part, measured when the rule was done (the aside part never tuned on). Before the rule:
 split 15/21 tune, 7/11 aside; inline 20/35, 12/18; ordinary 67/69, 33/34. After: split 20/21, 8/11; inline 29/35,
@@ -61,41 +56,26 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, copies) for secret in row["secrets"]) and remembered
 
 
-def _figures(part: str) -> tuple[Counter[str], Counter[str]]:
-    right_rows, total, wrong = Counter[str](), Counter[str](), []
-    for row in load(NAME, part):
-        total[row["kind"]] += 1
-        if right(row):
-            right_rows[row["kind"]] += 1
-        elif part == "tune":
-            wrong.append(f"{row['id']} ({row['lang']}, {row['form']}): {row['messages']}")
-    by_kind = ", ".join(f"{kind} {right_rows[kind]}/{total[kind]}" for kind in sorted(total))
-    print(f"\n{NAME} {part}: {sum(right_rows.values())}/{sum(total.values())} right ({by_kind})")
-    for line in wrong:
-        print(f"    wrong {line}")
-    return right_rows, total
+def _shown(row: dict[str, Any]) -> str:
+    return f"{row['id']} ({row['lang']}, {row['form']}): {row['messages']}"
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    right_rows, _total = _figures(part)
-    short = [kind for kind in ("split", "inline", "ordinary") if right_rows[kind] < RIGHT_AT_LEAST[kind, part]]
-    assert not short, f"{part}: below the measured figure for {short}"
+    at_floors(NAME, part, right, RIGHT_AT_LEAST[part], label="kind", shown=_shown)
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    tune, aside = load(NAME, "tune"), load(NAME, "aside")
-    rows = tune + aside
+    split = third_aside(NAME)
+    rows = split.tune + split.aside
     assert len({row["id"] for row in rows}) == len(rows)
-    assert not {tuple(row["messages"]) for row in tune} & {tuple(row["messages"]) for row in aside}
     for row in rows:
         assert {"id", "kind", "lang", "form", "messages", "secrets", "source"} <= row.keys(), row["id"]
         assert 1 <= len(row["messages"]) <= 3, row["id"]
         assert bool(row["secrets"]) is (row["kind"] != "ordinary"), row["id"]
         assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]
         assert (len(row["messages"]) >= 2) is (row["kind"] == "split") or row["kind"] == "ordinary", row["id"]
-    for kind, count in Counter(row["kind"] for row in rows).items():
-        assert sum(row["kind"] == kind for row in aside) == round(count / 3), kind
+    a_third_of_each(split)
     assert len({row["lang"] for row in rows}) >= 25
     ordinary = sum(row["kind"] == "ordinary" for row in rows)
     assert ordinary > len(rows) - ordinary, "more look-alikes than secrets"

@@ -28,10 +28,8 @@ every other family as on arrival. The probes: ``-b2-`` 32/52 when written, 48/52
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from layer_tables import load, right_as_memory_and_message, short_of_floors
+from layer_tables import PARTS, at_floors, right_as_memory_and_message, third_aside
 
 REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 KEPT = ("relationship", "gaming", "harmless")
@@ -73,22 +71,19 @@ def right(row: dict[str, object]) -> bool:
     return right_as_memory_and_message(row)
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    short = short_of_floors("special_fresh12", part, (*REFUSED, *KEPT), RIGHT_AT_LEAST[part])
-    assert not short, short
+    at_floors("special_fresh12", part, right, RIGHT_AT_LEAST[part])
 
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
-    tune, aside = load("special_fresh12", "tune"), load("special_fresh12", "aside")
-    first = [row for row in tune if not re.search(r"-b\d-", row["id"])]  # probes written while the rules changed stand outside
-    assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert len({row["lang"] for row in tune + aside}) >= 20
+    split = third_aside("special_fresh12", probes=r"-b\d-", share=(0.3, 0.36))  # probes written later stand outside
+    every = split.tune + split.aside
+    assert len({row["lang"] for row in every}) >= 20
     for name in REFUSED:
-        forms = [row["form"] for row in tune + aside if row["kind"] == name]
+        forms = [row["form"] for row in every if row["kind"] == name]
         assert len(forms) >= 15 and forms.count("chat") >= 6 and forms.count("memory") >= 6, name
-    assert len([row for row in tune + aside if row["kind"] in KEPT]) >= 60
+    assert len([row for row in every if row["kind"] in KEPT]) >= 60
 
 
 def test_the_measure_can_fail() -> None:

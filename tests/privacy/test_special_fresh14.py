@@ -36,11 +36,10 @@ same-gender pairs, worship led, Bengali observances) left the aside part as the 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
-from layer_tables import load, must_refuse
+from layer_tables import PARTS, at_floors, must_refuse, third_aside
 
 from utils.privacy.screen import screen, screen_profile
 
@@ -91,38 +90,19 @@ def right(row: dict[str, Any]) -> bool:
     return not refused and kept_text == text and screen(text, "message").text == text
 
 
-def short_of_floors(part: str) -> list[str]:
-    """The kinds whose right rows fall below their floor, each figure printed; wrong rows printed for ``tune`` only
-    (the aside part is counted, never read row by row)."""
-    rows = load("special_fresh14", part)
-    short, total = [], 0
-    for kind in (*REFUSED, *KEPT):
-        of_kind = [row for row in rows if row["kind"] == kind]
-        wrong = [row for row in of_kind if not right(row)]
-        got = len(of_kind) - len(wrong)
-        total += got
-        print(f"\n{part} {kind}: {got}/{len(of_kind)} right", end="")
-        if part == "tune":
-            for row in wrong:
-                print(f"\n    wrong ({row['form']}): {row['text']}", end="")
-        if got < RIGHT_AT_LEAST[part].get(kind, 0):
-            short.append(f"{kind} {got}/{len(of_kind)}")
-    print(f"\n{part} all: {total}/{len(rows)}")
-    return short
+def _shown(row: dict[str, Any]) -> str:
+    return f"({row['form']}) {row['text']}"
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_each_kind_stays_at_its_measured_figure(part: str) -> None:
-    short = short_of_floors(part)
-    assert not short, short
+    assert set(RIGHT_AT_LEAST[part]) == {*REFUSED, *KEPT}
+    at_floors("special_fresh14", part, right, RIGHT_AT_LEAST[part], label="kind", shown=_shown)
 
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
-    tune, aside = load("special_fresh14", "tune"), load("special_fresh14", "aside")
-    first = [row for row in tune if not re.search(r"-b\d-", row["id"])]  # probes written while the rules changed stand outside
-    assert 0.3 <= len(aside) / (len(first) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    every = tune + aside
+    split = third_aside("special_fresh14", probes=r"-b\d-", share=(0.3, 0.36))  # probes written later stand outside
+    every = split.tune + split.aside
     assert len(every) >= 180 and len({row["lang"] for row in every}) >= 20
     assert len([row for row in every if row["kind"] in KEPT]) >= 0.35 * len(every)
     assert all(row.get("reason") for row in every if row["kind"] in KEPT)

@@ -20,11 +20,10 @@ together). A third of each kind is in the ``.aside.jsonl`` file, never tuned on:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
-from layer_tables import load
+from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen
@@ -82,29 +81,15 @@ Switch friend code wrapped over two messages whose second group the screen reads
 recipe after "la recette continue :" read as a value announced); the same after the rules."""
 
 
-def _figures(part: str) -> tuple[Counter[str], Counter[str], list[str]]:
-    right_rows, total, wrong = Counter[str](), Counter[str](), []
-    for row in load(NAME, part):
-        total[row["kind"]] += 1
-        if right(row):
-            right_rows[row["kind"]] += 1
-        elif part == "tune":
-            wrong.append(row["id"])
-    return right_rows, total, wrong
-
-
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    right_rows, total, wrong = _figures(part)
-    by_kind = ", ".join(f"{kind} {right_rows[kind]}/{total[kind]}" for kind in (*KINDS, "ordinary"))
-    print(f"\n{NAME} {part}: {sum(right_rows.values())}/{sum(total.values())} right ({by_kind}); wrong: {wrong}")
-    assert sum(right_rows.values()) >= RIGHT_AT_LEAST[part]
-    assert right_rows["ordinary"] >= ORDINARY_RIGHT_AT_LEAST[part], f"{part}: an ordinary exchange altered"
+    floors = {EVERY: RIGHT_AT_LEAST[part], "ordinary": ORDINARY_RIGHT_AT_LEAST[part]}
+    at_floors(NAME, part, right, floors, label="kind", shown=lambda row: row["id"])
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    tune, aside = load(NAME, "tune"), load(NAME, "aside")
-    rows = tune + aside
+    split = third_aside(NAME)
+    rows = split.tune + split.aside
     assert len({row["id"] for row in rows}) == len(rows)
     assert len({(row.get("asked"), tuple(row["messages"])) for row in rows}) == len(rows)
     for row in rows:
@@ -114,8 +99,6 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
         assert 1 <= len(row["messages"]) <= 5 and len(row["messages"]) + ("asked" in row) >= 2, row["id"]
         assert all(any(s in m for m in row["messages"]) or s in "".join(row["messages"]) for s in row["secrets"]), row["id"]
         assert row["kind"] != "ordinary" or (row.get("reason") and row.get("shape") in KINDS), row["id"]
-    counts = Counter(row["kind"] for row in rows)
-    for kind, count in counts.items():
-        assert sum(row["kind"] == kind for row in aside) == round(count / 3), kind
-    assert counts["ordinary"] >= 0.35 * len(rows)
+    a_third_of_each(split)
+    assert sum(row["kind"] == "ordinary" for row in rows) >= 0.35 * len(rows)
     assert len(rows) >= 120 and len({row["lang"] for row in rows}) >= 15

@@ -1,11 +1,19 @@
-"""The layer tables (tests/privacy/layer_tables): special-category lines, claims about others, roles asserted in
-chat, and the relationships, gaming and harmless lines that must pass; ``tune`` and ``aside`` parts."""
+"""The layer tables (tests/privacy/layer_tables): lines written before a rule from outside sources, each with a
+``tune`` part the rule may be tuned on and an ``aside`` part it never is; how their tests count them.
+
+A table's test does two things in the same way everywhere, and both live here so that it cannot do them differently:
+it counts a part's right rows per label against the floors measured when the rules were done (:func:`at_floors`),
+printing each figure and, for ``tune`` only, each wrong row: an aside row is counted, never shown; and it checks that
+a third was put aside with no line in both parts (:func:`third_aside`). What a right row is stays the table's own.
+"""
 
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +22,15 @@ from utils.privacy.screen import personal_reasons, screen
 TABLES = Path(__file__).resolve().parent.parent / "privacy" / "layer_tables"
 KEPT_KINDS = frozenset({"relationship", "gaming", "harmless"})
 """Families whose lines must be kept; every other family must be refused."""
+PARTS = ("tune", "aside")
+"""The parts floors are measured on: ``@pytest.mark.parametrize("part", PARTS)``."""
+EVERY = "all"
+"""The key of a floor on a part's whole count, beside the labels' own."""
+
+Row = dict[str, Any]
 
 
-def load(name: str, part: str) -> list[dict[str, Any]]:
+def load(name: str, part: str) -> list[Row]:
     """The rows of ``<name>.<part>.jsonl`` ("special", "others", "lookalikes"; "tune" or "aside")."""
     with (TABLES / f"{name}.{part}.jsonl").open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
@@ -27,51 +41,112 @@ def refused(text: str) -> bool:
     return bool(personal_reasons(text))
 
 
-def family(row: dict[str, Any]) -> str:
+def family(row: Row) -> str:
     return str(row.get("category", row.get("kind")))
 
 
-def must_refuse(row: dict[str, Any]) -> bool:
+def must_refuse(row: Row) -> bool:
     return family(row) not in KEPT_KINDS
 
 
-def by_family(name: str, part: str) -> dict[str, list[dict[str, Any]]]:
-    """A table's rows grouped by their family (an absent family reads as no rows)."""
-    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in load(name, part):
-        rows[family(row)].append(row)
-    return rows
+@dataclass(frozen=True)
+class Figures:
+    """A part's rows and right rows, per label."""
+
+    right: Counter[str]
+    rows: Counter[str]
+
+    def short(self, floors: Mapping[str, int] | int) -> list[str]:
+        """``label right/rows`` for each label (or :data:`EVERY`; a whole number is a floor on it) below its floor."""
+        short = []
+        for label, floor in ({EVERY: floors} if isinstance(floors, int) else floors).items():
+            right, rows = (self.right.total(), self.rows.total()) if label == EVERY else (self.right[label], self.rows[label])
+            if right < floor:
+                short.append(f"{label} {right}/{rows}")
+        return short
 
 
-def families_short(rows: dict[str, list[dict[str, Any]]], floors: dict[str, int], part: str) -> list[str]:
-    """The families whose right rows fall below their floor, each figure printed; the wrong rows are printed only
-    for ``tune`` (the aside part is counted, never read row by row)."""
-    short = []
-    for name, floor in floors.items():
-        wrong = [row for row in rows[name] if refused(row["text"]) is not must_refuse(row)]
-        right = len(rows[name]) - len(wrong)
-        print(f"\n{part} {name}: {right}/{len(rows[name])} right", end="")
-        if part == "tune":
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if right < floor:
-            short.append(f"{name} {right}/{len(rows[name])}")
-    return short
+def figures(
+    rows: list[Row],
+    part: str,
+    is_right: Callable[[Row], bool],
+    *,
+    label: str | Callable[[Row], str] = family,
+    shown: Callable[[Row], object] = lambda row: row["text"],
+) -> Figures:
+    """Count ``rows`` right by ``is_right`` per label (a field's name, or a function of the row), and print each figure
+    and the whole; each wrong row is printed (as ``shown`` gives it) only when ``part`` is ``tune``."""
+    label_of = label if callable(label) else lambda row: str(row[label])
+    right, total, wrong = Counter[str](), Counter[str](), []
+    for row in rows:
+        name = label_of(row)
+        total[name] += 1
+        if is_right(row):
+            right[name] += 1
+        elif part == "tune":
+            wrong.append(f"    wrong ({name}): {shown(row)}")
+    for name in total:
+        print(f"\n{part} {name}: {right[name]}/{total[name]} right", end="")
+    print(f"\n{part} all: {right.total()}/{total.total()}", *wrong, sep="\n")
+    return Figures(right, total)
 
 
-def right_count(rows: list[dict[str, Any]], is_right: Callable[[dict[str, Any]], bool], label: str, part: str) -> int:
-    """How many rows are right. The figure and the wrong rows' count by ``label`` are printed, and for ``tune`` each
-    wrong row: an aside part is counted, never read row by row."""
-    wrong = [row for row in rows if not is_right(row)]
-    by_label = Counter(row[label] for row in wrong)
-    print(f"\n{part}: {len(rows) - len(wrong)}/{len(rows)} right; wrong by {label} {dict(by_label)}")
-    if part == "tune":
-        for row in wrong:
-            print(f"    wrong ({row[label]}): {row['text']}")
-    return len(rows) - len(wrong)
+def at_floors(
+    name: str,
+    part: str,
+    is_right: Callable[[Row], bool],
+    floors: Mapping[str, int] | int,
+    *,
+    label: str | Callable[[Row], str] = family,
+    shown: Callable[[Row], object] = lambda row: row["text"],
+) -> Figures:
+    """Load table ``name``'s ``part``, count it (:func:`figures`) and fail where a label falls below its floor, or where
+    a floor names a label the part has no row of (a misspelt label would be a floor that cannot fail)."""
+    got = figures(load(name, part), part, is_right, label=label, shown=shown)
+    unknown = set() if isinstance(floors, int) else set(floors) - {EVERY} - set(got.rows)
+    assert not unknown, f"{name} {part}: floors of labels no row has: {sorted(unknown)}"
+    short = got.short(floors)
+    assert not short, f"{name} {part}: below the measured figures {short}"
+    return got
 
 
-def right_as_memory_and_message(row: dict[str, Any]) -> bool:
+@dataclass(frozen=True)
+class Split:
+    """A table's two parts; ``first`` is ``tune`` without the probes written later, which stand outside the third."""
+
+    tune: list[Row]
+    first: list[Row]
+    aside: list[Row]
+
+
+def _said(row: Row) -> object:
+    return row["text"] if "text" in row else (row.get("asked"), tuple(row["messages"]))
+
+
+def third_aside(name: str, *, probes: str | None = None, share: tuple[float, float] = (0.28, 0.36)) -> Split:
+    """Table ``name``'s parts, failing unless the aside part is within ``share`` of the rows written together (the
+    ``tune`` rows whose id the ``probes`` pattern does not match, and the aside rows) and no line (or exchange) is in
+    both parts. The rows are returned for the table's own checks (languages, forms, kinds), never printed."""
+    tune, aside = load(name, "tune"), load(name, "aside")
+    first = [row for row in tune if probes is None or not re.search(probes, row["id"])]
+    low, high = share
+    assert low <= len(aside) / (len(first) + len(aside)) <= high, f"{name}: {len(aside)} aside of {len(first) + len(aside)}"
+    assert not {_said(row) for row in tune} & {_said(row) for row in aside}, f"{name}: a line in both parts"
+    return Split(tune, first, aside)
+
+
+def a_third_of_each(split: Split, label: str = "kind") -> None:
+    """Each label's aside rows a third, rounded, of its rows (a table drawn per label with no probes)."""
+    for name, count in Counter(row[label] for row in split.tune + split.aside).items():
+        assert sum(row[label] == name for row in split.aside) == round(count / 3), name
+
+
+def right_by_refusal(row: Row) -> bool:
+    """A refused family's line refused whole by the kept-line layers; a kept family's line not refused."""
+    return refused(str(row["text"])) is must_refuse(row)
+
+
+def right_as_memory_and_message(row: Row) -> bool:
     """A refused family's line refused as a memory; a kept family's line kept as a memory and unchanged as a message."""
     text = str(row["text"])
     refused_whole = screen(text, "memory").refused
@@ -80,7 +155,7 @@ def right_as_memory_and_message(row: dict[str, Any]) -> bool:
     return not refused_whole and screen(text, "message").text == text
 
 
-def right_by_expectation(row: dict[str, Any], *, kept: str = "kept") -> bool:
+def right_by_expectation(row: Row, *, kept: str = "kept") -> bool:
     """A row right by what it ``expect``s: ``kept`` (the table's word for a line that passes) unchanged as a message
     and as a memory; ``refused`` refused as a memory; ``message`` (an order number) kept in a message and gone from a
     memory (someone's transaction); anything else (a twin) its ``value`` gone from both."""
@@ -99,34 +174,13 @@ def right_by_expectation(row: dict[str, Any], *, kept: str = "kept") -> bool:
 
 def split_is_honest(name: str, *, languages: int, expects: set[str]) -> None:
     """A third of the table aside in every kind, no line in both parts, enough languages, every expectation there."""
-    tune, aside = load(name, "tune"), load(name, "aside")
-    assert 0.28 <= len(aside) / (len(tune) + len(aside)) <= 0.36
-    assert not {row["text"] for row in tune} & {row["text"] for row in aside}
-    assert {row["kind"] for row in aside} == {row["kind"] for row in tune}
-    assert len({row["lang"] for row in tune + aside}) >= languages
-    assert {row["expect"] for row in tune + aside} == expects
+    split = third_aside(name)
+    assert {row["kind"] for row in split.aside} == {row["kind"] for row in split.tune}
+    assert len({row["lang"] for row in split.tune + split.aside}) >= languages
+    assert {row["expect"] for row in split.tune + split.aside} == expects
 
 
-def short_of_floors(name: str, part: str, families: tuple[str, ...], floors: dict[str, int]) -> list[str]:
-    """The families of table ``name`` whose rows right (:func:`right_as_memory_and_message`) fall below their floor,
-    each figure printed; wrong rows are printed only for ``tune`` (the aside part is counted, never read)."""
-    rows = by_family(name, part)
-    short, total = [], 0
-    for kind in families:
-        wrong = [row for row in rows[kind] if not right_as_memory_and_message(row)]
-        got = len(rows[kind]) - len(wrong)
-        total += got
-        print(f"\n{part} {kind}: {got}/{len(rows[kind])} right", end="")
-        if part == "tune":
-            for row in wrong:
-                print(f"\n    wrong: {row['text']}", end="")
-        if got < floors.get(kind, 0):
-            short.append(f"{kind} {got}/{len(rows[kind])}")
-    print(f"\n{part} all: {total}/{sum(len(v) for v in rows.values())}")
-    return short
-
-
-def value_gone_or_line_unchanged(row: dict[str, Any]) -> bool:
+def value_gone_or_line_unchanged(row: Row) -> bool:
     """A generated value's row is right when none of its pieces of four or more characters (a code of a list, said
     apart) is left in the message; a look-alike's when the message passes unchanged."""
     kept = screen(row["text"], "message").text
