@@ -20,8 +20,6 @@ a masked value with its closing code mark): tune 105/118, aside 51/60.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from layer_tables import PARTS, at_floors, right_by_expectation, split_is_honest
 
@@ -32,13 +30,9 @@ RIGHT_AT_LEAST = {"tune": 104, "aside": 51}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
-def _right(row: dict[str, Any]) -> bool:
-    return right_by_expectation(row)
-
-
 @pytest.mark.parametrize("part", PARTS)
 def test_look_alikes_pass_and_their_twins_are_caught(part: str) -> None:
-    at_floors("lookalike_fresh14", part, _right, RIGHT_AT_LEAST[part], label="kind")
+    at_floors("lookalike_fresh14", part, right_by_expectation, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
@@ -46,9 +40,9 @@ def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
 
 
 def test_the_measure_can_fail() -> None:
-    assert not _right({"text": "password: Kettle-Harbor-91", "expect": "kept"})
-    assert not _right({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
-    assert not _right({"text": "my sister plays support", "expect": "refused"})
+    assert not right_by_expectation({"text": "password: Kettle-Harbor-91", "expect": "kept"})
+    assert not right_by_expectation({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
+    assert not right_by_expectation({"text": "my sister plays support", "expect": "refused"})
 
 
 @pytest.mark.parametrize(

@@ -4,16 +4,11 @@ holds a role claims none (utils/privacy/member_reports.py, others.py, _others_su
 from __future__ import annotations
 
 import pytest
+from line_readers import reads
 
-from utils.privacy._others_vocabulary import line_words
 from utils.privacy.member_reports import reports_a_member, tells_of_a_thing
 from utils.privacy.normalise import normalise
 from utils.privacy.screen import screen
-
-
-def _reports(text: str) -> bool:
-    matching = normalise(text).text
-    return reports_a_member(matching, line_words(matching))
 
 
 @pytest.mark.parametrize(
@@ -32,7 +27,7 @@ def _reports(text: str) -> bool:
     ],
 )
 def test_a_member_reported_by_name_is_refused_as_a_memory(text: str) -> None:
-    assert _reports(text)
+    assert reads(reports_a_member, text)
     assert screen(text, "memory").refused
 
 
@@ -51,7 +46,7 @@ def test_a_member_reported_by_name_is_refused_as_a_memory(text: str) -> None:
     ],
 )
 def test_reporting_a_thing_or_to_a_company_names_no_one(text: str) -> None:
-    assert not _reports(text)
+    assert not reads(reports_a_member, text)
 
 
 @pytest.mark.parametrize(

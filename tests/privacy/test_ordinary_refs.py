@@ -15,8 +15,6 @@ is a memory the scored classifier refuses whole, another layer's).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from layer_tables import PARTS, at_floors, right_by_expectation, split_is_honest
 
@@ -26,13 +24,9 @@ RIGHT_AT_LEAST = {"tune": 56, "aside": 27}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
-def _right(row: dict[str, Any]) -> bool:
-    return right_by_expectation(row)
-
-
 @pytest.mark.parametrize("part", PARTS)
 def test_ordinary_references_and_their_twins(part: str) -> None:
-    at_floors("ordinary_refs", part, _right, RIGHT_AT_LEAST[part], label="kind")
+    at_floors("ordinary_refs", part, right_by_expectation, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
@@ -40,9 +34,9 @@ def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
 
 
 def test_the_measure_can_fail() -> None:
-    assert not _right({"text": "my password is Kettle-Harbor-91", "expect": "kept"})
-    assert not _right({"text": "order number 30021947", "expect": "redacted", "value": "30021947"})
-    assert not _right({"text": "my ID 30021947 for the order", "expect": "message", "value": "30021947"})
+    assert not right_by_expectation({"text": "my password is Kettle-Harbor-91", "expect": "kept"})
+    assert not right_by_expectation({"text": "order number 30021947", "expect": "redacted", "value": "30021947"})
+    assert not right_by_expectation({"text": "my ID 30021947 for the order", "expect": "message", "value": "30021947"})
 
 
 @pytest.mark.parametrize(

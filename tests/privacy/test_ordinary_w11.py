@@ -19,8 +19,6 @@ link; the rule is no longer taken as the value, the value is not yet read).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from layer_tables import PARTS, at_floors, right_by_expectation, split_is_honest
 
@@ -30,13 +28,9 @@ RIGHT_AT_LEAST = {"tune": 77, "aside": 34}
 """Rows right per part: the figures measured when the round of rules was done."""
 
 
-def _right(row: dict[str, Any]) -> bool:
-    return right_by_expectation(row)
-
-
 @pytest.mark.parametrize("part", PARTS)
 def test_ordinary_lines_pass_and_their_twins_are_caught(part: str) -> None:
-    at_floors("ordinary_w11", part, _right, RIGHT_AT_LEAST[part], label="kind")
+    at_floors("ordinary_w11", part, right_by_expectation, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
@@ -44,9 +38,9 @@ def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
 
 
 def test_the_measure_can_fail() -> None:
-    assert not _right({"text": "my password is Kettle-Harbor-91", "expect": "kept"})
-    assert not _right({"text": "went fishing today", "expect": "refused"})
-    assert not _right({"text": "order number 30021947", "expect": "redacted", "value": "30021947"})
+    assert not right_by_expectation({"text": "my password is Kettle-Harbor-91", "expect": "kept"})
+    assert not right_by_expectation({"text": "went fishing today", "expect": "refused"})
+    assert not right_by_expectation({"text": "order number 30021947", "expect": "redacted", "value": "30021947"})
 
 
 @pytest.mark.parametrize(

@@ -46,17 +46,6 @@ LEFT: list[str] = [
 ]
 
 
-@pytest.mark.parametrize(("category", "text"), STATED)
-def test_two_fields_state_the_category(category: str, text: str) -> None:
-    assert field_category(text) == category
-    assert screen(text, "memory").refused
-
-
-@pytest.mark.parametrize("text", LEFT)
-def test_one_field_or_a_game_leaves_the_line(text: str) -> None:
-    assert field_category(text) is None
-
-
 def test_lines_and_entries_are_read_without_case_or_accents() -> None:
     assert plain("Fingerabdrücke") == "fingerabdrucke"
     assert plain("ÉGLISE") == "eglise"
@@ -100,14 +89,14 @@ LEFT_ALONE: list[str] = [
 ]
 
 
-@pytest.mark.parametrize(("category", "text"), ALONE)
-def test_a_scheme_sobriety_campaigning_a_waiting_list_and_a_strike_state_the_category(category: str, text: str) -> None:
+@pytest.mark.parametrize(("category", "text"), [*STATED, *ALONE])
+def test_two_fields_or_one_that_says_it_alone_state_the_category(category: str, text: str) -> None:
     assert field_category(text) == category
     assert screen(text, "memory").refused
 
 
-@pytest.mark.parametrize("text", LEFT_ALONE)
-def test_the_same_words_in_news_and_games_leave_the_line(text: str) -> None:
+@pytest.mark.parametrize("text", [*LEFT, *LEFT_ALONE])
+def test_one_field_or_the_same_words_in_news_and_games_leave_the_line(text: str) -> None:
     assert field_category(text) is None
 
 

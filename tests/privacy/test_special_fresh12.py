@@ -67,13 +67,9 @@ RIGHT_AT_LEAST = {
 """Rows right per family and part, the figures measured when the round of rules was done."""
 
 
-def right(row: dict[str, object]) -> bool:
-    return right_as_memory_and_message(row)
-
-
 @pytest.mark.parametrize("part", PARTS)
 def test_each_family_stays_at_its_measured_figure(part: str) -> None:
-    at_floors("special_fresh12", part, right, RIGHT_AT_LEAST[part])
+    at_floors("special_fresh12", part, right_as_memory_and_message, RIGHT_AT_LEAST[part])
 
 
 def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
@@ -87,5 +83,5 @@ def test_a_third_is_aside_in_many_languages_and_no_line_is_in_both() -> None:
 
 
 def test_the_measure_can_fail() -> None:
-    assert not right({"kind": "gaming", "text": "my healer takes insulin every day"})
-    assert right({"kind": "health", "text": "Takes insulin every morning."})
+    assert not right_as_memory_and_message({"kind": "gaming", "text": "my healer takes insulin every day"})
+    assert right_as_memory_and_message({"kind": "health", "text": "Takes insulin every morning."})

@@ -8,15 +8,9 @@ by a pronoun, kin or office noun; the ``unless`` fields that make a misdeed no o
 from __future__ import annotations
 
 import pytest
+from line_readers import reads
 
-from utils.privacy._others_vocabulary import line_words
-from utils.privacy.normalise import normalise
 from utils.privacy.told_misdeeds import misdeed_told
-
-
-def _told(text: str) -> bool:
-    matching = normalise(text).text
-    return misdeed_told(matching, line_words(matching))
 
 
 @pytest.mark.parametrize(
@@ -32,7 +26,7 @@ def _told(text: str) -> bool:
     ],
 )
 def test_a_misdeed_of_someone_else_is_told(text: str) -> None:
-    assert _told(text)
+    assert reads(misdeed_told, text)
 
 
 @pytest.mark.parametrize(
@@ -50,4 +44,4 @@ def test_a_misdeed_of_someone_else_is_told(text: str) -> None:
     ],
 )
 def test_play_a_work_a_pet_and_the_first_word_are_no_ones_misdeed(text: str) -> None:
-    assert not _told(text)
+    assert not reads(misdeed_told, text)
