@@ -18,6 +18,20 @@ politics 9/9, union 10/10, biometrics 8/11, claim 3/19, role 7/16 (refused kinds
 21/25, relationships 11/11 (kept kinds 55/59); aside 63/84 — health 8/8, religion 4/5, sexuality 5/5, ethnicity 3/5,
 politics 3/4, union 4/5, biometrics 2/5, claim 3/10, role 5/8 (refused kinds 37/55), gaming 11/12, harmless 10/12,
 relationships 5/5 (kept kinds 26/29).
+
+After the round's readings (conditions by their abbreviation, procedures and specialists by their roots, celiac disease
+in its spellings, an organ taken out; denominations and Arabic self-descriptions; sapphic and Cyrillic "bi"; peoples
+from census write-ins and Turkish first-person forms; performers' unions and cards; a heartbeat, veins or an iris
+that unlock or let in, a fingerprint at a workplace or a gym; a partner's gender corrected; crimes told of a named
+person in 25 languages, bigamy, misused donations, people of one's game circle; a community's team joined, a role's
+ticket approved, a standing over its moderators, the platform's staff asking, an order to obey; a quoted question
+alone, and a profile's questions left out): tune 167/172 — every refused kind right but a claim (a wheedled sum "for
+the cat's treatment": the pet makes it no one's, as before) and a role (a quoted question, then "made admin" after a
+comma), harmless 22/25 (a history lesson on the Reformation now kept; a pet's diabetes followed by a subject-less
+clause, a moderator of a forum elsewhere said with this server, and a father's job, which is a claim about him and
+was labelled harmless by mistake, still refused), gaming and relationships as before; aside 76/84 — health 8/8,
+religion 4/5, sexuality 5/5, ethnicity 5/5, politics 3/4, union 5/5, biometrics 4/5, claim 8/10, role 8/8 (refused
+kinds 37/55 → 50/55), gaming 11/12, harmless 10/12, relationships 5/5 (kept kinds 26/29 before and after).
 """
 
 from __future__ import annotations
@@ -34,36 +48,36 @@ KEPT = ("gaming", "harmless", "relationship")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 11,
-        "religion": 7,
-        "sexuality": 9,
-        "ethnicity": 10,
+        "health": 17,
+        "religion": 9,
+        "sexuality": 11,
+        "ethnicity": 11,
         "politics": 9,
         "union": 10,
-        "biometrics": 8,
-        "claim": 3,
-        "role": 7,
+        "biometrics": 11,
+        "claim": 18,
+        "role": 15,
         "gaming": 23,
-        "harmless": 21,
+        "harmless": 22,
         "relationship": 11,
     },
     "aside": {
         "health": 8,
         "religion": 4,
         "sexuality": 5,
-        "ethnicity": 3,
+        "ethnicity": 5,
         "politics": 3,
-        "union": 4,
-        "biometrics": 2,
-        "claim": 3,
-        "role": 5,
+        "union": 5,
+        "biometrics": 4,
+        "claim": 8,
+        "role": 8,
         "gaming": 11,
         "harmless": 10,
         "relationship": 5,
     },
 }
 """Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any
-rule of its round: tune 129/172, aside 63/84)."""
+rule of its round: tune 129/172, aside 63/84; after it tune 167/172, aside 76/84)."""
 
 
 def right(row: dict[str, Any]) -> bool:
