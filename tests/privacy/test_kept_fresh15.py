@@ -25,9 +25,8 @@ from census write-ins and Turkish first-person forms; performers' unions and car
 that unlock or let in, a fingerprint at a workplace or a gym; a partner's gender corrected; crimes told of a named
 person in 25 languages, bigamy, misused donations, people of one's game circle; a community's team joined, a role's
 ticket approved, a standing over its moderators, the platform's staff asking, an order to obey; a quoted question
-alone, and a profile's questions left out): tune 167/172 — every refused kind right but a claim (a wheedled sum "for
-the cat's treatment": the pet makes it no one's, as before) and a role (a quoted question, then "made admin" after a
-comma), harmless 22/25 (a history lesson on the Reformation now kept; a pet's diabetes followed by a subject-less
+alone, and a profile's questions left out; a subject-less role claim after "yep,"): tune 168/172 — every refused
+kind right but a claim (a wheedled sum "for the cat's treatment": the pet makes it no one's, as before), harmless 22/25 (a history lesson on the Reformation now kept; a pet's diabetes followed by a subject-less
 clause, a moderator of a forum elsewhere said with this server, and a father's job, which is a claim about him and
 was labelled harmless by mistake, still refused), gaming and relationships as before; aside 76/84 — health 8/8,
 religion 4/5, sexuality 5/5, ethnicity 5/5, politics 3/4, union 5/5, biometrics 4/5, claim 8/10, role 8/8 (refused
@@ -56,7 +55,7 @@ RIGHT_AT_LEAST = {
         "union": 10,
         "biometrics": 11,
         "claim": 18,
-        "role": 15,
+        "role": 16,
         "gaming": 23,
         "harmless": 22,
         "relationship": 11,
@@ -77,7 +76,7 @@ RIGHT_AT_LEAST = {
     },
 }
 """Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any
-rule of its round: tune 129/172, aside 63/84; after it tune 167/172, aside 76/84)."""
+rule of its round: tune 129/172, aside 63/84; after it tune 168/172, aside 76/84)."""
 
 
 def right(row: dict[str, Any]) -> bool:
