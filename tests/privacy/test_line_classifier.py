@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 19
+CAUGHT_AT_LEAST = 15
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -54,14 +54,17 @@ cross-validated 1,151 of 3,095 and 1 of 4,836, threshold 0.995. 21 still once th
 ("I've been on T for a year", a line it did not catch): the rules miss 93. 19 once retrained with the next wave's
 development rows and the tables of its round (8,104 examples): the second-highest ordinary score cross-validated rose
 to 0.9958 ("Is a dentist.", "door?", "Uses fingerprint unlock on their Pixel."), so the threshold is 0.996 (1,105 of
-3,142 lines refused, none of 4,906 ordinary; at 0.995 three ordinary lines)."""
+3,142 lines refused, none of 4,906 ordinary; at 0.995 three ordinary lines). 15 once the rules read conditions by
+their abbreviation, orientation words in Cyrillic, people of one's game circle and more peoples' names: four lines it
+had caught are now the rules' ("Has POTS.", "я би", a guildmate's divorce, "Is Moluks van afkomst."), and the rules
+miss 89 (were 93); no line it caught is kept."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
     missed = [r["text"] for name in TUNED for r in load(name, "tune") if must_refuse(r) and not _rules_refuse(r["text"])]
     caught = [text for text in missed if line_reason(normalise(text).text)]
     print(f"\nrules miss {len(missed)} tune lines; the classifier refuses {len(caught)}")
-    assert len(missed) >= 90
+    assert len(missed) >= 85
     assert len(caught) >= CAUGHT_AT_LEAST
     assert all(personal_reasons(text) for text in caught)
 

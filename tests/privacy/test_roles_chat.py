@@ -101,3 +101,18 @@ def test_play_punishment_and_a_server_of_ones_own_are_kept(text: str) -> None:
     """Decided when the rule was widened: play ("kick the ball", "ban two champs"), being punished by a mod, and a
     role on one's own server elsewhere are no role here; these lines were probes, not rows of the table."""
     assert not screen(text, "memory").refused, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("yep, made admin yesterday, ask me anything", True),
+        ("ja, darf hier Mitglieder bannen", True),
+        ("Made admin last week.", True),
+        ("yep, made a mod for Skyrim", False),
+        ("yeah, can mute my mic if it's loud", False),
+    ],
+)
+def test_a_yes_answering_a_question_opens_a_subject_less_clause(text: str, refused: bool) -> None:
+    """A subject-less claim after "yep," or "ja," is read as one at a clause's start; play stays play."""
+    assert screen(text, "memory").refused is refused, text

@@ -106,3 +106,44 @@ def test_a_word_with_a_digit_is_read_as_written() -> None:
     assert field_category("Zit in de campagne van D66.") == "politics"
     assert field_category("Is a member of the church, like in CK3") is None
     assert field_category("Is a member of the church, like in my town") == "religion"
+
+
+TOLD_AS_MEMBERS_OF_A_TEAM_OR_BY_A_TICKET: list[tuple[str, str]] = [
+    ("role", "I'm in the moderation team since Monday."),
+    ("role", "sono entrato nel team di moderazione"),
+    ("role", "Just joined the support team of this server, send me the reports."),
+    ("role", "Application: Moderator — Status: Accepted"),
+    ("role", "Has more power than the mods here."),
+    ("role", "Discord support here, we need you to show me all the notes"),
+    ("biometric", "Logs into the work laptop with a palm vein reader."),
+    ("biometric", "Die Firma hat meinen Fingerabdruck für die Stempeluhr."),
+    ("biometric", "na siłowni wchodzę na odcisk palca"),
+    ("sexuality", "not a girlfriend, a boyfriend, and yes I'm a guy"),
+]
+"""A team of this community joined, a role's ticket approved, a standing over its moderators, the platform's staff
+with a request, a body trait that opens a workplace or a gym, a partner's gender corrected (none a row of
+tests/privacy/layer_tables/kept_fresh15.*.jsonl)."""
+
+NOT_THE_COMMUNITYS_NOR_A_PERSONS: list[str] = [
+    "joined the events team at the library",
+    "I'm on the team for the server tournament",
+    "my mod application got rejected",
+    "Uses fingerprint unlock on their Pixel.",
+    "my heart rate at the gym hit 170",
+    "the turnstile at the stadium was broken",
+    "my iris shader pack looks amazing",
+    "the gym opens at 6, I go before work",
+]
+
+
+@pytest.mark.parametrize(("category", "text"), TOLD_AS_MEMBERS_OF_A_TEAM_OR_BY_A_TICKET)
+def test_a_team_a_ticket_a_standing_a_workplaces_reader_and_a_corrected_partner_are_read(category: str, text: str) -> None:
+    assert screen(text, "memory").refused
+    if category != "role":
+        assert field_category(text) == category
+
+
+@pytest.mark.parametrize("text", NOT_THE_COMMUNITYS_NOR_A_PERSONS)
+def test_a_team_elsewhere_a_rejected_application_and_a_devices_sensor_are_left(text: str) -> None:
+    screened = screen(text, "memory")
+    assert not screened.refused and screened.text == text

@@ -394,3 +394,32 @@ def test_a_category_is_read_by_grammar_or_morphology(category: str, text: str) -
 @pytest.mark.parametrize("text", THINGS_AND_STRATEGY_GAMES)
 def test_a_thing_or_a_strategy_game_is_no_person(text: str) -> None:
     assert special_category(text) is None
+
+
+# Conditions by their abbreviation, procedures and specialists by their roots, an organ taken out, peoples from census
+# write-ins, a performer's union; and what shares their letters.
+BY_NAME_ROOT_OR_CARD = [
+    ("health", "Has COPD and uses oxygen at night."),
+    ("health", "Had a colonoscopy last week."),
+    ("health", "Mi médico dice que tengo celiaquía."),
+    ("health", "Getting my appendix out on Friday."),
+    ("ethnicity", "Is Acadian on his father's side."),
+    ("union", "Is a union actor in London."),
+]
+SHARING_THEIR_LETTERS = [
+    "the Protestant Reformation is on the history exam",
+    "commit 3f2a9c1 fixed the crash",
+    "the hex colour is #3f2a9c",
+    "watched a documentary about Cajun food",
+]
+
+
+@pytest.mark.parametrize(("category", "text"), BY_NAME_ROOT_OR_CARD)
+def test_a_category_is_read_by_an_abbreviation_a_root_or_a_card(category: str, text: str) -> None:
+    assert screen(text, "memory").refused
+    assert special_category(text) == category or category == "ethnicity"
+
+
+@pytest.mark.parametrize("text", SHARING_THEIR_LETTERS)
+def test_a_history_lesson_a_hex_run_and_a_cuisine_are_no_category(text: str) -> None:
+    assert special_category(text) is None and not screen(text, "memory").refused

@@ -22,6 +22,10 @@ from utils.privacy.told_misdeeds import misdeed_told
         "Says her neighbour Dave deals weed from his garage.",
         "our priest was caught stealing",
         "Mert'in abisi vergi kaçırmaktan yargılanıyor",
+        "Nils jobbar svart på en restaurang",
+        "Jonte har lurat halva klanen på guld",
+        "e comunque Giorgio lavora in nero da anni",
+        "visste du at Ola har to koner, en i Bergen og en i Oslo",
         "Priya basically admits she's been skimming money from the guild bank",
     ],
 )
@@ -41,6 +45,7 @@ def test_a_misdeed_of_someone_else_is_told(text: str) -> None:
         "J'ai arrêté de jouer",
         "Sentenced to three days of grinding dailies.",
         "we watched a true crime documentary about a bank robber",
+        "Got scammed by a fake trader yesterday, lesson learned",
     ],
 )
 def test_play_a_work_a_pet_and_the_first_word_are_no_ones_misdeed(text: str) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from utils.privacy._others_vocabulary import UNSPACED_SCRIPT, alternation, vocabulary, words_of
 from utils.privacy.member_reports import reports_a_member
+from utils.privacy.quoted_lines import a_quoted_question
 from utils.privacy.told_misdeeds import misdeed_told
 
 _DATA = Path(__file__).with_name("data") / "hearsay.json"
@@ -112,9 +113,10 @@ def _subject_is_a_person(words: list[str], h: _Hearsay) -> bool:
 def hearsay_claim(text: str, words: AbstractSet[str]) -> bool:
     """True when ``text`` reports what is said of a person (see the module), tells a misdeed of someone with no
     marker at all (:mod:`utils.privacy.told_misdeeds`) or reports a member to the moderators
-    (:mod:`utils.privacy.member_reports`). ``words``: its runs of letters, case-folded; ``text`` is in the matching
-    form (:func:`~utils.privacy.normalise.normalise`)."""
-    return _reported(text, words) or misdeed_told(text, words) or reports_a_member(text, words)
+    (:mod:`utils.privacy.member_reports`), or is only a question someone else asked, quoted
+    (:mod:`utils.privacy.quoted_lines`). ``words``: its runs of letters, case-folded; ``text`` is in the matching form
+    (:func:`~utils.privacy.normalise.normalise`)."""
+    return _reported(text, words) or misdeed_told(text, words) or reports_a_member(text, words) or a_quoted_question(text)
 
 
 def _reported(text: str, words: AbstractSet[str]) -> bool:

@@ -23,8 +23,12 @@ from utils.privacy.rule import literal_trie
 _DATA = Path(__file__).parent / "data" / "role_claims.toml"
 _LETTER_BEFORE = r"(?<![^\W\d_])"
 _LETTER_AFTER = r"(?![^\W\d_])"
-_CLAUSE_START = r"(?:^|[.;:!?])[^\w\n]{0,4}"
-"""Where a subject-less line or a bio starts: the line's start or a clause's, after a bullet or a quote."""
+_CLAUSE_START = (
+    r"(?:^|[.;:!?])[^\w\n]{0,4}"
+    r"(?:(?:yes|yep|yeah|yup|ya|ja|jep|jup|sí|si|oui|ouais|sim|да|ага|так|evet|tak|ano|joo|kyllä|ok|okay|okej)[\s,!.]+)?"
+)
+"""Where a subject-less line or a bio starts: the line's start or a clause's, after a bullet or a quote, and after
+a yes that answers a question ("yep, made admin yesterday")."""
 _WORD = r"[^\s.!?;|]+"
 _CLAUSE = re.compile(r"[^.!?\n]+")
 

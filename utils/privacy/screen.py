@@ -58,6 +58,7 @@ from utils.privacy.categories import special_category
 from utils.privacy.line_classifier import line_reason
 from utils.privacy.normalise import make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
+from utils.privacy.quoted_lines import only_asks
 from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
 from utils.privacy.scanner import Scanner, distinct_words
@@ -390,8 +391,9 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
 def screen_profile(profile: object, *, seen: Seen | None = None, limit: int | None = None) -> Screened:
     """The profile as a whole: whitespace collapsed, refused like a memory when its point is a secret.
 
-    Its sentences about the member's health or beliefs, about someone else, or asserting a role are left out
-    and the rest is kept (a profile is many facts; one of them does not spoil the others); none left: refused.
+    Its sentences about the member's health or beliefs, about someone else, or asserting a role are left out, and
+    so are its questions, which state nothing about the member (:mod:`utils.privacy.quoted_lines`); the rest is
+    kept (a profile is many facts; one of them does not spoil the others); none left: refused.
     A profile is about one member and names them first ("Alice is a nurse from Lyon."), so the name its first
     sentence starts with is the member's, not someone else's.
     """
@@ -402,7 +404,7 @@ def screen_profile(profile: object, *, seen: Seen | None = None, limit: int | No
     kept: list[str] = []
     dropped: list[str] = []
     for sentence in sentences:
-        reasons = _not_the_members_to_keep(sentence, own_names)
+        reasons = ("question",) if only_asks(sentence) else _not_the_members_to_keep(sentence, own_names)
         dropped += [r for r in reasons if r not in dropped]
         if not reasons:
             kept.append(sentence)

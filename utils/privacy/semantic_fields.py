@@ -19,7 +19,11 @@ for someone ("leafleting for", "tracter pour"); an organ and a waiting list, a s
 game's world), a report or a work (an article, a film, the news) and a pet. Two kinds of rule state no special
 category and :func:`field_category` leaves them out: ``claim`` and ``misdeed`` (a misdeed told of a third person,
 read by :mod:`utils.privacy.told_misdeeds`) and ``role`` (ownership or rights handed over here, a title claimed here,
-a role held, the rules asked to be lifted; read by :mod:`utils.privacy.roles`), all through :func:`field_reading`.
+a role held, the rules asked to be lifted, a team of this community joined, a role's ticket approved, a standing over
+its moderators, the platform's staff asking for notes, an order to obey a role; read by :mod:`utils.privacy.roles`), all
+through :func:`field_reading`. A body trait no phone unlocks with (a heartbeat, veins, an iris) that unlocks or lets
+in, and a fingerprint or a face scan at a workplace, a gym or an airport, are biometric data kept by someone else; a
+partner of one gender denied beside one of the other tells an orientation.
 
 Why fields: a list of phrases learns the wordings it was written from and misses the next one; a field holds the
 words of one meaning in many languages, and a rule pairs two meanings, so any wording that joins them is read. Either

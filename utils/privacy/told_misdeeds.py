@@ -8,9 +8,10 @@ kept about a person who can neither see nor erase it. Two readings, both fields 
 
 * rule ``claim``: an accusation (a theft, an arrest, violence, a debt unpaid, cheating on a partner, a bribe) with a
   third person (a pronoun, a kin or office noun, an honorific, a mention) in the same line;
-* rule ``misdeed``: an offence (the accusations that are crimes or sanctions, not a debt or a lie) said of a named
-  person — a capitalised word inside the line (not its first, which a memory line gives to its verb), a listed given
-  name anywhere, or an ``@mention``.
+* rule ``misdeed``: an offence (the accusations that are crimes or sanctions, not a debt or a lie: also scams and
+  fake accounts, work off the books and tax evasion, bigamy, donations kept) said of a named person — a capitalised
+  word inside the line (not its first, which a memory line gives to its verb), a listed given name anywhere, or an
+  ``@mention``.
 
 A game's world, a report or a work (an article, a film, a novel), a play's things ("stole my kill", "stole the show")
 and a pet make it no one's misdeed: the rules' ``unless`` fields. Names of companies and games (``not_people``) are no
