@@ -1,0 +1,52 @@
+"""Ordinary lines the screen used to damage, beside their twins (tests/privacy/layer_tables/lookalike_fresh15.*.jsonl).
+
+Documentation placeholders (`curl -u user:PASSWORD`), values masked as tools print them, a secret word followed by
+"(none)", error messages that name a password, codes a game publishes for sharing, versions and hashes, recipes,
+scores, addresses of public places, shop order lines, a relationship told with a detail of play, and words in
+Cyrillic or Greek capitals whose letters all have Latin look-alikes: each must pass whole (a game's sharing code and
+an order number stay in the message and leave a memory value-free). Their twins, in the same shapes, must stay
+caught: a real value after the same words goes, a relative's health, faith or arrest is refused.
+
+Written before the rules, from outside sources (each row's ``source``), in 27 languages; a third of each kind and
+expectation is in ``aside`` (a seeded shuffle, ``28|lookalike_fresh15|<kind>|<expect>``) and never tuned on, counted
+only.
+
+On arrival: tune 150/193, aside 72/96.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from layer_tables import load, right_by_expectation, right_count, split_is_honest
+
+RIGHT_AT_LEAST = {"tune": 150, "aside": 72}
+"""Rows right per part: the figures measured on arrival, before any rule changed for them."""
+
+
+def _right(row: dict[str, Any]) -> bool:
+    return right_by_expectation(row)
+
+
+@pytest.mark.parametrize("part", ["tune", "aside"])
+def test_look_alikes_pass_and_their_twins_are_caught(part: str) -> None:
+    assert right_count(load("lookalike_fresh15", part), _right, "kind", part) >= RIGHT_AT_LEAST[part]
+
+
+def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
+    split_is_honest("lookalike_fresh15", languages=20, expects={"kept", "message", "redacted", "refused"})
+
+
+def test_at_least_a_third_are_secrets_in_the_same_shapes() -> None:
+    """A table met by screening less would fail its twins: a third of its rows must be caught."""
+    rows = load("lookalike_fresh15", "tune") + load("lookalike_fresh15", "aside")
+    assert len(rows) >= 180
+    assert sum(row["expect"] in {"redacted", "refused"} for row in rows) * 3 >= len(rows)
+
+
+def test_the_measure_can_fail() -> None:
+    assert not _right({"text": "password: Kettle-Harbor-91", "expect": "kept"})
+    assert not _right({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
+    assert not _right({"text": "my sister plays support", "expect": "refused"})
+    assert not _right({"text": "my password is Kettle-Harbor-91", "expect": "message", "value": "Kettle-Harbor-91"})
