@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from layer_tables import load, right_by_expectation, right_count, split_is_honest
 
+from utils.privacy.screen import screen
+
 RIGHT_AT_LEAST = {"tune": 150, "aside": 72}
 """Rows right per part: the figures measured on arrival, before any rule changed for them."""
 
@@ -50,3 +52,64 @@ def test_the_measure_can_fail() -> None:
     assert not _right({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
     assert not _right({"text": "my sister plays support", "expect": "refused"})
     assert not _right({"text": "my password is Kettle-Harbor-91", "expect": "message", "value": "Kettle-Harbor-91"})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my cousin and I have been duoing in Valorant since last season",
+        "mijn broer en ik spelen elke vrijdag samen Rocket League",
+        "meu irmão joga comigo desde o ano passado",
+        "la mia ragazza gioca con me a Fortnite dal weekend scorso",
+    ],
+)
+def test_a_relative_with_a_detail_of_play_passes(line: str) -> None:
+    """Written after the rule: since when and what the relative plays with the member, in forms the table lacks."""
+    assert not screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my cousin plays with me and got arrested",
+        "meu irmão joga comigo desde o ano passado, ele tem depressão",
+        "mijn broer en ik spelen samen, hij is ontslagen",
+    ],
+)
+def test_a_relative_at_play_with_something_else_said_is_still_refused(line: str) -> None:
+    assert screen(line, "memory").refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "the guide says `curl -u username:PASSWORD https://example.org`",
+        "la doc: `mysql://utilisateur:motdepasse@localhost/base`",
+        "README: `redis-cli -a <пароль>`",
+        'Laravel logs `"password" => "[FILTERED]"`',
+        "token: HIDDEN",
+        "PIN: ••••",
+        "DB_PASS=your_password_here",
+        "密码：没有，随便进",
+        "(using password: NO)",
+    ],
+)
+def test_a_stand_in_for_a_value_passes(line: str) -> None:
+    """Written after the rule: placeholders, masks and "none" in forms the table lacks."""
+    assert screen(line, "message").text == line
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("`curl -u user:Kettle9Harbor https://example.org`", "Kettle9Harbor"),
+        ("`curl -u me:Tr0mb0ne https://example.org`", "Tr0mb0ne"),
+        ("password: Tulip(44)", "Tulip(44)"),
+        ("密码是 Hase(2019)", "Hase(2019)"),
+        ("密码：无9!x7Qz", "无9!x7Qz"),
+        ("token: your_token_9f8Kq2", "your_token_9f8Kq2"),
+        ('"password" => "Lilac&Stone88"', "Lilac&Stone88"),
+    ],
+)
+def test_a_value_in_the_same_shape_is_still_caught(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text

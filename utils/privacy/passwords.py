@@ -38,6 +38,7 @@ from utils.privacy._secret_values import (
     card_tail,
     elided,
     looks_like_a_secret,
+    no_value_first,
     not_a_value,
     value,
     weak,
@@ -73,12 +74,20 @@ _MIN_NUMBER_DIGITS = 6
 _MIN_KEY_LENGTH = 8
 
 
-_CODE_VALUE = re.compile(r"[\w.]*\(.*|[$<{%].*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-"""A value that is code naming a secret, not one: ``os.getenv('KEY')``, ``get_token()``, ``<YOUR_API_KEY>``, ``API_KEY``."""
+_CODE_VALUE = re.compile(r"[\w.]*\((?![\d\s]*\d[\d\s]*(?:\)|$)).*|[$<{%].*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+"""A value that is code naming a secret, not one: ``os.getenv('KEY')``, ``get_token()``, ``<YOUR_API_KEY>``, ``API_KEY``.
+A word with only digits in its brackets is not a call ("Tulip(44)", "Kayak(91)!"): code passes a name or a string to
+what reads a secret, and a password puts digits in brackets to add symbols."""
 
 
 def _secret_span(match: re.Match[str]) -> tuple[int, int]:
-    return match.span("secret")
+    """The value's span, with the bracket that closes one opened inside it ("Tulip(44)"): a value ends before a
+    closing bracket, which in prose closes a remark, but not before the one that closes its own."""
+    start, end = match.span("secret")
+    text = match.string
+    if text[end : end + 1] == ")" and text.count("(", start, end) > text.count(")", start, end):
+        end += 1
+    return start, end
 
 
 def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
@@ -86,7 +95,7 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
     raw = match.group("secret")
     if raw[0] in "\"'“„«「" or a_placeholder(raw):
         return not a_placeholder(raw)  # "${DB_PASSWORD}", "<your password>", "'YOUR_PASSWORD'" stand for a value
-    if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
+    if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or no_value_first(raw) or elided(raw):
         return False  # "API_KEY", "os.getenv(...)", "wrong", "sk-…": they name or judge a value, they are not one
     if states_a_rule(match.string, match.start("secret")):
         return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made
@@ -146,6 +155,8 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         yield (*_secret_span(before), kind)
         return
     later = _LATER_COLON.match(text, word.end)
+    if later and later.group("secret").startswith("//"):
+        later = None  # "user:PASSWORD https://…": the colon is a link's, after its scheme
     if later and (weak(later) or titled_run(text, *later.span("secret"))):
         yield (*with_phrase(text, later, _secret_span(later)), kind)
         return
@@ -168,7 +179,7 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     for pattern in (tails.strong, tails.weak):
         match = pattern.match(text, word.end)
         if match:
-            raw = match.group("secret").rstrip(".,;:!?)")
+            raw = match.group("secret").rstrip(".,;:!?)`")  # "`401 Unauthorized: token expired`" ends a code span
             if _CODE_VALUE.fullmatch(raw) or not_a_value(raw) or A_LINK.match(raw):
                 return  # a link after "token" is where it is used; a credential inside one is found as a link's
             pair = _PAIR_TAIL.match(text, match.end("secret")) if word.kind == "login" else None
