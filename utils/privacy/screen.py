@@ -47,6 +47,7 @@ from utils.privacy import (
     national_ids,
     numbers,
     passwords,
+    public_places,
     seed,
     seed_chained,
     seed_labelled,
@@ -367,6 +368,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
     if shared := shared_codes.spans(matching.text):  # a game's code for sharing: the message keeps it (shared_codes.py)
         spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)
+    spans = public_places.settled(spans, matching.text)  # a museum's or a station's address (public_places.py)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []
