@@ -59,6 +59,13 @@ def test_no_code_is_read_past_a_sentence_or_a_word(line: str) -> None:
     assert shared_codes.spans(normalise(line).text) == []
 
 
+@pytest.mark.parametrize("line", ["our clan tag is МАРТ", "код комнаты: ТОКЕН, заходите"])
+def test_a_word_in_cyrillic_capitals_is_no_code(line: str) -> None:
+    """A word whose capitals all have Latin look-alikes is read as Latin to find secrets; a game prints its codes in
+    Latin letters and digits, so the word stays a word in every field."""
+    assert screen(line, "memory").text == line
+
+
 def test_the_measure_can_fail() -> None:
     assert shared_codes.spans("my friend code is SW-2231-7740-1186") == [(18, 35)]
     assert screen("my friend code is SW-2231-7740-1186", "log").text != "my friend code is SW-2231-7740-1186"

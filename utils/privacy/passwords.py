@@ -33,6 +33,7 @@ from utils.privacy._secret_values import (
     WORD,
     YEAR,
     a_code,
+    a_documented_pair,
     a_placeholder,
     a_time_of_day,
     card_tail,
@@ -132,6 +133,8 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
+    if _a_documented_password(text, word):
+        return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide
     spelled = next(_spelled_spans(text, word, kind), None)
     if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
         yield spelled
@@ -155,14 +158,26 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         yield (*_secret_span(before), kind)
         return
     later = _LATER_COLON.match(text, word.end)
-    if later and later.group("secret").startswith("//"):
-        later = None  # "user:PASSWORD https://…": the colon is a link's, after its scheme
     if later and (weak(later) or titled_run(text, *later.span("secret"))):
         yield (*with_phrase(text, later, _secret_span(later)), kind)
         return
     gapped = tails.gapped.match(text, word.end)  # "the new work password they gave me is Welcome#2026"
     if gapped and weak(gapped):
         yield (*with_phrase(text, gapped, _secret_span(gapped)), kind)
+
+
+_USER_BEFORE = re.compile(r"([^\s:`'\"]*):$")
+_PAIR_END = re.compile(r"[`'\"]?(?:\s|$)")
+
+
+def _a_documented_password(text: str, word: vocabulary.Word) -> bool:
+    """Whether the secret's word is itself the password of a guide's "user:PASSWORD" pair (a value goes there)."""
+    user = _USER_BEFORE.search(text, max(0, word.start - 40), word.start)
+    return (
+        user is not None
+        and _PAIR_END.match(text, word.end) is not None
+        and a_documented_pair(user.group(1), text[word.start : word.end])
+    )
 
 
 _AN_AND = re.compile(r"(?i)(?<!\S)e\s*[*_~`|]*\s*$")

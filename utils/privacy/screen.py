@@ -366,8 +366,8 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     by_shape = field in KEPT_FIELDS or field in SHOWN_FIELDS or field == "excerpt"
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
     spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
-    if shared := shared_codes.spans(matching.text):  # a game's code for sharing: the message keeps it (shared_codes.py)
-        spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)
+    if shared := [s for s in shared_codes.spans(matching.text) if valid[slice(*matching.span_in_original(*s))].isascii()]:
+        spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)  # a game's code: the message keeps it
     spans = public_places.settled(spans, matching.text)  # a museum's or a station's address (public_places.py)
     merged = _merge(spans)
     pieces: list[str] = []
