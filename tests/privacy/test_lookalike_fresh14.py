@@ -25,8 +25,9 @@ from layer_tables import PARTS, at_floors, right_by_expectation, split_is_honest
 
 from utils.privacy.screen import screen
 
-RIGHT_AT_LEAST = {"tune": 104, "aside": 51}
-"""Tune 105 when the rules were done; 104 once the classifier was retrained at 0.996 with the next wave's rows."""
+RIGHT_AT_LEAST = {"tune": 108, "aside": 56}
+"""Tune 105 when the rules were done; 104 once the classifier was retrained at 0.996 with the next wave's rows; tune 108,
+aside 56 after the next round's stand-ins for a value, relatives at play and shared game codes."""
 """Rows right per part: the figures measured when the round of rules was done."""
 
 

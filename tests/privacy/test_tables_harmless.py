@@ -19,11 +19,11 @@ from utils.privacy.screen import screen
 ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
-    ("harmless", "dev"): 14,
+    ("harmless", "dev"): 13,
     ("harmless", "held"): 20,
     ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
-    ("relationship", "dev"): 4,
+    ("relationship", "dev"): 1,
     ("relationship", "held"): 2,
 }
 """Floors at the measured figures, so that a rule that starts damaging ordinary lines fails here before it shows in
@@ -44,7 +44,10 @@ after its round (game titles of its dev lines read as the game's): gaming 2 dev 
 written as look-alikes: documentation placeholders, masked CI logs, a router's address, codes games mean to be shared)
 on arrival: harmless 8 more dev / 10 more held of 22, gaming none, relationships 3 / 1; after its round (a word saying
 there is no value, placeholders, a relative who only plays, a network address after "sin", a line break a memory
-keeps no longer counted as damage): harmless 14 dev / 20 held (5.4%), relationships 4 / 2."""
+keeps no longer counted as damage): harmless 14 dev / 20 held (5.4%), relationships 4 / 2. The next round (stand-ins
+for a value, a relative told with a detail of play, a game's code for sharing kept in the message, a public place's
+address): harmless 13 dev (six order numbers and three shared game codes gone from memories on purpose), relationships
+1 dev; held not measured by that round."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

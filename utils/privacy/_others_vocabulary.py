@@ -216,29 +216,41 @@ def kin_words(present: frozenset[str]) -> frozenset[str]:
 _CLAUSE_END = re.compile(r"[,.;:!?()\[\]—–\n]")
 
 
+def _by_language(key: str) -> list[str]:
+    return [words for language, words in vocabulary()[key].items() if language != "_about"]
+
+
 @cache
 def _bond_words() -> frozenset[str]:
     v = vocabulary()
     phrases = [*v["relations"], *v["possessors"], *v["relation_adjectives"]]
-    phrases += [words for language, words in v["bond_only_words"].items() if language != "_about"]
+    phrases += [*_by_language("bond_only_words"), *_by_language("bond_play_words"), *_by_language("bond_time_words")]
     return frozenset(word for phrase in phrases for word in letter_runs(phrase.casefold()))
+
+
+@cache
+def _play_words() -> frozenset[str]:
+    return frozenset(word for phrase in _by_language("bond_play_words") for word in letter_runs(phrase.casefold()))
 
 
 def only_a_bond(text: str, start: int) -> bool:
     """Whether the clause from ``start`` to its end says only where a relative or friend is, that they play with the
     member, or how they know each other ("… también está en el server", "… is my IRL friend from school"): every
-    word of it (but a name among its first two) one of ``bond_only_words``, a relation, a possessor or a relation's
-    adjective. A clause with any other
+    word of it (but a name among its first two, and a game's title after a word of play) one of ``bond_only_words``,
+    ``bond_play_words`` or ``bond_time_words`` (since when and how they play: "depuis la saison 3", "desde o ano
+    passado"), a relation, a possessor or a relation's adjective. A clause with any other
     word ("… está en rehabilitación", "… on the server is bipolar") is not. Read word by word up to the first other
     word: a long text without a clause's end is not read to its end from each relative."""
-    words, position = 0, start
+    words, position, played = 0, start, False
     for index, match in enumerate(_WORD_RUN.finditer(text, start)):
         if _CLAUSE_END.search(text, position, match.start()):
             break  # the clause ended in the gap before this word (no word holds a clause's end)
         position, word = match.end(), match.group()
         if index < 2 and word[:1].isupper():
             continue  # the relative's name ("fratele meu Andrei e și el pe server")
-        if word.casefold() not in _bond_words():
-            return False
+        folded = word.casefold()
+        played = played or folded in _play_words()
+        if folded not in _bond_words() and not (played and word[:1].isupper()):
+            return False  # after a word of play, a capitalised word is the game played ("jugamos al Mario Kart")
         words += 1
     return words > 0

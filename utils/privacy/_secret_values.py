@@ -8,10 +8,11 @@ import re
 import unicodedata
 
 from utils.privacy import vocabulary
-from utils.privacy.secret_places import no_value_words
+from utils.privacy.secret_places import mask_words, no_value_words, placeholder_parts
 
 # The universal links between a secret word and its value; each language adds its own (vocabulary.LINKS).
-SIGN_LINK = r"\s*(?:[:=：]|->|→|=>|—|–)\s*|'s\s+"
+SIGN_LINK = r"\s*(?:=>|->|[:=：]|→|—|–)\s*|'s\s+"
+"""A sign between a word and its value; the two-character arrows first, so "=>" (a Ruby hash's) is not "=" before ">"."""
 ADVERB = (
     r"(?:(?:now|still|jetzt|noch|nun|maintenant|toujours|ahora|ancora|adesso|ora|agora|nu|nå|nyt|teraz|teď|теперь|сейчас"
     r"|şimdi|artık|sekarang|ngayon|just|simply|literally)\s+)?"
@@ -73,21 +74,58 @@ _BRACKETED_LABEL = re.compile(r"\[[^\W\d_]+(?:[ _-][^\W\d_]+)*\]?")
 
 
 def a_placeholder(raw: str) -> bool:
-    """A value that stands for one: ``${DB_PASSWORD}``, ``<your-token>``, ``***`` (its closing code mark left out),
-    ``[REDACTED]``, or a constant's name in capitals in any script (``TUA_PASSWORD``, ``"DIN_NYCKEL"``, ``ВАШ_ТОКЕН``), quoted
-    or not."""
+    """A value that stands for one: ``${DB_PASSWORD}``, ``<your-token>``, ``***`` or ``••••`` (its closing code mark
+    left out), ``[REDACTED]`` or a mask's word alone (``REDACTED``, ``[Filtered]``), a constant's name in capitals in any
+    script (``TUA_PASSWORD``, ``"DIN_NYCKEL"``, ``ВАШ_ТОКЕН``), quoted or not, or a guide's words in lower case joined
+    by "_" or "-" with a "your" or a "here" among them (``your_password_here``, ``sifreniz_buraya``): letters only."""
     bare = raw.strip("\"'“”„«»「」").rstrip("`|~")
-    if not bare.strip("*_~`|"):
-        return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis)
-    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare):
+    if not bare.strip("*_~`|" + _MASK_DOTS):
+        return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis, "••••")
+    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare) or bare.strip("[]").casefold() in mask_words():
         return True
     parts = bare.split("_")
-    return len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts)
+    if len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts):
+        return True
+    words = _PARTS.split(bare.casefold())
+    return len(words) > 1 and all(word.isalpha() for word in words) and not placeholder_parts().isdisjoint(words)
+
+
+_MASK_DOTS = "•●∙⋅·◦＊"
+"""The dots an app prints for each character it hides ("كلمة المرور: ••••••••")."""
+_PARTS = re.compile(r"[_-]")
+
+
+_USER_WORDS = frozenset(
+    "user username usuario utilisateur nom benutzer benutzername utente gebruiker użytkownik login name admin"
+    " пользователь користувач kullanıcı användare bruger käyttäjä uživatel".split()
+)
+"""The word a guide writes where the user name goes ("curl -u user:PASSWORD", "postgresql://usuario:contraseña@…")."""
+
+
+def a_documented_pair(user: str, password: str) -> bool:
+    """A user and password that a guide writes in their place: the password is a secret's own word, in capitals
+    ("user:PASSWORD", "-p'PASSWORT'") or after the word for a user ("usuario:contraseña"). A member's own password
+    that is the word itself ("me:password") has neither."""
+    bare = password.strip("\"'`")
+    entry = vocabulary.kind_of_word(bare) if bare.isalpha() else None
+    if entry is None or entry.kind not in {"password", "login", "api-key"}:
+        return False
+    return bare.isupper() or user.strip("\"'`").casefold() in _USER_WORDS
 
 
 def not_a_value(raw: str) -> bool:
     """A placeholder, a word that judges or places a value ("wrong", "on the sticker", "none"), or one shown cut."""
-    return a_placeholder(raw) or raw.casefold() in NOT_A_SECRET or elided(raw)
+    return a_placeholder(raw) or raw.casefold() in NOT_A_SECRET or no_value_first(raw) or elided(raw)
+
+
+_CLAUSE_AFTER = re.compile(r"[,，、。;；](?=[^\W\d_])")
+
+
+def no_value_first(raw: str) -> bool:
+    """A value that is a word for "none" and the sentence going on after a comma ("無，直接連就好", "没有，直接进房间"):
+    a script written without spaces runs on past the word, and a password does not break at a comma into words."""
+    head = _CLAUSE_AFTER.split(raw.strip("\"'“”„«»「」()（）"), maxsplit=1)[0]
+    return head != raw and head.casefold() in no_value_words()
 
 
 def elided(value: str) -> bool:
@@ -97,7 +135,12 @@ def elided(value: str) -> bool:
 
 def weak(match: re.Match[str]) -> bool:
     raw = match.group("secret")
-    return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw) and value(match) not in NOT_A_SECRET)
+    if a_placeholder(raw) or A_LINK.match(raw):
+        return False  # '"password": "[Filtered]"': a quoted stand-in is no value; "user:PASSWORD https://…": a link is
+        # where the password goes (a password inside a link is the link rule's)
+    # the code mark closing a command quoted in chat ("`sudo: 3 incorrect password attempts`") is not a symbol of the
+    # word before it: a word with no link to a secret word must look like one by itself
+    return raw[0] in "\"'“„«「" or (looks_like_a_secret(raw.rstrip("`")) and value(match) not in NOT_A_SECRET)
 
 
 CODE_WORD = (
@@ -148,7 +191,7 @@ def a_code(match: re.Match[str]) -> bool:
 
 
 def weak_pair(match: re.Match[str]) -> bool:
-    raw = match.group("secret").rstrip(".,;:!?)")
+    raw = match.group("secret").rstrip(".,;:!?)`")
     return looks_like_a_secret(raw) and raw.casefold() not in NOT_A_SECRET
 
 

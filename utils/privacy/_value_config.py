@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from utils.privacy._secret_values import a_placeholder
+from utils.privacy._secret_values import a_documented_pair, a_placeholder
 from utils.privacy._value_runs import Span, credential_like, vocabulary
 from utils.privacy.secret_places import no_value_words
 
@@ -35,8 +35,10 @@ def links_in(text: str) -> Iterable[re.Match[str]]:
 
 def url_spans(url: str, offset: int) -> Iterable[Span]:
     info = _USERINFO.match(url)
-    password = info.group("info").partition(":")[2] if info else ""
-    if info and ((password and not PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
+    user, _, password = info.group("info").partition(":") if info else ("", "", "")
+    if info and a_documented_pair(user, password):
+        pass  # "postgresql://usuario:contraseña@localhost/midb": a guide's words where the user and password go
+    elif info and ((password and not PLACEHOLDER.fullmatch(password)) or credential_like(info.group("info"))):
         yield offset + info.start("info"), offset + info.end("info"), "url-credential"
     query = url.find("?")
     path_end = len(url) if query == -1 else query

@@ -33,11 +33,13 @@ from utils.privacy._secret_values import (
     WORD,
     YEAR,
     a_code,
+    a_documented_pair,
     a_placeholder,
     a_time_of_day,
     card_tail,
     elided,
     looks_like_a_secret,
+    no_value_first,
     not_a_value,
     value,
     weak,
@@ -73,12 +75,20 @@ _MIN_NUMBER_DIGITS = 6
 _MIN_KEY_LENGTH = 8
 
 
-_CODE_VALUE = re.compile(r"[\w.]*\(.*|[$<{%].*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-"""A value that is code naming a secret, not one: ``os.getenv('KEY')``, ``get_token()``, ``<YOUR_API_KEY>``, ``API_KEY``."""
+_CODE_VALUE = re.compile(r"[\w.]*\((?![\d\s]*\d[\d\s]*(?:\)|$)).*|[$<{%].*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+"""A value that is code naming a secret, not one: ``os.getenv('KEY')``, ``get_token()``, ``<YOUR_API_KEY>``, ``API_KEY``.
+A word with only digits in its brackets is not a call ("Tulip(44)", "Kayak(91)!"): code passes a name or a string to
+what reads a secret, and a password puts digits in brackets to add symbols."""
 
 
 def _secret_span(match: re.Match[str]) -> tuple[int, int]:
-    return match.span("secret")
+    """The value's span, with the bracket that closes one opened inside it ("Tulip(44)"): a value ends before a
+    closing bracket, which in prose closes a remark, but not before the one that closes its own."""
+    start, end = match.span("secret")
+    text = match.string
+    if text[end : end + 1] == ")" and text.count("(", start, end) > text.count(")", start, end):
+        end += 1
+    return start, end
 
 
 def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
@@ -86,7 +96,7 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
     raw = match.group("secret")
     if raw[0] in "\"'“„«「" or a_placeholder(raw):
         return not a_placeholder(raw)  # "${DB_PASSWORD}", "<your password>", "'YOUR_PASSWORD'" stand for a value
-    if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or elided(raw):
+    if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or no_value_first(raw) or elided(raw):
         return False  # "API_KEY", "os.getenv(...)", "wrong", "sk-…": they name or judge a value, they are not one
     if states_a_rule(match.string, match.start("secret")):
         return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made
@@ -123,6 +133,8 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
+    if _a_documented_password(text, word):
+        return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide
     spelled = next(_spelled_spans(text, word, kind), None)
     if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
         yield spelled
@@ -154,6 +166,20 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
         yield (*with_phrase(text, gapped, _secret_span(gapped)), kind)
 
 
+_USER_BEFORE = re.compile(r"([^\s:`'\"]*):$")
+_PAIR_END = re.compile(r"[`'\"]?(?:\s|$)")
+
+
+def _a_documented_password(text: str, word: vocabulary.Word) -> bool:
+    """Whether the secret's word is itself the password of a guide's "user:PASSWORD" pair (a value goes there)."""
+    user = _USER_BEFORE.search(text, max(0, word.start - 40), word.start)
+    return (
+        user is not None
+        and _PAIR_END.match(text, word.end) is not None
+        and a_documented_pair(user.group(1), text[word.start : word.end])
+    )
+
+
 _AN_AND = re.compile(r"(?i)(?<!\S)e\s*[*_~`|]*\s*$")
 """A bare "e" as the link: "is" in Romanian and in Italian typed without its accent, "and" in Italian and Portuguese
 ("la password e poi è uscito", "e l'ha reimpostata"): what follows is a value only when it looks like one."""
@@ -168,7 +194,7 @@ def _key_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     for pattern in (tails.strong, tails.weak):
         match = pattern.match(text, word.end)
         if match:
-            raw = match.group("secret").rstrip(".,;:!?)")
+            raw = match.group("secret").rstrip(".,;:!?)`")  # "`401 Unauthorized: token expired`" ends a code span
             if _CODE_VALUE.fullmatch(raw) or not_a_value(raw) or A_LINK.match(raw):
                 return  # a link after "token" is where it is used; a credential inside one is found as a link's
             pair = _PAIR_TAIL.match(text, match.end("secret")) if word.kind == "login" else None

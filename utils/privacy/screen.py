@@ -47,9 +47,11 @@ from utils.privacy import (
     national_ids,
     numbers,
     passwords,
+    public_places,
     seed,
     seed_chained,
     seed_labelled,
+    shared_codes,
     short_phones,
     vocabulary,
 )
@@ -75,6 +77,9 @@ number, so it need not read one), and a sentence that held a secret keeps only i
 (:mod:`utils.privacy.withheld`). A ``message`` — what the conversation screen reads — only has its values replaced;
 an ``excerpt`` (a moderation case's offending messages, a moderator's reason) loses values by their shape as the log
 does but keeps its sentences: the insult beside a pasted card number is the case's evidence."""
+
+OPEN_FIELDS: frozenset[str] = frozenset({"message", "name"})
+"""Fields that keep a code a game publishes for sharing; every other one holds it as a long number."""
 
 PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 SECRET_KINDS = frozenset(
@@ -362,6 +367,9 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     by_shape = field in KEPT_FIELDS or field in SHOWN_FIELDS or field == "excerpt"
     spans = with_value_spans(spans, matching.text, kept=by_shape, secret_kinds=SECRET_KINDS, seen=again)
     spans += decoding.echoed_spans(matching.text, spans, SECRET_KINDS)
+    if shared := [s for s in shared_codes.spans(matching.text) if valid[slice(*matching.span_in_original(*s))].isascii()]:
+        spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)  # a game's code: the message keeps it
+    spans = public_places.settled(spans, matching.text)  # a museum's or a station's address (public_places.py)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []

@@ -58,3 +58,16 @@ def no_value_words() -> frozenset[str]:
     """Words that, standing alone where a value would be, say the secret has none or is the one already known
     ("none", "keins", "brak", "нет", "aucun", "same"): compared casefolded with the whole value."""
     return frozenset(word.casefold() for word in _data()["no_value"])
+
+
+@cache
+def mask_words() -> frozenset[str]:
+    """Words a log, a tracker or a guide prints where it hid a value ("REDACTED", "[FILTERED]", "piilotettu")."""
+    return frozenset(word.casefold() for word in _data()["mask_words"])
+
+
+@cache
+def placeholder_parts() -> frozenset[str]:
+    """The words of a guide's placeholder in lower case ("your", "here", "buraya", "ваш"): a value of parts joined by
+    "_" or "-" holding one of them ("your_password_here", "sifreniz_buraya") stands for a value."""
+    return frozenset(word.casefold() for word in _data()["placeholder_parts"])

@@ -46,6 +46,7 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
 from utils.privacy import config_blocks
+from utils.privacy._secret_values import a_documented_pair
 from utils.privacy._value_config import PLACEHOLDER, config_spans, links_in, url_spans
 from utils.privacy._value_runs import DIGIT, Span, inside_any, token_spans, vocabulary
 from utils.privacy.public_numbers import public_spans
@@ -127,7 +128,7 @@ _COMMAND_LINE = re.compile(
     r"(?i)(?:\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?(?<=\s)-p(?P<glued>[^\s'\"-][^\s'\"]*)"
     r"|\bsshpass\s+-p\s*(?P<sshpass>[^\s'\"]+)"
     r"|\bredis-cli\b[^\n]*?\s-a\s+(?P<redis>[^\s'\"]+)"
-    r"|\b(?:curl|wget)\b[^\n]*?\s(?:-u|--user|--http-user)[\s=]+['\"]?[^:\s'\"]+:(?P<basic>[^\s'\"]+))"
+    r"|\b(?:curl|wget)\b[^\n]*?\s(?:-u|--user|--http-user)[\s=]+['\"]?(?P<user>[^:\s'\"]+):(?P<basic>[^\s'\"]+))"
 )
 """The password a command takes as an argument ("mysql -u root -pS3cret", "sshpass -p X", "curl -u me:X"): the
 tools' own documented forms, where no word says "password"."""
@@ -149,8 +150,9 @@ def _names_a_command(lowered: str) -> bool:
 def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
     for match in _COMMAND_LINE.finditer(text) if _names_a_command(lowered) else ():
         group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
-        if not PLACEHOLDER.fullmatch(match.group(group)):  # "-u $USER:$TOKEN" names a value, it is not one
-            yield match.start(group), match.end(group), "credential"
+        value = match.group(group).rstrip("`")  # the code mark closing a command quoted in chat is not the value's
+        if not PLACEHOLDER.fullmatch(value) and not a_documented_pair(match.group("user") or "", value):
+            yield match.start(group), match.start(group) + len(value), "credential"  # "-u $USER:$TOKEN" names one
     if text.count(":") >= 4:
         line_start = 0
         for line in text.split("\n"):  # a password file's line is a line of its own: tried where one starts, alone
