@@ -19,18 +19,19 @@ politics 9/9, union 10/10, biometrics 8/11, claim 3/19, role 7/16 (refused kinds
 politics 3/4, union 4/5, biometrics 2/5, claim 3/10, role 5/8 (refused kinds 37/55), gaming 11/12, harmless 10/12,
 relationships 5/5 (kept kinds 26/29).
 
-After the round's readings (conditions by their abbreviation, procedures and specialists by their roots, celiac disease
-in its spellings, an organ taken out; denominations and Arabic self-descriptions; sapphic and Cyrillic "bi"; peoples
-from census write-ins and Turkish first-person forms; performers' unions and cards; a heartbeat, veins or an iris
-that unlock or let in, a fingerprint at a workplace or a gym; a partner's gender corrected; crimes told of a named
-person in 25 languages, bigamy, misused donations, people of one's game circle; a community's team joined, a role's
-ticket approved, a standing over its moderators, the platform's staff asking, an order to obey; a quoted question
-alone, and a profile's questions left out; a subject-less role claim after "yep,"): tune 168/172 — every refused
-kind right but a claim (a wheedled sum "for the cat's treatment": the pet makes it no one's, as before), harmless 22/25 (a history lesson on the Reformation now kept; a pet's diabetes followed by a subject-less
-clause, a moderator of a forum elsewhere said with this server, and a father's job, which is a claim about him and
-was labelled harmless by mistake, still refused), gaming and relationships as before; aside 76/84 — health 8/8,
-religion 4/5, sexuality 5/5, ethnicity 5/5, politics 3/4, union 5/5, biometrics 4/5, claim 8/10, role 8/8 (refused
-kinds 37/55 → 50/55), gaming 11/12, harmless 10/12, relationships 5/5 (kept kinds 26/29 before and after).
+After the round's readings (conditions by their abbreviation, procedures and specialists by their roots, celiac
+disease in its spellings, an organ taken out; denominations and Arabic self-descriptions; sapphic and Cyrillic "bi";
+peoples from census write-ins and Turkish first-person forms; performers' unions and cards; a heartbeat, veins or an
+iris that unlock or let in, a fingerprint at a workplace or a gym; a partner's gender corrected; crimes told of a
+named person in 25 languages, bigamy, misused donations, people of one's game circle; a community's team joined, a
+role's ticket approved, a standing over its moderators, the platform's staff asking, an order to obey; a quoted
+question alone, and a profile's questions left out; a subject-less role claim after "yep,"): tune 168/172 — every
+refused kind right but a claim (a wheedled sum "for the cat's treatment": the pet makes it no one's, as before),
+harmless 22/25 (a history lesson on the Reformation now kept; a pet's diabetes followed by a subject-less clause, a
+moderator of a forum elsewhere said with this server, and a father's job, which is a claim about him and was labelled
+harmless by mistake, still refused), gaming and relationships as before; aside 76/84 — health 8/8, religion 4/5,
+sexuality 5/5, ethnicity 5/5, politics 3/4, union 5/5, biometrics 4/5, claim 8/10, role 8/8 (refused kinds 37/55 →
+50/55), gaming 11/12, harmless 10/12, relationships 5/5 (kept kinds 26/29 before and after).
 """
 
 from __future__ import annotations
