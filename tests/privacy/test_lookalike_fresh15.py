@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import load, right_by_expectation, right_count, split_is_honest
+from layer_tables import PARTS, at_floors, load, right_by_expectation, split_is_honest
 
 from utils.privacy.screen import screen
 
@@ -36,9 +36,9 @@ def _right(row: dict[str, Any]) -> bool:
     return right_by_expectation(row)
 
 
-@pytest.mark.parametrize("part", ["tune", "aside"])
+@pytest.mark.parametrize("part", PARTS)
 def test_look_alikes_pass_and_their_twins_are_caught(part: str) -> None:
-    assert right_count(load("lookalike_fresh15", part), _right, "kind", part) >= RIGHT_AT_LEAST[part]
+    at_floors("lookalike_fresh15", part, _right, RIGHT_AT_LEAST[part], label="kind")
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
@@ -114,6 +114,9 @@ def test_a_stand_in_for_a_value_passes(line: str) -> None:
         ("密码：无9!x7Qz", "无9!x7Qz"),
         ("token: your_token_9f8Kq2", "your_token_9f8Kq2"),
         ('"password" => "Lilac&Stone88"', "Lilac&Stone88"),
+        ("Passwort: versteckt", "versteckt"),  # a mask's word in lower case is a word a member may have chosen
+        ("şifre: gizli", "gizli"),
+        ("wifi password: hidden", "hidden"),
     ],
 )
 def test_a_value_in_the_same_shape_is_still_caught(line: str, value: str) -> None:

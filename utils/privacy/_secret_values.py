@@ -81,13 +81,20 @@ def a_placeholder(raw: str) -> bool:
     bare = raw.strip("\"'“”„«»「」").rstrip("`|~")
     if not bare.strip("*_~`|" + _MASK_DOTS):
         return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis, "••••")
-    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare) or bare.strip("[]").casefold() in mask_words():
+    if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare) or _a_mask_word(bare):
         return True
     parts = bare.split("_")
     if len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts):
         return True
     words = _PARTS.split(bare.casefold())
     return len(words) > 1 and all(word.isalpha() for word in words) and not placeholder_parts().isdisjoint(words)
+
+
+def _a_mask_word(bare: str) -> bool:
+    """A mask's word as a log prints it: in capitals ("REDACTED", "FILTERED") or in a script without case ("非表示").
+    The same word in lower case is a word a member may have chosen ("passwort: versteckt", "şifre: gizli"): a value."""
+    word = bare.strip("[]")
+    return word.casefold() in mask_words() and (word.isupper() or word.upper() == word.lower())
 
 
 _MASK_DOTS = "•●∙⋅·◦＊"
