@@ -159,17 +159,17 @@ class Scanner:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
         ``longest_token``: its longest run without whitespace; ``words``: :func:`distinct_words` of ``lowered``, when
         the caller has read them. What several rules ask of the line is read once for them (:mod:`line_reading`)."""
-        reading = open_reading(text)
+        words = distinct_words(lowered) if words is None else words
+        reading = open_reading(text, words)
         try:
             return self._spans(text, lowered, digit_run, longest_token, words)
         finally:
             close_reading(reading)
 
-    def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None) -> list[Span]:
+    def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str) -> list[Span]:
         key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
-        words = distinct_words(lowered) if words is None else words
         rules_of = plan.rules_of
         present = self._needles.found_in(words)
         if not words.isascii():

@@ -1,0 +1,116 @@
+"""A reader's cheap gate skips only lines the reader would have left as they are.
+
+Each gate stands in front of a reading that searched a whole line (a long post: thousands of positions) and asks first
+for what that reading cannot do without: joined words inside one of the line's words, a phrase the scanner's needles
+find, a run of digits found from its first digit, the letters of the line's distinct words. Every gated reading is
+compared here with the same reading ungated, on the dev and tuned rows, the redaction bench's lines, long posts built
+from them and lines written to sit at the gates' edges (a run at a word's edge, after a tab, a non-breaking space or a
+bracket; eleven characters; phrases in other scripts and cases). No timing here: the cost is the bench's.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from screen_lines import screen_lines
+
+from utils.privacy import asked_in_line, joined_phrases, keypad_words, line_reading
+from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
+from utils.privacy.normalise import normalise
+from utils.privacy.scanner import distinct_words
+
+EDGES = [
+    "just use maple_cinder_orbit_lagoon for now",
+    "it's HarborQuietMarbleSpruce now, the old one leaked",
+    "(HarborQuietMarbleSpruce) and «tulipe.orage.brindille»",
+    "bitwarden made abc_def_ghi and Zzzzzzzzzzzzzz for me",
+    "bitwarden made cat_owl_sky see https://example.com/a1",
+    "password manager:\tcape_king_decaf_cash\u00a0ok",
+    "keepassxc gave me tulipe.orage.brindille for the nas",
+    "#cape_king_decaf_cash /cape_king_decaf_cash @CahootsUnwindShore",
+    "kubectl get pods | grep CrashLoopBackOff",
+    "try sub.domain.example.com instead, or sub.domain.example",
+    "use hide-and-seek rules this round, then hide-and-seek-again",
+    "mot de passe généré par Bitwarden : flute-orange-tiroir",
+    "you asked about the gate — it's 4471",
+    "YOU ASKED about the side door, it's 5830 now",
+    "du hattest gefragt: die Haustür ist 7719",
+    "聞かれた ドアの番号は 4471",
+    "ты спрашивал про ворота — 4471",
+    "security question 'first pet' → answer: Pickles",
+    "Sicherheitsfrage Geburtsort – Antwort war Lindenhof",
+    "réponse à la question secrète : Médor",
+    "the answer is obvious, security questions are useless",
+    "the gate pin spells BEAR on the keypad = 2327",
+    "GAME over at 4263 points, room TEAM 8326, 123456789 and 12345",
+    "a1234 1234b 12345678 123456789 ٤٤٧١ 4471",
+]
+
+
+@cache
+def _lines() -> tuple[str, ...]:
+    lines = screen_lines(EDGES, seed=15)
+    return tuple(dict.fromkeys([*lines, *(normalise(line).text for line in lines)]))
+
+
+def test_the_lines_are_many_and_some_are_long() -> None:
+    assert len(_lines()) > 3000
+    assert sum(len(line) >= 600 for line in _lines()) >= 30
+
+
+def test_joined_words_are_read_where_a_line_holds_them_and_found_as_without_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    (rule,) = joined_phrases.RULES
+    gated = [list(rule.spans(line)) for line in _lines()]
+    passed = [joined_phrases._may_hold_a_run(line) for line in _lines()]
+    monkeypatch.setattr(joined_phrases, "_may_hold_a_run", lambda _text: True)
+    assert gated == [list(rule.spans(line)) for line in _lines()]
+    for line, gate in zip(_lines(), passed, strict=True):
+        if not gate:
+            assert list(joined_phrases._candidates(line)) == [], line
+    assert sum(map(bool, gated)) >= 5  # the edge lines' passphrases are found through the gate
+    assert 0 < sum(passed) < len(passed) // 2
+
+
+@pytest.mark.parametrize("index", [1, 2], ids=["security-answer", "answering"])
+def test_a_phrase_reader_finds_nothing_in_a_line_without_its_needles(index: int) -> None:
+    rule = asked_in_line.RULES[index]
+    assert rule.needles
+    read = 0
+    for line in _lines():
+        folded = line.casefold()
+        if not any(needle in folded for needle in rule.needles):
+            assert list(rule.spans(line)) == [], line
+        else:
+            read += 1
+    assert read >= 3
+
+
+_FOUR_TO_EIGHT_DIGITS = re.compile(r"(?<!\d)\d{4,8}(?!\d)")
+"""The keypad reader's runs of digits as a search of every position finds them."""
+
+
+def test_the_keypad_readers_digits_read_from_the_first_one_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _FOUR_TO_EIGHT_DIGITS.finditer(line)]
+        assert [m.span() for m in keypad_words._DIGITS.finditer(line)] == expected, line
+        found += len(expected)
+    assert found > 100
+
+
+def test_the_letters_of_a_line_read_off_its_distinct_words_are_the_lines_own() -> None:
+    plain = [line for line in _lines() if line.isascii()]
+    posts = [" ".join(plain[start : start + 40])[:4000] for start in range(0, len(plain), 40)]
+    read = 0
+    for line in [*plain, *posts]:
+        expected = frozenset(re.findall("[a-z]+", line.lower()))
+        reading = open_reading(line, distinct_words(line.casefold()))
+        try:
+            assert ascii_letter_runs(line) == expected, line
+        finally:
+            close_reading(reading)
+        read += len(line) >= 600
+    assert read >= 10
+    assert line_reading._CURRENT.get() is None
