@@ -2,10 +2,11 @@
 
 Each gate stands in front of a reading that searched a whole line (a long post: thousands of positions) and asks first
 for what that reading cannot do without: joined words inside one of the line's words, a phrase the scanner's needles
-find, a run of digits found from its first digit, the letters of the line's distinct words. Every gated reading is
-compared here with the same reading ungated, on the dev and tuned rows, the redaction bench's lines, long posts built
-from them and lines written to sit at the gates' edges (a run at a word's edge, after a tab, a non-breaking space or a
-bracket; eleven characters; phrases in other scripts and cases). No timing here: the cost is the bench's.
+find, a run of digits or a group of capitals found from its first character, a directive tried where a line starts,
+the letters of the line's distinct words. Every gated reading is compared here with the same reading ungated, on the
+dev and tuned rows, the redaction bench's lines, long posts built from them and lines written to sit at the gates'
+edges (a run at a word's edge, after a tab, a non-breaking space or a bracket; eleven characters; phrases in other
+scripts and cases). No timing here: the cost is the bench's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from functools import cache
 import pytest
 from screen_lines import screen_lines
 
-from utils.privacy import asked_in_line, joined_phrases, keypad_words, line_reading
+from utils.privacy import (
+    _value_config,
+    asked_in_line,
+    generated_runs,
+    joined_phrases,
+    keypad_words,
+    line_reading,
+    vocabulary,
+    word_forms,
+)
 from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
 from utils.privacy.normalise import normalise
 from utils.privacy.scanner import distinct_words
@@ -46,6 +56,8 @@ EDGES = [
     "the gate pin spells BEAR on the keypad = 2327",
     "GAME over at 4263 points, room TEAM 8326, 123456789 and 12345",
     "a1234 1234b 12345678 123456789 ٤٤٧١ 4471",
+    "R8K2Q V7M3T\nQ4PZ8-M2K7D-99XKQ and -ABCD 1234, xR8K2Q V7M3T, R8K2Q-V7M3T-",
+    'requirepass Marigold#7720\n  rcon_password "Gale#5520"\nnot one here\n\nport 27015\n',
 ]
 
 
@@ -114,3 +126,43 @@ def test_the_letters_of_a_line_read_off_its_distinct_words_are_the_lines_own() -
         read += len(line) >= 600
     assert read >= 10
     assert line_reading._CURRENT.get() is None
+
+
+_GROUPED_EVERYWHERE = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
+"""Groups of capitals and digits as a search of every position finds them (what the run model reads together)."""
+
+
+def test_groups_read_from_their_first_character_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _GROUPED_EVERYWHERE.finditer(line)]
+        assert [m.span() for m in generated_runs._GROUPED.finditer(line)] == expected, line
+        found += len(expected)
+    assert found > 20
+
+
+def test_directives_tried_where_lines_start_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _value_config._DIRECTIVE.finditer(line)]
+        assert [m.span() for m in _value_config._directives(line)] == expected, line
+        found += len(expected)
+    assert found > 20
+
+
+def test_a_locks_compound_ends_in_letters_the_vocabulary_reads_compounds_for() -> None:
+    """The vocabulary reads a token for a lock's compound ("garagentorcode") only when its last four letters are some
+    compound's: every compound of a lock, a linking letter and a code word, and of a longer word ending in a lock."""
+    compounds = 0
+    for lock in word_forms._LOCKS:
+        for linking in word_forms._LINKING:
+            for head in word_forms._HEADS:
+                for word in (lock + linking + head, "tresor" + lock + linking + head):
+                    if word_forms.lock_compound(word):
+                        compounds += 1
+                        assert vocabulary._TAIL(word) in vocabulary._ENDS, word
+    assert compounds > 100
+    for line in _lines():
+        for token in re.findall(r"\w+", line.casefold()):
+            if word_forms.lock_compound(token):
+                assert vocabulary._TAIL(token) in vocabulary._ENDS, token

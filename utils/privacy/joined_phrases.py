@@ -66,10 +66,7 @@ def _may_hold_a_run(text: str) -> bool:
     whitespace around a word passes the runs' lookarounds as the ends of a text do), so the distinct words long
     enough to hold one are searched, not each of a long post's characters (two regexes tried at every one of them
     were the most costly reading of a 4,000-character post that holds no run)."""
-    return any(
-        _CAMEL_RUN.search(word) or _SEPARATED_RUN.search(word)
-        for word in {word for word in text.split() if len(word) >= _SHORTEST_RUN}
-    )
+    return any(_CAMEL_RUN.search(word) or _SEPARATED_RUN.search(word) for word in set(text.split()) if len(word) >= _SHORTEST_RUN)
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int, list[str]]]:
