@@ -20,6 +20,7 @@ from screen_lines import screen_lines
 from utils.privacy import (
     _value_config,
     asked_in_line,
+    decoded_spelled,
     generated_runs,
     joined_phrases,
     keypad_words,
@@ -166,3 +167,16 @@ def test_a_locks_compound_ends_in_letters_the_vocabulary_reads_compounds_for() -
         for token in re.findall(r"\w+", line.casefold()):
             if word_forms.lock_compound(token):
                 assert vocabulary._TAIL(token) in vocabulary._ENDS, token
+
+
+_SPELLED_GATE_EVERYWHERE = re.compile(r"(?<![^\W_])[^\W\d_] [^\W\d_] [^\W\d_](?:  | ?[|/,·–-] ?)[^\W\d_] [^\W\d_]")
+"""The spelled words' gate as a search of every position reads it."""
+
+
+def test_the_spelled_words_gate_read_from_a_space_opens_where_a_search_of_every_position_does() -> None:
+    opened = 0
+    for line in _lines():
+        expected = _SPELLED_GATE_EVERYWHERE.search(line) is not None
+        assert (decoded_spelled._GATE.search(line) is not None) == expected, line
+        opened += expected
+    assert opened >= 3
