@@ -17,9 +17,11 @@ from functools import cache
 import pytest
 from screen_lines import screen_lines
 
+from bench.redaction import PARAGRAPH
 from utils.privacy import (
     _value_config,
     asked_in_line,
+    characters_apart,
     decoded_spelled,
     generated_runs,
     joined_phrases,
@@ -180,3 +182,28 @@ def test_the_spelled_words_gate_read_from_a_space_opens_where_a_search_of_every_
         assert (decoded_spelled._GATE.search(line) is not None) == expected, line
         opened += expected
     assert opened >= 3
+
+
+def _ascii_posts() -> list[str]:
+    plain = [line for line in _lines() if line.isascii()]
+    return [" ".join(plain[start : start + 40])[:4000] for start in range(0, len(plain), 40)]
+
+
+def test_a_long_line_without_a_character_standing_alone_is_not_searched_for_characters_apart() -> None:
+    (rule,) = characters_apart.RULES
+    apart = [PARAGRAPH * 9 + " wifi password: G-u-a-v-a-7-1", PARAGRAPH * 9 + " pw |P|e|l|i|5|2| ok", "Q.C.F.4x" * 500]
+    assert sum(bool(list(rule.spans(line))) for line in apart) >= 2
+    skipped = 0
+    for line in [*_lines(), *_ascii_posts(), *(line.replace(" a ", " an ") for line in _ascii_posts()), *apart]:
+        words = distinct_words(line.casefold())
+        reading = open_reading(line, words)
+        try:
+            if not characters_apart._may_hold_pieces(line):
+                skipped += 1
+                assert characters_apart._GATE.search(line) is None, line
+                assert list(rule.spans(line)) == [], line
+        finally:
+            close_reading(reading)
+        if not characters_apart._may_hold_pieces(line):  # read on its own, outside the scanner
+            assert characters_apart._GATE.search(line) is None, line
+    assert skipped >= 5

@@ -49,3 +49,12 @@ def ascii_letter_runs(text: str) -> frozenset[str]:
     if reading.letters is None:  # an ASCII line's case-folded words are its lower-case ones
         reading.letters = frozenset(_ASCII_LETTERS.findall(text.lower() if reading.words is None else reading.words))
     return reading.letters
+
+
+def distinct_words(text: str) -> str:
+    """The distinct words of ``text`` joined by spaces, in a long line's case when it is ASCII (the scanner's, read
+    once), as written otherwise: what holds no whitespace is inside one of them or nowhere."""
+    reading = _CURRENT.get()
+    if reading is not None and reading.text is text and reading.words is not None and text.isascii():
+        return reading.words
+    return " ".join(set(text.split()))
