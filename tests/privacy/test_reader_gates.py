@@ -32,7 +32,7 @@ from utils.privacy import (
 )
 from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
 from utils.privacy.normalise import normalise
-from utils.privacy.scanner import distinct_words
+from utils.privacy.scanner import _runs_without_whitespace, distinct_words
 
 EDGES = [
     "just use maple_cinder_orbit_lagoon for now",
@@ -207,3 +207,15 @@ def test_a_long_line_without_a_character_standing_alone_is_not_searched_for_char
         if not characters_apart._may_hold_pieces(line):  # read on its own, outside the scanner
             assert characters_apart._GATE.search(line) is None, line
     assert skipped >= 5
+
+
+@pytest.mark.parametrize("shortest", [1, 8, 12, 32])
+def test_runs_without_whitespace_found_from_the_split_words_are_those_a_search_finds(shortest: int) -> None:
+    search = re.compile(rf"\S{{{shortest},}}")
+    odd = ["a\u2003" + "x" * 40 + "\u00a0" + "x" * 40 + "\n\t" + "xx" * 20, "x" * 40 + " " + "x" * 39 + " " + "x" * 41]
+    runs = 0
+    for line in [*_lines(), *_ascii_posts(), *odd]:
+        expected = [m.span() for m in search.finditer(line)]
+        assert _runs_without_whitespace(line, shortest) == expected, line
+        runs += len(expected)
+    assert runs > 100
