@@ -4,7 +4,7 @@ configuration line whose key names a secret (``DB_PASSWORD=â€¦``, ``"apiKey": "â
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from utils.privacy._secret_values import a_documented_pair, a_placeholder
@@ -181,8 +181,21 @@ def _command_value_spans(text: str) -> Iterable[Span]:
                 yield found.start("value"), found.end("value"), "config"
 
 
+def _directives(text: str) -> Iterator[re.Match[str]]:
+    """What ``_DIRECTIVE.finditer(text)`` finds: a directive is a whole line, so it is tried where a line starts
+    alone, not at each character of a long one (where ``^`` fails)."""
+    start = 0
+    while True:
+        found = _DIRECTIVE.match(text, start)
+        if found is not None:
+            yield found
+        start = text.find("\n", start) + 1
+        if not start:
+            return
+
+
 def _directive_spans(text: str) -> Iterable[Span]:
-    for found in _DIRECTIVE.finditer(text):
+    for found in _directives(text):
         key, value = found.group("key"), found.group("value")
         if names_a_secret(key) and secret_value(key, value) and any(not c.isalpha() for c in value):
             start, end = found.span("value")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from utils.privacy import vocabulary
 from utils.privacy._conversation_asked import NOT_ASKING, answer_value, asks_for_an_opener, names_an_opener
-from utils.privacy._conversation_words import PHRASE_KIND_IN, YEAR, kindless_kind
+from utils.privacy._conversation_words import PHRASE_KIND_IN, PHRASE_KINDS, YEAR, kindless_kind
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _QUESTION_MARK = re.compile(r"[?？]")
@@ -198,6 +198,8 @@ class _AnsweringRule(Rule):
 
 RULES: tuple[Rule, ...] = (
     _AskedInLineRule("code", re.compile("(?!)")),
-    _SecurityAnswerRule("password", re.compile("(?!)")),
-    _AnsweringRule("code", re.compile("(?!)")),
+    _SecurityAnswerRule("password", re.compile("(?!)"), needles=tuple(sorted(PHRASE_KINDS))),
+    _AnsweringRule("code", re.compile("(?!)"), needles=tuple(_ANSWERING_PHRASES)),
 )
+"""The last two read a line only where the scanner found one of their phrases in its case-folded form (what each
+searches its folded line for first): a long post without one costs them no search of its own."""

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from operator import itemgetter
 
 from utils.privacy import seed, vocabulary
+from utils.privacy._secret_values import a_time_of_day
 from utils.privacy.decoded_region import Region
 
 # Digits given in another notation, a code read off its digits: squares of a chess board or a Battleship grid
@@ -87,6 +88,8 @@ def moments(text: str) -> Iterator[Region]:
     if len(text) > CHAT_LINE:
         return
     for match in _moment_matches(text):
+        if a_time_of_day(text, match.start(), match.end()):
+            continue  # a time as it is said ("at 23:40"): the regions leave it as written, so its words are not read
         if vocabulary.find(text[max(0, match.start() - _NAMED_BEFORE) : match.end() + _NAMED_AFTER]):
             digits = "".join(re.findall(rf"(?<![^\W\d_]){_MOMENT}", match.group()))
             yield Region(match.start(), match.end(), re.sub(r"\D", "", digits), judged=False)

@@ -22,8 +22,9 @@ _WORD_GAP = r"(?: {2,4}| ?[|/,·–-] ?)"
 _FEWEST_WORDS = 6
 _SPELLED = re.compile(rf"(?<![^\W_]){_SPELLED_WORD}(?:{_WORD_GAP}{_SPELLED_WORD}){{{_FEWEST_WORDS - 1},23}}(?![^\W_])")
 """Six spelled words at least, as many as a phrase its name announces needs; twenty-four at most."""
-_GATE = re.compile(r"(?<![^\W_])[^\W\d_] [^\W\d_] [^\W\d_](?:  | ?[|/,·–-] ?)[^\W\d_] [^\W\d_]")
-"""A spelled word's last three letters and the next one's first two: the cheap test a line mostly fails."""
+_GATE = re.compile(r" (?<=(?<![^\W_])[^\W\d_] )[^\W\d_] [^\W\d_](?:  | ?[|/,·–-] ?)[^\W\d_] [^\W\d_]")
+"""A spelled word's last three letters and the next one's first two: the cheap test a line mostly fails. Read from the
+space after the first letter, then the letter and what stands before it, so ``re`` skips in C from space to space."""
 
 
 def spelled_words(text: str) -> Iterator[Region]:

@@ -128,9 +128,11 @@ def _drawn(run: str) -> bool:
     return written_bits(run) < threshold and written_bits(run.translate(_LEET), reference=run) < threshold / 2
 
 
-_GROUPED = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
+_GROUPED = re.compile(r"[A-Z0-9](?<![\w-][A-Z0-9])[A-Z0-9]{3,5}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
 """Codes a page lists together, a few characters each (Steam Guard's backup codes "R8K2Q V7M3T", a recovery key's
-groups): capitals and digits in groups of four to six, apart by a space, a hyphen or a line."""
+groups): capitals and digits in groups of four to six, apart by a space, a hyphen or a line. Read from a group's first
+character, then what stands before it (no word character or "-"), so ``re`` skips in C to a long post's capitals and
+digits rather than trying each of its characters."""
 
 
 def grouped_spans(text: str) -> list[tuple[int, int]]:

@@ -23,7 +23,9 @@ _KEYS = str.maketrans(
     }
 )
 _MIN_KEYS = 4
-_DIGITS = re.compile(r"(?<!\d)\d{4,8}(?!\d)")
+_DIGITS = re.compile(r"\d(?<!\d\d)\d{3,7}(?!\d)")
+"""A run of four to eight digits, read from its first digit (no digit before it) so ``re`` skips in C from digit to
+digit: the line has a run of four digits and separators, often a long post's date or id, and its letters are many."""
 _WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{4,8}(?![^\W\d_])")
 
 

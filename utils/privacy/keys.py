@@ -77,7 +77,7 @@ _VENDOR_TAIL = (
 
 @lru_cache(maxsize=256)
 def _vendor_rule(vendors: frozenset[str]) -> Rule:
-    return Rule("api-key", re.compile(r"(?i)\b" + words(*vendors) + _VENDOR_TAIL), accept=_key_like)
+    return Rule("api-key", re.compile(r"(?i)\b" + words(*vendors) + _VENDOR_TAIL), accept=_key_like, judged_by_its_text=True)
 
 
 def vendor_spans(text: str, lowered: str, longest_token: int, words: str | None = None) -> Iterator[Span]:

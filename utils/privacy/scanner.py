@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from utils.privacy.digit_anchor import (
     MERGED_GAP,
@@ -41,6 +42,21 @@ _SHARED_LEAD = 8
 _DISTINCT_WORDS_FROM = 600
 """A longer line's needles without whitespace are looked for in its distinct words, once each (a long post repeats
 its words): such a needle is inside one of them or nowhere."""
+
+
+def _runs_without_whitespace(text: str, shortest: int) -> list[tuple[int, int]]:
+    """Where the runs of ``shortest`` characters or more without whitespace stand (``(start, end)``, in order): the
+    line's words are split off in C and only the long ones are looked for, each from where the one before it ended (the
+    words between are shorter, and whitespace stands around them, so none holds it), not found with a search that
+    tries each whitespace of a long post and reads the word after it."""
+    found: list[tuple[int, int]] = []
+    position = 0
+    words = text.split()
+    for word in compress(words, map(shortest.__le__, map(len, words))):
+        start = text.find(word, position)
+        position = start + len(word)
+        found.append((start, position))
+    return found
 
 
 def distinct_words(lowered: str) -> str:
@@ -127,11 +143,8 @@ class Scanner:
         self._anchored = tuple(rule.digit_anchor is not None for rule in rules)
         self._digit_first = tuple(rule.digit_first is not None for rule in rules)
         self._number_first = tuple(rule.digit_anchor is not None and starts_a_number(rule.pattern) for rule in rules)
-        self._runs_of = {
-            rule.min_token: (re.compile(rf"\S{{{rule.min_token},}}"), re.compile(rf"\s\S{{{rule.min_token},}}"))
-            for rule in rules
-            if rule.in_one_run and rule.min_token
-        }
+        self._shortest_run = min((rule.min_token for rule in rules if rule.in_one_run and rule.min_token), default=0)
+        """The shortest run a rule read in the line's runs asks for: the runs that long are found once for all."""
         self._shared = tuple(
             rule.digit_anchor is not None and rule.digit_anchor.lead <= _SHARED_LEAD and rule.digit_first is None
             for rule in rules
@@ -159,17 +172,17 @@ class Scanner:
         """``lowered``: ``text`` case-folded; ``digit_run``: its longest run of digits and separators;
         ``longest_token``: its longest run without whitespace; ``words``: :func:`distinct_words` of ``lowered``, when
         the caller has read them. What several rules ask of the line is read once for them (:mod:`line_reading`)."""
-        reading = open_reading(text)
+        words = distinct_words(lowered) if words is None else words
+        reading = open_reading(text, words)
         try:
             return self._spans(text, lowered, digit_run, longest_token, words)
         finally:
             close_reading(reading)
 
-    def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str | None) -> list[Span]:
+    def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str) -> list[Span]:
         key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
         plan = self._plans.get(key) or self._plan(*key)
         chosen = set(plan.always)
-        words = distinct_words(lowered) if words is None else words
         rules_of = plan.rules_of
         present = self._needles.found_in(words)
         if not words.isascii():
@@ -189,13 +202,15 @@ class Scanner:
         stretches: list[tuple[int, int]] | None = None
         stretch_digits: list[int] = []
         long_runs: dict[int, list[tuple[int, int]]] = {}
+        runs: list[tuple[int, int]] | None = None
         found: list[Span] = []
         for index in sorted(chosen):
             rule = self._rules[index]
             if not self._anchored[index]:
                 if rule.in_one_run and rule.min_token and len(text) >= _NEAR_DIGITS_FROM:
                     if rule.min_token not in long_runs:
-                        long_runs[rule.min_token] = self._long_runs(text, rule.min_token)
+                        runs = _runs_without_whitespace(text, self._shortest_run) if runs is None else runs
+                        long_runs[rule.min_token] = [run for run in runs if run[1] - run[0] >= rule.min_token]
                     found.extend(rule.spans_in_runs(text, long_runs[rule.min_token]))
                 else:
                     found.extend(rule.spans(text))
@@ -228,14 +243,6 @@ class Scanner:
                 continue
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
-
-    def _long_runs(self, text: str, shortest: int) -> list[tuple[int, int]]:
-        """The runs of ``shortest`` characters or more without whitespace, found from the whitespace before them (``re``
-        skips to it in C, where a search for the run alone is tried at every character of every word)."""
-        first, after_space = self._runs_of[shortest]
-        runs = [(match.start() + 1, match.end()) for match in after_space.finditer(text)]
-        leading = first.match(text)
-        return [leading.span(), *runs] if leading else runs
 
     def _plan(self, digit_run: int, longest_token: int) -> _Plan:
         always: list[int] = []

@@ -300,7 +300,8 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     if not heads.isdisjoint(_STEM_HEADS):
         ready.update(token for token in distinct if token[:3] in _STEMS)
     if not _ENDS.isdisjoint(map(_TAIL, distinct)):  # a compound ending in a password word or in a lock's code
-        ready.update(token for token in distinct if token[-4:] in _COMPOUND_ENDS or word_forms.lock_compound(token))
+        # (a lock's compound ends in one of LOCK_TAILS: only the tokens whose last letters are in _ENDS are read)
+        ready.update(t for t in distinct if _TAIL(t) in _ENDS and (t[-4:] in _COMPOUND_ENDS or word_forms.lock_compound(t)))
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
     if not folded.isascii():
         ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts

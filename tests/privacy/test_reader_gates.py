@@ -1,0 +1,221 @@
+"""A reader's cheap gate skips only lines the reader would have left as they are.
+
+Each gate stands in front of a reading that searched a whole line (a long post: thousands of positions) and asks first
+for what that reading cannot do without: joined words inside one of the line's words, a phrase the scanner's needles
+find, a run of digits or a group of capitals found from its first character, a directive tried where a line starts,
+the letters of the line's distinct words. Every gated reading is compared here with the same reading ungated, on the
+dev and tuned rows, the redaction bench's lines, long posts built from them and lines written to sit at the gates'
+edges (a run at a word's edge, after a tab, a non-breaking space or a bracket; eleven characters; phrases in other
+scripts and cases). No timing here: the cost is the bench's.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from screen_lines import screen_lines
+
+from bench.redaction import PARAGRAPH
+from utils.privacy import (
+    _value_config,
+    asked_in_line,
+    characters_apart,
+    decoded_spelled,
+    generated_runs,
+    joined_phrases,
+    keypad_words,
+    line_reading,
+    vocabulary,
+    word_forms,
+)
+from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
+from utils.privacy.normalise import normalise
+from utils.privacy.scanner import _runs_without_whitespace, distinct_words
+
+EDGES = [
+    "just use maple_cinder_orbit_lagoon for now",
+    "it's HarborQuietMarbleSpruce now, the old one leaked",
+    "(HarborQuietMarbleSpruce) and «tulipe.orage.brindille»",
+    "bitwarden made abc_def_ghi and Zzzzzzzzzzzzzz for me",
+    "bitwarden made cat_owl_sky see https://example.com/a1",
+    "password manager:\tcape_king_decaf_cash\u00a0ok",
+    "keepassxc gave me tulipe.orage.brindille for the nas",
+    "#cape_king_decaf_cash /cape_king_decaf_cash @CahootsUnwindShore",
+    "kubectl get pods | grep CrashLoopBackOff",
+    "try sub.domain.example.com instead, or sub.domain.example",
+    "use hide-and-seek rules this round, then hide-and-seek-again",
+    "mot de passe généré par Bitwarden : flute-orange-tiroir",
+    "you asked about the gate — it's 4471",
+    "YOU ASKED about the side door, it's 5830 now",
+    "du hattest gefragt: die Haustür ist 7719",
+    "聞かれた ドアの番号は 4471",
+    "ты спрашивал про ворота — 4471",
+    "security question 'first pet' → answer: Pickles",
+    "Sicherheitsfrage Geburtsort – Antwort war Lindenhof",
+    "réponse à la question secrète : Médor",
+    "the answer is obvious, security questions are useless",
+    "the gate pin spells BEAR on the keypad = 2327",
+    "GAME over at 4263 points, room TEAM 8326, 123456789 and 12345",
+    "a1234 1234b 12345678 123456789 ٤٤٧١ 4471",
+    "R8K2Q V7M3T\nQ4PZ8-M2K7D-99XKQ and -ABCD 1234, xR8K2Q V7M3T, R8K2Q-V7M3T-",
+    'requirepass Marigold#7720\n  rcon_password "Gale#5520"\nnot one here\n\nport 27015\n',
+]
+
+
+@cache
+def _lines() -> tuple[str, ...]:
+    lines = screen_lines(EDGES, seed=15)
+    return tuple(dict.fromkeys([*lines, *(normalise(line).text for line in lines)]))
+
+
+def test_the_lines_are_many_and_some_are_long() -> None:
+    assert len(_lines()) > 3000
+    assert sum(len(line) >= 600 for line in _lines()) >= 30
+
+
+def test_joined_words_are_read_where_a_line_holds_them_and_found_as_without_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    (rule,) = joined_phrases.RULES
+    gated = [list(rule.spans(line)) for line in _lines()]
+    passed = [joined_phrases._may_hold_a_run(line) for line in _lines()]
+    monkeypatch.setattr(joined_phrases, "_may_hold_a_run", lambda _text: True)
+    assert gated == [list(rule.spans(line)) for line in _lines()]
+    for line, gate in zip(_lines(), passed, strict=True):
+        if not gate:
+            assert list(joined_phrases._candidates(line)) == [], line
+    assert sum(map(bool, gated)) >= 5  # the edge lines' passphrases are found through the gate
+    assert 0 < sum(passed) < len(passed) // 2
+
+
+@pytest.mark.parametrize("index", [1, 2], ids=["security-answer", "answering"])
+def test_a_phrase_reader_finds_nothing_in_a_line_without_its_needles(index: int) -> None:
+    rule = asked_in_line.RULES[index]
+    assert rule.needles
+    read = 0
+    for line in _lines():
+        folded = line.casefold()
+        if not any(needle in folded for needle in rule.needles):
+            assert list(rule.spans(line)) == [], line
+        else:
+            read += 1
+    assert read >= 3
+
+
+_FOUR_TO_EIGHT_DIGITS = re.compile(r"(?<!\d)\d{4,8}(?!\d)")
+"""The keypad reader's runs of digits as a search of every position finds them."""
+
+
+def test_the_keypad_readers_digits_read_from_the_first_one_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _FOUR_TO_EIGHT_DIGITS.finditer(line)]
+        assert [m.span() for m in keypad_words._DIGITS.finditer(line)] == expected, line
+        found += len(expected)
+    assert found > 100
+
+
+def test_the_letters_of_a_line_read_off_its_distinct_words_are_the_lines_own() -> None:
+    plain = [line for line in _lines() if line.isascii()]
+    posts = [" ".join(plain[start : start + 40])[:4000] for start in range(0, len(plain), 40)]
+    read = 0
+    for line in [*plain, *posts]:
+        expected = frozenset(re.findall("[a-z]+", line.lower()))
+        reading = open_reading(line, distinct_words(line.casefold()))
+        try:
+            assert ascii_letter_runs(line) == expected, line
+        finally:
+            close_reading(reading)
+        read += len(line) >= 600
+    assert read >= 10
+    assert line_reading._CURRENT.get() is None
+
+
+_GROUPED_EVERYWHERE = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:(?: |-|\n)[A-Z0-9]{4,6})+(?![\w-])")
+"""Groups of capitals and digits as a search of every position finds them (what the run model reads together)."""
+
+
+def test_groups_read_from_their_first_character_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _GROUPED_EVERYWHERE.finditer(line)]
+        assert [m.span() for m in generated_runs._GROUPED.finditer(line)] == expected, line
+        found += len(expected)
+    assert found > 20
+
+
+def test_directives_tried_where_lines_start_are_those_of_a_search_of_every_position() -> None:
+    found = 0
+    for line in _lines():
+        expected = [m.span() for m in _value_config._DIRECTIVE.finditer(line)]
+        assert [m.span() for m in _value_config._directives(line)] == expected, line
+        found += len(expected)
+    assert found > 20
+
+
+def test_a_locks_compound_ends_in_letters_the_vocabulary_reads_compounds_for() -> None:
+    """The vocabulary reads a token for a lock's compound ("garagentorcode") only when its last four letters are some
+    compound's: every compound of a lock, a linking letter and a code word, and of a longer word ending in a lock."""
+    compounds = 0
+    for lock in word_forms._LOCKS:
+        for linking in word_forms._LINKING:
+            for head in word_forms._HEADS:
+                for word in (lock + linking + head, "tresor" + lock + linking + head):
+                    if word_forms.lock_compound(word):
+                        compounds += 1
+                        assert vocabulary._TAIL(word) in vocabulary._ENDS, word
+    assert compounds > 100
+    for line in _lines():
+        for token in re.findall(r"\w+", line.casefold()):
+            if word_forms.lock_compound(token):
+                assert vocabulary._TAIL(token) in vocabulary._ENDS, token
+
+
+_SPELLED_GATE_EVERYWHERE = re.compile(r"(?<![^\W_])[^\W\d_] [^\W\d_] [^\W\d_](?:  | ?[|/,·–-] ?)[^\W\d_] [^\W\d_]")
+"""The spelled words' gate as a search of every position reads it."""
+
+
+def test_the_spelled_words_gate_read_from_a_space_opens_where_a_search_of_every_position_does() -> None:
+    opened = 0
+    for line in _lines():
+        expected = _SPELLED_GATE_EVERYWHERE.search(line) is not None
+        assert (decoded_spelled._GATE.search(line) is not None) == expected, line
+        opened += expected
+    assert opened >= 3
+
+
+def _ascii_posts() -> list[str]:
+    plain = [line for line in _lines() if line.isascii()]
+    return [" ".join(plain[start : start + 40])[:4000] for start in range(0, len(plain), 40)]
+
+
+def test_a_long_line_without_a_character_standing_alone_is_not_searched_for_characters_apart() -> None:
+    (rule,) = characters_apart.RULES
+    apart = [PARAGRAPH * 9 + " wifi password: G-u-a-v-a-7-1", PARAGRAPH * 9 + " pw |P|e|l|i|5|2| ok", "Q.C.F.4x" * 500]
+    assert sum(bool(list(rule.spans(line))) for line in apart) >= 2
+    skipped = 0
+    for line in [*_lines(), *_ascii_posts(), *(line.replace(" a ", " an ") for line in _ascii_posts()), *apart]:
+        words = distinct_words(line.casefold())
+        reading = open_reading(line, words)
+        try:
+            if not characters_apart._may_hold_pieces(line):
+                skipped += 1
+                assert characters_apart._GATE.search(line) is None, line
+                assert list(rule.spans(line)) == [], line
+        finally:
+            close_reading(reading)
+        if not characters_apart._may_hold_pieces(line):  # read on its own, outside the scanner
+            assert characters_apart._GATE.search(line) is None, line
+    assert skipped >= 5
+
+
+@pytest.mark.parametrize("shortest", [1, 8, 12, 32])
+def test_runs_without_whitespace_found_from_the_split_words_are_those_a_search_finds(shortest: int) -> None:
+    search = re.compile(rf"\S{{{shortest},}}")
+    odd = ["a\u2003" + "x" * 40 + "\u00a0" + "x" * 40 + "\n\t" + "xx" * 20, "x" * 40 + " " + "x" * 39 + " " + "x" * 41]
+    runs = 0
+    for line in [*_lines(), *_ascii_posts(), *odd]:
+        expected = [m.span() for m in search.finditer(line)]
+        assert _runs_without_whitespace(line, shortest) == expected, line
+        runs += len(expected)
+    assert runs > 100
