@@ -19,11 +19,15 @@ from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import screen, screen_profile
 
 SHORT, LONG = 4_000, 64_000
-MAX_GROWTH = 64
-"""Sixteen times the text: linear is ~16–20 (a few readers grow with a logarithm, a short text's fixed costs weigh less
-in a long one), up to ~47 on a machine busy with other work, where a 4,000-character text's millisecond is easily
-disturbed; a reader reading the whole text again for each of its words or lines made it 316 (one word pair repeated,
-as a memory)."""
+MAX_GROWTH = 100
+"""Sixteen times the text: linear is ~13–20 (a few readers grow with a logarithm, a short text's fixed costs weigh less
+in a long one), up to ~65 on a machine busy with other work (load above 5), where a 4,000-character text's
+millisecond is easily disturbed — and the cheaper the short side gets, the more a disturbance weighs; a reader
+reading the whole text again for each of its words or lines made it 316 (one word pair repeated, as a memory), and
+one that grows with the square of the length makes it ~256."""
+ATTEMPTS = 3
+"""A ratio above the bound is measured again, up to this many times in all: a machine's burst of other work passes,
+a reader that grows with the square of the length stays above it every time."""
 
 _CHAT = (
     "my brother got mad when I beat him again, then my friend Jake said the boss was easy and my mom laughed. "
@@ -87,5 +91,9 @@ READERS: dict[str, Callable[[str], object]] = {
 @pytest.mark.parametrize("reader", READERS)
 def test_sixteen_times_the_text_costs_about_sixteen_times_as_much(reader: str, shape: str) -> None:
     growth = _growth(READERS[reader], shape)
+    for _ in range(ATTEMPTS - 1):
+        if growth <= MAX_GROWTH:
+            break
+        growth = _growth(READERS[reader], shape)
     print(f"{reader}, {shape}: {growth:.1f}×")
     assert growth <= MAX_GROWTH, f"{reader}, {shape}: {LONG:,} characters cost {growth:.0f}× {SHORT:,}"
