@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 11
+CAUGHT_AT_LEAST = 15
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -57,9 +57,10 @@ to 0.9958 ("Is a dentist.", "door?", "Uses fingerprint unlock on their Pixel."),
 3,142 lines refused, none of 4,906 ordinary; at 0.995 three ordinary lines). 15 once the rules read conditions by
 their abbreviation, orientation words in Cyrillic, people of one's game circle and more peoples' names: four lines it
 had caught are now the rules' ("Has POTS.", "я би", a guildmate's divorce, "Is Moluks van afkomst."), and the rules
-miss 89 (were 93); no line it caught is kept. 11 once retrained with kept_fresh15's tune part and the rules of that
-round (8,260 examples): its look-alikes (a pet's diabetes, a game's ECG, a party role) made ordinary lines score
-higher, so the threshold is 0.997 (1,016 of 3,239 lines refused, 1 of 4,967 ordinary)."""
+miss 89 (were 93); no line it caught is kept. Still 15 once retrained after the rules of that round (8,104 examples,
+threshold 0.996, 1,105 of 3,142 and none of 4,911 ordinary). kept_fresh15's tune part is not among its tables: with
+it, its look-alikes (a pet's diabetes, a game's ECG, a party's roles) scored ordinary lines higher, the threshold rose
+to 0.997, it caught 11 here and ten development lines of the end-to-end tables were kept again."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
