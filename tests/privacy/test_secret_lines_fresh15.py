@@ -23,30 +23,16 @@ row by row.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
-from layer_tables import PARTS, at_floors, load
-
-from utils.privacy.screen import screen
+from layer_tables import PARTS, at_floors, load, right_by_pieces
 
 NAME = "secret_lines_fresh15"
 KINDS = ("worded", "keyless", "spelled", "config", "identity", "lookalike")
 
 
-def _piece_left(piece: str, text: str) -> bool:
-    folded, items = text.casefold(), piece.casefold().split()
-    if len(items) < 3:
-        return piece.casefold() in folded
-    return any(" ".join(items[i : i + 3]) in folded for i in range(len(items) - 2))
-
-
-def right(row: dict[str, Any]) -> bool:
-    """A value's pieces gone from the message and any kept line; a look-alike unchanged and kept."""
-    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
-    if row["kind"] == "lookalike":
-        return said.text == row["text"] and not said.kinds and not kept.refused
-    return not any(_piece_left(p, said.text) or (not kept.refused and _piece_left(p, kept.text)) for p in row["pieces"])
+right = right_by_pieces
+"""A value's pieces gone from the message and any kept line; a look-alike unchanged and kept."""
 
 
 RIGHT_AT_LEAST = {

@@ -187,3 +187,19 @@ def value_gone_or_line_unchanged(row: Row) -> bool:
     if row["kind"] == "lookalike":
         return kept == row["text"]
     return not any(piece in kept for piece in row["value"].split() if len(piece) >= 4)
+
+
+def _piece_left(piece: str, text: str) -> bool:
+    folded, items = text.casefold(), piece.casefold().split()
+    if len(items) < 3:
+        return piece.casefold() in folded
+    return any(" ".join(items[i : i + 3]) in folded for i in range(len(items) - 2))
+
+
+def right_by_pieces(row: Row) -> bool:
+    """A value's ``pieces`` gone from the message and any kept line (case-blind, and no three of a piece's words left in
+    a row); a ``lookalike`` row unchanged, with nothing found in it, and kept."""
+    said, kept = screen(row["text"], "message"), screen(row["text"], "memory")
+    if row["kind"] == "lookalike":
+        return said.text == row["text"] and not said.kinds and not kept.refused
+    return not any(_piece_left(p, said.text) or (not kept.refused and _piece_left(p, kept.text)) for p in row["pieces"])
