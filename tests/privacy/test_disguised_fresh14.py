@@ -23,10 +23,6 @@ NAME = "disguised_fresh14"
 KINDS = ("passphrase", "worded", "answer", "described", "notation", "lookalike")
 
 
-right = right_by_pieces
-"""A value's pieces gone from the message and any kept line; a look-alike unchanged and kept."""
-
-
 RIGHT_AT_LEAST = {
     "tune": {"passphrase": 28, "worded": 25, "answer": 10, "described": 9, "notation": 16, "lookalike": 54},
     "aside": {"passphrase": 11, "worded": 9, "answer": 4, "described": 5, "notation": 7, "lookalike": 27},
@@ -47,7 +43,7 @@ the two tune look-alikes wrong ("Passwort ist endlich mal sicher", "hasło jest 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
     assert set(RIGHT_AT_LEAST[part]) == set(KINDS)
-    at_floors(NAME, part, right, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
+    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:

@@ -31,10 +31,6 @@ NAME = "secret_lines_fresh15"
 KINDS = ("worded", "keyless", "spelled", "config", "identity", "lookalike")
 
 
-right = right_by_pieces
-"""A value's pieces gone from the message and any kept line; a look-alike unchanged and kept."""
-
-
 RIGHT_AT_LEAST = {
     "tune": {"worded": 18, "keyless": 2, "spelled": 13, "config": 13, "identity": 7, "lookalike": 41},
     "aside": {"worded": 9, "keyless": 2, "spelled": 6, "config": 7, "identity": 3, "lookalike": 21},
@@ -46,7 +42,7 @@ aside 48/58 (9/12, 2/8, 6/7, 7/7, 3/3, 21/21)."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    at_floors(NAME, part, right, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
+    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
