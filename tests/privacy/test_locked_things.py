@@ -1,0 +1,83 @@
+"""A value given beside the thing it opens or protects — a padlock, a safe, a gate, a locker, an alarm, a key box, a
+wallet app, a DVR — with no secret word, over a member's consecutive messages in either order, measured on a layer
+table written before the rules for it (tests/privacy/layer_tables: ``locked_things``).
+
+Kinds: ``named_first`` (the thing, then the bare value), ``value_first`` (the value, then what it opens),
+``chatter_between`` (a message of chatter between them, in either order), ``asked_by_other`` (another member asks how
+to open it; the member answers with the value) and ``one_line`` (both in one message: "cellar padlock: 9328"). The
+``lookalike`` rows share those shapes (``shape``) with a number that opens nothing, each saying why it is kept
+(``reason``): a price, a size, a weight, a model or firmware number, a year, opening hours, an amount sent, a game
+lobby meant to be joined, and a locker's or a room's number given in public — which locker, not what opens it.
+
+A secret row is right when no copy of the member's messages, once scrubbed with what the conversation found, holds the
+value — each copy on its own and the copies run together. A look-alike is right when another member's question and
+every message pass unchanged with nothing found. A third of each kind is in the ``.aside.jsonl`` file, never tuned on:
+its figure is measured and printed (its rows never), with a floor at the figure measured when the rules were done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
+
+from utils.privacy.conversation import ConversationScreen
+from utils.privacy.screen import Seen
+
+NAME = "locked_things"
+KINDS = ("named_first", "value_first", "chatter_between", "asked_by_other", "one_line")
+MEMBER, OTHER, PLACE = 7, 8, 100
+
+
+def _gone(secret: str, copies: list[str]) -> bool:
+    folded = secret.casefold()
+    joined = ["".join(copies), " ".join(copies), "\n".join(copies)]
+    return not any(folded in text.casefold() for text in [*copies, *joined])
+
+
+def right(row: dict[str, Any]) -> bool:
+    """Every copy of the member's messages without the value; a look-alike exchange passes unchanged."""
+    window, texts, found = ConversationScreen(), [], Seen()
+    asked_unchanged = True
+    if "asked" in row:
+        asked = window.take(OTHER, PLACE, row["asked"])
+        asked_unchanged = asked.said.text == row["asked"] and not asked.found.values
+    for message in row["messages"]:
+        joint = window.take(MEMBER, PLACE, message)
+        texts.append(joint.said.text)
+        found.add(joint.found)
+    if row["kind"] == "lookalike":
+        return asked_unchanged and texts == row["messages"] and not found
+    copies = [found.scrub(text) for text in texts]
+    return all(_gone(secret, copies) for secret in row["secrets"])
+
+
+RIGHT_AT_LEAST = {
+    "tune": {EVERY: 103, "lookalike": 76},
+    "aside": {EVERY: 52, "lookalike": 37},
+}
+"""Rows right per part and look-alikes passed (the aside part never tuned on). On arrival, before any rule for it: tune
+103/154 (secrets 27/77: named first 15/29, value first 3/14, chatter between 2/12, asked by another 7/11, one line
+0/11; look-alikes 76/77), aside 52/79 (secrets 15/40; look-alikes 37/39)."""
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_the_table_stays_at_its_measured_figure(part: str) -> None:
+    at_floors(NAME, part, right, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: row["id"])
+
+
+def test_the_table_is_well_formed_with_a_third_aside() -> None:
+    split = third_aside(NAME)
+    rows = split.tune + split.aside
+    assert len({row["id"] for row in rows}) == len(rows)
+    for row in rows:
+        assert {"id", "kind", "lang", "source", "messages", "secrets"} <= row.keys(), row["id"]
+        assert row["kind"] in (*KINDS, "lookalike"), row["id"]
+        assert bool(row["secrets"]) is (row["kind"] != "lookalike"), row["id"]
+        assert 1 <= len(row["messages"]) <= 4, row["id"]
+        assert all(any(s in m for m in row["messages"]) for s in row["secrets"]), row["id"]
+        assert row["kind"] != "lookalike" or (row.get("reason") and row.get("shape") in KINDS), row["id"]
+    a_third_of_each(split)
+    assert sum(row["kind"] == "lookalike" for row in rows) >= 0.4 * len(rows)
+    assert len(rows) >= 160 and len({row["lang"] for row in rows}) >= 20
