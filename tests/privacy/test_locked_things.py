@@ -54,12 +54,19 @@ def right(row: dict[str, Any]) -> bool:
 
 
 RIGHT_AT_LEAST = {
-    "tune": {EVERY: 103, "lookalike": 76},
-    "aside": {EVERY: 52, "lookalike": 37},
+    "tune": {EVERY: 151, "lookalike": 76},
+    "aside": {EVERY: 73, "lookalike": 37},
 }
 """Rows right per part and look-alikes passed (the aside part never tuned on). On arrival, before any rule for it: tune
 103/154 (secrets 27/77: named first 15/29, value first 3/14, chatter between 2/12, asked by another 7/11, one line
-0/11; look-alikes 76/77), aside 52/79 (secrets 15/40; look-alikes 37/39)."""
+0/11; look-alikes 76/77), aside 52/79 (secrets 15/40; look-alikes 37/39). After the readings of locks and places
+(``utils/privacy/_conversation_locked.py``): tune 151/154 (secrets 75/77: value first 13/14, chatter between 11/12,
+the rest whole; look-alikes 76/77), aside 73/79 (secrets 36/40: named first 15/15, value first 6/7, chatter between
+6/6, asked by another 5/6, one line 4/6; look-alikes 37/39). The tune misses are a Vietnamese label whose lock comes
+first with words after it ("ổ khóa xe đạp đó") and a code that reads as a year ("2081"); the look-alike missed on
+arrival and after is a firmware version ("3.16.9") read as a password after "which firmware is the router on?". The
+aside look-alike count was seen once mid-round, at 36/39, before the one-line reading left lines with a secret word to
+the screen: counted, its rows never read."""
 
 
 @pytest.mark.parametrize("part", PARTS)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from utils.privacy._conversation_announced import reads_as_a_secret
+from utils.privacy._conversation_locked import first_thing, named_thing
 from utils.privacy._conversation_words import (
     ASKED,
     CLAUSES,
@@ -57,7 +58,7 @@ _LETTER_AND_DIGITS = re.compile(r"[A-Z]{1,2}\d{3,6}|\d{3,6}[A-Z]")
 
 
 def names_an_opener(folded: str) -> bool:
-    if _OPENER.search(folded) is not None:
+    if _OPENER.search(folded) is not None or named_thing(folded) is not None:
         return True
     if folded.isascii():
         return False
@@ -157,13 +158,16 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if not words or len(bare_words(text)) > MAX_LABEL_WORDS or any(c.isdigit() for c in text):
         return []
     opener = _OPENER.search(clause)
-    if opener is None:
+    span = opener.span() if opener is not None else first_thing(clause)
+    if span is None:
         return []
-    before, after = bare_words(clause[: opener.start()]), bare_words(clause[opener.end() :])
+    before, after = bare_words(clause[: span[0]]), bare_words(clause[span[1] :])
     if before and not any(w in _POINTERS for w in before) and not set(after) <= _LABEL_REST:
         return []  # "the door was open": a sentence about it, not a label; but "the wifi one"
     if not before and len(words) > 1 + MAX_LABEL_WORDS // 3:
         return []
+    if any(word in _MEASURES for word in bare_words(text)):
+        return []  # "3500" / "that's what the bike lock cost": a price or a measure of the thing, not what opens it
     lone = lone_value(said[-1].text)
     if lone is None or YEAR.fullmatch(lone[0]):
         return []  # "2004" / "for the garage sale": a year is what a label of a thing is about

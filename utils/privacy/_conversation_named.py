@@ -19,7 +19,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from utils.privacy._conversation_asked import secret_word
+from utils.privacy._conversation_asked import NOT_ASKING, secret_word
+from utils.privacy._conversation_locked import lone_code_after_lock, named_thing
 from utils.privacy._conversation_words import (
     ASKED,
     ASSENT,
@@ -33,6 +34,7 @@ from utils.privacy._conversation_words import (
     LOCKS_UNSPACED,
     PUBLIC_CODES,
     QUALIFIED,
+    QUESTION_WORDS,
     SHORT_MESSAGE_CHARS,
     STRIP,
     YEAR,
@@ -90,14 +92,23 @@ def _kind_named(text: str, words: list[str]) -> str | None:
             return named[1]
         if kind_at(words, index, QUALIFIED) is not None and not _public(words, index):
             return "code"
-    if any(word in LOCKS or word.rsplit("-", 1)[-1] in LOCKS for word in words):
-        return "code"  # "the padlock on the storage unit", "hytte-alarmen": what the code opens
+    if any(word in LOCKS or word.rsplit("-", 1)[-1] in LOCKS for word in words) or _names_a_thing(text, words):
+        return "code"  # "the padlock on the storage unit", "hytte-alarmen", "a garázskapu": what the code opens
     if text.isascii():
         return None
     named_unspaced = unspaced_kind(text)
     if named_unspaced is None and any(lock in text for lock in LOCKS_UNSPACED):
         return "code"
     return None if named_unspaced is None else named_unspaced[2]
+
+
+def _names_a_thing(text: str, words: list[str]) -> bool:
+    """A lock or a place a code opens, unless a question asks about the thing itself ("how much did the padlock cost?",
+    "magkano padala mo sa GCash?", "when does the gate close?"): its answer is a price, an amount, a time."""
+    if named_thing(text) is None:
+        return False
+    asking = "?" in text or "？" in text or words[0] in QUESTION_WORDS
+    return not (asking and NOT_ASKING.search(text.casefold()))
 
 
 def _public(words: list[str], index: int) -> bool:
@@ -194,9 +205,19 @@ def given_after_naming(window: Iterable[Said], text: str) -> list[tuple[str, str
     if kind is None:
         return []  # the earlier message first: read once (cached), most name no secret
     values = reply_values(text)
-    if not values and _SHORT_CODE.fullmatch(text.strip()):
+    if not values and _SHORT_CODE.fullmatch(text.strip()) and (_named_by_word(said) or named_thing(said[-1].text) != "place"):
         values = [text.strip()]
+    if not values:
+        code = lone_code_after_lock(said[-1].text, text)
+        values = [code] if code is not None else []
     return [(value, kind) for value in values]
+
+
+def _named_by_word(said: list[Said]) -> bool:
+    """The message before names a secret by a word of its own, not only by a place it opens (a locker, a gate): three
+    digits after "which locker?" are the locker's number."""
+    words = bare_words(said[-1].text)
+    return any(kind_at(words, index) is not None for index in range(len(words)))
 
 
 _SHORT_CODE = re.compile(r"\d{3}")

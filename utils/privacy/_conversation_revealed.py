@@ -130,7 +130,7 @@ def _candidates(text: str) -> list[str]:
     return [w for w in words if looks_like_a_secret(w)]
 
 
-def _chatter(said: Said) -> bool:
+def chatter(said: Said) -> bool:
     """A message of a word or two with no value in it ("brb", "hold on", "moment", "ちょっと待って"): what a member
     sends between a value and the message saying what it was."""
     text = said.text.strip()
@@ -152,12 +152,12 @@ def last_lone(window: Iterable[Said], text: str) -> Said | None:
     said = list(window)
     if said and said[-1].lone:
         return said[-1]
-    if not said or not _chatter(said[-1]) or not _points(text):
+    if not said or not chatter(said[-1]) or not _points(text):
         return None
     for earlier in reversed(said):
         if earlier.lone:
             return earlier
-        if not _chatter(earlier):
+        if not chatter(earlier):
             return None
     return None
 

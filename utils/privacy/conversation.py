@@ -36,6 +36,7 @@ from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
 from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
 from utils.privacy._conversation_corrected import corrected_values
+from utils.privacy._conversation_locked import answers_a_lock, given_beside, named_thing
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
@@ -45,7 +46,7 @@ from utils.privacy._conversation_parts import (
     parts_after_kindless,
 )
 from utils.privacy._conversation_pieces import continued_value, digit_piece, halves, wrapped_lines
-from utils.privacy._conversation_revealed import revealed, revealed_without_kind
+from utils.privacy._conversation_revealed import chatter, revealed, revealed_without_kind
 from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS, SPACED_DIGITS, Said, lone_value, may_be_revealed
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
 
@@ -150,7 +151,12 @@ class ConversationScreen:
                     revealed(window, said.text)
                     or revealed_without_kind(window, said.text)
                     or labelled_after_value(window, said.text)
+                    or labelled_after_chatter(window, said.text)
                 )
+        beside = [] if found else given_beside(said.text)
+        if beside:
+            found += beside
+            said = _with_values(text, beside)
         question = self._question_before(user_id, place, now)
         if not found and question is not None:
             answer = _answer_to(question, said.text)
@@ -242,10 +248,24 @@ def _answer_to(question: Said, text: str) -> list[tuple[str, str]]:
     """The value ``text`` gives in answer to another member's question naming a secret ("wifi pw?" / "Corgi_Biscuit71",
     "qual è il codice del cancello?" / "2 7 4 9"): read as if the member had asked it; a public code, a room, a score
     is no answer the readings take."""
-    if len(text.split()) > _ANSWER_WORDS and not SPACED_DIGITS.fullmatch(text.strip()):
+    if len(text.split()) > _ANSWER_WORDS and not (SPACED_DIGITS.fullmatch(text.strip()) or answers_a_lock(question.text, text)):
         return []  # an answer to someone else's question is short; a longer message is about something else
     given = value_given(question.text, text) or answered_after_question([question], text)
     return [given] if given is not None else given_after_naming([question], text)
+
+
+def labelled_after_chatter(window: Collection[Said], text: str) -> list[tuple[str, str]]:
+    """The bare value sent before a message or two of chatter, when ``text`` labels it with the lock or the place it
+    opens ("9163" / "brb" / "thats the key box by the porch", "6702" / "un attimo" / "è del lucchetto della bici")."""
+    said = list(window)
+    if len(said) < 2 or said[-1].lone or named_thing(text) is None:
+        return []
+    for earlier in reversed(said):
+        if earlier.lone:
+            return labelled_after_value([earlier], text)
+        if not chatter(earlier):
+            return []
+    return []
 
 
 def _typed_again(window: Collection[Said], text: str, said: Screened) -> tuple[Screened, list[tuple[str, str]]]:

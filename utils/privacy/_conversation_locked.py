@@ -1,0 +1,190 @@
+"""A value given beside the thing it opens, with no word for the code (:mod:`utils.privacy.conversation`).
+
+Members name what a code opens or protects rather than the code: "the shed padlock" / "7093", "4471" / "that's for
+the key box", "cadenas de la cave : 9328", "金庫 27-54-08". The things are data (``data/locked_things.json``), in two
+groups that read a number differently. A *lock* — a padlock, a safe, a key box, an alarm panel, a keypad — is opened
+only by its code: a number right after one, or a reply of three or four digits alone after naming one, is its code. A
+*place* — a locker, a gate, a shed, a DVR, a wallet app — is also numbered and talked about ("my locker is number
+12", "gate B12", "the shed took 4471 screws"): a number there is a code only where it is handed over (after a colon,
+"opens with", "enter", "βάλε", a clause of its own), never where it numbers or measures the place. A value still has
+the look of one: four to eight digits, spaced, dashed or dialled ("27-54-08"), not a price, a measure, a date or a
+time, and the only one in the message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache, lru_cache
+from pathlib import Path
+
+from utils.privacy import vocabulary
+from utils.privacy._conversation_words import ASKED, SHORT_MESSAGE_CHARS, STRIP, YEAR
+from utils.privacy.rule import literal_trie
+
+_DATA = Path(__file__).with_name("data") / "locked_things.json"
+LOCK, PLACE = "lock", "place"
+
+
+@cache
+def _data() -> dict[str, dict[str, list[str]] | list[str]]:
+    loaded: dict[str, dict[str, list[str]] | list[str]] = json.loads(_DATA.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _group(name: str) -> dict[str, list[str]]:
+    group = _data()[name]
+    assert isinstance(group, dict)
+    return group
+
+
+@cache
+def _classes() -> dict[str, str]:
+    """Each word or phrase (case-folded) and whether it names a lock or a place (a lock wins a word in both)."""
+    classes: dict[str, str] = {}
+    for group, kind in (("places", PLACE), ("locks", LOCK)):
+        for words in _group(group).values():
+            classes.update((word.casefold(), kind) for word in words)
+    return classes
+
+
+@cache
+def _things() -> re.Pattern[str]:
+    """Whole words and phrases, compounds closed by a lock's or a place's word, and the unspaced scripts' words."""
+    spaced = sorted(_classes())
+    ends = _group("compound_ends")
+    unspaced = _group("unspaced")
+    return re.compile(
+        rf"(?<!\w)(?P<word>{literal_trie(spaced)})(?!\w)"
+        rf"|(?<!\w)\w{{3,}}?(?P<lock_end>{literal_trie(ends['locks'])})(?!\w)"
+        rf"|(?<!\w)\w{{3,}}?(?P<place_end>{literal_trie(ends['places'])})(?!\w)"
+        rf"|(?P<lock_glued>{literal_trie(unspaced['locks'])})"
+        rf"|(?P<place_glued>{literal_trie(unspaced['places'])})"
+    )
+
+
+def _kind_of(match: re.Match[str]) -> str:
+    if match.group("word") is not None:
+        return _classes()[match.group("word")]
+    return LOCK if match.group("lock_end") is not None or match.group("lock_glued") is not None else PLACE
+
+
+def things(folded: str) -> list[tuple[int, int, str]]:
+    """Where ``folded`` (case-folded text) names a lock or a place, and which, in order."""
+    return [(m.start(), m.end(), _kind_of(m)) for m in _things().finditer(folded)]
+
+
+@lru_cache(maxsize=4096)
+def named_thing(text: str) -> str | None:
+    """:data:`LOCK` when a message names a lock, :data:`PLACE` when it names only a place, else None (cached: a message
+    is read once as the earlier one, however many replies follow it)."""
+    kinds = {kind for _start, _end, kind in things(text.casefold())}
+    return LOCK if LOCK in kinds else (PLACE if kinds else None)
+
+
+def first_thing(folded: str) -> tuple[int, int] | None:
+    """The span of the first lock or place ``folded`` names."""
+    found = _things().search(folded)
+    return None if found is None else found.span()
+
+
+_CANDIDATE = re.compile(
+    r"(?<![\w.,:/$€£¥₹#-])(?:\d{1,2}(?:-\d{1,2}){2,3}|\d(?:[ -]?\d){3,7})(?:\s?[#*])?(?![\w/%:°'’-]|\s?[.,]\d)"
+)
+"""Four to eight digits (spaced or dashed: "5 8 2 7", "0-5-8-2"), or a dial's numbers ("27-54-08"); a key pressed
+after them ("3377#") is part of them. Glued to a letter, a unit, a decimal or a time's colon it is something else."""
+_MEASURES = frozenset(ASKED["measures"]) | frozenset(
+    ["mm", "l", "litres", "liters", "kilo", "kilos", "kr", "zł", "lei", "tl", "ribu", "rupaye", "baht", "บาท", "шекель",
+     "שקל", "₹", "rs", "screws", "pieces", "times", "veces", "fois", "mal", "sztuk", "шт", "уг"]
+)  # fmt: skip
+"""Words after a number that say what it counts or measures."""
+_STEPS = 3
+"""Words between a number that opens a message and the thing named after it ("3847 für das Fahrradschloss")."""
+
+
+@cache
+def _handing() -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """The entering words, the linking ones (a lock's only) and the unspaced scripts' entering words."""
+    entering, linking, glued = _data()["entering"], _data()["linking"], _data()["entering_unspaced"]
+    assert isinstance(entering, list) and isinstance(linking, list) and isinstance(glued, list)
+    return frozenset(w.casefold() for w in entering), frozenset(w.casefold() for w in linking), tuple(glued)
+
+
+def _handed(before: str, direct: str | None, lock_before: bool) -> bool:
+    """Whether the text just before a number hands it over: a colon, a dash or "=", a clause's start, an entering word
+    ("with", "enter", "βάλε"), the lock it follows directly (``direct``), or, after a lock named earlier
+    (``lock_before``), a linking word ("the shed lock is 4471"; "my locker is 2210" says which locker)."""
+    stripped = before.rstrip()
+    if not stripped or stripped[-1] in ":=,—–-→>;" or stripped.endswith(("：", "，", "、")):
+        return True
+    if direct == LOCK:
+        return True
+    entering, linking, glued = _handing()
+    words = stripped.casefold().split()
+    last, two = words[-1].strip(STRIP), " ".join(words[-2:])
+    return last in entering or two in entering or stripped.endswith(glued) or (lock_before and last in linking)
+
+
+def given_beside(text: str) -> list[tuple[str, str]]:
+    """The code one message gives beside the thing it opens ("cadenas de la cave : 9328", "fietsslot 3847 als je m
+    leent", "kiln controller is locked, 8841 gets you in"): one value, handed over, never numbering the place."""
+    if len(text) > SHORT_MESSAGE_CHARS or not any(c.isdigit() for c in text) or "[redacted:" in text:
+        return []
+    folded = text.casefold()
+    named = things(folded)
+    if not named or vocabulary.find(text):
+        return []  # a line with a word for a secret is the screen's to read, in its ordinary senses too ("zip code")
+    found = [m for m in _CANDIDATE.finditer(text) if _a_code(m.group().strip(), text[m.end() :])]
+    if len(found) != 1:
+        return []  # "open 0700 to 1900": two numbers are hours, a price and a count; none is no code
+    value = found[0]
+    before = text[: value.start()]
+    if not any(end <= value.start() for _start, end, _kind in named) and (
+        before.strip() or not _thing_after(named, value.end(), folded)
+    ):
+        return []  # the thing named before the number, or right after a number that opens the message
+    direct = next((kind for _start, end, kind in named if not folded[end : value.start()].strip()), None)
+    if direct == PLACE:
+        return []  # "locker 7311", "Spind 2204": the number names the place
+    years_allowed = direct == LOCK or before.rstrip()[-1:] in (":", "：", "=")
+    code = value.group().strip()
+    if YEAR.fullmatch(code) and not years_allowed:
+        return []
+    if not _handed(before, direct, any(kind == LOCK and end <= value.start() for _start, end, kind in named)):
+        return []
+    return [(code, "code")]
+
+
+def _thing_after(named: list[tuple[int, int, str]], end: int, folded: str) -> bool:
+    """A number that opens the message and a thing named within a few words after it ("3847 für das Fahrradschloss")."""
+    return any(start >= end and len(folded[end:start].split()) <= _STEPS for start, _end, _kind in named)
+
+
+def _a_code(value: str, after: str) -> bool:
+    digits = sum(c.isdigit() for c in value)
+    if not 4 <= digits <= 8 and not (value.count("-") >= 2 and digits >= 5):
+        return False
+    if re.fullmatch(r"\d{1,4}[-.]\d{1,2}[-.]\d{1,4}", value) and any(YEAR.fullmatch(g) for g in re.split(r"[-.]", value)):
+        return False  # a date
+    following = after.strip().split()[:1]
+    return not following or following[0].strip(STRIP).casefold() not in _MEASURES
+
+
+def lone_code_after_lock(naming: str, text: str) -> str | None:
+    """A reply of three or four digits alone after a message naming a lock ("gembok gudang" / "1956"): a lock's code,
+    though a number that short, or one that looks like a year, is no value anywhere else."""
+    stripped = text.strip()
+    if not re.fullmatch(r"\d{3,4}", stripped) or named_thing(naming) != LOCK:
+        return None
+    if YEAR.fullmatch(stripped) and any(mark in naming for mark in ("?", "？", "؟")):
+        return None  # "what year was the old padlock factory built?" / "1923": a year answers a question
+    return stripped
+
+
+_OPENS_WITH_DIGITS = re.compile(r"\s*\d{3,8}(?!\w)")
+
+
+def answers_a_lock(question: str, text: str) -> bool:
+    """An answer that opens with a code to another member's question about a lock, however long what follows is
+    ("bike lock?" / "2649, turn them all the way", "l'allarme come si disattiva?" / "4190 e poi OFF")."""
+    return _OPENS_WITH_DIGITS.match(text) is not None and named_thing(question) == LOCK
