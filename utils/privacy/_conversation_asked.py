@@ -58,8 +58,10 @@ _LETTER_AND_DIGITS = re.compile(r"[A-Z]{1,2}\d{3,6}|\d{3,6}[A-Z]")
 
 
 def names_an_opener(folded: str) -> bool:
-    if _OPENER.search(folded) is not None or named_thing(folded) is not None:
+    if _OPENER.search(folded) is not None:
         return True
+    if len(folded) <= SHORT_MESSAGE_CHARS and named_thing(folded) is not None:
+        return True  # a lock or a place it opens ("the gun safe?", "a biciklizár"), in a short line
     if folded.isascii():
         return False
     if any(w in folded for w in _UNSPACED_OPENERS):

@@ -49,29 +49,94 @@ def _classes() -> dict[str, str]:
 
 
 @cache
-def _things() -> re.Pattern[str]:
-    """Whole words and phrases, compounds closed by a lock's or a place's word, and the unspaced scripts' words."""
-    spaced = sorted(_classes())
+def _phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """Each word or phrase by its first word, longest first, with whether it names a lock or a place."""
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for phrase, kind in _classes().items():
+        words = tuple(phrase.split())
+        by_first.setdefault(words[0], []).append((words, kind))
+    for candidates in by_first.values():
+        candidates.sort(key=lambda candidate: len(candidate[0]), reverse=True)
+    return by_first
+
+
+@cache
+def _ends() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The last words of compounds naming a lock, and those naming a place."""
     ends = _group("compound_ends")
+    return tuple(ends["locks"]), tuple(ends["places"])
+
+
+@cache
+def _glued() -> re.Pattern[str]:
+    """The unspaced scripts' words, each group named."""
     unspaced = _group("unspaced")
-    return re.compile(
-        rf"(?<!\w)(?P<word>{literal_trie(spaced)})(?!\w)"
-        rf"|(?<!\w)\w{{3,}}?(?P<lock_end>{literal_trie(ends['locks'])})(?!\w)"
-        rf"|(?<!\w)\w{{3,}}?(?P<place_end>{literal_trie(ends['places'])})(?!\w)"
-        rf"|(?P<lock_glued>{literal_trie(unspaced['locks'])})"
-        rf"|(?P<place_glued>{literal_trie(unspaced['places'])})"
-    )
+    return re.compile(rf"(?P<lock>{literal_trie(unspaced['locks'])})|(?P<place>{literal_trie(unspaced['places'])})")
 
 
-def _kind_of(match: re.Match[str]) -> str:
-    if match.group("word") is not None:
-        return _classes()[match.group("word")]
-    return LOCK if match.group("lock_end") is not None or match.group("lock_glued") is not None else PLACE
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_MIN_HEAD = 3
+"""Letters before a compound's last word ("cykel|låset"): fewer is the word itself with an ending."""
+
+
+def _compound(word: str) -> str | None:
+    lock_ends, place_ends = _ends()
+    for ends, kind in ((lock_ends, LOCK), (place_ends, PLACE)):
+        if word.endswith(ends) and any(word.endswith(end) and len(word) - len(end) >= _MIN_HEAD for end in ends):
+            return kind
+    return None
+
+
+def _phrase_at(tokens: list[re.Match[str]], index: int, word: str) -> tuple[int, str] | None:
+    """The lock or place a phrase starting with ``word`` at ``tokens[index]`` names, and the index of its last word."""
+    for words, kind in _phrases().get(word, ()):
+        if len(words) == 1 or tuple(t.group() for t in tokens[index + 1 : index + len(words)]) == words[1:]:
+            return index + len(words) - 1, kind
+    return None
+
+
+def _candidates(word: str) -> tuple[str, ...]:
+    """The word, and its last part after a hyphen or an elided article ("hytte-alarmen", "l'allarme")."""
+    for mark in ("-", "'", "’"):
+        if mark in word:
+            return word, word.rsplit(mark, 1)[-1]
+    return (word,)
+
+
+@cache
+def _gate() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Every phrase's last word (rarer than its first: "safe", not "the"), and every compound's last word."""
+    lock_ends, place_ends = _ends()
+    return frozenset(phrase.rsplit(" ", 1)[-1] for phrase in _classes()), lock_ends + place_ends
+
+
+def _may_name(words: list[str]) -> bool:
+    """The cheap gate, a look-up or two a word: most lines name no lock and stop here."""
+    lasts, ends = _gate()
+    return any(word in lasts or word.endswith(ends) or "-" in word or "'" in word or "’" in word for word in words)
 
 
 def things(folded: str) -> list[tuple[int, int, str]]:
-    """Where ``folded`` (case-folded text) names a lock or a place, and which, in order."""
-    return [(m.start(), m.end(), _kind_of(m)) for m in _things().finditer(folded)]
+    """Where ``folded`` (case-folded text) names a lock or a place, and which, in order: a word or phrase read word by
+    word (a look-up each), the last part of a hyphenated or elided word ("hytte-alarmen", "l'allarme"), a compound's
+    last word, and the unspaced scripts' words."""
+    found: list[tuple[int, int, str]] = []
+    if _may_name(_WORD.findall(folded)):
+        tokens = list(_WORD.finditer(folded))
+        covered = -1
+        for index, token in enumerate(tokens):
+            if index <= covered:
+                continue  # a word of a phrase already read ("back gate": not "gate" again)
+            word = token.group().rstrip("'’-")
+            hit = next((h for c in _candidates(word) if (h := _phrase_at(tokens, index, c)) is not None), None)
+            if hit is not None:
+                covered = hit[0]
+                found.append((token.start(), tokens[hit[0]].end(), hit[1]))
+            elif (kind := _compound(word)) is not None:
+                found.append((token.start(), token.end(), kind))
+    if not folded.isascii():
+        found += [(m.start(), m.end(), LOCK if m.group("lock") else PLACE) for m in _glued().finditer(folded)]
+    return sorted(found)
 
 
 @lru_cache(maxsize=4096)
@@ -84,8 +149,8 @@ def named_thing(text: str) -> str | None:
 
 def first_thing(folded: str) -> tuple[int, int] | None:
     """The span of the first lock or place ``folded`` names."""
-    found = _things().search(folded)
-    return None if found is None else found.span()
+    found = things(folded)
+    return (found[0][0], found[0][1]) if found else None
 
 
 _CANDIDATE = re.compile(

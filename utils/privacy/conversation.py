@@ -258,7 +258,7 @@ def labelled_after_chatter(window: Collection[Said], text: str) -> list[tuple[st
     """The bare value sent before a message or two of chatter, when ``text`` labels it with the lock or the place it
     opens ("9163" / "brb" / "thats the key box by the porch", "6702" / "un attimo" / "è del lucchetto della bici")."""
     said = list(window)
-    if len(said) < 2 or said[-1].lone or named_thing(text) is None:
+    if len(said) < 2 or said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or named_thing(text) is None:
         return []
     for earlier in reversed(said):
         if earlier.lone:
