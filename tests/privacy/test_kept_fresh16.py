@@ -18,8 +18,17 @@ outside the repository.
 On arrival, before any rule of its round: tune 158/178 — health 4/5, religion 16/18, sexuality 20/22, ethnicity 3/4,
 politics 4/4, union 3/3, biometrics 3/3, claim 29/38, role 20/21 (refused kinds 102/118), gaming 19/19, harmless 24/27,
 relationship 13/14 (kept kinds 56/60); aside 79/90 — health 3/3, religion 8/9, sexuality 11/11, ethnicity 2/2,
-politics 2/2, union 2/2, biometrics 2/2, claim 12/19, role 9/10 (refused kinds 59/70), gaming 9/10, harmless 12/13,
+politics 2/2, union 2/2, biometrics 2/2, claim 12/19, role 9/10 (refused kinds 51/60), gaming 9/10, harmless 12/13,
 relationship 7/7 (kept kinds 28/30).
+
+After the round's readings (a hearsay clause whose subject is a relation or a noun of a person written small, their
+possessed and declined forms, and markers in Arabic, Persian, Hebrew, Hindi, Swahili, Tagalog, Thai and more; in-laws
+in Nordic, Hungarian, Czech, Romanian and Greek; accusations and who someone is dating with a partner, an ex or a
+moderator as the third person; colloquial Arabic relations; non-binary and trans words in more languages, "ace" said of
+oneself with dating; LDS and Hindi fasts; a hyphenated heritage; VIP and a bot set up as roles; a role denied here, a
+relative with a word of play, pots and pans): tune 178/178, every kind right; aside 82/90 — health 3/3, religion 8/9,
+sexuality 11/11, ethnicity 2/2, politics 2/2, union 2/2, biometrics 2/2, claim 14/19, role 10/10 (refused kinds 51/60
+→ 54/60), gaming 9/10, harmless 12/13, relationship 7/7 (kept kinds 28/30, as on arrival).
 """
 
 from __future__ import annotations
@@ -27,23 +36,25 @@ from __future__ import annotations
 import pytest
 from layer_tables import KEPT_KINDS, PARTS, a_third_of_each, at_floors, load, right_line_by_line, third_aside
 
+from utils.privacy.screen import screen
+
 NAME = "kept_fresh16"
 REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 4,
-        "religion": 16,
-        "sexuality": 20,
-        "ethnicity": 3,
+        "health": 5,
+        "religion": 18,
+        "sexuality": 22,
+        "ethnicity": 4,
         "politics": 4,
         "union": 3,
         "biometrics": 3,
-        "claim": 29,
-        "role": 20,
+        "claim": 38,
+        "role": 21,
         "gaming": 19,
-        "harmless": 24,
-        "relationship": 13,
+        "harmless": 27,
+        "relationship": 14,
     },
     "aside": {
         "health": 3,
@@ -53,15 +64,15 @@ RIGHT_AT_LEAST = {
         "politics": 2,
         "union": 2,
         "biometrics": 2,
-        "claim": 12,
-        "role": 9,
+        "claim": 14,
+        "role": 10,
         "gaming": 9,
         "harmless": 12,
         "relationship": 7,
     },
 }
-"""Rows right per kind and part: the figures measured on arrival, before any rule of its round (tune 158/178, aside
-79/90)."""
+"""Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any rule
+of its round: tune 158/178, aside 79/90; after it tune 178/178, aside 82/90)."""
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -87,3 +98,36 @@ def test_the_measure_can_fail() -> None:
     assert right_line_by_line({"kind": "claim", "text": "my sister was arrested for theft last week"})
     assert right_line_by_line({"kind": "relationship", "text": "plays duo with Jo"})
     assert load(NAME, "tune")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "apparently his girlfriend cheated on him with the drummer",  # a hearsay subject written small
+        "tydligen har hennes bror skulder överallt",
+        "úgy hallottam, hogy a férje csal",  # a possessed form of a person's word
+        "ได้ยินว่าพี่ชายเขาติดคุก",  # Thai hearsay, written without spaces
+        "he's a thief and a liar, trust me",  # an accusation with a third person
+        "my cousin is dating her professor",
+        "I'm ace and not interested in dating",
+        "ik ben Turks-Nederlands",  # a hyphenated heritage said of oneself
+        "I'm VIP on this server",
+    ],
+)
+def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
+    assert screen(text, "memory").refused, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm an admin on another forum, not here, so I know how spam goes",  # a role denied here
+        "my brother is coming over to play Tekken",  # a bare relationship with a word of play
+        "Has pots and pans from the flea market.",  # POTS as kitchenware
+        "my duo partner got an ace on Bind",
+        "apparently the new patch nerfs healers",
+    ],
+)
+def test_readings_of_the_round_keep_their_look_alikes(text: str) -> None:
+    kept = screen(text, "memory")
+    assert not kept.refused and kept.text == text, text
