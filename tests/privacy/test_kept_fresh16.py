@@ -112,6 +112,9 @@ def test_the_measure_can_fail() -> None:
         "I'm ace and not interested in dating",
         "ik ben Turks-Nederlands",  # a hyphenated heritage said of oneself
         "I'm VIP on this server",
+        "is it true the old mod got banned from twitch for harassment?",
+        "ik ga elke vrijdag naar de moskee",
+        "I'm verified on this server so I can post images",
     ],
 )
 def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
