@@ -36,12 +36,9 @@ sexuality 5/5, ethnicity 5/5, politics 3/4, union 5/5, biometrics 4/5, claim 8/1
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from layer_tables import load, must_refuse
-
-from utils.privacy.screen import screen
+from layer_tables import load
+from layer_tables import right_line_by_line as right
 
 REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics", "claim", "role")
 KEPT = ("gaming", "harmless", "relationship")
@@ -78,15 +75,6 @@ RIGHT_AT_LEAST = {
 }
 """Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any
 rule of its round: tune 129/172, aside 63/84; after it tune 168/172, aside 76/84)."""
-
-
-def right(row: dict[str, Any]) -> bool:
-    """A refused kind's every line refused as a memory; a kept kind's line kept unchanged as a memory and a message."""
-    text = str(row["text"])
-    if must_refuse(row):
-        return all(screen(line, "memory").refused for line in text.splitlines() if line.strip())
-    memory = screen(text, "memory")
-    return not memory.refused and memory.text == text and screen(text, "message").text == text
 
 
 def short_of_floors(part: str) -> list[str]:

@@ -155,6 +155,16 @@ def right_as_memory_and_message(row: Row) -> bool:
     return not refused_whole and screen(text, "message").text == text
 
 
+def right_line_by_line(row: Row) -> bool:
+    """A refused kind's every line (a quoted question and its answer are two, and a careless extractor stores each)
+    refused as a memory; a kept kind's line kept unchanged as a memory and left unchanged as a message."""
+    text = str(row["text"])
+    if must_refuse(row):
+        return all(screen(line, "memory").refused for line in text.splitlines() if line.strip())
+    memory = screen(text, "memory")
+    return not memory.refused and memory.text == text and screen(text, "message").text == text
+
+
 def right_by_expectation(row: Row, *, kept: str = "kept") -> bool:
     """A row right by what it ``expect``s: ``kept`` (the table's word for a line that passes) unchanged as a message
     and as a memory; ``refused`` refused as a memory; ``message`` (an order number) kept in a message and gone from a

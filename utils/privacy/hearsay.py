@@ -4,7 +4,8 @@ his ex, Dario still owes…", "据说李明欠了很多赌债") keeps a rumour a
 where that person can neither see nor erase it.
 
 A hearsay marker opens the reported clause; the clause is about a person when its subject is one: a capitalised
-word (or a listed given name, however written) at the clause's start, after a link ("that", "dass", "que", "że"),
+word (or a listed given name, however written; a relation or a noun of a person, written small: "her boyfriend",
+"чоловік", "the new mod") at the clause's start, after a link ("that", "dass", "que", "że"),
 an article or a possessive ("o Tiago", "his ex") and at most two other words ("hat Timo", "o patrão do Tiago").
 An "according to" marker names its source first ("according to his ex,", "selon Le Monde,"): the clause starts
 after the source's comma. What is reported of a thing is not a claim: a line with a word of games, media, weather or
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from utils.privacy._others_vocabulary import UNSPACED_SCRIPT, alternation, vocabulary, words_of
+from utils.privacy._others_vocabulary import UNSPACED_SCRIPT, alternation, kin_words, vocabulary, words_of
 from utils.privacy.member_reports import reports_a_member
 from utils.privacy.quoted_lines import a_quoted_question
 from utils.privacy.told_misdeeds import misdeed_told
@@ -38,6 +39,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|[,;:.!?]")
 _CLAUSE_WINDOW = 6
 """Words after a marker in which a link may open the reported clause ("heard from a coworker that Marcus …")."""
 _WORDS_BEFORE_THE_SUBJECT = 2
+_THAI = re.compile("[\u0e00-\u0e7f]")
+"""Thai, written without spaces between words: its markers are read like those of the scripts the others name."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class _Hearsay:
     not_claim_phrases: tuple[str, ...]
     not_people: frozenset[str]
     given_names: frozenset[str]
+    people: frozenset[str]
     unspaced: tuple[str, ...]
     claim_words: tuple[str, ...]
 
@@ -61,6 +65,7 @@ def _hearsay() -> _Hearsay:
     data = json.loads(_DATA.read_text(encoding="utf-8"))
     phrases = [*data["markers"], *data["sources"]]
     not_claims = [w.casefold() for w in data["not_claims"]]
+    v = vocabulary()
     return _Hearsay(
         markers=re.compile(r"(?<![^\W\d_])(?:" + alternation(phrases) + r")(?![^\W\d_])"),
         sources=frozenset(s.casefold() for s in data["sources"]),
@@ -71,7 +76,8 @@ def _hearsay() -> _Hearsay:
         not_claims=frozenset(w for w in not_claims if " " not in w),
         not_claim_phrases=tuple(w for w in not_claims if " " in w),
         not_people=words_of("not_people") | words_of("subject_words"),
-        given_names=frozenset(vocabulary()["given_names"]["names"].split()),
+        given_names=frozenset(v["given_names"]["names"].split()),
+        people=frozenset(w.casefold() for w in [*v["relations"], *data["people"]] if " " not in w),
         unspaced=tuple(data["unspaced"]),
         claim_words=tuple(data["claim_words"]),
     )
@@ -79,11 +85,18 @@ def _hearsay() -> _Hearsay:
 
 def _a_person(word: str, before: str, h: _Hearsay) -> bool:
     folded = word.casefold()
+    if folded in h.people or kin_words(frozenset({folded})) or _a_form_of(folded, h.people):
+        return True  # "apparently her boyfriend …", "nghe nói chồng chị ấy …", "the new mod": a person, written small
     if folded in h.not_people or before in h.titles_after or folded in h.skipped:
         return False
     if folded in h.given_names:
         return True
     return word[:1].isupper() and not (len(word) > 1 and word.isupper())  # an acronym is a party or a company
+
+
+def _a_form_of(word: str, people: frozenset[str]) -> bool:
+    """A person's word with a short ending that possesses or declines it ("férje", "sógorát", "mumewe")."""
+    return any(word[:cut] in people for cut in range(max(4, len(word) - 3), len(word)))
 
 
 def _subject_is_a_person(words: list[str], h: _Hearsay) -> bool:
@@ -124,7 +137,7 @@ def _reported(text: str, words: AbstractSet[str]) -> bool:
     folded = text.lower()  # one character for one (mostly), so a marker's end is a place in ``text``
     if words & h.not_claims or any(p in folded for p in h.not_claim_phrases):
         return False
-    if UNSPACED_SCRIPT.search(text) and any(m in text for m in h.unspaced):
+    if (UNSPACED_SCRIPT.search(text) or _THAI.search(text)) and any(m in text for m in h.unspaced):
         return any(c in text for c in h.claim_words)
     if not words & h.gate:
         return False

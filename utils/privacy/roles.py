@@ -394,6 +394,26 @@ def _who_questions() -> re.Pattern[str]:
     return re.compile(rf"(?:^|(?<=[.!?\n]))[^\w\n]*(?:{who})(?![^\W\d_])[^.!?\n]*\?", re.IGNORECASE)
 
 
+_A_CHAT_LINE = 400
+
+
+@cache
+def _not_here() -> tuple[frozenset[str], frozenset[str], re.Pattern[str]]:
+    """A role denied here ("a mod on another forum, not this server"): the phrase would name this community. Read in
+    a line that has a phrase's first and last words, and only in a line of chat's length: a memory is one, and the
+    search tried at every place of a long text would cost more than the whole role reading."""
+    phrases = vocabulary()["not_here"]["phrases"]
+    firsts, lasts = (frozenset(phrase.lower().split()[end] for phrase in phrases) for end in (0, -1))
+    return firsts, lasts, re.compile(rf"(?<![^\W\d_])(?:{alternation(phrases)})(?![^\W\d_])", re.IGNORECASE)
+
+
+def _without_denials(text: str, words: frozenset[str]) -> str:
+    firsts, lasts, phrases = _not_here()
+    if len(text) > _A_CHAT_LINE or words.isdisjoint(firsts) or words.isdisjoint(lasts):
+        return text
+    return phrases.sub(lambda denial: " " * len(denial.group()), text)
+
+
 def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] | None = None) -> bool:
     """True when a line asserts a role or a permission in this community ("Is the server owner", "Has
     moderator rights", "the mods said I can post links"). A job ("Works as a sysadmin"), a game role ("Mains
@@ -402,6 +422,7 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
     its runs of letters, case-folded, when the caller has read them (:func:`~utils.privacy._others_vocabulary.line_words`)."""
     text = text if normalised else normalise(text).text
     asked = _who_questions().sub(" ", text) if "?" in text else text  # "who has Manage Roles?" asserts no role
+    asked = _without_denials(asked, line_words(asked) if words is None or not normalised else words)  # "not here"
     text, words = (text, words) if asked == text else (asked, None)
     unspaced = bool(UNSPACED_SCRIPT.search(text))
     present = line_words(text) if words is None or not normalised else words

@@ -6,8 +6,8 @@ a reporting verb, a hearsay marker); a misdeed told plainly has no such frame, a
 kept about a person who can neither see nor erase it. Two readings, both fields of meaning
 (:mod:`utils.privacy.semantic_fields`, ``data/semantic_fields.json``):
 
-* rule ``claim``: an accusation (a theft, an arrest, violence, a debt unpaid, cheating on a partner, a bribe) with a
-  third person (a pronoun, a kin or office noun, an honorific, a mention) in the same line;
+* rule ``claim``: an accusation (a theft, an arrest, violence, a debt unpaid, cheating on a partner, a bribe) or who
+  someone is dating, with a third person (a pronoun, a kin or office noun, an honorific, a mention) in the same line;
 * rule ``misdeed``: an offence (the accusations that are crimes or sanctions, not a debt or a lie: also scams and
   fake accounts, work off the books and tax evasion, bigamy, donations kept) said of a named person — a capitalised
   word inside the line (not its first, which a memory line gives to its verb), a listed given name anywhere, or an
