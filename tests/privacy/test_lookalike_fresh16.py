@@ -12,7 +12,12 @@ Written before the rules, from outside sources (each row's ``source``), in 30 la
 expectation is in ``aside`` (a seeded shuffle, ``28|lookalike_fresh16|<kind>|<expect>``) and never tuned on, counted
 only.
 
-On arrival: tune 199/225 (look-alikes 130/149, twins 69/76), aside 106/121 (look-alikes 67/80, twins 39/41).
+On arrival: tune 199/225 (look-alikes 130/149, twins 69/76), aside 106/121 (look-alikes 67/80, twins 39/41). After
+values the world publishes (``utils/privacy/published_values.py``: a guide's example key, placeholders, a default
+login, a digest, a pod's name): tune 209 (140, 69), aside 109 (70, 39). After the value frames
+(``utils/privacy/value_frames.py``: a value set to, changed to, a second factor's code, a password word naming a
+slogan): tune 216 (143, 73), aside 109 (70, 39). After places known by their name, league tables and guitar frets:
+tune 218 (145, 73), aside 109 (70, 39).
 """
 
 from __future__ import annotations
@@ -23,11 +28,11 @@ import pytest
 from layer_tables import PARTS, at_floors, load, right_by_expectation, split_is_honest
 
 RIGHT_AT_LEAST = {
-    "tune": {"look-alike": 130, "twin": 69},
-    "aside": {"look-alike": 67, "twin": 39},
+    "tune": {"look-alike": 145, "twin": 73},
+    "aside": {"look-alike": 70, "twin": 39},
 }
 """Rows right per part, look-alikes and twins apart so that neither can be bought with the other: the figures
-measured on arrival."""
+measured when the round of rules was done (on arrival: tune 130 and 69, aside 67 and 39)."""
 
 
 def _right(row: dict[str, Any]) -> bool:
