@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,19 +38,21 @@ _TOKEN = re.compile(r"(?<![\w/+=.@:-])[\w/+=.@:-]{12,}")
 _PLACEHOLDER_SHARE = 0.6
 """A token whose letters and digits are this much placeholder X's is a stand-in ("ACXXXXXXXX…")."""
 _PLACEHOLDER_RUN = re.compile(r"[Xx]{6}")
+_DIGEST_NAME = re.compile(r"(?i)md5|sha|h1:")
+"""A token that may be a labelled digest names its hash (the full pattern is read only then)."""
 
 
 @dataclass(frozen=True)
 class _Published:
     documented: frozenset[str]
     example_end: re.Pattern[str]
-    guide: re.Pattern[str]
+    guide: _Marks
     placeholder_words: frozenset[str]
     placeholder_nouns: frozenset[str]
     digest: re.Pattern[str]
     pod: re.Pattern[str]
     default_login: re.Pattern[str]
-    default_mark: re.Pattern[str]
+    default_mark: _Marks
 
 
 @cache
@@ -68,35 +71,53 @@ def _published() -> _Published:
     return _Published(
         documented=frozenset(data["documented"]),
         example_end=re.compile(rf"(?:{marks})$"),
-        guide=re.compile(
-            r"(?i)(?<!\w)(?:"
-            + "|".join(map(re.escape, data["guide_stems"]))
-            + ")|"
-            + "|".join(map(re.escape, data["guide_marks"]))
-        ),
+        guide=_marks(data["guide_stems"] + data["guide_marks"]),
         placeholder_words=frozenset(data["placeholder_words"]),
         placeholder_nouns=frozenset(data["placeholder_nouns"]),
-        digest=re.compile(rf"(?<![\w/+=.@:-]){reference}(?:{'|'.join(digests)})(?![\w/+=.@:-])"),
-        pod=re.compile(rf"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*-(?=[^-]*\d)[0-9{safe}]{{8,10}}-[{safe}]{{5}}(?![\w.-])"),
+        digest=re.compile(rf"{reference}(?:{'|'.join(digests)})"),
+        pod=re.compile(rf"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*-(?=[^-]*\d)[0-9{safe}]{{8,10}}-[{safe}]{{5}}"),
         default_login=re.compile(rf"(?i)(?<![\w@.-])(?:{logins})(?:[ \t]*[:/][ \t]*(?P<password>{logins}))?(?![\w@-])"),
-        default_mark=re.compile(
-            r"(?i)(?<!\w)(?:"
-            + "|".join(map(re.escape, (m for m in data["default_marks"] if m.isascii())))
-            + ")|"
-            + "|".join(map(re.escape, (m for m in data["default_marks"] if not m.isascii())))
-        ),
+        default_mark=_marks(data["default_marks"]),
     )
 
 
-def _a_stand_in(token: str, published: _Published, *, guided: bool) -> bool:
-    """A documented example or a token ending in a guide's example mark in a line that names a guide (``guided``), or
-    a token made of placeholders."""
-    bare = token.strip(".,;:").rpartition("=")[2]  # "SLACK_BOT_TOKEN=xoxb-your-bot-token": the value after its name
-    if guided and (bare in published.documented or published.example_end.search(bare)):
-        return True
-    alnum = [c for c in bare if c.isalnum()]
-    if _PLACEHOLDER_RUN.search(bare) and sum(c in "Xx" for c in alnum) >= _PLACEHOLDER_SHARE * len(alnum):
-        return True
+@dataclass(frozen=True)
+class _Marks:
+    """Words that say what a line is about, read in its lower case: a spaced script's word by its start ("doc" in
+    "docs", "documentation"), a phrase and an unspaced script's word anywhere."""
+
+    stems: tuple[str, ...]
+    anywhere: tuple[str, ...]
+
+    def in_line(self, lowered: str, words: list[str]) -> bool:
+        return any(word.startswith(self.stems) for word in words) or any(mark in lowered for mark in self.anywhere)
+
+
+def _marks(marks: list[str]) -> _Marks:
+    folded = [mark.casefold() for mark in marks]
+    stems = tuple(mark for mark in folded if _LETTERS.fullmatch(mark) and not _UNSPACED.search(mark))
+    return _Marks(stems, tuple(mark for mark in folded if mark not in stems))
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_WORDS = re.compile(r"\w+")
+
+
+def _a_guides_example(token: str, published: _Published) -> bool:
+    """A documented example, or a token ending in a guide's example mark: published only where a guide is named."""
+    bare = token.rpartition("=")[2]  # "SLACK_BOT_TOKEN=xoxb-your-bot-token": the value after its name
+    return bare in published.documented or published.example_end.search(bare) is not None
+
+
+def _a_placeholder(token: str, published: _Published) -> bool:
+    """A token made of placeholder X's, or of a prefix and a guide's words for whose and what."""
+    bare = token.rpartition("=")[2]
+    if _PLACEHOLDER_RUN.search(bare):
+        alnum = [c for c in bare if c.isalnum()]
+        return sum(c in "Xx" for c in alnum) >= _PLACEHOLDER_SHARE * len(alnum)
+    if "-" not in bare and "_" not in bare:
+        return False
     parts = [part.casefold() for part in re.split(r"[-_]", bare) if part]  # "xoxb-your-token": a prefix, then words
     return (
         len(parts) >= 3
@@ -106,15 +127,33 @@ def _a_stand_in(token: str, published: _Published, *, guided: bool) -> bool:
     )
 
 
-def _regions(text: str) -> list[tuple[int, int]]:
+def _regions(text: str, found: list[Span]) -> list[tuple[int, int]]:
+    """The spans of ``text``'s published values. Every such value but a default login is a token of a key's
+    characters, judged whole (its closing punctuation aside): the line's tokens are found once. What needs the line's
+    words (a guide, a default) is read only when a token or a found value may need them."""
     published = _published()
-    guided = published.guide.search(text) is not None
-    regions = [m.span() for m in _TOKEN.finditer(text) if _a_stand_in(m.group(), published, guided=guided)]
-    regions += [m.span() for m in published.digest.finditer(text)]
-    regions += [m.span() for m in published.pod.finditer(text)]
-    if guided or published.default_mark.search(text):  # a guide's pair ("curl -u admin:admin"), a default even alone
-        defaults = published.default_login.finditer(text)
-        regions += [m.span() for m in defaults if m.group("password") or published.default_mark.search(text)]
+    regions, examples = [], []
+    for match in _TOKEN.finditer(text):
+        token = match.group().rstrip(".,;:")
+        region = (match.start(), match.start() + len(token))
+        if (
+            _a_placeholder(token, published)
+            or (_DIGEST_NAME.search(token) is not None and published.digest.fullmatch(token))
+            or (token.count("-") >= 2 and token.islower() and published.pod.fullmatch(token))
+        ):
+            regions.append(region)
+        elif _a_guides_example(token, published):
+            examples.append(region)
+    logins = any(published.default_login.fullmatch(text, span[0], _end(text, span)) for span in found)
+    if not examples and not logins:
+        return regions
+    lowered = text.casefold()
+    words = _WORDS.findall(lowered)  # "akiaiosfodnn7example" is one word: its "example" names no guide
+    guided = published.guide.in_line(lowered, words)
+    regions += examples if guided else []
+    default = logins and published.default_mark.in_line(lowered, words)
+    if logins and (guided or default):  # a guide's pair ("curl -u admin:admin"), a default even alone
+        regions += [m.span() for m in published.default_login.finditer(text) if default or m.group("password")]
     return regions
 
 
@@ -122,10 +161,27 @@ def settled(found: list[Span], text: str) -> list[Span]:
     """``found`` without the spans that lie wholly inside a published value of ``text`` (its matching form)."""
     if not found:
         return found
-    regions = _regions(text)
+    regions = _merged(_regions(text, found))
     if not regions:
         return found
-    return [span for span in found if not any(start <= span[0] and _end(text, span) <= end for start, end in regions)]
+    starts = [start for start, _ in regions]
+    kept = []
+    for span in found:
+        at = bisect_right(starts, span[0]) - 1
+        if at < 0 or _end(text, span) > regions[at][1]:
+            kept.append(span)
+    return kept
+
+
+def _merged(regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Regions in order, overlapping ones joined: a span inside any of them is inside the last one starting before it."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(regions):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _end(text: str, span: Span) -> int:
