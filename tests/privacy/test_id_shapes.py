@@ -114,6 +114,7 @@ KEPT = [
     "原神のUIDは812349057です",
     "KB5034441 failed to install",
     "lotto numbers 4 8 15 16 23 42",
+    "2. Liverpool 38 24 10 4 86-41 82",  # a league table's row: goals for and against among the counts
     "world seed -4172144997902289642",
     "call 112 or 116 123",
     "resolution 2560x1440",

@@ -275,6 +275,7 @@ ORDINARY: list[str] = [
     "I have 2 cats and 1 dog",
     "error code 1603 when installing",
     "zip code 90210 is famous",
+    "codul vamal 9504.50 e pentru console",  # a customs tariff code's decimal, not a code of four digits
     "we live on Baker Street",
     "the shop on 5th Avenue is closed",
     "Meet me at the station",

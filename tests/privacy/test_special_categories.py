@@ -178,6 +178,7 @@ REFUSED: list[tuple[str, str]] = [
     ("union", "Należy do związku zawodowego."),
     ("union", "Состоит в профсоюзе."),
     ("union", "労働組合に入っている。"),
+    ("union", "Er medlem af 3F."),
     # genetic and biometric data
     ("genetic", "Did a 23andMe DNA test."),
     ("genetic", "Carries the BRCA1 gene mutation."),
@@ -190,6 +191,7 @@ REFUSED: list[tuple[str, str]] = [
 ]
 
 GAMING_LOOK_ALIKES = [
+    "TAB譜: 6弦3F 5弦2F 4弦0F",  # frets on a guitar's strings, not the Danish union 3F
     "My healer is the best.",
     "Mains a healer in FFXIV.",
     "Loves the cult classic Earthbound.",

@@ -19,7 +19,7 @@ from utils.privacy.screen import screen
 ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
-    ("harmless", "dev"): 13,
+    ("harmless", "dev"): 12,
     ("harmless", "held"): 21,
     ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
@@ -49,7 +49,10 @@ for a value, a relative told with a detail of play, a game's code for sharing ke
 address): harmless 13 dev (six order numbers and three shared game codes gone from memories on purpose), relationships
 1 dev; held after it: harmless 21 (one more, with the reading of codes games publish for sharing — a commit's measure,
 counts only: the message keeps such a code, the log, the extractor's input and a memory hold it as a number, as a
-memory keeps the fact and not the code), gaming 6, relationships 2."""
+memory keeps the fact and not the code), gaming 6, relationships 2. The round after (values the world publishes,
+value frames, places known by their own name): harmless 12 dev (a customs code's decimal passes; the rest are order
+numbers and shared game codes gone from memories on purpose, and a postal PIN code, a bank's public routing number and
+a sudoku grid), gaming 2, relationships 1."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

@@ -154,7 +154,8 @@ CODE_WORD = (
     r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
 )
-_CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
+_CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-]|\.\d)"
+"""A code of digits, or of letters and digits in two groups; not the whole part of a decimal ("codul vamal 9504.50")."""
 # Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6", Steam Guard's "R51932"): both, 6-16 characters.
 _ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{6,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
 RECOVERY_NEEDLES = (

@@ -172,11 +172,15 @@ def _a_version(run: str) -> bool:
 
 
 def _list_of_small_numbers(run: str) -> bool:
-    """Numbers of one and two digits side by side ("4 8 15 16 23 42", "7 14 21 28"), not one value in groups."""
-    groups = run.split()
+    """Numbers of one and two digits side by side ("4 8 15 16 23 42", "7 14 21 28"), not one value in groups; a league
+    table's row may hold its goals for and against among them ("38 26 6 6 91-29 84")."""
+    groups = [g for g in run.split() if not _GOALS.fullmatch(g)]
     if len(groups) < 3 or not all(g.isdigit() and len(g) <= 2 for g in groups):
         return False
     return {len(g) for g in groups} == {1, 2} and not groups[0].startswith("0")
+
+
+_GOALS = re.compile(r"\d{1,3}[-:]\d{1,3}")
 
 
 def _shape_is_harmless(run: str) -> bool:

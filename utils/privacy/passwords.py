@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from utils.privacy import disguised_values, numbers, spelled_digits, vocabulary
+from utils.privacy import disguised_values, numbers, spelled_digits, value_frames, vocabulary
 from utils.privacy._secret_tails import tails as _tails
 from utils.privacy._secret_tails import titled_run, with_phrase
 from utils.privacy._secret_values import (
@@ -133,8 +133,10 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
-    if _a_documented_password(text, word):
-        return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide
+    if _a_documented_password(text, word) or value_frames.a_slogan(text, word.start, word.end):
+        return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide; "hasło wyborcze"
+    if (now := value_frames.now_it_is(text, word.end)) is not None:
+        yield (*now, kind)  # "my old password was Kaas123, now it's Stroopwafel8": the current value, besides the old
     spelled = next(_spelled_spans(text, word, kind), None)
     if spelled is not None:  # "κωδικός κάρτας: πέντε οκτώ ένα τρία", "取款密码：六三八二一九"
         yield spelled
@@ -164,6 +166,8 @@ def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Spa
     gapped = tails.gapped.match(text, word.end)  # "the new work password they gave me is Welcome#2026"
     if gapped and weak(gapped):
         yield (*with_phrase(text, gapped, _secret_span(gapped)), kind)
+    elif (set_to := value_frames.set_to(text, word.end)) is not None:  # "パスワードを v2.4.1-Neko にした"
+        yield (*set_to, kind)
 
 
 _USER_BEFORE = re.compile(r"([^\s:`'\"]*):$")
@@ -237,6 +241,8 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if not match or not re.fullmatch(CODE_LIST, match.group("secret"), re.IGNORECASE):
         match = _CODE_AFTER_COLON.match(text, word.end)  # "digicode : 17B42": a colon hands letters and digits over
         if not match:
+            if (issued := value_frames.issued_code(text, word.start, word.end)) is not None:
+                yield (*issued, kind)  # "el código de Steam Guard que me llegó es 4KX9T"
             return
     before = text[max(0, word.start - 16) : word.start]
     gap = text[word.end : match.start("secret")]

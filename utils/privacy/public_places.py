@@ -7,7 +7,8 @@ they are; this one lets an address go where a public place's noun names it just 
 first part: "Rijksmuseum, Museumstraat 1"), and the line says nothing that makes it a home ("my", "I live at",
 "j'habite", "うち"). A line with such a word keeps every address out, and so does an address with no venue named
 before it (a street called after a station, "Stationsweg 12", is read after the number, not before it). The nouns are
-data (``data/public_places.json``); a place known only by its name ("le Louvre") is not among them.
+data (``data/public_places.json``), and so are the places known the world over by their own name alone ("le Louvre,
+Rue de Rivoli …", "Colosseo, Piazza del Colosseo 1"), read the same way.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ from utils.privacy import (
     numbers,
     passwords,
     public_places,
+    published_values,
     seed,
     seed_chained,
     seed_labelled,
@@ -370,6 +371,7 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     if shared := [s for s in shared_codes.spans(matching.text) if valid[slice(*matching.span_in_original(*s))].isascii()]:
         spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)  # a game's code: the message keeps it
     spans = public_places.settled(spans, matching.text)  # a museum's or a station's address (public_places.py)
+    spans = published_values.settled(spans, matching.text)  # a guide's example key, a digest (published_values.py)
     merged = _merge(spans)
     pieces: list[str] = []
     kinds: list[str] = []
