@@ -24,6 +24,12 @@ NAMED = [
     ("az adóazonosító jelem száma 8412937455", "8412937455"),
     ("Versichertennummer A123456789", "A123456789"),
     ("studentnummer van mijn dochter is 40218873", "40218873"),
+    ("ra9m la carte dyali JA730215 ila bghiti", "JA730215"),  # Arabizi رقم
+    ("ταυτότητα: ΑΗ 614502", "ΑΗ"),  # an identity card's series and number, in Greek capitals
+    ("licenciu mám EL 518904, ale na LAN ju nepotrebuješ", "518904"),
+    ("numer legitymacji 482913", "482913"),  # the genitive after a Slavic "number"
+    ("la mia carta d'identità è CA77102BX", "CA77102BX"),  # an elided article before the document's word
+    ("CA DL: D7301946, exp 2030", "D7301946"),
 ]
 
 PHONES = [
@@ -51,6 +57,12 @@ PASS = [
     "broj igrača je 10",
     "rank number 3 in the ladder",
     "the bot's user id number 1121568047484884118",
+    "numero fattura 2026/0417 pagata ieri",  # an invoice's number, right after its word
+    "artikelnummer 104.482.93 i katalogen",  # a shop's article
+    "codice articolo 20991734 nel volantino",
+    "norma ГОСТ 34.602-2020 про ТЗ",  # a standard
+    "paczka InPost 620482917364018203746519 czeka w paczkomacie",  # a carrier's parcel
+    "το δέμα ELTA 7301482919 έφτασε",
 ]
 
 

@@ -19,6 +19,10 @@ FOUND = [
     ("nric S1234567D ok", "S1234567D"),
     ("Rechnung bitte an CHE-526.018.151", "CHE-526.018.151"),  # Swiss business id: "CHE-", nine digits, check digit
     ("minu KMKR on EE106131860", "EE106131860"),  # Estonian VAT number after its word
+    ("bin eingetragener Kaufmann, Aachen HRA 4551 steht im Impressum", "HRA 4551"),  # register A: a person's
+    ("meine GmbH steht unter HRB 73190 in Dresden", "HRB 73190"),  # register B said to be the member's own
+    ("i hob a e.U., Firmenbuchnummer FN 543005x", "FN 543005x"),  # a sole trade's Austrian number
+    ("Rechnung bitte an meine Firma, FN 212044k", "FN 212044k"),  # an invoice word does not make it an invoice's number
 ]
 PASSES = [
     "I hit rank 880312 and 1064589 points",  # no dash, no word: a score
@@ -30,6 +34,8 @@ PASSES = [
     "route S1234567A",  # NRIC shape, wrong letter
     "id <@1163284750943812347>",  # a Discord mention after "id"
     "CHE-526.018.152 in the list",  # the Swiss shape, wrong check digit
+    "laut Impressum: Deutsche Bahn AG, Amtsgericht Berlin-Charlottenburg, HRB 50000",  # a company's, quoted
+    "die Siemens AG ist unter HRB 6684 eingetragen",  # register B with nothing making it the member's
 ]
 
 

@@ -58,7 +58,8 @@ _THAI_ADDRESS = re.compile(
 
 _NAMED_STREET = re.compile(
     r"(?<![\w.,:/-])\d{1,4}[^\W\d_]?(?:[-/]\d{1,4})?(?![\w/-])"  # the house number: 17, 14a, 7-21
-    r"(?:,\s*[^\W\d_]{2,6}\.?\s*\d{1,4}[^\W\d_]?)?"  # a flat: "íbúð 201", "stan 12"
+    r"(?:\s[A-H]\s?\d{1,3}(?![\w/-]))?"  # a stairway and a flat, as Finland writes them: "12 B 24"
+    r"(?:,?\s*[^\W\d_]{2,6}\.?\s*\d{1,4}[^\W\d_]?)?"  # a flat: "íbúð 201", "stan 12", "lgh 1204"
     r",\s+(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{3,5}(?:\s\d\d)?\s+[^\W\d_][\w-]+"  # postcode and town
 )
 _TOWN = re.compile(r"[^\W\d_][\w-]+$")

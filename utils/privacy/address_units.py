@@ -49,10 +49,13 @@ _SEPARATOR = re.compile(r"[,،，]")
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d\d|D6W) [\dAC-FHKNPRTV-Y]{4}"
 """An Irish postcode: a routing key and the dwelling's own four characters ("C15 H6X2")."""
 _POSTCODE_AFTER_COMMA = re.compile(
-    r"[,،，]\s*(?:[^\W\d_]\S*\s+){0,2}(?:(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))\d{4,6}(?!\d)|" + _EIRCODE + r")(?=\s|[,،，.]|$)"
+    r"[,،，]\s*(?:[^\W\d_]\S*\s+){0,2}(?:(?:[A-Z]{2}-)?(?!(?:19|20)\d\d(?!\d))(?:\d{4,6}|\d{3} \d\d)(?!\d)|"
+    + _EIRCODE
+    + r")(?=\s|[,،，.]|$)"
 )
 """A street word alone is an address when a postcode follows it after a comma ("Narva mnt 7-21, 10117 Tallinn",
-"27/3 நேரு சாலை, சென்னை 600017", "14 Bóthar na Trá, Ráth Chairn, C15 H6X2"); a year ("Calle 5, 2024") is no postcode."""
+"27/3 நேரு சாலை, சென்னை 600017", "14 Bóthar na Trá, Ráth Chairn, C15 H6X2", "Οδός Κυκλάμινου 47, Τ.Κ. 546 42": Greece,
+Sweden, Czechia and Slovakia write theirs in three and two); a year ("Calle 5, 2024") is no postcode."""
 """Without a strong unit word, a run must read like an address: components between commas, and a postcode."""
 _LATIN_LOWER_WORD = re.compile(r"^[a-zà-ÿāăąćčďēėęěğīįıķļľłńņňōőœŕřśşšţťūůűųźżž'’]+[.!?,:;]*$")
 
@@ -213,6 +216,13 @@ def _postcode_follows(text: str, end: int) -> bool:
     return after is None or after.group(1).casefold() not in _COUNTED
 
 
+def _between_numbers(unit: re.Match[str]) -> bool:
+    """A strong word with a number on each side is a street and its house, where no postcode is written ("25 Ngõ 102
+    Trường Chinh": house 25 of lane 102)."""
+    text = unit.string
+    return bool(_NUMBER_BESIDE.search(text, max(0, unit.start() - 8), unit.start()) and _NUMBER_AFTER.match(text, unit.end()))
+
+
 def _runs(text: str) -> list[tuple[int, int]]:
     units, strong = _units()
     runs: list[tuple[int, int]] = []
@@ -233,7 +243,7 @@ def _runs(text: str) -> list[tuple[int, int]]:
         start, end = _run_start(text, group[0].start()), _run_end(text, group[-1].end(), units)
         has_strong = any(m.group() in strong for m in group)
         run = text[start:end]
-        if alone and not _POSTCODE_AFTER_COMMA.search(text, group[0].end(), end):
+        if alone and not _POSTCODE_AFTER_COMMA.search(text, group[0].end(), end) and not _between_numbers(group[0]):
             return
         if not has_strong and not (_POSTCODE.search(run) and len(_SEPARATOR.findall(run)) >= 2):
             return

@@ -256,7 +256,8 @@ _STREET_SUFFIX = words(
     "gade",
 )
 _NAME = r"[^\W\d_][\w'’.-]*"
-_HOUSE = r"\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?"
+_HOUSE = r"\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?|-(?:I{1,3}|IV|hs|huis|bis)(?![\w]))?"
+"""A house number: "42", "14a", "27/3", "7-21", and a Dutch floor or ground-floor mark after a dash ("417-II", "12-hs")."""
 _NUMBER_FIRST = (  # "42 Baker Street", "12 rue de la Paix"
     r"(?i)(?<![\w.,:-])"
     + _HOUSE
@@ -372,7 +373,18 @@ def _tail_end(text: str, end: int) -> int:
     return end
 
 
-def _with_tail(match: re.Match[str]) -> tuple[int, int]:
+_UNITS = json.loads(resources.files("utils.privacy").joinpath("data/address_units.json").read_text(encoding="utf-8"))
+_A_LINE_BEFORE = re.compile(
+    rf"(?<![^\W\d_])(?:{literal_trie(_UNITS['transit'])})(?:\s*(?:{literal_trie(_UNITS['transit_numbers'])}))?[\s:.]*$",
+    re.IGNORECASE,
+)
+"""A bus's, a tram's or a shared taxi's word (``transit`` in ``data/address_units.json``) right before a number: the
+line's number, not a house's ("basi namba 46 linaenda Kenyatta Avenue")."""
+
+
+def _with_tail(match: re.Match[str]) -> bool | tuple[int, int]:
+    if _A_LINE_BEFORE.search(match.string, max(0, match.start() - 24), match.start()):
+        return False
     return match.start(), _tail_end(match.string, match.end())
 
 

@@ -56,6 +56,10 @@ def _public(word: str) -> bool:
     return word in _PUBLIC or word.startswith(_PUBLIC_STEMS)
 
 
+_GENITIVE_HEADS = frozenset({"numer", "číslo", "cislo", "čísla", "broj", "številka", "številko", "номер", "номера", "број"})
+"""Slavic nouns for *number* the word naming them follows in the genitive, with no preposition."""
+
+
 def _whose(match: re.Match[str]) -> str | None:
     """The word naming the number: glued to it, the word before it, or the first word after "de"/"of"."""
     if match.group("name"):
@@ -65,6 +69,8 @@ def _whose(match: re.Match[str]) -> str | None:
     if said_after[:1] and said_after[0].casefold() in _AFTER and after:
         return after[0]
     before = (match.group("before") or "").strip()
+    if not before and said_after and match.group("head").casefold() in _GENITIVE_HEADS:
+        return said_after[0]  # "numer legitymacji", "číslo občanky": the genitive after the noun names it
     return before or None
 
 
@@ -130,11 +136,18 @@ _CLAUSE_BREAK = re.compile(r"[,;!?\n]")
 _SENTENCE_BREAK = re.compile(r"[;!?\n]|\.\s")
 
 
+_ELISION = re.compile(r"^[^\W\d_]{1,4}['’](?=[^\W\d_])")
+"""An elided article or preposition glued to the word ("d'identità", "l'ausweis")."""
+_SERIES_VALUE = re.compile(r"[A-ZΑ-Ω](?<![\w-][A-ZΑ-Ω])[A-ZΑ-Ω]{0,2}[ -]?\d{6,7}(?![\w-])")
+"""An identity card's series and number: one to three capitals, Latin or Greek, and six or seven digits ("AH 908172",
+"ΑΚ 327614", "EL 518904"); said after a document's word only."""
+
+
 def _named_by(window: str, acronym: bool) -> bool:
     words = _WORDS_BEFORE.findall(window)[-4:]
     if acronym:
         return any(w.rstrip(".'’s") in _ID_ACRONYMS or w.rstrip(".") in _ID_ACRONYMS for w in words)
-    folded = [w.casefold().rstrip(".") for w in words]
+    folded = [_ELISION.sub("", w.casefold().rstrip(".")) for w in words]
     return any(w in _DOCUMENT_WORDS or w.rstrip("'’s") in _DOCUMENT_WORDS for w in folded)
 
 
@@ -150,6 +163,13 @@ class _DocumentValueRule(Rule):
             found = value.group()
             digits = sum(c.isdigit() for c in found)
             if digits < (_TAX_DIGITS if " " in found or "-" in found else _DOCUMENT_DIGITS) or A_DATE.search(found):
+                continue
+            window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
+            if _named_by(_CLAUSE_BREAK.split(window)[-1], acronym=False):
+                taken = value.end()
+                yield value.start(), value.end(), self.kind
+        for value in _SERIES_VALUE.finditer(text):
+            if value.start() < taken:
                 continue
             window = text[max(0, value.start() - _DOCUMENT_LOOK_BACK) : value.start()]
             if _named_by(_CLAUSE_BREAK.split(window)[-1], acronym=False):

@@ -11,7 +11,8 @@ things tell them apart without listing each country's layout:
   "YYMMDD-NNNNNNN" or with a space (a date, a dash, a checksum), a Czech or Slovak birth number "YYMMDD/NNNN",
   a Taiwanese id (a letter, 1 or 2, eight digits), a Hong Kong id "A123456(7)", a Singapore
   NRIC "S1234567D", an Indian voter id (three letters, seven digits), a Swiss business id "CHE-123.456.789". These
-  stand alone.
+  stand alone. A German or Austrian register entry ("HRA 4551", "FN 543005x") is as plain a shape, but a company's
+  is public: it is taken when it is a person's (register A, or the member's own or sole trade named in the line).
 """
 
 from __future__ import annotations
@@ -159,8 +160,24 @@ def _a_lettered_id(match: re.Match[str]) -> bool:
 
 _MIN_NAMED_DIGITS = 8
 
+_REGISTER_ENTRY = re.compile(r"(?<![\w])(?:(?P<kind>HR[AB]|GnR)\s?\d{1,6}(?:\s?[A-Z]{1,2})?|FN\s?\d{1,6}\s?[a-z])(?![\w])")
+"""A German commercial or cooperative register entry ("HRA 4551", "HRB 50000 B") or an Austrian company register
+number with its check letter ("FN 543005x"): shapes no other number has."""
+_OWN_TRADE = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in _DATA["own_trade"]) + r")(?![^\W\d_])", re.IGNORECASE
+)
+
+
+def _a_persons_register_entry(match: re.Match[str]) -> bool:
+    """A register entry is personal data when it is a person's: register A holds sole traders and partnerships of
+    persons; any other entry is the member's when the line says it is their own or their sole trade ("meine UG", "e.U.",
+    ``own_trade`` in ``data/national_ids.json``). A company's entry quoted from its imprint stays."""
+    return match.group("kind") == "HRA" or _OWN_TRADE.search(match.string) is not None
+
+
 RULES: tuple[Rule, ...] = (
     Rule("id-number", _DIGIT_RUN, digits=8, accept=_a_number_id),
     Rule("id-number", _LETTERED, digits=6, min_token=9, accept=_a_lettered_id),
+    Rule("id-number", _REGISTER_ENTRY, ("hra", "hrb", "gnr", "fn"), digits=1, accept=_a_persons_register_entry),
     *named_numbers.RULES,
 )

@@ -1,4 +1,5 @@
-"""Numbers a line names as an ordinary reference: an order, a parcel, an error, a build, a world's seed.
+"""Numbers a line names as an ordinary reference: an order, an invoice, a parcel, an error, a build, a world's seed, a
+shop's article or a product's model, a standard.
 
 A long number in chat reads as someone's id, account or phone to the readers that find it (an identity's shape,
 "broj" as a phone word, a verification code's "code"). Said right after the word that names what it refers to
@@ -9,14 +10,15 @@ and a message must reach the model with it as it was said. Two kinds of evidence
   the number, at most a few short words between them and none of them a possessive, an id, a phone, a PIN, a
   password or an account word ("order number 112-…" passes; "order, and my ID 30021947" does not), and no such
   secret word in the few words after it; or right after it, as Turkish, Japanese and Korean say it ("CE-113212-0
-  hata kodu"), only spaces between and no such word before;
+  hata kodu"), only spaces between and no such word before. An invoice's, a ticket's or a case's word counts only
+  right before the number (a word for *number* between at most): a tax id is given "for the invoice" too;
 - the number's own shape where the kind has one: a PlayStation error code (``CE-108255-1``, ``NW-102265-6``) or a
   hexadecimal status code (``0x80070005``), which no one's id is written as.
 
 A seed is a world's only with a world, a map, a server or a game's name in the line ("seed" alone is also a wallet's;
 a seed phrase is words, never read here). A memory carries no value: an order or tracking number is someone's
-transaction and is taken out of a kept line whatever names it; an error code, a build and a world's seed are nobody's
-and stay there too.
+transaction and is taken out of a kept line whatever names it, as are an invoice and a ticket; an error code, a build,
+a world's seed, an article's or a model's number and a standard's are nobody's and stay there too.
 """
 
 from __future__ import annotations
@@ -29,9 +31,17 @@ from pathlib import Path
 from utils.privacy.rule import literal_trie
 
 _DATA = Path(__file__).with_name("data") / "ordinary_refs.json"
-_KINDS = ("order", "tracking", "error", "build", "seed")
-_KEPT_KINDS = ("error", "build", "seed")
-"""The kinds that are nobody's: kept in a memory too (an order or a parcel is someone's transaction)."""
+_KINDS = ("order", "invoice", "tracking", "error", "build", "seed", "product", "standard")
+_KEPT_KINDS = ("error", "build", "seed", "product", "standard")
+"""The kinds that are nobody's: kept in a memory too (an order, an invoice, a ticket or a parcel is someone's
+transaction)."""
+_RIGHT_BEFORE = frozenset({"invoice"})
+"""Kinds whose word names the number only right before it: "Rechnung bitte an CHE-…", "P.IVA … per fattura" give a
+tax id for an invoice."""
+_NUMBER_WORD = (
+    r"[\s:：#№=.,'(\-]*(?:(?:n|no|nr|nº|n°|num|number|numero|número|numéro|nummer|numer|numara|номер)[\s:：#№=.,'(\-]*)?"
+)
+"""What may stand between such a word and its number: a word for *number* ("fattura n. 2026/0382")."""
 _LOOK_BACK = 40
 _GAP = re.compile(r"[\s:：#№=.,'(\-]*(?:(?:[^\W\d_][\w'.]{0,11}|#|№)[\s:：#№=.,'(\-]*){0,3}")
 """What may stand between the word and the number: up to three short words ("number", "do", "mapy z turnieju")."""
@@ -61,7 +71,8 @@ def _words(kind: str) -> re.Pattern[str]:
 @cache
 def _before(kind: str) -> re.Pattern[str]:
     """The kind's word, then the few short words allowed before the number, to the end of the window."""
-    return re.compile(rf"(?:{_words(kind).pattern})(?P<gap>{_GAP.pattern})$", re.IGNORECASE)
+    gap = _NUMBER_WORD if kind in _RIGHT_BEFORE else _GAP.pattern
+    return re.compile(rf"(?:{_words(kind).pattern})(?P<gap>{gap})$", re.IGNORECASE)
 
 
 @cache
@@ -82,7 +93,7 @@ def _named(text: str, start: int, end: int, kind: str) -> bool:
     before = _before(kind).search(text[max(0, start - _LOOK_BACK) : start])
     if before is not None:
         return not _someones(before.group("gap"), kind, "own", "secret")
-    after = _after(kind).match(text, end)
+    after = None if kind in _RIGHT_BEFORE else _after(kind).match(text, end)
     return after is not None and not _someones(text[max(0, start - _LOOK_BACK // 2) : start], kind, "own", "secret")
 
 

@@ -44,6 +44,8 @@ NUMBER_KINDS = frozenset({"id-number", "card", "number"})
 """The kinds a number reader reports; a phone, an address or a credential is never a public reference."""
 ORDINARY_KINDS = NUMBER_KINDS | {"phone", "code"}
 """The kinds an ordinary reference may have been read as (a phone after "broj", a verification code after "code")."""
+_CODE_KINDS = frozenset({"error", "product"})
+"""The references a code reader's span may be: an error code, an article's code ("codice articolo 10482917")."""
 
 
 @cache
@@ -119,6 +121,6 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
         if span[2] == "card" and not _inside_a_longer_number(text, span[0], span[1]):
             continue  # a whole card number stays a card, whatever word names it ("order number 4111 1111 …")
         kind = ordinary_reference(text, span[0], span[1], kept=kept)
-        if kind is not None and (span[2] != "code" or kind == "error"):
+        if kind is not None and (span[2] != "code" or kind in _CODE_KINDS):
             public.add(span)
     return public
