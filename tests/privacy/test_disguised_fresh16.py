@@ -26,12 +26,20 @@ KINDS = ("otp", "recovery", "slang", "wrapped", "wifi", "hint", "lookalike")
 
 
 RIGHT_AT_LEAST = {
-    "tune": {"otp": 14, "recovery": 11, "slang": 15, "wrapped": 12, "wifi": 7, "hint": 2, "lookalike": 47},
-    "aside": {"otp": 7, "recovery": 5, "slang": 9, "wrapped": 5, "wifi": 4, "hint": 2, "lookalike": 24},
+    "tune": {"otp": 17, "recovery": 13, "slang": 24, "wrapped": 15, "wifi": 9, "hint": 6, "lookalike": 47},
+    "aside": {"otp": 7, "recovery": 6, "slang": 10, "wrapped": 5, "wifi": 4, "hint": 4, "lookalike": 24},
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 108/138 (otp 14/18, recovery 11/13, slang 15/24, wrapped 12/15, wifi 7/10, hint 2/9, look-alikes 47/49), aside
-56/67 (7/9, 5/6, 9/12, 5/7, 4/5, 2/4, 24/24)."""
+56/67 (7/9, 5/6, 9/12, 5/7, 4/5, 2/4, 24/24). After the round (codes in pairs as banks space them, a code's word
+and link before letters and digits, a sheet's further codes, long password words with a letter dropped, the short and
+romanised words and their links as data, a key emoji as a password's word, a hint's word and a handover word before a
+line's last token): tune 131/138 (17/18, 13/13, 24/24, 15/15, 9/10, 6/9, 47/49), aside 60/67 (7/9, 6/6, 10/12, 5/7,
+4/5, 4/4, 24/24). The tune misses left: a code 30 characters past its word ("OTP Vietcombank cua quy khach la 50 48
+27"), a plain word after "ww" (no secret's look: "ww appeltaart"), a value in mid-line after a hint ("— 06147, you'll
+figure it out"), a description naming no secret ("my first car plus the house number, i.e. Corolla58"), a value
+inside Japanese ("誕生月で 201503 だよ"); the two look-alikes wrong (order numbers refused as memories) were wrong on
+arrival."""
 
 
 @pytest.mark.parametrize("part", PARTS)
