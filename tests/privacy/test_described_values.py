@@ -14,7 +14,7 @@ from utils.privacy.screen import screen
         ("Hinweis: Name vom Hund plus Jahr — Bello2016", "Bello2016"),
         ("wskazówka: imię kota i numer mieszkania, czyli Filemon12", "Filemon12"),
         ("the wifi password is the street and the flat, i.e. Baker221", "Baker221"),
-        ("ヒント：猫の名前と年：Tama2019", "Tama2019"),
+        ("ヒント: 猫の名前と年: Tama2019", "Tama2019"),
     ],
 )
 def test_the_value_a_description_ends_with_is_gone(text: str, value: str) -> None:

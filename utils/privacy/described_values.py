@@ -24,11 +24,10 @@ from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.rule import Rule, Span
 
 _GIVEN = re.compile(
-    r"(?::(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]:)[ \t]*)|：[ \t]*|(?:→|->|=>)[ \t]*)"
+    r"(?::[ \t]+|：[ \t]*|(?:→|->|=>)[ \t]*)"
     r"[`*_\"'|]*(?P<secret>[^\s`*\"'|:：]{4,64}(?:[ \t]\d{1,6})?)[`*_\"'|.!)]*[ \t]*(?=\n|$)"
 )
-"""What ends a line after its last colon and a space (none after a word of a script written without spaces, whose
-full-width colon the matching form reads as ":"), or an arrow: one token, or a word and a number ("koedoes
+"""What ends a line after its last colon and a space, or an arrow: one token, or a word and a number ("koedoes
 88"); a colon inside a token is a port's or a time's ("play.example.net:25565")."""
 _SENTENCE_END = re.compile(r"[.!?。！？\n](?:\s|$)|[.!?。！？]{2,}")
 _LINE_START = "\n"
