@@ -370,3 +370,25 @@ def test_plain_ascii_is_its_own_keyword_form() -> None:
     """Most chat: one lower-casing and no index map."""
     form = keyword_form("Hello there, General Kenobi")
     assert form.text == "hello there, general kenobi" and form.origin is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Kenwort fürs NAS: Blauwal-771", "Blauwal-771"),
+        ("my passwrd is Quokka!58", "Quokka!58"),
+        ("la contrasea es Tiburon_43", "Tiburon_43"),
+        ("wachtwrd van de printer: Molen#662", "Molen#662"),
+    ],
+)
+def test_a_long_password_word_with_a_letter_dropped_is_still_that_word(text: str, value: str) -> None:
+    assert value not in screen(text, "message").text
+
+
+def test_only_long_password_words_are_read_with_a_letter_dropped() -> None:
+    from utils.privacy.word_forms import dropped_letters
+
+    assert "kennwrt" in dropped_letters("kennwort") and "ennwort" not in dropped_letters("kennwort")
+    assert not dropped_letters("parola") and not dropped_letters("mot de passe")
+    for line in ("the passport office opens at nine", "Geheimtipp: das Café am Hafen", "we passed the word along"):
+        assert screen(line, "message").text == line

@@ -154,8 +154,13 @@ CODE_WORD = (
     r"(?:\b[^\W\d_]*(?:code|codes|codice|codici|código|códigos|codigo|kode|kod|kody|kodu|kodlar\w*|код\w*)"
     r"|\b(?:otp|2fa|mfa|totp|tan|one[- ]time code))(?![^\W\d_])"
 )
-_CODE = r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-]|\.\d)"
-"""A code of digits, or of letters and digits in two groups; not the whole part of a decimal ("codul vamal 9504.50")."""
+_CODE = (
+    r"(?:\d{3,4}[ -]\d{3,4}(?![ -]?\d)|\d{4,10}|(?=[a-z0-9-]*\d)[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+    r"|\d\d(?: \d\d){2,3}(?![ -]?\d)|\d\d(?:-\d\d){2,3}(?![ -]?\d))(?![\w-]|\.\d)"
+)
+"""A one-time code: two groups of three or four digits, a run of digits, two groups of letters and digits, or three
+or four pairs of digits as banks' messages space them ("TAN 90-31-77", "code : 27 41 95"); not the whole part of a
+decimal ("codul vamal 9504.50")."""
 # Recovery codes of letters and digits ("8f3k2m9q", "A1B2-C3D4-E5F6", Steam Guard's "R51932"): both, 6-16 characters.
 _ALNUM_CODE = r"(?=[a-z-]*\d)(?=[\d-]*[a-z])(?:[a-z0-9]{6,16}|[a-z0-9]{4}(?:-[a-z0-9]{4}){1,3})(?![\w-])"
 RECOVERY_NEEDLES = (
@@ -187,13 +192,26 @@ def a_time_of_day(text: str, start: int, end: int) -> bool:
     return bool(_TIME_BEFORE.search(text, max(0, start - 16), start) or _TIME_AFTER.match(text, end))
 
 
+_DASHED_DATE = re.compile(r"(\d\d)-(\d\d)-\d\d")
+
+
+def a_dashed_date(value: str) -> bool:
+    """Whether three dashed pairs read as a date, day and month in either order ("12-03-24"): a code of pairs is
+    spaced or dashed as a bank sends it ("90-31-77"), and one that is also a date is left to be a date."""
+    date = _DASHED_DATE.fullmatch(value)
+    if date is None:
+        return False
+    first, second = int(date.group(1)), int(date.group(2))
+    return (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
+
+
 def a_code(match: re.Match[str]) -> bool:
     before = match.string[max(0, match.start("word") - 16) : match.start("word")]
     gap = match.string[match.end("word") : match.start("secret")]
     if vocabulary.public_code_before(before) or NOT_A_SECRET_GAP.search(gap):
         return False
     value = match.group("secret")
-    if a_time_of_day(match.string, match.start("secret"), match.end("secret")):
+    if a_time_of_day(match.string, match.start("secret"), match.end("secret")) or a_dashed_date(value):
         return False
     return not (YEAR.fullmatch(value) and match.group("word").casefold() in {"code", "codes", "kod", "код"})
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from utils.privacy import disguised_values, numbers, spelled_digits, value_frames, vocabulary
+from utils.privacy import disguised_values, numbers, secret_symbols, spelled_digits, value_frames, vocabulary
 from utils.privacy._secret_tails import tails as _tails
 from utils.privacy._secret_tails import titled_run, with_phrase
 from utils.privacy._secret_values import (
@@ -33,6 +33,7 @@ from utils.privacy._secret_values import (
     WORD,
     YEAR,
     a_code,
+    a_dashed_date,
     a_documented_pair,
     a_placeholder,
     a_time_of_day,
@@ -46,6 +47,7 @@ from utils.privacy._secret_values import (
     weak_pair,
 )
 from utils.privacy.described_parts import part_spans
+from utils.privacy.public_numbers import named_public
 from utils.privacy.rule import Rule, Span
 from utils.privacy.secret_places import states_a_rule
 
@@ -239,7 +241,8 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         yield from _spelled_spans(text, word, kind)
     match = _CODE_TAIL.match(text, word.end) or _tails(word.entry.languages).gapped.match(text, word.end)
     if not match or not re.fullmatch(CODE_LIST, match.group("secret"), re.IGNORECASE):
-        match = _CODE_AFTER_COLON.match(text, word.end)  # "digicode : 17B42": a colon hands letters and digits over
+        # "digicode : 17B42": a colon hands letters and digits over; "koden er Rugbroed42": a word and its link do
+        match = _CODE_AFTER_COLON.match(text, word.end) or _worded_code(text, word)
         if not match:
             if (issued := value_frames.issued_code(text, word.start, word.end)) is not None:
                 yield (*issued, kind)  # "el código de Steam Guard que me llegó es 4KX9T"
@@ -251,10 +254,35 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
         vocabulary.public_code_before(before)
         or NOT_A_SECRET_GAP.search(gap)
         or YEAR.fullmatch(found)
+        or a_dashed_date(found)
         or a_time_of_day(text, match.start("secret"), match.end("secret"))
     ):
         return  # "error code 1603", "zip code 90210", "code 2024", "the code review is at 14:00"
     yield (*_secret_span(match), kind)
+    at = match.end("secret")
+    while (more := _SAME_SHEET.match(text, at)) is not None and len(more.group("secret")) == len(found):
+        yield (*more.span("secret"), kind)  # "codes de secours : 8d2f91a4, c7e03b55": a sheet's codes share a length
+        at = more.end()
+
+
+_SAME_SHEET = re.compile(r"(?i)(?:[ \t]*[,;/][ \t]*|[ \t]+)(?P<secret>(?=[a-z-]*\d)[a-z0-9][a-z0-9-]{3,15})(?![\w.-])")
+
+
+def _worded_code(text: str, word: vocabulary.Word) -> re.Match[str] | None:
+    """A code given after its word and a link as a password is ("koden er Rugbroed42", "el código de recuperación de
+    Steam Guard es R48213"): letters and a digit with a secret's look, as a word that means both says it."""
+    match = _tails(word.entry.languages).strong.match(text, word.end)
+    if match is None:
+        return None
+    raw = match.group("secret")
+    has_both = any(c.isdigit() for c in raw) and any(c.isalpha() for c in raw)
+    if not has_both or _A_VERSION.match(raw) or named_public(text, *match.span("secret")):
+        return None  # "v2.14.3", "le code ISIN est FR0000120271": a release, a public reference
+    return match if _announced_value(match, ambiguous=True) else None
+
+
+_A_VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+")
+"""A version after "the code is" names a release ("v2.14.3"), not a code."""
 
 
 def _cvv_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
@@ -313,7 +341,7 @@ class _VocabularyRule(Rule):
     """
 
     def spans(self, text: str) -> Iterator[Span]:
-        for word in vocabulary.find(text):
+        for word in vocabulary.find(text) + secret_symbols.find(text):
             spans = _SPANS_BY_KIND.get(word.kind)
             if spans is not None and word.kind in _READ_OUT:  # "tundra dash 44": its symbols said as words
                 kind = vocabulary.PLACEHOLDERS[word.kind]

@@ -148,6 +148,8 @@ def _compile() -> tuple[
                 else:
                     add(index, key, entry)
                     add(index, key.replace(" ", ""), entry)  # "m.o.t d.e p.a.s.s.e", "mot-de-passe"
+                    for dropped in word_forms.dropped_letters(key) if kind == "password" and not ambiguous else ():
+                        add(index, dropped, entry)  # "kennwrt", "pasword": an inner letter dropped
                     if kind in _REVERSIBLE and " " not in key and len(key) >= _MIN_REVERSED and not ambiguous:
                         add(index, key[::-1], entry)  # "drowssap": written backwards to pass a filter
                     if kind == "password" and language in _COMPOUND_LANGUAGES and " " not in key and len(key) >= 6:
@@ -397,7 +399,7 @@ _PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?i)(?:error|status|zip|postal|post|area|country|dial|exit|return|http|source|promo|discount|coupon|friend"
     r"|lobby|invite|referral|dress|morse|qr|bar|cheat|creator|gift|redeem|fehler|erreur|código postal"
-    r"|postleitzahl|código de error|error code|seat|room)\W*$"
+    r"|postleitzahl|código de error|error code|seat|room|isin|ean|upc|sku|product|produkt|produit|producto|article|artikel)\W*$"
 )
 
 

@@ -162,6 +162,17 @@ LOCK_TAILS = frozenset((lock + linking + head)[-4:] for lock in _LOCKS for linki
 _MIN_COMPOUND = 6
 
 
+_MIN_DROPPED = 8
+
+
+def dropped_letters(key: str) -> frozenset[str]:
+    """A long password word with one inner letter dropped, as a hurried member types it ("kennwrt", "pasword",
+    "contrasea"): a word of eight letters or more is no other word with one letter gone. A phrase keeps its letters."""
+    if len(key) < _MIN_DROPPED or not key.isalpha():
+        return frozenset()
+    return frozenset(key[:at] + key[at + 1 :] for at in range(1, len(key) - 1))
+
+
 def lock_compound(word: str) -> bool:
     """Whether ``word`` (one token, case-folded) is a compound ending in a code word after a part naming what the
     code opens ("garagentorcode", "fietsslotcode", "dørkoden", "tresorkombination"): a PIN, where "quellcode" or
