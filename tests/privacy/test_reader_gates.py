@@ -22,11 +22,14 @@ from utils.privacy import (
     _value_config,
     asked_in_line,
     characters_apart,
+    contact,
     decoded_spelled,
     generated_runs,
     joined_phrases,
     keypad_words,
     line_reading,
+    phone_words,
+    short_phones,
     vocabulary,
     word_forms,
 )
@@ -219,3 +222,60 @@ def test_runs_without_whitespace_found_from_the_split_words_are_those_a_search_f
         assert _runs_without_whitespace(line, shortest) == expected, line
         runs += len(expected)
     assert runs > 100
+
+
+_PHONE_EDGES = [
+    "I was at 0161 496 0000 and 622 0890 was busy",
+    "my hotel is 0161 496 0000, cancel 622-0890",
+    "WA 0812 3456 7890 or wa: 0812-3456-7890",
+    "whatsapp+0812 3456 7890 and tel.0161 496 0000",
+    "TEL. 0161 496 0000, phone # 622 0890",
+    "no. hp 0812 3456 7890 / no.hp 0812 3456 7890",
+    "telefon numarasI 0532 123 45 67, numaram 0532 123 45 67",
+    "my cell: 622-0890; my cellphone number 0161 496 0000",
+    "call me on 0161 496 0000",
+    "xcall me on 0161 496 0000",
+    "call me" + " " * 20 + "0161 496 0000",
+    "a" * 30 + "wa 0161 496 0000",
+]
+
+
+def _phone_lines() -> list[str]:
+    posts = _ascii_posts()
+    return [*_lines(), *_PHONE_EDGES, *posts, *(post + " " + edge for post in posts[:5] for edge in _PHONE_EDGES)]
+
+
+def test_a_phone_word_the_readers_read_starts_inside_their_window() -> None:
+    """The gate asks for a phone word's letters as whole runs of the line, as the readers' look-behind reads them in
+    their window; a word starting where the window does (60 characters before the number) would be read whole there
+    even when a letter stands before it in the line: none is long enough to (24 characters at most to the number)."""
+    assert max(map(len, phone_words.SPACED)) + 24 < 60
+
+
+def test_the_phone_readers_skip_only_lines_they_would_leave_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    readers = [rule for rule in contact.RULES if type(rule).__name__ == "_PhoneAfterWordRule"] + list(short_phones.RULES)
+    assert len(readers) == 2
+    lines = _phone_lines()
+    gated = [[list(rule.spans(line)) for rule in readers] for line in lines]
+    passed = [phone_words.may_hold_a_phone_word(line) for line in lines]
+    monkeypatch.setattr(phone_words, "may_hold_a_phone_word", lambda _text: True)
+    monkeypatch.setattr(contact, "may_hold_a_phone_word", lambda _text: True)
+    monkeypatch.setattr(short_phones, "may_hold_a_phone_word", lambda _text: True)
+    for line, found, gate in zip(lines, gated, passed, strict=True):
+        plain = [list(rule.spans(line)) for rule in readers]
+        assert found == plain, line
+        if not gate:
+            assert plain == [[], []], line
+    assert sum(bool(found[0] or found[1]) for found in gated) >= 15  # phones after their words are found through it
+    assert sum(not gate and bool(re.search(r"\d{3}", line)) for line, gate in zip(lines, passed, strict=True)) >= 50
+
+
+def test_the_phone_gate_reads_a_long_lines_letters_as_the_scanner_holds_them() -> None:
+    """Inside the scanner's reading the line's letters come from its distinct words: the same answer."""
+    for line in [*_ascii_posts(), *(post + " " + edge for post in _ascii_posts()[:5] for edge in _PHONE_EDGES)]:
+        alone = phone_words.may_hold_a_phone_word(line)
+        reading = open_reading(line, distinct_words(line.casefold()))
+        try:
+            assert phone_words.may_hold_a_phone_word(line) == alone, line
+        finally:
+            close_reading(reading)
