@@ -29,6 +29,7 @@ from utils.privacy import (
     keypad_words,
     line_reading,
     phone_words,
+    shared_codes,
     short_phones,
     vocabulary,
     word_forms,
@@ -279,3 +280,40 @@ def test_the_phone_gate_reads_a_long_lines_letters_as_the_scanner_holds_them() -
             assert phone_words.may_hold_a_phone_word(line) == alone, line
         finally:
             close_reading(reading)
+
+
+def _names_by_windows(text: str) -> list[tuple[int, int]]:
+    """The names of shared codes as a search of each head's window finds them: the plain reading the search tried only
+    where a name can start is compared with."""
+    names = shared_codes._data()
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return [m.span() for m in names.pattern.finditer(lowered.replace("i̇", "i"))]
+    starts = {m.start() for head in names.heads for m in re.finditer(f"(?={re.escape(head)})", lowered)}
+    found: dict[int, tuple[int, int]] = {}
+    covered = -1
+    for at in sorted(starts):
+        if at < covered:
+            continue
+        for name in names.pattern.finditer(lowered, max(0, at - names.before), min(len(text), at + names.after)):
+            found.setdefault(name.start(), name.span())
+            covered = max(covered, name.end())
+    return [found[start] for start in sorted(found)]
+
+
+_SHARED_EDGES = [
+    "my switch friend code is SW-4107-2268-9351, add me",
+    "código de la sala de Among Us: QWXTRF, my uid 800123456 and the fluid id 12",
+    "Steam-vriendcode 402719385, turneringskoden ABCD-1234, arkadaş kodum 55555",
+    "friend codefriend code 1234 5678 9012 / idid 1234",
+    "İSLAND CODE 1234-5678-9012 and İD 55",
+]
+
+
+def test_shared_code_names_tried_where_a_name_can_start_are_those_a_search_of_each_window_finds() -> None:
+    found = 0
+    for line in [*_lines(), *_SHARED_EDGES, *_ascii_posts()]:
+        expected = _names_by_windows(line)
+        assert [m.span() for m in shared_codes._names_in(line)] == expected, line
+        found += len(expected)
+    assert found > 50
