@@ -12,6 +12,7 @@ scripts and cases). No timing here: the cost is the bench's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 import pytest
@@ -23,6 +24,7 @@ from utils.privacy import (
     asked_in_line,
     characters_apart,
     contact,
+    decoded_notations,
     decoded_spelled,
     generated_runs,
     joined_phrases,
@@ -35,7 +37,7 @@ from utils.privacy import (
     word_forms,
 )
 from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
-from utils.privacy.normalise import normalise
+from utils.privacy.normalise import _INVISIBLE, _STYLED_CHAR, _digits_as_ascii, _lookalikes_as_latin, normalise
 from utils.privacy.scanner import _runs_without_whitespace, distinct_words
 
 EDGES = [
@@ -317,3 +319,35 @@ def test_shared_code_names_tried_where_a_name_can_start_are_those_a_search_of_ea
         assert [m.span() for m in shared_codes._names_in(line)] == expected, line
         found += len(expected)
     assert found > 50
+
+
+def _matching_by_searches(text: str) -> str:
+    """The matching form as the searches of the whole line read it (the plain reading of a line in NFKC)."""
+    if text.isascii() or not unicodedata.is_normalized("NFKC", text) or _INVISIBLE.search(text) or _STYLED_CHAR.search(text):
+        return normalise(text).text
+    return _digits_as_ascii(_lookalikes_as_latin(text))
+
+
+def test_a_lines_characters_beyond_ascii_answer_normalise_as_searches_of_the_whole_line_do() -> None:
+    odd = ["٨٣٦ and ၅၅၁၉ — ok", "раssword — ٣", "𝋤𝋧 ½ ﬁ", "a\u00adb — c", "ｐａｓｓ — 4", "ᴘᴀss — 1"]
+    read = 0
+    for line in [*_lines(), *odd, *(line + " — ٣" for line in _lines()[:300])]:
+        assert normalise(line).text == _matching_by_searches(line), line
+        read += not line.isascii()
+    assert read > 300
+
+
+def test_a_line_turned_whole_holds_its_pieces_turned() -> None:
+    """The reversed words' gate counts the list words among an ASCII line's pieces turned, read off the line turned
+    whole: the count of the pieces turned one by one."""
+    known = decoded_notations.seed.languages_of()
+    turned = "yevrus trohs ,elbaelf ,htiaf ,tnellecxe ,ytfarc ,ssenhtwo ,neerg ,ylnsid ,ezob ,eulb ,krow ,nnam"
+    counted = 0
+    for line in [*_lines(), turned, turned.upper()]:
+        if not line.isascii():
+            continue
+        pieces = line.replace(",", " ").split()
+        one_by_one = sum(piece[::-1].casefold() in known for piece in pieces)
+        assert sum(map(known.__contains__, line.lower()[::-1].replace(",", " ").split())) == one_by_one, line
+        counted += one_by_one
+    assert counted > 100
