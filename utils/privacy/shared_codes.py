@@ -96,12 +96,16 @@ def _names_in(text: str) -> list[re.Match[str]]:
     starts: set[int] = set()
     firsts: set[int] = set()  # where a name can start: a head's place less the letters some name has before it
     for head in names.ascii_heads if lowered.isascii() else names.heads:
-        beginnings = names.beginnings[head].items()
         at = lowered.find(head)
+        if at == -1:
+            continue
+        beginnings = names.beginnings[head].items()
         while at != -1:
             starts.add(at)
             firsts.update(at - ahead for ahead, begun in beginnings if ahead <= at and lowered[at - ahead : at] in begun)
             at = lowered.find(head, at + 1)
+    if not starts:
+        return []
     # What the names' search finds around each head, tried only where a name can start: every name holds a head, and
     # starts that many letters before one with its own letters there (a search tried the trie at each character).
     tried = sorted(firsts)
