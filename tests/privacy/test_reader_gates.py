@@ -12,6 +12,7 @@ scripts and cases). No timing here: the cost is the bench's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 import pytest
@@ -22,16 +23,21 @@ from utils.privacy import (
     _value_config,
     asked_in_line,
     characters_apart,
+    contact,
+    decoded_notations,
     decoded_spelled,
     generated_runs,
     joined_phrases,
     keypad_words,
     line_reading,
+    phone_words,
+    shared_codes,
+    short_phones,
     vocabulary,
     word_forms,
 )
 from utils.privacy.line_reading import ascii_letter_runs, close_reading, open_reading
-from utils.privacy.normalise import normalise
+from utils.privacy.normalise import _INVISIBLE, _STYLED_CHAR, _digits_as_ascii, _lookalikes_as_latin, normalise
 from utils.privacy.scanner import _runs_without_whitespace, distinct_words
 
 EDGES = [
@@ -219,3 +225,129 @@ def test_runs_without_whitespace_found_from_the_split_words_are_those_a_search_f
         assert _runs_without_whitespace(line, shortest) == expected, line
         runs += len(expected)
     assert runs > 100
+
+
+_PHONE_EDGES = [
+    "I was at 0161 496 0000 and 622 0890 was busy",
+    "my hotel is 0161 496 0000, cancel 622-0890",
+    "WA 0812 3456 7890 or wa: 0812-3456-7890",
+    "whatsapp+0812 3456 7890 and tel.0161 496 0000",
+    "TEL. 0161 496 0000, phone # 622 0890",
+    "no. hp 0812 3456 7890 / no.hp 0812 3456 7890",
+    "telefon numarasI 0532 123 45 67, numaram 0532 123 45 67",
+    "my cell: 622-0890; my cellphone number 0161 496 0000",
+    "call me on 0161 496 0000",
+    "xcall me on 0161 496 0000",
+    "call me" + " " * 20 + "0161 496 0000",
+    "a" * 30 + "wa 0161 496 0000",
+]
+
+
+def _phone_lines() -> list[str]:
+    posts = _ascii_posts()
+    return [*_lines(), *_PHONE_EDGES, *posts, *(post + " " + edge for post in posts[:5] for edge in _PHONE_EDGES)]
+
+
+def test_a_phone_word_the_readers_read_starts_inside_their_window() -> None:
+    """The gate asks for a phone word's letters as whole runs of the line, as the readers' look-behind reads them in
+    their window; a word starting where the window does (60 characters before the number) would be read whole there
+    even when a letter stands before it in the line: none is long enough to (24 characters at most to the number)."""
+    assert max(map(len, phone_words.SPACED)) + 24 < 60
+
+
+def test_the_phone_readers_skip_only_lines_they_would_leave_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    readers = [rule for rule in contact.RULES if type(rule).__name__ == "_PhoneAfterWordRule"] + list(short_phones.RULES)
+    assert len(readers) == 2
+    lines = _phone_lines()
+    gated = [[list(rule.spans(line)) for rule in readers] for line in lines]
+    passed = [phone_words.may_hold_a_phone_word(line) for line in lines]
+    monkeypatch.setattr(phone_words, "may_hold_a_phone_word", lambda _text: True)
+    monkeypatch.setattr(contact, "may_hold_a_phone_word", lambda _text: True)
+    monkeypatch.setattr(short_phones, "may_hold_a_phone_word", lambda _text: True)
+    for line, found, gate in zip(lines, gated, passed, strict=True):
+        plain = [list(rule.spans(line)) for rule in readers]
+        assert found == plain, line
+        if not gate:
+            assert plain == [[], []], line
+    assert sum(bool(found[0] or found[1]) for found in gated) >= 15  # phones after their words are found through it
+    assert sum(not gate and bool(re.search(r"\d{3}", line)) for line, gate in zip(lines, passed, strict=True)) >= 50
+
+
+def test_the_phone_gate_reads_a_long_lines_letters_as_the_scanner_holds_them() -> None:
+    """Inside the scanner's reading the line's letters come from its distinct words: the same answer."""
+    for line in [*_ascii_posts(), *(post + " " + edge for post in _ascii_posts()[:5] for edge in _PHONE_EDGES)]:
+        alone = phone_words.may_hold_a_phone_word(line)
+        reading = open_reading(line, distinct_words(line.casefold()))
+        try:
+            assert phone_words.may_hold_a_phone_word(line) == alone, line
+        finally:
+            close_reading(reading)
+
+
+def _names_by_windows(text: str) -> list[tuple[int, int]]:
+    """The names of shared codes as a search of each head's window finds them: the plain reading the search tried only
+    where a name can start is compared with."""
+    names = shared_codes._data()
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return [m.span() for m in names.pattern.finditer(lowered.replace("i̇", "i"))]
+    starts = {m.start() for head in names.heads for m in re.finditer(f"(?={re.escape(head)})", lowered)}
+    found: dict[int, tuple[int, int]] = {}
+    covered = -1
+    for at in sorted(starts):
+        if at < covered:
+            continue
+        for name in names.pattern.finditer(lowered, max(0, at - names.before), min(len(text), at + names.after)):
+            found.setdefault(name.start(), name.span())
+            covered = max(covered, name.end())
+    return [found[start] for start in sorted(found)]
+
+
+_SHARED_EDGES = [
+    "my switch friend code is SW-4107-2268-9351, add me",
+    "código de la sala de Among Us: QWXTRF, my uid 800123456 and the fluid id 12",
+    "Steam-vriendcode 402719385, turneringskoden ABCD-1234, arkadaş kodum 55555",
+    "friend codefriend code 1234 5678 9012 / idid 1234",
+    "İSLAND CODE 1234-5678-9012 and İD 55",
+]
+
+
+def test_shared_code_names_tried_where_a_name_can_start_are_those_a_search_of_each_window_finds() -> None:
+    found = 0
+    for line in [*_lines(), *_SHARED_EDGES, *_ascii_posts()]:
+        expected = _names_by_windows(line)
+        assert [m.span() for m in shared_codes._names_in(line)] == expected, line
+        found += len(expected)
+    assert found > 50
+
+
+def _matching_by_searches(text: str) -> str:
+    """The matching form as the searches of the whole line read it (the plain reading of a line in NFKC)."""
+    if text.isascii() or not unicodedata.is_normalized("NFKC", text) or _INVISIBLE.search(text) or _STYLED_CHAR.search(text):
+        return normalise(text).text
+    return _digits_as_ascii(_lookalikes_as_latin(text))
+
+
+def test_a_lines_characters_beyond_ascii_answer_normalise_as_searches_of_the_whole_line_do() -> None:
+    odd = ["٨٣٦ and ၅၅၁၉ — ok", "раssword — ٣", "𝋤𝋧 ½ ﬁ", "a\u00adb — c", "ｐａｓｓ — 4", "ᴘᴀss — 1"]
+    read = 0
+    for line in [*_lines(), *odd, *(line + " — ٣" for line in _lines()[:300])]:
+        assert normalise(line).text == _matching_by_searches(line), line
+        read += not line.isascii()
+    assert read > 300
+
+
+def test_a_line_turned_whole_holds_its_pieces_turned() -> None:
+    """The reversed words' gate counts the list words among an ASCII line's pieces turned, read off the line turned
+    whole: the count of the pieces turned one by one."""
+    known = decoded_notations.seed.languages_of()
+    turned = "yevrus trohs ,elbaelf ,htiaf ,tnellecxe ,ytfarc ,ssenhtwo ,neerg ,ylnsid ,ezob ,eulb ,krow ,nnam"
+    counted = 0
+    for line in [*_lines(), turned, turned.upper()]:
+        if not line.isascii():
+            continue
+        pieces = line.replace(",", " ").split()
+        one_by_one = sum(piece[::-1].casefold() in known for piece in pieces)
+        assert sum(map(known.__contains__, line.lower()[::-1].replace(",", " ").split())) == one_by_one, line
+        counted += one_by_one
+    assert counted > 100

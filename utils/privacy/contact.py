@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 
+from utils.privacy.phone_words import may_hold_a_phone_word
 from utils.privacy.rule import A_DATE, Rule, Span, literal_trie, words
 
 _TLD = words(
@@ -132,6 +133,8 @@ class _PhoneAfterWordRule(Rule):
     alternation, read on a short window, not at every position of a long line."""
 
     def spans(self, text: str) -> Iterator[Span]:
+        if not may_hold_a_phone_word(text):  # "wa" of "was": a needle, no word (phone_words.py)
+            return
         for number in _PHONE_NUMBER.finditer(text):
             if not 8 <= sum(c.isdigit() for c in number.group()) <= 15:
                 continue

@@ -144,9 +144,13 @@ def reversed_words(text: str) -> Iterator[Region]:
         return
     known = seed.languages_of()
     # A run's words are the line's pieces between whitespace and commas: too few of those turned are list words (all
-    # read in C), and no run of them can be.
-    pieces = text.replace(",", " ").split()
-    if sum(map(known.__contains__, map(str.casefold, map(_BACKWARDS, pieces)))) >= _MOST_TURNED:
+    # read in C), and no run of them can be. An ASCII line turned whole holds its pieces turned (in the other order),
+    # and its lower case is its case-folded form.
+    if text.isascii():
+        turned = text.lower()[::-1].replace(",", " ").split()
+    else:
+        turned = list(map(str.casefold, map(_BACKWARDS, text.replace(",", " ").split())))
+    if sum(map(known.__contains__, turned)) >= _MOST_TURNED:
         yield from turned_runs(text)
 
 

@@ -51,6 +51,10 @@ _OTHER_DIGIT = re.compile("(?![0-9])\\d|[\u1369-\u1371\U0001d2e0-\U0001d2e9\U000
 Mongolian… any Unicode ``Nd``), an Ethiopic digit one to nine, a Mayan numeral zero to nine or a counting-rod digit
 (units and tens forms, which a rod number alternates): each reads as its ASCII digit by its Unicode value, one for one,
 so "mg၅၅၁၉", "٨٣٦" and "𝋤𝋧𝋡𝋩" are the values every rule already knows ("mg5519", "836", "4719")."""
+_ASCII = frozenset(map(chr, range(128)))
+assert not any(pattern.match(char) for pattern in (_INVISIBLE, _STYLED_CHAR, _LOOKALIKE_CHAR, _OTHER_DIGIT) for char in _ASCII), (
+    "the classes normalise asks about a line's characters beyond ASCII hold none in ASCII"
+)
 
 
 def make_valid(text: object) -> str:
@@ -115,9 +119,14 @@ def normalise(text: str) -> Normalised:
     chat, costs one check."""
     if text.isascii():
         return Normalised(text, text, None)
-    if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(text) and not _STYLED_CHAR.search(text):
+    # The characters beyond ASCII, each once: what the four classes below look for is among them (none holds an ASCII
+    # character), so a line of mostly ASCII is asked about its few others, not searched four times along its length.
+    beyond = "".join(set(text).difference(_ASCII))
+    if unicodedata.is_normalized("NFKC", text) and not _INVISIBLE.search(beyond) and not _STYLED_CHAR.search(beyond):
         # Only look-alikes to map, one letter for one: positions stay the same.
-        return Normalised(text, _digits_as_ascii(_lookalikes_as_latin(text)), None)
+        if _LOOKALIKE_CHAR.search(beyond):
+            return Normalised(text, _digits_as_ascii(_lookalikes_as_latin(text)), None)
+        return Normalised(text, _digits_as_ascii(text) if _OTHER_DIGIT.search(beyond) else text, None)
     pieces: list[str] = []
     origin: list[int] = []
     for index, char in enumerate(text):

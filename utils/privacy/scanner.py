@@ -185,10 +185,9 @@ class Scanner:
         chosen = set(plan.always)
         rules_of = plan.rules_of
         present = self._needles.found_in(words)
-        if not words.isascii():
-            for char, needles in plan.beyond_ascii.items():
-                if char in words:
-                    present.update(needle for needle in needles if needle in words)
+        if not words.isascii():  # the plan's characters the line holds, read off the line's own (a few, not hundreds)
+            for char in plan.beyond_ascii.keys() & set(words):
+                present.update(needle for needle in plan.beyond_ascii[char] if needle in words)
         for needle in present:
             if needle in rules_of:
                 chosen.update(rules_of[needle])

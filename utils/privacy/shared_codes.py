@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -56,6 +57,9 @@ class _Names:
     before: int
     """How far before its head a name may start, and after it end (with an ending: "turneringskoden")."""
     after: int
+    beginnings: dict[str, dict[int, frozenset[str]]]
+    """For each head, the letters a name holding it has before its first one, by their number: where a name can
+    start, read off each place the head stands."""
 
 
 @cache
@@ -65,12 +69,19 @@ def _data() -> _Names:
     heads = tuple(head.casefold() for head in loaded["heads"])
     where = [(name, name.find(head)) for name in names for head in heads if head in name]
     assert {name for name, _ in where} == set(names), "every name holds a head"
+    beginnings: dict[str, dict[int, set[str]]] = {head: {} for head in heads}
+    for name in names:
+        for head in heads:
+            if head in name:
+                at = name.find(head)
+                beginnings[head].setdefault(at, set()).add(name[:at])
     return _Names(
         re.compile(r"(?:" + literal_trie(names) + r")[^\W\d_]{0," + str(_ENDING) + r"}(?![^\W\d_])"),
         heads,
         tuple(head for head in heads if head.isascii()),
         max(at for _, at in where),
         max(len(name) - at for name, at in where) + _ENDING,
+        {head: {at: frozenset(firsts) for at, firsts in by_at.items()} for head, by_at in beginnings.items()},
     )
 
 
@@ -83,19 +94,36 @@ def _names_in(text: str) -> list[re.Match[str]]:
     if len(lowered) != len(text):
         return list(pattern.finditer(lowered.replace("i̇", "i")))
     starts: set[int] = set()
+    firsts: set[int] = set()  # where a name can start: a head's place less the letters some name has before it
     for head in names.ascii_heads if lowered.isascii() else names.heads:
         at = lowered.find(head)
+        if at == -1:
+            continue
+        beginnings = names.beginnings[head].items()
         while at != -1:
             starts.add(at)
+            firsts.update(at - ahead for ahead, begun in beginnings if ahead <= at and lowered[at - ahead : at] in begun)
             at = lowered.find(head, at + 1)
+    if not starts:
+        return []
+    # What the names' search finds around each head, tried only where a name can start: every name holds a head, and
+    # starts that many letters before one with its own letters there (a search tried the trie at each character).
+    tried = sorted(firsts)
     found: dict[int, re.Match[str]] = {}
     covered = -1
     for at in sorted(starts):
         if at < covered:
             continue
-        for name in pattern.finditer(lowered, max(0, at - names.before), min(len(text), at + names.after)):
-            found.setdefault(name.start(), name)
-            covered = max(covered, name.end())
+        start, end = max(0, at - names.before), min(len(text), at + names.after)
+        position = start
+        for first in tried[bisect_left(tried, start) : bisect_left(tried, end)]:
+            if first < position:
+                continue
+            name = pattern.match(lowered, first, end)
+            if name is not None:
+                found.setdefault(name.start(), name)
+                covered = max(covered, name.end())
+                position = name.end()
     return [found[start] for start in sorted(found)]
 
 

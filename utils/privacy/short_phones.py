@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from importlib import resources
 
 from utils.privacy._value_runs import vocabulary
+from utils.privacy.phone_words import may_hold_a_phone_word
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/phone_words.json").read_text(encoding="utf-8"))
@@ -46,6 +47,8 @@ class _ShortPhoneRule(Rule):
     """Seven-digit runs first, then the few words before each for a phone word."""
 
     def spans(self, text: str) -> Iterator[Span]:
+        if not may_hold_a_phone_word(text):  # a needle inside a word, no phone word (phone_words.py)
+            return
         for number in _SEVEN.finditer(text):
             window = text[max(0, number.start() - _LOOK_BACK) : number.start()]
             if not _WORD_BEFORE.search(window):
