@@ -38,12 +38,20 @@ LOOKALIKES = [
     "réunion code à 14h30 (salle B)",
     "Code-Review um 16:45 (Raum 2)",
     "kod sprint 10:15-11:00",
+    "the code review is at 10 30 45",
+    "Code-Review um 16 45 00",
+    "code freeze from 09 15 00 until noon",
+    "revue de code à 14 30 00",
 ]
 
 SECRETS_BESIDE_TIMES = [
     ("raid at 20:00, door code 4471", "4471"),
     ("pin 1:4:0:9 (don't tell)", "1:4:0:9"),
     ("Türcode ab 18:00 ist 5820", "5820"),
+    ("code : 10 30 45", "10 30 45"),
+    ("your code is 12 30 45", "12 30 45"),
+    ("TAN 90 31 77", "90 31 77"),
+    ("code 27 41 95 at 10:00", "27 41 95"),
 ]
 
 

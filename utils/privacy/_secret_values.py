@@ -184,14 +184,15 @@ def a_time_of_day(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a time of day as a time is said ("at 14:00", "um 16:45", "14h30", "10:15-11:00",
     "9:30am"): no code is typed with an hour's colon after "at". A time given as a code keeps no such word
     ("the alarm code is a time, 07:45, minus the colon")."""
-    if not CLOCK.fullmatch(text, start, end):
-        return False
+    if not CLOCK.fullmatch(text, start, end):  # "at 10 30 45": spaced, a time only after a word that times it
+        return bool(_SPACED_CLOCK.fullmatch(text, start, end) and _TIME_BEFORE.search(text, max(0, start - 16), start))
     said = text[start:end].casefold()
     if "h" in said or said.rstrip(".").endswith("m"):  # "14h30", "9:30am", "9:30 p.m."
         return True
     return bool(_TIME_BEFORE.search(text, max(0, start - 16), start) or _TIME_AFTER.match(text, end))
 
 
+_SPACED_CLOCK = re.compile(r"(?:[01]?\d|2[0-3]) [0-5]\d(?: [0-5]\d)?")
 _DASHED_DATE = re.compile(r"(\d\d)-(\d\d)-\d\d")
 
 
