@@ -44,10 +44,11 @@ class Floor:
 NO_TRACE_SHARE: dict[str, Floor] = {
     "earlier": Floor(
         0.99,
-        0.94,
+        0.96,
         "Waves 1–3; the rules were written against dev (395 of 396). Held: 174 of 216 after the first round, 190 "
         "(88.0%) after wave 4, 197 (91.2%) after wave 5's round, 201 (93.1%) after wave 6's, 204 (94.4%) after "
-        "wave 7's and wave 8's and wave 9's, 205 (94.9%) after wave 10's (landed main before the layers: 102).",
+        "wave 7's and wave 8's and wave 9's, 205 (94.9%) after wave 10's (landed main before the layers: 102)."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: held 208 (96.3%).",
     ),
     "wave 4": Floor(
         0.98,
@@ -108,36 +109,39 @@ NO_TRACE_SHARE: dict[str, Floor] = {
     ),
     "wave 11": Floor(
         0.79,
-        0.70,
+        0.78,
         "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
         "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
         "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%); after the round "
         "(the log and the extractor's input withhold a secret's sentence, generated runs read by how random they are, "
         "both from branches cut before it): dev 74, held 34 (66.7%); after the next round (tuned on its dev rows: "
         "letters-only and lowercase generated codes, wrong keyboard layouts, secret words with clitics and endings): "
-        "dev 84, held 36 (70.6%).",
+        "dev 84, held 36 (70.6%)."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 94, held 40 (78.4%).",
     ),
     "wave 12": Floor(
         0.89,
-        0.76,
+        0.82,
         "Written from sources, formats and disguises no earlier wave used (values in other programs' output, answers "
         "across languages, values corrected twice, in lists, jokes and roleplay) by someone who had not read the "
         "rules, while the next round was built in branches cut before it existed. On arrival: dev 70 of 92, held 36 "
         "of 46 (78.3%); after the branches cut before it (the log as strong as the store, labelled seed phrases): dev "
         "72, held 36; after the round tuned on its dev rows (more numeral systems, spelled and alternating-case seed "
         "phrases, codes named by what they open, month names as digits, Irish addresses): dev 84, held 36 (78.3%) — "
-        "what was built for its dev rows did not reach its held third.",
+        "what was built for its dev rows did not reach its held third."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 86, held 38 (82.6%).",
     ),
     "wave 13": Floor(
         0.82,
-        0.84,
+        0.86,
         "Written from sources, formats and disguises no earlier wave used (values in CI logs, crash dumps, vCards, "
         "calendar invites and QR payloads; ciphers, Punycode, tag characters, look-alike scripts; new numeral systems "
         "and number words) by someone who had read neither the rules nor the layer tables, while five branches were "
         "built beside it. Its rows alone through this harness: on arrival dev 71 of 87, held 38 of 45 (84.4%); after "
         "the branches cut before it (split values, claims and roles, special categories, disguised values, cost): the "
         "same; final (look-alikes, a bracket ending a CJK value): in the full tables dev 72, held 38 (84.4%) — the "
-        "layers that lifted their own tables' asides moved nothing of its held third.",
+        "layers that lifted their own tables' asides moved nothing of its held third."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 73, held 39 (86.7%).",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
@@ -145,9 +149,10 @@ NO_TRACE_SHARE: dict[str, Floor] = {
 KEPT_AT_MOST: dict[str, Floor] = {
     "earlier": Floor(
         0,
-        10,
+        9,
         "Waves 1–3: none of dev; of 140 held, 36 kept something after the first round, 23 after wave 4, 17 after "
-        "wave 5's round, 12 after wave 6's, 10 after wave 7's, 8's and 9's (main before the layers: 9 kept nothing).",
+        "wave 5's round, 12 after wave 6's, 10 after wave 7's, 8's and 9's (main before the layers: 9 kept nothing)."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: 0 of dev, 9 of held.",
     ),
     "wave 4": Floor(0, 0, "Dev only: none kept since wave 4's round."),
     "wave 5": Floor(
@@ -186,13 +191,14 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 10": Floor(
         0,
-        16,
+        15,
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
         "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third. "
         "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held. Once the "
         "classifier was retrained with wave 13's dev rows (threshold 0.995 → 0.996): 2 of dev (an endometriosis "
         "flare, a friend's coeliac disease in Irish), 16 of held."
-        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 16 of held.",
+        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 16 of held."
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: 0 of dev, 15 of held.",
     ),
     "wave 11": Floor(
         0,
