@@ -17,7 +17,7 @@ row by row.
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, a_third_of_each, at_floors, right_by_pieces, third_aside
+from layer_tables import PARTS, at_floors, pieces_table_is_well_formed, right_by_pieces, third_aside
 
 NAME = "disguised_fresh14"
 KINDS = ("passphrase", "worded", "answer", "described", "notation", "lookalike")
@@ -47,15 +47,4 @@ def test_the_table_stays_at_its_measured_figure(part: str) -> None:
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    assert len({row["id"] for row in rows}) == len(rows)
-    assert len({row["text"] for row in rows}) == len(rows)
-    for row in rows:
-        assert {"id", "kind", "lang", "text", "pieces", "source"} <= row.keys(), row["id"]
-        assert row["kind"] in KINDS, row["id"]
-        assert all(piece in row["text"] for piece in row["pieces"]), row["id"]
-        assert bool(row["pieces"]) is (row["kind"] != "lookalike"), row["id"]
-    a_third_of_each(split)
-    assert len({row["lang"].split("-")[0] for row in rows}) >= 20
-    assert sum(row["kind"] == "lookalike" for row in rows) >= 0.35 * len(rows)
+    pieces_table_is_well_formed(third_aside(NAME), KINDS, languages=20)

@@ -20,37 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
-
-from utils.privacy.conversation import ConversationScreen
-from utils.privacy.screen import Seen
+from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, right_in_conversation, third_aside
 
 NAME = "locked_things"
 KINDS = ("named_first", "value_first", "chatter_between", "asked_by_other", "one_line")
-MEMBER, OTHER, PLACE = 7, 8, 100
-
-
-def _gone(secret: str, copies: list[str]) -> bool:
-    folded = secret.casefold()
-    joined = ["".join(copies), " ".join(copies), "\n".join(copies)]
-    return not any(folded in text.casefold() for text in [*copies, *joined])
 
 
 def right(row: dict[str, Any]) -> bool:
-    """Every copy of the member's messages without the value; a look-alike exchange passes unchanged."""
-    window, texts, found = ConversationScreen(), [], Seen()
-    asked_unchanged = True
-    if "asked" in row:
-        asked = window.take(OTHER, PLACE, row["asked"])
-        asked_unchanged = asked.said.text == row["asked"] and not asked.found.values
-    for message in row["messages"]:
-        joint = window.take(MEMBER, PLACE, message)
-        texts.append(joint.said.text)
-        found.add(joint.found)
-    if row["kind"] == "lookalike":
-        return asked_unchanged and texts == row["messages"] and not found
-    copies = [found.scrub(text) for text in texts]
-    return all(_gone(secret, copies) for secret in row["secrets"])
+    """The conversation verdict of the shared helpers, with this table's harmless kind."""
+    return right_in_conversation(row, harmless_kind="lookalike")
 
 
 RIGHT_AT_LEAST = {

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from utils.privacy.screen import personal_reasons, screen
+from utils.privacy.conversation import ConversationScreen
+from utils.privacy.screen import Seen, personal_reasons, screen
 
 TABLES = Path(__file__).resolve().parent.parent / "privacy" / "layer_tables"
 KEPT_KINDS = frozenset({"relationship", "gaming", "harmless"})
@@ -213,3 +214,48 @@ def right_by_pieces(row: Row) -> bool:
     if row["kind"] == "lookalike":
         return said.text == row["text"] and not said.kinds and not kept.refused
     return not any(_piece_left(p, said.text) or (not kept.refused and _piece_left(p, kept.text)) for p in row["pieces"])
+
+
+def pieces_table_is_well_formed(split: Split, kinds: tuple[str, ...], *, languages: int) -> None:
+    """A table read by :func:`right_by_pieces`: ids and lines unique, every piece in its line, pieces exactly on the
+    secret kinds, a third of each kind aside, enough languages and at least 35% look-alikes."""
+    rows = split.tune + split.aside
+    assert len({row["id"] for row in rows}) == len(rows)
+    assert len({row["text"] for row in rows}) == len(rows)
+    for row in rows:
+        assert {"id", "kind", "lang", "text", "pieces", "source"} <= row.keys(), row["id"]
+        assert row["kind"] in kinds, row["id"]
+        assert all(piece in row["text"] for piece in row["pieces"]), row["id"]
+        assert bool(row["pieces"]) is (row["kind"] != "lookalike"), row["id"]
+    a_third_of_each(split)
+    assert len({row["lang"].split("-")[0] for row in rows}) >= languages
+    assert sum(row["kind"] == "lookalike" for row in rows) >= 0.35 * len(rows)
+
+
+_MEMBER, _OTHER, _PLACE = 7, 8, 100
+
+
+def _gone(secret: str, copies: list[str]) -> bool:
+    folded = secret.casefold()
+    joined = ["".join(copies), " ".join(copies), "\n".join(copies)]
+    return not any(folded in text.casefold() for text in [*copies, *joined])
+
+
+def right_in_conversation(row: Row, *, harmless_kind: str) -> bool:
+    """A conversation's row (another member's ``asked`` line, then the member's ``messages``): a secret row is right
+    when no copy of the member's messages, scrubbed with what the conversation found, holds one of its ``secrets`` —
+    each copy alone and the copies run together; a ``harmless_kind`` row when every line passes unchanged with
+    nothing found."""
+    window, texts, found = ConversationScreen(), [], Seen()
+    asked_unchanged = True
+    if "asked" in row:
+        asked = window.take(_OTHER, _PLACE, row["asked"])
+        asked_unchanged = asked.said.text == row["asked"] and not asked.found.values
+    for message in row["messages"]:
+        joint = window.take(_MEMBER, _PLACE, message)
+        texts.append(joint.said.text)
+        found.add(joint.found)
+    if row["kind"] == harmless_kind:
+        return asked_unchanged and texts == row["messages"] and not found
+    copies = [found.scrub(text) for text in texts]
+    return all(_gone(secret, copies) for secret in row["secrets"])
