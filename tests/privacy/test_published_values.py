@@ -5,8 +5,13 @@ Written after the rule, in forms ``lookalike_fresh16`` lacks.
 
 from __future__ import annotations
 
-import pytest
+import re
+from itertools import pairwise
 
+import pytest
+from layer_tables import load
+
+from utils.privacy import published_values
 from utils.privacy.screen import screen
 
 
@@ -48,3 +53,47 @@ def test_a_published_value_passes(line: str) -> None:
 )
 def test_a_value_beside_them_is_still_caught(line: str, value: str) -> None:
     assert value not in screen(line, "message").text
+
+
+_POSTED = (
+    "lookalike_fresh16",
+    "lookalike_fresh15",
+    "lookalike_fresh14",
+    "disguised_fresh16",
+    "identity_fresh16",
+    "secret_lines_fresh15",
+)
+
+
+def _long_posts() -> list[str]:
+    """Lines of the look-alike and value tables' tune parts run together into posts of 1,500 characters and more, published
+    values among them."""
+    lines = [row["text"] for name in _POSTED for row in load(name, "tune")]
+    posts, post = [], ""
+    for line in lines:
+        post += line + ("\n" if len(post) % 3 else " ")
+        if len(post) > 1_500:
+            posts.append(post)
+            post = ""
+    return posts
+
+
+def test_a_long_posts_spans_settle_around_themselves_as_among_all_its_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past a length, only the tokens a span touches are judged: every span a word, or a word and its neighbour,
+    a word's tail or head (a value found inside a token), settles as when all of the post's tokens are judged."""
+    posts = _long_posts()
+    assert len(posts) >= 10
+    settled_somewhere = 0
+    for text in posts:
+        words = [(m.start(), m.end(), "value") for m in re.finditer(r"\S+", text)]
+        pairs = [(a[0], b[1], "value") for a, b in pairwise(words)]
+        tails = [(start + (end - start) // 2, end, kind) for start, end, kind in words]  # "TOKEN=xoxb-…": a value inside
+        heads = [(start, end - (end - start) // 3, kind) for start, end, kind in words]
+        for found in (words, pairs, words[::7], tails, heads):
+            walked = published_values.settled(found, text)
+            with monkeypatch.context() as patched:
+                patched.setattr(published_values, "_WALKED_FROM", 10**9)
+                whole = published_values.settled(found, text)
+            assert walked == whole
+            settled_somewhere += len(whole) < len(found)
+    assert settled_somewhere >= 10
