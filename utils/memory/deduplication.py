@@ -7,9 +7,8 @@ other words, but never one word swapped for another.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from utils.memory.words import content_words, family
+from utils.privacy.memoised_lines import memoised
 
 SAME_FACT_SIMILARITY = 0.9
 """Cosine from which two sentences with distinct words still say the same ("is a night-shift nurse")."""
@@ -21,7 +20,7 @@ _DEDUP_FILLERS = frozenset(content_words("named called currently recently usuall
 """Words that change no fact when swapped ("a dog named/called Pixel"), as matching folds them."""
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def _facts(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """A sentence's content words and their families, fillers that change no fact left out."""
     kept = frozenset(w for w in content_words(text) if w not in _DEDUP_FILLERS)

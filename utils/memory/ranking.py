@@ -21,10 +21,11 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from utils.memory.forget_requests import NOT_THE_SUBJECT
 from utils.memory.words import STOPWORDS, family, forms, is_content, words
+from utils.privacy.memoised_lines import memoised
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})
@@ -108,7 +109,7 @@ class _Terms:
     length: int
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def _terms(text: str) -> _Terms:
     """Every content form counts as a term ("sims" and "sim"), but the length is in words: a memory naming
     things is not longer, for BM25, than one saying as many words without names."""
@@ -118,7 +119,7 @@ def _terms(text: str) -> _Terms:
     return _Terms(counts, families, frozenset(counts), frozenset(families), sum(1 for p in positions if p))
 
 
-@lru_cache(maxsize=20_000)
+@memoised(20_000)
 def _topic_phrase(topic: str) -> tuple[tuple[str, ...], int]:
     """A topic's words and how many of them are meaningful (not stop words)."""
     phrase = tuple(words(topic))

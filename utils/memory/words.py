@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+
+from utils.privacy.memoised_lines import memoised
 
 _ENGLISH_STOP = frozenset(
     """a about after again all also am an and any are as at be been being but by can could did do does doing
@@ -98,7 +99,7 @@ def _short(word: str) -> bool:
     )
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def stem(word: str) -> str:
     """A deliberately small English stemmer: plurals, -ing, -ed, a final -e, irregular pasts; enough for chat words.
 
@@ -179,7 +180,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def _word(token: str) -> str:
     """One folded word as matching sees it: stop words looked up as written, content words stemmed unless the stem
     would meet a stop word, words of other scripts as written (the stemmer knows English endings only)."""
@@ -244,7 +245,7 @@ def _script_runs(part: str, name: bool) -> list[tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def _forms(token: str, name: bool) -> tuple[str, ...]:
     """A word's forms: its matching form first (stemmed), then, for a name, its written form when stemming changed
     it ("Sims" is "sim" and "sims"), then the same for an elongated word read the other way ("fal", "fall")."""
@@ -258,7 +259,7 @@ def _forms(token: str, name: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def family(stemmed: str) -> str:
     """The word family of a stem: one derivational suffix off, when at least five letters remain.
 
@@ -293,7 +294,7 @@ def forms(text: str) -> list[tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=50_000)
+@memoised(50_000)
 def _token(written: str, name: bool) -> tuple[tuple[tuple[str, ...], ...], str, str]:
     """One written word's positions, the number it is (if one) and the letters a following number joins onto."""
     raw = fold(written)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from utils.privacy._conversation_announced import reads_as_a_secret
 from utils.privacy._conversation_locked import first_thing, named_thing
@@ -32,6 +31,7 @@ from utils.privacy._conversation_words import (
     kindless_kind,
     lone_value,
 )
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import literal_trie
 
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\u0e00-\u0e7f]")
@@ -69,7 +69,7 @@ def names_an_opener(folded: str) -> bool:
     return _UNSPACED_SCRIPT.search(folded) is not None and _OPENER_IN_UNSPACED.search(folded) is not None
 
 
-@lru_cache(maxsize=4096)
+@memoised(4096)
 def asks_for_an_opener(text: str) -> bool:
     """A short question naming what a value opens ("what's the wifi?", "door?", "wie komm ich ins Haus rein?")."""
     if len(text) > SHORT_MESSAGE_CHARS // 2:
@@ -140,7 +140,7 @@ def _the_code_alone(value: str, text: str) -> bool:
 MAX_LABEL_ONLY_WORDS = 6
 
 
-@lru_cache(maxsize=4096)
+@memoised(4096)
 def _labels_an_opener(text: str) -> bool:
     """A short label naming what a code opens, with no question and no number ("the gate", "Tastatura de la ușa
     blocului", "κωδικός συναγερμού"): the next message may be its code, in digits."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from utils.privacy import vocabulary
 from utils.privacy._conversation_words import ASKED, SHORT_MESSAGE_CHARS, STRIP, YEAR
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import literal_trie
 
 _DATA = Path(__file__).with_name("data") / "locked_things.json"
@@ -139,7 +140,7 @@ def things(folded: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
-@lru_cache(maxsize=4096)
+@memoised(4096)
 def named_thing(text: str) -> str | None:
     """:data:`LOCK` when a message names a lock, :data:`PLACE` when it names only a place, else None (cached: a message
     is read once as the earlier one, however many replies follow it)."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from utils.privacy._conversation_asked import NOT_ASKING, secret_word
 from utils.privacy._conversation_locked import lone_code_after_lock, named_thing
@@ -44,6 +43,7 @@ from utils.privacy._conversation_words import (
     unspaced_kind,
     vocabulary_kind,
 )
+from utils.privacy.memoised_lines import memoised
 
 MAX_NAMING_WORDS = 16
 MAX_REPLY_WORDS = 8
@@ -67,7 +67,7 @@ def _elided(word: str) -> str:
     return word.split("'", 1)[-1].split("’", 1)[-1]
 
 
-@lru_cache(maxsize=4096)
+@memoised(4096)
 def names_a_secret(text: str) -> str | None:
     """The kind a short message names anywhere in it, when it gives no value of its own (cached: a message is read
     once as the earlier one, however many replies follow it)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from utils.privacy import seed
 from utils.privacy._conversation_announced import reads_as_a_secret
@@ -31,6 +30,7 @@ from utils.privacy._conversation_words import (
     plausible,
 )
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import literal_trie
 
 
@@ -141,7 +141,7 @@ def handed_value(text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@memoised(4096)
 def _announces_kindless_parts(text: str) -> bool:
     """A short message that says something comes in parts and names no secret ("sending it in two parts", "ich
     schick's in zwei Teilen", "دو تیکه می‌فرستم"): what the parts are is for the parts themselves to show."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from utils.privacy._secret_values import looks_like_a_secret
 from utils.privacy.keyword_form import keyword_form
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import literal_trie
 from utils.privacy.vocabulary import kind_of_word, words_of_kind
 from utils.privacy.word_forms import bare_forms, opens_a_lock
@@ -186,7 +186,7 @@ CONVERSATION_KINDS = {
 """The conversation's kind for each kind of the vocabulary; a bare "code" is left to the reading of qualified codes."""
 
 
-@lru_cache(maxsize=16384)
+@memoised(16384)
 def vocabulary_kind(word: str) -> tuple[str, bool] | None:
     """The conversation kind of one word of the vocabulary, and whether the word is also an ordinary one."""
     if len(word) < 2 or word.isdigit():

@@ -48,6 +48,7 @@ from utils.privacy._conversation_parts import (
 from utils.privacy._conversation_pieces import continued_value, digit_piece, halves, wrapped_lines
 from utils.privacy._conversation_revealed import chatter, revealed, revealed_without_kind
 from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS, SPACED_DIGITS, Said, lone_value, may_be_revealed
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.screen import LOGGED_ONLY, SECRET_KINDS, Screened, Seen, screen
 
 WINDOW_MESSAGES = 3
@@ -214,7 +215,9 @@ class ConversationScreen:
             self._asked.pop(place, None)
 
     def forget(self, user_id: int) -> int:
-        """Drop every message of the member held here (an erasure, a pause); returns how many."""
+        """Drop every message of the member held here (an erasure, a pause), and every reading memoised on members'
+        words (they are copies too); returns how many messages."""
+        forget_memoised_lines()
         for place in [p for p, (asker, _said) in self._asked.items() if asker == user_id]:
             del self._asked[place]
         places = self._windows.pop(user_id, None)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import literal_trie
 
 _DATA = Path(__file__).with_name("data") / "reactions.json"
@@ -69,7 +70,7 @@ def _longest_verb_final() -> int:
     return max(map(len, _data()["verb_final"]), default=0)
 
 
-@lru_cache(maxsize=4)
+@memoised(4)
 def _last_word_end(text: str) -> int:
     """Where the last letter or digit of ``text`` ends (what :func:`_at_the_end` lets follow a reaction is neither)."""
     end = len(text)
@@ -78,7 +79,7 @@ def _last_word_end(text: str) -> int:
     return end
 
 
-@lru_cache(maxsize=4)
+@memoised(4)
 def _last_joined(text: str) -> int:
     """Where the last second predicate of ``text`` starts, -1 for none: found once for a text's every relative, where
     each looked through the rest of the text for one."""

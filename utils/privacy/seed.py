@@ -28,13 +28,14 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from itertools import islice, pairwise, repeat
 
 from mnemonic import Mnemonic
 
 from utils.privacy import seed_glued
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Span
 
@@ -352,7 +353,7 @@ def _marked(tokens: list[str], known: dict[str, int]) -> bytes:
     return bytes(2 if token in counters() else 1 if _lists_of(token, known) else 0 for token in tokens)
 
 
-@lru_cache(maxsize=4)
+@memoised(4)
 def line_marks(lowered: str, plain: bool) -> tuple[list[str], bytes]:
     """A case-folded line's tokens and their marks, one byte each: 1 a list word or head, 2 a counter a run skips, 0
     any other word. Kept for the line's next reading (:mod:`utils.privacy.seed_labelled`)."""

@@ -24,9 +24,10 @@ import json
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import Span, literal_trie
 from utils.privacy.withheld import names_a_secret
 
@@ -147,7 +148,7 @@ def _its_code(text: str, after: int, start: int) -> bool:
     return len(gap) <= _MAX_GAP and _GAP.fullmatch(gap) is not None and not _names_a_secret(gap)
 
 
-@lru_cache(maxsize=1024)
+@memoised(1024)
 def _names_a_secret(gap: str) -> bool:
     return names_a_secret(gap)  # a post of friend codes repeats its few gaps
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 from importlib import resources
 from itertools import filterfalse
 
 from utils.privacy.keyword_form import keyword_form
+from utils.privacy.memoised_lines import memoised
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/word_forms.json").read_text(encoding="utf-8"))
 
@@ -121,7 +121,7 @@ def _strip_prefixes(word: str) -> Iterator[tuple[str, frozenset[str]]]:
             yield form, langs
 
 
-@lru_cache(maxsize=8192)
+@memoised(8192)
 def bare_forms(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """The forms ``word`` (one token, case-folded) may be with a clitic and an ending of a language taken off, each
     with the languages whose grammar took them off, a stem written for its word ("jelszav" → "jelszó"); nothing for
