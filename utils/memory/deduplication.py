@@ -8,7 +8,7 @@ other words, but never one word swapped for another.
 from __future__ import annotations
 
 from utils.memory.words import content_words, family
-from utils.privacy.memoised_lines import memoised
+from utils.privacy import memoised
 
 SAME_FACT_SIMILARITY = 0.9
 """Cosine from which two sentences with distinct words still say the same ("is a night-shift nurse")."""

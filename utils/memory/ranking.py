@@ -25,7 +25,7 @@ from functools import cached_property
 
 from utils.memory.forget_requests import NOT_THE_SUBJECT
 from utils.memory.words import STOPWORDS, family, forms, is_content, words
-from utils.privacy.memoised_lines import memoised
+from utils.privacy import memoised
 from utils.storage.records import IMPORTANCE_RANK, MemoryRecord
 
 GENERIC_TOPICS = frozenset({"general", "personal", "misc", "other", "chat", "mood", "life"})

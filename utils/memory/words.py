@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from utils.privacy.memoised_lines import memoised
+from utils.privacy import memoised
 
 _ENGLISH_STOP = frozenset(
     """a about after again all also am an and any are as at be been being but by can could did do does doing

@@ -16,6 +16,7 @@ from utils.privacy.conversation import (
     ConversationScreen,
     with_lone_value,
 )
+from utils.privacy.memoised_lines import forget_memoised_lines, memoised
 from utils.privacy.others import (
     about_someone_else,
     mentioned_names,
@@ -68,6 +69,8 @@ __all__ = [
     "about_someone_else",
     "compile_rules",
     "cut_screened",
+    "forget_memoised_lines",
+    "memoised",
     "mentioned_names",
     "names_of_the_member",
     "normalise",

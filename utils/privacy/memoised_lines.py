@@ -12,20 +12,33 @@ these copies as it reaches the window. Emptying everyone's memos costs only the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import _lru_cache_wrapper, lru_cache
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar, cast
 
-__all__ = ["forget_memoised_lines", "memoised", "memoised_count"]
+__all__ = ["Memo", "forget_memoised_lines", "memoised", "memoised_count"]
 
+_T_co = TypeVar("_T_co", covariant=True)
 _T = TypeVar("_T")
-_MEMOS: list[_lru_cache_wrapper[Any]] = []
 
 
-def memoised(maxsize: int) -> Callable[[Callable[..., _T]], _lru_cache_wrapper[_T]]:
+class Memo(Protocol[_T_co]):
+    """A memoised reading: called like the function, and emptied with the others."""
+
+    def __call__(self, *args: Any) -> _T_co: ...
+
+    def cache_info(self) -> Any: ...
+
+    def cache_clear(self) -> None: ...
+
+
+_MEMOS: list[Memo[object]] = []
+
+
+def memoised(maxsize: int) -> Callable[[Callable[..., _T]], Memo[_T]]:
     """``functools.lru_cache(maxsize)``, registered so that :func:`forget_memoised_lines` reaches it."""
 
-    def wrap(function: Callable[..., _T]) -> _lru_cache_wrapper[_T]:
-        memo = lru_cache(maxsize=maxsize)(function)
+    def wrap(function: Callable[..., _T]) -> Memo[_T]:
+        memo = cast("Memo[_T]", lru_cache(maxsize=maxsize)(function))
         _MEMOS.append(memo)
         return memo
 

@@ -83,8 +83,7 @@ def languages_of() -> dict[str, int]:
             matching = {normalise(written).text, normalise(unicodedata.normalize("NFD", written)).text}
             if not written.isascii():  # "СВЕРХУ" reads "CBEPXY": its capitals have Latin look-alikes its small letters lack
                 matching.add(normalise(written.upper()).text.casefold())
-            # upper case loses the dotless i: "ABARTI" folds to "abarti"
-            for form in {written, _folded(word), _folded(word).replace("ı", "i"), *matching}:
+            for form in {written, _folded(word), _folded(word).replace("ı", "i"), *matching}:  # "ABARTI" folds "abarti"
                 found[form] = found.get(form, 0) | 1 << bit
     return found
 
@@ -356,7 +355,7 @@ def _marked(tokens: list[str], known: dict[str, int]) -> bytes:
 @memoised(4)
 def line_marks(lowered: str, plain: bool) -> tuple[list[str], bytes]:
     """A case-folded line's tokens and their marks, one byte each: 1 a list word or head, 2 a counter a run skips, 0
-    any other word. Kept for the line's next reading (:mod:`utils.privacy.seed_labelled`)."""
+    any other word. Kept for the line's next reading (:mod:`utils.privacy.seed_labelled`); forgotten with members."""
     tokens = _tokens(lowered, plain)
     return tokens, _marked(tokens, _lookup())
 
