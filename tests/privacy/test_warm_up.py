@@ -25,13 +25,20 @@ LINES = [
 ]
 
 
+def _memoised_here(value: object, module_name: str) -> bool:
+    """A memoised function defined in that module (a class declaring ``cache_info``, such as a protocol, is not one)."""
+    if isinstance(value, type) or not hasattr(value, "cache_info"):
+        return False
+    return getattr(value, "__module__", None) == module_name
+
+
 def table_builders() -> list[Callable[[], Any]]:
     """Every function of the package cached without arguments (what ``compile_rules`` must have run)."""
     found = []
     for info in pkgutil.iter_modules(utils.privacy.__path__):
         module = importlib.import_module(f"utils.privacy.{info.name}")
         for value in vars(module).values():
-            own = hasattr(value, "cache_info") and getattr(value, "__module__", None) == module.__name__
+            own = _memoised_here(value, module.__name__)
             if own and value.__wrapped__.__code__.co_argcount == 0:
                 found.append(value)
     return found
@@ -41,7 +48,7 @@ def forget_every_table() -> None:
     for info in pkgutil.iter_modules(utils.privacy.__path__):
         module = importlib.import_module(f"utils.privacy.{info.name}")
         for value in vars(module).values():
-            if hasattr(value, "cache_clear") and getattr(value, "__module__", None) == module.__name__:
+            if _memoised_here(value, module.__name__):
                 value.cache_clear()
 
 
