@@ -135,7 +135,7 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
-    if _a_documented_password(text, word) or value_frames.a_slogan(text, word.start, word.end):
+    if _a_documented_password(text, word) or value_frames.another_sense(text, word.start, word.end):
         return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide; "hasło wyborcze"
     if (now := value_frames.now_it_is(text, word.end)) is not None:
         yield (*now, kind)  # "my old password was Kaas123, now it's Stroopwafel8": the current value, besides the old
