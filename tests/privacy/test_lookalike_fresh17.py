@@ -14,7 +14,13 @@ Written before the rules, from outside sources (each row's ``source``), in 29 la
 expectation is in ``aside`` (a seeded shuffle, ``28|lookalike_fresh17|<kind>|<expect>``) and never tuned on, counted
 only.
 
-On arrival: tune 174/185 (look-alikes 109/118, twins 65/67), aside 82/93 (look-alikes 55/66, twins 27/27).
+On arrival: tune 174/185 (look-alikes 109/118, twins 65/67), aside 82/93 (look-alikes 55/66, twins 27/27). After its
+round (a public body's tax number quoted from its ticket or imprint, a festival's name on a game's event, a guest
+network's name, a seat, food labels, hyperbole about a game, shared game strings, a value named after a dash and a
+demonstrative): tune 179/185 (113/118, 66/67), aside 84/93 (57/66, 27/27). Left: three lobby codes (a public room's
+code is a long number in a memory by design; one after "sala personalizada, código" is read as a code), a boss's word
+about a day off (hearsay), an Indonesian game event that also names breaking the fast, and a PIN named 45 characters
+before its value.
 """
 
 from __future__ import annotations
@@ -25,11 +31,11 @@ import pytest
 from layer_tables import PARTS, at_floors, load, right_by_expectation, split_is_honest
 
 RIGHT_AT_LEAST = {
-    "tune": {"look-alike": 109, "twin": 65},
-    "aside": {"look-alike": 55, "twin": 27},
+    "tune": {"look-alike": 113, "twin": 66},
+    "aside": {"look-alike": 57, "twin": 27},
 }
 """Rows right per part, look-alikes and twins apart so that neither can be bought with the other: the figures
-measured on arrival, before any rule of their round."""
+measured when the round of rules was done (on arrival: tune 109 and 65, aside 55 and 27)."""
 
 
 def _right(row: dict[str, Any]) -> bool:
