@@ -39,3 +39,34 @@ def test_a_value_seen_before_is_not_let_go_by_a_public_word() -> None:
     later = "OpenDota match id 1764883029"
     assert screen(later, "memory").text == later  # a match id, named as one
     assert "1764883029" not in screen(later, "memory", seen=Seen([said])).text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "im Impressum vom Stadttheater steht USt-IdNr. DE261281944",
+        "Stadtbibliothek Köln, USt-IdNr. DE 261 281 944",
+        "the city council VAT reg GB 774 0519 66 is on the parking fine",
+        "lo scontrino del museo civico riporta P.IVA 48439370023",
+        "el ticket del polideportivo municipal lleva el CIF B97528327",
+    ],
+)
+def test_a_public_bodys_tax_number_quoted_from_its_ticket_or_imprint_is_kept(line: str) -> None:
+    assert screen(line, "message").text == line
+    assert screen(line, "memory").text == line
+
+
+@pytest.mark.parametrize(
+    ("line", "number"),
+    [
+        ("meine USt-IdNr. ist DE261281944, steht auch im Impressum", "DE261281944"),
+        ("P.IVA 48439370023 per la fattura del museo, è la mia ditta", "48439370023"),
+        ("the museum asked for my tax number 48439370023", "48439370023"),
+        ("VAT GB 774 0519 66, operator of the republic cafe", "0519"),
+        ("USt-IdNr. DE261281944", "DE261281944"),
+    ],
+)
+def test_a_members_own_tax_number_or_one_no_public_body_holds_is_taken_out(line: str, number: str) -> None:
+    assert number not in screen(line, "message").text
+    memory = screen(line, "memory")
+    assert memory.refused or number not in memory.text

@@ -18,6 +18,12 @@ SHARED = [
     ("フレンドコードは SW-5512-0093-7781 です", "SW-5512-0093-7781"),
     ("내 친구 코드 SW-3319-8820-4471 추가해줘", "SW-3319-8820-4471"),
     ("mã phòng: 771204, vào đi", "771204"),
+    ("Hearthstone deck code: AAECAR8GxwPJBLsFmQfZB/oOHjOCAg== try it", "AAECAR8GxwPJBLsFmQfZB/oOHjOCAg=="),
+    (
+        "Factorio blueprint string: 0eNqVkttqwzAMhl8l6NqD5tA28asMNpJGG2aOHWy5bQh591lKaQsbg+5G",
+        "0eNqVkttqwzAMhl8l6NqD5tA28asMNpJGG2aOHWy5bQh591lKaQsbg+5G",
+    ),
+    ("CS2 crosshair share code CSGO-O4Jsi-V36wY-rTMGK-Lwi4O-SszXE", "CSGO-O4Jsi-V36wY-rTMGK-Lwi4O-SszXE"),
 ]
 
 
@@ -45,6 +51,8 @@ def test_a_memory_keeps_the_fact() -> None:
         ("my Steam password is ABCD1234XY, friend code below", "ABCD1234XY"),
         ("le code de la carte cadeau PSN : 3F7K-9QJ2-MX4P", "3F7K-9QJ2-MX4P"),
         ("Nintendo account backup code 48213967", "48213967"),
+        ("world seed: Hunter22x is my steam password", "Hunter22x"),
+        ("deck code: my password is Hunter22x", "Hunter22x"),
     ],
 )
 def test_a_secret_beside_the_words_is_not_a_shared_code(line: str, value: str) -> None:
@@ -69,3 +77,9 @@ def test_a_word_in_cyrillic_capitals_is_no_code(line: str) -> None:
 def test_the_measure_can_fail() -> None:
     assert shared_codes.spans("my friend code is SW-2231-7740-1186") == [(18, 35)]
     assert screen("my friend code is SW-2231-7740-1186", "log").text != "my friend code is SW-2231-7740-1186"
+
+
+def test_settings_joined_by_semicolons_are_no_shared_string() -> None:
+    """A crosshair's settings ("0;P;c;5;…") hold no value: every field keeps them as they are."""
+    line = "Valorant crosshair code 0;P;c;5;h;0;f;0;0l;4;0o;2;0a;1;0f;0;1b;0"
+    assert screen(line, "memory").text == line

@@ -1,5 +1,6 @@
-"""A value set to, a value changed to, a code issued to prove who one is, and a password word that names a slogan
-(utils/privacy/value_frames.py). Written after the rule, in forms ``lookalike_fresh16`` lacks."""
+"""A value set to, a value changed to, a code issued to prove who one is, a password word that names a slogan, and a
+Wi-Fi word that names a guest network (utils/privacy/value_frames.py). Written after the rule, in forms
+``lookalike_fresh16`` and ``lookalike_fresh17`` lack."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ from utils.privacy.screen import screen
         ("o código de verificação que me chegou é 4XQ9T", "4XQ9T"),
         ("der Bestätigungscode ist 8MKD2P", "8MKD2P"),
         ("hasło do poczty to Kawa!Mleko5", "Kawa!Mleko5"),
+        ("wifi: Ziggo8842kat", "Ziggo8842kat"),
+        ("wifi password: Ziggo-Gast", "Ziggo-Gast"),
+        ("wifi: Gast1234", "Gast1234"),
+        ("WLAN-Schlüssel: Gäste-Netz", "Gäste-Netz"),
     ],
 )
 def test_a_value_in_these_frames_is_caught(line: str, value: str) -> None:
@@ -37,6 +42,10 @@ def test_a_value_in_these_frames_is_caught(line: str, value: str) -> None:
         "hasło kampanii brzmiało „Polska w budowie”",
         "heslo volební kampaně bylo „Dáme to”",
         "a párt jelszava: „Magyarország előre”",
+        "wifi: Ziggo-Gast",
+        "gast wifi Ziggo-Gast, geen wachtwoord",
+        "WLAN heißt Hotel_Guest",
+        "réseau : FreeWifi-Invités, sans mot de passe",
     ],
 )
 def test_an_ordinary_line_in_the_same_words_passes(line: str) -> None:

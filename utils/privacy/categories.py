@@ -8,8 +8,7 @@ The vocabulary is data (``data/special_categories.json``), compiled once. An ent
   clause or after its subject, with a few fillers between ("Is a devout Catholic", "I'm queer"). These words are
   also ordinary or gaming speech: "Christian" is a name, "that boss is cancer" is slang, "black keyboard" a colour,
   "the Communist faction" a side in a strategy game. A profile's list item counts too ("he/him | gay | 26": list_items.py);
-* ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes
-  (Arabic "بالسكري");
+* ``anywhere`` — substrings, for scripts written without spaces (Chinese, Japanese) or with attached prefixes (Arabic "بالسكري");
 * ``patterns`` — regular expressions for situations ("goes to church", "votes for the Greens", "broke their leg") and
   a careless model's labels ("User's faith is …", "their political views", "Religion: …");
 * ``family_patterns`` (top level) — situations written over word families (``word_families``: stems and words of
@@ -30,13 +29,12 @@ is the word said of a thing that is not a person ("ce jeu est une maladie", "thi
 A line naming a strategy game (``game_titles``: "EU4", "Stellaris", "Civ") is not read for the categories that are
 that game's mechanics (its religions, ideologies and peoples); health still counts there.
 
-Cost: each entry is indexed by one word it cannot match without (its longest word, or a pattern's needles), so a
-line costs a split into words and a few set look-ups; an entry's regex runs only when its word is there, and a
-framed word's frame is looked for only in the few characters before it.
+Cost: each entry is indexed by one word it cannot match without (its longest word, or a pattern's needles), so a line costs
+a split into words and a few set look-ups; an entry's regex runs only when its word is there, and a framed word's frame is
+looked for only in the few characters before it.
 
-A kept line that *names* a condition, a belief or an orientation is refused even when it is not first person
-("Watched a documentary about diabetes."): kept lines hold facts about one member, so such a line is almost always
-theirs, and losing it costs little.
+A kept line that *names* a condition, a belief or an orientation is refused even when it is not first person ("Watched a
+documentary about diabetes."): kept lines hold facts about one member, so it is almost always theirs; losing it costs little.
 """
 
 from __future__ import annotations
@@ -50,6 +48,7 @@ from typing import Any
 
 from utils.privacy.exception_reading import ExceptionFamilies, slang_of_a_game_thing, words_needed
 from utils.privacy.exception_reading import may_hold as _may_hold
+from utils.privacy.game_events import without_game_occasions
 from utils.privacy.game_frame import set_in_a_game
 from utils.privacy.game_saves import also_said_of_life
 from utils.privacy.list_items import a_whole_item
@@ -258,7 +257,8 @@ def _index() -> _Index:
         else None
     )
     shop = vocabulary.get("said_of_a_shop", {})  # "kosher deli", "boucherie halal": a label of what a place sells
-    sold, label = _alternation(shop.get("shops", [])), _alternation(shop.get("modifiers", []))
+    eaten = "".join(rf"(?<!{re.escape(word)}\s)" for word in shop.get("eaten_after", ()))  # "eats only halal meat"
+    sold, label = _alternation(shop.get("shops", [])), eaten + _alternation(shop.get("modifiers", []))
     shops = [f"{a} {b}" for m in shop.get("modifiers", ()) for s in shop.get("shops", ()) for a, b in ((m, s), (s, m))]
     parts = list(vocabulary.get("said_of_a_part", {}).get("parts", ()))
     labels = rf"|{label}\s+{sold}|{sold}\s+{label}" if shops else ""  # two alternations, not their thousands of pairs
@@ -380,13 +380,14 @@ def _unaccented(text: str) -> str:
 
 
 def special_category(text: str, *, normalised: bool = False, words: AbstractSet[str] | None = None) -> str | None:
-    """The special category ``text`` states (see :func:`_special_category`). A Latin word inside a script written
-    without spaces ("私はADHDです", "나 adhd 약 먹어") is read as a word of its own too. ``words``: the text's runs of
-    letters, case-folded, when the caller has read them (``frozenset(LETTER_RUN.findall(text.casefold()))``)."""
+    """The special category ``text`` states (:func:`_special_category`); a Latin word inside a script without spaces
+    ("私はADHDです") is read as a word too. ``words``: the text's runs of letters, case-folded, if the caller read them."""
     found = _special_category(text, normalised=normalised, words=words)
     if found is None and _UNSPACED_SCRIPT.search(text) and re.search("[A-Za-z]{2}", text):
         found = _special_category(_UNSPACED_SCRIPT.sub(" ", text), normalised=normalised)
     found = found if found is not None else field_category(text, words=words)  # two fields (semantic_fields.py)
+    if found is not None and (left := without_game_occasions(text)) != text:  # "the Eid event in PUBG" (game_events.py)
+        return special_category(left)
     return None if found is not None and set_in_a_game(text) else found  # a character's, not the member's
 
 

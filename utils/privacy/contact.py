@@ -329,9 +329,11 @@ def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:
     street = _STREET_BEFORE_NUMBER.search(window)
     if street is None:
         return False
-    written = match.string[window_start + street.start() : match.start()].split()
-    if written and written[-1].strip(",").islower() and written[-1].strip(",").endswith("ring"):
+    written = [word.strip(",") for word in match.string[window_start + street.start() : match.start()].split()]
+    if written and written[-1].islower() and written[-1].endswith("ring"):
         return False  # "bring 3 stacks", "spring 2024", "string 4": a "-ring" street is written with its capital
+    if written and written[-1].casefold() in _SUFFIX_HINTS and all(word.islower() for word in written[:-1]):
+        return False  # "Wagen 9, Platz 65", "am Platz 12": a seat; a street has a name ("Marktplatz 5", "Neuer Weg 3")
     return window_start + street.start(), match.end()
 
 

@@ -71,6 +71,6 @@ def slang_of_a_game_thing(spec: dict[str, Any]) -> tuple[str, list[str]]:
     thing = rf"(?<![^\W\d_]){_words(spec['things'].split())}(?![^\W\d_])"
     link = r"(?:\s*[—–-]\s*|\s+)"
     word = rf"{_words(slang)}(?![^\W\d_])"
-    before = rf"{thing}{link}(?:{_words(spec['fillers'].split())}{link}){{0,3}}{word}"
+    before = rf"{thing}{link}(?:{_words(spec['fillers'].split())}{link}){{0,4}}{word}"  # "queue is giving me an"
     contrast = rf"(?<![^\W\d_]){word},?\s+{_words(spec['contrast'])}\s+{thing}"
     return f"(?:{before}|{contrast})", slang

@@ -1,12 +1,11 @@
 """Passwords, PINs and one-time codes as members say them, in many languages.
 
-Forms covered: ``<word> [for/to <thing>] <is|:|=|lautet|é|è|to|…> <value>`` ("my password for
-steam is letmein123", "passcode to the wifi = blueberry77", "mein Passwort lautet X",
-"hasło to X"), ``<word> <value>`` when the value looks like a secret ("pwd Zebra12345",
-"uses password Pizza4ever", "пароль Medved2024"), ``<value> as my password`` ("I use
-Summer2024! as my password everywhere"), quoted passphrases, and lists of codes after a
-code word ("2fa backup codes: 1234-5678 8765-4321" loses every code). A word after an
-explicit "is"/":" is redacted unless it is a known non-secret ("the password is wrong").
+Forms covered: ``<word> [for/to <thing>] <is|:|=|lautet|é|è|to|…> <value>`` ("my password for steam is letmein123",
+"passcode to the wifi = blueberry77", "mein Passwort lautet X", "hasło to X"), ``<word> <value>`` when the value looks
+like a secret ("pwd Zebra12345", "uses password Pizza4ever", "пароль Medved2024"), ``<value> as my password`` ("I use
+Summer2024! as my password everywhere", "Dyno482Case — das ist mein echtes Passwort"), quoted passphrases, and lists of
+codes after a code word ("2fa backup codes: 1234-5678 8765-4321" loses every code). A word after an explicit "is"/":"
+is redacted unless it is a known non-secret ("the password is wrong").
 """
 
 from __future__ import annotations
@@ -68,7 +67,8 @@ _NUMBER_TAIL = re.compile(
 _SNOWFLAKE = re.compile(r"\d{17,20}")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _BEFORE_THE_VALUE = re.compile(
-    r"(?i)(?<!\S)(?P<secret>" + QUOTED + "|" + WORD + r")\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)"
+    r"(?i)(?<!\S)(?P<secret>" + QUOTED + "|" + WORD + r")(?:\s+(?:as|is|was|ist|est|es|é|è|als|como|come|jako|как|olarak)|"
+    r"\s*[,—–-]\s*(?:that'?s|that is|this is|it'?s|das ist|dies ist|c'est|eso es|esto es|isso é|questa è|dat is|to jest|это))"
     r"\s+(?:(?:my|the|our|a|mein\w*|mon|ma|mi|mio|mia|la|minha|meu|mijn|moje|mój|мой|benim)\s+)?(?:[^\W\d_]+\s+){0,2}?"
     + MARKDOWN
     + r"\Z"
@@ -135,7 +135,7 @@ def _after_struck(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 def _password_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if word.entry.ambiguous and _KINDS_OF_PASS.search(text[max(0, word.start - 16) : word.start]):
         return
-    if _a_documented_password(text, word) or value_frames.a_slogan(text, word.start, word.end):
+    if _a_documented_password(text, word) or value_frames.another_sense(text, word.start, word.end):
         return  # "curl -u user:PASSWORD https://…": the word stands where the value goes, in a guide; "hasło wyborcze"
     if (now := value_frames.now_it_is(text, word.end)) is not None:
         yield (*now, kind)  # "my old password was Kaas123, now it's Stroopwafel8": the current value, besides the old

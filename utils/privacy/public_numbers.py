@@ -9,7 +9,11 @@ public reference and the number is shaped as that kind is.
 - a store's app id or a match id said as one ("app id", "SteamDB", "OpenDota", "Match-ID"): a plain run of six to
   eleven digits (a store's name alone is not enough: a friend code or an account number on it is someone's);
 - a Unix time said with a time word ("unix", "epoch", "Zeitstempel", "时间戳"): nine or ten digits that fall within
-  twenty years of now.
+  twenty years of now;
+- a business's VAT or company tax number named as one right before it ("USt-IdNr. DE…", "P.IVA …", "CIF B…") in a
+  line that names a public body, a venue or the imprint it is quoted from ("Stadttheater", "museo civico",
+  "polideportivo municipal", "Impressum"), with no first-person possessive around it: such a number is printed on
+  every ticket and web page, where a member's own trade's ("meine USt-IdNr.") is theirs.
 
 A national id said with "my ID" or a personal number keeps no such pair and is still taken out, and a number said
 right after "my ID" ("my ID 1764883029 on OpenDota") is the member's own whatever else the line names. The words are in
@@ -82,6 +86,8 @@ def named_public(text: str, start: int, end: int) -> bool:
     window = text[max(0, start - _WINDOW) : start] + " … " + text[end : end + _WINDOW]
     if _ISIN.fullmatch(compact):
         return isin.is_valid(compact) and _words("isin").search(window) is not None
+    if _a_public_bodys_tax_id(text, start, compact):
+        return True
     if not compact.isdigit():
         return False
     if len(compact) in (8, 12, 13) and ean.is_valid(compact) and _words("barcode").search(window):
@@ -89,6 +95,44 @@ def named_public(text: str, start: int, end: int) -> bool:
     if _a_recent_time(compact) and _words("time").search(window):
         return True
     return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
+
+
+_TAX_ID = re.compile(r"(?:[A-Z]{1,3}[ -]?)?\d[\d .-]{6,14}\d[A-Z]?")
+"""A VAT or company tax number as printed: an optional country or kind prefix, then eight to sixteen digits."""
+_RIGHT_BEFORE = 24
+_OWN = re.compile(
+    r"(?<![^\W\d_])(?:my|mine|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|"
+    r"mio|mia|mij|mijn|onze|mój|moja|nasz\w*|мо[йяё]|наш\w*|min|mitt|vår|benim|bizim)(?![^\W\d_])"
+)
+
+
+def _a_public_bodys_tax_id(text: str, start: int, compact: str) -> bool:
+    """A tax word right before the number (a word for *number* or a few signs between), a public body, a venue or an
+    imprint in the line, and no possessive of the member's around it ("è la mia ditta")."""
+    if _TAX_ID.fullmatch(compact) is None:
+        return False
+    before = text[max(0, start - _RIGHT_BEFORE) : start]
+    if _tax_word_right_before().search(before) is None:
+        return False
+    line = text[max(0, start - 2 * _WINDOW) : start + 2 * _WINDOW]
+    return _public_holder().search(line) is not None and _OWN.search(line.casefold()) is None
+
+
+@cache
+def _tax_word_right_before() -> re.Pattern[str]:
+    """A tax word, maybe a word for *number* and a country's two letters ("VAT reg GB 774 …"), to the end."""
+    number = r"(?:(?:n|no|nr|nº|n°|number|nummer)[\s:.#№-]*)?"
+    return re.compile(rf"(?:{_words('tax_id').pattern})[\s:.#№()-]*{number}(?:[A-Z]{{2}}\s)?$", re.IGNORECASE)
+
+
+@cache
+def _public_holder() -> re.Pattern[str]:
+    """A public body's or a venue's word; one of six letters or more may end a compound ("Stadtbibliothek",
+    "Landesmuseum"), a shorter one stands alone ("Oper", not "operator")."""
+    words = json.loads(_DATA.read_text(encoding="utf-8"))["public_holder"]
+    tails = [w for w in words if len(w) >= 6 or not w.isascii()]
+    whole = [w for w in words if w not in tails]
+    return re.compile(rf"(?:{literal_trie(tails)}|(?<![^\W\d_]){literal_trie(whole)})(?![^\W\d_])", re.IGNORECASE)
 
 
 _CONTINUES_BEFORE = re.compile(r"(?:[0-9A-Za-z]|[0-9][ -])$")

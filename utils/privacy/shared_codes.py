@@ -14,8 +14,10 @@ seat in a match. Where each field stands:
   the code. A number is no credential, so the line is not refused for it.
 
 A name is read only with a code in capitals and digits a few words after it ("QWXTRF", "7XG-M2K-QRF", "#2YQ9LPV8C",
-"3092 7714 6058"), and never across a secret's word ("friend code and my PIN 4821" is a PIN). The names are data
-(``data/shared_codes.json``), in 25 languages.
+"3092 7714 6058"), and never across a secret's word ("friend code and my PIN 4821" is a PIN). A string a game prints
+to share a deck, a blueprint, a crosshair or a world ("Hearthstone deck code: AAECAR8G…", "Valheim world seed:
+3kD9XqP2aB") is read the same way after its own names, in letters of both cases, digits and a few signs. The names are
+data (``data/shared_codes.json``), in 25 languages.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ _CODE = re.compile(
 )
 """A code as games print it: capitals and digits, 4 capitals at least or a digit, in up to five groups joined by a
 space or a dash, after an optional "#" (a player tag) or a two-letter prefix ("SW-", "DA-")."""
+_STRING = re.compile(r"(?<![\w+/=;-])(?=[\w+/=.-]*\d)(?=[\w+/=.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{8,400}(?<!\.)(?![\w+/=;-])")
+"""A shared string as games print it (a deck code, a blueprint, a seed): letters, digits and "+/=_.-", a digit and a
+letter at least; a string of settings joined by ";" (a Valorant crosshair) is no value and is left as it is."""
 _MAX_GAP = 32
 _LONGEST_CODE = 48
 _SHORT_NAME = 5
@@ -61,13 +66,17 @@ class _Names:
     beginnings: dict[str, dict[int, frozenset[str]]]
     """For each head, the letters a name holding it has before its first one, by their number: where a name can
     start, read off each place the head stands."""
+    strings: tuple[str, ...]
+    """The names of shared strings, whose code is :data:`_STRING`-shaped."""
 
 
 @cache
 def _data() -> _Names:
     loaded = json.loads(_DATA.read_text(encoding="utf-8"))
-    names = sorted({name.casefold() for words in loaded["names"].values() for name in words}, key=len, reverse=True)
-    heads = tuple(head.casefold() for head in loaded["heads"])
+    strings = tuple(name.casefold() for name in loaded.get("strings", ()))
+    every = [*(name.casefold() for words in loaded["names"].values() for name in words), *strings]
+    names = sorted(set(every), key=len, reverse=True)
+    heads = tuple(head.casefold() for head in [*loaded["heads"], *loaded.get("string_heads", ())])
     where = [(name, name.find(head)) for name in names for head in heads if head in name]
     assert {name for name, _ in where} == set(names), "every name holds a head"
     beginnings: dict[str, dict[int, set[str]]] = {head: {} for head in heads}
@@ -83,6 +92,7 @@ def _data() -> _Names:
         max(at for _, at in where),
         max(len(name) - at for name, at in where) + _ENDING,
         {head: {at: frozenset(firsts) for at, firsts in by_at.items()} for head, by_at in beginnings.items()},
+        strings,
     )
 
 
@@ -134,11 +144,23 @@ def spans(text: str) -> list[tuple[int, int]]:
     for name in _names_in(text):
         if name.end() - name.start() < _SHORT_NAME and name.start() and text[name.start() - 1].isalpha():
             continue  # "uid" in "fluid"; a longer name may close a compound ("Steam-vriendcode", "turneringskoden")
-        window = _CODE.finditer(text, name.end(), min(len(text), name.end() + _MAX_GAP + _LONGEST_CODE))
+        shape, longest = (_STRING, 400) if name.group().startswith(_data().strings) else (_CODE, _LONGEST_CODE)
+        window = shape.finditer(text, name.end(), min(len(text), name.end() + _MAX_GAP + longest))
         code = next((c for c in window if _its_code(text, name.end(), c.start())), None)
-        if code is not None and (not found or code.start() >= found[-1][1]):
+        if code is None or _names_a_secret(_after(text, code.end())):
+            continue  # "world seed: Hunter22x is my steam password": the secret's word says what it is
+        if not found or code.start() >= found[-1][1]:
             found.append(code.span())
     return found
+
+
+_AFTER = re.compile(r"[^\n.!?]{0,24}")
+"""The clause's few words after a code: where "is my password" would say it is one."""
+
+
+def _after(text: str, end: int) -> str:
+    clause = _AFTER.match(text, end)
+    return clause.group() if clause else ""
 
 
 def _its_code(text: str, after: int, start: int) -> bool:

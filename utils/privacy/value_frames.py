@@ -12,7 +12,9 @@
   ("Overwatch workshop code: 5KTNB") names no issuer and stays.
 * A slogan: in Polish, Czech, Slovak, Hungarian, Hebrew and Turkish the word for a password is also the word for a
   slogan; beside a campaign, an election, a party or a protest (``data/word_senses.json``: "hasło wyborcze partii to
-  …", "a kampány jelszava: …") it names one, and what follows is said for everyone.
+  …", "a kampány jelszava: …") it names one, and what follows is said for everyone. A Wi-Fi word with no word for
+  its key ("wifi: Ziggo-Gast") names the network, and a name of letters holding a guest's word is the one every
+  visitor's phone lists: :func:`another_sense` reads both.
 """
 
 from __future__ import annotations
@@ -62,6 +64,35 @@ def a_slogan(text: str, start: int, end: int) -> bool:
     """Whether the secret word at ``start:end`` names a slogan: a campaign's, a party's or a protest's word beside it."""
     around = text[max(0, start - _SENSE_AROUND) : start] + " " + text[end : end + _SENSE_AROUND]
     return not _slogan_words().isdisjoint(word.casefold() for word in _LETTERS.findall(around))
+
+
+@cache
+def _network_senses() -> tuple[frozenset[str], frozenset[str]]:
+    data = json.loads((Path(__file__).with_name("data") / "word_senses.json").read_text(encoding="utf-8"))
+    return frozenset(word.casefold() for word in data["network"]), frozenset(word.casefold() for word in data["guest"])
+
+
+_NETWORK_NAME = re.compile(
+    r"[ \t]*(?:[:=：]|is|ist|est|es|é|è|heet|heißt|called|named|=)?[ \t:]*[\"'“„«]?"
+    r"(?P<name>[^\W\d_]+(?:[-_.][^\W\d_]+){0,3})(?![\w@/-])"
+)
+"""A network's name after its word: letters only, in up to four parts joined by "-", "_" or "."."""
+_NAME_PARTS = re.compile(r"[^\W\d_][^\W\d_A-Z]*")
+
+
+def a_guest_network(text: str, start: int, end: int) -> bool:
+    """Whether the Wi-Fi word at ``start:end`` names the network and what follows is a guest network's name, letters
+    only ("wifi: Ziggo-Gast", "WLAN heißt Hotel_Guest")."""
+    networks, guests = _network_senses()
+    if text[start:end].casefold() not in networks:
+        return False
+    match = _NETWORK_NAME.match(text, end)
+    return match is not None and not guests.isdisjoint(part.casefold() for part in _NAME_PARTS.findall(match.group("name")))
+
+
+def another_sense(text: str, start: int, end: int) -> bool:
+    """Whether the secret word at ``start:end`` has its other sense here: a slogan's, or a guest network's name."""
+    return a_slogan(text, start, end) or a_guest_network(text, start, end)
 
 
 def set_to(text: str, end: int) -> tuple[int, int] | None:
