@@ -1,29 +1,31 @@
 """A line beyond ASCII only through dashes and curly quotes is read the quick way, and read the same.
 
 The readings that take an ASCII line's quick way for such a line too (the matching form, the secret words' folded
-form and their tokens, the dictated reader's gate, the address reader's letters) are compared here with the same
-readings asking ``str.isascii`` alone, on the dev and tuned rows, the redaction bench's lines and long posts built from
-them, each written again with the marks put in (a dash between two of its halves, curly quotes for straight ones,
-guillemets around it). No timing here: the cost is the bench's.
+form and their tokens, the dictated reader's gate, the address reader's letters, the seed phrase readers' tokens)
+are compared here with the same readings asking ``str.isascii`` alone, on the dev and tuned rows, the redaction
+bench's lines and long posts built from them, each written again with the marks put in (a dash between two of its
+halves, curly quotes for straight ones, guillemets around it). No timing here: the cost is the bench's.
 """
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from types import SimpleNamespace
 
 import pytest
 from screen_lines import screen_lines
 
 from bench.redaction import ORDINARY, SECRETS
-from utils.privacy import address_units, dictated, keyword_form, normalise, prose_marks, vocabulary
+from utils.privacy import address_units, dictated, keyword_form, normalise, prose_marks, seed, seed_labelled, vocabulary
 from utils.privacy.line_reading import close_reading, open_reading
 from utils.privacy.prose_marks import PROSE_MARKS, ascii_but_prose_marks
 from utils.privacy.scanner import distinct_words
 from utils.privacy.screen import screen
 
-_READERS = (normalise, keyword_form, vocabulary, dictated, address_units)
-"""Every module that asks :func:`ascii_but_prose_marks` where it asked ``str.isascii``."""
+_READERS = (normalise, keyword_form, vocabulary, dictated, address_units, seed_labelled)
+"""Every module that asks :func:`ascii_but_prose_marks` where it asked ``str.isascii`` (and :mod:`seed`, through
+:mod:`prose_marks`)."""
 
 
 def _marked(line: str, rng: random.Random) -> list[str]:
@@ -50,6 +52,7 @@ def _lines() -> tuple[str, ...]:
 def _as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in _READERS:
         monkeypatch.setattr(module, "ascii_but_prose_marks", str.isascii)
+    monkeypatch.setattr(seed, "prose_marks", SimpleNamespace(ascii_but_prose_marks=str.isascii))
 
 
 def test_the_lines_are_many_some_long_and_each_holds_a_mark() -> None:
@@ -85,6 +88,8 @@ def _readings(line: str) -> tuple[object, ...]:
         list(said.spans(line)),
         list(address.spans(line)),
         in_reading,
+        list(seed.spans(line, line.casefold())),
+        list(seed_labelled.spans(line, line.casefold())),
     )
 
 
@@ -94,6 +99,7 @@ def test_each_reading_of_a_marked_line_is_what_it_read_asking_for_ascii_alone(mo
     assert quick == [_readings(line) for line in _lines()]
     assert sum(bool(reading[4]) for reading in quick) >= 200  # secret words found in marked lines
     assert sum(bool(reading[6]) for reading in quick) >= 5  # addresses found in marked lines
+    assert sum(bool(reading[8]) for reading in quick) >= 5  # seed phrases found in marked lines
 
 
 def test_the_screen_decides_a_marked_line_as_it_did(monkeypatch: pytest.MonkeyPatch) -> None:
