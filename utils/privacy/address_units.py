@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from utils.privacy.line_reading import ascii_letter_runs
+from utils.privacy.prose_marks import ascii_but_prose_marks
 from utils.privacy.rule import Rule, Span
 
 _DATA = Path(__file__).with_name("data") / "address_units.json"
@@ -252,7 +253,7 @@ def _runs(text: str) -> list[tuple[int, int]]:
     lowered = text.lower()
     if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
         lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
-    for match in _unit_matches(lowered, units, ascii_letter_runs(text) if text.isascii() else None):
+    for match in _unit_matches(lowered, units, ascii_letter_runs(text) if ascii_but_prose_marks(text) else None):
         if group and match.start() - group[-1].end() > _NEAR:
             close()
             group = []

@@ -18,6 +18,7 @@ from importlib import resources
 
 from utils.privacy import vocabulary
 from utils.privacy.line_reading import ascii_letter_runs
+from utils.privacy.prose_marks import ascii_but_prose_marks
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
@@ -91,7 +92,7 @@ class _DictatedRule(Rule):
     rule's needles finds the line's first; its own gate then asks for a whole word), and then after its secret words."""
 
     def spans(self, text: str) -> Iterator[Span]:
-        if _GATE_RUNS is not None and text.isascii() and ascii_letter_runs(text).isdisjoint(_GATE_RUNS):
+        if _GATE_RUNS is not None and ascii_but_prose_marks(text) and ascii_letter_runs(text).isdisjoint(_GATE_RUNS):
             return
         if _GATE.search(text.casefold()) is None:
             return

@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from utils.privacy.prose_marks import ascii_but_prose_marks
+
 # A symbol written for a letter, read as that letter when it stands inside a word ("p@$$w0rd", "pa$$").
 _SYMBOL_LETTERS = str.maketrans({"@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l"})
 _SYMBOLS = "@$!|+€£"
@@ -127,9 +129,12 @@ def reads_turned_letters(text: str) -> bool:
 
 
 def keyword_form(text: str) -> KeywordForm:
-    """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing."""
+    """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing, and so does
+    a line beyond ASCII only through dashes and curly quotes, which fold to themselves one for one and are no turned
+    letter (:mod:`utils.privacy.prose_marks`)."""
     origin: tuple[int, ...] | None = None
-    if text.isascii():
+    plain = ascii_but_prose_marks(text)
+    if plain:
         folded = text.lower()
     else:
         folded = text.translate(_FOLD)
@@ -140,7 +145,7 @@ def keyword_form(text: str) -> KeywordForm:
             origin = tuple(positions)
     if _SYMBOL.search(folded):
         folded = _read_symbols(folded)  # one character for one: positions stay
-    if not folded.isascii() and not _TURNED.isdisjoint(folded):
+    if not plain and not _TURNED.isdisjoint(folded):
         folded = _upright(folded)
     return KeywordForm(folded, origin, len(text))
 

@@ -41,8 +41,9 @@ def close_reading(token: Token[_Reading | None]) -> None:
 
 
 def ascii_letter_runs(text: str) -> frozenset[str]:
-    """The runs of letters of ``text``, an ASCII line, in lower case: what ``[^\\W\\d_]+`` finds in its case-folded
-    form, which for ASCII is its lower-case form."""
+    """The runs of letters of ``text``, an ASCII line (or one beyond ASCII only through the dashes and quotes of
+    :mod:`utils.privacy.prose_marks`, which are no letters and have no case), in lower case: what ``[^\\W\\d_]+`` finds
+    in its case-folded form, which for ASCII is its lower-case form."""
     reading = _CURRENT.get()
     if reading is None or reading.text is not text:
         return frozenset(_ASCII_LETTERS.findall(text.lower()))

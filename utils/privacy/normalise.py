@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from utils.privacy.prose_marks import ascii_but_prose_marks
 from utils.text import valid_text
 
 # Invisible format characters people (and models) slip into words: zero-width space/joiners,
@@ -116,8 +117,9 @@ def _digits_as_ascii(text: str) -> str:
 def normalise(text: str) -> Normalised:
     """The matching form of ``text`` (already valid): NFKC per character, invisible characters
     dropped, look-alike words mapped to Latin, digits of every numeral system as ASCII digits. Plain ASCII, most of
-    chat, costs one check."""
-    if text.isascii():
+    chat, costs one check, and so does a line beyond ASCII only through a dash or a curly quote (none of them is
+    changed by any step below: :mod:`utils.privacy.prose_marks`)."""
+    if ascii_but_prose_marks(text):
         return Normalised(text, text, None)
     # The characters beyond ASCII, each once: what the four classes below look for is among them (none holds an ASCII
     # character), so a line of mostly ASCII is asked about its few others, not searched four times along its length.

@@ -34,7 +34,7 @@ from itertools import islice, pairwise, repeat
 
 from mnemonic import Mnemonic
 
-from utils.privacy import seed_glued
+from utils.privacy import prose_marks, seed_glued
 from utils.privacy.memoised_lines import memoised
 from utils.privacy.normalise import normalise
 from utils.privacy.rule import Span
@@ -151,7 +151,7 @@ def spans(text: str, lowered: str) -> Iterator[Span]:
         text = _LATEX.sub(_blanked, text)
     if _PLACEHOLDER in text:
         text = text.replace(_PLACEHOLDER, " " * len(_PLACEHOLDER))
-    plain = text.isascii()
+    plain = prose_marks.ascii_but_prose_marks(text)  # a dash or a curly quote is a gap, and no counter or Han
     if not plain and _NUMBERING.search(text):
         text = _NUMBERING.sub(_blanked, text)
     if len(text) <= _ORDINALS_WITHIN and _ORDINAL.search(text):

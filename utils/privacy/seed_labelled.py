@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from operator import add
 
+from utils.privacy.prose_marks import ascii_but_prose_marks
 from utils.privacy.rule import Span
 from utils.privacy.seed import FULL_RUN, GAP, languages_of, line_marks
 
@@ -55,7 +56,7 @@ _LONGEST_GAP = GAP * 2
 
 def spans(text: str, lowered: str) -> Iterator[Span]:
     """Phrases whose words stand between repeated labels or with one short word before the last (module docstring)."""
-    tokens, marked = line_marks(lowered, text.isascii())  # read already by :func:`utils.privacy.seed.spans`
+    tokens, marked = line_marks(lowered, ascii_but_prose_marks(text))  # read already by :func:`utils.privacy.seed.spans`
     if len(tokens) <= FULL_RUN or marked.count(1) < FULL_RUN:
         return
     if _maybe_a_phrase(marked.replace(b"\x02", b"\x00")):

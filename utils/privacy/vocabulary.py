@@ -31,6 +31,7 @@ from typing import Any
 
 from utils.privacy import script_loanwords, word_forms
 from utils.privacy.keyword_form import KeywordForm, jamo_spelling, keyword_form
+from utils.privacy.prose_marks import ascii_but_prose_marks
 
 
 @dataclass(frozen=True)
@@ -289,11 +290,11 @@ def _longest_word(tokens: list[str], gaps: list[str], i: int, read: _Read | None
 
 def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
     """Secret words in a folded text: one pass over its tokens, most of them dismissed by a set lookup or two."""
-    parts = (_ASCII_TOKEN_SPLIT if folded.isascii() else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
+    plain = ascii_but_prose_marks(folded)  # its tokens are ASCII: a dash or a curly quote is no letter or digit
+    parts = (_ASCII_TOKEN_SPLIT if plain else _TOKEN_SPLIT).split(folded)  # gap, token, gap, token, …, gap
     tokens, gaps = parts[1::2], parts[0::2]  # gaps[k] stands before tokens[k]
-    distinct = set(tokens)
-    heads = set(map(_HEAD4, distinct))  # one pass: the first letters of a stem's form and of a word built on one
-    if bare := _FORMS.bare_tokens(distinct, folded.isascii(), heads):  # spans stay the written tokens' (``parts``)
+    heads = set(map(_HEAD4, distinct := set(tokens)))  # one pass: the first letters of a stem's form and of a word on one
+    if bare := _FORMS.bare_tokens(distinct, plain, heads):  # spans stay the written tokens' (``parts``)
         tokens = [bare.get(token, token) for token in tokens]
         distinct = set(tokens)
     # A word as it stands, or maybe one: a stem's form, a compound, letters and digits or scripts mixed.
@@ -305,7 +306,7 @@ def _words_in_tokens(folded: str) -> list[tuple[int, int, Entry]]:
         # (a lock's compound ends in one of LOCK_TAILS: only the tokens whose last letters are in _ENDS are read)
         ready.update(t for t in distinct if _TAIL(t) in _ENDS and (t[-4:] in _COMPOUND_ENDS or word_forms.lock_compound(t)))
     ready.update(filterfalse(str.isdigit, filterfalse(str.isalpha, distinct)))
-    if not folded.isascii():
+    if not plain:
         ready.update(filter(_mixed, filterfalse(str.isascii, distinct)))  # an ASCII token mixes no scripts
     # A word once the next tokens join it: a phrase ("mot de passe") after a space, pieces glued by punctuation
     # or Markdown ("pass-word", "**pass**word"), single letters spaced out ("p a s s").
