@@ -17,7 +17,9 @@ values the world publishes (``utils/privacy/published_values.py``: a guide's exa
 login, a digest, a pod's name): tune 209 (140, 69), aside 109 (70, 39). After the value frames
 (``utils/privacy/value_frames.py``: a value set to, changed to, a second factor's code, a password word naming a
 slogan): tune 216 (143, 73), aside 109 (70, 39). After places known by their name, league tables and guitar frets:
-tune 218 (145, 73), aside 109 (70, 39).
+tune 218 (145, 73), aside 109 (70, 39). A member's own height and weight told together are body data, refused as a
+memory since the special categories' round 17 (the message itself is unchanged): the Hindi measurement row with both
+is a look-alike no more, tune 217 (144, 73), aside 109 (70, 39).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import pytest
 from layer_tables import PARTS, at_floors, load, right_by_expectation, split_is_honest
 
 RIGHT_AT_LEAST = {
-    "tune": {"look-alike": 145, "twin": 73},
+    "tune": {"look-alike": 144, "twin": 73},  # 145 until a height and a weight told together were body data
     "aside": {"look-alike": 70, "twin": 39},
 }
 """Rows right per part, look-alikes and twins apart so that neither can be bought with the other: the figures

@@ -1,9 +1,10 @@
 """Special categories read as fields of meaning rather than as phrases: a kept line states a category when it holds
 a word of every field one rule names — a trait of the body that identifies a person and an act that enrols or checks
 it ("registered her face at the e-gate", "지문과 얼굴을 등록했다"), a DNA kit and what it gave back, a height, an eye
-colour and a scar (an identity card's description), a faith's community and belonging to it ("confirmation at the
-parish", "kuuluu Jehovan todistajiin"), a union and being in it, a strike, a ballot and the member voting in it, an
-indigenous people and enrolment in it. A rule's ``unless`` field (a game and its things) makes the line a game's: the
+colour and a scar (an identity card's description), a height and a weight told together (a body's data: "1,68 m e
+pesa 70 kg"), a faith's community and belonging to it ("confirmation at the parish", "kuuluu Jehovan todistajiin"),
+a union and being in it, a strike, a ballot and the member voting in it, an indigenous people and enrolment in it. A
+rule's ``unless`` field (a game and its things) makes the line a game's: the
 rule is not read there ("the retina scanner puzzle in Deus Ex"); phrases where a body word is no trait ("face cam",
 "palm tree") or a campaign is no game's ("door-to-door campaign") are blanked first.
 
