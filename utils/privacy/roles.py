@@ -308,7 +308,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         # "Has the VIP role", "got the @Staff role": a server role by name (a game's role, "the healer role", is play)
         (
             re.compile(
-                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
+                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted|with)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
                 r"carry|jungle|jungler|mid|top|bot|adc|flex|igl|entry|lurker|awper|anchor|sniper|medic|main|off|lead|leading|"
                 r"starring|same|wrong|right|best|worst)\s)[^\W\d_][\w-]*\s+role(?![^\W\d_])",
                 re.I,
