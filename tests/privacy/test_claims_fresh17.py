@@ -25,9 +25,10 @@ Bengali and Catalan hearsay, a Greek article in the matching form, a Japanese mo
 an arrest; Korean team leads; roles: an event host or a Nitro booster said with the community, a Twitch or subreddit
 moderator, Tagalog "mod na ako", Russian "выдали админку", a bot's dev team, Hebrew, Finnish "modi", Korean 부방장, Thai
 and Arabic "I became", Japanese モデ権, a whitelist, a verified badge, the audit log, "head of the mod team", a rank
-after the role): tune 184/185 — claim 76/77, role 43/43, kept kinds 65/65; aside 79/92 — claim 32/38, role 15/21
-(refused kinds 45/59 → 47/59), relationship 11/11, gaming 10/11, harmless 11/11 (kept kinds 32/33, as on arrival).
-"I'm a server booster" alone stays kept, as roles_chat's look-alikes have a boost (a perk bought, no standing).
+after the role, a permission noun and the role in either order as each language puts them, "had mod since"): tune
+184/185 — claim 76/77, role 43/43, kept kinds 65/65; aside 79/92 — claim 32/38, role 15/21 (refused kinds 45/59 →
+47/59), relationship 11/11, gaming 10/11, harmless 11/11 (kept kinds 32/33, as on arrival). "I'm a server booster"
+alone stays kept, as roles_chat's look-alikes have a boost (a perk bought, no standing).
 """
 
 from __future__ import annotations
@@ -102,6 +103,17 @@ def test_the_measure_can_fail() -> None:
         "صرت مشرف",
         "モデレーターになりました",
         "ผมเป็นม็อดที่นี่",
+        "j'ai les perms admin",  # the permission noun before the role
+        "am drepturi de admin",
+        "έχω δικαιώματα admin",
+        "יש לי הרשאות אדמין",
+        "لدي صلاحيات المشرف",
+        "मेरे पास एडमिन राइट्स हैं",  # the role before its right
+        "van admin jogom",
+        "mám adminská práva",
+        "minulla on adminoikeudet",  # one word
+        "I've had mod since the server started",
+        "I manage the roles on this server",
     ],
 )
 def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
@@ -127,6 +139,10 @@ def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
         "ユーザーのお気に入りのゲームはゼルダである。",
         "I work as a moderator for a content farm",
         "server boost perks are nice",
+        "ask an admin for permission",
+        "you need permission from a mod to post",
+        "I manage the roles in my company",
+        "I had mod menus in GTA back then",
     ],
 )
 def test_readings_of_the_round_keep_their_look_alikes(text: str) -> None:
