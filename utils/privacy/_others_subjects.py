@@ -43,6 +43,8 @@ _NOT_PLAY = r"(?!plays?\b|played\b|mains?\b|streams?\b|spielt\b|joue\b|juega\b|j
 """What a named friend plays is chat about play ("Mika plays support"), not a fact of their life."""
 _HELP_WORDS = frozenset("help helps helping helped support supports supporting supported stands standing".split())
 _ARABIC = re.compile("[\u0600-\u06ff]")
+_THAI = re.compile("[\u0e00-\u0e7f]")
+"""Thai is written without spaces between words too, so its third persons are read as the other such scripts'."""
 _DEVANAGARI = re.compile("[\u0900-\u097f]")
 _CAPITALISED = re.compile(rf"[{_CAPITAL}](?<![^\W\d_][{_CAPITAL}])[^\W\d_]*")
 """A capitalised word: its capital first, then no letter before it (``re`` skips in C to the capitals)."""
@@ -348,8 +350,8 @@ def claim_by_subject(text: str, own: frozenset[str], present: frozenset[str] | N
         return True
     if not present.isdisjoint(gates["of_the_member"]) and patterns["of_the_member"].search(text):
         return True  # "Der Chef des Nutzers trinkt …", "صديق المستخدم مدمن قمار"
-    if (_ARABIC.search(text) or UNSPACED_SCRIPT.search(text)) and _unspaced_third_person().search(text):
-        return True  # "他被公司开除了", "걔 빚이 엄청 많대", "هو مسجون من سنة"
+    if (_ARABIC.search(text) or UNSPACED_SCRIPT.search(text) or _THAI.search(text)) and _unspaced_third_person().search(text):
+        return True  # "他被公司开除了", "걔 빚이 엄청 많대", "هو مسجون من سنة", "หัวหน้าฉันโดนจับ"
     if _DEVANAGARI.search(text) and (patterns["hindi_genitive"].search(text) or patterns["hindi_report"].search(text)):
         return True
     if _ARABIC.search(text) and patterns["arabic_report"].search(text):

@@ -59,9 +59,9 @@ _NAME_NO_HYPHEN = rf"(?-i:[{_CAPITAL}])[^\W\d_]*(?:['’][^\W\d_]+)?(?![\w-])"
 """A name as a sentence's first word: "Co-op plays ..." starts with a word, not a name."""
 _AMBIGUOUS_WITHOUT_A_PERSONAL_POSSESSOR = frozenset(
     "boss duo teammate mate partner manager teacher ex crush landlord chef capo patron friend friends kid son nan mann frau "
-    "pal".split()
+    "pal mil bil sil fil".split()
 )
-""""The boss is cancer" is a game's boss, "the duo won" a pair of players, "Son las 10" Spanish; "my boss" is a person."""
+""""The boss is cancer" is a game's boss, "the duo won" a pair of players, "Son las 10" Spanish; "my boss", "my MIL" are."""
 _PERSONAL_POSSESSORS = frozenset(
     "my his her their our mein meine meinem meiner sein seine ihr ihre unser unsere mon ma mes son sa ses notre mi mis su "
     "sus nuestro nuestra meu minha seu sua mio mia suo mijn zijn haar hun onze mój moja jego jej мой моя мои его её ее их "
@@ -134,14 +134,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "named_subject": re.compile(rf"^\W*(?P<name>{_NAME_NO_HYPHEN})\s+(?P<verb>{verbs})(?![^\W\d_])", re.IGNORECASE),
         # without the member's names: "Bob is a thief.", "Priya is moving to Berlin", "Noah has debts"
         "named_claim": _named_claim(v["named_subject_claims"]),
-        "cjk_relation": re.compile(
-            "(?<!["
-            + "".join(v["cjk_bare_before"])
-            + "])"
+        "cjk_relation": re.compile(  # "ユーザーの母親は": a relation the member owns, as a model's line writes one
+            "".join(f"(?:(?<={re.escape(owner)})|" for owner in v["of_the_member"]["unspaced_phrases"])
+            + f"(?<![{''.join(v['cjk_bare_before'])}])"
+            + ")" * len(v["of_the_member"]["unspaced_phrases"])
             + alternation(v["cjk_relations"])
-            + "(?!"
-            + alternation(v["cjk_bare_after"])
-            + ")(?:[はがも]|是|被|在|得|说|要|欠|把|又|(?:因为|因為|由于|由於|のせいで|때문에)?.{0,3}?"
+            + f"(?!{alternation(v['cjk_bare_after'])})"
+            + "(?:[はがも]|是|被|在|得|说|要|欠|把|又|(?:因为|因為|由于|由於|のせいで|때문에)?.{0,3}?"
             + alternation(v["cjk_claim_verbs"])
             + ")"
         ),

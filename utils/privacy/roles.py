@@ -279,12 +279,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
                 rf"(?<![^\W\d_])(?:serves?|served|serving|acts?|acted|acting|functions?)\s+as\s+{article}{bare_role}s?(?![^\W\d_])|"
                 r"(?<![^\W\d_])(?:part|one|member|members)\s+of\s+the\s+(?:server\s+|discord\s+)?(?:staff|mods|admins|moderators)"
                 r"(?![^\W\d_])|"
-                rf"(?<![^\W\d_])(?:(?:was|were|been|got)\s+(?:granted|given)|has|have|holds?)\s+(?:the\s+)?(?:mod|admin|moderator|owner)"
-                r"(?=\s*(?:[.!,;]|$)|\s+(?:here|now|on\s+this|in\s+this|yesterday|today|lol))",
+                rf"(?<![^\W\d_])(?:(?:was|were|been|got)\s+(?:granted|given)|has|have|had|holds?)\s+(?:the\s+)?(?:mod|admin|moderator|owner)"
+                r"(?=\s*(?:[.!,;]|$)|\s+(?:here|now|on\s+this|in\s+this|yesterday|today|lol|since))",
                 re.I | re.M,
             ),
             frozenset({"serves", "serve", "served", "serving", "acts", "act", "acted", "acting", "functions", "function"})
-            | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "holds", "hold"}),
+            | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "had", "holds", "hold"}),
         ),
         # Membership of the moderating team in many languages: "Gehört zum Mod-Team", "Fait partie de l'équipe de
         # modération", "Fa parte dello staff", "Zit in het modteam", "Należy do ekipy moderatorów"; the team is named
@@ -308,7 +308,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         # "Has the VIP role", "got the @Staff role": a server role by name (a game's role, "the healer role", is play)
         (
             re.compile(
-                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
+                r"(?<![^\W\d_])(?:has|have|had|got|given|holds?|granted|with)\s+(?:the\s+)?@?(?!(?:tank|healer|heal|support|dps|damage|"
                 r"carry|jungle|jungler|mid|top|bot|adc|flex|igl|entry|lurker|awper|anchor|sniper|medic|main|off|lead|leading|"
                 r"starring|same|wrong|right|best|worst)\s)[^\W\d_][\w-]*\s+role(?![^\W\d_])",
                 re.I,
