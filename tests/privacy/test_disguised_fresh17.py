@@ -29,11 +29,11 @@ KINDS = ("acronym", "answer", "pasted", "voice", "quoted", "numwords", "reversed
 RIGHT_AT_LEAST = {
     "tune": {
         "acronym": 7,
-        "answer": 4,
+        "answer": 10,
         "pasted": 11,
-        "voice": 0,
-        "quoted": 6,
-        "numwords": 1,
+        "voice": 8,
+        "quoted": 7,
+        "numwords": 14,
         "reversed": 5,
         "community": 7,
         "lookalike": 47,
@@ -42,9 +42,9 @@ RIGHT_AT_LEAST = {
         "acronym": 4,
         "answer": 3,
         "pasted": 6,
-        "voice": 0,
+        "voice": 4,
         "quoted": 3,
-        "numwords": 0,
+        "numwords": 7,
         "reversed": 4,
         "community": 3,
         "lookalike": 26,
@@ -52,7 +52,15 @@ RIGHT_AT_LEAST = {
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 88/140 (acronym 7/9, answer 4/11, pasted 11/12, voice 0/9, quoted 6/9, numwords 1/15, reversed 5/8, community
-7/10, look-alikes 47/57), aside 49/71 (4/5, 3/5, 6/6, 0/5, 3/5, 0/7, 4/4, 3/5, 26/29)."""
+7/10, look-alikes 47/57), aside 49/71 (4/5, 3/5, 6/6, 0/5, 3/5, 0/7, 4/4, 3/5, 26/29). After the round (a code said as
+digit words or lone digits with no secret word, a value dictated with no secret word, a value mended in the same line,
+what a member signs in to and the act of typing as what a value opens): tune 116/140 (7/9, 10/11, 11/12, 8/9, 7/9,
+14/15, 5/8, 7/10, 47/57), aside 60/71 (4/5, 3/5, 6/6, 4/5, 3/5, 7/7, 4/4, 3/5, 26/29). The tune misses left: a
+sentence's letters with no colon's word before them and a value in a quote or an answer with no question naming what
+it opens ("> what's it again?"), a spreadsheet row, Spanish dictation with a word between the capital and its letter,
+values backwards or interleaved with no secret word, community words the vocabulary lacks ("the magic word", "open
+sesame", "paswod"), and Vietnamese digit words that are everyday words too; the ten look-alikes wrong were wrong on
+arrival (crossword answers and public event codes after a secret word, a tracking number, a quote with a time)."""
 
 
 @pytest.mark.parametrize("part", PARTS)
