@@ -363,6 +363,8 @@ def echoed_spans(text: str, found: list[Span], secret_kinds: frozenset[str]) -> 
 
 
 _MIN_VARIED = 6
+_SIZED = r"[^\s\"'“”«»()\[\]]{{{shortest},}}"
+"""A token as :data:`_GLUED` reads one, as long as a varied value at least (the short words of prose are skipped in C)."""
 _MAX_CHANGED = 2
 _EDGE = ".,;:!?)»”'\"`*|"
 
@@ -372,14 +374,23 @@ def _variants(text: str, found: list[Span], values: set[str]) -> list[Span]:
     halves swapped; each keeps the value's length and the value's mix of letters and digits."""
     if not values:
         return []
+    by_length: dict[int, list[str]] = {}
+    for value in values:
+        by_length.setdefault(len(value), []).append(value)
+    shortest, longest = min(by_length), max(by_length) + len(_EDGE)
     spans: list[Span] = []
-    for token in _GLUED.finditer(text):
-        word = token.group().rstrip(_EDGE)
-        start, end = token.start(), token.start() + len(word)
-        if len(word) < _MIN_VARIED or any(s < end and start < e for s, e, _ in found):
+    for token in re.finditer(_SIZED.format(shortest=shortest), text):  # compiled once per length by ``re``
+        if token.end() - token.start() > longest:
             continue
+        word = token.group().rstrip(_EDGE)
+        same_length = by_length.get(len(word))
+        if same_length is None:
+            continue  # most tokens: no found value is as long
         folded = word.casefold()
-        if any(folded != v and len(folded) == len(v) and _a_variant(folded, v) for v in values):
+        if not any(folded != v and _a_variant(folded, v) for v in same_length):
+            continue
+        start, end = token.start(), token.start() + len(word)
+        if not any(s < end and start < e for s, e, _ in found):
             spans.append((start, end, _KIND))
     return spans
 

@@ -57,6 +57,8 @@ _SAID_SET = frozenset(_SAID)
 _CAPITALS = frozenset(w.casefold() for w in _DATA["dictation"]["capitals"])
 _SYMBOLS = frozenset(w.casefold() for w in _DATA["symbol_words"])
 _FILLERS = frozenset(w.casefold() for w in _DATA["fillers"]) - _CAPITALS
+_FIRST_SAID = frozenset(w.split()[0] for w in _SAID)
+"""The first word of each word said for a capital, a space or a symbol: a token that is none of them starts none."""
 _MIN_PIECES = 5
 _MIN_DIGIT_RUN = 3
 _UNANNOUNCED_REACH = 2_000
@@ -147,7 +149,8 @@ def _unannounced(text: str) -> Iterator[tuple[int, int]]:
         tokens = list(_TOKEN.finditer(text, line.start(), line.end()))
         at = 0
         while at < len(tokens):
-            if not (_said_at(tokens, at) or tokens[at].group().casefold() in _DIGITS_SAID):
+            folded = tokens[at].group().casefold()
+            if folded not in _DIGITS_SAID and (folded not in _FIRST_SAID or not _said_at(tokens, at)):
                 at += 1
                 continue
             start = at

@@ -88,7 +88,7 @@ def _may_hold_one(text: str) -> bool:
     words = ascii_letter_runs(text) if text.isascii() else frozenset(_WORDS.findall(text.casefold()))
     found = 0
     for word in words:
-        if word in _ALL or _fold(word) in _ALL_FOLDED:
+        if word in _ALL or (not word.isascii() and _fold(word) in _ALL_FOLDED):
             found += 1
             if found >= 2:
                 return True
@@ -108,11 +108,27 @@ def _a_tally(text: str, start: int, end: int) -> bool:
     )
 
 
+_SPLIT = re.compile(_SEPARATORS.replace("[ \\t", "[\\s") + "+")
+
+
+def _four_in_a_row(text: str) -> bool:
+    """Whether four words of the line in a row are digit words (one split of the line; the pattern is read only then)."""
+    run = 0
+    for word in _SPLIT.split(text.casefold()):
+        if word in _ALL or (not word.isascii() and _fold(word) in _ALL_FOLDED):
+            run += 1
+            if run >= _MIN_WORDS:
+                return True
+        else:
+            run = 0
+    return False
+
+
 class _SpokenRule(Rule):
     """Reads the run pattern only in a line holding two different digit words."""
 
     def spans(self, text: str) -> Iterator[Span]:
-        if len(text) < _MIN_WORDS * 2 or not _may_hold_one(text):
+        if len(text) < _MIN_WORDS * 2 or not _may_hold_one(text) or not _four_in_a_row(text):
             return
         at = 0
         while (match := self.pattern.search(text, at)) is not None:
