@@ -341,7 +341,9 @@ _GLUED = re.compile(r"[^\s\"'“”«»()\[\]]+")
 
 def echoed_spans(text: str, found: list[Span], secret_kinds: frozenset[str]) -> list[Span]:
     """Tokens of ``text`` that hold a secret found elsewhere in the line glued to other characters ("5519" and
-    "mg5519"): the value given again in a longer form is the same secret."""
+    "mg5519"): the value given again in a longer form is the same secret. So is a value given again with a character
+    or two changed, or its halves swapped ("zapravo je Tulip45" after "je Tulip44", "2387Wombat → Wombat2387"): a
+    correction or a second try says the same secret again."""
     values = {text[s:e].casefold() for s, e, k in found if k in secret_kinds and e - s >= MIN_VALUE}
     if not values:
         return []
@@ -357,4 +359,44 @@ def echoed_spans(text: str, found: list[Span], secret_kinds: frozenset[str]) -> 
             if token is not None:
                 spans.append((token.start(), token.end(), _KIND))
             at = folded.find(value, at + 1)
+    return spans + _variants(text, found, {v for v in values if len(v) >= _MIN_VARIED and " " not in v})
+
+
+_MIN_VARIED = 6
+_SIZED = r"[^\s\"'“”«»()\[\]]{{{shortest},}}"
+"""A token as :data:`_GLUED` reads one, as long as a varied value at least (the short words of prose are skipped in C)."""
+_MAX_CHANGED = 2
+_EDGE = ".,;:!?)»”'\"`*|"
+
+
+def _variants(text: str, found: list[Span], values: set[str]) -> list[Span]:
+    """Tokens outside what was found that are a found value with at most two characters changed in place, or its two
+    halves swapped; each keeps the value's length and the value's mix of letters and digits."""
+    if not values:
+        return []
+    by_length: dict[int, list[str]] = {}
+    for value in values:
+        by_length.setdefault(len(value), []).append(value)
+    shortest, longest = min(by_length), max(by_length) + len(_EDGE)
+    spans: list[Span] = []
+    for token in re.finditer(_SIZED.format(shortest=shortest), text):  # compiled once per length by ``re``
+        if token.end() - token.start() > longest:
+            continue
+        word = token.group().rstrip(_EDGE)
+        same_length = by_length.get(len(word))
+        if same_length is None:
+            continue  # most tokens: no found value is as long
+        folded = word.casefold()
+        if not any(folded != v and _a_variant(folded, v) for v in same_length):
+            continue
+        start, end = token.start(), token.start() + len(word)
+        if not any(s < end and start < e for s, e, _ in found):
+            spans.append((start, end, _KIND))
     return spans
+
+
+def _a_variant(word: str, value: str) -> bool:
+    changed = sum(a != b for a, b in zip(word, value, strict=True))
+    if changed <= _MAX_CHANGED:
+        return changed <= len(value) // 4 and all(a.isdigit() == b.isdigit() for a, b in zip(word, value, strict=True))
+    return any(word == value[cut:] + value[:cut] for cut in range(2, len(value) - 1)) and not value.isdigit()

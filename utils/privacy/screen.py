@@ -54,6 +54,7 @@ from utils.privacy import (
     seed_labelled,
     shared_codes,
     short_phones,
+    spoken_runs,
     vocabulary,
 )
 from utils.privacy._others_vocabulary import line_words
@@ -108,6 +109,7 @@ RULES: tuple[Rule, ...] = (
     + disguised_values.RULES
     + joined_phrases.RULES
     + asked_in_line.RULES
+    + spoken_runs.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS

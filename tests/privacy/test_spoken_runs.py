@@ -1,0 +1,86 @@
+"""A code said as digit words or digits standing alone with no secret word (utils/privacy/spoken_runs.py), a value
+dictated with no secret word (utils/privacy/dictated.py) and a value mended in the same line (decoding.echoed_spans)."""
+
+from __future__ import annotations
+
+import pytest
+
+from utils.privacy.screen import screen
+from utils.privacy.spoken_runs import said_code
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("um reinzukommen tippst du drei null neun sechs und dann Enter", "drei null neun sechs"),
+        ("the garage opens with seven two nine four", "seven two nine four"),
+        ("le cadenas s'ouvre avec cinq huit un trois", "cinq huit un trois"),
+        ("przy bramce wpisz siedem dwa dwa osiem", "siedem dwa dwa osiem"),
+        ("для шкафчика: восемь один ноль пять", "восемь один ноль пять"),
+        ("kapıya sekiz iki dört dört yaz", "sekiz iki dört dört"),
+        ("da mi codul: unu nouă patru doi", "unu nouă patru doi"),
+        ("numerus arcae: septem duo novem quattuor", "septem duo novem quattuor"),
+        ("lock on the locker at the gym is 4 9 0 7 now", "4 9 0 7"),
+    ],
+)
+def test_a_code_said_as_words_or_lone_digits_is_gone(line: str, value: str) -> None:
+    assert value not in screen(line, "message").text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "one, two, three, four, here we go",
+        "cinq quatre trois deux un, bonne année !",
+        "two four six eight, who do we appreciate",
+        "one two one two, is this mic on?",
+        "sieben acht null drei Punkte in der Saison, Rekord",
+        "at the show he scored nine four six two points in total",
+        "Vier drei acht eins war die Startnummer, wie damals",
+        "không một năm ba lần gì đâu, đi chơi thôi",
+        "ratings so far 1 2 3 4 in order, then it got better",
+    ],
+)
+def test_counts_chants_scores_and_prose_stay(line: str) -> None:
+    said = screen(line, "message")
+    assert said.text == line and not said.kinds
+
+
+def test_a_code_is_one_language_and_no_count() -> None:
+    assert said_code(["vier", "neun", "null", "zwei"])
+    assert not said_code(["vier", "nine", "null", "two"])  # words of two languages are no one's code
+    assert not said_code(["eins", "zwei", "drei", "vier"])
+    assert not said_code(["one", "oh", "one", "oh"])
+
+
+@pytest.mark.parametrize(
+    ("line", "gone"),
+    [
+        ("[voice note] capital R little o little s little e dash four one seven", "four one seven"),
+        ("transcript: großes M, a, u, s, Unterstrich, zwei acht vier", "zwei acht vier"),
+        ("okay it's echo dash six six two dash bravo", "six six two"),
+    ],
+)
+def test_a_value_dictated_with_no_secret_word_is_gone(line: str, gone: str) -> None:
+    assert gone not in screen(line, "message").text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(auto transcript) the capital of Spain is Madrid, right",
+        "it was minus five at night, then minus two by noon",
+        "[voice note] bring two bags and six eggs please",
+    ],
+)
+def test_dictation_words_in_their_other_meanings_stay(line: str) -> None:
+    assert screen(line, "message").text == line
+
+
+def test_a_value_mended_in_the_same_line_is_gone_too() -> None:
+    said = screen("mi password è Girasole88, no scusa, è Girasole89", "message").text
+    assert "Girasole88" not in said and "Girasole89" not in said
+    swapped = screen("my password is Otter2291, written halves swapped it's 2291Otter", "message").text
+    assert "2291Otter" not in swapped
+    kept = screen("my password is Otter2291 and the match id was 9912830", "message").text
+    assert "9912830" in kept
