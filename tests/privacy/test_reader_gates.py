@@ -360,6 +360,7 @@ SPELLED_THEN_CUED = [
     "code: Alfa · Bravo · Charlie · 7 7 · NATO",
     "Борис Ольга Роман Анна 5 по буквам",
     "first: Anton Berta Cäsar Dora 4 4 buchstabiert. then Alfa Bravo Charlie Delta spelt",
+    "κωδικός: μέλ\u0345 πι σίγμα δέλτα 4 συλλαβιστά",  # a mark the run's "ι" matches case-blind
 ]
 
 

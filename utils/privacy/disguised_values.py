@@ -316,7 +316,8 @@ def _half_of_a_secret(match: re.Match[str]) -> bool:
 
 _RUN_MARKS = {c for w in _ALPHABET_WORDS + _DATA["joiners"] + _DATA["fillers"] + _DATA["cues"] for c in w + _without_accents(w)}
 _RUN_MARKS |= {c for w in _DIGIT_WORDS["spaced"].values() for word in w for c in word + _without_accents(word)}
-_RUN_STRETCH = re.compile(r"[\w\s" + re.escape("".join(sorted(_RUN_MARKS | set(" \t,;/·•|_-([–")))) + "]+")
+_RUN_STRETCH = re.compile(r"(?i)[\w\s" + re.escape("".join(sorted(_RUN_MARKS | set(" \t,;/·•|_-([–")))) + "]+")
+"""Case-blind as the run is: a character its words' letters match case-blind ("ͅ" for "ι") stays in a stretch."""
 _A_CUE = re.compile(r"(?i)(?:" + _alternation(_CUES) + r")(?![^\W\d_])")
 
 
