@@ -351,3 +351,52 @@ def test_a_line_turned_whole_holds_its_pieces_turned() -> None:
         assert sum(map(known.__contains__, line.lower()[::-1].replace(",", " ").split())) == one_by_one, line
         counted += one_by_one
     assert counted > 100
+
+
+SPELLED_THEN_CUED = [
+    "ww is Pieter Anton Nico Dirk 6 6 (spelalfabet hè)",
+    "Kilo Echo Lima Papa 4 2 spelled, the router's",
+    "K wie Kilo, Echo; Lima / Papa – phonetic",
+    "code: Alfa · Bravo · Charlie · 7 7 · NATO",
+    "Борис Ольга Роман Анна 5 по буквам",
+    "first: Anton Berta Cäsar Dora 4 4 buchstabiert. then Alfa Bravo Charlie Delta spelt",
+    "κωδικός: μέλ\u0345 πι σίγμα δέλτα 4 συλλαβιστά",  # a mark the run's "ι" matches case-blind
+]
+
+
+def _spelled_lines() -> list[str]:
+    lines = [*_lines(), *SPELLED_THEN_CUED, *(line.upper() for line in SPELLED_THEN_CUED)]
+    posts = [PARAGRAPH * 3 + " " + line + " " + PARAGRAPH for line in SPELLED_THEN_CUED]
+    return [*lines, *posts, " ".join(lines[-40:]), "\n".join(SPELLED_THEN_CUED * 30)]
+
+
+def test_a_spelled_run_with_its_cue_after_is_found_in_the_stretches_holding_a_cue_as_in_the_whole_line() -> None:
+    from utils.privacy import disguised_values
+    from utils.privacy.rule import Rule
+
+    (rule,) = [r for r in disguised_values._CUED_RULES if isinstance(r, disguised_values._CueAfterRule)]
+    whole = Rule(rule.kind, rule.pattern, rule.needles, accept=rule.accept)
+    found = 0
+    for line in _spelled_lines():
+        expected = list(whole.spans(line))
+        assert list(rule.spans(line)) == expected, line
+        found += len(expected)
+    assert found >= 10
+
+
+def test_role_claims_tried_where_a_match_may_begin_match_as_tried_everywhere() -> None:
+    from utils.privacy import role_claims
+
+    lines = [*_lines(), *_ascii_posts()]
+    gated = [[[m.span() for m in shape.pattern.finditer(line)] for shape in role_claims._shapes()] for line in lines]
+    assert sum(shape.pattern.pattern.startswith("(?:(?<![^\\W\\d_])(?=[") for shape in role_claims._shapes()) >= 15
+    starts = role_claims._starts
+    try:
+        role_claims._starts = lambda _entries, _clause_start: ""  # type: ignore[assignment]
+        role_claims._shapes.cache_clear()
+        everywhere = [[[m.span() for m in shape.pattern.finditer(line)] for shape in role_claims._shapes()] for line in lines]
+    finally:
+        role_claims._starts = starts  # type: ignore[assignment]
+        role_claims._shapes.cache_clear()
+    assert gated == everywhere
+    assert sum(bool(spans) for line in gated for spans in line) >= 50

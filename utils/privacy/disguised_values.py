@@ -314,11 +314,30 @@ def _half_of_a_secret(match: re.Match[str]) -> bool:
     return looks_like_a_secret(match.group("secret")) and bool(vocabulary.find(match.string))
 
 
+_RUN_MARKS = {c for w in _ALPHABET_WORDS + _DATA["joiners"] + _DATA["fillers"] + _DATA["cues"] for c in w + _without_accents(w)}
+_RUN_MARKS |= {c for w in _DIGIT_WORDS["spaced"].values() for word in w for c in word + _without_accents(word)}
+_RUN_STRETCH = re.compile(r"(?i)[\w\s" + re.escape("".join(sorted(_RUN_MARKS | set(" \t,;/·•|_-([–")))) + "]+")
+"""Case-blind as the run is: a character its words' letters match case-blind ("ͅ" for "ι") stays in a stretch."""
+_A_CUE = re.compile(r"(?i)(?:" + _alternation(_CUES) + r")(?![^\W\d_])")
+
+
+@dataclass(frozen=True)
+class _CueAfterRule(Rule):
+    """A spelled run with its cue after it holds letters, digits, spaces, separators and its words' own marks only:
+    costly at every word of a long line, the pattern reads only the stretches of such characters that hold a cue."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        cues = [cue.start() for cue in _A_CUE.finditer(text)]
+        for stretch in _RUN_STRETCH.finditer(text) if cues else ():
+            if any(stretch.start() <= at < stretch.end() for at in cues):
+                yield from self._spans_of(self.pattern.finditer(text, stretch.start(), stretch.end()))
+
+
 _CUED_RULES: tuple[Rule, ...] = (
     Rule("password", _HALF, tuple(_HALVES), accept=_half_of_a_secret),
     Rule("password", _WEIGHED, tuple(_WEIGHING), accept=_weighed),
     Rule("password", _CUED_RUN, tuple(_CUES), accept=_spelled_run),
-    Rule("password", _RUN_THEN_CUE, tuple(_CUES), accept=_spelled_run),
+    _CueAfterRule("password", _RUN_THEN_CUE, tuple(_CUES), accept=_spelled_run),
     Rule("password", _HINT_GIVEN, tuple(_HINT_WORDS), accept=_hint_given),
     Rule("password", _DIFF_ADDED, ("```diff",), accept=_diff_value),
     Rule("password", _ENCODED, tuple(_ENCODING_CUES), accept=_encoded_value),

@@ -124,6 +124,8 @@ def _phrase_in(
     """Where the phrase in ``run`` starts and ends: all of it, or without a first or last word that the lead or the
     words after it put there ("sulla scheda c'è: No.1 …": "scheda" is a list word too); a label after each word goes
     with it after the last one ("catrame : parola n°1 … grafico : parola n°12"). ``after``: the words after the run."""
+    if len(run) < FULL_RUN:
+        return None  # too short for a phrase with or without its first or last word (:func:`_label_of`)
     for first, last in ((0, len(run)), (1, len(run)), (0, len(run) - 1), (1, len(run) - 1)):
         label = _label_of(run[first:last], gaps[first : last - 1])
         if label is None or len({words[at][2] for at in run[first:last]}) < (last - first) * 2 // 3:
