@@ -19,6 +19,7 @@ from screen_lines import screen_lines
 from bench.redaction import ORDINARY, SECRETS
 from utils.privacy import address_units, dictated, keyword_form, normalise, prose_marks, seed, seed_labelled, vocabulary
 from utils.privacy.line_reading import close_reading, open_reading
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.prose_marks import PROSE_MARKS, ascii_but_prose_marks
 from utils.privacy.scanner import distinct_words
 from utils.privacy.screen import screen
@@ -53,6 +54,7 @@ def _as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in _READERS:
         monkeypatch.setattr(module, "ascii_but_prose_marks", str.isascii)
     monkeypatch.setattr(seed, "prose_marks", SimpleNamespace(ascii_but_prose_marks=str.isascii))
+    forget_memoised_lines()  # what the quick readings memoised must be read again the slow way
 
 
 def test_the_lines_are_many_some_long_and_each_holds_a_mark() -> None:

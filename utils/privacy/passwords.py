@@ -341,7 +341,7 @@ class _VocabularyRule(Rule):
     """
 
     def spans(self, text: str) -> Iterator[Span]:
-        for word in vocabulary.find(text) + secret_symbols.find(text):
+        for word in [*vocabulary.find(text), *secret_symbols.find(text)]:
             spans = _SPANS_BY_KIND.get(word.kind)
             if spans is not None and word.kind in _READ_OUT:  # "tundra dash 44": its symbols said as words
                 kind = vocabulary.PLACEHOLDERS[word.kind]

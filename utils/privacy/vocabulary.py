@@ -31,6 +31,7 @@ from typing import Any
 
 from utils.privacy import script_loanwords, word_forms
 from utils.privacy.keyword_form import KeywordForm, jamo_spelling, keyword_form
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.prose_marks import ascii_but_prose_marks
 
 
@@ -365,11 +366,12 @@ def _widened(folded: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def find(text: str) -> list[Word]:
+@memoised(64)
+def find(text: str) -> tuple[Word, ...]:
     """The secret words in ``text`` (the matching form of :mod:`utils.privacy.normalise`), in order.
 
-    Spans are in ``text``; a disguised word's span covers its disguise (spacing, symbols,
-    Markdown around it), so the rule reading "<word> <link> <value>" starts right after it.
+    Spans are in ``text``; a disguised word's span covers its disguise (spacing, symbols, Markdown around it), so the
+    rule reading "<word> <link> <value>" starts right after it. Memoised: several readings ask for one post's words.
     """
     form: KeywordForm = keyword_form(text)
     folded = form.text
@@ -391,11 +393,10 @@ def find(text: str) -> list[Word]:
         words.append(Word(first, last, entry))
     loans = [Word(s, e, Entry(k, frozenset(), ambiguous=False)) for s, e, k in script_loanwords.find(text)]
     loans = [w for w in loans if all(w.end <= v.start or v.end <= w.start for v in words)]
-    return sorted(words + loans, key=_START) if loans else words
+    return tuple(sorted(words + loans, key=_START) if loans else words)
 
 
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z-]+\]")
-
 
 _PUBLIC_CODE_BEFORE = re.compile(
     r"(?i)(?:error|status|zip|postal|post|area|country|dial|exit|return|http|source|promo|discount|coupon|friend"
@@ -426,7 +427,6 @@ class SensitiveWords:
 
 _CONTACT_KINDS = frozenset({"phone"})
 """A contact detail's word ("phone number") does not make its line about a secret: the line is kept, redacted."""
-
 
 SENSITIVE_WORDS = SensitiveWords()
 
