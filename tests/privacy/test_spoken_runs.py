@@ -84,3 +84,22 @@ def test_a_value_mended_in_the_same_line_is_gone_too() -> None:
     assert "2291Otter" not in swapped
     kept = screen("my password is Otter2291 and the match id was 9912830", "message").text
     assert "9912830" in kept
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "my password is Tulipan991, not Großmut99x",  # "ß" folds to "ss"
+        "mein Passwort ist Kastanie7, STRAẞE7xy nicht",  # capital sharp s
+        "şifrem Kelebek42, İstanbul4 değil",  # Turkish dotted capital I folds to two characters
+        "password: Flower2024 — ﬁnal2024 was the old one",  # a ligature folds to two letters
+        "password: Arev2023, ոչ թե և2023xyz",  # Armenian "և" folds to two letters
+        "κωδικός: Delfini77, όχι ΐδιο77ab",  # a Greek letter with two marks folds to three
+    ],
+)
+def test_a_token_folding_to_another_length_beside_a_value_is_read_without_error(line: str) -> None:
+    """A token as long as the found value may fold longer ("ß" to "ss"); the mended-value reading compares it only
+    with values as long as its folded form, and the value itself is still gone in every field."""
+    for field in ("message", "memory", "log"):
+        screened = screen(line, field)
+        assert screened.changed, (field, line)

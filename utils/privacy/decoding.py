@@ -386,8 +386,8 @@ def _variants(text: str, found: list[Span], values: set[str]) -> list[Span]:
         same_length = by_length.get(len(word))
         if same_length is None:
             continue  # most tokens: no found value is as long
-        folded = word.casefold()
-        if not any(folded != v and _a_variant(folded, v) for v in same_length):
+        folded = word.casefold()  # "ß" folds to two letters: a token as long as a value need not fold as long
+        if not any(folded != v and len(folded) == len(v) and _a_variant(folded, v) for v in same_length):
             continue
         start, end = token.start(), token.start() + len(word)
         if not any(s < end and start < e for s, e, _ in found):
