@@ -3,8 +3,11 @@ dictated with no secret word (utils/privacy/dictated.py) and a value mended in t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from utils.privacy import decoding
 from utils.privacy.screen import screen
 from utils.privacy.spoken_runs import said_code
 
@@ -103,3 +106,19 @@ def test_a_token_folding_to_another_length_beside_a_value_is_read_without_error(
     for field in ("message", "memory", "log"):
         screened = screen(line, field)
         assert screened.changed, (field, line)
+
+
+def test_halves_swapped_are_found_as_every_cut_would_find_them() -> None:
+    """The swapped-halves check looks the word up in the value written twice; it must answer as trying every cut of
+    two or more characters a side does, on letters, digits and repeats."""
+    rng = random.Random(17)
+    found = 0
+    for _ in range(20_000):
+        alphabet = rng.choice(["ab", "a1", "xyz789", "0123456789"])
+        value = "".join(rng.choice(alphabet) for _ in range(rng.randint(4, 12)))
+        cut = rng.randint(0, len(value))
+        word = value[cut:] + value[:cut] if rng.random() < 0.7 else "".join(rng.choice(alphabet) for _ in value)
+        every_cut = any(word == value[c:] + value[:c] for c in range(2, len(value) - 1)) and not value.isdigit()
+        assert decoding.halves_swapped(word, value) == every_cut, (word, value)
+        found += every_cut
+    assert found >= 2_000

@@ -399,4 +399,14 @@ def _a_variant(word: str, value: str) -> bool:
     changed = sum(a != b for a, b in zip(word, value, strict=True))
     if changed <= _MAX_CHANGED:
         return changed <= len(value) // 4 and all(a.isdigit() == b.isdigit() for a, b in zip(word, value, strict=True))
-    return any(word == value[cut:] + value[:cut] for cut in range(2, len(value) - 1)) and not value.isdigit()
+    return halves_swapped(word, value)
+
+
+def halves_swapped(word: str, value: str) -> bool:
+    """``word`` is ``value`` with its halves swapped, each half two characters or more (not for a value of digits
+    alone): found in the value written twice, one search instead of building every cut (a blob of long tokens as long
+    as a found value had made this the costliest reading of a long post)."""
+    if value.isdigit():
+        return False
+    at = (value + value).find(word, 2)  # the first cut at 2 or later
+    return at != -1 and at <= len(value) - 2
