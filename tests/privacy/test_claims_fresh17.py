@@ -34,7 +34,7 @@ alone stays kept, as roles_chat's look-alikes have a boost (a perk bought, no st
 from __future__ import annotations
 
 import pytest
-from layer_tables import KEPT_KINDS, PARTS, a_third_of_each, at_floors, load, right_line_by_line, third_aside
+from layer_tables import PARTS, at_floors, kinds_table_is_well_formed, load, right_line_by_line
 
 from utils.privacy.screen import screen
 
@@ -54,15 +54,7 @@ def test_each_kind_stays_at_its_measured_figure(part: str) -> None:
 
 
 def test_a_third_of_each_kind_is_aside_in_many_languages() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    a_third_of_each(split)
-    assert {row["kind"] for row in rows} == {"claim", "role", *KEPT_KINDS}
-    assert len({row["id"] for row in rows}) == len(rows) >= 220
-    assert len({row["lang"] for row in rows}) >= 30
-    assert sum(row["kind"] in KEPT_KINDS for row in rows) >= len(rows) / 3
-    assert all(row.get("reason") for row in rows if row["kind"] in KEPT_KINDS)
-    assert all(row["source"] and row["form"] in {"chat", "memory"} for row in rows)
+    kinds_table_is_well_formed(NAME, ("claim", "role"), rows=220, languages=30)
 
 
 def test_the_measure_can_fail() -> None:

@@ -19,7 +19,7 @@ as a memory or kept without them. The aside third is counted, never read row by 
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, at_floors, pieces_table_is_well_formed, right_by_pieces, third_aside
+from layer_tables import PARTS, pieces_at_floors, pieces_table_is_well_formed, third_aside
 
 NAME = "disguised_fresh16"
 KINDS = ("otp", "recovery", "slang", "wrapped", "wifi", "hint", "lookalike")
@@ -44,8 +44,7 @@ arrival."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    assert set(RIGHT_AT_LEAST[part]) == set(KINDS)
-    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
+    pieces_at_floors(NAME, part, KINDS, RIGHT_AT_LEAST[part])
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:

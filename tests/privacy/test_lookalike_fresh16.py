@@ -24,10 +24,8 @@ is a look-alike no more, tune 217 (144, 73), aside 109 (70, 39).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from layer_tables import PARTS, at_floors, load, right_by_expectation, split_is_honest
+from layer_tables import PARTS, at_floors, look_alike_or_twin, right_by_expectation, split_is_honest, twins_are_a_third
 
 RIGHT_AT_LEAST = {
     "tune": {"look-alike": 144, "twin": 73},  # 145 until a height and a weight told together were body data
@@ -37,17 +35,9 @@ RIGHT_AT_LEAST = {
 measured when the round of rules was done (on arrival: tune 130 and 69, aside 67 and 39)."""
 
 
-def _right(row: dict[str, Any]) -> bool:
-    return right_by_expectation(row)
-
-
-def _side(row: dict[str, Any]) -> str:
-    return "look-alike" if row["expect"] == "kept" else "twin"
-
-
 @pytest.mark.parametrize("part", PARTS)
 def test_look_alikes_pass_and_their_twins_are_caught(part: str) -> None:
-    at_floors("lookalike_fresh16", part, _right, RIGHT_AT_LEAST[part], label=_side)
+    at_floors("lookalike_fresh16", part, right_by_expectation, RIGHT_AT_LEAST[part], label=look_alike_or_twin)
 
 
 def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
@@ -56,12 +46,9 @@ def test_a_third_is_aside_in_every_kind_and_no_line_is_in_both() -> None:
 
 def test_at_least_a_third_are_secrets_in_the_same_shapes() -> None:
     """A table met by screening less would fail its twins: a third of its rows must be caught."""
-    rows = load("lookalike_fresh16", "tune") + load("lookalike_fresh16", "aside")
-    assert len(rows) >= 200
-    assert sum(row["expect"] == "redacted" for row in rows) * 3 >= len(rows)
-    assert all(row["value"] in row["text"] for row in rows if row["expect"] == "redacted")
+    twins_are_a_third("lookalike_fresh16", rows=200)
 
 
 def test_the_measure_can_fail() -> None:
-    assert not _right({"text": "password: Kettle-Harbor-91", "expect": "kept"})
-    assert not _right({"text": "went fishing today", "expect": "redacted", "value": "fishing"})
+    assert not right_by_expectation({"text": "password: Kettle-Harbor-91", "expect": "kept"})
+    assert not right_by_expectation({"text": "went fishing today", "expect": "redacted", "value": "fishing"})

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from layer_tables import PARTS, at_floors, load, right_by_pieces
+from layer_tables import PARTS, load, pieces_at_floors
 
 NAME = "secret_lines_fresh15"
 KINDS = ("worded", "keyless", "spelled", "config", "identity", "lookalike")
@@ -42,7 +42,7 @@ aside 48/58 (9/12, 2/8, 6/7, 7/7, 3/3, 21/21)."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
+    pieces_at_floors(NAME, part, KINDS, RIGHT_AT_LEAST[part])
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,6 +142,39 @@ def a_third_of_each(split: Split, label: str = "kind") -> None:
         assert sum(row[label] == name for row in split.aside) == round(count / 3), name
 
 
+def kinds_table_is_well_formed(name: str, refused: Collection[str], *, rows: int, languages: int) -> list[Row]:
+    """A table of refused kinds beside the kept ones (:data:`KEPT_KINDS`), read line by line: a third of each kind
+    aside, exactly these kinds, unique ids, enough rows and languages, a third kept, a reason on every kept row, a
+    source and a form (a member's ``chat`` or a model's ``memory`` line) on every row. The rows come back for the
+    table's own checks."""
+    split = third_aside(name)
+    every = split.tune + split.aside
+    a_third_of_each(split)
+    assert {row["kind"] for row in every} == {*refused, *KEPT_KINDS}
+    assert len({row["id"] for row in every}) == len(every) >= rows
+    assert len({row["lang"] for row in every}) >= languages
+    assert sum(row["kind"] in KEPT_KINDS for row in every) >= len(every) / 3
+    assert all(row.get("reason") for row in every if row["kind"] in KEPT_KINDS)
+    assert all(row["source"] and row["form"] in {"chat", "memory"} for row in every)
+    return every
+
+
+def look_alike_or_twin(row: Row) -> str:
+    """A look-alike table's two sides, counted apart so that neither can be bought with the other: the line that must
+    pass (``expect`` kept) and its twin that must stay caught."""
+    return "look-alike" if row["expect"] == "kept" else "twin"
+
+
+def twins_are_a_third(name: str, *, rows: int) -> list[Row]:
+    """A look-alike table met by screening less would fail its twins: at least a third of its rows must be caught, and
+    a twin whose ``value`` is to go holds it. The rows come back for the table's own checks."""
+    every = load(name, "tune") + load(name, "aside")
+    assert len(every) >= rows
+    assert sum(row["expect"] != "kept" for row in every) * 3 >= len(every)
+    assert all(row["value"] in row["text"] for row in every if row["expect"] == "redacted")
+    return every
+
+
 def right_by_refusal(row: Row) -> bool:
     """A refused family's line refused whole by the kept-line layers; a kept family's line not refused."""
     return refused(str(row["text"])) is must_refuse(row)
@@ -214,6 +247,17 @@ def right_by_pieces(row: Row) -> bool:
     if row["kind"] == "lookalike":
         return said.text == row["text"] and not said.kinds and not kept.refused
     return not any(_piece_left(p, said.text) or (not kept.refused and _piece_left(p, kept.text)) for p in row["pieces"])
+
+
+def _id_and_text(row: Row) -> str:
+    return f"{row['id']}: {row['text']}"
+
+
+def pieces_at_floors(name: str, part: str, kinds: tuple[str, ...], floors: Mapping[str, int]) -> Figures:
+    """A table read by :func:`right_by_pieces` at its floors, one per kind (a kind without a floor could fall unseen),
+    a wrong tune row shown by its id and line."""
+    assert set(floors) == set(kinds), f"{name} {part}: floors {sorted(floors)} for kinds {sorted(kinds)}"
+    return at_floors(name, part, right_by_pieces, floors, label="kind", shown=_id_and_text)
 
 
 def pieces_table_is_well_formed(split: Split, kinds: tuple[str, ...], *, languages: int) -> None:
