@@ -9,6 +9,7 @@ the harmless and gaming lines may be altered, in each part. The ``held`` part is
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -72,10 +73,12 @@ def _altered(text: str) -> list[str]:
 
 
 def _count_altered(table: str, part: Part) -> tuple[int, int, object]:
-    """How many of the part's lines were altered, of how many, and what may be shown (dev ids; held: nothing)."""
+    """How many of the part's lines were altered, of how many, and what may be shown (dev ids and places; held: how
+    many in each set of places, so that a memory that keeps the fact and not a code is told from a damaged message)."""
     rows = _rows(table, part)
     altered = [(row["id"], where) for row in rows if (where := _altered(row["text"]))]
-    shown = altered if part == "dev" else "(held: counted only)"
+    by_place = Counter("+".join(where) for _, where in altered)
+    shown = altered if part == "dev" else f"(held: counted only, by place {dict(sorted(by_place.items()))})"
     print(f"\n{table} {part}: {len(altered)}/{len(rows)} altered {shown}")
     return len(altered), len(rows), shown
 
