@@ -95,10 +95,10 @@ def test_a_label_before_ordinary_words_hands_nothing_over(text: str) -> None:
     assert with_lone_value(screen(text, "message")).values == ()
 
 
-def test_a_scrubbed_copy_loses_the_sentence_of_a_value_revealed_later() -> None:
+def test_a_scrubbed_copy_loses_the_rest_of_the_line_from_a_value_revealed_later() -> None:
     seen = Seen([Screened("", False, ("password",), (("Kx8-tundra-44", "password"),))])
-    logged = "Member: Kx8-tundra-44 then add walrus at the end. See you at the raid!"
-    assert seen.withheld(logged) == "[redacted:password] See you at the raid!"
+    logged = "Member: GG all. Kx8-tundra-44 then add walrus at the end. See you at the raid!\nMember: brb"
+    assert seen.withheld(logged) == "Member: GG all. [redacted:password]\nMember: brb"
     assert seen.withheld("nothing of it here") == "nothing of it here"
 
 

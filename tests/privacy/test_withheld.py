@@ -1,9 +1,10 @@
-"""A sentence that held a secret keeps only its placeholders in the log and the extractor's input.
+"""A sentence that held a secret, and the rest of its line, keep only their placeholders in the log and the
+extractor's input.
 
 Written after the rule, as its reading cases (the measure is the end-to-end tables, written before it): what the
 rules missed beside a value they found — the rest of a password given in pieces, a second code, a link title —
-leaves with it; the sentences around it, a contact detail's line, a server error's own words and quoted lines'
-marks stay.
+leaves with it, and so does the rest of its line (a value given after a "?" or a full stop); the sentences before it,
+the lines around it, a contact detail's line, a server error's own words and quoted lines' marks stay.
 """
 
 from __future__ import annotations
@@ -20,9 +21,19 @@ WITHHELD = [
     ('hover the link for the pw [wifi](https://example.net "Vaxholm_tunna55")', "[redacted:password]", "Vaxholm"),
     ('la password sta nel mio CSS: `.x::after { content: "Pelikan2290"; }`', "[redacted:password]", "Pelikan"),
     ("kartica mi je 5145 2320 6814 6525 vrijedi do 09/29 a cvv 417, kupi karte", "[redacted:card]", "417"),
-    ("Mein Passwort ist Sommerwind7 und dahinter noch eine 8. Sag's keinem!", "[redacted:password] Sag's keinem!", "8."),
-    ("mot de passe : Grenouille42 puis un tiret. Merci !", "[redacted:password] Merci !", "tiret"),
-    ("我的密码是 qwerty8899，后面再加上 !! 就行", "[redacted:password] 就行", "!!"),
+    ("Mein Passwort ist Sommerwind7 und dahinter noch eine 8. Sag's keinem!", "[redacted:password]", "8."),
+    ("mot de passe : Grenouille42 puis un tiret. Merci !", "[redacted:password]", "tiret"),
+    ("我的密码是 qwerty8899，后面再加上 !! 就行", "[redacted:password]", "!!"),
+    # a value in the sentence after the one that held the secret (the rules took "shared" for it) goes with the rest
+    # of the line; the sentences before the secret's stay
+    ("The Netflix password is shared. ꓟꓮꓐ88x for now.", "[redacted:password]", "88x"),
+    ("ok. the shared GCash pass? eto, from my notes: Qv7-lamp-Tide", "ok. the shared GCash pass? [redacted:password]", "Qv7"),
+    (
+        "Bonjour ! Le code Wi-Fi ? Le voici : Mouette-Grise-83. Bonne soirée",
+        "Bonjour ! Le code Wi-Fi ? [redacted:password]",
+        "soirée",
+    ),
+    ("gg. pin for the shed is 4471. then 9902 for the gate", "gg. [redacted:password]", "9902"),
     ("> my pin is 4471 and the shed one is 9902\n> thanks", "> [redacted:password]\n> thanks", "9902"),
 ]
 

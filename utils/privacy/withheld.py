@@ -8,8 +8,10 @@ refused the line while the log and the extractor kept its remainder. Neither nee
 asked and answered, the extractor learns facts, not values (the store would refuse the line anyway).
 
 Here a sentence — or a line of pasted text — that holds a secret's placeholder keeps only its placeholders, behind
-the quote marks or indentation it began with; the sentences around it stay as said, so the log still reads as the
-conversation and the extractor still learns what else was said. A contact detail or a long number is not a
+the quote marks or indentation it began with, and so does the rest of its line: a value the rules missed is most
+often given after the words that named it, past a question mark or a full stop ("the GCash pass? here, from my
+notes: …"). The lines around it and the sentences before it on its line stay as said, so the log still reads as
+the conversation and the extractor still learns what else was said. A contact detail or a long number is not a
 secret's mark (``[redacted:email]`` in "mail me at …, I'm in Lyon" leaves the line as it is) — unless the sentence
 also names a secret ("restore code … T4075JY9WG, serial EU-[redacted:phone]"): a memory line with a value taken out
 that still names a secret is refused whole (:func:`names_a_secret`), so the log and the extractor keep only its
@@ -25,9 +27,10 @@ from utils.privacy.normalise import normalise
 from utils.privacy.vocabulary import SENSITIVE_WORDS
 
 _PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
-_PIECES = re.compile(r"(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]|(?<=[.!?。！？])[ \t]+|(?<=[。！？]))")
-"""Where a sentence or a line ends (every break Python's ``splitlines`` sees); the separators are kept, so the text
-around a withheld sentence is unchanged."""
+_LINE_BREAKS = re.compile(r"(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])")
+"""Where a line ends (every break Python's ``splitlines`` sees); kept, so the lines around a withheld one are unchanged."""
+_SENTENCE_ENDS = re.compile(r"((?<=[.!?。！？])[ \t]+|(?<=[。！？]))")
+"""Where a sentence ends within a line; kept, so the sentences before a withheld one are unchanged."""
 _LEAD = " \t>│|*•#-"
 """What a line begins with before its words: indentation, a quote mark, a bullet — kept, so a quoted line stays
 quoted (the requests quote member text line by line)."""
@@ -43,10 +46,20 @@ def withhold_secret_sentences(text: str, secret_kinds: frozenset[str]) -> str:
     …'``), a JSON body — takes only that value's words: the error around it is the log's reason to exist."""
     if "[redacted:" not in text:
         return text
-    pieces = _PIECES.split(text)
-    for index in range(0, len(pieces), 2):
-        pieces[index] = _withheld(pieces[index], secret_kinds)
-    return "".join(pieces)
+    lines = _LINE_BREAKS.split(text)
+    for index in range(0, len(lines), 2):
+        lines[index] = _line_withheld(lines[index], secret_kinds)
+    return "".join(lines)
+
+
+def _line_withheld(line: str, secret_kinds: frozenset[str]) -> str:
+    """The line's sentences before its first secret stay; that sentence and the rest of the line go together (a value
+    the rules missed follows the words that named it, past a "?" or a full stop: "the GCash pass? here: …")."""
+    sentences = _SENTENCE_ENDS.split(line)
+    for index in range(0, len(sentences), 2):
+        if _holds_a_secret(sentences[index], secret_kinds):
+            return "".join(sentences[:index]) + _withheld("".join(sentences[index:]), secret_kinds)
+    return line
 
 
 def names_a_secret(text: str) -> bool:
