@@ -65,16 +65,17 @@ def test_a_slot_key_holding_a_secret_is_refused(key: str, kept: str | None) -> N
 @pytest.mark.parametrize(
     ("field", "shown"),
     [
-        ("message", "my password is [redacted:password], see you at 8. Bring snacks."),
-        ("name", "my password is [redacted:password], see you at 8. Bring snacks."),
-        ("log", "[redacted:password] Bring snacks."),
-        ("input", "[redacted:password] Bring snacks."),
+        ("message", "Raid tonight. my password is [redacted:password], see you at 8. Bring snacks.\nbye"),
+        ("name", "Raid tonight. my password is [redacted:password], see you at 8. Bring snacks.\nbye"),
+        ("log", "Raid tonight. [redacted:password]\nbye"),
+        ("input", "Raid tonight. [redacted:password]\nbye"),
     ],
 )
 def test_fields_that_are_not_kept_are_redacted_but_never_refused(field: str, shown: str) -> None:
-    """The log and the extractor's input keep only the placeholder of a sentence that held a secret, the sentences
-    around it as said; a message (what the conversation screen reads) and a name only lose the value."""
-    text = "my password is Hunter22, see you at 8. Bring snacks."
+    """The log and the extractor's input keep only the placeholder of a sentence that held a secret and the rest of its
+    line, the sentences before it and the lines around it as said; a message (what the conversation screen reads) and
+    a name only lose the value."""
+    text = "Raid tonight. my password is Hunter22, see you at 8. Bring snacks.\nbye"
     screened = screen(text, field)  # type: ignore[arg-type]
     assert screened.text == shown and not screened.refused
 
