@@ -75,12 +75,19 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, scrubbed) for secret in row["secrets"])
 
 
-RIGHT_AT_LEAST = {"tune": 75, "aside": 38}
+RIGHT_AT_LEAST = {"tune": 91, "aside": 44}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 75/105 (secrets
 33/60: value first 6/6, corrected 5/6, halves 2/6, answered by another's question 1/6, after an emoji 6/6, separated
-6/6, thread 1/6, edited 0/6, after a DM 6/6, spelled 0/6), aside 38/52 (secrets 16/30)."""
-LOOKALIKE_RIGHT_AT_LEAST = {"tune": 42, "aside": 22}
-"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 42/45 and 22/22."""
+6/6, thread 1/6, edited 0/6, after a DM 6/6, spelled 0/6), aside 38/52 (secrets 16/30). After the rules (a code in
+number words over two messages or lines, halves after the secret they start, another member's question kept open
+through a line or two of chatter or followed by a comment, a slip corrected later; a time, a lobby code named after
+its word and a sentence of a script without spaces are no values): tune 91/105 (secrets 46/60: corrected 6/6, halves
+5/6, answered 4/6, spelled 6/6; thread 1/6 and edited 0/6 unchanged: a thread is another place, and an edit is read
+alone), aside 44/52 (secrets 22/30). The aside count was seen once mid-round, at 40/52 (the helper prints it)."""
+LOOKALIKE_RIGHT_AT_LEAST = {"tune": 45, "aside": 22}
+"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 42/45 and 22/22 (a lobby code
+asked for as "le code du lobby", a time "18.30" after a question with no question word the readings knew, "集合は8時"
+taken back by "ごめん間違えた 8時半"); after the rules 45/45 and 22/22."""
 
 
 @pytest.mark.parametrize("part", PARTS)
