@@ -127,3 +127,60 @@ def test_a_question_is_only_answered_by_the_next_message_of_someone_else() -> No
     window.take(OTHER, PLACE, "wifi pw?")
     window.forget(OTHER)
     assert window.take(MEMBER, PLACE, "Corgi_Biscuit71").said.text == "Corgi_Biscuit71"
+
+
+@pytest.mark.parametrize(
+    ("messages", "pieces"),
+    [
+        (["the gate code is four one", "seven three"], ["four one", "seven three"]),
+        (["код от шкафчика два девять", "ноль шесть"], ["два девять", "ноль шесть"]),
+        (["ok", "PIN vom Tablet: drei acht\nnull zwei"], ["drei acht", "null zwei"]),
+    ],
+)
+def test_a_code_said_as_digit_words_over_two_messages_or_lines_is_taken_in_both(messages: list[str], pieces: list[str]) -> None:
+    copies, _found = _said(messages)
+    assert not any(piece in copy for piece in pieces for copy in copies), copies
+
+
+@pytest.mark.parametrize(
+    ("messages", "pieces"),
+    [
+        (["the router password starts with Willow", "and ends with _Creek55"], ["Willow", "Creek55"]),
+        (["保险箱密码前三位 519", "后三位 284"], ["519", "284"]),
+    ],
+)
+def test_halves_after_the_secret_they_start_are_taken(messages: list[str], pieces: list[str]) -> None:
+    copies, _found = _said(messages)
+    assert not any(piece in copy for piece in pieces for copy in copies), copies
+
+
+def test_a_slip_corrected_later_goes_with_the_right_value() -> None:
+    copies, _found = _said(["guest wifi is Pelican-Cove-38", "oops", "Pelican-Cove-83"])
+    assert not any("Pelican-Cove" in copy for copy in copies), copies
+
+
+def test_another_members_question_stays_open_through_a_line_of_chatter() -> None:
+    window = ConversationScreen()
+    window.take(OTHER, PLACE, "whats the code for the shed? need the mower")
+    window.take(9, PLACE, "lol")
+    assert window.take(MEMBER, PLACE, "7720").said.text != "7720"
+    window.take(OTHER, PLACE, "how much was the mower?")
+    window.take(9, PLACE, "lol")
+    assert window.take(MEMBER, PLACE, "3150").said.text == "3150"  # a question naming nothing opened
+
+
+@pytest.mark.parametrize(
+    ("messages", "asked"),
+    [
+        (["we lost four one", "then five one"], None),
+        (["final score four one", "rematch later"], None),
+        (["集合は9時", "ごめん間違えた 9時半"], None),
+        (["vilken tid börjar filmen", "19.45"], None),
+        (["RT5KQ"], "c'est quoi le code du lobby ?"),
+        (["the match starts with a kickoff", "and ends with penalties"], None),
+        (["first half 2-0", "second half 1-1"], None),
+    ],
+)
+def test_scores_times_and_lobby_codes_in_the_same_shapes_pass(messages: list[str], asked: str | None) -> None:
+    copies, found = _said(messages, asked=asked)
+    assert copies == messages and not found

@@ -18,8 +18,10 @@ from settings_factory import SettingsFactory
 from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
+from utils.llm import log as log_module
 from utils.members.erasure import ForgetAll
 from utils.runtime import Services
+from utils.storage.records import LlmCallRecord
 
 
 def repeats(value: str) -> Callable[[dict], dict]:
@@ -235,3 +237,35 @@ async def test_a_value_kept_out_of_the_log_stays_in_what_the_member_tells_later(
     await converse(services, "2024")
     await converse(services, "I graduated in 2024, finally")
     assert "Graduated in 2024." in json.dumps(query(database_url, "SELECT Memory FROM UserMemory"))
+
+
+async def test_a_value_given_while_the_log_writes_an_earlier_batch_leaves_nothing_in_the_later_one(
+    services: Services, fake_llm: FakeLLM, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flush writes in batches; while one is screened elsewhere, a member names an alarm code and gives it two
+    messages later. The last message's row waits for the flush's next batch, and the scrub the conversation owes it
+    must reach it before it is written: once the log's own screen has cut "1 3 3 7" out of it, the value the
+    conversation found ("1 3 3 7 και μετά") is no longer in the written row, and "και μετά #" would stay."""
+    fake_llm.tools["extract_memories"] = lambda _body: {"memories": [], "profile_update": None, "forget": []}
+    await converse(services, "anyone up for ranked tonight", user_id=7, name="Bea")
+    screening, release = asyncio.Event(), asyncio.Event()
+    real_screen = log_module._screen_elsewhere
+
+    async def slow_first_batch(batch: list[LlmCallRecord]) -> list[LlmCallRecord]:
+        if not screening.is_set():
+            screening.set()
+            await release.wait()
+        return await real_screen(batch)
+
+    monkeypatch.setattr(log_module, "_screen_elsewhere", slow_first_batch)
+    flushing = asyncio.create_task(services.llm_log.flush())
+    await asyncio.wait_for(screening.wait(), 10)
+    for number, text in enumerate(["κωδικός συναγερμού", "μην τον πεις στον Νίκο", "1 3 3 7 και μετά #"]):
+        await services.chat.respond(IncomingMessage(42, "Alice", 100, "general", text, guild_id=1, message_id=950 + number))
+    release.set()
+    await asyncio.wait_for(flushing, 30)
+    await services.tasks.drain(10)
+    await services.llm_log.flush()
+    logged = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"), ensure_ascii=False)
+    assert "ranked tonight" in logged and "κωδικός συναγερμού" in logged  # the rows are there, as written
+    assert "και μετά" not in logged and "1 3 3 7" not in logged

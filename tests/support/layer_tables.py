@@ -121,6 +121,8 @@ class Split:
 
 
 def _said(row: Row) -> object:
+    if "turns" in row:
+        return tuple((turn["by"], turn["text"]) for turn in row["turns"])
     return row["text"] if "text" in row else (row.get("asked"), tuple(row["messages"]))
 
 

@@ -83,7 +83,12 @@ class LlmLogBuffer:
 
     async def _flush(self) -> int:
         """Write in small transactions, yielding between them: one big insert would hold the GIL
-        long enough to stall the event loop (seen in the pipeline benchmark)."""
+        long enough to stall the event loop (seen in the pipeline benchmark).
+
+        The owed scrubs are settled before every batch, not only the first: while one batch is screened elsewhere, a call's
+        record may arrive and a member's next message show it held a secret; that record goes out with a later batch
+        of the same flush, and once written, its value is screened out of text the log's own screen has already cut
+        up ("[redacted:pin] και μετά #" no longer holds "1 3 3 7 και μετά")."""
         await self._settle_scrubs()
         written = 0
         while self._pending and self._db.available:
@@ -100,6 +105,7 @@ class LlmLogBuffer:
                 self._pending.popleft()
             written += len(batch)
             await asyncio.sleep(0)
+            await self._settle_scrubs()
         return written
 
     def _asked_before_erasure(self, record: LlmCallRecord) -> bool:

@@ -83,6 +83,8 @@ def _announced(text: str) -> tuple[str, Strength] | None:
     named_before = start > 0 and names_a_lock(words[start - 1])  # "kutxa gotorraren kodea", "kapının kodu"
     if qualified and (not ((rest and names_what(rest[0])) or named_before) or (start and words[start - 1] in PUBLIC_CODES)):
         return None  # "the lobby code", "my friend code", "zip code for the venue": shared freely
+    if (kind == "code" or words[start] in WEAK) and any(w in PUBLIC_CODES for w in rest[:_PUBLIC_AFTER]):
+        return None  # "le code du lobby", "el código de descuento": the public code named after the word, as before it
     ambiguous = (found := vocabulary_kind(words[start])) is not None and found[1] and words[start] not in KINDS
     strong: Strength = "weak" if qualified or words[start] in WEAK or ambiguous else "strong"
     if " ".join(words[start:end]) in PHRASE_KINDS:
@@ -103,6 +105,10 @@ def _announced(text: str) -> tuple[str, Strength] | None:
     if ends_strong and len(rest) <= MAX_NAMED:
         return kind, "weak"  # "2fa backup code if I get locked out:" — whatever the words, the colon hands it over
     return (kind, weak) if weak == "label" else None
+
+
+_PUBLIC_AFTER = 3
+"""Words after a weak secret word ("code") that may name it a public code ("du lobby", "of the room")."""
 
 
 def _labels(text: str, words: list[str], start: int, rest: list[str]) -> bool:
@@ -232,9 +238,14 @@ _LETTER_AND_DIGITS = re.compile(r"[^\W\d_]\d{4,6}|\d{4,6}[^\W\d_]")
 "B550")."""
 
 
+_CLOCK = re.compile(r"(?:[01]?\d|2[0-3])[.:][0-5]\d")
+
+
 def reads_as_a_secret(value: str) -> bool:
     """A value no one types as a plain answer: spaced digits, a 4–8 digit number not a year, a code with one letter,
     a word with lower-case letters and digits or symbols (not a model name like "GTX1080", not a version "v1.2")."""
+    if _CLOCK.fullmatch(value):
+        return False  # "18.30", "20:15": a time, given as the answer to when
     if SPACED_DIGITS.fullmatch(value) and value[0].isdigit():
         return True
     if value.isdigit():

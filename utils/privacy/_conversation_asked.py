@@ -174,3 +174,25 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if lone is None or YEAR.fullmatch(lone[0]):
         return []  # "2004" / "for the garage sale": a year is what a label of a thing is about
     return [(lone[0], kindless_kind(lone[0]))]
+
+
+_QUESTION_MARKS = ("?", "？", "؟")
+_QUESTION_TAIL_WORDS = 6
+"""Words after a question mark that still leave the message a question ("whats the garage code again? locked out
+lol", "¿me pasas la contraseña de HBO? la de siempre no va")."""
+KEPT_THROUGH = 3
+"""Messages of chatter (a word or two, no value) after another member's question that still leave it open: the answer
+comes a line or two later in a busy channel ("whats the garage code?" / "rip" / "2856"); a reply of its own ("no idea,
+ask the host") closes it."""
+
+
+def question_in(text: str) -> str | None:
+    """The question a short message asks, up to its last question mark: the whole message when it ends with one, its
+    question when a few words of comment follow it."""
+    stripped = text.rstrip()
+    if len(stripped) > SHORT_MESSAGE_CHARS:
+        return None
+    at = max(stripped.rfind(mark) for mark in _QUESTION_MARKS)
+    if at < 0 or len(stripped[at + 1 :].split()) > _QUESTION_TAIL_WORDS:
+        return None
+    return stripped[: at + 1]

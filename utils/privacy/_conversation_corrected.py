@@ -62,3 +62,23 @@ def corrected_values(window: Collection[Said], text: str) -> list[tuple[str, str
             if _mended(value, folded) and (word, kind) not in found:
                 found.append((word, kind))
     return found
+
+
+def corrected_earlier(window: Collection[Said], found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The words of the earlier messages that a value found in this one corrects ("guest wifi is Otter-Bay-61" / "wait
+    no" / "Otter-Bay-16*"): the slip was the same secret, given first, and its copies go with the right one."""
+    values = [(value.strip(_STRIP).casefold(), kind) for value, kind in found if len(value.strip(_STRIP)) >= _MIN_LENGTH]
+    if not values or not window:
+        return []
+    near = {len(value) + step for value, _kind in values for step in (-1, 0, 1)}
+    earlier: list[tuple[str, str]] = []
+    for said in window:
+        for token in said.text.split():
+            word = token.strip(_STRIP)
+            if len(word) < _MIN_LENGTH or (len(word) not in near and word.isascii()):
+                continue
+            folded = word.casefold()
+            for value, kind in values:
+                if _mended(value, folded) and (word, kind) not in earlier:
+                    earlier.append((word, kind))
+    return earlier

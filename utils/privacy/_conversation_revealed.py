@@ -3,6 +3,7 @@ password") (:mod:`utils.privacy.conversation`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from utils.privacy import vocabulary
@@ -250,14 +251,19 @@ def revealed_without_kind(window: Iterable[Said], text: str) -> list[tuple[str, 
     if not KINDLESS_REVEAL_IN.search(folded) or len(bare_words(text)) > KINDLESS_REVEAL_WORDS:
         return []
     lone = lone_value(earlier) if said[-1].lone else None
-    if lone is None or not may_be_revealed(earlier):
-        value = _the_one_secret_word(earlier)
-        return [] if value is None else [(value, kindless_kind(value))]
-    value = lone[0]
+    value = _the_one_secret_word(earlier) if lone is None or not may_be_revealed(earlier) else lone[0]
+    if value is None:
+        return []
+    if _UNSPACED.search(value) and sum(c.isdigit() for c in value) < _UNSPACED_DIGITS:
+        return []  # "集合は8時" / "ごめん間違えた 8時半": a sentence of a script written without spaces, one number in it
     return [(value, kindless_kind(value))]
 
 
 _FEW_WORDS = 6
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_UNSPACED_DIGITS = 2
+"""Digits a lone "value" of a script written without spaces must hold to be taken back as one ("大熊猫2024"): with one,
+it is a sentence with a time or a count in it."""
 
 
 def _the_one_secret_word(text: str) -> str | None:

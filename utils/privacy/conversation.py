@@ -34,8 +34,13 @@ from dataclasses import dataclass, replace
 
 from utils.privacy import seed
 from utils.privacy._conversation_announced import given_after_lead_in, value_given
-from utils.privacy._conversation_asked import answered_after_question, labelled_after_value
-from utils.privacy._conversation_corrected import corrected_values
+from utils.privacy._conversation_asked import (
+    KEPT_THROUGH,
+    answered_after_question,
+    labelled_after_value,
+    question_in,
+)
+from utils.privacy._conversation_corrected import corrected_earlier, corrected_values
 from utils.privacy._conversation_locked import answers_a_lock, given_beside, named_thing
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
@@ -45,7 +50,14 @@ from utils.privacy._conversation_parts import (
     part_after_announcement,
     parts_after_kindless,
 )
-from utils.privacy._conversation_pieces import continued_value, digit_piece, halves, wrapped_lines
+from utils.privacy._conversation_pieces import (
+    continued_value,
+    digit_piece,
+    halves,
+    spelled_across,
+    spelled_lines,
+    wrapped_lines,
+)
 from utils.privacy._conversation_revealed import chatter, revealed, revealed_without_kind
 from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS, SPACED_DIGITS, Said, lone_value, may_be_revealed
 from utils.privacy.memoised_lines import forget_memoised_lines
@@ -58,7 +70,6 @@ MAX_MEMBERS = 10_000
 """Members whose window is kept (the least recently heard from go first): a bound on the RAM, not a policy."""
 MAX_PLACES = 10_000
 """Places whose last question is kept (the least recently spoken in go first)."""
-_QUESTION_MARKS = ("?", "？", "؟")
 _ANSWER_WORDS = 3
 """Words of a message that answers another member's question ("5830", "é Tapioca_Doce5")."""
 
@@ -95,9 +106,10 @@ class ConversationScreen:
         self._clock = clock
         self._max_members = max_members
         self._windows: OrderedDict[int, dict[int | None, deque[Said]]] = OrderedDict()
-        self._asked: OrderedDict[int | None, tuple[int, Said]] = OrderedDict()
-        """The last message in each place when it was a question, and who asked: the next member to speak there may
-        be answering it ("what's the code for the side door?" / "5830")."""
+        self._asked: OrderedDict[int | None, tuple[int, Said, int]] = OrderedDict()
+        """The last question asked in each place, who asked and how many messages of chatter came since: the next
+        member to speak there may be answering it ("what's the code for the side door?" / "5830"), or a member a few
+        lines later ("whats the garage code?" / "rip" / "2856")."""
 
     def __len__(self) -> int:
         """Members with a window held."""
@@ -110,7 +122,7 @@ class ConversationScreen:
         window = self._window(user_id, place, now)
         found: list[tuple[str, str]] = []
         said, found = _typed_again(window, text, said)
-        wrapped = wrapped_lines(text, said)
+        wrapped = wrapped_lines(text, said) or spelled_lines(said.text)
         if wrapped:
             found += wrapped
             said = _with_values(text, [*said.values, *wrapped])
@@ -138,6 +150,7 @@ class ConversationScreen:
                 or labelled_parts(window, said.text)
                 or halves(window, said.text)
                 or given_after_naming(window, said.text)
+                or spelled_across(window, said.text)
                 if given is None
                 else []
             )
@@ -167,6 +180,7 @@ class ConversationScreen:
         self._heard(user_id, place, Said(now, said.text, message_id))  # as screened, like the window
         lone = may_be_revealed(said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
+        found += [v for v in corrected_earlier(window, [*found, *given_here]) if v not in found]
         window.append(Said(now, text, message_id, lone and not found, given_here))
         if found:
             seen = Seen([Screened("", False, (), tuple(found))])
@@ -203,14 +217,19 @@ class ConversationScreen:
         return asked[1]
 
     def _heard(self, user_id: int, place: int | None, said: Said) -> None:
-        """Keep ``said`` as the place's last question, or drop the one kept: an answer follows its question."""
+        """Keep ``said``'s question as the place's last one, keep the one kept through a few messages of chatter, or
+        drop it: an answer follows its question."""
         if place is None:
             return
-        if said.text.rstrip().endswith(_QUESTION_MARKS) and len(said.text) <= SHORT_MESSAGE_CHARS:
-            self._asked[place] = (user_id, said)
+        question = question_in(said.text)
+        asked = self._asked.get(place)
+        if question is not None:
+            self._asked[place] = (user_id, replace(said, text=question), 0)
             self._asked.move_to_end(place)
             while len(self._asked) > MAX_PLACES:
                 self._asked.popitem(last=False)
+        elif asked is not None and asked[2] < KEPT_THROUGH and chatter(said):
+            self._asked[place] = (asked[0], asked[1], asked[2] + 1)
         else:
             self._asked.pop(place, None)
 
@@ -218,7 +237,7 @@ class ConversationScreen:
         """Drop every message of the member held here (an erasure, a pause), and every reading memoised on members'
         words (they are copies too); returns how many messages."""
         forget_memoised_lines()
-        for place in [p for p, (asker, _said) in self._asked.items() if asker == user_id]:
+        for place in [p for p, (asker, _said, _since) in self._asked.items() if asker == user_id]:
             del self._asked[place]
         places = self._windows.pop(user_id, None)
         return sum(len(w) for w in places.values()) if places else 0
@@ -237,7 +256,7 @@ class ConversationScreen:
     def deleted(self, message_ids: Collection[int]) -> int:
         """Messages the members deleted leave their windows; returns how many."""
         gone, dropped = set(message_ids), 0
-        for place in [p for p, (_asker, said) in self._asked.items() if said.message_id in gone]:
+        for place in [p for p, (_asker, said, _since) in self._asked.items() if said.message_id in gone]:
             del self._asked[place]
         for places in self._windows.values():
             for place, window in places.items():

@@ -149,3 +149,8 @@ RULES: tuple[Rule, ...] = (
 )
 """A code said as four digit words or more, in one language, or as four digits or more each alone, with no secret
 word before it."""
+
+
+def digit_word(word: str) -> bool:
+    """Whether ``word`` is a digit word of some language ("nine", "fünf", "ноль"), however its letters are cased."""
+    return _fold(word) in _ALL_FOLDED
