@@ -7,7 +7,7 @@ some long paragraphs, emoji, numbers, dates, prices, links), a few percent carry
 secret (passwords, keys, IBANs, phones, addresses, seed phrases), some with invisible
 characters or look-alike letters. Each message is screened as a memory line would be,
 three times, and its cost is the fastest of the three: on a shared machine a process
-switch during one call is not the screen's cost. The secret words memoised per text are emptied before each
+switch during one call is not the screen's cost. The readings memoised per text are all emptied before each
 timing: the mix repeats its lines, and a member's new line is read afresh. An oversized text (24,000
 characters: a logged model response, a server's error body, a pasted migration) must cost in proportion to its length.
 Long posts as members send them (:mod:`bench.long_messages`: pasted configs and logs, tables, chat exports, walls of
@@ -24,8 +24,8 @@ from bench.long_messages import LONG_CHARS, OVERSIZED_LONG_CHARS, long_messages
 from bench.params import BenchParams
 from bench.results import BenchResult
 from bench.stats import percentile
-from utils.privacy import vocabulary
 from utils.privacy.conversation import ConversationScreen
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.screen import screen
 
 NAME = "redaction"
@@ -117,11 +117,12 @@ def chat_mix(count: int, seed: int) -> list[str]:
 
 
 def _fastest_of_3(text: str) -> float:
-    """µs of ``text`` screened as a memory, the fastest of three (a preemption is not the screen's cost); the secret
-    words memoised per text are emptied before each timing: the mix repeats its lines, a member's new line does not."""
+    """µs of ``text`` screened as a memory, the fastest of three (a preemption is not the screen's cost); the
+    readings memoised per text (its secret words, a list's markers) are all emptied before each timing: the mix repeats
+    its lines, a member's new line does not."""
     best = float("inf")
     for _ in range(3):
-        vocabulary.find.cache_clear()
+        forget_memoised_lines()
         started = time.perf_counter_ns()
         screen(text, "memory")
         best = min(best, (time.perf_counter_ns() - started) / 1000)
@@ -167,7 +168,7 @@ def _oversized_costs(repeats: int) -> dict[str, float]:
         for field in ("log", "memory"):
             best = float("inf")
             for _ in range(repeats):
-                vocabulary.find.cache_clear()  # the mix repeats its lines: each timing finds the words afresh
+                forget_memoised_lines()  # the mix repeats its lines: each timing finds the words afresh
                 started = time.perf_counter_ns()
                 screen(text, field)
                 best = min(best, (time.perf_counter_ns() - started) / 1e6)
@@ -185,7 +186,7 @@ def _memory_line_costs(messages: list[str]) -> list[float]:
     for text in messages:
         line, best = text[:MEMORY_LINE_CHARS], float("inf")
         for _ in range(3):
-            vocabulary.find.cache_clear()  # the mix repeats its lines: each timing finds the words afresh
+            forget_memoised_lines()  # the mix repeats its lines: each timing finds the words afresh
             started = time.perf_counter_ns()
             screen(line, "memory")
             best = min(best, (time.perf_counter_ns() - started) / 1000)
@@ -226,7 +227,7 @@ async def run(params: BenchParams) -> BenchResult:
     for text in messages:
         best = float("inf")
         for _ in range(3):  # best of 3: a preemption by another process is not the screen's cost
-            vocabulary.find.cache_clear()  # the mix repeats its lines: each timing finds the words afresh
+            forget_memoised_lines()  # the mix repeats its lines: each timing finds the words afresh
             started = time.perf_counter_ns()
             screened = screen(text, "memory")
             best = min(best, (time.perf_counter_ns() - started) / 1000)

@@ -4,6 +4,7 @@ dictated with no secret word (utils/privacy/dictated.py) and a value mended in t
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -122,3 +123,49 @@ def test_halves_swapped_are_found_as_every_cut_would_find_them() -> None:
         assert decoding.halves_swapped(word, value) == every_cut, (word, value)
         found += every_cut
     assert found >= 2_000
+
+
+def _variants_compared_with_every_value(text: str, values: set[str]) -> list[tuple[int, int]]:
+    """The mended-value reading as it compared each token with every found value as long (no index)."""
+    found = []
+    shortest, longest = min(map(len, values)), max(map(len, values)) + len(decoding._EDGE)
+    for token in re.finditer(decoding._SIZED.format(shortest=shortest), text):
+        if token.end() - token.start() > longest:
+            continue
+        word = token.group().rstrip(decoding._EDGE)
+        folded = word.casefold()
+        if any(len(word) == len(v) and folded != v and len(folded) == len(v) and decoding._a_variant(folded, v) for v in values):
+            found.append((token.start(), token.start() + len(word)))
+    return found
+
+
+def test_mended_values_are_found_as_comparing_every_value_finds_them() -> None:
+    """Each token is compared only with the found values sharing a third in place or its sorted characters; it must
+    find what comparing it with every value as long finds: one, two and three characters changed, halves swapped,
+    repeats, case and folding ("ß"), on tokens as long as the values and around them."""
+    rng = random.Random(18)
+    hits = 0
+    for _ in range(1_500):
+        alphabet = rng.choice(["ab", "a1", "xyz789", "0123456789", "Kß1e", "abcdefghij0123"])
+        values = {"".join(rng.choice(alphabet) for _ in range(rng.randint(6, 14))).casefold() for _ in range(6)}
+        values = {v for v in values if len(v) >= decoding._MIN_VARIED}
+        words = []
+        for value in values:
+            for _ in range(4):
+                chars = list(value)
+                how = rng.random()
+                if how < 0.5:
+                    for at in rng.sample(range(len(chars)), rng.randint(1, 3)):
+                        chars[at] = rng.choice(alphabet)
+                elif how < 0.75:
+                    cut = rng.randint(0, len(chars))
+                    chars = chars[cut:] + chars[:cut]
+                else:
+                    chars = [rng.choice(alphabet) for _ in chars]
+                word = "".join(chars)
+                words.append(word.upper() if rng.random() < 0.2 else word + rng.choice(["", ".", ")"]))
+        text = " ".join(words)
+        found = [(start, end) for start, end, _ in decoding._variants(text, [], values)]
+        assert found == _variants_compared_with_every_value(text, values), (text, values)
+        hits += len(found)
+    assert hits >= 2_000

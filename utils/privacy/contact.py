@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.phone_words import may_hold_a_phone_word
 from utils.privacy.rule import A_DATE, Rule, Span, literal_trie, words
 
@@ -315,7 +316,18 @@ def _list_marker(match: re.Match[str]) -> bool:
     if not match.group().isdigit() or not _LIST_MARKER.match(match.string, match.end()):
         return False
     number = int(match.group())
-    return any(re.search(rf"(?<![\w.,:/-]){n}[.)]\s", match.string) for n in (number - 1, number + 1) if n >= 0)
+    markers = _list_numbers(match.string)
+    return any(str(n) in markers for n in (number - 1, number + 1) if n >= 0)
+
+
+_MARKER_NUMBER = re.compile(r"(?<![\w.,:/-])[0-9]+(?=[.)]\s)")
+
+
+@memoised(4)
+def _list_numbers(text: str) -> frozenset[str]:
+    """The numbers standing as a list's markers in ``text`` ("7. ", "8) "), read once for the text: a list of hundreds
+    of numbered lines had each number search the whole text for its neighbours."""
+    return frozenset(_MARKER_NUMBER.findall(text))
 
 
 def _street_before(match: re.Match[str]) -> bool | tuple[int, int]:

@@ -374,25 +374,48 @@ def _variants(text: str, found: list[Span], values: set[str]) -> list[Span]:
     halves swapped; each keeps the value's length and the value's mix of letters and digits."""
     if not values:
         return []
-    by_length: dict[int, list[str]] = {}
-    for value in values:
-        by_length.setdefault(len(value), []).append(value)
-    shortest, longest = min(by_length), max(by_length) + len(_EDGE)
+    lengths = {len(value) for value in values}
+    near = _near_index(values)
+    shortest, longest = min(lengths), max(lengths) + len(_EDGE)
     spans: list[Span] = []
     for token in re.finditer(_SIZED.format(shortest=shortest), text):  # compiled once per length by ``re``
         if token.end() - token.start() > longest:
             continue
         word = token.group().rstrip(_EDGE)
-        same_length = by_length.get(len(word))
-        if same_length is None:
-            continue  # most tokens: no found value is as long
         folded = word.casefold()  # "ß" folds to two letters: a token as long as a value need not fold as long
-        if not any(folded != v and len(folded) == len(v) and _a_variant(folded, v) for v in same_length):
+        if len(word) not in lengths or len(folded) != len(word):
+            continue  # most tokens: no found value is as long
+        if not any(folded != v and _a_variant(folded, v) for v in _near_values(folded, near)):
             continue
         start, end = token.start(), token.start() + len(word)
         if not any(s < end and start < e for s, e, _ in found):
             spans.append((start, end, _KIND))
     return spans
+
+
+def _near_keys(word: str) -> Iterator[tuple[int, int, str]]:
+    """What a word shares with each value it may be a variant of: two characters changed leave one of its thirds as
+    it was, in its place, and swapped halves leave its characters (sorted) as they were. A blob of long lines, each a
+    found value, compares each line with the few values sharing a key, not with every value as long."""
+    third = len(word) // 3
+    yield len(word), 0, word[:third]
+    yield len(word), 1, word[third : 2 * third]
+    yield len(word), 2, word[2 * third :]
+    yield len(word), 3, "".join(sorted(word))
+
+
+def _near_index(values: set[str]) -> dict[tuple[int, int, str], list[str]]:
+    index: dict[tuple[int, int, str], list[str]] = {}
+    for value in values:
+        for key in _near_keys(value):
+            index.setdefault(key, []).append(value)
+    return index
+
+
+def _near_values(word: str, index: dict[tuple[int, int, str], list[str]]) -> set[str]:
+    """The values as long as ``word`` that may be a variant of it (every other one differs in a character of each
+    third, three or more, and holds other characters than its halves swapped would)."""
+    return {value for key in _near_keys(word) for value in index.get(key, ())}
 
 
 def _a_variant(word: str, value: str) -> bool:

@@ -29,6 +29,7 @@ from utils.privacy import (
     worked_out,
 )
 from utils.privacy._secret_values import looks_like_a_secret
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import Rule, Span, literal_trie
 
 _DATA = json.loads(resources.files("utils.privacy").joinpath("data/disguised_values.json").read_text(encoding="utf-8"))
@@ -224,6 +225,12 @@ _GENERATOR = re.compile(r"(?i)(?<![^\W\d_])(?:" + _alternation(_DATA["generators
 its word over whatever the words around it, and its syllables may each start with a capital."""
 
 
+@memoised(4)
+def _names_a_generator(text: str) -> bool:
+    """Read once for a text, not for each of its tokens: a long post of links holds hundreds with the shape."""
+    return _GENERATOR.search(text) is not None
+
+
 def _generated(match: re.Match[str]) -> bool:
     """A pronounceable generated password (pwgen, apg: "Iexo4aiz", "Chahng3ooD", "kiv-Oynt7"): 8–12 letters with one
     or two digits and both cases, its capitals where no word starts and lower-case letters after its digit."""
@@ -232,7 +239,7 @@ def _generated(match: re.Match[str]) -> bool:
     if not _MIN_GENERATED <= len(letters) <= _MAX_GENERATED or not any(c.isdigit() for c in letters):
         return False
     start = match.start("secret")
-    named = _GENERATOR.search(match.string) is not None
+    named = _names_a_generator(match.string)
     if not named and _HANDING_BEFORE.search(match.string, max(0, start - _HANDING_REACH), start) is None:
         return False
     digits = sum(c.isdigit() for c in letters)

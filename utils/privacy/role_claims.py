@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from utils.privacy._others_vocabulary import LETTER_RUN, line_words
+from utils.privacy.first_characters import grouped
 from utils.privacy.rule import literal_trie
 
 _DATA = Path(__file__).parent / "data" / "role_claims.toml"
@@ -63,7 +64,13 @@ def _phrase(entry: str) -> str:
 def _alternation(entries: list[str]) -> str:
     """The entries (none anchored) as one group, the longest first so that a phrase wins over its first word."""
     phrases = sorted({e for e in entries if e}, key=len, reverse=True)
-    return "(?:" + "|".join(_phrase(e) for e in phrases) + ")"
+    return grouped((_first_character(e), _phrase(e)) for e in phrases)
+
+
+def _first_character(entry: str) -> str | None:
+    """The character an entry's regex must begin with (none for a "*" first: any letters, or none)."""
+    words = entry.split()
+    return words[0][0] if words and words[0][0] != "*" else None
 
 
 def _cue(entries: list[str]) -> str:
