@@ -16,6 +16,7 @@ from settings_factory import SettingsFactory
 from shared_database import ON_SERVER, shared_database_url
 
 from utils.config import Settings
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.runtime import Services
 
 pytest_plugins = ["simcord_world"]
@@ -42,6 +43,15 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         raise pytest.UsageError(f"{item.nodeid}: sqlite_only needs a reason, e.g. @pytest.mark.sqlite_only('reads the file')")
     if ON_SERVER:
         pytest.skip(f"SQLite only: {marker.args[0]}")
+
+
+@pytest.fixture(autouse=True)
+def _members_lines_read_afresh() -> Iterator[None]:
+    """Each test reads members' lines afresh: the screen memoises its readings of a line (its screen per field among
+    them), so a test that switches a rule off must neither find the readings of a test before it nor leave its own."""
+    forget_memoised_lines()
+    yield
+    forget_memoised_lines()
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from utils.privacy.memoised_lines import memoised
 from utils.privacy.prose_marks import ascii_but_prose_marks
 
 # A symbol written for a letter, read as that letter when it stands inside a word ("p@$$w0rd", "pa$$").
@@ -128,10 +129,12 @@ def reads_turned_letters(text: str) -> bool:
     return not text.isascii() and not _TURNED.isdisjoint(text.translate(_FOLD))
 
 
+@memoised(1024)
 def keyword_form(text: str) -> KeywordForm:
     """``text`` (the matching form) folded for finding secret words; plain ASCII costs one lower-casing, and so does
     a line beyond ASCII only through dashes and curly quotes, which fold to themselves one for one and are no turned
-    letter (:mod:`utils.privacy.prose_marks`)."""
+    letter (:mod:`utils.privacy.prose_marks`). Memoised: the vocabulary, the conversation's readings and the rules ask
+    it of the same line and the same words again (a `KeywordForm` is frozen, safe to share)."""
     origin: tuple[int, ...] | None = None
     plain = ascii_but_prose_marks(text)
     if plain:

@@ -60,8 +60,10 @@ from utils.privacy import (
 from utils.privacy._others_vocabulary import line_words
 from utils.privacy.categories import special_category
 from utils.privacy.line_classifier import line_reason
-from utils.privacy.normalise import make_valid, normalise
+from utils.privacy.memoised_lines import memoised
+from utils.privacy.normalise import Normalised, make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
+from utils.privacy.placeholders import PLACEHOLDER, cut_screened, merge_spans, outside_placeholders
 from utils.privacy.quoted_lines import only_asks
 from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
@@ -83,7 +85,6 @@ does but keeps its sentences: the insult beside a pasted card number is the case
 OPEN_FIELDS: frozenset[str] = frozenset({"message", "name"})
 """Fields that keep a code a game publishes for sharing; every other one holds it as a long number."""
 
-PLACEHOLDER = re.compile(r"\[redacted:([a-z-]+)\]")
 SECRET_KINDS = frozenset(
     {"password", "code", "card", "api-key", "token", "webhook", "private-key", "bank-account", "id-number", "seed-phrase"}
     | {"credential", "url-credential", "config"}
@@ -206,7 +207,7 @@ class Seen:
 
     def scrub(self, text: str) -> str:
         """``text`` with every seen value replaced by its placeholder (the rules run later, where it is kept)."""
-        merged = _merge(self.spans(text)) if self._kinds else []
+        merged = merge_spans(self.spans(text)) if self._kinds else []
         if not merged:
             return text
         pieces, position = [], 0
@@ -268,26 +269,7 @@ def _find(text: str) -> list[Span]:
     found.extend(seed.spans(text, lowered))
     found.extend(seed_chained.spans(text, lowered))
     found.extend(seed_labelled.spans(text, lowered))
-    return _outside_placeholders(text, found)
-
-
-def _outside_placeholders(text: str, found: list[Span]) -> list[Span]:
-    if "[redacted:" in text:
-        kept = [m.span() for m in PLACEHOLDER.finditer(text)]
-        found = [s for s in found if not any(s[0] < end and start < s[1] for start, end in kept)]
-    return found
-
-
-def _merge(found: list[Span]) -> list[tuple[int, int, list[str]]]:
-    """Overlapping spans become one (a password that is also an API key is redacted once)."""
-    merged: list[tuple[int, int, list[str]]] = []
-    for start, end, kind in sorted(found, key=lambda s: (s[0], -s[1])):
-        if merged and start < merged[-1][1]:
-            last = merged[-1]
-            merged[-1] = (last[0], max(last[1], end), [*last[2], kind])
-        else:
-            merged.append((start, end, [kind]))
-    return merged
+    return outside_placeholders(text, found)
 
 
 def _refused(text: str, field: str) -> bool:
@@ -338,18 +320,6 @@ def personal_reasons(text: str) -> tuple[str, ...]:
     return _not_the_members_to_keep(text)
 
 
-def cut_screened(text: str, limit: int) -> str:
-    """``text`` (already screened) in at most ``limit`` characters, cut at a word and never inside a placeholder."""
-    if len(text) <= limit:
-        return text
-    cut = text[:limit]
-    opened = cut.rfind("[redacted:")
-    if opened != -1 and "]" not in cut[opened:]:
-        return cut[:opened].rstrip(" ,;:")
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit * 0.6 and not text[limit].isspace() else cut).rstrip(" ,;:")
-
-
 def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, limit: int | None = None) -> Screened:
     """Screen one text for ``field``; never raises, whatever the text (see the module docstring).
 
@@ -357,13 +327,47 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
     ``limit``: the kept text is cut to this many characters after screening.
     """
     valid = make_valid(text)
+    if not seen and limit is None and len(valid) <= MEMOISED_CHARS:
+        return _screened(valid, field)
+    return _screen(valid, field, seen, limit)
+
+
+MEMOISED_CHARS = 2_000
+"""A chat message's length at most: a turn screens its message as the chat reads it, as the conversation takes it, for
+the log and for the extractor, and each of those readings is the same until the fields part. A longer text (a logged
+response, a pasted post) is read where it is screened, and no copy of it is held."""
+
+
+@memoised(256)
+def _screened(valid: str, field: str) -> Screened:
+    """:func:`screen` without values seen before or a limit: the same text in the same field is read once per turn (the
+    chat's reading and the conversation's are one call of it). A `Screened` holds tuples only, safe to share."""
+    return _screen(valid, field, None, None)
+
+
+def _read(valid: str, as_key: bool) -> tuple[Normalised, str, tuple[Span, ...], tuple[Span, ...]]:
+    """What every field reads of ``valid`` before the fields part: its matching form, the view the rules read (a slot
+    key's "_" as spaces), what the rules find there and what they find decoded (:mod:`utils.privacy.decoding`). The
+    message, its log row and the extractor's input of one turn are the same text: read once for the three."""
     matching = normalise(valid)
-    view = matching.text.replace("_", " ") if field == "key" else matching.text
+    view = matching.text.replace("_", " ") if as_key else matching.text
     spans = _find(view)
     if view is not matching.text:  # a slot key is read with "_" as spaces, and as written ("sk_live_…")
         spans += _find(matching.text)
-    again = _outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
-    spans += decoding.decoded_spans(matching.text, _find, matching)  # values in a disguise, read plain (decoding.py)
+    decoded = decoding.decoded_spans(matching.text, _find, matching)  # values in a disguise, read plain (decoding.py)
+    return matching, view, tuple(spans), tuple(decoded)
+
+
+_reading = memoised(256)(_read)
+
+
+def _screen(valid: str, field: str, seen: Seen | None, limit: int | None) -> Screened:
+    """:func:`screen` of a valid text."""
+    reader = _reading if len(valid) <= MEMOISED_CHARS else _read
+    matching, view, found, decoded = reader(valid, field == "key")
+    spans = list(found)
+    again = outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
+    spans += decoded
     # Values found by their shape (values.py): in every field, since no text may carry a credential; a long number
     # where the line is kept, and in the log and the extractor's input, which hold no less than the store.
     # There too a number the line names as public is let go, whichever rule found it (not a value seen before).
@@ -374,17 +378,17 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
         spans = shared_codes.settled(spans, shared, kept=field not in OPEN_FIELDS)  # a game's code: the message keeps it
     spans = public_places.settled(spans, matching.text)  # a museum's or a station's address (public_places.py)
     spans = published_values.settled(spans, matching.text)  # a guide's example key, a digest (published_values.py)
-    merged = _merge(spans)
+    merged = merge_spans(spans)
     pieces: list[str] = []
     kinds: list[str] = []
     values: list[tuple[str, str]] = []
     position = 0
-    for start, end, found in merged:
+    for start, end, found_kinds in merged:
         first, last = matching.span_in_original(start, end)
-        pieces += [valid[position:first], f"[redacted:{found[0]}]"]
-        values.append((valid[first:last], found[0]))
+        pieces += [valid[position:first], f"[redacted:{found_kinds[0]}]"]
+        values.append((valid[first:last], found_kinds[0]))
         position = last
-        kinds += [k for k in dict.fromkeys(found) if k not in kinds]
+        kinds += [k for k in dict.fromkeys(found_kinds) if k not in kinds]
     cleaned = "".join([*pieces, valid[position:]]) if merged else valid
     if field in SHOWN_FIELDS:  # the placeholders of an earlier screen too (a message already screened)
         cleaned = withhold_secret_sentences(cleaned, SECRET_KINDS)
