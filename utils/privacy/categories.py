@@ -134,8 +134,7 @@ def _phrase(entry: str) -> str:
             tokens.append(re.escape(token[:-1]) + _LETTERS_AFTER)
         else:
             tokens.append(re.escape(token))
-    # A hyphen may be a space or nothing as people write it ("left-wing", "left wing", "leftwing").
-    return r"\s+".join(tokens).replace(r"\-", r"[\s-]?")
+    return r"\s+".join(tokens).replace(r"\-", r"[\s-]?")  # a hyphen: a space or nothing ("left-wing", "leftwing")
 
 
 def _alternation(entries: list[str]) -> str:
@@ -203,8 +202,7 @@ def _frame_before(frames: list[str], vocabulary: dict[str, Any]) -> re.Pattern[s
     # A mention is a subject as a pronoun is ("@toni es gay").
     start = rf"(?:^|[.!?;:,()\"«“—–]\s*|(?<![^\W\d_]){subjects}\s+|(?<![\w@])@[^\W\d_][\w.-]*\s+)"
     # A hedge before the copula ("i think i'm bi", "creo que soy gay") still says it of the speaker, less sure.
-    hedges = vocabulary["frames"].get("hedges")
-    if hedges:
+    if hedges := vocabulary["frames"].get("hedges"):
         start += rf"(?:{_alternation(hedges)}\s+(?:{subjects}\s+)?){{0,2}}"
     return re.compile(start + _alternation(frames) + rf"\s+(?:{fillers}\s+){{0,3}}$")
 
@@ -340,6 +338,7 @@ def _not_people(spec: dict[str, Any]) -> tuple[re.Pattern[str], frozenset[str]]:
 
 CATEGORIES: tuple[str, ...] = tuple(_vocabulary()["categories"])
 """The categories :func:`special_category` names, in the order of the data file."""
+_ALONE_WITH = frozenset(_vocabulary()["frames"].get("alone_with", ()))
 
 
 def _candidates(words: AbstractSet[str], index: _Index) -> list[_Entry]:
@@ -362,9 +361,10 @@ def _framed_match(entry: _Entry, folded: str, index: _Index) -> int | None:
 
 
 def _the_whole_line(folded: str, match: re.Match[str]) -> bool:
-    """A framed word that is the whole line ("Gey.", "Bisexuelle.", "Communist."): a model's memory line with its
-    subject and its verb dropped, a fact about the member as much as "Is gay." is."""
-    return _LETTER_RUN.search(folded, 0, match.start()) is None and _LETTER_RUN.search(folded, match.end()) is None
+    """A framed word alone in the line ("Gey.", "Communist.") or with words that only say who speaks ("gay here", "bi
+    btw": ``frames.alone_with``): a model's line without subject and verb, a fact about the member as "Is gay." is."""
+    rest = _LETTER_RUN.findall(folded, 0, match.start()) + _LETTER_RUN.findall(folded, match.end())
+    return not rest or _ALONE_WITH.issuperset(rest)
 
 
 _UNSPACED_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")

@@ -15,7 +15,10 @@ More rules read a kind of evidence rather than a word for the category: a treatm
 bi bloc at Pride Toronto"), coming out and a partner whose gender tells, a bot's owner and its configuration; and
 one field alone where its words say it whatever else the line holds: a care or benefit scheme only an illness gives
 ("Pflegegrad 3", "encostado pelo INSS", "障害者枠"), sobriety counted ("since my last drink", "в завязке"), campaigning
-for someone ("leafleting for", "tracter pour"); an organ and a waiting list, a strike taken part in and the speaker. Their
+for someone ("leafleting for", "tracter pour"); an organ and a waiting list, a strike taken part in and the speaker; a
+treatment on a schedule ("BP ki goli roz") or with what it does to the speaker ("el litio me da sed"), a food the body
+refuses ("não posso comer glúten"), a condition's shorthand ("T1D"), a protest attended, a pride flag's emoji, a faith's
+emoji beside its practice, the speaker running this community ("I handle the tickets here"). Their
 ``unless`` fields are a game's world (its titles and things, not the words of a gaming community: "the raid" is no
 game's world), a report or a work (an article, a film, the news) and a pet. Two kinds of rule state no special
 category and :func:`field_category` leaves them out: ``claim`` and ``misdeed`` (a misdeed told of a third person,
