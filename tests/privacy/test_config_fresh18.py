@@ -29,12 +29,17 @@ KINDS = ("keyed", "uri", "flag", "game", "foreign", "token", "lookalike")
 
 
 RIGHT_AT_LEAST = {
-    "tune": {"keyed": 24, "uri": 14, "flag": 11, "game": 10, "foreign": 13, "token": 8, "lookalike": 43},
-    "aside": {"keyed": 12, "uri": 7, "flag": 7, "game": 5, "foreign": 7, "token": 4, "lookalike": 22},
+    "tune": {"keyed": 24, "uri": 14, "flag": 14, "game": 10, "foreign": 13, "token": 8, "lookalike": 59},
+    "aside": {"keyed": 12, "uri": 7, "flag": 7, "game": 5, "foreign": 7, "token": 4, "lookalike": 23},
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 123/145 (keyed 24/24, uri 14/14, flag 11/14, game 10/10, foreign 13/13, token 8/8, look-alikes 43/62), aside
-64/73 (12/12, 7/7, 7/7, 5/5, 7/7, 4/4, 22/31)."""
+64/73 (12/12, 7/7, 7/7, 5/5, 7/7, 4/4, 22/31). After the round (what a configuration line puts where a value goes when it
+gives none, a key's name, a value ending with its line, ``redis-cli -a '…'``, ``htpasswd -b``, ``net use /user:… X``, an
+action pinned with ``@``): tune 142/145 (24/24, 14/14, 14/14, 10/10, 13/13, 8/8, 59/62), aside 65/73 (12/12, 7/7, 7/7,
+5/5, 7/7, 4/4, 23/31). The tune look-alikes left are a vendor's example or default in a file that names no guide or
+default (AWS's EXAMPLE keys in a credentials file, the Kubernetes docs' Secret, MinIO's minioadmin), which the screen
+keeps taking for a value there as its own tests ask."""
 
 
 @pytest.mark.parametrize("part", PARTS)
