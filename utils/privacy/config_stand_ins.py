@@ -50,7 +50,7 @@ hands a value over), a vault tag."""
 _MASK = r"\*{3,}|[xX]{3,}|[•●]{3,}|\"\"|''"
 _END = r"(?=[ \t]*(?:$|[;,#)\]}]|//|--[ \t]))"
 """Where a bare stand-in must end: the line's end, a field's separator, a closing bracket or a comment."""
-_NAME_START = re.compile(r"(?m)^[ \t>*`-]*[\"']?(?P<name>[^\W\d_]+(?:[_.-]?[^\W\d_]+)*)[\"']?[ \t]*(?:=>|:=|[:=：])")
+_NAME_START = re.compile(r"(?m)^[ \t>*`-]*[\"']?(?P<name>[^\W\d_]+(?:[_.-][^\W\d_]+)*)[\"']?[ \t]*(?:=>|:=|[:=：])")
 """A key's name at a line's start (letters, joined by ``_`` ``-`` ``.`` or in camel case) and its sign."""
 _EMPTY_THEN = re.compile(r"(?m)(?:=>|:=|[:=：])[ \t]*\n(?P<indent>[ \t]*)(?=[A-Za-z_][\w.-]*[ \t]*(?:=>|:=|[:=：]))")
 """A key with nothing behind its sign, then a line that is another key's."""
