@@ -18,8 +18,8 @@ it lies wholly inside such a stand-in after a key's sign (``=``, ``:``, ``=>``, 
 
 Two readings of a line's structure go with them. A key's name is not a value: a span wholly inside the name before a
 key's sign at a line's start (``senha_expira_dias: 60``, ``ServerPassword=``), letters joined by ``_`` ``-`` ``.`` or
-written in camel case, goes. And in ``key=value`` and ``key: value`` files a value ends with its line: after a key
-with nothing behind its sign, a span that starts at the next line's key (``rcon.password=`` then
+written in camel case, goes. And in ``key=value`` files (.properties, .ini, .env) a value ends with its line: after a
+``key=`` with nothing behind it, a span that starts at the next line's key (``rcon.password=`` then
 ``server-port=25565``) is that key's line, not the empty one's value; the next line's own value is read as before.
 
 A value of any other shape after the same keys ("POSTGRES_PASSWORD: Tr0ub4dor-88x") is judged by the rules as before.
@@ -52,8 +52,10 @@ _END = r"(?=[ \t]*(?:$|[;,#)\]}]|//|--[ \t]))"
 """Where a bare stand-in must end: the line's end, a field's separator, a closing bracket or a comment."""
 _NAME_START = re.compile(r"(?m)^[ \t>*`-]*[\"']?(?P<name>[^\W\d_]+(?:[_.-][^\W\d_]+)*)[\"']?[ \t]*(?:=>|:=|[:=：])")
 """A key's name at a line's start (letters, joined by ``_`` ``-`` ``.`` or in camel case) and its sign."""
-_EMPTY_THEN = re.compile(r"(?m)(?:=>|:=|[:=：])[ \t]*\n(?P<indent>[ \t]*)(?=[A-Za-z_][\w.-]*[ \t]*(?:=>|:=|[:=：]))")
-"""A key with nothing behind its sign, then a line that is another key's."""
+_EMPTY_THEN = re.compile(r"(?m)^[ \t]*[A-Za-z_][\w.-]*=[ \t]*\n(?P<indent>[ \t]*)(?=(?P<next>[A-Za-z_][\w.-]*)=[^\s(\[{\"'])")
+"""A ``key=`` alone on its line with nothing behind it, then another ``key=value`` line, as .properties, .ini and .env
+files write them (no space around ``=``; a value opening a bracket or a quote, "WORDS=(…)", "seed = […]", is code's
+and is read as before)."""
 _VAULT_HEADER = re.compile(r"\$ANSIBLE_VAULT;\d+\.\d+;\w+(?:;\w+)?")
 
 
@@ -88,12 +90,24 @@ def regions(text: str) -> list[tuple[int, int]]:
 
 def next_keys(text: str) -> set[int]:
     """Where a line that follows a key with an empty value starts its own key: a span starting there is that line's."""
-    return {match.end() for match in _EMPTY_THEN.finditer(text)} if "\n" in text else set()
+    if "\n" not in text:
+        return set()
+    return {match.end() for match in _EMPTY_THEN.finditer(text) if _short_name(match.group("next"))}
 
 
 def _a_name(name: str) -> bool:
     """A key's name of two words or more: joined by ``_`` ``-`` ``.``, or in camel case ("ServerPassword")."""
-    return bool(re.search(r"[_.-]", name)) or re.search(r"[a-z][A-Z]", name) is not None
+    return (bool(re.search(r"[_.-]", name)) or re.search(r"[a-z][A-Z]", name) is not None) and _short_name(name)
+
+
+_MOST_PARTS = 5
+_LONGEST_NAME = 48
+
+
+def _short_name(name: str) -> bool:
+    """A key's name has a few parts ("spring.datasource.password", "MYSQL_ALLOW_EMPTY_PASSWORD"); a dozen words joined
+    by ``_`` ``-`` ``.`` before a colon are a phrase (a seed's words written joined), not a name."""
+    return len(name) <= _LONGEST_NAME and len(re.split(r"[_.-]", name)) <= _MOST_PARTS
 
 
 def settled(found: list[Span], text: str) -> list[Span]:
