@@ -17,6 +17,10 @@ GIVEN = [
     ("curl --user 'bob:p4ss-w0rd' https://nexus.local", "p4ss-w0rd"),
     ("wget --http-user=me --http-password=x http://a --user me:Wg3tPass", "Wg3tPass"),
     ("redis-cli -h cache -a R3dis!pw ping", "R3dis!pw"),
+    ('redis-cli -p 6380 -a "Zugspitze_29" info', "Zugspitze_29"),
+    ("htpasswd -bc /etc/apache2/.htpasswd editor Kranich-Flug8", "Kranich-Flug8"),
+    ("sudo htpasswd -b /etc/nginx/.htpasswd ops 'Dune.Sand.41'", "Dune.Sand.41"),
+    ("net use \\\\fileserver\\media /user:WORKGROUP\\anna Spargel2Zeit /persistent:yes", "Spargel2Zeit"),
     ("db.example.net:5432:*:admin:ljM3BbIGGAepziqk", "ljM3BbIGGAepziqk"),
     ("mi .pgpass:\n```\nlocalhost:5432:app:app_user:Zs8#kq1Lm\n```", "Zs8#kq1Lm"),
     ("*:*:*:postgres:postgresPW2024", "postgresPW2024"),
@@ -32,6 +36,9 @@ UNCHANGED = [
     "curl -I https://example.com returns 301",
     "redis-cli -h cache ping",
     "ssh -p 2222 me@host",
+    "htpasswd -c /etc/nginx/.htpasswd editor",
+    "net use Z: \\\\nas\\share /user:HOME\\anna *",
+    "net use Z: \\\\nas\\share /persistent:yes",
     "ipv6 fe80:0:0:0:202:b3ff:fe1e:8329 is link-local",
 ]
 

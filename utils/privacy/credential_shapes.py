@@ -64,6 +64,8 @@ _USER_AT_HOST = re.compile(r"[a-z0-9._-]+@(?=[a-z0-9.-]*[a-z.])[a-z0-9.-]+")
 _HEX = re.compile(r"(?:0[xX])?[0-9a-fA-F]+")
 _TAG = re.compile(r"[^#]{2,32}#\d{4,5}")
 """A Discord tag ("ShadowFang#1337") or a Battle.net one ("Frosty#21987")."""
+_PINNED_REFERENCE = re.compile(r"@?[\w.-]+/[\w.-]+@[\w.-]+")
+"""An owner's name and a project's, pinned to a release after ``@`` (``uses:`` in a CI workflow, a scoped package)."""
 _VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?(?:\+[\w.-]+)?", re.IGNORECASE)
 """A release with its pre-release and build parts ("4.0.0-alpha.3+exp.sha.5114f85")."""
 _BASE58_ADDRESS = re.compile(r"[13][1-9A-HJ-NP-Za-km-z]{25,34}")
@@ -150,6 +152,8 @@ def _symbol_inside(token: str) -> bool:
         return False  # an item's upgrade or a bonus, a local version: "Longsword+10", "MaxHP+500", "torch2.1+cu121"
     if strong == 1 and (_USER_AT_HOST.fullmatch(token) or re.search(r"@\d+(?:[.,]\d+)?[A-Za-z]{1,3}$", token)):
         return False  # "pi@raspberrypi4", "4K@120Hz"
+    if strong == 1 and _PINNED_REFERENCE.fullmatch(token):
+        return False  # a workflow's action or a package at a version: "actions/checkout@v4", "@scope/pkg@1.2.0"
     if strong == 1 and token[inside[0]] == "%" and token[inside[0] - 1].isdigit():
         return False  # a percentage glued to a word: "50%off"
     if strong == 1 and token[inside[0]] == "&" and len(token[: inside[0]].rsplit("&")[-1]) <= 2:

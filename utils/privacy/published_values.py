@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from utils.privacy import config_stand_ins
 from utils.privacy.rule import Span
 
 _DATA = Path(__file__).with_name("data") / "published_values.json"
@@ -187,7 +188,9 @@ def _touching_tokens(text: str, found: list[Span]) -> Iterator[re.Match[str]]:
 
 
 def settled(found: list[Span], text: str) -> list[Span]:
-    """``found`` without the spans that lie wholly inside a published value of ``text`` (its matching form)."""
+    """``found`` without the spans that lie wholly inside a published value of ``text`` (its matching form), or inside
+    what a configuration line puts where a value goes when it gives none (:mod:`utils.privacy.config_stand_ins`)."""
+    found = config_stand_ins.settled(found, text)
     if not found:
         return found
     regions = _merged(_regions(text, found))

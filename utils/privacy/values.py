@@ -127,11 +127,15 @@ def _number_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
 _COMMAND_LINE = re.compile(
     r"(?i)(?:\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?(?<=\s)-p(?P<glued>[^\s'\"-][^\s'\"]*)"
     r"|\bsshpass\s+-p\s*(?P<sshpass>[^\s'\"]+)"
-    r"|\bredis-cli\b[^\n]*?\s-a\s+(?P<redis>[^\s'\"]+)"
+    r"|\bredis-cli\b[^\n]*?\s-a\s+['\"]?(?P<redis>[^\s'\"]+)"
+    r"|\bhtpasswd\b(?=[^\n]*\s-\w*b)(?:\s+-\w+)*\s+(?!-)\S+\s+(?!-)\S+\s+['\"]?(?P<htpasswd>[^\s'\"]+)"
+    r"|\bnet\s+use\b[^\n]*?\s/user:\S+\s+['\"]?(?P<netuse>[^\s'\"*/][^\s'\"]*)"
     r"|\b(?:curl|wget)\b[^\n]*?\s(?:-u|--user|--http-user)[\s=]+['\"]?(?P<user>[^:\s'\"]+):(?P<basic>[^\s'\"]+))"
 )
-"""The password a command takes as an argument ("mysql -u root -pS3cret", "sshpass -p X", "curl -u me:X"): the
-tools' own documented forms, where no word says "password"."""
+"""The password a command takes as an argument ("mysql -u root -pS3cret", "sshpass -p X", "curl -u me:X", "redis-cli -a
+'X'", "htpasswd -b file user X", "net use Z: \\\\nas\\share /user:DOMAIN\\me X"): the tools' own documented forms, where
+no word says "password"; "net use … /user:me *" asks for it."""
+_COMMAND_VALUES = ("glued", "sshpass", "redis", "htpasswd", "netuse", "basic")
 _PASSWORD_FILE_LINE = re.compile(r"(?m)^[ \t`]*[^:\s`]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^:\s`]+)[ \t`]*$")
 """A line of PostgreSQL's password file (~/.pgpass): host:port:database:user:password."""
 
@@ -149,7 +153,7 @@ def _names_a_command(lowered: str) -> bool:
 
 def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
     for match in _COMMAND_LINE.finditer(text) if _names_a_command(lowered) else ():
-        group = next(name for name in ("glued", "sshpass", "redis", "basic") if match.group(name) is not None)
+        group = next(name for name in _COMMAND_VALUES if match.group(name) is not None)
         value = match.group(group).rstrip("`")  # the code mark closing a command quoted in chat is not the value's
         if not PLACEHOLDER.fullmatch(value) and not a_documented_pair(match.group("user") or "", value):
             yield match.start(group), match.start(group) + len(value), "credential"  # "-u $USER:$TOKEN" names one
@@ -162,7 +166,7 @@ def _command_line_spans(text: str, lowered: str) -> Iterable[Span]:
             line_start += len(line) + 1
 
 
-_COMMAND_HINTS = ("mysql", "mariadb", "sshpass", "redis-cli", "curl", "wget")
+_COMMAND_HINTS = ("mysql", "mariadb", "sshpass", "redis-cli", "curl", "wget", "htpasswd", "net use")
 
 _SECRET_NAME = r"(?:password|passwd|passphrase|pwd|secret|token|apikey|api[_-]?key|access[_-]?key|private[_-]?key|credential)"
 _PASSWORD_FLAG = re.compile(
@@ -267,7 +271,7 @@ def value_spans(text: str, *, kept: bool) -> list[Span]:
         found.extend(config_spans(text))
     if code:
         found.extend(config_blocks.spans(text))
-    lowered = text.lower() if "-" in text or text.count(":") >= 4 else ""
+    lowered = text.lower() if "-" in text or "/" in text or text.count(":") >= 4 else ""  # a flag, "net use /user:"
     if lowered and (text.count(":") >= 4 or any(hint in lowered for hint in _COMMAND_HINTS)):
         found.extend(_command_line_spans(text, lowered))
     found.extend(_flag_and_markup_spans(text))
