@@ -129,6 +129,18 @@ def _base64(rng: random.Random, index: int) -> str:
     return "".join(rng.choice(alphabet) for _ in range(76)) + "\n"
 
 
+def _data_uri(rng: random.Random, index: int) -> str:
+    """An image pasted as a data URI: one token, no line break, symbols ("+") inside it all the way."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    return ("data:image/png;base64," if index == 0 else "") + "".join(rng.choice(alphabet) for _ in range(64))
+
+
+def _spam_unspaced(rng: random.Random, index: int) -> str:
+    """Chat spam with no space to break it: "+1+1+1…", "hype!hype!…", "$$$…" (one cluster of letters and symbols, which
+    the symbol reading once walked again for every symbol in it: 0.5-1.1 s at 4,000 characters)."""
+    return rng.choice(["+1", "hype!", "$$$", "lol!!", "gg+"]) * rng.randint(20, 60)
+
+
 def _markdown_table(rng: random.Random, index: int) -> str:
     head = "| rank | player | game | kills | deaths | K/D | hours |\n|---|---|---|---:|---:|---:|---:|\n"
     kills, deaths = rng.randint(100, 9000), rng.randint(100, 9000)
@@ -165,6 +177,8 @@ SHAPES: dict[str, Callable[[random.Random, int], str]] = {
     "emoji spam": _emoji,
     "url list": _urls,
     "base64 blob": _base64,
+    "data uri": _data_uri,
+    "spam, no spaces": _spam_unspaced,
     "markdown table": _markdown_table,
     "rant": _rant,
 }

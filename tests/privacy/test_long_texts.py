@@ -49,6 +49,7 @@ SHAPES: dict[str, str] = {
     "many short lines": "gg\nok see you at 8\nlol\nwho is on tonight?\nbrb\nmy sister says hi\n",
     "numbers": "12 345 6789 2026-12-05 19:30 3.14 1,024 +44 42 007 1999 ",
     "a pasted config": _CONFIG,
+    "spam with no spaces": "+1hype!$$",  # one cluster of letters and symbols, however long
 }
 
 

@@ -67,7 +67,8 @@ def _read_symbols(folded: str) -> str:
 
     "p@$$w0rd", "pa$$" and "p@$$" (one letter and three symbols: four characters) read "passw0rd" and "pass";
     "$100", "@alice" and "hello!" stay as they are.
-    Found from the symbols, so a long text without them costs one search.
+    Found from the symbols, so a long text without them costs one search; a cluster's bounds and letters are read
+    once, not once per symbol in it (a 4,000-character run of letters and symbols, a pasted token, cost 0.2 s).
     """
     length = len(folded)
     inside = [
@@ -80,17 +81,21 @@ def _read_symbols(folded: str) -> str:
     if not inside:
         return folded  # "hello!", "$100", "@alice": no symbol stands inside a word
     chars = list(folded)
+    left = right = 0
+    cluster, word = "", False
     for at in inside:
-        left = at
-        while left > 0 and (chars[left - 1].isalnum() or chars[left - 1] in _SYMBOLS):
-            left -= 1
-        right = at + 1
-        while right < length and (chars[right].isalnum() or chars[right] in _SYMBOLS):
-            right += 1
-        cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
+        if at >= right:  # a cluster of its own: its bounds and letters read once, however many symbols stand in it
+            left = at
+            while left > 0 and (folded[left - 1].isalnum() or folded[left - 1] in _SYMBOLS):
+                left -= 1
+            right = at + 1
+            while right < length and (folded[right].isalnum() or folded[right] in _SYMBOLS):
+                right += 1
+            cluster = folded[left:right].rstrip(_SYMBOLS.replace("$", ""))
+            letters = sum(c.isalpha() for c in cluster)
+            word = folded[left] not in _SYMBOLS and (letters >= 2 or (letters == 1 and len(cluster) >= 4))
         inner = left < at < left + len(cluster) - 1 or (folded[at] == "$" and left < at < left + len(cluster))
-        letters = sum(c.isalpha() for c in cluster)
-        if inner and chars[left] not in _SYMBOLS and (letters >= 2 or (letters == 1 and len(cluster) >= 4)):
+        if inner and word:
             chars[at] = chars[at].translate(_SYMBOL_LETTERS)
     return "".join(chars)
 
