@@ -29,35 +29,44 @@ KINDS = ("elsewhere", "ocr", "tabbed", "snippet", "marks", "styled", "wrapped", 
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "elsewhere": 7,
+        "elsewhere": 9,
         "ocr": 5,
-        "tabbed": 5,
+        "tabbed": 9,
         "snippet": 8,
         "marks": 6,
         "styled": 7,
-        "wrapped": 4,
-        "emoji": 0,
-        "derived": 1,
+        "wrapped": 8,
+        "emoji": 6,
+        "derived": 8,
         "notice": 9,
         "lookalike": 40,
     },
     "aside": {
         "elsewhere": 3,
         "ocr": 1,
-        "tabbed": 0,
+        "tabbed": 4,
         "snippet": 4,
         "marks": 4,
         "styled": 3,
         "wrapped": 3,
-        "emoji": 1,
-        "derived": 2,
+        "emoji": 2,
+        "derived": 3,
         "notice": 4,
         "lookalike": 21,
     },
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 92/134 (elsewhere 7/9, ocr 5/8, tabbed 5/9, snippet 8/8, marks 6/8, styled 7/8, wrapped 4/8, emoji 0/9, derived
-1/9, notice 9/9, look-alikes 40/49), aside 46/64 (3/4, 1/4, 0/4, 4/4, 4/4, 3/4, 3/4, 1/4, 2/4, 4/4, 21/24)."""
+1/9, notice 9/9, look-alikes 40/49), aside 46/64 (3/4, 1/4, 0/4, 4/4, 4/4, 3/4, 3/4, 1/4, 2/4, 4/4, 21/24). After the
+round (utils/privacy/unmarked_values.py: a compound of words and a number in a spoiler or code alone, handed over by
+the words before it or in a line naming a password anywhere; the cell after an account in a tab-separated row; a
+recipe's result; a code beside the lock it opens in one line; keycaps, double circled digits and circled ideographs
+read as digits): tune 115/134 (9/9, 5/8, 9/9, 8/8, 6/8, 7/8, 8/8, 6/9, 8/9, 9/9, 40/49), aside 52/64 (3/4, 1/4, 4/4,
+4/4, 4/4, 3/4, 3/4, 2/4, 3/4, 4/4, 21/24). Left in tune: OCR that breaks the secret word itself ("Contr aseña", "vos
+становления", "passvvord"), a value broken by invisible characters with no word for it, a styled line with no secret
+word, a card's or a storage room's code with no colon before it, Korean typed on a Latin layout with a word ending glued
+to its recipe; the nine look-alikes wrong were wrong on arrival (tracking and order numbers refused as memories,
+letter-spaced OCR of scores and posters read as spaced digits, a public coupon after a styled "code")."""
 
 
 @pytest.mark.parametrize("part", PARTS)
