@@ -30,6 +30,7 @@ from itertools import pairwise
 
 from utils.privacy import vocabulary
 from utils.privacy._conversation_locked import given_beside
+from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS
 from utils.privacy.rule import Rule, Span, literal_trie
 
 
@@ -89,7 +90,8 @@ class _WrappedRule(Rule):
                 yield *match.span(group), self.kind
 
 
-_TOKEN = re.compile(r"(?<![\w@.+/-])(?P<secret>[^\s`|\"'«»“”()]{8,48})")
+_TOKEN = re.compile(r"(?<![\w@.+/-])(?P<secret>[^\s`|\"'«»“”()]{8,48})(?![^\s`|\"'«»“”()])")
+"""A whole token of eight to 48 characters: a longer run (a key, a blob, a URL) holds no compound."""
 _PRESENTED = re.compile(
     r"(?i)(?:(?<![^\W\d_])" + literal_trie(_PRESENTING) + r"(?![^\W\d_])[ \t]*[:：,]?[ \t]*(?:→|->|↓)?|→|->|↓)"
     r"\s*[`*_|\"']*\Z"
@@ -158,6 +160,7 @@ _SETTING = re.compile(r"^[ \t]*[\w.-]+[ \t]*:[ \t]*\S+[ \t]*$", re.M)
 """A line of a YAML or an INI-like block ("porta: 25565" is a server's port, "door" in Italian and Portuguese too)."""
 
 
+_FOUR_DIGITS = re.compile(r"\d(?:[ -]?\d){3}")
 _A_PLACE_AFTER = re.compile(r"[ \t]+[A-ZÀ-Þ][^\W\d_]*[a-zß-ÿ]")
 """A number followed by a capitalised name is a postcode or a street number ("Brandenburger Tor, 10117 Berlin")."""
 
@@ -167,6 +170,8 @@ class _LockedRule(Rule):
     a block of settings, where a word and a number are a key and its value."""
 
     def spans(self, text: str) -> Iterator[Span]:
+        if len(text) > SHORT_MESSAGE_CHARS or not _FOUR_DIGITS.search(text):
+            return  # the cheap gate: a long post, or no four digits in a row, is no message beside its lock
         if "\n" in text and len(_SETTING.findall(text)) >= 2:
             return
         for code, _kind in given_beside(text):
