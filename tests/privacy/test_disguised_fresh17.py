@@ -40,7 +40,7 @@ RIGHT_AT_LEAST = {
     },
     "aside": {
         "acronym": 5,
-        "answer": 4,
+        "answer": 3,
         "pasted": 6,
         "voice": 4,
         "quoted": 3,
@@ -62,7 +62,7 @@ values backwards or interleaved with no secret word, community words the vocabul
 sesame", "paswod"), and Vietnamese digit words that are everyday words too; the ten look-alikes wrong were wrong on
 arrival (crossword answers and public event codes after a secret word, a tracking number, a quote with a time). After
 the next round's readings of values with no format (utils/privacy/unmarked_values.py, written for
-``disguised_fresh18``): tune 118/140 (acronym 9/9), aside 63/71 (acronym 5/5, answer 4/5, community 4/5)."""
+``disguised_fresh18``): tune 118/140 (acronym 9/9), aside 62/71 (acronym 5/5, community 4/5)."""
 
 
 @pytest.mark.parametrize("part", PARTS)

@@ -16,7 +16,7 @@ from utils.privacy.unmarked_values import passphrase_like
         ("for the cabin laptop ||Puffin_Harbour_73||", "Puffin_Harbour_73"),
         ("ok so `Kettle.Moss.4410` and you're in", "Kettle.Moss.4410"),
         ("vote:\n```\nWalrus-Tango-902\n```", "Walrus-Tango-902"),
-        ("here you go: Saffron_Quay_58", "Saffron_Quay_58"),
+        ("Subject: your new login\n\nhere you go: Saffron_Quay_58", "Saffron_Quay_58"),
         ("Betreff: dein WLAN-Passwort\n\nEs ist jetzt anders, bitte Bescheid sagen: Eichhorn-Nuss-61", "Eichhorn-Nuss-61"),
         ("sheet:\nHBO Max\tmum@mail.example\tLupin_Garden_22", "Lupin_Garden_22"),
         ("sheet:\nmBank\tola.n\t55201", "55201"),

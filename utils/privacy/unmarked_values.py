@@ -8,10 +8,10 @@ token of mixed classes) *and* for what holds it, never for one format:
 * in a spoiler, an inline code span or a code block alone (``||Brezel_Senf_81||``, ```Hongshao_Rou88!```): a
   compound of two words or more and a number (:func:`passphrase_like`); a quiz answer, a lobby code in capitals, a
   commit, a version or a command is none;
-* right after a word that hands what follows over ("here it is:", "só isso:", "вот:", an arrow; the ``presenting``
-  words of ``data/unmarked_values.json`` and the ``handing`` ones of ``data/disguised_values.json``), or anywhere in a
-  line that names a password somewhere else (a subject line, a clause before): a compound, not a name for a team
-  ("il nostro clan si chiama Lupi-Grigi-88" hands nothing over);
+* anywhere in a text that names a password somewhere else (a subject line, a clause before), or right after a word
+  that hands what follows over in a text of several lines ("here it is:", "só isso:", "вот:", an arrow; the
+  ``presenting`` words of ``data/unmarked_values.json`` and the ``handing`` ones of ``data/disguised_values.json``):
+  a compound, not a name for a team ("il nostro clan si chiama Lupi-Grigi-88" hands nothing over);
 * in a tab-separated row, the cell after an account (an e-mail address or a login such as ``jan.k``): the rest of a
   row of scores or orders names no account;
 * at the end of a line that tells a value's recipe (letters, initials, vowels, backwards, leet, a keyboard layout; the
@@ -101,14 +101,17 @@ _TRAILING = ".,;:)"
 
 
 def _handed(match: re.Match[str]) -> bool | tuple[int, int]:
-    """A compound handed over by the words just before it, or in a line that names a password anywhere (an e-mail's
-    subject, a remark three clauses before: "parolă … e simplu: Pisica-Verde-2211")."""
+    """A compound in a text that names a password anywhere (an e-mail's subject, a remark three clauses before:
+    "parolă … e simplu: Pisica-Verde-2211"), or handed over by the words just before it in a text of several lines (a
+    notice forwarded with its subject and instructions). A one-line "voilà : Cerf-Volant_2981" is a lone value after
+    a label, which the log alone leaves out (:func:`utils.privacy.conversation.with_lone_value`)."""
     start, end = match.span("secret")
     while end > start and match.string[end - 1] in _TRAILING:
         end -= 1
     if not passphrase_like(match.string[start:end]):
         return False
-    if _PRESENTED.search(match.string, max(0, start - _REACH), start) or _names_a_password(match.string):
+    text = match.string
+    if ("\n" in text.strip() and _PRESENTED.search(text, max(0, start - _REACH), start)) or _names_a_password(text):
         return start, end
     return False
 
@@ -149,11 +152,19 @@ _RECIPE_END = re.compile(
 )
 
 
+_RECIPE_WORD = re.compile(r"(?i)(?<![\w-])" + literal_trie(list(_DERIVING)) + r"(?![-_])")
+"""A recipe's word in prose: in an identifier ("keyboard_layout", "letter-spacing") it names a setting."""
+_JOINERS = "-_.'’"
+
+
 def _recipe_result(match: re.Match[str]) -> bool:
+    """A token with a letter and a digit or a symbol (a hyphen or a dot joins words) after a recipe told in words."""
     token = match.group("secret")
-    if _NOT_A_VALUE.search(token) or not any(c.islower() for c in token):
+    if _NOT_A_VALUE.search(token) or not any(c.islower() for c in token) or not any(c.isalpha() for c in token):
         return False
-    return any(not c.isalpha() for c in token) and any(c.isalpha() for c in token)
+    if not any(c.isdigit() or (not c.isalpha() and c not in _JOINERS) for c in token):
+        return False
+    return _RECIPE_WORD.search(match.string, 0, match.start()) is not None
 
 
 _SETTING = re.compile(r"^[ \t]*[\w.-]+[ \t]*:[ \t]*\S+[ \t]*$", re.M)
@@ -167,16 +178,17 @@ _A_PLACE_AFTER = re.compile(r"[ \t]+[A-ZÀ-Þ][^\W\d_]*[a-zß-ÿ]")
 
 class _LockedRule(Rule):
     """A code beside the lock or the place it opens, in one line ("kapı: 6813", "cadenas de la cave : 9328"); not in
-    a block of settings, where a word and a number are a key and its value."""
+    code, a ``key=value`` or a block of settings, where a word and a number are a key and its value ("porta", "Tor"
+    and "gate" name a port or a gateway there)."""
 
     def spans(self, text: str) -> Iterator[Span]:
         if len(text) > SHORT_MESSAGE_CHARS or not _FOUR_DIGITS.search(text):
             return  # the cheap gate: a long post, or no four digits in a row, is no message beside its lock
-        if "\n" in text and len(_SETTING.findall(text)) >= 2:
-            return
+        if "`" in text or ("\n" in text and len(_SETTING.findall(text)) >= 2):
+            return  # code, or a block of settings: "`porta=8080`", "porta: 25565" under "server.yaml:"
         for code, _kind in given_beside(text):
             at = text.find(code)
-            if at >= 0 and not _A_PLACE_AFTER.match(text, at + len(code)):
+            if at >= 0 and not _A_PLACE_AFTER.match(text, at + len(code)) and not text[:at].rstrip().endswith("="):
                 yield at, at + len(code), self.kind
 
 
