@@ -85,6 +85,8 @@ class _WrappedRule(Rule):
 
     def spans(self, text: str) -> Iterator[Span]:
         for match in self.pattern.finditer(text):
+            if match.group() == text.strip():
+                return  # a message of the value alone: the conversation holds it back whole (a later one may name it)
             group = match.lastgroup or "spoiler"
             if passphrase_like(match.group(group), glued=True):
                 yield *match.span(group), self.kind
