@@ -26,8 +26,8 @@ KINDS = ("otp", "recovery", "slang", "wrapped", "wifi", "hint", "lookalike")
 
 
 RIGHT_AT_LEAST = {
-    "tune": {"otp": 17, "recovery": 13, "slang": 24, "wrapped": 15, "wifi": 9, "hint": 6, "lookalike": 47},
-    "aside": {"otp": 7, "recovery": 6, "slang": 10, "wrapped": 5, "wifi": 4, "hint": 4, "lookalike": 24},
+    "tune": {"otp": 17, "recovery": 13, "slang": 24, "wrapped": 15, "wifi": 9, "hint": 7, "lookalike": 47},
+    "aside": {"otp": 7, "recovery": 6, "slang": 10, "wrapped": 6, "wifi": 4, "hint": 4, "lookalike": 24},
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 108/138 (otp 14/18, recovery 11/13, slang 15/24, wrapped 12/15, wifi 7/10, hint 2/9, look-alikes 47/49), aside

@@ -28,7 +28,7 @@ KINDS = ("acronym", "answer", "pasted", "voice", "quoted", "numwords", "reversed
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "acronym": 7,
+        "acronym": 9,
         "answer": 10,
         "pasted": 11,
         "voice": 8,
@@ -39,14 +39,14 @@ RIGHT_AT_LEAST = {
         "lookalike": 47,
     },
     "aside": {
-        "acronym": 4,
+        "acronym": 5,
         "answer": 3,
         "pasted": 6,
         "voice": 4,
         "quoted": 3,
         "numwords": 7,
         "reversed": 4,
-        "community": 3,
+        "community": 4,
         "lookalike": 26,
     },
 }
@@ -60,7 +60,9 @@ sentence's letters with no colon's word before them and a value in a quote or an
 it opens ("> what's it again?"), a spreadsheet row, Spanish dictation with a word between the capital and its letter,
 values backwards or interleaved with no secret word, community words the vocabulary lacks ("the magic word", "open
 sesame", "paswod"), and Vietnamese digit words that are everyday words too; the ten look-alikes wrong were wrong on
-arrival (crossword answers and public event codes after a secret word, a tracking number, a quote with a time)."""
+arrival (crossword answers and public event codes after a secret word, a tracking number, a quote with a time). After
+the next round's readings of values with no format (utils/privacy/unmarked_values.py, written for
+``disguised_fresh18``): tune 118/140 (acronym 9/9), aside 62/71 (acronym 5/5, community 4/5)."""
 
 
 @pytest.mark.parametrize("part", PARTS)

@@ -32,8 +32,8 @@ KINDS = ("worded", "keyless", "spelled", "config", "identity", "lookalike")
 
 
 RIGHT_AT_LEAST = {
-    "tune": {"worded": 18, "keyless": 2, "spelled": 13, "config": 13, "identity": 7, "lookalike": 41},
-    "aside": {"worded": 9, "keyless": 2, "spelled": 6, "config": 7, "identity": 3, "lookalike": 21},
+    "tune": {"worded": 18, "keyless": 8, "spelled": 13, "config": 13, "identity": 7, "lookalike": 41},
+    "aside": {"worded": 10, "keyless": 2, "spelled": 6, "config": 7, "identity": 3, "lookalike": 21},
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before the scored reading of secret lines
 was written: tune 94/117 (worded 18/24, keyless 2/16, spelled 13/15, config 13/14, identity 7/7, look-alikes 41/41),

@@ -18,20 +18,24 @@ from utils.text import valid_text
 
 # Invisible format characters people (and models) slip into words: zero-width space/joiners,
 # direction marks, word joiner, BOM, soft hyphen, Mongolian vowel separator, invisible operators.
-# Also the Arabic tatweel (a stretch drawn inside a word: "الـسـر") and emoji variation selectors ("🅿️").
-_INVISIBLE = re.compile("[\u00ad\u0640\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufe00-\ufe0f\ufeff]")
+# Also the Arabic tatweel (a stretch drawn inside a word: "الـسـر"), emoji variation selectors ("🅿️") and the keycap
+# drawn around a digit ("7️⃣3️⃣1️⃣9️⃣" reads "7319").
+_INVISIBLE = re.compile("[\u00ad\u0640\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u20e3\ufe00-\ufe0f\ufeff]")
 # Letters drawn in another style that NFKC leaves alone or spreads over several characters: small capitals
 # ("ᴘᴀssᴡᴏʀᴅ"), the squared letters of the enclosed-alphanumerics block ("🅿IN", "🄿🄸🄽"), parenthesized letters and
-# digits ("⒮⒰⒩", "⑷", which NFKC writes "(s)"), the dingbat circled digits ("➍➑➋➐", "❼") and the Roman numeral
-# characters one to nine ("Ⅳ Ⅷ Ⅱ Ⅶ" said as a PIN). Each reads as its plain letter or digit, one for one.
+# digits ("⒮⒰⒩", "⑷", which NFKC writes "(s)"), the dingbat and double circled digits ("➍➑➋➐", "❼", "⓵⓽"), the
+# circled ideographs one to nine ("㊃㊆", which NFKC writes as Chinese numerals) and the Roman numeral
+# characters one to nine ("Ⅳ Ⅷ Ⅱ Ⅶ" said as a PIN), and the Lisu capitals drawn like Latin ones ("ꓟꓮꓐꓴꓧꓮꓬ", which
+# "fancy text" sites offer as a font). Each reads as its plain letter or digit, one for one.
 _STYLED = {
     **dict(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz", strict=True)),
     **{chr(0x1F130 + i): chr(ord("A") + i) for i in range(26)},
     **{chr(0x1F170 + i): chr(ord("A") + i) for i in range(26)},
     **{chr(0x249C + i): chr(ord("a") + i) for i in range(26)},
-    **{chr(start + i): str(i + 1) for start in (0x2474, 0x2776, 0x2780, 0x278A) for i in range(9)},
+    **{chr(start + i): str(i + 1) for start in (0x2474, 0x24F5, 0x2776, 0x2780, 0x278A, 0x3280) for i in range(9)},
     **{chr(0x2160 + i): str(i + 1) for i in range(9)},
     **{chr(0x2170 + i): str(i + 1) for i in range(9)},
+    **dict(zip("ꓐꓑꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴ", "BPDTGKJCZFMNLSRVHWXYAEIOU", strict=True)),
     "\u24ff": "0",
     "\u24ea": "0",
 }

@@ -55,6 +55,7 @@ from utils.privacy import (
     shared_codes,
     short_phones,
     spoken_runs,
+    unmarked_values,
     vocabulary,
 )
 from utils.privacy._others_vocabulary import line_words
@@ -111,6 +112,7 @@ RULES: tuple[Rule, ...] = (
     + joined_phrases.RULES
     + asked_in_line.RULES
     + spoken_runs.RULES
+    + unmarked_values.RULES
 )
 
 SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
