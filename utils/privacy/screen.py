@@ -335,9 +335,8 @@ def screen(text: object, field: Field = "memory", *, seen: Seen | None = None, l
 
 
 MEMOISED_CHARS = 2_000
-"""A chat message's length at most: a turn screens its message as the chat reads it, as the conversation takes it, for
-the log and for the extractor, and each of those readings is the same until the fields part. A longer text (a logged
-response, a pasted post) is read where it is screened, and no copy of it is held."""
+"""A chat message's length at most: a turn screens its message for the chat, the conversation, the log and the extractor,
+one reading until the fields part; a longer text (a logged response, a pasted post) is read afresh, no copy held."""
 
 
 @memoised(256)
