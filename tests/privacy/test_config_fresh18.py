@@ -22,7 +22,7 @@ a memory or kept without them. The aside third is counted, never read row by row
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, at_floors, pieces_table_is_well_formed, right_by_pieces, third_aside
+from layer_tables import PARTS, pieces_at_floors, pieces_table_is_well_formed, third_aside
 
 NAME = "config_fresh18"
 KINDS = ("keyed", "uri", "flag", "game", "foreign", "token", "lookalike")
@@ -44,8 +44,7 @@ keeps taking for a value there as its own tests ask."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    assert set(RIGHT_AT_LEAST[part]) == set(KINDS)
-    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']!r}")
+    pieces_at_floors(NAME, part, KINDS, RIGHT_AT_LEAST[part])
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:

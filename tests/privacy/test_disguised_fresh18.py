@@ -21,7 +21,7 @@ aside third is counted, never read row by row.
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, at_floors, pieces_table_is_well_formed, right_by_pieces, third_aside
+from layer_tables import PARTS, pieces_at_floors, pieces_table_is_well_formed, third_aside
 
 NAME = "disguised_fresh18"
 KINDS = ("elsewhere", "ocr", "tabbed", "snippet", "marks", "styled", "wrapped", "emoji", "derived", "notice", "lookalike")
@@ -71,8 +71,7 @@ letter-spaced OCR of scores and posters read as spaced digits, a public coupon a
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    assert set(RIGHT_AT_LEAST[part]) == set(KINDS)
-    at_floors(NAME, part, right_by_pieces, RIGHT_AT_LEAST[part], label="kind", shown=lambda row: f"{row['id']}: {row['text']}")
+    pieces_at_floors(NAME, part, KINDS, RIGHT_AT_LEAST[part])
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:

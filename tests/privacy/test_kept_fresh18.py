@@ -41,7 +41,13 @@ third was never opened, but its rows were written by the same hand.
 from __future__ import annotations
 
 import pytest
-from layer_tables import KEPT_KINDS, PARTS, a_third_of_each, at_floors, load, right_line_by_line, third_aside
+from layer_tables import (
+    PARTS,
+    at_floors,
+    kinds_table_is_well_formed,
+    load,
+    right_line_by_line,
+)
 
 from utils.privacy.screen import screen
 
@@ -88,15 +94,7 @@ def test_each_kind_stays_at_its_measured_figure(part: str) -> None:
 
 
 def test_a_third_of_each_kind_is_aside_in_many_languages() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    a_third_of_each(split)
-    assert {row["kind"] for row in rows} == {*REFUSED, *KEPT_KINDS}
-    assert len({row["id"] for row in rows}) == len(rows) >= 240
-    assert len({row["lang"] for row in rows}) >= 30
-    assert sum(row["kind"] in KEPT_KINDS for row in rows) >= len(rows) / 3
-    assert all(row.get("reason") for row in rows if row["kind"] in KEPT_KINDS)
-    assert all(row["source"] and row["form"] in {"chat", "memory"} for row in rows)
+    rows = kinds_table_is_well_formed(NAME, REFUSED, rows=240, languages=30)
     for kind in REFUSED:
         forms = [row["form"] for row in rows if row["kind"] == kind]
         assert len(forms) >= 12 and forms.count("memory") >= 1, kind
