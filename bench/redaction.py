@@ -121,8 +121,8 @@ def chat_mix(count: int, seed: int) -> list[str]:
 def _new_line() -> None:
     """Empty the screen's memos of a whole text (its reading, its screen per field, its keyword form): a line taken
     by the conversation is a new one, read afresh; the conversation's own readings of earlier messages stay."""
-    screen_module._screened.cache_clear()
-    screen_module._reading.cache_clear()
+    for memo in screen_module.TEXT_MEMOS:
+        memo.cache_clear()
     keyword_form.cache_clear()
 
 

@@ -21,7 +21,7 @@ ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
     ("harmless", "dev"): 12,
-    ("harmless", "held"): 21,
+    ("harmless", "held"): 20,
     ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
     ("relationship", "dev"): 1,
@@ -53,7 +53,10 @@ counts only: the message keeps such a code, the log, the extractor's input and a
 memory keeps the fact and not the code), gaming 6, relationships 2. The round after (values the world publishes,
 value frames, places known by their own name): harmless 12 dev (a customs code's decimal passes; the rest are order
 numbers and shared game codes gone from memories on purpose, and a postal PIN code, a bank's public routing number and
-a sudoku grid), gaming 2, relationships 1."""
+a sudoku grid), gaming 2, relationships 1. The round of stand-ins in pasted configuration, values with no secret word
+and their look-alikes (a model's or a sequel's number, a postcode after a place's name): harmless 20 held (by place,
+counts only: 9 altered everywhere, 8 in the extractor's input, the log and a memory — long numbers, as designed — and
+3 in a memory only), gaming 6 and relationships 2, all in a memory only."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

@@ -121,10 +121,8 @@ SENSITIVE_WORDS = vocabulary.SENSITIVE_WORDS
 
 @dataclass(frozen=True)
 class Screened:
-    """What may be kept of a text: ``text`` with secrets replaced, whether it is ``refused``, the ``kinds`` found.
-
-    ``values`` holds each screened value as written, with its kind, for :class:`Seen`.
-    """
+    """What may be kept of a text: ``text`` with secrets replaced, whether it is ``refused``, the ``kinds`` found;
+    ``values`` holds each screened value as written, with its kind, for :class:`Seen`."""
 
     text: str
     refused: bool
@@ -360,6 +358,8 @@ def _read(valid: str, as_key: bool) -> tuple[Normalised, str, tuple[Span, ...], 
 
 
 _reading = memoised(256)(_read)
+TEXT_MEMOS = (_screened, _reading)
+"""The screen's memos of whole texts, for a measure that must read a text afresh (they are emptied with a member too)."""
 
 
 def _screen(valid: str, field: str, seen: Seen | None, limit: int | None) -> Screened:
