@@ -144,11 +144,13 @@ def a_third_of_each(split: Split, label: str = "kind") -> None:
         assert sum(row[label] == name for row in split.aside) == round(count / 3), name
 
 
-def kinds_table_is_well_formed(name: str, refused: Collection[str], *, rows: int, languages: int) -> list[Row]:
+def kinds_table_is_well_formed(
+    name: str, refused: Collection[str], *, rows: int, languages: int, per_refused_kind: int | None = None
+) -> list[Row]:
     """A table of refused kinds beside the kept ones (:data:`KEPT_KINDS`), read line by line: a third of each kind
     aside, exactly these kinds, unique ids, enough rows and languages, a third kept, a reason on every kept row, a
-    source and a form (a member's ``chat`` or a model's ``memory`` line) on every row. The rows come back for the
-    table's own checks."""
+    source and a form (a member's ``chat`` or a model's ``memory`` line) on every row; with ``per_refused_kind``, that
+    many rows of each refused kind, one at least a model's memory line. The rows come back for the table's own checks."""
     split = third_aside(name)
     every = split.tune + split.aside
     a_third_of_each(split)
@@ -158,6 +160,9 @@ def kinds_table_is_well_formed(name: str, refused: Collection[str], *, rows: int
     assert sum(row["kind"] in KEPT_KINDS for row in every) >= len(every) / 3
     assert all(row.get("reason") for row in every if row["kind"] in KEPT_KINDS)
     assert all(row["source"] and row["form"] in {"chat", "memory"} for row in every)
+    for kind in refused if per_refused_kind is not None else ():
+        forms = [row["form"] for row in every if row["kind"] == kind]
+        assert len(forms) >= per_refused_kind and forms.count("memory") >= 1, kind
     return every
 
 
