@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
-from utils.privacy import screen as screen_module
 from utils.privacy.conversation import ConversationScreen
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.screen import screen, screen_profile
 
 SHORT, LONG = 4_000, 64_000
@@ -26,6 +26,11 @@ in a long one), up to ~65 on a machine busy with other work (load above 5), wher
 millisecond is easily disturbed — and the cheaper the short side gets, the more a disturbance weighs; a reader
 reading the whole text again for each of its words or lines made it 316 (one word pair repeated, as a memory), and
 one that grows with the square of the length makes it ~256."""
+MAX_SHAPE_RATIO = 60
+"""A shape may cost at most this many times as much as a line of chat of the same length: numbers, the dearest shape,
+cost ~16 times as much at 4,000 characters; one cluster of letters and symbols with no space ("+1+1+1…", "$$$…") cost
+several hundred times as much while a reader walked the whole cluster again for each symbol in it — a cost the
+growth test cannot see, since the walk was bounded by the cluster's letters and grew no faster than the text."""
 ATTEMPTS = 3
 """A ratio above the bound is measured again, up to this many times in all: a machine's burst of other work passes,
 a reader that grows with the square of the length stays above it every time."""
@@ -61,8 +66,8 @@ def _text(shape: str, length: int) -> str:
 def _fastest(action: Callable[[], object], repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
-        screen_module._screened.cache_clear()  # each timing reads the text afresh: the screen memoises a chat
-        screen_module._reading.cache_clear()  # message's reading (the half a conversation takes first is one)
+        forget_memoised_lines()  # each timing reads the text afresh: the screen memoises a chat message's reading
+        # (the half a conversation takes first is one), its words' keyword forms and its list markers
         started = time.perf_counter()
         action()
         best = min(best, time.perf_counter() - started)
@@ -101,3 +106,17 @@ def test_sixteen_times_the_text_costs_about_sixteen_times_as_much(reader: str, s
         growth = _growth(READERS[reader], shape)
     print(f"{reader}, {shape}: {growth:.1f}×")
     assert growth <= MAX_GROWTH, f"{reader}, {shape}: {LONG:,} characters cost {growth:.0f}× {SHORT:,}"
+
+
+@pytest.mark.parametrize("shape", [shape for shape in SHAPES if shape != "one long line of chat"])
+@pytest.mark.parametrize("reader", READERS)
+def test_no_shape_costs_far_more_than_chat_of_its_length(reader: str, shape: str) -> None:
+    read, chat, text = READERS[reader], _text("one long line of chat", SHORT), _text(shape, SHORT)
+    read(chat)  # rule tables built on first use are not the text's cost
+    ratio = _fastest(lambda: read(text), 3) / _fastest(lambda: read(chat), 3)
+    for _ in range(ATTEMPTS - 1):
+        if ratio <= MAX_SHAPE_RATIO:
+            break
+        ratio = _fastest(lambda: read(text), 3) / _fastest(lambda: read(chat), 3)
+    print(f"{reader}, {shape}: {ratio:.1f}× chat")
+    assert ratio <= MAX_SHAPE_RATIO, f"{reader}, {shape}: {ratio:.0f}× a line of chat of {SHORT:,} characters"

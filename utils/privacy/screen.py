@@ -136,10 +136,10 @@ class Screened:
 
 MIN_SEEN_VALUE = 4
 MIN_SEEN_CODE = 3
+"""Shorter values (a 3-digit CVV) would match everywhere; the rule that caught them still applies."""
 LOGGED_ONLY = "lone-value"
 """The kind of a value a message was alone ("5519", "Gr33nTeaLatte"): kept out of the log, where a later message
 may not reach it in time to say it was a PIN, but not out of memories (a later "graduated in 2024" stays whole)."""
-"""Shorter values (a 3-digit CVV) would match everywhere; the rule that caught them still applies."""
 
 
 class Seen:
