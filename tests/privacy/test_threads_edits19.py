@@ -25,13 +25,15 @@ import pytest
 from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
 
 from utils.privacy.conversation import ConversationScreen
-from utils.privacy.screen import Seen, screen
+from utils.privacy.screen import Seen
 
 NAME = "threads_edits19"
 KINDS = ("thread", "forum", "edited_fix", "edited_reveal", "edited_added")
 _MEMBERS = {"me": 7, "A": 8, "B": 9, "C": 10}
 _PLACES = {"channel": 100, "thread": 101, "post": 201}
 """The channel, a thread opened from it, and a post of a forum channel (200)."""
+_PARENTS = {101: 100, 201: 200}
+"""The channel each thread or post was opened from, as the pipeline passes it (``IncomingMessage.parent_id``)."""
 
 
 def _gone(secret: str, copies: list[str]) -> bool:
@@ -41,22 +43,26 @@ def _gone(secret: str, copies: list[str]) -> bool:
 
 
 def right(row: dict[str, Any]) -> bool:
-    """The stretch said in order through one conversation screen, a thread's or post's title read as its opener's line
-    there: a secret row is right when every copy of the member's messages (an edited one's old text and its new one),
+    """The stretch said in order through one conversation screen — a thread or post with the channel it was opened from,
+    its title read by `ConversationScreen.opened`, an edit read again in its conversation — as the pipeline reads it: a
+    secret row is right when every copy of the member's messages (an edited one's old text and its new one),
     scrubbed with what was found, has none of its secrets; a look-alike when every line passes unchanged and nothing
     is found."""
     window, copies, found = ConversationScreen(), [], Seen()
     unchanged = True
     for index, turn in enumerate(row["turns"]):
         text, user = turn["text"], _MEMBERS[turn["by"]]
+        place = _PLACES[turn.get("place", "channel")]
+        if turn.get("title"):
+            window.opened(user, place, text, parent=_PARENTS[place])  # the thread's name: no message of anyone's
+            continue
         if "edits" in turn:
-            window.edited(turn["edits"], text)
-            said_text, found_values = screen(text, "message").text, ()  # an edit is screened on its own
+            joint = window.edited(turn["edits"], text)
+            assert joint is not None  # the message edited is in the window
         else:
-            place = _PLACES[turn.get("place", "channel")]
-            joint = window.take(user, place, text, message_id=index)
-            said_text, found_values = joint.said.text, joint.found.values
-            found.add(joint.found)
+            joint = window.take(user, place, text, message_id=index, parent=_PARENTS.get(place))
+        said_text, found_values = joint.said.text, joint.found.values
+        found.add(joint.found)
         unchanged = unchanged and said_text == text and not found_values
         if turn["by"] == "me":
             copies.append(said_text)
@@ -66,13 +72,17 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, scrubbed) for secret in row["secrets"])
 
 
-RIGHT_AT_LEAST = {"tune": 41, "aside": 21}
+RIGHT_AT_LEAST = {"tune": 64, "aside": 32}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it (a thread another place, an
 edit screened alone): tune 41/67 (secrets 11/36: thread 2/8, forum 4/6, edited fix 2/8, edited reveal 0/8, edited
-added 3/6), aside 21/34 (secrets 5/18)."""
+added 3/6), aside 21/34 (secrets 5/18). After the rules (a thread or post continues the channel it was opened from, its
+title read as its opener's line and as a question put to whoever answers; an edit read again in its conversation, the
+words it adds to a bare value read as a message after it; a room or match code ("código de la sala") is public): tune
+64/67 (secrets 34/36: thread 8/8, forum 5/6, edited fix 8/8, edited reveal 7/8, edited added 6/6), aside 32/34 (secrets
+16/18), measured once."""
 LOOKALIKE_RIGHT_AT_LEAST = {"tune": 30, "aside": 16}
 """Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 30/31 (a price paid in a forum
-reply) and 16/16."""
+reply) and 16/16; after the rules the same."""
 
 
 @pytest.mark.parametrize("part", PARTS)
