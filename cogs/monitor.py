@@ -126,6 +126,7 @@ class MonitorCog(commands.Cog):
             created_at=message.created_at,
             guild_id=message.guild.id if message.guild else None,
             channel_topic=topic,
+            parent_id=channel.parent_id if isinstance(channel, discord.Thread) else None,
         )
 
     def _watches(self, message: discord.Message) -> bool:
