@@ -167,10 +167,8 @@ class MonitorCog(commands.Cog):
 
     # ------------------------------------------------------------------ acting
     async def carry_out(self, outcome: BatchOutcome) -> None:
-        """Do what the monitor decided: one decision (and one case) per member, then the redirects.
-
-        A failed action is logged and the rest go on.
-        """
+        """Do what the monitor decided: one decision (and one case) per member, then the redirects; a failed action
+        is logged and the rest go on."""
         decisions, others = one_decision_per_member(outcome.actions)
         for decision in decisions:
             await self._act_on(decision)
