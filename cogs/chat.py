@@ -134,7 +134,10 @@ class ChatCog(commands.Cog):
         return text.strip()
 
     async def _to_incoming(self, message: discord.Message) -> IncomingMessage:
+        """A thread (or a forum post) passes the channel it was opened from and who opened it under its name: the
+        privacy screen reads it as one conversation with that channel, its title as its opener's first line."""
         channel = message.channel
+        thread = channel if isinstance(channel, discord.Thread) else None
         images = tuple(a.url for a in message.attachments if (a.content_type or "").startswith("image/"))
         others = tuple(a.filename for a in message.attachments if not (a.content_type or "").startswith("image/"))
         others += tuple(f"sticker {s.name}" for s in message.stickers)
@@ -149,6 +152,8 @@ class ChatCog(commands.Cog):
             other_attachments=others,
             reply_chain=await self._reply_chain(message),
             message_id=message.id,
+            parent_id=thread.parent_id if thread is not None else None,
+            opened_by=thread.owner_id if thread is not None else None,
         )
 
     @commands.Cog.listener()

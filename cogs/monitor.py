@@ -126,6 +126,7 @@ class MonitorCog(commands.Cog):
             created_at=message.created_at,
             guild_id=message.guild.id if message.guild else None,
             channel_topic=topic,
+            parent_id=channel.parent_id if isinstance(channel, discord.Thread) else None,
         )
 
     def _watches(self, message: discord.Message) -> bool:
@@ -166,10 +167,8 @@ class MonitorCog(commands.Cog):
 
     # ------------------------------------------------------------------ acting
     async def carry_out(self, outcome: BatchOutcome) -> None:
-        """Do what the monitor decided: one decision (and one case) per member, then the redirects.
-
-        A failed action is logged and the rest go on.
-        """
+        """Do what the monitor decided: one decision (and one case) per member, then the redirects; a failed action
+        is logged and the rest go on."""
         decisions, others = one_decision_per_member(outcome.actions)
         for decision in decisions:
             await self._act_on(decision)

@@ -189,6 +189,18 @@ async def test_a_thread_follows_its_parent_channels_setting(world: World, fake_l
     assert len(fake_llm.chat_requests()) == 1
 
 
+async def test_a_secret_named_in_the_channel_and_given_in_its_thread_is_one_conversation(world: World, fake_llm: FakeLLM) -> None:
+    """The cog passes a thread's parent channel: the value given in the thread after its name in the channel is found,
+    and the thread's context shows it no more."""
+    fake_llm.chat = lambda body: "ok"
+    thread = await world.thread("router")
+    await world.alice.send(world.channel, f"{world.me} router password going in the thread so it doesn't get buried")
+    await world.alice.send(thread, f"{world.me} Maple-Otter-418")
+    await world.alice.send(thread, f"{world.me} thanks!")
+    shown = json.dumps(fake_llm.chat_requests()[-1]["messages"], ensure_ascii=False)
+    assert "Maple-Otter-418" not in shown and "[redacted:password]" in shown
+
+
 async def test_blocked_channel_blocked_user_and_allowed_roles(world: World, fake_llm: FakeLLM) -> None:
     regulars = world.guild.create_role("Regulars")
     muted = world.guild.create_role("Muted")

@@ -6,6 +6,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -289,6 +290,29 @@ async def test_a_secret_split_over_a_members_messages_never_reaches_the_monitors
     [request] = fake_llm.tool_requests("report_analysis")
     assert secret not in str(request)
     assert secret not in str(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog"))
+
+
+async def test_a_secret_given_in_a_thread_or_fixed_by_an_edit_never_reaches_the_monitors_model(
+    running, analyst, fake_llm: FakeLLM, database_url: str
+) -> None:
+    """A thread's message is read with its author's messages in the channel it was opened from, and an edit of a
+    waiting message in its conversation: neither value reaches the batch, the request or its log row."""
+    async with running(sentiment_batch_size=10) as services:
+        services.monitor.observe(said("router password going in the thread"))
+        services.monitor.observe(replace(said("Maple-Otter-418"), channel_id=501, parent_id=500))
+        services.monitor.observe(said("netflix login for the family"))
+        fixed = said("Wombat-Tea-72")
+        services.monitor.observe(fixed)
+        services.monitor.edited(500, fixed.message_id, "Wombat-Tea-27")
+        services.monitor.observe(said("gg everyone", author_id=7, name="Bob"))
+        assert services.monitor.flush_pending() == 2
+        await services.tasks.drain(10)
+        await services.llm_log.flush()
+    requests = str(fake_llm.tool_requests("report_analysis"))
+    logged = str(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt FROM LlmLog"))
+    for secret in ("Maple-Otter-418", "Wombat-Tea-72", "Wombat-Tea-27"):
+        assert secret not in requests and secret not in logged, secret
+    assert "gg everyone" in requests
 
 
 async def test_an_erasure_takes_a_members_waiting_messages_out_of_the_batch(running, analyst, fake_llm: FakeLLM) -> None:

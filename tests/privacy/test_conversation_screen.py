@@ -251,3 +251,49 @@ def test_a_deleted_or_edited_message_leaves_the_window() -> None:
     window.take(7, 100, "my PIN", message_id=2)
     assert window.edited(2, "my cat")
     assert window.take(7, 100, "0429").said.text == "0429"
+
+
+def test_a_thread_continues_the_channel_it_was_opened_from() -> None:
+    """Named in the channel, given in its thread, and the reverse; another channel is another conversation."""
+    window = ConversationScreen()
+    window.take(7, 100, "router password going in the thread")
+    assert window.take(7, 101, "Maple-Otter-418", parent=100).found.values == (("Maple-Otter-418", "password"),)
+    window.take(7, 201, "Sosna-Kedr-505", parent=200)
+    assert window.take(7, 200, "that was the shared account's password").found.values
+    window.take(7, 300, "router password going in the thread")
+    assert window.take(7, 301, "Maple-Otter-418").said.text == "Maple-Otter-418"  # no parent given: another place
+
+
+def test_a_posts_title_is_read_once_as_its_openers_line_and_a_question() -> None:
+    window = ConversationScreen()
+    window.opened(8, 201, "PIN do cartão da equipe", parent=200)
+    window.opened(8, 201, "PIN do cartão da equipe", parent=200)  # every message of the post names it: read once
+    assert window.take(7, 201, "7361", parent=200).found.values == (("7361", "code"),)
+    window.opened(8, 202, "Best sensitivity for controller?", parent=200)
+    said = window.take(7, 202, "I run 6-6 with 0.45 deadzone", parent=200)
+    assert said.said.text == "I run 6-6 with 0.45 deadzone" and not said.found.values
+
+
+def test_an_edit_is_read_in_its_conversation() -> None:
+    """A value fixed, a bare value labelled, a later message edited to point back; a score fixed passes."""
+    window = ConversationScreen()
+    window.take(7, 100, "netflix login for the family", message_id=1)
+    window.take(7, 100, "Wombat-Tea-72", message_id=2)
+    fixed = window.edited(2, "Wombat-Tea-27")
+    assert fixed is not None and fixed.said.text == "[redacted:password]" and fixed.found.values
+    assert window.author_of(2) == 7 and window.author_of(99) is None
+    window.take(8, 100, "9157", message_id=3)
+    labelled = window.edited(3, "9157 é o pin do cartão")
+    assert labelled is not None and labelled.found.values == (("9157", "code"),)
+    window.take(9, 100, "8830", message_id=4)
+    window.take(9, 100, "ok", message_id=5)
+    pointed = window.edited(5, "ok that was my phone pin btw")
+    assert pointed is not None and pointed.found.values == (("8830", "code"),)
+    window.take(10, 100, "Quokka-Sail-31", message_id=6)
+    window.take(10, 100, "^ that's the new wifi pw", message_id=7)
+    again = window.edited(6, "Quokka-Sail-13")
+    assert again is not None and again.said.text == "[redacted:password]" and again.found.values[0][0] == "Quokka-Sail-13"
+    window.take(11, 100, "we won 3-1", message_id=8)
+    score = window.edited(8, "we won 3-2 actually")
+    assert score is not None and score.said.text == "we won 3-2 actually" and not score.found.values
+    assert window.edited(99, "anything") is None

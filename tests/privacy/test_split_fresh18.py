@@ -11,8 +11,9 @@ a bare value edited to say what it is), ``after_dm`` ("dm'd you the wifi" / the 
 ``spelled`` (a code as number words over two messages or lines). The ``lookalike`` rows share those shapes (scores,
 times, prices, counts, lobby codes meant for everyone; ``shape``, ``reason``) and must pass unchanged.
 
-A secret row is right when no copy of the member's messages — each as the conversation screen read it, an edit as the
-screen reads the new text, every copy scrubbed with what the conversation found — holds a secret, alone or run
+A secret row is right when no copy of the member's messages — each as the conversation screen read it (a thread with
+the channel it was opened from, an edit read again in its conversation), every copy scrubbed with what the
+conversation found — holds a secret, alone or run
 together. A look-alike is right when every line of every member passes unchanged and nothing is found. A third of each
 kind is in the ``.aside.jsonl`` file, never tuned on: its figure is printed, its rows never.
 """
@@ -25,7 +26,7 @@ import pytest
 from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
 
 from utils.privacy.conversation import ConversationScreen
-from utils.privacy.screen import Seen, screen
+from utils.privacy.screen import Seen
 
 NAME = "split_fresh18"
 KINDS = (
@@ -59,13 +60,14 @@ def right(row: dict[str, Any]) -> bool:
     for index, turn in enumerate(row["turns"]):
         text, user = turn["text"], _MEMBERS[turn["by"]]
         if "edits" in turn:
-            window.edited(turn["edits"], text)
-            said_text, found_values = screen(text, "message").text, ()  # an edit is screened on its own
+            joint = window.edited(turn["edits"], text)  # read again in its conversation
+            assert joint is not None  # the message edited is in the window
+        elif turn.get("thread"):
+            joint = window.take(user, _THREAD, text, message_id=index, parent=_CHANNEL)
         else:
-            place = _THREAD if turn.get("thread") else _CHANNEL
-            joint = window.take(user, place, text, message_id=index)
-            said_text, found_values = joint.said.text, joint.found.values
-            found.add(joint.found)
+            joint = window.take(user, _CHANNEL, text, message_id=index)
+        said_text, found_values = joint.said.text, joint.found.values
+        found.add(joint.found)
         unchanged = unchanged and said_text == text and not found_values
         if turn["by"] == "me":
             copies.append(said_text)
@@ -75,7 +77,7 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, scrubbed) for secret in row["secrets"])
 
 
-RIGHT_AT_LEAST = {"tune": 91, "aside": 44}
+RIGHT_AT_LEAST = {"tune": 102, "aside": 50}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 75/105 (secrets
 33/60: value first 6/6, corrected 5/6, halves 2/6, answered by another's question 1/6, after an emoji 6/6, separated
 6/6, thread 1/6, edited 0/6, after a DM 6/6, spelled 0/6), aside 38/52 (secrets 16/30). After the rules (a code in
@@ -83,7 +85,11 @@ number words over two messages or lines, halves after the secret they start, ano
 through a line or two of chatter or followed by a comment, a slip corrected later; a time, a lobby code named after
 its word and a sentence of a script without spaces are no values): tune 91/105 (secrets 46/60: corrected 6/6, halves
 5/6, answered 4/6, spelled 6/6; thread 1/6 and edited 0/6 unchanged: a thread is another place, and an edit is read
-alone), aside 44/52 (secrets 22/30). The aside count was seen once mid-round, at 40/52 (the helper prints it)."""
+alone), aside 44/52 (secrets 22/30). The aside count was seen once mid-round, at 40/52 (the helper prints it). Round
+19, the stretch read as the pipeline now passes it (a thread with the channel it was opened from, an edit read again in
+its conversation; a room or match code is public): tune 102/105 (thread 6/6, edited 6/6, look-alikes 45/45: "¿código
+de la sala para la partida?" / "KQ7M2" in the thread, now one conversation with the channel, kept as a room code),
+aside 50/52 (secrets 28/30), measured once."""
 LOOKALIKE_RIGHT_AT_LEAST = {"tune": 45, "aside": 22}
 """Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 42/45 and 22/22 (a lobby code
 asked for as "le code du lobby", a time "18.30" after a question with no question word the readings knew, "集合は8時"

@@ -41,6 +41,11 @@ class IncomingMessage:
     """When the member replied to the bot: the chain of messages above, oldest first."""
     message_id: int | None = None
     """The Discord message, so a later edit or delete reaches the chat context (None on the terminal)."""
+    parent_id: int | None = None
+    """The channel a thread or forum post (``channel_id``) was opened from: what the member named there and gives in
+    the thread, or the reverse, is one conversation to the privacy screen. None elsewhere."""
+    opened_by: int | None = None
+    """Who opened the thread or forum post, under the name ``channel_name``: the title is read as their first line."""
 
     @property
     def is_dm(self) -> bool:

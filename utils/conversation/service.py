@@ -204,6 +204,8 @@ class ChatService:
                 bot_reply=answered,
                 message_id=message.message_id,
                 channel_id=message.channel_id,
+                parent_id=message.parent_id,
+                title=(message.opened_by, message.channel_name) if message.opened_by is not None else None,
             )
         return ChatReply(text=reply)
 
@@ -246,19 +248,20 @@ class ChatService:
             self._history[channel_id] = deque(kept, maxlen=history.maxlen)
 
     def message_edited(self, channel_id: int, message_id: int, content: str) -> None:
-        """A member edited a message: the context shows the new text from now on (the bot's answer stays)."""
+        """A member edited a message: the context shows the new text from now on (the bot's answer stays), and the
+        memory reads the edit in its conversation; what that shows was a secret leaves this context too, the new line
+        and the old ones alike (`_secrets_found`), so the line is replaced first."""
         text, _was_cut = clean_input(content, self._settings.chat_max_input_chars)
         late = self._in_flight.get(channel_id, {}).get(message_id)
         if late is not None:
             late.text = text
+        history = self._history.get(channel_id)
+        if history is not None:
+            for index, turn in enumerate(history):
+                if turn.message_id == message_id and not turn.from_bot:
+                    history[index] = replace(turn, text=text or EMPTY_MESSAGE, said=screen(text, "message") if text else None)
         if text:
             self.memory.message_edited(message_id, text)
-        history = self._history.get(channel_id)
-        if history is None:
-            return
-        for index, turn in enumerate(history):
-            if turn.message_id == message_id and not turn.from_bot:
-                history[index] = replace(turn, text=text or EMPTY_MESSAGE, said=screen(text, "message") if text else None)
 
     async def _build_memory_context(self, message: IncomingMessage, text: str) -> MemoryContext:
         """What the bot knows of the author for this message: their profile, recent and relevant memories.

@@ -258,26 +258,37 @@ class MemoryService:
         bot_reply: str,
         message_id: int | None = None,
         channel_id: int | None = None,
+        parent_id: int | None = None,
+        title: tuple[int, str] | None = None,
     ) -> None:
         """Queue one exchange for extraction; returns at once (the reply never waits).
 
         The message is screened with the member's messages just before it (`ConversationScreen`), whether or not
         it is learned from: a value it gives after "my PIN", or one an earlier message gave that it reveals ("that
-        was my password"), leaves the turns waiting here and every copy the listeners of `on_secrets_found` hold.
+        was my password"), leaves the turns waiting here and every copy the listeners of `on_secrets_found` hold. In a
+        thread or forum post, ``parent_id`` is the channel it was opened from (one conversation with it) and ``title``
+        who opened it and its name (read as their first line there).
         """
-        in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id)
+        if title is not None and channel_id is not None:
+            self.conversation.opened(title[0], channel_id, title[1], parent=parent_id)
+        in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id, parent=parent_id)
         found, said = in_context.found, in_context.said
         if found.values:
-            self._turns.scrub(user_id, found)
-            for listener in self._secrets_found:
-                listener(user_id, found)
-            self._tasks.spawn(self._forget_learned(user_id, Seen([found])), name=f"forget-learned-secret-{user_id}")
+            self._found(user_id, found)
             said = replace(said, values=(*said.values, *found.values))  # what the model returns for this turn too
         if not self.may_learn(user_id) or not worth_extracting(user_text) or in_context.lone_value:
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
         reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
+
+    def _found(self, user_id: int, found: Screened) -> None:
+        """The conversation showed ``found`` were secrets: the turns waiting, every copy the listeners hold and what
+        was learned since lose them."""
+        self._turns.scrub(user_id, found)
+        for listener in self._secrets_found:
+            listener(user_id, found)
+        self._tasks.spawn(self._forget_learned(user_id, Seen([found])), name=f"forget-learned-secret-{user_id}")
 
     async def _forget_learned(self, user_id: int, seen: Seen) -> None:
         """What was learned from an earlier message before a later one showed it held a secret — a memory or a
@@ -310,12 +321,24 @@ class MemoryService:
         return self._turns.deleted(message_ids)
 
     def message_edited(self, message_id: int, user_text: str) -> bool:
-        """A member edited a message: a turn from it still waiting for extraction takes the new text.
+        """A member edited a message: a turn from it still waiting for extraction takes the new text, read in its
+        conversation (`ConversationScreen.edited`: "wifi pw" / "Koala-Drift-55" edited to "Koala-Drift-56", "3391"
+        edited to "3391 ← bike lock"); what that reading found leaves every copy of the member's messages, the old
+        text's and the new one's, as a later reveal does.
 
         The bot's answer to the old text is dropped from that turn: it may repeat what the member took back.
         """
-        self.conversation.edited(message_id, user_text)
-        return self._turns.edited(message_id, screen(user_text, "message"))
+        user_id = self.conversation.author_of(message_id)
+        in_context = self.conversation.edited(message_id, user_text)
+        if in_context is None or user_id is None:
+            return self._turns.edited(message_id, screen(user_text, "message"))
+        said, found = in_context.said, in_context.found
+        if found.values:
+            said = replace(said, values=(*said.values, *found.values))
+        changed = self._turns.edited(message_id, said)
+        if found.values:
+            self._found(user_id, found)
+        return changed
 
     async def set_profile(self, user_id: int, profile: str) -> bool:
         """Replace the profile (as `set_user_profile` stores it), refusing one that holds a secret.

@@ -28,6 +28,9 @@ class ObservedMessage:
     created_at: datetime
     guild_id: int | None = None
     channel_topic: str = ""
+    parent_id: int | None = None
+    """The channel a thread was opened from: the author's messages there and in the thread are one conversation to the
+    privacy screen (the batch stays the thread's)."""
 
 
 def prepare_content(text: str, extras: tuple[str, ...] = (), *, max_chars: int) -> str | None:

@@ -94,7 +94,9 @@ class MonitorService:
         "clave del wifi:" is screened out of it, and one an earlier message gave that it reveals ("that was my
         PIN") leaves the messages still waiting.
         """
-        in_context = self.conversation.take(message.author_id, message.channel_id, message.content, message_id=message.message_id)
+        in_context = self.conversation.take(
+            message.author_id, message.channel_id, message.content, message_id=message.message_id, parent=message.parent_id
+        )
         if in_context.found.values:
             self.buffer.scrub(message.author_id, in_context.seen)
         message = replace(message, content=in_context.said.text)
@@ -108,8 +110,15 @@ class MonitorService:
             self._timers[channel_id] = loop.call_later(self.buffer.seconds, self._timer_fired, channel_id)
 
     def edited(self, channel_id: int, message_id: int, content: str | None) -> bool:
-        """A pending message was edited: the batch carries the new text. Already analysed: ignored."""
-        self.conversation.edited(message_id, content or "")
+        """A pending message was edited: the batch carries the new text, read in its conversation (a value it now
+        gives after an earlier "wifi pw", or one it says an earlier message was, leaves every message waiting).
+        Already analysed: ignored."""
+        author = self.conversation.author_of(message_id)
+        in_context = self.conversation.edited(message_id, content or "")
+        if in_context is not None and content is not None:
+            content = in_context.said.text
+            if in_context.found.values and author is not None:
+                self.buffer.scrub(author, in_context.seen)
         changed = self.buffer.replace(channel_id, message_id, content)
         self._forget_timer_if_idle(channel_id)
         return changed

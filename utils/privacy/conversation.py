@@ -41,6 +41,7 @@ from utils.privacy._conversation_asked import (
     question_in,
 )
 from utils.privacy._conversation_corrected import corrected_earlier, corrected_values
+from utils.privacy._conversation_edited import labelled_in_place, pointing_back
 from utils.privacy._conversation_locked import answers_a_lock, given_beside, named_thing
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
@@ -110,87 +111,48 @@ class ConversationScreen:
         """The last question asked in each place, who asked and how many messages of chatter came since: the next
         member to speak there may be answering it ("what's the code for the side door?" / "5830"), or a member a few
         lines later ("whats the garage code?" / "rip" / "2856")."""
+        self._titled: OrderedDict[int, None] = OrderedDict()
+        """Threads and posts whose title was read (:meth:`opened`)."""
 
     def __len__(self) -> int:
         """Members with a window held."""
         return len(self._windows)
 
-    def take(self, user_id: int, place: int | None, text: str, *, message_id: int | None = None) -> InContext:
-        """Screen ``text`` (a member's message in ``place``, a channel) with the member's messages just before it."""
-        said = screen(text, "message")
+    def take(
+        self, user_id: int, place: int | None, text: str, *, message_id: int | None = None, parent: int | None = None
+    ) -> InContext:
+        """Screen ``text`` (a member's message in ``place``, a channel) with the member's messages just before it. A
+        thread or a forum post names the channel it was opened from as its ``parent``: what is named or asked in the
+        channel and given in the thread (or the reverse) is one conversation, read in the channel's window."""
+        place = place if parent is None else parent
         now = self._clock()
         window = self._window(user_id, place, now)
-        found: list[tuple[str, str]] = []
-        said, found = _typed_again(window, text, said)
-        wrapped = wrapped_lines(text, said) or spelled_lines(said.text)
-        if wrapped:
-            found += wrapped
-            said = _with_values(text, [*said.values, *wrapped])
-        mended = [value for value in corrected_values(window, said.text) if value not in found]
-        if mended:
-            found += mended
-            said = _with_values(text, found)
-        pending = False
-        if window:
-            parts, pending = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
-            given = (
-                None
-                if parts
-                else (
-                    value_given(window[-1].text, said.text)
-                    or given_after_lead_in(window[-1].text, said.text)
-                    or answered_after_question(window, said.text)
-                    or part_after_announcement(window, said.text)
-                    or digit_piece(window, said.text)
-                    or continued_value(window, said.text)
-                )
-            )
-            across = parts or (
-                _seed_across(window, said.text)
-                or labelled_parts(window, said.text)
-                or halves(window, said.text)
-                or given_after_naming(window, said.text)
-                or spelled_across(window, said.text)
-                if given is None
-                else []
-            )
-            if across:
-                found += across
-                said = _with_values(text, across)
-            elif given is not None:
-                found.append(given)
-                said = _with_value(text, given)
-            else:
-                found += (
-                    revealed(window, said.text)
-                    or revealed_without_kind(window, said.text)
-                    or labelled_after_value(window, said.text)
-                    or labelled_after_chatter(window, said.text)
-                )
-        beside = [] if found else given_beside(said.text)
-        if beside:
-            found += beside
-            said = _with_values(text, beside)
-        question = self._question_before(user_id, place, now)
-        if not found and question is not None:
-            answer = _answer_to(question, said.text)
-            if answer:
-                found += answer
-                said = _with_values(text, answer)
+        said, found, pending = _read(window, text, self._question_before(user_id, place, now))
         self._heard(user_id, place, Said(now, said.text, message_id))  # as screened, like the window
         lone = may_be_revealed(said.text)
         given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
         found += [v for v in corrected_earlier(window, [*found, *given_here]) if v not in found]
         window.append(Said(now, text, message_id, lone and not found, given_here))
-        if found:
-            seen = Seen([Screened("", False, (), tuple(found))])
-            for earlier in window:
-                earlier.text = seen.scrub(earlier.text)
+        _scrub(window, found)
         held = lone or (pending and not found) or handed_over(said.text)
-        if not found:
-            return InContext(said, _NOTHING, held)
-        kinds = tuple(dict.fromkeys(kind for _value, kind in found))
-        return InContext(said, Screened("", False, kinds, tuple(found)), held)
+        return _in_context(said, found, held)
+
+    def opened(self, user_id: int, place: int, title: str, *, parent: int | None = None) -> None:
+        """A thread or forum post ``user_id`` opened under ``title``: the title is read as their first line there (what
+        it names may follow in their next message), and as a question put to whoever answers in it, with or without its
+        question mark ("PIN do cartão da equipe" / "7361"), unless one asked there is still open. Nothing of it is kept
+        but the window's line; a place's title is read once."""
+        if place in self._titled:
+            return
+        self._titled[place] = None
+        while len(self._titled) > MAX_PLACES:
+            self._titled.popitem(last=False)
+        self.take(user_id, place, title, parent=parent)
+        root = place if parent is None else parent
+        if question_in(title) is None and root is not None and root not in self._asked:  # a question asked stays open
+            asked = Said(self._clock(), f"{title.rstrip()}?", None)
+            self._asked[root] = (user_id, asked, 0)
+            self._asked.move_to_end(root)
 
     def _window(self, user_id: int, place: int | None, now: float) -> deque[Said]:
         places = self._windows.get(user_id)
@@ -242,16 +204,27 @@ class ConversationScreen:
         places = self._windows.pop(user_id, None)
         return sum(len(w) for w in places.values()) if places else 0
 
-    def edited(self, message_id: int, text: str) -> bool:
-        """A member edited a message: the window holds the new text (what they took out is not kept here)."""
-        for places in self._windows.values():
+    def edited(self, message_id: int, text: str) -> InContext | None:
+        """A member edited a message: the new text is read in its conversation, against the messages before it in its
+        window as if sent then ("netflix pw" / "Koala-Drift-55" edited to "Koala-Drift-56", "3391" edited to "3391 ←
+        lucchetto della bici") and by the later ones that point back at it ("^ that's the wifi pw"), and the window
+        holds it. What the reading found is for every copy of the old text and the new one, as a later reveal's is;
+        None when the message is not held here."""
+        held = self._holding(message_id)
+        return None if held is None else _read_again(held[1], held[2], text)
+
+    def author_of(self, message_id: int) -> int | None:
+        """Whose window holds the message (an edit names only the message)."""
+        held = self._holding(message_id)
+        return None if held is None else held[0]
+
+    def _holding(self, message_id: int) -> tuple[int, deque[Said], int] | None:
+        for user_id, places in self._windows.items():
             for window in places.values():
-                for said in window:
+                for index, said in enumerate(window):
                     if said.message_id == message_id:
-                        said.text, said.lone = text, may_be_revealed(text)
-                        said.values = tuple(v for v in screen(text, "message").values if v[1] in SECRET_KINDS)
-                        return True
-        return False
+                        return user_id, window, index
+        return None
 
     def deleted(self, message_ids: Collection[int]) -> int:
         """Messages the members deleted leave their windows; returns how many."""
@@ -264,6 +237,110 @@ class ConversationScreen:
                 dropped += len(window) - len(kept)
                 places[place] = deque(kept, maxlen=WINDOW_MESSAGES)
         return dropped
+
+
+def _read(window: deque[Said], text: str, question: Said | None) -> tuple[Screened, list[tuple[str, str]], bool]:
+    """``text`` as read after ``window`` (and another member's ``question`` in the place, if any): the message as
+    screened with what the conversation showed it gives, the values found for every copy, and whether a value of a
+    kind not yet named may be pending (:func:`parts_after_kindless`)."""
+    said = screen(text, "message")
+    found: list[tuple[str, str]] = []
+    said, found = _typed_again(window, text, said)
+    wrapped = wrapped_lines(text, said) or spelled_lines(said.text)
+    if wrapped:
+        found += wrapped
+        said = _with_values(text, [*said.values, *wrapped])
+    mended = [value for value in corrected_values(window, said.text) if value not in found]
+    if mended:
+        found += mended
+        said = _with_values(text, found)
+    pending = False
+    if window:
+        parts, pending = parts_after_kindless(window, said.text)  # all the parts at once, the earlier ones too
+        given = (
+            None
+            if parts
+            else (
+                value_given(window[-1].text, said.text)
+                or given_after_lead_in(window[-1].text, said.text)
+                or answered_after_question(window, said.text)
+                or part_after_announcement(window, said.text)
+                or digit_piece(window, said.text)
+                or continued_value(window, said.text)
+            )
+        )
+        across = parts or (
+            _seed_across(window, said.text)
+            or labelled_parts(window, said.text)
+            or halves(window, said.text)
+            or given_after_naming(window, said.text)
+            or spelled_across(window, said.text)
+            if given is None
+            else []
+        )
+        if across:
+            found += across
+            said = _with_values(text, across)
+        elif given is not None:
+            found.append(given)
+            said = _with_value(text, given)
+        else:
+            found += (
+                revealed(window, said.text)
+                or revealed_without_kind(window, said.text)
+                or labelled_after_value(window, said.text)
+                or labelled_after_chatter(window, said.text)
+            )
+    beside = [] if found else given_beside(said.text)
+    if beside:
+        found += beside
+        said = _with_values(text, beside)
+    if not found and question is not None:
+        answer = _answer_to(question, said.text)
+        if answer:
+            found += answer
+            said = _with_values(text, answer)
+    return said, found, pending
+
+
+def _read_again(window: deque[Said], index: int, text: str) -> InContext:
+    """The message at ``index`` of ``window`` edited to ``text``: read after the messages before it, then each later
+    message read again after it (one that points back may now reveal the new value, and the next may be the value the
+    edit now names); a slip of the old text that a value found corrects goes with it (:func:`corrected_earlier`)."""
+    before, edited, after = deque(list(window)[:index]), window[index], list(window)[index + 1 :]
+    old = Said(edited.at, edited.text, edited.message_id, edited.lone, edited.values)
+    said, found, _pending = _read(before, text, None)
+    if not found:
+        found = labelled_in_place(old, text)
+        said = _with_values(text, found) if found else said
+    given_here = tuple(v for v in said.values if v[1] in SECRET_KINDS)
+    edited.text, edited.lone, edited.values = text, may_be_revealed(said.text) and not found, given_here
+    before.append(edited)
+    for later in after:
+        named = value_given(edited.text, later.text) if before[-1] is edited else None
+        back = [named] if named is not None else pointing_back(before, later.text)
+        found += [value for value in back if value not in found]
+        before.append(later)
+    found += [v for v in corrected_earlier([old], [*found, *given_here]) if v not in found]
+    if any(value in text and (value, kind) not in said.values for value, kind in found):
+        said = _with_values(text, found)  # a value a later message revealed stands in the edited text too
+    _scrub(window, found)
+    return _in_context(said, found, edited.lone or handed_over(said.text))
+
+
+def _scrub(window: deque[Said], found: list[tuple[str, str]]) -> None:
+    """The window's messages without the values the conversation found (they are copies too)."""
+    if found:
+        seen = Seen([Screened("", False, (), tuple(found))])
+        for earlier in window:
+            earlier.text = seen.scrub(earlier.text)
+
+
+def _in_context(said: Screened, found: list[tuple[str, str]], held: bool) -> InContext:
+    if not found:
+        return InContext(said, _NOTHING, held)
+    kinds = tuple(dict.fromkeys(kind for _value, kind in found))
+    return InContext(said, Screened("", False, kinds, tuple(found)), held)
 
 
 def _answer_to(question: Said, text: str) -> list[tuple[str, str]]:
