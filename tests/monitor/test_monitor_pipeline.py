@@ -315,6 +315,26 @@ async def test_a_secret_given_in_a_thread_or_fixed_by_an_edit_never_reaches_the_
     assert "gg everyone" in requests
 
 
+async def test_a_secret_in_a_thread_name_never_reaches_the_monitors_model(
+    running, analyst, fake_llm: FakeLLM, database_url: str
+) -> None:
+    """A thread's name is its opener's words: the request names the place by it, screened as a message is; a channel's
+    name, the server's, is sent as it is."""
+    async with running(sentiment_batch_size=10) as services:
+        services.monitor.observe(
+            replace(said("can someone check this"), channel_id=501, parent_id=500, channel_name="wifi pw: Maple-Otter-418")
+        )
+        services.monitor.observe(replace(said("gg everyone", author_id=7, name="Bob"), channel_name="room-4471"))
+        assert services.monitor.flush_pending() == 2
+        await services.tasks.drain(10)
+        await services.llm_log.flush()
+    requests = str(fake_llm.tool_requests("report_analysis"))
+    assert "Maple-Otter-418" not in requests and "Maple-Otter-418" not in str(
+        query(database_url, "SELECT RequestExcerpt FROM LlmLog")
+    )
+    assert "#room-4471" in requests and "wifi pw" in requests
+
+
 async def test_an_erasure_takes_a_members_waiting_messages_out_of_the_batch(running, analyst, fake_llm: FakeLLM) -> None:
     async with running(sentiment_batch_size=5) as services:
         services.monitor.observe(said("i live above the bakery on rue cler"))

@@ -108,3 +108,29 @@ async def test_an_ordinary_edit_and_thread_are_learned_as_said(batching: Service
     traces = await _traces(batching, fake_llm, database_url)
     assert "20:30" in traces["extraction"] and "3-2 actually" in traces["extraction"]
     assert not re.search(r"\[redacted:[a-z]", traces["extraction"] + traces["log"])  # the prompt's own "[redacted:...]" aside
+
+
+async def test_a_secret_in_a_thread_title_is_not_logged_when_the_model_repeats_it(
+    batching: Services, fake_llm: FakeLLM, database_url: str
+) -> None:
+    """A thread's title is a member's words too (its opener named it): a model repeating a value from it, with no
+    secret word beside it, is screened out of the log as a value from their message would be."""
+    fake_llm.chat = lambda body: "Got it, Kx8-tundra-44 is noted."
+    await batching.chat.respond(
+        IncomingMessage(
+            42,
+            "Alice",
+            channel_name="wifi password is Kx8-tundra-44",
+            content="can you keep this for me?",
+            guild_id=1,
+            message_id=900,
+            channel_id=_THREAD,
+            parent_id=_CHANNEL,
+            opened_by=42,
+        )
+    )
+    await batching.tasks.drain(10)
+    await batching.llm_log.flush()
+    log = json.dumps(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"), ensure_ascii=False)
+    assert "can you keep this for me?" in log and "Bot replied" in log  # the chat and extraction calls were logged
+    assert "Kx8-tundra-44" not in log, log

@@ -211,9 +211,11 @@ class ChatService:
 
     def _seen_in(self, message: IncomingMessage, said: Screened) -> Seen:
         """What the screen took out of the member lines of this request, for its log row (`LlmCallRecord.seen`):
-        the model may repeat a password said two messages ago, with no "password" next to it."""
+        the model may repeat a password said two messages ago, with no "password" next to it. A thread's or forum
+        post's title is its opener's words, and the prompt names the place by it."""
         earlier = message.reply_chain if message.reply_chain is not None else self._history[message.channel_id]
-        return Seen([said, *(turn.said for turn in earlier if turn.said is not None)])
+        title = [screen(message.channel_name, "message")] if message.opened_by is not None else []
+        return Seen([said, *title, *(turn.said for turn in earlier if turn.said is not None)])
 
     def _speakers(self, message: IncomingMessage) -> set[str]:
         """Names the model might go on speaking as: the author and everyone in the context it was shown."""

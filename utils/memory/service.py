@@ -279,7 +279,8 @@ class MemoryService:
         if not self.may_learn(user_id) or not worth_extracting(user_text) or in_context.lone_value:
             return
         name = screen(member_name, "name").text  # the display name is shown to the extractor
-        reply = screen(bot_reply, "message", seen=Seen([said]), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
+        shown = [said, *([screen(title[1], "message")] if title is not None else [])]  # the prompt names a thread by its title
+        reply = screen(bot_reply, "message", seen=Seen(shown), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
 
     def _found(self, user_id: int, found: Screened) -> None:

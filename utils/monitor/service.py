@@ -99,7 +99,7 @@ class MonitorService:
         )
         if in_context.found.values:
             self.buffer.scrub(message.author_id, in_context.seen)
-        message = replace(message, content=in_context.said.text)
+        message = replace(message, content=in_context.said.text, channel_name=_place_name(message))
         loop = asyncio.get_running_loop()
         full = self.buffer.add(message, loop.time())
         channel_id = message.channel_id
@@ -247,3 +247,9 @@ class MonitorService:
                 user_id=message.author_id, observation=observation, topic=topic, guild_id=message.guild_id
             )
         return cleaned.text
+
+
+def _place_name(message: ObservedMessage) -> str:
+    """A thread's or forum post's name is a member's words (its opener chose it), screened as their message is; a
+    channel's is the server's."""
+    return message.channel_name if message.parent_id is None else screen(message.channel_name, "message").text
