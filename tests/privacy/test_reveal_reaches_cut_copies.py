@@ -128,3 +128,24 @@ async def test_the_monitors_waiting_batch_loses_the_rest_of_the_value(
     [request] = fake_llm.tool_requests("report_analysis")
     assert _left(json.dumps(request, ensure_ascii=False)) == []
     assert _left(_log(database_url)) == []
+
+
+@pytest.mark.parametrize(("first", "value"), CASES)
+async def test_a_profile_fact_learned_before_the_reveal_with_the_value_cut_is_forgotten(
+    services: Services, fake_llm: FakeLLM, database_url: str, first: str, value: str
+) -> None:
+    """The profile's screen cut part of the value and kept the sentence ("… named her guild Walnut-[redacted:phone]-
+    Oyster."): the reveal forgets that fact through the member's door."""
+    fake_llm.tools["extract_memories"] = lambda body: {
+        "memories": [memory("Plays on Steam most evenings.", "steam")],
+        "profile_update": f"Alice plays on Steam most evenings and named her guild {value}.",
+        "forget": [],
+    }
+    await converse(services, first)
+    fake_llm.tools["extract_memories"] = _nothing
+    await converse(services, REVEAL)
+    await services.tasks.drain(10)
+    profile = json.dumps(query(database_url, "SELECT UserNotes FROM UserState"), ensure_ascii=False)
+    history = json.dumps(query(database_url, "SELECT PreviousProfile FROM ProfileHistory"), ensure_ascii=False)
+    assert _left(profile) == [] and _left(services.memory.store.profile(42)) == []
+    assert _left(history) == []  # the profile it replaced is not kept as history either
