@@ -141,8 +141,8 @@ def _tokens(text: str) -> list[_Token]:
 
 
 def _near(text: str, first: int, second: int, *, tokens: list[_Token]) -> bool:
-    between = text[tokens[first][1] : tokens[second][0]]
-    return len(between) <= _CLOSE and not _RUN.search(between)
+    start, end = tokens[first][1], tokens[second][0]
+    return end - start <= _CLOSE and not _RUN.search(text, start, end)
 
 
 def _fits(value: CutValue, at: int, text: str, runs: list[_Token], open_before: bool, open_after: bool) -> bool:
