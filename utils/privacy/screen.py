@@ -64,7 +64,7 @@ from utils.privacy.line_classifier import line_reason
 from utils.privacy.memoised_lines import memoised
 from utils.privacy.normalise import Normalised, make_valid, normalise
 from utils.privacy.others import about_someone_else, subject_name
-from utils.privacy.placeholders import PLACEHOLDER, cut_screened, merge_spans, outside_placeholders
+from utils.privacy.placeholders import PLACEHOLDER, CutValue, cut_screened, cut_value_spans, merge_spans, outside_placeholders
 from utils.privacy.quoted_lines import only_asks
 from utils.privacy.roles import asserts_role
 from utils.privacy.rule import Rule, Span
@@ -174,8 +174,8 @@ class Seen:
                 self._logged_forms.update(forms)
             else:
                 continue
-            self.__dict__.pop("_pattern", None)
-            self.__dict__.pop("_log_pattern", None)
+            for name in ("_pattern", "_log_pattern", "_cut"):
+                self.__dict__.pop(name, None)
 
     def __bool__(self) -> bool:
         return bool(self._kinds or self._logged)
@@ -191,19 +191,23 @@ class Seen:
     def _log_pattern(self) -> re.Pattern[str]:
         return _alternatives_of(self._forms | self._logged_forms)
 
+    @cached_property
+    def _cut(self) -> dict[bool, list[CutValue]]:
+        """The values as read through the placeholders a screen cut into them (:func:`cut_value_spans`); True: the log's."""
+        cut = [CutValue.of(form, self._kinds.get(_bare(form)) or next(iter(self._kinds.values()))) for form in self._forms]
+        return {False: cut, True: [*cut, *(CutValue.of(form, LOGGED_ONLY) for form in self._logged_forms - self._forms)]}
+
     def spans(self, text: str, *, for_log: bool = False) -> list[Span]:
-        """Where the seen values are in ``text``; ``for_log``: the values kept out of the log only too."""
+        """Where the seen values are in ``text``, whole or through the placeholders an earlier screen cut into them;
+        ``for_log``: the values kept out of the log only too."""
         if for_log and self._logged:
             pattern, kinds = self._log_pattern, {**self._logged, **self._kinds}
         elif self._kinds:
             pattern, kinds = self._pattern, self._kinds
         else:
             return []
-        found = []
-        for match in pattern.finditer(text):
-            kind = kinds.get(_bare(match.group())) or _any_kind(kinds)
-            found.append((match.start(), match.end(), kind))
-        return found
+        found = [(m.start(), m.end(), kinds.get(_bare(m.group())) or next(iter(kinds.values()))) for m in pattern.finditer(text)]
+        return found + cut_value_spans(text, self._cut[for_log and bool(self._logged)])
 
     def scrub(self, text: str) -> str:
         """``text`` with every seen value replaced by its placeholder (the rules run later, where it is kept)."""
@@ -248,10 +252,6 @@ def _bare(value: str) -> str:
     folded = value.casefold()
     stripped = re.sub(r"[\W_]", "", folded)
     return stripped if len(stripped) >= MIN_SEEN_VALUE else folded
-
-
-def _any_kind(kinds: dict[str, str]) -> str:
-    return next(iter(kinds.values()))
 
 
 _SCANNER = Scanner(RULES)
@@ -367,7 +367,7 @@ def _screen(valid: str, field: str, seen: Seen | None, limit: int | None) -> Scr
     reader = _reading if len(valid) <= MEMOISED_CHARS else _read
     matching, view, found, decoded = reader(valid, field == "key")
     spans = list(found)
-    again = outside_placeholders(view, seen.spans(view, for_log=field == "log")) if seen else None
+    again = outside_placeholders(view, seen.spans(view, for_log=field == "log"), whole=True) if seen else None
     spans += decoded
     # Values found by their shape (values.py): in every field, since no text may carry a credential; a long number
     # where the line is kept, and in the log and the extractor's input, which hold no less than the store.
