@@ -45,10 +45,12 @@ def value(match: re.Match[str]) -> str:
 
 
 def looks_like_a_secret(value: str) -> bool:
-    """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals."""
+    """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals beside small
+    letters ("hUnTeR"); a word in capitals alone is a word shouted ("forgot my password AGAIN"), not a mix of cases."""
     if len(value) < 4:
         return False
-    return any(c.isdigit() for c in value) or any(_a_symbol(c) for c in value) or any(c.isupper() for c in value[1:])
+    mixed_case = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return any(c.isdigit() for c in value) or any(_a_symbol(c) for c in value) or mixed_case
 
 
 def _a_symbol(char: str) -> bool:
