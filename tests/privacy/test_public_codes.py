@@ -28,6 +28,20 @@ def test_a_public_code_passes_as_a_message_and_as_a_memory(text: str) -> None:
     assert not kept.refused and kept.text == text
 
 
+OPEN = [
+    "Kahoot game PIN 6301942 for the quiz, open to everyone",
+    "custom lobby code 7QJ-2KL, anyone can join",
+    "código de la sala 4412-8812, entra quien quiera",
+    "房间号 8815，欢迎加入",
+]
+
+
+@pytest.mark.parametrize("text", OPEN)
+def test_a_code_offered_to_everyone_passes_as_a_message(text: str) -> None:
+    """The message keeps it; a memory keeps the fact, not a game's code (shared_codes.py), as for any shared code."""
+    assert screen(text, "message").text == text
+
+
 SECRETS = [
     ("routing 021000021, and my account number is 483920175523", "483920175523"),
     ("sort code 20-00-00, account 73849201", "73849201"),
@@ -35,6 +49,9 @@ SECRETS = [
     ("my PIN code is 560034", "560034"),  # no address around it: a PIN
     ("my UPI PIN is 411001, send the money", "411001"),  # a PIN's word, not a postal PIN code's
     ("routing number 123456789 for my account", "123456789"),  # the check digit does not hold: an account's digits
+    ("my bank PIN is 4821, open to everyone lol", "4821"),  # a PIN offered to all is only a game's
+    ("room code KXPF, room password Gremlin-73, anyone can join if they know it", "Gremlin-73"),
+    ("lobby code 4412, and the PIN for my phone is 8830, everyone hop in", "8830"),
     ("sudoku lol, my card PIN is 5300 and the grid was 530070000600195000098000060800060003400803001700020006", "5300"),
 ]
 
@@ -48,15 +65,15 @@ def test_the_value_beside_a_public_code_is_still_taken_out(text: str, value: str
 
 def test_a_grid_is_a_sudoku_only_by_its_rule() -> None:
     grid = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
-    assert public_codes.code_ranges(f"grid {grid}") == [(5, 86)]
-    assert public_codes.code_ranges(f"grid {'55' + grid[2:]}") == []  # a digit twice in a row
-    assert public_codes.code_ranges(f"grid {'1' + '0' * 80}") == []  # fewer than 17 given
+    assert public_codes.code_ranges(f"grid {grid}") == ([(5, 86)], [])
+    assert public_codes.code_ranges(f"grid {'55' + grid[2:]}") == ([], [])  # a digit twice in a row
+    assert public_codes.code_ranges(f"grid {'1' + '0' * 80}") == ([], [])  # fewer than 17 given
 
 
 def test_a_span_holding_more_than_the_code_is_not_let_go() -> None:
     text = "routing number 021000021 5839201"
     codes = public_codes.code_ranges(text)
-    assert codes == [(15, 24)]
+    assert codes == ([(15, 24)], [])
     assert public_codes.holds_only_a_code(text, (15, 24, "id-number"), codes)
     assert not public_codes.holds_only_a_code(text, (15, 32, "id-number"), codes)
     assert not public_codes.holds_only_a_code(text, (15, 24, "api-key"), codes)

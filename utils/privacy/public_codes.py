@@ -6,6 +6,9 @@ took them for one.
 - a bank's BIC said as one ("BIC", "SWIFT"): the SWIFT layout (bank, a real country, a place, maybe a branch);
 - a postal PIN code ("PIN code 560034", "पिन कोड 110001") in a line about where something goes (an address, an office,
   a delivery): six digits, the first a postal zone (1–8). A "PIN code" with nothing about an address is a PIN;
+- a game's, a room's or an event's code or PIN the line opens to everyone ("Kahoot game PIN 4827193, open to the whole
+  server", "código 7H3K-9QX2, entra quien quiera"): the secret words before it name a code or a game's PIN, none in
+  the line names a password or another PIN (a private room's password beside a public code stays out);
 - a sudoku grid: 81 cells (a digit, 0 or "." for a blank), no digit twice in a row, a column or a box, 17 given at
   least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check.
 
@@ -25,10 +28,11 @@ from pathlib import Path
 from stdnum import bic
 from stdnum.us import rtn
 
+from utils.privacy import vocabulary
 from utils.privacy.rule import Span, literal_trie
 
 _DATA = Path(__file__).with_name("data") / "public_codes.json"
-KINDS = frozenset({"id-number", "card", "number", "phone", "code", "bank-account", "password"})
+KINDS = frozenset({"id-number", "card", "number", "phone", "code", "bank-account", "password", "credential"})
 """The kinds a reader may have given such a code (a PIN reader read "PIN code", an account reader "routing number")."""
 _NAMED_WITHIN = 48
 """How far before its code a name may stand ("routing number on their website is 597221350"), with no digit between."""
@@ -75,8 +79,13 @@ def _a_sudoku(grid: str) -> bool:
     return True
 
 
-def code_ranges(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` holds a public code of the module docstring's kinds."""
+Ranges = tuple[list[tuple[int, int]], list[tuple[int, int]]]
+"""Where a line's public codes stand, and where the codes it offers to everyone may stand."""
+
+
+def code_ranges(text: str) -> Ranges:
+    """Where ``text`` holds a public code of the module docstring's kinds, and the stretches after a code's or a PIN's
+    word that the line opens to everyone."""
     found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if len(text) >= 81 else []
     lowered = text.casefold()
     for kind, shape in _SHAPES.items():
@@ -87,7 +96,25 @@ def code_ranges(text: str) -> list[tuple[int, int]]:
             checked = (check is None or check(match.group())) and _named(text, kind, match.start())
             if checked and (kind != "postal_pin" or _about_a_place(text, match.start(), match.end())):
                 found.append(match.span())
-    return found
+    return found, _offered_to_all(text)
+
+
+_OPEN_KINDS = frozenset({"code", "pin"})
+"""The secret words a code offered to everyone may be named by; a password's word in the line keeps every value out."""
+_OPEN_SPAN_KINDS = frozenset({"code", "password", "number", "id-number", "credential"})
+_GAME_PIN = re.compile(r"(?i)(?:game|spiel|jeu|juego|jogo|gioco|gry|игры|oyun)\W{0,2}$")
+
+
+def _offered_to_all(text: str) -> list[tuple[int, int]]:
+    """Where the codes the line opens to everyone stand: from each code's or PIN's word to the next secret word."""
+    if not _words("open_to_all").search(text):
+        return []
+    words = vocabulary.find(text)
+    if not words or any(word.kind not in _OPEN_KINDS for word in words):
+        return []
+    if any(word.kind == "pin" and not _GAME_PIN.search(text, max(0, word.start - 12), word.start) for word in words):
+        return []  # a PIN offered to all is a game's ("Kahoot game PIN"), never a card's or a phone's
+    return [(word.end, words[n + 1].start if n + 1 < len(words) else len(text)) for n, word in enumerate(words)]
 
 
 def _about_a_place(text: str, start: int, end: int) -> bool:
@@ -95,9 +122,13 @@ def _about_a_place(text: str, start: int, end: int) -> bool:
     return _words("postal_cues").search(around) is not None
 
 
-def holds_only_a_code(text: str, span: Span, codes: list[tuple[int, int]]) -> bool:
-    """Whether a reader's ``span`` holds one of ``codes`` and no digit beside it."""
+def holds_only_a_code(text: str, span: Span, ranges: Ranges) -> bool:
+    """Whether a reader's ``span`` holds one of the public codes and no digit beside it, or stands where the line
+    offers a code to everyone."""
+    codes, offered = ranges
     start, end = span[0], span[1]
+    if span[2] in _OPEN_SPAN_KINDS and any(s <= start and end <= e for s, e in offered):
+        return True
     inside = [(s, e) for s, e in codes if s < end and start < e]
     if not inside or span[2] not in KINDS:
         return False

@@ -163,11 +163,11 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
     read "broj" or "code" as its word, where the line says "broj narudžbe" or "error code"."""
     public = set()
     identifiers: list[tuple[int, int]] | None = None  # the line's DOIs and the like, read once for all its numbers
-    codes: list[tuple[int, int]] | None = None  # a bank's, a post office's or a puzzle's codes (public_codes.py)
+    codes: public_codes.Ranges | None = None  # a bank's, a post office's, a puzzle's codes (public_codes.py)
     for span in spans:
         if span[2] in public_codes.KINDS:
             codes = public_codes.code_ranges(text) if codes is None else codes
-            if codes and public_codes.holds_only_a_code(text, span, codes):
+            if (codes[0] or codes[1]) and public_codes.holds_only_a_code(text, span, codes):
                 public.add(span)
                 continue
         if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
