@@ -22,3 +22,20 @@ def test_a_shouted_word_after_a_password_word_passes_and_a_value_in_capitals_doe
     )
     assert "TIGERLILY" not in screen("my password is TIGERLILY", "message").text
     assert "AGAIN42" not in screen("forgot my password AGAIN42 lol", "message").text
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("パスワードは使い回さないで、1Passwordとか使おう", None),
+        ("密码别告诉别人，用KeePass存起来", None),
+        ("文档里写的是 `--password <密码>`，自己替换", None),
+        ("パスワードはneko2024だよ", "neko2024"),
+        ("密码是小猫123，记住", "小猫123"),
+    ],
+)
+def test_a_clause_run_on_without_spaces_is_judged_by_its_first_part(line: str, value: str | None) -> None:
+    """A sentence in a script without spaces runs on after the secret's word: its first clause is the value or not;
+    a guide's label in angle brackets stands for one."""
+    said = screen(line, "message").text
+    assert said == line if value is None else value not in said
