@@ -39,3 +39,20 @@ def test_a_clause_run_on_without_spaces_is_judged_by_its_first_part(line: str, v
     a guide's label in angle brackets stands for one."""
     said = screen(line, "message").text
     assert said == line if value is None else value not in said
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("moje nowe hasło jest dłuższe niż 16 znaków", None),
+        ("my new password is longer than 20 characters now", None),
+        ("contraseña: pregúntale a Carmen mañana", None),
+        ("wifi password? ask mum, she has it", None),
+        ("my password is longer than yours, it's Kettle-Harbor-91", "Kettle-Harbor-91"),
+        ("password: ask123", "ask123"),
+        ("contraseña: pregúntale2024", "pregúntale2024"),
+    ],
+)
+def test_a_comparison_or_a_word_sending_to_who_holds_it_is_no_value(line: str, value: str | None) -> None:
+    said = screen(line, "message").text
+    assert said == line if value is None else value not in said
