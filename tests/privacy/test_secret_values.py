@@ -56,3 +56,17 @@ def test_a_clause_run_on_without_spaces_is_judged_by_its_first_part(line: str, v
 def test_a_comparison_or_a_word_sending_to_who_holds_it_is_no_value(line: str, value: str | None) -> None:
     said = screen(line, "message").text
     assert said == line if value is None else value not in said
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("senha: ****** aparece assim no painel", None),
+        ("password: [REDACTED] shows in the log, fine", None),
+        ("password: ******** Kettle-Harbor-91", "Kettle-Harbor-91"),
+        ("the log shows password=*** but the .env has password=Quokka!551", "Quokka!551"),
+    ],
+)
+def test_the_words_after_a_masked_value_are_the_sentence_about_it(line: str, value: str | None) -> None:
+    said = screen(line, "message").text
+    assert said == line if value is None else value not in said

@@ -50,6 +50,15 @@ def states_a_rule(text: str, start: int) -> bool:
     return _rule().match(text, start) is not None
 
 
+_MASK_BEFORE = re.compile(r"(?:[*•●∙＊]{3,}|\[(?:redacted|hidden|masked)\])[`'\"]?\s+$", re.IGNORECASE)
+
+
+def masked_before(text: str, start: int) -> bool:
+    """Whether the words from ``start`` follow a masked value ("senha: ****** aparece assim no painel"): the stars
+    stood where the value was, and what follows is the sentence about them."""
+    return _MASK_BEFORE.search(text, max(0, start - 24), start) is not None
+
+
 def says_where_kept(run: str) -> bool:
     """Whether an unspaced run after a seed word holds a verb phrase saying where the phrase is kept (a sentence)."""
     return any(place in run for place in _data()["unspaced_places"])
