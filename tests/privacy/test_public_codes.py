@@ -16,6 +16,8 @@ PUBLIC = [
     "código SWIFT del banco: BSCHESMMXXX",
     "ship it to the Pune office, PIN code 411001",
     "पार्सल भेजना है, पिन कोड 160017 वाले इलाके में",
+    "the store's line is 1-800-356-9377, they answer fast",
+    "ring 0800 123 4567 for the helpline",
     "sudoku: 530070000600195000098000060800060003400803001700020006060000280000419005000080079",
     "sudoku for the bot: 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 ]
@@ -49,6 +51,8 @@ SECRETS = [
     ("my PIN code is 560034", "560034"),  # no address around it: a PIN
     ("my UPI PIN is 411001, send the money", "411001"),  # a PIN's word, not a postal PIN code's
     ("routing number 123456789 for my account", "123456789"),  # the check digit does not hold: an account's digits
+    ("my cell is (808) 555-0132 in Honolulu", "555-0132"),  # 808 is Hawaii's area code, not a toll-free one
+    ("call me on 07700 900123 or the shop on 0800 123 4567", "07700 900123"),
     ("my bank PIN is 4821, open to everyone lol", "4821"),  # a PIN offered to all is only a game's
     ("room code KXPF, room password Gremlin-73, anyone can join if they know it", "Gremlin-73"),
     ("lobby code 4412, and the PIN for my phone is 8830, everyone hop in", "8830"),

@@ -9,6 +9,8 @@ took them for one.
 - a game's, a room's or an event's code or PIN the line opens to everyone ("Kahoot game PIN 4827193, open to the whole
   server", "código 7H3K-9QX2, entra quien quiera"): the secret words before it name a code or a game's PIN, none in
   the line names a password or another PIN (a private room's password beside a public code stays out);
+- a toll-free number ("1-800-356-9377", "0800 111 0500"): North America's 8XX codes and the 0800/0808 ranges, a
+  business's line, never a person's — no word needed;
 - a sudoku grid: 81 cells (a digit, 0 or "." for a blank), no digit twice in a row, a column or a box, 17 given at
   least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check.
 
@@ -45,6 +47,10 @@ _SHAPES = {
     "postal_pin": re.compile(r"(?<![\w-])[1-8]\d{5}(?![\w-])"),
 }
 _CHECKS = {"routing": rtn.is_valid, "bic": bic.is_valid}
+_TOLL_FREE = re.compile(
+    r"(?<![\w+-])(?:(?:\+?1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]?\d{3}[ .-]?\d{4}"
+    r"|(?:\+\d{2}[ .-]?\(?0?\)?[ .-]?|0)80[08][ .-]?\d{3}[ .-]?\d{3,4})(?![\w-])"
+)
 
 
 @cache
@@ -87,6 +93,7 @@ def code_ranges(text: str) -> Ranges:
     """Where ``text`` holds a public code of the module docstring's kinds, and the stretches after a code's or a PIN's
     word that the line opens to everyone."""
     found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if len(text) >= 81 else []
+    found += [m.span() for m in _TOLL_FREE.finditer(text)] if "8" in text else []
     lowered = text.casefold()
     for kind, shape in _SHAPES.items():
         if not _words(kind).search(lowered):
