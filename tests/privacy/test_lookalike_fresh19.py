@@ -15,6 +15,15 @@ expectation is in ``aside`` (a seeded shuffle, ``28|lookalike_fresh19|<kind>|<ex
 only.
 
 On arrival: tune 212/239 (look-alikes 137/158, twins 75/81), aside 105/115 (look-alikes 68/77, twins 37/38).
+After its round (``utils/privacy/public_codes.py``: a bank's routing number, sort code and BIC, a postal PIN code, a
+toll-free number, a code or a game's PIN opened to everyone, a sudoku grid; a public company's register number quoted
+from its ticket or site; a word in capitals alone, a clause run on without spaces, a comparison, "ask …" and the words
+after a masked value are no value): tune 224/239 (149/158, 75/81), aside 107/115 (70/77, 37/38). Left: four shared
+codes a memory keeps as a fact, not a code (by design), two look-alikes a memory refuses as about another person, a
+card's last four digits behind stars (a card's tail is taken out by design), a CEP read with its avenue as an address,
+an Italian "parola d'ordine" naming an evening's motto; six twins whose value the chat screen misses (a PIN after
+"пин-код карты", a PIN said as a sudoku's row, a padlock's combination, a key-box number, a password after "bleibt", a
+"Zugangsschlüssel").
 """
 
 from __future__ import annotations
@@ -25,11 +34,11 @@ from layer_tables import PARTS, Row, at_floors, right_by_expectation, split_is_h
 from utils.privacy.screen import screen
 
 RIGHT_AT_LEAST = {
-    "tune": {"look-alike": 137, "twin": 75},
-    "aside": {"look-alike": 68, "twin": 37},
+    "tune": {"look-alike": 149, "twin": 75},
+    "aside": {"look-alike": 70, "twin": 37},
 }
 """Rows right per part, look-alikes and twins apart so that neither can be bought with the other: the figures
-measured on arrival."""
+measured when the round of rules was done (on arrival: tune 137 and 75, aside 68 and 37)."""
 
 
 def look_alike_or_twin(row: Row) -> str:
