@@ -49,6 +49,8 @@ def test_a_value_seen_before_is_not_let_go_by_a_public_word() -> None:
         "the city council VAT reg GB 774 0519 66 is on the parking fine",
         "lo scontrino del museo civico riporta P.IVA 48439370023",
         "el ticket del polideportivo municipal lleva el CIF B97528327",
+        "la partita IVA di Trenitalia 05403151003 è stampata sul biglietto",
+        "KvK-nummer van de NS: 30124359, staat gewoon op hun site",
     ],
 )
 def test_a_public_bodys_tax_number_quoted_from_its_ticket_or_imprint_is_kept(line: str) -> None:
@@ -64,6 +66,9 @@ def test_a_public_bodys_tax_number_quoted_from_its_ticket_or_imprint_is_kept(lin
         ("the museum asked for my tax number 48439370023", "48439370023"),
         ("VAT GB 774 0519 66, operator of the republic cafe", "0519"),
         ("USt-IdNr. DE261281944", "DE261281944"),
+        ("meine USt-IdNr. DE 136 695 976 bitte auf die Rechnung", "136 695 976"),
+        ("KvK-nummer van mijn bedrijf: 30124359, staat op mijn site", "30124359"),
+        ("partita IVA di Mario 05403151003 per la fattura", "05403151003"),
     ],
 )
 def test_a_members_own_tax_number_or_one_no_public_body_holds_is_taken_out(line: str, number: str) -> None:

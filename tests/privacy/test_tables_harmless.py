@@ -20,7 +20,7 @@ from utils.privacy.screen import screen
 ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
-    ("harmless", "dev"): 12,
+    ("harmless", "dev"): 9,
     ("harmless", "held"): 20,
     ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
@@ -56,7 +56,10 @@ numbers and shared game codes gone from memories on purpose, and a postal PIN co
 a sudoku grid), gaming 2, relationships 1. The round of stand-ins in pasted configuration, values with no secret word
 and their look-alikes (a model's or a sequel's number, a postcode after a place's name): harmless 20 held (by place,
 counts only: 9 altered everywhere, 8 in the extractor's input, the log and a memory — long numbers, as designed — and
-3 in a memory only), gaming 6 and relationships 2, all in a memory only."""
+3 in a memory only), gaming 6 and relationships 2, all in a memory only. The round of public codes (a bank's routing
+number, a postal PIN code, a sudoku grid, a code offered to everyone) and of words that are no value: harmless 9 dev,
+none of them altered in the message itself (the rest are order numbers and shared game codes gone from the extractor's
+input, the log and memories on purpose)."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

@@ -471,3 +471,15 @@ def test_ordinary_lines_cost_next_to_nothing() -> None:
     p50, p99 = statistics.median(costs), costs[int(len(costs) * 0.99)]
     print(f"\nvalue_spans on {len(costs)} ordinary lines: p50 {p50:.1f} µs, p99 {p99:.1f} µs")
     assert p50 < 100
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("sha1 of an empty file is da39a3ee5e6b4b0d3255bfef95601890afd80709, that's why it matched", True),
+        ("the md5 of the iso is d41d8cd98f00b204e9800998ecf8427e, same as the site", True),
+        ("here's the api key of the service: 9f2c4e7a1b3d5f6e8a0c2e4b6d8f1a3c", False),
+    ],
+)
+def test_a_digest_named_a_few_words_before_it_is_no_key(line: str, kept: bool) -> None:
+    assert (screen(line, "message").text == line) is kept

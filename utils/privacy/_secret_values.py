@@ -44,11 +44,20 @@ def value(match: re.Match[str]) -> str:
     return match.group("secret").strip("\"'“”„«»「」").casefold()
 
 
+_UNSPACED_START = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""A value that begins in a script written without spaces runs on into its sentence: its first clause is judged."""
+_CLAUSE_END = re.compile(r"[、，,。．！？!?；;：:\s]")
+
+
 def looks_like_a_secret(value: str) -> bool:
-    """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals."""
+    """A bare word that reads as a secret rather than as prose: a digit, a symbol, or inner capitals beside small
+    letters ("hUnTeR"); a word in capitals alone is a word shouted ("forgot my password AGAIN"), not a mix of cases."""
+    if _UNSPACED_START.match(value):  # "パスワードは使い回さないで、1Passwordとか…": the clause after the word, not the line
+        value = _CLAUSE_END.split(value, 1)[0]
     if len(value) < 4:
         return False
-    return any(c.isdigit() for c in value) or any(_a_symbol(c) for c in value) or any(c.isupper() for c in value[1:])
+    mixed_case = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return any(c.isdigit() for c in value) or any(_a_symbol(c) for c in value) or mixed_case
 
 
 def _a_symbol(char: str) -> bool:
@@ -70,6 +79,7 @@ MIN_SHOWN = 8
 
 
 _BRACKETED_LABEL = re.compile(r"\[[^\W\d_]+(?:[ _-][^\W\d_]+)*\]?")
+_ANGLED_LABEL = re.compile(r"<[^\W\d_]+(?:[ _-][^\W\d_]+)*>(?![\w<])")
 """A label in brackets where a value was ("token: [REDACTED]", "[hidden]"): a log or a guide hid it."""
 
 
@@ -83,6 +93,8 @@ def a_placeholder(raw: str) -> bool:
         return True  # only the marks around a value ("password=***`", its masked stars taken as emphasis, "••••")
     if PLACEHOLDER_VALUE.fullmatch(bare) or _BRACKETED_LABEL.fullmatch(bare) or _a_mask_word(bare):
         return True
+    if _ANGLED_LABEL.match(bare):
+        return True  # "<密码>`，自己替换": a guide's label in angle brackets, the sentence running on without a space
     parts = bare.split("_")
     if len(parts) > 1 and bare.isupper() and all(part.isalpha() for part in parts):
         return True

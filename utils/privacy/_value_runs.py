@@ -168,8 +168,9 @@ def token_spans(text: str, skip: list[tuple[int, int]]) -> Iterable[Span]:
     yield from ((start, end, "credential") for start, end in grouped_spans(text) if not inside_any(skip, start, end))
 
 
-_BEFORE_TOKEN = 24
-"""The characters before a token :func:`credential_like` reads ("password:" before it, a link's path)."""
+_BEFORE_TOKEN = 32
+"""The characters before a token :func:`credential_like` reads ("password:" before it, a link's path, a digest's word a
+few words back: "sha1 of an empty file is da39a3ee…")."""
 
 
 def _run_spans(text: str, run_start: int, run_end: int) -> Iterable[Span]:

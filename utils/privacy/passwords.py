@@ -48,7 +48,7 @@ from utils.privacy._secret_values import (
 from utils.privacy.described_parts import part_spans
 from utils.privacy.public_numbers import named_public
 from utils.privacy.rule import Rule, Span
-from utils.privacy.secret_places import states_a_rule
+from utils.privacy.secret_places import masked_before, states_a_rule
 
 # --- rules led by a word of the secret vocabulary (utils/privacy/data/secret_words.json)
 
@@ -100,8 +100,8 @@ def _announced_value(match: re.Match[str], ambiguous: bool) -> bool:
         return not a_placeholder(raw)  # "${DB_PASSWORD}", "<your password>", "'YOUR_PASSWORD'" stand for a value
     if _CODE_VALUE.fullmatch(raw) or value(match) in NOT_A_SECRET or no_value_first(raw) or elided(raw):
         return False  # "API_KEY", "os.getenv(...)", "wrong", "sk-…": they name or judge a value, they are not one
-    if states_a_rule(match.string, match.start("secret")):
-        return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made
+    if states_a_rule(match.string, match.start("secret")) or masked_before(match.string, match.start("secret")):
+        return False  # "パスワードは8文字以上で…", "password: 8 chars min": how it must be made; "senha: ****** aparece"
     return (not ambiguous and not _UNSPACED_LETTER.search(raw)) or looks_like_a_secret(raw)
 
 

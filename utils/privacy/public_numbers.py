@@ -10,10 +10,11 @@ public reference and the number is shaped as that kind is.
   eleven digits (a store's name alone is not enough: a friend code or an account number on it is someone's);
 - a Unix time said with a time word ("unix", "epoch", "Zeitstempel", "时间戳"): nine or ten digits that fall within
   twenty years of now;
-- a business's VAT or company tax number named as one right before it ("USt-IdNr. DE…", "P.IVA …", "CIF B…") in a
-  line that names a public body, a venue or the imprint it is quoted from ("Stadttheater", "museo civico",
-  "polideportivo municipal", "Impressum"), with no first-person possessive around it: such a number is printed on
-  every ticket and web page, where a member's own trade's ("meine USt-IdNr.") is theirs.
+- a business's VAT, company tax or register number named as one right before it ("USt-IdNr. DE…", "P.IVA …", "CIF B…",
+  "KvK-nummer van de NS", whichever reader found it, a phone reader too) in a line that names a public body, a venue
+  or where it is quoted from ("Stadttheater", "museo civico", "Impressum", "sul biglietto", "op hun site"), with no
+  first-person possessive around it: such a number is printed on every ticket and web page, where a member's own
+  trade's ("meine USt-IdNr.") is theirs, and an invoice is where a member asks for their own.
 
 A national id said with "my ID" or a personal number keeps no such pair and is still taken out, and a number said
 right after "my ID" ("my ID 1764883029 on OpenDota") is the member's own whatever else the line names. The words are in
@@ -35,6 +36,7 @@ from pathlib import Path
 
 from stdnum import ean, isin
 
+from utils.privacy import public_codes
 from utils.privacy.ordinary_refs import ordinary_reference
 from utils.privacy.rule import Span, literal_trie
 from utils.privacy.scholarly_refs import inside_a_scholarly_reference, scholarly_identifiers
@@ -97,9 +99,15 @@ def named_public(text: str, start: int, end: int) -> bool:
     return 6 <= len(compact) <= 11 and compact == text[start:end] and _words("game").search(window) is not None
 
 
+def _a_phones_tax_id(text: str, span: Span) -> bool:
+    """A phone reader's number that a tax word names right before it ("partita IVA di Trenitalia 05403151003")."""
+    compact = re.sub(r"[ \t\u00a0-]", "", text[span[0] : span[1]])
+    return span[2] == "phone" and _a_public_bodys_tax_id(text, span[0], compact)
+
+
 _TAX_ID = re.compile(r"(?:[A-Z]{1,3}[ -]?)?\d[\d .-]{6,14}\d[A-Z]?")
 """A VAT or company tax number as printed: an optional country or kind prefix, then eight to sixteen digits."""
-_RIGHT_BEFORE = 24
+_RIGHT_BEFORE = 40
 _OWN = re.compile(
     r"(?<![^\W\d_])(?:my|mine|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|meu|minha|"
     r"mio|mia|mij|mijn|onze|mój|moja|nasz\w*|мо[йяё]|наш\w*|min|mitt|vår|benim|bizim)(?![^\W\d_])"
@@ -120,9 +128,12 @@ def _a_public_bodys_tax_id(text: str, start: int, compact: str) -> bool:
 
 @cache
 def _tax_word_right_before() -> re.Pattern[str]:
-    """A tax word, maybe a word for *number* and a country's two letters ("VAT reg GB 774 …"), to the end."""
+    """A tax word, maybe the holder it is of ("partita IVA di Trenitalia", "KvK-nummer van de NS"), a word for *number*
+    and a country's two letters ("VAT reg GB 774 …"), to the end."""
     number = r"(?:(?:n|no|nr|nº|n°|number|nummer)[\s:.#№-]*)?"
-    return re.compile(rf"(?:{_words('tax_id').pattern})[\s:.#№()-]*{number}(?:[A-Z]{{2}}\s)?$", re.IGNORECASE)
+    holder = r"(?:\s+(?:of|di|della|del|de|van de|van|du|des|der|von|da|do)\s+[^\W\d_][\w.&'’-]*(?:\s+[^\W\d_][\w.&'’-]*)?)?"
+    tax = _words("tax_id").pattern
+    return re.compile(rf"(?:{tax}){holder}[\s:.,#№()-]*{number}(?:[A-Z]{{2}}\s)?$", re.IGNORECASE)
 
 
 @cache
@@ -152,14 +163,20 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
     read "broj" or "code" as its word, where the line says "broj narudžbe" or "error code"."""
     public = set()
     identifiers: list[tuple[int, int]] | None = None  # the line's DOIs and the like, read once for all its numbers
+    codes: public_codes.Ranges | None = None  # a bank's, a post office's, a puzzle's codes (public_codes.py)
     for span in spans:
+        if span[2] in public_codes.KINDS:
+            codes = public_codes.code_ranges(text) if codes is None else codes
+            if (codes[0] or codes[1]) and public_codes.holds_only_a_code(text, span, codes):
+                public.add(span)
+                continue
         if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
             continue
         identifiers = scholarly_identifiers(text) if identifiers is None else identifiers
         if inside_a_scholarly_reference(text, span[0], span[1], identifiers):
             public.add(span)  # a DOI's, an arXiv id's or a URN's digits
             continue
-        if span[2] in NUMBER_KINDS and named_public(text, span[0], span[1]):
+        if (span[2] in NUMBER_KINDS and named_public(text, span[0], span[1])) or _a_phones_tax_id(text, span):
             public.add(span)
             continue
         if span[2] == "card" and not _inside_a_longer_number(text, span[0], span[1]):

@@ -5,8 +5,10 @@ and "パスワードは8文字以上で記号を1つ入れてください" (at l
 give none: a place is where it is, a count of characters is how it must be made. The readers took the words after the
 secret word as the value ("8文字以上…" has a digit, a Chinese run is a phrase's length of seed-list characters). A
 value said after a rule ("password: 8 chars min is Hunter22") is still a value to the readers that find it after its
-own link. A word that says there is no value ("Passwort: keins", "hasło: brak", "password: none, it's an open
-lobby", "the same as before") is no value either; glued to a digit or a symbol ("keins123!") it is one again. The
+own link. A comparison of its length ("dłuższe niż 16 znaków", "longer than yours") is a rule too. A word that says
+there is no value ("Passwort: keins", "hasło: brak", "password: none, it's an open lobby", "the same as before") or
+sends the reader to whoever holds it ("contraseña: pregúntale a Carmen", "ask mum") is no value either; glued to a
+digit or a symbol ("keins123!") it is one again. The
 words are data (``data/secret_places.json``; the spaced languages' places are ``not_secrets`` in
 ``data/secret_words.json``).
 """
@@ -46,6 +48,15 @@ def states_a_rule(text: str, start: int) -> bool:
     """Whether the words from ``start`` (where a value would begin) open with a rule about the secret rather than
     a value: a length in characters, or "at least", "mindestens", "至少"."""
     return _rule().match(text, start) is not None
+
+
+_MASK_BEFORE = re.compile(r"(?:[*•●∙＊]{3,}|\[(?:redacted|hidden|masked)\])[`'\"]?\s+$", re.IGNORECASE)
+
+
+def masked_before(text: str, start: int) -> bool:
+    """Whether the words from ``start`` follow a masked value ("senha: ****** aparece assim no painel"): the stars
+    stood where the value was, and what follows is the sentence about them."""
+    return _MASK_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
 def says_where_kept(run: str) -> bool:
