@@ -19,8 +19,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from utils.privacy import categories, line_classifier, role_claims, script_gate, semantic_fields
+from utils.privacy import categories, line_classifier, role_claims, roles, script_gate, semantic_fields
 from utils.privacy._others_vocabulary import line_words
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.normalise import normalise
 from utils.privacy.whole_words import NOT_INSIDE_A_WORD_BEFORE, whole_words
 
@@ -236,3 +237,21 @@ def test_semantic_fields_hit_what_reading_every_word_for_stems_hit() -> None:
         assert semantic_fields._hits(line, words) == before(line, words), text
         hit += bool(before(line, words))
     assert hit > 300
+
+
+def test_the_last_line_read_is_forgotten_and_answers_every_layer_as_a_fresh_reading() -> None:
+    """The three layers ask of one line in turn, each with its own words (the roles' hold a stem's mark): the memo of
+    the last line read answers each as a fresh reading would, and forgetting a member empties it."""
+    for text in MATCHING[::3]:
+        words = line_words(text)
+        asked = [words, None, words | {roles._A_ROLE_STEM}]
+        fresh = []
+        for given in asked:
+            forget_memoised_lines()
+            fresh.append(semantic_fields._stated(text, given))
+        assert fresh == [fresh[0]] * len(asked), text[:80]
+        assert [semantic_fields._stated(text, given) for given in asked] == fresh  # the memo's answers
+    semantic_fields.field_category("Registered his fingerprints for the new office door.")
+    assert semantic_fields._last_read.cache_info().currsize == 1
+    forget_memoised_lines()
+    assert semantic_fields._last_read.cache_info().currsize == 0

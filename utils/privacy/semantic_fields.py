@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from utils.privacy._others_vocabulary import line_words
+from utils.privacy.memoised_lines import memoised
 
 _DATA = Path(__file__).with_name("data") / "semantic_fields.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -295,14 +296,19 @@ TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
 community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.told_misdeeds` and
 :mod:`utils.privacy.roles` ask."""
 
-_last: list[tuple[str, tuple[str, ...]]] = []
-"""The last line read and the categories its rules stated: the three layers ask of one line in turn."""
+
+@memoised(1)
+def _last_read(text: str) -> dict[str, tuple[str, ...]]:
+    """The categories the rules stated of the last line read, once :func:`_stated` has filled it in: the three
+    layers ask of one line in turn. A member's line, so a memo that forgetting a member empties."""
+    return {}
 
 
 def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
     """Every category one of the rules states of ``text``, in the rules' order (each category once)."""
-    if _last and _last[0][0] == text:
-        return _last[0][1]
+    last = _last_read(text)
+    if "stated" in last:
+        return last["stated"]
     line = plain(text)
     words = _with_digits(line, words) if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
@@ -320,8 +326,8 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
             found[rule.category] = None
-    _last[:] = [(text, tuple(found))]
-    return _last[0][1]
+    last["stated"] = tuple(found)
+    return last["stated"]
 
 
 def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
