@@ -281,8 +281,17 @@ def _stated_every_rule_read(text: str, words: frozenset[str] | None) -> tuple[st
 
 
 def test_the_rules_state_what_they_stated_with_every_field_read() -> None:
+    """Every rule and field read as before, and the unspaced entries read in every line past the spaced scripts (an
+    emoji after each row, and every entry in a line of its own)."""
+    entries = [e for spec in semantic_fields._spec()["fields"].values() for e in spec.get("unspaced", [])]
+    emoji = [f"{text} 🎉" for text in MATCHING[::2]]
+    own = [f"🎉 {semantic_fields.plain(entry)} and more" for entry in entries]
+    assert all(semantic_fields._may_hold_unspaced(semantic_fields.plain(line)) for line in own)
+    own += [normalise(f"🎉 {entry} and more").text for entry in entries]
+    closed = sum(not semantic_fields._may_hold_unspaced(semantic_fields.plain(line)) for line in emoji)
+    assert closed > 1000, "lines past the spaced scripts by an emoji alone"
     stated = skipped = 0
-    for text in [*MATCHING, *(normalise(line).text for line in long_messages(4000).values())]:
+    for text in [*MATCHING, *emoji, *own, *(normalise(line).text for line in long_messages(4000).values())]:
         words = line_words(text)
         forget_memoised_lines()
         found = semantic_fields._stated(text, words)

@@ -211,6 +211,29 @@ def _fields() -> dict[str, _Field]:
     return {name: _field(name, value) for name, value in _spec()["fields"].items()}
 
 
+@cache
+def _unspaced_gate() -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """What a line must hold for one of the fields' unspaced entries (literal, in :func:`plain` form) to be in it: an
+    entry all in ASCII once its marks are dropped ("vân tay" reads "van tay") as a whole, any other by its first
+    character past ASCII. None when an entry is empty, and so found anywhere."""
+    entries = {plain(e) for spec in _spec()["fields"].values() for e in spec.get("unspaced", [])}
+    if not all(entries):
+        return None
+    ascii_entries = tuple(sorted(e for e in entries if e.isascii()))
+    return ascii_entries, frozenset(next(c for c in e if not c.isascii()) for e in entries if not e.isascii())
+
+
+def _may_hold_unspaced(line: str) -> bool:
+    """Whether one of the unspaced entries may be in ``line``: a line past the spaced scripts by an emoji alone
+    ("finally 🎉") holds none, and is read as a line of spaced words is (no unspaced regex can match in it, so a
+    field is in it only by its hits, which is what :attr:`_Rule.needed_in_spaced_scripts` asks)."""
+    gate = _unspaced_gate()
+    if gate is None:
+        return True
+    ascii_entries, beyond_ascii = gate
+    return not beyond_ascii.isdisjoint(line) or any(entry in line for entry in ascii_entries)
+
+
 @dataclass(frozen=True)
 class _WordIndex:
     """Every field's whole words, stems and phrases, each to the field that holds it: a line's words are read once
@@ -344,7 +367,7 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
         for phrase in blanked:
             line = phrase.pattern.sub(" ", line)
         words = _words(line)
-    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
+    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None and _may_hold_unspaced(line)
     hits = _hits(line, words)
     found: dict[str, None] = {}
     for rule in _rules():
