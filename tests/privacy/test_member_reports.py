@@ -4,8 +4,12 @@ holds a role claims none (utils/privacy/member_reports.py, others.py, _others_su
 from __future__ import annotations
 
 import pytest
+from layer_tables import load as load_layer
 from line_readers import reads
+from screen_lines import screen_lines
 
+from utils.privacy import member_reports
+from utils.privacy._others_vocabulary import LETTER_RUN, line_words
 from utils.privacy.member_reports import reports_a_member, tells_of_a_thing
 from utils.privacy.normalise import normalise
 from utils.privacy.screen import screen
@@ -143,3 +147,54 @@ def test_a_pronouns_claim_in_more_scripts_and_a_role_acted_in_with_the_verb_are_
 def test_pronouns_bonds_and_own_servers_are_kept(text: str) -> None:
     assert not screen(text, "memory").refused
     assert screen(text, "message").text == text
+
+
+def _reports_verb_by_verb(text: str, words: frozenset[str]) -> bool:
+    """:func:`reports_a_member` as it read a line before its verbs were looked up in the line's words: every verb
+    that goes before its person searched for, every word read for one that goes after it."""
+    r = member_reports._reports()
+    if words.isdisjoint(r.gate):
+        return False
+    for marker in r.after.finditer(text.lower()):
+        skipped = 0
+        for word in member_reports._WORD.findall(text[marker.end() :]):
+            if word.casefold() in r.skipped and skipped < member_reports._SKIPPED_BEFORE_THE_PERSON:
+                skipped += 1
+                continue
+            if member_reports._a_named_person(word, r, capital_counts=text[marker.start()].islower()):
+                return True
+            break
+    tokens = member_reports._WORD.findall(text)
+    return any(
+        word.casefold() in r.before
+        and at > 0
+        and (
+            member_reports._a_named_person(tokens[at - 1], r, capital_counts=False)
+            or bool(member_reports._ACCUSATIVE.match(tokens[at - 1]))
+        )
+        and tokens[at - 1][:1].isupper()
+        for at, word in enumerate(tokens)
+    )
+
+
+def test_the_verbs_are_whole_runs_of_letters_the_line_words_hold() -> None:
+    """The gates: each verb after its person, and the word each verb before it is looked up by, is one run of
+    letters, so a line holding the verb holds the word among its case-folded runs of letters."""
+    r = member_reports._reports()
+    assert r.before and all(LETTER_RUN.fullmatch(verb) for verb in r.before)
+    assert len(r.after_words) >= 40 and all(LETTER_RUN.fullmatch(word) for word in r.after_words)
+
+
+@pytest.mark.parametrize("mark", ["", "\u0345", "İ", "ǰ"])
+def test_reports_read_by_the_verbs_words_are_the_reports_read_verb_by_verb(mark: str) -> None:
+    lines = screen_lines(["reporting @Quill for posting gore", "Burak'ı şikayet ediyorum", "ich möchte Jonas melden"], 19)
+    lines += [row["text"] for row in load_layer("hearsay_frames", "tune") if isinstance(row.get("text"), str)]
+    reported = 0
+    for line in lines:
+        for text in (line, f"{line}{mark} Ich möchte Jonas melden{mark}, er beleidigt alle"):
+            matching = normalise(text).text
+            words = line_words(matching)
+            expected = _reports_verb_by_verb(matching, words)
+            assert reports_a_member(matching, words) == expected, text[:80]
+            reported += expected
+    assert reported >= (1000 if not mark else 5)  # a mark glued to "melden" makes it another word for both readings

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 import unicodedata
 import zlib
@@ -19,8 +20,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from utils.privacy import categories, line_classifier, role_claims, script_gate, semantic_fields
+from bench.long_messages import long_messages
+from utils.privacy import categories, line_classifier, role_claims, roles, script_gate, semantic_fields
 from utils.privacy._others_vocabulary import line_words
+from utils.privacy.memoised_lines import forget_memoised_lines
 from utils.privacy.normalise import normalise
 from utils.privacy.whole_words import NOT_INSIDE_A_WORD_BEFORE, whole_words
 
@@ -236,3 +239,83 @@ def test_semantic_fields_hit_what_reading_every_word_for_stems_hit() -> None:
         assert semantic_fields._hits(line, words) == before(line, words), text
         hit += bool(before(line, words))
     assert hit > 300
+
+
+_WITH_A_DIGIT = re.compile(r"(?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+")
+"""The regex the semantic fields found a line's words of letters and digits with, tried at every place of it."""
+
+
+def test_the_words_of_letters_and_digits_are_those_the_regex_found() -> None:
+    rng = random.Random(19)
+    alphabet = "ab Z9_0²½٣३-.:xé'\u0345İ漢 \n\t1Ⅻ"
+    odd = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24))) for _ in range(20_000)]
+    mixed = 0
+    for text in [*ROWS, *odd]:
+        line = semantic_fields.plain(text)
+        expected = _WITH_A_DIGIT.findall(line) if any(c.isdigit() for c in line) else []
+        assert semantic_fields._mixed_words(line) == expected, line
+        mixed += bool(expected)
+    assert mixed > 2000
+
+
+def _stated_every_rule_read(text: str, words: frozenset[str] | None) -> tuple[str, ...]:
+    """``semantic_fields._stated`` as it read a rule before its unless fields were looked up in the hits first."""
+    line = semantic_fields.plain(text)
+    words = semantic_fields._with_digits(line, words) if words is not None and text.isascii() else semantic_fields._words(line)
+    not_traits = semantic_fields._not_traits()
+    blanked = [p for key in not_traits.keys() & words for p in not_traits[key] if p.in_line(line, words)]
+    if blanked:
+        for phrase in blanked:
+            line = phrase.pattern.sub(" ", line)
+        words = semantic_fields._words(line)
+    beyond = not line.isascii() and semantic_fields._BEYOND_SPACED_SCRIPTS.search(line) is not None
+    hits = semantic_fields._hits(line, words)
+    found: dict[str, None] = {}
+    for rule in semantic_fields._rules():
+        if rule.category in found or not (rule.needed if beyond else rule.needed_in_spaced_scripts) <= hits:
+            continue
+        stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
+        if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
+            found[rule.category] = None
+    return tuple(found)
+
+
+def test_the_rules_state_what_they_stated_with_every_field_read() -> None:
+    """Every rule and field read as before, and the unspaced entries read in every line past the spaced scripts (an
+    emoji after each row, and every entry in a line of its own)."""
+    entries = [e for spec in semantic_fields._spec()["fields"].values() for e in spec.get("unspaced", [])]
+    emoji = [f"{text} 🎉" for text in MATCHING[::2]]
+    own = [f"🎉 {semantic_fields.plain(entry)} and more" for entry in entries]
+    assert all(semantic_fields._may_hold_unspaced(semantic_fields.plain(line)) for line in own)
+    own += [normalise(f"🎉 {entry} and more").text for entry in entries]
+    closed = sum(not semantic_fields._may_hold_unspaced(semantic_fields.plain(line)) for line in emoji)
+    assert closed > 1000, "lines past the spaced scripts by an emoji alone"
+    stated = skipped = 0
+    for text in [*MATCHING, *emoji, *own, *(normalise(line).text for line in long_messages(4000).values())]:
+        words = line_words(text)
+        forget_memoised_lines()
+        found = semantic_fields._stated(text, words)
+        assert found == _stated_every_rule_read(text, words), text[:80]
+        stated += bool(found)
+        hits = semantic_fields._hits(semantic_fields.plain(text), semantic_fields._words(semantic_fields.plain(text)))
+        skipped += any(not rule.unless_held.isdisjoint(hits) for rule in semantic_fields._rules())
+    assert stated > 300
+    assert skipped > 300
+
+
+def test_the_last_line_read_is_forgotten_and_answers_every_layer_as_a_fresh_reading() -> None:
+    """The three layers ask of one line in turn, each with its own words (the roles' hold a stem's mark): the memo of
+    the last line read answers each as a fresh reading would, and forgetting a member empties it."""
+    for text in MATCHING[::3]:
+        words = line_words(text)
+        asked = [words, None, words | {roles._A_ROLE_STEM}]
+        fresh = []
+        for given in asked:
+            forget_memoised_lines()
+            fresh.append(semantic_fields._stated(text, given))
+        assert fresh == [fresh[0]] * len(asked), text[:80]
+        assert [semantic_fields._stated(text, given) for given in asked] == fresh  # the memo's answers
+    semantic_fields.field_category("Registered his fingerprints for the new office door.")
+    assert semantic_fields._last_read.cache_info().currsize == 1
+    forget_memoised_lines()
+    assert semantic_fields._last_read.cache_info().currsize == 0

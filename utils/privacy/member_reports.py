@@ -41,6 +41,8 @@ _SKIPPED_BEFORE_THE_PERSON = 2
 @dataclass(frozen=True)
 class _Reports:
     after: re.Pattern[str]
+    after_words: frozenset[str]
+    """The longest word of each verb that goes before its person, case-folded: a line with none has no ``after``."""
     before: frozenset[str]
     skipped: frozenset[str]
     gate: frozenset[str]
@@ -63,6 +65,7 @@ def _reports() -> _Reports:
     persons = frozenset(w for p in v["person_nouns"] for w in LETTER_RUN.findall(p.casefold())) - things
     return _Reports(
         after=re.compile(r"(?<![^\W\d_])(?:" + alternation(reports["after"]) + r")(?![^\W\d_])"),
+        after_words=frozenset(max(LETTER_RUN.findall(p.lower()), key=len).casefold() for p in reports["after"]),
         before=frozenset(reports["before"]),
         skipped=frozenset(reports["skipped"]),
         gate=frozenset(w for p in [*reports["after"], *reports["before"]] for w in LETTER_RUN.findall(p.casefold())),
@@ -95,7 +98,11 @@ def reports_a_member(text: str, words: AbstractSet[str]) -> bool:
     r = _reports()
     if words.isdisjoint(r.gate):
         return False
-    for marker in r.after.finditer(text.lower()):
+    # Each word of a verb is a whole run of letters where the verb stands, so one of ``words`` once case-folded, but
+    # beside the one mark a case folding turns into a letter (U+0345): only then are the verbs looked for.
+    folds_a_mark = "\u0345" in text
+    markers = r.after.finditer(text.lower()) if folds_a_mark or not words.isdisjoint(r.after_words) else ()
+    for marker in markers:
         skipped = 0
         for word in _WORD.findall(text[marker.end() :]):
             if word.casefold() in r.skipped and skipped < _SKIPPED_BEFORE_THE_PERSON:
@@ -104,6 +111,8 @@ def reports_a_member(text: str, words: AbstractSet[str]) -> bool:
             if _a_named_person(word, r, capital_counts=text[marker.start()].islower()):
                 return True
             break
+    if not folds_a_mark and words.isdisjoint(r.before):
+        return False  # a verb after its person is one word (``before``: runs of letters), one of ``words``
     tokens = _WORD.findall(text)
     return any(
         word.casefold() in r.before

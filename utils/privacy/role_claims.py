@@ -248,14 +248,50 @@ def _shapes() -> tuple[_Shape, ...]:
 @cache
 def _any_target() -> _Gate:
     """Every pair's target words as one gate: a line holding none of them (most lines: no role, no act, no
-    permission) opens no pair, so the pairs' own gates are not read one by one."""
+    permission) opens no pair. Its stems are among those a line's words are read for (:func:`_shorter_stems`)."""
     gates = [shape.gates[1] for shape in _shapes() if len(shape.gates) == 2 and shape.gates[1] is not None]
     return _gate_of(frozenset().union(*(gate[0] for gate in gates)), {stem for gate in gates for stem in gate[1]})
 
 
-def _pairs_may_match(shape: _Shape, any_target: bool) -> bool:
-    """Whether ``shape`` is a pair whose target gate is already known closed (``any_target`` False)."""
-    return any_target or len(shape.gates) != 2 or shape.gates[1] is None
+@cache
+def _gate_index() -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]], tuple[frozenset[int], ...]]:
+    """The shapes' gates numbered: each gate word and each gate stem with the gates it opens, and per shape the gates
+    it needs. A line's open gates are read off its few gate words in one pass, not gate by gate for every shape
+    (:func:`_open` with the line's stems, for each of them)."""
+    by_word: dict[str, set[int]] = {}
+    by_stem: dict[str, set[int]] = {}
+    needed: list[frozenset[int]] = []
+    number = 0
+    for shape in _shapes():
+        numbers = set()
+        for gate in shape.gates:
+            if gate is None:
+                continue  # a gate of none: always open
+            exact, own, _ = gate
+            for word in exact:
+                by_word.setdefault(word, set()).add(number)
+            for stem in own:
+                by_stem.setdefault(stem, set()).add(number)
+            numbers.add(number)
+            number += 1
+        needed.append(frozenset(numbers))
+    return (
+        {word: frozenset(gates) for word, gates in by_word.items()},
+        {stem: frozenset(gates) for stem, gates in by_stem.items()},
+        tuple(needed),
+    )
+
+
+def open_shapes(words: frozenset[str], stems: frozenset[str]) -> list[_Shape]:
+    """The shapes whose every gate a line with ``words`` (and the gate ``stems`` they start with, :func:`_stems_of`)
+    opens, in order: those :func:`_open` lets through, read off the line's gate words once."""
+    by_word, by_stem, needed = _gate_index()
+    opened: set[int] = set()
+    for word in words & by_word.keys():
+        opened |= by_word[word]
+    for stem in stems & by_stem.keys():
+        opened |= by_stem[stem]
+    return [shape for shape, gates in zip(_shapes(), needed, strict=True) if gates <= opened]
 
 
 def claims_role(text: str, words: frozenset[str] | None = None) -> bool:
@@ -266,14 +302,8 @@ def claims_role(text: str, words: frozenset[str] | None = None) -> bool:
     case-folded, when the caller has read them."""
     words = line_words(text) if words is None else words
     folded = text.casefold()
-    stems = _stems_of(words)
-    any_target = _open(_any_target(), words, stems)
-    for shape in _shapes():
-        if not _pairs_may_match(shape, any_target):
-            continue
+    for shape in open_shapes(words, _stems_of(words)):
         if shape.substrings and not any(s in folded for s in shape.substrings):
-            continue
-        if not all(_open(gate, words, stems) for gate in shape.gates):
             continue
         for match in shape.pattern.finditer(text):
             if shape.unless is None:

@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from utils.privacy._others_vocabulary import line_words
+from utils.privacy.memoised_lines import memoised
 
 _DATA = Path(__file__).with_name("data") / "semantic_fields.json"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -194,6 +195,12 @@ class _Rule:
         return frozenset(f.name for f in self.fields if f.expressions is None and f.unspaced is None)
 
     @cached_property
+    def unless_held(self) -> frozenset[str]:
+        """The fields of ``unless``: one among the line's hits already says the rule states nothing (an unless field
+        in the hits is in the line), so the rule's own fields, some read by a long expression, are not read."""
+        return frozenset(f.name for f in self.unless)
+
+    @cached_property
     def needed_in_spaced_scripts(self) -> frozenset[str]:
         """As :attr:`needed`, for a line in the Latin, Greek and Cyrillic scripts, where no unspaced entry is read."""
         return frozenset(f.name for f in self.fields if f.expressions is None)
@@ -202,6 +209,29 @@ class _Rule:
 @cache
 def _fields() -> dict[str, _Field]:
     return {name: _field(name, value) for name, value in _spec()["fields"].items()}
+
+
+@cache
+def _unspaced_gate() -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """What a line must hold for one of the fields' unspaced entries (literal, in :func:`plain` form) to be in it: an
+    entry all in ASCII once its marks are dropped ("vân tay" reads "van tay") as a whole, any other by its first
+    character past ASCII. None when an entry is empty, and so found anywhere."""
+    entries = {plain(e) for spec in _spec()["fields"].values() for e in spec.get("unspaced", [])}
+    if not all(entries):
+        return None
+    ascii_entries = tuple(sorted(e for e in entries if e.isascii()))
+    return ascii_entries, frozenset(next(c for c in e if not c.isascii()) for e in entries if not e.isascii())
+
+
+def _may_hold_unspaced(line: str) -> bool:
+    """Whether one of the unspaced entries may be in ``line``: a line past the spaced scripts by an emoji alone
+    ("finally 🎉") holds none, and is read as a line of spaced words is (no unspaced regex can match in it, so a
+    field is in it only by its hits, which is what :attr:`_Rule.needed_in_spaced_scripts` asks)."""
+    gate = _unspaced_gate()
+    if gate is None:
+        return True
+    ascii_entries, beyond_ascii = gate
+    return not beyond_ascii.isdisjoint(line) or any(entry in line for entry in ascii_entries)
 
 
 @dataclass(frozen=True)
@@ -280,14 +310,35 @@ def _words(line: str) -> AbstractSet[str]:
     return _with_digits(line, line_words(line) if line.isascii() else frozenset(_LETTER_RUN.findall(line)))
 
 
-_WITH_A_DIGIT = re.compile(r"(?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+")
-"""A word of letters and digits ("d66", "bg3", "3f"): no run of letters, which is all a line's words are otherwise."""
-
-
 def _with_digits(line: str, words: AbstractSet[str]) -> AbstractSet[str]:
     """``words`` and the line's words that mix letters and digits, so an entry such as "D66" is read as written."""
-    found = _WITH_A_DIGIT.findall(line) if any(c.isdigit() for c in line) else ()
+    found = _mixed_words(line)
     return frozenset(words).union(found) if found else words
+
+
+_A_DIGIT = re.compile(r"\d")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+
+
+def _mixed_words(line: str) -> list[str]:
+    r"""The words of letters and digits ("d66", "bg3", "3f"), which no run of letters is: the whole runs of the
+    characters ``[^\W_]`` (those ``str.isalnum`` accepts) that hold a digit (``\d``, ``str.isdecimal``) and another
+    character, in order. Read from each run's first digit rather than by a regex tried at every place of the line
+    (``(?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+``, which finds the same): most lines have few digits."""
+    found: list[str] = []
+    end = 0
+    for digit in _A_DIGIT.finditer(line):
+        at = digit.start()
+        if at < end:
+            continue  # in the run already read
+        start = at
+        while start and line[start - 1].isalnum():
+            start -= 1
+        run = _ALNUM_RUN.match(line, at)  # a digit is one of the run's characters: always found
+        end = run.end() if run else at + 1
+        if not line[start:end].isdecimal():
+            found.append(line[start:end])
+    return found
 
 
 TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
@@ -295,14 +346,19 @@ TOLD_OF_OTHERS = frozenset({"claim", "misdeed", "role"})
 community. :func:`field_category` leaves them to :func:`field_reading`, which :mod:`utils.privacy.told_misdeeds` and
 :mod:`utils.privacy.roles` ask."""
 
-_last: list[tuple[str, tuple[str, ...]]] = []
-"""The last line read and the categories its rules stated: the three layers ask of one line in turn."""
+
+@memoised(1)
+def _last_read(text: str) -> dict[str, tuple[str, ...]]:
+    """The categories the rules stated of the last line read, once :func:`_stated` has filled it in: the three
+    layers ask of one line in turn. A member's line, so a memo that forgetting a member empties."""
+    return {}
 
 
 def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
     """Every category one of the rules states of ``text``, in the rules' order (each category once)."""
-    if _last and _last[0][0] == text:
-        return _last[0][1]
+    last = _last_read(text)
+    if "stated" in last:
+        return last["stated"]
     line = plain(text)
     words = _with_digits(line, words) if words is not None and text.isascii() else _words(line)
     not_traits = _not_traits()
@@ -311,17 +367,19 @@ def _stated(text: str, words: AbstractSet[str] | None) -> tuple[str, ...]:
         for phrase in blanked:
             line = phrase.pattern.sub(" ", line)
         words = _words(line)
-    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None
+    beyond = not line.isascii() and _BEYOND_SPACED_SCRIPTS.search(line) is not None and _may_hold_unspaced(line)
     hits = _hits(line, words)
     found: dict[str, None] = {}
     for rule in _rules():
         if rule.category in found or not (rule.needed if beyond else rule.needed_in_spaced_scripts) <= hits:
             continue
+        if not rule.unless_held.isdisjoint(hits):
+            continue  # an unless the line's words hold: its fields' expressions need not be read
         stated = all(f.in_line(line, words, hits, beyond) for f in rule.fields)
         if stated and not any(f.in_line(line, words, hits, beyond) for f in rule.unless):
             found[rule.category] = None
-    _last[:] = [(text, tuple(found))]
-    return _last[0][1]
+    last["stated"] = tuple(found)
+    return last["stated"]
 
 
 def field_category(text: str, *, words: AbstractSet[str] | None = None) -> str | None:
