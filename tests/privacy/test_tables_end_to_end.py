@@ -102,7 +102,9 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "wave is said alone (not yet understood; the dev table as a whole went 1576 -> 1584). Back to 0.98 (dev 123): "
         "the log's flush wrote that row in a later batch of a flush already under way without the scrub its member's "
         "conversation had owed it meanwhile, and the scrub of the written row could no longer find the value the log's "
-        "own screen had cut up.",
+        "own screen had cut up. Held 51 before the round of public codes, threads and edits, 50 after it (one row of "
+        "values with no format, counted only; which change let it through was not looked for, so that no held row "
+        "would steer a rule).",
     ),
     "wave 10": Floor(
         0.92,

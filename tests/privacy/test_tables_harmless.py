@@ -21,7 +21,7 @@ ALTERED_SHARE_AT_MOST = 0.02
 """The issue's bound on harmless lines altered, per table and part."""
 ALTERED_AT_MOST: dict[tuple[str, str], int] = {
     ("harmless", "dev"): 9,
-    ("harmless", "held"): 20,
+    ("harmless", "held"): 19,
     ("gaming", "dev"): 2,
     ("gaming", "held"): 6,
     ("relationship", "dev"): 1,
@@ -59,7 +59,9 @@ counts only: 9 altered everywhere, 8 in the extractor's input, the log and a mem
 3 in a memory only), gaming 6 and relationships 2, all in a memory only. The round of public codes (a bank's routing
 number, a postal PIN code, a sudoku grid, a code offered to everyone) and of words that are no value: harmless 9 dev,
 none of them altered in the message itself (the rest are order numbers and shared game codes gone from the extractor's
-input, the log and memories on purpose)."""
+input, the log and memories on purpose); held after that round and those of threads and edits and of a reveal read
+through placeholders: harmless 19 (by place, counts only: 8 altered everywhere, 8 in the extractor's input, the log
+and a memory, 3 in a memory only), gaming 6, relationships 2."""
 
 
 def _rows(table: str, part: Part) -> list[dict[str, Any]]:

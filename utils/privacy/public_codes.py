@@ -63,6 +63,42 @@ def _words(kind: str) -> re.Pattern[str]:
     return re.compile("|".join(tries), re.IGNORECASE)
 
 
+_TOLL_FREE_CODES = ("800", "808", "833", "844", "855", "866", "877", "888")
+"""What every toll-free number holds, digits side by side: a line with none of them is passed over unsearched."""
+
+
+def _may_hold_a_grid(text: str) -> bool:
+    """Whether ``text`` has room for a grid's 81 digits and dots (counted for an ASCII line: ``\\d`` also reads other
+    scripts' digits, so any other line is searched)."""
+    if len(text) < 81:
+        return False
+    return not text.isascii() or text.count(".") + sum(text.count(digit) for digit in "0123456789") >= 81
+
+
+@cache
+def _ascii_gate(kind: str) -> re.Pattern[str]:
+    """The kind's words as plain lower-case literals, bounds and case-blindness left out, for a lowered ASCII line: a
+    line :func:`_words` matches holds one of them, so a line without any is passed over at a fraction of the cost (a
+    case-blind alternation is tried at every place of a long post; a plain one only where its first letters are). A
+    word's letter that matches an ASCII one case-blind ("ı" an "I", "ſ" an "s", "K" a "k") stands as that letter."""
+    words = json.loads(_DATA.read_text(encoding="utf-8"))[kind]
+    return re.compile(literal_trie(sorted({"".join(_ascii_twin(c) for c in w.casefold()) for w in words})))
+
+
+def _ascii_twin(char: str) -> str:
+    if char.isascii():
+        return char.lower()
+    twins = [a for a in "abcdefghijklmnopqrstuvwxyz" if re.fullmatch(re.escape(char), a, re.IGNORECASE)]
+    return twins[0] if twins else char
+
+
+def _holds_words(kind: str, text: str) -> bool:
+    """Whether ``text`` holds one of the kind's words as :func:`_words` reads them."""
+    if text.isascii() and _ascii_gate(kind).search(text.lower()) is None:
+        return False
+    return _words(kind).search(text) is not None
+
+
 def _named(text: str, kind: str, start: int) -> bool:
     """The kind's name ends within reach before ``start`` with no digit after it (a routing number named, not the
     account number said after it)."""
@@ -92,11 +128,11 @@ Ranges = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 def code_ranges(text: str) -> Ranges:
     """Where ``text`` holds a public code of the module docstring's kinds, and the stretches after a code's or a PIN's
     word that the line opens to everyone."""
-    found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if len(text) >= 81 else []
-    found += [m.span() for m in _TOLL_FREE.finditer(text)] if "8" in text else []
+    found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if _may_hold_a_grid(text) else []
+    found += [m.span() for m in _TOLL_FREE.finditer(text)] if any(code in text for code in _TOLL_FREE_CODES) else []
     lowered = text.casefold()
     for kind, shape in _SHAPES.items():
-        if not _words(kind).search(lowered):
+        if not _holds_words(kind, lowered):
             continue
         for match in shape.finditer(text):
             check = _CHECKS.get(kind)
@@ -114,10 +150,8 @@ _GAME_PIN = re.compile(r"(?i)(?:game|spiel|jeu|juego|jogo|gioco|gry|игры|oyu
 
 def _offered_to_all(text: str) -> list[tuple[int, int]]:
     """Where the codes the line opens to everyone stand: from each code's or PIN's word to the next secret word."""
-    if not _words("open_to_all").search(text):
-        return []
-    words = vocabulary.find(text)
-    if not words or any(word.kind not in _OPEN_KINDS for word in words):
+    words = vocabulary.find(text)  # the screen has read them already (memoised): asked first, it spares the look-up
+    if not words or any(word.kind not in _OPEN_KINDS for word in words) or not _holds_words("open_to_all", text):
         return []
     if any(word.kind == "pin" and not _GAME_PIN.search(text, max(0, word.start - 12), word.start) for word in words):
         return []  # a PIN offered to all is a game's ("Kahoot game PIN"), never a card's or a phone's
