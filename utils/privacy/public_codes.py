@@ -31,7 +31,7 @@ from stdnum import bic
 from stdnum.us import rtn
 
 from utils.privacy import vocabulary
-from utils.privacy.rule import Span, literal_trie
+from utils.privacy.rule import Span, literal_trie, words_pattern
 
 _DATA = Path(__file__).with_name("data") / "public_codes.json"
 KINDS = frozenset({"id-number", "card", "number", "phone", "code", "bank-account", "password", "credential"})
@@ -55,12 +55,8 @@ _TOLL_FREE = re.compile(
 
 @cache
 def _words(kind: str) -> re.Pattern[str]:
-    """One pattern for a kind's words: ASCII ones bounded by no Latin letter, the others as stems."""
-    words = json.loads(_DATA.read_text(encoding="utf-8"))[kind]
-    ascii_ones, others = [w for w in words if w.isascii()], [w for w in words if not w.isascii()]
-    tries = [rf"(?<![A-Za-z]){literal_trie(ascii_ones)}(?![A-Za-z])"] if ascii_ones else []
-    tries += [literal_trie(others)] if others else []
-    return re.compile("|".join(tries), re.IGNORECASE)
+    """One pattern for a kind's words (:func:`~utils.privacy.rule.words_pattern`)."""
+    return words_pattern(json.loads(_DATA.read_text(encoding="utf-8"))[kind])
 
 
 _TOLL_FREE_CODES = ("800", "808", "833", "844", "855", "866", "877", "888")

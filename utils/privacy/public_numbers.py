@@ -38,7 +38,7 @@ from stdnum import ean, isin
 
 from utils.privacy import public_codes
 from utils.privacy.ordinary_refs import ordinary_reference
-from utils.privacy.rule import Span, literal_trie
+from utils.privacy.rule import Span, literal_trie, words_pattern
 from utils.privacy.scholarly_refs import inside_a_scholarly_reference, scholarly_identifiers
 
 _DATA = Path(__file__).with_name("data") / "public_numbers.json"
@@ -68,12 +68,8 @@ def _own_id() -> re.Pattern[str]:
 
 @cache
 def _words(kind: str) -> re.Pattern[str]:
-    """One pattern for a kind's words: ASCII ones bounded by no Latin letter, the others as stems."""
-    words = json.loads(_DATA.read_text(encoding="utf-8"))[kind]
-    ascii_ones, others = [w for w in words if w.isascii()], [w for w in words if not w.isascii()]
-    tries = [rf"(?<![A-Za-z]){literal_trie(ascii_ones)}(?![A-Za-z])"] if ascii_ones else []
-    tries += [literal_trie(others)] if others else []
-    return re.compile("|".join(tries), re.IGNORECASE)
+    """One pattern for a kind's words (:func:`~utils.privacy.rule.words_pattern`)."""
+    return words_pattern(json.loads(_DATA.read_text(encoding="utf-8"))[kind])
 
 
 def _a_recent_time(digits: str) -> bool:

@@ -152,3 +152,12 @@ def literal_trie(texts: list[str]) -> str:
         return f"(?:{body})?" if "" in node else body
 
     return "(?:" + walk(root) + ")"
+
+
+def words_pattern(words: list[str]) -> re.Pattern[str]:
+    """Words as one case-blind pattern: ASCII ones bounded by no Latin letter ("aba" is no word of "abandon"), the
+    others as stems (scripts without spaces, words that take endings)."""
+    ascii_ones, others = [w for w in words if w.isascii()], [w for w in words if not w.isascii()]
+    tries = [rf"(?<![A-Za-z]){literal_trie(ascii_ones)}(?![A-Za-z])"] if ascii_ones else []
+    tries += [literal_trie(others)] if others else []
+    return re.compile("|".join(tries), re.IGNORECASE)
