@@ -135,3 +135,13 @@ async def services(make_settings: SettingsFactory) -> AsyncIterator[Services]:
     await running.start()
     yield running
     await running.close()
+
+
+@pytest_asyncio.fixture
+async def batching(make_settings: SettingsFactory) -> AsyncIterator[Services]:
+    """Services whose extraction waits a moment, as in production: what a member says next (another message of a
+    burst, an edit, a reveal) comes before the turn is extracted."""
+    running = Services(make_settings(memory_extraction_delay_seconds=0.3))
+    await running.start()
+    yield running
+    await running.close()

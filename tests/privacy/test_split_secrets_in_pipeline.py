@@ -6,15 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 import pytest
-import pytest_asyncio
 from chat_turn import converse
 from extractor_answers import memory
 from fake_llm import FakeLLM
 from llm_requests import extraction_input
-from settings_factory import SettingsFactory
 from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
@@ -33,15 +31,6 @@ def repeats(value: str) -> Callable[[dict], dict]:
         return {"memories": [*memories, memory("Plays on Steam most evenings.", "steam")], "profile_update": None, "forget": []}
 
     return answer
-
-
-@pytest_asyncio.fixture
-async def batching(make_settings: SettingsFactory) -> AsyncIterator[Services]:
-    """Services whose extraction waits a moment, as in production: a burst of messages is extracted at once."""
-    running = Services(make_settings(memory_extraction_delay_seconds=0.3))
-    await running.start()
-    yield running
-    await running.close()
 
 
 async def _say(services: Services, *texts: str) -> None:

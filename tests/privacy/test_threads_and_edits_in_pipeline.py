@@ -6,28 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from extractor_answers import memory
 from fake_llm import FakeLLM
-from settings_factory import SettingsFactory
 from shared_database import query
 
 from utils.conversation.messages import IncomingMessage
 from utils.runtime import Services
 
 _CHANNEL, _THREAD = 100, 101
-
-
-@pytest_asyncio.fixture
-async def batching(make_settings: SettingsFactory) -> AsyncIterator[Services]:
-    """Services whose extraction waits a moment, as in production: an edit comes before the turn is extracted."""
-    running = Services(make_settings(memory_extraction_delay_seconds=0.3))
-    await running.start()
-    yield running
-    await running.close()
 
 
 def _careless(fake_llm: FakeLLM) -> None:
