@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, third_aside
+from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen
@@ -94,13 +94,8 @@ def test_the_table_stays_at_its_measured_figure(part: str) -> None:
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
     split = third_aside(NAME)
     rows = split.tune + split.aside
-    assert len({row["id"] for row in rows}) == len(rows)
-    assert len({tuple(turn["text"] for turn in row["turns"]) for row in rows}) == len(rows)
+    channel_rows_are_well_formed(rows, KINDS)
     for row in rows:
-        assert {"id", "kind", "lang", "source", "turns", "secrets"} <= row.keys(), row["id"]
-        assert row["kind"] in (*KINDS, "lookalike"), row["id"]
-        assert bool(row["secrets"]) is (row["kind"] != "lookalike"), row["id"]
-        assert row["kind"] != "lookalike" or (row.get("reason") and row.get("shape") in KINDS), row["id"]
         turns = row["turns"]
         mine = [turn["text"] for turn in turns if turn["by"] == "me" and not turn.get("title")]
         assert 2 <= len(turns) <= 5 and mine and all(turn["by"] in _MEMBERS for turn in turns), row["id"]

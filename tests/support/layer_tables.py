@@ -310,3 +310,15 @@ def right_in_conversation(row: Row, *, harmless_kind: str) -> bool:
         return asked_unchanged and texts == row["messages"] and not found
     copies = [found.scrub(text) for text in texts]
     return all(_gone(secret, copies) for secret in row["secrets"])
+
+
+def channel_rows_are_well_formed(rows: list[Row], kinds: tuple[str, ...]) -> None:
+    """What every table of channel stretches (``turns``) holds: unique ids and stretches, the fields each row needs, a
+    known kind, secrets exactly on the secret rows, a look-alike's reason and the shape it imitates."""
+    assert len({row["id"] for row in rows}) == len(rows)
+    assert len({tuple(turn["text"] for turn in row["turns"]) for row in rows}) == len(rows)
+    for row in rows:
+        assert {"id", "kind", "lang", "source", "turns", "secrets"} <= row.keys(), row["id"]
+        assert row["kind"] in (*kinds, "lookalike"), row["id"]
+        assert bool(row["secrets"]) is (row["kind"] != "lookalike"), row["id"]
+        assert row["kind"] != "lookalike" or (row.get("reason") and row.get("shape") in kinds), row["id"]
