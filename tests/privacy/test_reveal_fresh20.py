@@ -1,0 +1,61 @@
+"""A later message saying an earlier one was a secret, in the ways members say it, measured on a layer table written
+before the rules for it (tests/privacy/layer_tables: ``reveal_fresh20``).
+
+Each row is a stretch of a channel (``turns``): a member's bare value, then — at once or after another member's
+question — their own word that it was a secret. Kinds: ``said`` ("das war übrigens mein PIN", "c'est le code de la
+boîte à clés"), ``taken_back`` ("oops that's my real pw", "ignore that, it's my bank code", "don't save that, it's the
+door code"), ``short`` (abbreviations, the caret and the pointing-up emoji for the message above, other scripts'
+shorthand) and ``apart`` (the reveal answering another member's "what's that?"). The ``lookalike`` rows share those
+shapes with nothing secret ("that was my favourite number", "that's the code of conduct", "that was my ping") and must
+pass unchanged.
+
+Read as :func:`test_split_fresh18.right` reads a channel: a secret row is right when no copy of the member's messages,
+scrubbed with what the conversation found, holds its value; a look-alike when every line passes unchanged and nothing
+is found. A third of each kind is in the ``.aside.jsonl`` file, never tuned on: its figure is printed, its rows never.
+"""
+
+from __future__ import annotations
+
+import pytest
+from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
+from test_split_fresh18 import right
+
+NAME = "reveal_fresh20"
+KINDS = ("said", "taken_back", "short", "apart")
+_MEMBERS = {"me", "A", "B"}
+
+RIGHT_AT_LEAST = {"tune": 92, "aside": 48}
+"""Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 92/105 (secrets 55/68:
+said 14/17, taken back 15/17, short 13/17, apart 13/17), aside 48/51 (secrets 29/32)."""
+LOOKALIKE_RIGHT_AT_LEAST = {"tune": 37, "aside": 19}
+"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 37/37 and 19/19."""
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_the_table_stays_at_its_measured_figure(part: str) -> None:
+    floors = {EVERY: RIGHT_AT_LEAST[part], "lookalike": LOOKALIKE_RIGHT_AT_LEAST[part]}
+    at_floors(NAME, part, right, floors, label="kind", shown=lambda row: row["id"])
+
+
+def test_the_table_is_well_formed_with_a_third_aside() -> None:
+    split = third_aside(NAME)
+    rows = split.tune + split.aside
+    channel_rows_are_well_formed(rows, KINDS)
+    for row in rows:
+        turns = row["turns"]
+        mine = [turn["text"] for turn in turns if turn["by"] == "me"]
+        assert 2 <= len(turns) <= 4 and len(mine) >= 2 and {turn["by"] for turn in turns} <= _MEMBERS, row["id"]
+        assert turns[0]["by"] == "me" and turns[-1]["by"] == "me", row["id"]  # the value first, its owner's word last
+        assert all(secret in turns[0]["text"] for secret in row["secrets"]), row["id"]
+    a_third_of_each(split)
+    assert sum(row["kind"] == "lookalike" for row in rows) >= len(rows) / 3
+    assert len(rows) >= 150 and len({row["lang"].split("-")[0] for row in rows}) >= 25
+
+
+def test_the_verdict_can_fail() -> None:
+    """A value no later message calls a secret stays in its copy; a look-alike whose line changes fails."""
+    leak = {"kind": "said", "turns": [{"by": "me", "text": "Zq8-marlin-55"}, {"by": "me", "text": "nice weather"}]}
+    assert not right({**leak, "secrets": ["Zq8-marlin-55"]})
+    assert right({**leak, "secrets": ["absent"]})
+    changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
+    assert not right({**changed, "secrets": []})
