@@ -97,6 +97,12 @@ class Services:
         self.members.held.register(HeldCopy("monitor batch", lambda erasure: self.monitor.forget_member(erasure.user_id)))
         self.cases = CaseBook(self.db, self.monitor_state)
         """Every warning and timeout as a numbered case per server (`/mod warnings`, `/mod unwarn`)."""
+        # What the monitor already noted and the cases opened on an earlier message lose what a later one showed.
+        self.memory.on_secrets_found(
+            lambda user_id, found: self.tasks.spawn(
+                self._monitor_copies_scrubbed(user_id, Seen([found])), name=f"monitor-scrub-{user_id}"
+            )
+        )
         self._loops = [
             PeriodicTask("state-flush", settings.state_flush_seconds, self.flush_state),
             PeriodicTask("llm-log-flush", settings.llm_log_flush_seconds, self.llm_log.flush),
@@ -162,6 +168,12 @@ class Services:
         """Persist dirty member state (profiles included) and memory writes that waited for the database."""
         await self.monitor_state.flush(self.db)
         await self.memory.flush_unsaved()
+
+    async def _monitor_copies_scrubbed(self, user_id: int, seen: Seen) -> None:
+        """The member's observation lines holding a value they said was a secret go, as the screen drops such a note;
+        their cases keep the words around it."""
+        await self.monitor_state.drop_lines(self.db, user_id, lambda line: not seen.spans(line))
+        await self.cases.scrub(user_id, seen)
 
     async def _prune(self) -> None:
         """Expired memories, and what is past its retention (log excerpts, earlier profiles), leave the database."""

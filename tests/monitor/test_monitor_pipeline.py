@@ -18,7 +18,8 @@ from settings_factory import SettingsFactory
 from shared_database import as_datetime, query
 
 from utils.members.erasure import OptOut
-from utils.monitor.policy import ActionKind
+from utils.monitor.cases import ACTED, one_decision_per_member
+from utils.monitor.policy import ActionKind, BatchOutcome
 from utils.runtime import Services
 
 MONITOR = {"sentiment_channel_ids": [500], "sentiment_batch_size": 3, "sentiment_batch_seconds": 60}
@@ -345,3 +346,77 @@ async def test_an_erasure_takes_a_members_waiting_messages_out_of_the_batch(runn
         await services.tasks.drain(10)
     [request] = fake_llm.tool_requests("report_analysis")
     assert "bakery" not in str(request) and "nice" in str(request)
+
+
+async def _analysed_then_revealed(services: Services, value: str, reveal: str) -> None:
+    """The member's value is analysed in a batch of its own (a note written, a case opened as the cog opens one), the
+    state flushed, then their later message says it was a secret."""
+
+    async def open_cases(outcome: BatchOutcome) -> None:
+        for decision in one_decision_per_member(outcome.actions)[0]:
+            await services.cases.open(decision, ACTED)
+
+    services.monitor.set_handler(open_cases)
+    services.monitor.observe(said(value))
+    await services.tasks.drain(10)
+    await services.flush_state()
+    await services.llm_log.flush()
+    services.monitor.observe(said(reveal))
+    await services.tasks.drain(10)
+    await services.flush_state()
+    await services.llm_log.flush()
+
+
+async def test_a_later_reveal_takes_the_value_out_of_the_monitors_notes_and_passive_memory(
+    running, analyst: Analyst, database_url: str
+) -> None:
+    """A note the monitor wrote from a member's message, in `UserNotes` and as a passive memory, loses the value a later
+    message of theirs says was a secret, as the screen would have dropped it had it known."""
+    analyst.notes = {"4471": "Posted 4471 in the channel."}
+    async with running(sentiment_batch_size=1) as services:
+        services.monitor.observe(said("4471"))
+        await services.tasks.drain(10)
+        await services.flush_state()
+        assert "4471" in services.monitor_state.get_user_notes(42)  # the note holds it before the reveal
+        assert "4471" in str(query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 42"))
+        assert "4471" in str(query(database_url, "SELECT Memory FROM UserMemory WHERE Source = 'passive'"))
+        services.monitor.observe(said("^ that was my bank pin btw"))
+        await services.tasks.drain(10)
+        await services.flush_state()
+        assert "4471" not in services.monitor_state.get_user_notes(42)
+    assert "4471" not in str(query(database_url, "SELECT UserNotes FROM UserState"))
+    assert "4471" not in str(query(database_url, "SELECT Memory, Topics FROM UserMemory"))
+
+
+async def test_a_later_reveal_takes_the_value_out_of_a_case_excerpt_and_the_case_stays(
+    running, analyst: Analyst, database_url: str
+) -> None:
+    """A moderation case opened on the message keeps its number, action, reason and the words around the value (the
+    moderators' evidence); only the value goes, cut by a placeholder, not the excerpt, though the note learned from the
+    message is forgotten through the member's door meanwhile."""
+    analyst.notes = {"4471": "Posted 4471 in the channel."}
+    async with running(sentiment_batch_size=1) as services:
+        await _analysed_then_revealed(services, "4471 you idiot", "^ that was my bank pin btw")
+    [(number, action, reason, excerpt)] = query(database_url, "SELECT CaseNumber, Action, Reason, Excerpt FROM ModerationCase")
+    assert (number, action) == (1, "warn") and "insult" in reason
+    assert "4471" not in excerpt and "you idiot" in excerpt
+
+
+async def test_a_later_reveal_takes_the_value_out_of_the_monitors_log_rows(running, analyst: Analyst, database_url: str) -> None:
+    """The analysis request already logged with the member's message is screened again with what the reveal showed."""
+    async with running(sentiment_batch_size=1) as services:
+        await _analysed_then_revealed(services, "Kettle-Moss-62 lol", "^ that was my steam password lol")
+    logged = str(query(database_url, "SELECT RequestExcerpt, ResponseExcerpt, Error FROM LlmLog"))
+    assert "Kettle-Moss-62" not in logged and "lol" in logged
+
+
+async def test_a_later_harmless_remark_leaves_the_notes_and_the_case_as_they_were(
+    running, analyst: Analyst, database_url: str
+) -> None:
+    """ "that was my score" says nothing was a secret: the case's excerpt and the note stay whole."""
+    analyst.notes = {"4471": "Posted 4471 in the channel."}
+    async with running(sentiment_batch_size=1) as services:
+        await _analysed_then_revealed(services, "4471 you idiot", "^ that was my score lol")
+        assert "Posted 4471 in the channel." in services.monitor_state.get_user_notes(42)
+    assert query(database_url, "SELECT Excerpt FROM ModerationCase") == [("4471 you idiot",)]
+    assert "Posted 4471 in the channel." in str(query(database_url, "SELECT UserNotes FROM UserState WHERE UserId = 42"))

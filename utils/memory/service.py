@@ -46,6 +46,7 @@ from utils.privacy.conversation import WINDOW_SECONDS, ConversationScreen
 from utils.privacy.screen import Screened, Seen, screen
 from utils.storage import memories as memory_sql
 from utils.storage.engine import Database, DatabaseError
+from utils.storage.member_data import SYSTEM
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
 from utils.storage.user_notes import profile_facts
 
@@ -274,7 +275,7 @@ class MemoryService:
         in_context = self.conversation.take(user_id, channel_id, user_text, message_id=message_id, parent=parent_id)
         found, said = in_context.found, in_context.said
         if found.values:
-            self._found(user_id, found)
+            self.secrets_found(user_id, found)
             said = replace(said, values=(*said.values, *found.values))  # what the model returns for this turn too
         if not self.may_learn(user_id) or not worth_extracting(user_text) or in_context.lone_value:
             return
@@ -283,9 +284,9 @@ class MemoryService:
         reply = screen(bot_reply, "message", seen=Seen(shown), limit=BOT_REPLY_SHOWN_CHARS)  # a reply may restate it bare
         self._turns.add(user_id, name, guild_id, ExtractionTurn(said.text, reply.text, channel_id), message_id, said)
 
-    def _found(self, user_id: int, found: Screened) -> None:
-        """The conversation showed ``found`` were secrets: the turns waiting, every copy the listeners hold and what
-        was learned since lose them."""
+    def secrets_found(self, user_id: int, found: Screened) -> None:
+        """A conversation (this one, or the monitor's) showed ``found`` were secrets: the turns waiting, every copy the
+        listeners hold and what was learned since lose them."""
         self._turns.scrub(user_id, found)
         for listener in self._secrets_found:
             listener(user_id, found)
@@ -308,7 +309,7 @@ class MemoryService:
         facts = tuple(fact for fact in profile_facts(self.store.profile(user_id)) if seen.spans(fact))
         for what in ([ForgetIds(ids)] if ids else []) + ([ForgetFacts(texts=facts)] if facts else []):
             try:
-                await self._members[1](user_id, what, actor="system")
+                await self._members[1](user_id, what, actor=SYSTEM)
             except DatabaseError as exc:
                 logger.warning("Could not forget what %s revealed was a secret: %s", user_id, exc)
 
@@ -338,7 +339,7 @@ class MemoryService:
             said = replace(said, values=(*said.values, *found.values))
         changed = self._turns.edited(message_id, said)
         if found.values:
-            self._found(user_id, found)
+            self.secrets_found(user_id, found)
         return changed
 
     async def set_profile(self, user_id: int, profile: str) -> bool:

@@ -17,11 +17,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import Action, ActionKind, warning_text
 from utils.monitor.state import MonitorState
-from utils.privacy.screen import screen
+from utils.privacy.conversation import WINDOW_SECONDS
+from utils.privacy.screen import Seen, screen
 from utils.storage import cases as sql
 from utils.storage.engine import Database, DatabaseError
 from utils.storage.records import ModerationCaseRecord, NewCase
@@ -41,6 +43,8 @@ DISCORD_TEXT_MAX = 1900
 PROPOSAL_LIFETIME = timedelta(hours=1)
 """How long a proposal waits for a moderator: a warning or timeout long after the message no longer answers it."""
 MODES = ("act", "propose", "observe")
+REVEAL_MARGIN_SECONDS = 60.0
+"""Beyond the conversation's window: a case is opened after its batch's analysis, never before the message."""
 
 
 def moderator(user_id: int) -> str:
@@ -129,6 +133,14 @@ def new_case(decision: MemberDecision, state: str, *, expires_at: datetime | Non
     )
 
 
+def _scrubbed_excerpt(seen: Seen, excerpt: str | None) -> str | None:
+    """An excerpt screened again with what a later message showed: the value goes, the words around it (the evidence)
+    stay; unchanged when it holds none of them."""
+    if excerpt is None or not seen.spans(excerpt):
+        return excerpt
+    return screen(excerpt, "excerpt", seen=seen, limit=CASE_EXCERPT_MAX).text
+
+
 def proposal_expiry(now: datetime | None = None) -> datetime:
     return (now or datetime.now(UTC)) + PROPOSAL_LIFETIME
 
@@ -179,6 +191,16 @@ class CaseBook:
         except DatabaseError as exc:
             logger.warning("Could not store the case of %s: %s", decision.message.author_id, exc)
             return None
+
+    async def scrub(self, user_id: int, seen: Seen) -> int:
+        """A later message of the member showed values were secrets: the excerpts of the cases opened since that
+        conversation began, in any server, lose them; the cases stay. Returns how many changed."""
+        since = datetime.now(UTC) - timedelta(seconds=WINDOW_SECONDS + REVEAL_MARGIN_SECONDS)
+        try:
+            return int(await self._db.run(sql.scrub_case_excerpts, user_id, since, partial(_scrubbed_excerpt, seen)))
+        except DatabaseError as exc:
+            logger.warning("Could not screen %s's case excerpts again: %s", user_id, exc)
+            return 0
 
     async def member_cases(self, guild_id: int, user_id: int) -> list[ModerationCaseRecord]:
         return await self._db.run(sql.member_cases, guild_id, user_id)

@@ -30,7 +30,7 @@ from utils.monitor.policy import BatchOutcome, Policy, Verdict, judge, one_redir
 from utils.monitor.state import MonitorState
 from utils.monitor.trust import Refusal, refusal, unsupported
 from utils.privacy.conversation import ConversationScreen
-from utils.privacy.screen import screen
+from utils.privacy.screen import Screened, screen
 from utils.storage.schema import MEMORY_TEXT_MAX
 from utils.wording import plural
 
@@ -99,6 +99,7 @@ class MonitorService:
         )
         if in_context.found.values:
             self.buffer.scrub(message.author_id, in_context.seen)
+            self._secrets_found(message.author_id, in_context.found)
         message = replace(message, content=in_context.said.text, channel_name=_place_name(message))
         loop = asyncio.get_running_loop()
         full = self.buffer.add(message, loop.time())
@@ -119,9 +120,16 @@ class MonitorService:
             content = in_context.said.text
             if in_context.found.values and author is not None:
                 self.buffer.scrub(author, in_context.seen)
+                self._secrets_found(author, in_context.found)
         changed = self.buffer.replace(channel_id, message_id, content)
         self._forget_timer_if_idle(channel_id)
         return changed
+
+    def _secrets_found(self, user_id: int, found: Screened) -> None:
+        """What was already analysed holds them too: the notes, the cases and the log rows written from the member's
+        earlier messages, and memory's copies, lose them through memory's listeners (not in a replay's dry run)."""
+        if self.persist:
+            self._memory.secrets_found(user_id, found)
 
     def forget_member(self, user_id: int) -> int:
         """A member's waiting messages leave their batches, and the screen's window of them goes (an erasure)."""

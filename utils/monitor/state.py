@@ -221,6 +221,22 @@ class MonitorState:
             self._show_lines(uid)
         return before - len(self.observations(uid))
 
+    async def drop_lines(self, db: Database, user_id: int, keep: Callable[[str], bool]) -> None:
+        """The member's observation lines ``keep`` refuses go from `UserNotes` and from here, written or not, no flush
+        running meanwhile (one that was writing them is done first): a later message showed they hold a secret."""
+        async with self._flushing:
+            try:
+                await db.run(sql.drop_observation_lines, user_id, keep)
+            except DatabaseError as exc:
+                logger.warning("Could not drop %s's noted lines holding what they said was a secret: %s", user_id, exc)
+            if user_id in self._pending:
+                self._pending[user_id] = [entry for entry in self._pending[user_id] if keep(entry[0])]
+            if (stored := self._stored.get(user_id)) is not None:
+                lines = observation_lines(stored.user_notes)
+                self._stored[user_id] = replace(stored, user_notes="\n".join(line for line in lines if keep(line)))
+            if user_id in self._users:
+                self._show_lines(user_id)
+
     def export(self, user_id: int) -> dict[str, Any]:
         """The monitor's part of a member's export: the observation lines and the behaviour counters (None: never seen)."""
         state = self._users.get(user_id)

@@ -10,7 +10,7 @@ process or two, exactly one changes the row, and only that one acts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -161,6 +161,22 @@ def blank_case_excerpts(conn: sa.Connection, user_id: int, since: datetime | Non
     if guild_ids is not None:
         which.append(table.guild_id.in_(list(guild_ids)))
     return conn.execute(sa.update(moderation_case).where(*which).values(excerpt=None)).rowcount or 0
+
+
+@writes
+def scrub_case_excerpts(conn: sa.Connection, user_id: int, since: datetime, scrub: Callable[[str | None], str | None]) -> int:
+    """Screen again the excerpts of the member's cases opened since ``since``, in every server, with ``scrub``; returns
+    how many changed. A later message can show that an earlier one held a secret ("that was my bank pin"): the value
+    leaves the excerpt, the case and the words around the value (the moderators' evidence) stay."""
+    lock_members(conn, [user_id])
+    table = moderation_case.c
+    which = [table.user_id == user_id, table.excerpt.is_not(None), table.created_at >= since]
+    changed = 0
+    for row in conn.execute(sa.select(table.id, table.excerpt).where(*which)).all():
+        if (scrubbed := scrub(row.excerpt)) != row.excerpt:
+            conn.execute(sa.update(moderation_case).where(table.id == row.id).values(excerpt=scrubbed))
+            changed += 1
+    return changed
 
 
 def export_cases(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:

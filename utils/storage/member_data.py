@@ -241,11 +241,20 @@ def _export_log(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- moderation cases
+SYSTEM = "system"
+"""The actor of the forgets the screen asks for itself: what was learned from a message a later one showed held a
+secret."""
+
+
 def _forget_case_excerpts(conn: sa.Connection, run: Forgetting) -> int:
     """The member's words in their cases go with any forget, as the log's excerpts do (the words a forgotten memory
     came from may be among them; a forget-recent takes those of its window); the case itself (number, category,
-    decision, the moderators' reason) is the server's record of what was done, and stays."""
+    decision, the moderators' reason) is the server's record of what was done, and stays. A forget the system makes
+    of what a member's later message showed was a secret leaves them to their own scrub (`scrub_case_excerpts`): the
+    value goes there, and the words around it stay as the moderators' evidence."""
     request = run.request
+    if run.actor == SYSTEM:
+        return 0
     guilds: list[int] | None = None
     if request.scope.restricted:
         if request.scope.guild_id is None:  # direct messages: no case is ever opened there

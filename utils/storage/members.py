@@ -7,7 +7,7 @@ owns the observation lines of `UserNotes`; the profile part belongs to memory
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -19,7 +19,7 @@ from utils.storage.engine import reads, writes
 from utils.storage.locks import lock_members
 from utils.storage.records import SET_STATE_FIELDS, STATE_COUNTERS, SavedStates, UserStateChange, UserStateRecord
 from utils.storage.schema import record_columns, record_values, user_state
-from utils.storage.user_notes import with_added_observations, with_observations
+from utils.storage.user_notes import observation_lines, with_added_observations, with_observations
 
 READ_CHUNK_IDS = 1000
 """SQL Server takes at most 2100 bound parameters per statement."""
@@ -140,3 +140,19 @@ def _counted(name: str, change: UserStateChange) -> sa.ColumnElement[int] | None
 def get_user_notes(conn: sa.Connection, user_id: int) -> str:
     value = conn.execute(sa.select(user_state.c.user_notes).where(user_state.c.user_id == user_id)).scalar()
     return value or ""
+
+
+@writes
+def drop_observation_lines(conn: sa.Connection, user_id: int, keep: Callable[[str], bool]) -> int:
+    """The monitor's observation lines of a member that ``keep`` refuses leave `UserNotes` (a later message showed they
+    hold a secret); the profile stays. Returns how many went."""
+    lock_members(conn, [user_id])
+    user_notes = get_user_notes(conn, user_id)
+    lines = observation_lines(user_notes)
+    kept = [line for line in lines if keep(line)]
+    if len(kept) == len(lines):
+        return 0
+    after = with_observations(user_notes, kept) or None
+    changed = sa.update(user_state).where(user_state.c.user_id == user_id)
+    conn.execute(changed.values(user_notes=after, updated_at=datetime.now(UTC)))
+    return len(lines) - len(kept)
