@@ -20,15 +20,24 @@ import pytest
 from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
 from test_split_fresh18 import right
 
+from utils.privacy.conversation import ConversationScreen
+
 NAME = "reveal_fresh20"
 KINDS = ("said", "taken_back", "short", "apart")
 _MEMBERS = {"me", "A", "B"}
 
-RIGHT_AT_LEAST = {"tune": 92, "aside": 48}
+RIGHT_AT_LEAST = {"tune": 102, "aside": 49}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 92/105 (secrets 55/68:
-said 14/17, taken back 15/17, short 13/17, apart 13/17), aside 48/51 (secrets 29/32)."""
+said 14/17, taken back 15/17, short 13/17, apart 13/17), aside 48/51 (secrets 29/32). After the rules (a lock, or a
+word for a code with the thing it opens, named right after a lone value: "c'est le code de la boîte à clés", "era il
+codice del cancello", "자전거 자물쇠 번호"; "ngl", "tbh" read as fillers before "thats my acc pass"; a letter of laughter
+glued to another script's word ("↑パスワードw") gives no value of its own; "ignorați", "ignorate" take a value back):
+tune 102/105 (secrets 65/68: said 17/17, taken back 17/17, short 15/17, apart 16/17; left: an emoji-only "🔑🏠 ^^", the
+Vietnamese "↑ mk thẻ đó =))" and "yeah lmao" answering another member's "is that your pin?"), aside 49/51 (secrets
+30/32), measured once."""
 LOOKALIKE_RIGHT_AT_LEAST = {"tune": 37, "aside": 19}
-"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 37/37 and 19/19."""
+"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 37/37 and 19/19; after the
+rules the same."""
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -59,3 +68,24 @@ def test_the_verdict_can_fail() -> None:
     assert right({**leak, "secrets": ["absent"]})
     changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
     assert not right({**changed, "secrets": []})
+
+
+@pytest.mark.parametrize(
+    ("value", "later", "gone"),
+    [
+        ("2580", "c'est le code de la boîte à clés, pour ce soir", True),
+        ("5847", "자전거 자물쇠 번호", True),
+        ("5590", "det var koden til hoveddøren", True),
+        ("4.2", "that's the code of conduct section, read it", False),
+        ("12", "locker number, by the pool", False),
+        ("2004", "the year the padlock was made", False),
+        ("3500", "that's what the bike lock cost", False),
+    ],
+)
+def test_a_lock_or_a_code_of_what_it_opens_named_after_a_lone_value_reveals_it(value: str, later: str, gone: bool) -> None:
+    """A code word with the thing it opens, or a lock with a number word, names what was just sent; a place or a code
+    word alone, a year, a price does not."""
+    window = ConversationScreen()
+    window.take(7, 100, value, message_id=1)
+    found = window.take(7, 100, later, message_id=2).found
+    assert (value in [found_value for found_value, _kind in found.values]) is gone

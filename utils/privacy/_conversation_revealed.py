@@ -8,7 +8,9 @@ from collections.abc import Iterable
 
 from utils.privacy import vocabulary
 from utils.privacy._conversation_announced import reads_as_a_secret
+from utils.privacy._conversation_locked import LOCK, things
 from utils.privacy._conversation_words import (
+    ASKED,
     CLAUSES,
     CONVERSATION_KINDS,
     DATA_NOT_THE_SECRET,
@@ -18,6 +20,7 @@ from utils.privacy._conversation_words import (
     KINDLESS_REVEAL_WORDS,
     KINDS,
     LABEL_OPENERS,
+    LOCK_NUMBERS,
     MAX_BETWEEN,
     MAX_NAMED,
     MIN_VALUE,
@@ -25,6 +28,7 @@ from utils.privacy._conversation_words import (
     POINTERS,
     POSSESSIVE_AFTER,
     QUALIFIED,
+    QUALIFIED_WORD,
     REACTION,
     REVEAL_MAX_WORDS,
     SHORT_MESSAGE_CHARS,
@@ -33,6 +37,7 @@ from utils.privacy._conversation_words import (
     UNSPACED,
     UNSPACED_DEMONSTRATIVES,
     UNSPACED_REST,
+    YEAR,
     Said,
     bare_words,
     kind_at,
@@ -71,7 +76,8 @@ def _gives_own_value(text: str) -> bool:
     """A message with a value of its own ("my password is now X7-b") is read alone by the screen."""
     for word in text.split():
         bare = word.strip(STRIP)
-        if "[redacted:" not in word and looks_like_a_secret(bare) and any(c.isascii() and c.isalnum() for c in bare):
+        ascii_alnum = sum(c.isascii() and c.isalnum() for c in bare)
+        if "[redacted:" not in word and looks_like_a_secret(bare) and ascii_alnum >= (1 if bare.isascii() else _GLUED_ASCII):
             if (bare.replace("-", "").isalpha() and len(bare) < _NAME_LIKE) or vocabulary_kind(bare.casefold()):
                 continue  # "GCash", "M-Pesa", "Wi-Fi": a name written with capitals, not a value
             return True
@@ -79,6 +85,8 @@ def _gives_own_value(text: str) -> bool:
 
 
 _NAME_LIKE = 10
+_GLUED_ASCII = 3
+"""ASCII letters and digits a word of another script must hold to give a value of its own: "↑パスワードw" laughs."""
 """Letters only, shorter than this: a brand or a place ("GCash", "PayPal"), not a value given in the message."""
 
 
@@ -217,10 +225,45 @@ def _names_the_lone_value(window: Iterable[Said], text: str) -> str | None:
 _NOT_THE_SECRET = frozenset(DATA_NOT_THE_SECRET)
 
 
+def _names_the_code_of_a_thing(window: list[Said], text: str) -> str | None:
+    """A code, when a short message right after a lone value names a lock, or a word for a code with the thing it
+    opens, in a clause of its own ("c'est le code de la boîte à clés", "era il codice del cancello", "자전거 자물쇠
+    번호"): the member says what they just sent opens, whatever else the message says. A place alone ("it's the door
+    to the kitchen"), a code alone ("that's the code of conduct"), a question, a number of its own or a price ("that's
+    what the bike lock cost") names no secret."""
+    pointed = last_lone(window, text)
+    if pointed is None or len(text) > SHORT_MESSAGE_CHARS // 2 or len(text.split()) > REVEAL_MAX_WORDS:
+        return None
+    if any(c.isdigit() or c in "?？؟" for c in text) or any(w in _MEASURES for w in bare_words(text)):
+        return None
+    if (lone := lone_value(pointed.text)) is None or YEAR.fullmatch(lone[0]):
+        return None  # "2004" / "the year the safe was made"
+    for clause in CLAUSES.split(text):
+        folded = clause.casefold()
+        named = {kind for _start, _end, kind in things(folded)}
+        if named and QUALIFIED_WORD.search(folded):
+            return "code"
+        if LOCK in named and (any(w in LOCK_NUMBERS for w in bare_words(folded)) or _LOCK_NUMBER_IN.search(folded)):
+            return "code"
+    return None
+
+
+_LOCK_NUMBER_IN = re.compile("|".join(sorted((w for w in LOCK_NUMBERS if not w.isascii() and " " not in w), key=len)[::-1]))
+"""A number word of a script written without spaces, found inside a longer run ("家のキーボックスの番号")."""
+
+
+_MEASURES = frozenset(ASKED["measures"])
+
+
 def revealed(window: Iterable[Said], text: str) -> list[tuple[str, str]]:
     """Values of the newest earlier message that ``text`` reveals as a secret, with the kind it names."""
     window = list(window)
-    kind = _reveals(text) or _labels_the_lone_value(window, text) or _names_the_lone_value(window, text)
+    kind = (
+        _reveals(text)
+        or _labels_the_lone_value(window, text)
+        or _names_the_lone_value(window, text)
+        or _names_the_code_of_a_thing(window, text)
+    )
     if kind is None:
         return []
     pointed = last_lone(window, text)

@@ -105,6 +105,7 @@ POINTERS = frozenset(_DATA["reveal"]["pointers"])
 DEMONSTRATIVES = frozenset(_DATA["reveal"]["demonstratives"])
 UNSPACED_DEMONSTRATIVES = tuple(d for d in DEMONSTRATIVES if not any(c.isascii() for c in d) and " " not in d)
 FILLERS = frozenset(_DATA["reveal"]["fillers"])
+LOCK_NUMBERS = frozenset(_DATA["reveal"]["lock_numbers"])
 TRAILERS = frozenset(_DATA["reveal"]["trailers"]) | FILLERS
 NOT_VALUES = frozenset(_DATA["answers"]["not_values"])
 NOT_A_LABEL = frozenset(_DATA["announce"]["not_a_label"])
