@@ -11,6 +11,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from utils.privacy.first_places import search_from_openings
+
 _DATA = Path(__file__).with_name("data") / "others.json"
 
 
@@ -156,9 +158,14 @@ def _ascii_words(text: str, found: frozenset[str]) -> list[tuple[int, int]]:
     return spans
 
 
+_LONG_WINDOW = 1_000
+"""A window this long (a whole post in a script without spaces) is searched only where a match may begin."""
+
+
 def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
     for start, end in windows:
-        match = pattern.search(text, start, end)
+        long = end - start >= _LONG_WINDOW
+        match = search_from_openings(pattern, text, start, end) if long else pattern.search(text, start, end)
         if match:
             return match
     return None
