@@ -11,7 +11,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from utils.privacy.first_places import search_from_openings
+from utils.privacy import first_places
 
 _DATA = Path(__file__).with_name("data") / "others.json"
 
@@ -158,14 +158,9 @@ def _ascii_words(text: str, found: frozenset[str]) -> list[tuple[int, int]]:
     return spans
 
 
-_LONG_WINDOW = 1_000
-"""A window this long (a whole post in a script without spaces) is searched only where a match may begin."""
-
-
 def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
     for start, end in windows:
-        long = end - start >= _LONG_WINDOW
-        match = search_from_openings(pattern, text, start, end) if long else pattern.search(text, start, end)
+        match = first_places.search(pattern, text, start, end)  # a long window read where a match may begin
         if match:
             return match
     return None

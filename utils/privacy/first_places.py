@@ -14,7 +14,7 @@ as it is.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -23,6 +23,7 @@ _WIDEST_RANGE = 256
 """A range of more characters than this in a first class makes the set too broad to be worth a pre-search."""
 _ZERO_WIDTH = frozenset({sre.AT, sre.ASSERT, sre.ASSERT_NOT})
 _REPEATS = frozenset({sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT})
+_WORD_START = r"(?<![^\W\d_])"
 
 
 def _sequence(items: Any, flags: int) -> tuple[set[str] | None, bool]:
@@ -91,16 +92,31 @@ def _case_forms(char: str) -> set[str]:
     return {form for form in forms if len(form) == 1}
 
 
-@cache
+@lru_cache(maxsize=512)  # the shapes are built once; a bound all the same, should a caller compile per line
 def openings(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """A class of the characters a match of ``pattern`` may begin with, or None when no such set is known."""
     flags = pattern.flags & (re.IGNORECASE | re.ASCII)
-    firsts, empty = _sequence(sre_parse.parse(pattern.pattern, pattern.flags), pattern.flags)
+    parsed = sre_parse.parse(pattern.pattern, pattern.flags)
+    firsts, empty = _sequence(parsed, pattern.flags)
     if firsts is None or empty or not firsts:
         return None
     if flags & re.IGNORECASE:
         firsts = {form for char in firsts for form in _case_forms(char)}
-    return re.compile("[" + "".join(re.escape(char) for char in sorted(firsts)) + "]", flags)
+    # a match that opens where no letter stands before it (the whole pattern's first step, not one branch's) is looked
+    # for there only: in a script without spaces a line's letters are one run, and few places open one
+    bound = _WORD_START if pattern.pattern.startswith(_WORD_START) and parsed.data[0][0] is sre.ASSERT_NOT else ""
+    return re.compile(bound + "[" + "".join(re.escape(char) for char in sorted(firsts)) + "]", flags)
+
+
+LONG = 1_000
+"""A window this long (a whole post in a script without spaces) is searched only where a match may begin; a shorter
+one is searched as it is (a few places to skip do not pay for a step per candidate)."""
+
+
+def search(pattern: re.Pattern[str], text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """``pattern.search(text, start, end)``; a window of :data:`LONG` characters or more tried where a match may begin."""
+    end = len(text) if end is None else end
+    return search_from_openings(pattern, text, start, end) if end - start >= LONG else pattern.search(text, start, end)
 
 
 def search_from_openings(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match[str] | None:
