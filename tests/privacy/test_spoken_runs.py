@@ -169,3 +169,28 @@ def test_mended_values_are_found_as_comparing_every_value_finds_them() -> None:
         assert found == _variants_compared_with_every_value(text, values), (text, values)
         hits += len(found)
     assert hits >= 2_000
+
+
+def test_an_ascii_lines_digit_words_looked_up_at_once_are_those_read_one_by_one() -> None:
+    from screen_lines import screen_lines
+
+    from utils.privacy import spoken_runs
+
+    def two_words(text: str) -> bool:
+        words = re.findall(r"[^\W\d_]+", text.casefold())
+        return len({word for word in words if word in spoken_runs._ALL}) >= 2
+
+    def four_in_a_row(text: str) -> bool:
+        run = 0
+        for word in spoken_runs._SPLIT.split(text.casefold()):
+            run = run + 1 if word in spoken_runs._ALL else 0
+            if run >= 4:
+                return True
+        return False
+
+    lines = [line for line in screen_lines(["one two three four", "eins, zwei; drei-vier", "ONE two Three"], seed=20)]
+    lines = [line for line in lines if line.isascii()]
+    assert len(lines) > 2000
+    assert [spoken_runs._may_hold_one(line) for line in lines] == [two_words(line) for line in lines]
+    assert [spoken_runs._four_in_a_row(line) for line in lines] == [four_in_a_row(line) for line in lines]
+    assert sum(map(spoken_runs._four_in_a_row, lines)) >= 3

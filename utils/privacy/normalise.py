@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import compress, count
 
 from utils.privacy.prose_marks import ascii_but_prose_marks
 from utils.text import valid_text
@@ -133,15 +134,22 @@ def normalise(text: str) -> Normalised:
         if _LOOKALIKE_CHAR.search(beyond):
             return Normalised(text, _digits_as_ascii(_lookalikes_as_latin(text)), None)
         return Normalised(text, _digits_as_ascii(text) if _OTHER_DIGIT.search(beyond) else text, None)
-    pieces: list[str] = []
-    origin: list[int] = []
-    for index, char in enumerate(text):
-        if _INVISIBLE.match(char):
-            continue
-        folded = char if char.isascii() else _STYLED.get(char) or unicodedata.normalize("NFKC", char)
-        pieces.append(folded)
-        origin.extend([index] * len(folded))
+    # Each distinct character read once (a wall of text repeats a few hundred of them), then the line mapped in C
+    forms = {char: _form(char) for char in set(text)}
+    pieces = list(map(forms.__getitem__, text))
+    sizes = list(map(len, pieces))
+    if max(sizes, default=0) <= 1:  # one character or none for each: the kept ones' places, in C
+        origin: tuple[int, ...] = tuple(compress(count(), sizes))
+    else:
+        origin = tuple(index for index, size in enumerate(sizes) for _ in range(size))
     matching = "".join(pieces)
     if not matching.isascii():
         matching = _digits_as_ascii(_lookalikes_as_latin(matching))
-    return Normalised(text, matching, tuple(origin))
+    return Normalised(text, matching, origin)
+
+
+def _form(char: str) -> str:
+    """One character in the matching form: none for an invisible one, NFKC (or a styled letter's plain one) else."""
+    if _INVISIBLE.match(char):
+        return ""
+    return char if char.isascii() else _STYLED.get(char) or unicodedata.normalize("NFKC", char)

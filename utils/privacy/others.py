@@ -346,6 +346,7 @@ def _gates() -> dict[str, frozenset[str]]:
         "according": frozenset(_ACCORDING),
         "someone": needles(v["someone"]),
         "pronoun": frozenset(w for p in v["third_person"]["pronouns"] for w in LETTER_RUN.findall(p.casefold())),
+        "pronoun_head": frozenset(LETTER_RUN.findall(p.casefold())[0] for p in v["third_person"]["pronouns"]),  # he of he's
     }
 
 
@@ -374,7 +375,7 @@ def _claims_about_others(text: str, own: frozenset[str], present: frozenset[str]
         return True
     if search(patterns["someone"], text, windows(text, present, gates["someone"], unspaced)):
         return True
-    near_pronouns = windows(text, present, gates["pronoun"], False)  # spaced words in every language listed
+    near_pronouns = windows(text, present, gates["pronoun"], False) if not present.isdisjoint(gates["pronoun_head"]) else []
     if near_pronouns and (
         search(patterns["pronoun_reports"], text, near_pronouns) or search(patterns["pronoun_event"], text, near_pronouns)
     ):

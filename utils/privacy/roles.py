@@ -10,6 +10,7 @@ import re
 from functools import cache
 
 from utils.privacy._others_vocabulary import (
+    LETTER_RUN,
     UNSPACED_SCRIPT,
     alternation,
     line_words,
@@ -81,11 +82,12 @@ _ROLE_STEM_WORD = re.compile(" ((?:" + "|".join(sorted(_ROLE_STEM_STARTS)) + r")
 _A_ROLE_STEM = "\x00role-stem"
 """Stands among a line's words when one of them starts with a role's stem: the stem shape is tried then."""
 _ROLE_STEM_GATE = frozenset({_A_ROLE_STEM})
+_Shape = tuple[re.Pattern[str], frozenset[str]] | tuple[re.Pattern[str], frozenset[str], frozenset[str]]
 
 
 @cache
-def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
-    """Each shape of a role claim with the words of which a line must have one before it is tried."""
+def _role_patterns() -> tuple[_Shape, ...]:
+    """Each shape of a role claim with the words of which a line must have one before it is tried (and one of a second)."""
     v = vocabulary()
     roles = needles([*v["role_words"], "mod", "mods", "modos", "модеры"])
     acts_needles = needles(v["granted_acts"])
@@ -103,11 +105,12 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         r"says\s+(?:they|he|she)\s+(?:is|are)|is|was|became|got\s+made|ist|est|es|é|è|jest|является|bin|suis|soy|sou|sono|"
         r"ben|jestem|är|var|blev|er|ble)"
     )
-    first_person = (
-        r"(?:i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
-        r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני)"
-        r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
+    first_persons = (
+        r"i'm|im|i\s+am|i\s+was|ich\s+bin|bin|je\s+suis|soy|sou|sono|ik\s+ben|jestem|я|jsem|jag\s+är|jeg\s+er|olen|"
+        r"eu\s+sou|estoy|vagyok|sunt|εγώ\s+είμαι|είμαι|saya|aku|ako\s+ay|ako\s+ang|mimi\s+ni|аз\s+съм|jeg\s+er|אני"
     )
+    here = r"(?:\s+(?:tu|tady|here|hier|ici|aquí|aqui|qui|tutaj|här|her|itt|aici|täällä|тут|здесь|di\s+sini))?"
+    first_person = rf"(?:{first_persons}){here}"
     article = (
         r"(?:(?:a|an|the|one\s+of\s+the|un|une|uno|una|um|uma|der|die|ein|eine|een|de|le|la|il|uno\s+degli|una\s+delle|"
         r"l['’]une?\s+des|uno\s+de\s+los|una\s+de\s+las|um\s+dos|uma\s+das|einer\s+der|eine\s+der|één\s+van\s+de|"
@@ -166,6 +169,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
         (
             re.compile(rf"(?<![^\W\d_])(?:{first_person}|is|am)\s+{identities}(?![^\W\d_])", re.I),
             needles(v["claimed_identities"]),
+            frozenset(LETTER_RUN.findall(said)[0] for said in f"{first_persons}|is|am".split("|")),  # each stands whole
         ),
         (re.compile(rf"(?<![^\W\d_])treat\s+me\s+(?:as|like)\s+{article}{bare_role}", re.I), frozenset({"treat"})),
         # "as a mod, I ...", "Helps run the server as a mod" ("installed it as a mod" is modding)
@@ -285,6 +289,7 @@ def _role_patterns() -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
             ),
             frozenset({"serves", "serve", "served", "serving", "acts", "act", "acted", "acting", "functions", "function"})
             | frozenset({"part", "one", "member", "members", "granted", "given", "has", "have", "had", "holds", "hold"}),
+            frozenset({"as", "staff", "mods", "admins", "moderators", "mod", "admin", "moderator", "owner"}),  # one a shape holds
         ),
         # Membership of the moderating team in many languages: "Gehört zum Mod-Team", "Fait partie de l'équipe de
         # modération", "Fa parte dello staff", "Zit in het modteam", "Należy do ekipy moderatorów"; the team is named
@@ -424,7 +429,7 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
     asked = _who_questions().sub(" ", text) if "?" in text else text  # "who has Manage Roles?" asserts no role
     asked = _without_denials(asked, line_words(asked) if words is None or not normalised else words)  # "not here"
     text, words = (text, words) if asked == text else (asked, None)
-    unspaced = bool(UNSPACED_SCRIPT.search(text))
+    unspaced, dotted = bool(UNSPACED_SCRIPT.search(text)), "İ" in text or "ı" in text  # "i" matches both, folded or not
     present = line_words(text) if words is None or not normalised else words
     starting = _ROLE_STEM_WORD.findall(" " + " ".join(present))  # read in one search
     stemmed = frozenset(word for word in starting if _ROLE_STEM_START.match(word)) if starting else frozenset()
@@ -432,7 +437,9 @@ def asserts_role(text: str, *, normalised: bool = False, words: frozenset[str] |
         present |= {_A_ROLE_STEM}
     near = windows(text, present, _role_gate() | stemmed if stemmed else _role_gate(), unspaced)
     if near and any(
-        search(pattern, text, near) for pattern, needles in _role_patterns() if unspaced or not present.isdisjoint(needles)
+        search(pattern, text, near)
+        for pattern, needles, *also in _role_patterns()
+        if unspaced or (not present.isdisjoint(needles) and (dotted or all(not present.isdisjoint(w) for w in also)))
     ):
         return True
     if claims_role(text, present):  # the same grammar in the words of any language (data/role_claims.toml)

@@ -84,8 +84,11 @@ def _spaced_digits(match: re.Match[str]) -> bool:
 
 
 def _may_hold_one(text: str) -> bool:
-    """At least two different digit words in the line (a code of one digit said four times is no code here)."""
-    words = ascii_letter_runs(text) if text.isascii() else frozenset(_WORDS.findall(text.casefold()))
+    """At least two different digit words in the line (a code of one digit said four times is no code here); an ASCII
+    line's words are looked up all at once, in C (none of them is read beyond ASCII)."""
+    if text.isascii():
+        return len(ascii_letter_runs(text) & _ALL) >= 2
+    words = frozenset(_WORDS.findall(text.casefold()))
     found = 0
     for word in words:
         if word in _ALL or (not word.isascii() and _fold(word) in _ALL_FOLDED):
@@ -109,10 +112,14 @@ def _a_tally(text: str, start: int, end: int) -> bool:
 
 
 _SPLIT = re.compile(_SEPARATORS.replace("[ \\t", "[\\s") + "+")
+_FOUR = bytes(_MIN_WORDS * [1])
 
 
 def _four_in_a_row(text: str) -> bool:
-    """Whether four words of the line in a row are digit words (one split of the line; the pattern is read only then)."""
+    """Whether four words of the line in a row are digit words (one split of the line; the pattern is read only then).
+    An ASCII line's words are looked up in C, a digit word marked by a byte of 1."""
+    if text.isascii():
+        return _FOUR in bytes(map(_ALL.__contains__, _SPLIT.split(text.casefold())))
     run = 0
     for word in _SPLIT.split(text.casefold()):
         if word in _ALL or (not word.isascii() and _fold(word) in _ALL_FOLDED):
