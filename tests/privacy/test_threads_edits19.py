@@ -72,14 +72,15 @@ def right(row: dict[str, Any]) -> bool:
     return all(_gone(secret, scrubbed) for secret in row["secrets"])
 
 
-RIGHT_AT_LEAST = {"tune": 64, "aside": 32}
+RIGHT_AT_LEAST = {"tune": 65, "aside": 32}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it (a thread another place, an
 edit screened alone): tune 41/67 (secrets 11/36: thread 2/8, forum 4/6, edited fix 2/8, edited reveal 0/8, edited
 added 3/6), aside 21/34 (secrets 5/18). After the rules (a thread or post continues the channel it was opened from, its
 title read as its opener's line and as a question put to whoever answers; an edit read again in its conversation, the
 words it adds to a bare value read as a message after it; a room or match code ("código de la sala") is public): tune
 64/67 (secrets 34/36: thread 8/8, forum 5/6, edited fix 8/8, edited reveal 7/8, edited added 6/6), aside 32/34 (secrets
-16/18), measured once."""
+16/18), measured once. A lock or a code word named with the thing it opens, right after a lone value, then read
+as a reveal (an edit saying so too): tune 65/67 (edited reveal 8/8)."""
 LOOKALIKE_RIGHT_AT_LEAST = {"tune": 30, "aside": 16}
 """Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 30/31 (a price paid in a forum
 reply) and 16/16; after the rules the same."""
