@@ -17,7 +17,7 @@ is found. A third of each kind is in the ``.aside.jsonl`` file, never tuned on: 
 from __future__ import annotations
 
 import pytest
-from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
 from test_split_fresh18 import right
 
 from utils.privacy.conversation import ConversationScreen
@@ -42,21 +42,17 @@ rules the same."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    floors = {EVERY: RIGHT_AT_LEAST[part], "lookalike": LOOKALIKE_RIGHT_AT_LEAST[part]}
-    at_floors(NAME, part, right, floors, label="kind", shown=lambda row: row["id"])
+    channel_table_at_floors(NAME, part, right, RIGHT_AT_LEAST, LOOKALIKE_RIGHT_AT_LEAST)
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    channel_rows_are_well_formed(rows, KINDS)
+    rows = channel_table_rows(NAME, KINDS)
     for row in rows:
         turns = row["turns"]
         mine = [turn["text"] for turn in turns if turn["by"] == "me"]
         assert 2 <= len(turns) <= 4 and len(mine) >= 2 and {turn["by"] for turn in turns} <= _MEMBERS, row["id"]
         assert turns[0]["by"] == "me" and turns[-1]["by"] == "me", row["id"]  # the value first, its owner's word last
         assert all(secret in turns[0]["text"] for secret in row["secrets"]), row["id"]
-    a_third_of_each(split)
     assert sum(row["kind"] == "lookalike" for row in rows) >= len(rows) / 3
     assert len(rows) >= 150 and len({row["lang"].split("-")[0] for row in rows}) >= 25
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen
@@ -98,14 +98,11 @@ taken back by "ごめん間違えた 8時半"); after the rules 45/45 and 22/22.
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    floors = {EVERY: RIGHT_AT_LEAST[part], "lookalike": LOOKALIKE_RIGHT_AT_LEAST[part]}
-    at_floors(NAME, part, right, floors, label="kind", shown=lambda row: row["id"])
+    channel_table_at_floors(NAME, part, right, RIGHT_AT_LEAST, LOOKALIKE_RIGHT_AT_LEAST)
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    channel_rows_are_well_formed(rows, KINDS)
+    rows = channel_table_rows(NAME, KINDS)
     for row in rows:
         turns = row["turns"]
         mine = [turn["text"] for turn in turns if turn["by"] == "me"]
@@ -113,7 +110,6 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
         assert all(0 <= turn.get("edits", 0) < index for index, turn in enumerate(turns) if "edits" in turn), row["id"]
         assert all(turns[turn["edits"]]["by"] == turn["by"] for turn in turns if "edits" in turn), row["id"]
         assert all(any(s in m for m in mine) or s in "".join(mine) for s in row["secrets"]), row["id"]
-    a_third_of_each(split)
     assert sum(row["kind"] == "lookalike" for row in rows) >= 0.40 * len(rows)
     assert len(rows) >= 150 and len({row["lang"].split("-")[0] for row in rows}) >= 20
 

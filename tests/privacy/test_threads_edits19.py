@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import EVERY, PARTS, a_third_of_each, at_floors, channel_rows_are_well_formed, third_aside
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen
@@ -88,14 +88,11 @@ reply) and 16/16; after the rules the same."""
 
 @pytest.mark.parametrize("part", PARTS)
 def test_the_table_stays_at_its_measured_figure(part: str) -> None:
-    floors = {EVERY: RIGHT_AT_LEAST[part], "lookalike": LOOKALIKE_RIGHT_AT_LEAST[part]}
-    at_floors(NAME, part, right, floors, label="kind", shown=lambda row: row["id"])
+    channel_table_at_floors(NAME, part, right, RIGHT_AT_LEAST, LOOKALIKE_RIGHT_AT_LEAST)
 
 
 def test_the_table_is_well_formed_with_a_third_aside() -> None:
-    split = third_aside(NAME)
-    rows = split.tune + split.aside
-    channel_rows_are_well_formed(rows, KINDS)
+    rows = channel_table_rows(NAME, KINDS)
     for row in rows:
         turns = row["turns"]
         mine = [turn["text"] for turn in turns if turn["by"] == "me" and not turn.get("title")]
@@ -109,7 +106,6 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
         assert shape != "forum" or any(turn.get("title") for turn in turns), row["id"]
         assert shape != "thread" or {turn.get("place", "channel") for turn in turns} >= {"thread"}, row["id"]
         assert not shape.startswith("edited") or any("edits" in turn for turn in turns), row["id"]
-    a_third_of_each(split)
     assert sum(row["kind"] == "lookalike" for row in rows) >= 0.40 * len(rows)
     assert len(rows) >= 90 and len({row["lang"].split("-")[0] for row in rows}) >= 15
 

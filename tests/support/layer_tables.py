@@ -322,3 +322,21 @@ def channel_rows_are_well_formed(rows: list[Row], kinds: tuple[str, ...]) -> Non
         assert row["kind"] in (*kinds, "lookalike"), row["id"]
         assert bool(row["secrets"]) is (row["kind"] != "lookalike"), row["id"]
         assert row["kind"] != "lookalike" or (row.get("reason") and row.get("shape") in kinds), row["id"]
+
+
+def channel_table_rows(name: str, kinds: tuple[str, ...]) -> list[Row]:
+    """A table of channel stretches, tune and aside together, checked as every such table is: well formed (above) and
+    a third of each kind aside."""
+    split = third_aside(name)
+    rows = split.tune + split.aside
+    channel_rows_are_well_formed(rows, kinds)
+    a_third_of_each(split)
+    return rows
+
+
+def channel_table_at_floors(
+    name: str, part: str, right: Callable[[Row], bool], right_at_least: Mapping[str, int], lookalikes: Mapping[str, int]
+) -> None:
+    """A table of channel stretches holds its measured figures in ``part``: rows right, and look-alikes unchanged."""
+    floors = {EVERY: right_at_least[part], "lookalike": lookalikes[part]}
+    at_floors(name, part, right, floors, label="kind", shown=lambda row: row["id"])
