@@ -1,0 +1,81 @@
+"""Special categories a careless model still keeps, in wordings and angles no earlier table has, and their
+look-alikes (tests/privacy/layer_tables/special_fresh20.*.jsonl), written before the rules of its round from outside
+sources (each row's ``source``): national health services' condition pages and patient leaflets with brand names per
+country, devices, disability cards and benefits, recovery counts; religious calendars and practices across faiths (a
+practice kept without the faith named); LGBTQ+ community glossaries and slang in many languages, Pride, a partner
+named with pronouns, transition steps, relationship structure; census ethnicity categories of several countries and
+minority words; party and movement names and campaign verbs; union names and strike vocabulary; biometric enrolment
+wording of banks, telecoms and border control, and genetic tests. Beside them what must pass: the same words in games
+(healer, cleric, tank, strikes, Rainbow Six, Rainbow Road, Fallout's chems, a game's religions and ideologies, a face
+reveal, a cult classic, set union), nationality and where one lives, public news, a member's non-sensitive facts
+(diet without faith or health, fasting for the gym, a birthday, a job) and bare relationships.
+
+A careless extractor stores every line it is shown: a refused kind's row is right when each of its lines is refused as
+a memory, a kept kind's row when it is kept unchanged as a memory and left unchanged as a message. A third of each kind
+(random, seeded ``"special_fresh20|<kind>"``) is in ``aside``: never tuned on, counted only. The generator script
+stayed outside the repository.
+
+On arrival, before any rule of its round: tune 163/193 — health 17/24, religion 11/20, sexuality 16/20, ethnicity 14/16,
+politics 15/18, union 13/15, biometrics 14/15 (refused kinds 100/128), gaming 28/28, harmless 27/28, relationship 8/9
+(kept kinds 63/65); aside 83/98 — health 8/12, religion 8/10, sexuality 10/10, ethnicity 5/8, politics 8/9, union 8/8,
+biometrics 5/8 (refused kinds 52/65), gaming 14/14, harmless 12/14, relationship 5/5 (kept kinds 31/33).
+"""
+
+from __future__ import annotations
+
+import pytest
+from layer_tables import PARTS, at_floors, kinds_table_is_well_formed, load, right_line_by_line
+
+NAME = "special_fresh20"
+REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics")
+
+RIGHT_AT_LEAST = {
+    "tune": {
+        "health": 17,
+        "religion": 11,
+        "sexuality": 16,
+        "ethnicity": 14,
+        "politics": 15,
+        "union": 13,
+        "biometrics": 14,
+        "gaming": 28,
+        "harmless": 27,
+        "relationship": 8,
+    },
+    "aside": {
+        "health": 8,
+        "religion": 8,
+        "sexuality": 10,
+        "ethnicity": 5,
+        "politics": 8,
+        "union": 8,
+        "biometrics": 5,
+        "gaming": 14,
+        "harmless": 12,
+        "relationship": 5,
+    },
+}
+"""Rows right per kind and part: the figures measured on arrival, before any rule of its round (tune 163/193, aside
+83/98)."""
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_each_kind_stays_at_its_measured_figure(part: str) -> None:
+    at_floors(NAME, part, right_line_by_line, RIGHT_AT_LEAST[part], label="kind")
+
+
+def test_a_third_of_each_kind_is_aside_in_many_languages() -> None:
+    kinds_table_is_well_formed(NAME, REFUSED, rows=240, languages=30, per_refused_kind=20)
+
+
+def test_most_refused_rows_are_a_models_memory_lines() -> None:
+    every = load(NAME, "tune") + load(NAME, "aside")
+    refused = [row for row in every if row["kind"] in REFUSED]
+    assert sum(row["form"] == "memory" for row in refused) * 2 >= len(refused)
+
+
+def test_the_measure_can_fail() -> None:
+    assert not right_line_by_line({"kind": "gaming", "text": "my healer takes sertraline every morning"})
+    assert not right_line_by_line({"kind": "union", "text": "running strikes in Destiny 2 tonight"})
+    assert right_line_by_line({"kind": "health", "text": "Takes insulin every morning."})
+    assert load(NAME, "tune")
