@@ -19,6 +19,22 @@ On arrival, before any rule of its round: tune 163/193 — health 17/24, religio
 politics 15/18, union 13/15, biometrics 14/15 (refused kinds 100/128), gaming 28/28, harmless 27/28, relationship 8/9
 (kept kinds 63/65); aside 83/98 — health 8/12, religion 8/10, sexuality 10/10, ethnicity 5/8, politics 8/9, union 8/8,
 biometrics 5/8 (refused kinds 52/65), gaming 14/14, harmless 12/14, relationship 5/5 (kept kinds 31/33).
+
+After the round's readings, all data (``data/special_categories.json``, ``data/semantic_fields.json``): medicines by
+their brand names in more countries and scripts (Cyrillic stems, katakana, hangul, Chinese, Arabic, Persian, Hebrew,
+Devanagari, Thai), hearing aids, stomas, prostheses and dialysis in more languages, disability benefits and clinics by
+their names (DLA, Motability, NDIS, SSDI, a 504 plan, Merkzeichen, IV-Rente, uføretrygd, BPC/LOAS, a memory or
+fertility clinic); Umrah, sunnah fasts, shomer negiah, the Omer, Paryushan and upvas, tahlil, a Latter-day Saint
+mission, the Friday prayer, a mezuzah, a congregation, Korean church words, Thai ordination and Buddhist Lent; legal
+gender in the Nordic languages, the Brazilian "nome social", a same-gender pair in more words, "still in the closet";
+status cards and more census and minority names (framed); canvassing and leafleting verbs in the past tense and more
+languages, Zulu and Xhosa "member of"; strike committees and union ballots; fingerprinting, préfecture, questura,
+embassy and border enrolment, Korean, Vietnamese, Ukrainian, Hebrew and Swahili enrolment words: tune 190/193 — every
+refused kind right but sexuality 19/20 (a Korean slang word that is also the name Ivan, left alone), harmless 27/28
+and relationship 8/9 as on arrival (the scored classifier refuses "ich bin Österreicher, wohne aber seit Jahren in
+München"; "Her sister also streams on Twitch." is an attribute of the sister, refused as a claim, arguably rightly);
+aside 86/98 — religion 10/10 (was 8), ethnicity 6/8 (was 5), every other kind as on arrival (refused kinds 55/65,
+kept 31/33).
 """
 
 from __future__ import annotations
@@ -26,27 +42,29 @@ from __future__ import annotations
 import pytest
 from layer_tables import PARTS, at_floors, kinds_table_is_well_formed, load, right_line_by_line
 
+from utils.privacy.screen import screen
+
 NAME = "special_fresh20"
 REFUSED = ("health", "religion", "sexuality", "ethnicity", "politics", "union", "biometrics")
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "health": 17,
-        "religion": 11,
-        "sexuality": 16,
-        "ethnicity": 14,
-        "politics": 15,
-        "union": 13,
-        "biometrics": 14,
+        "health": 24,
+        "religion": 20,
+        "sexuality": 19,
+        "ethnicity": 16,
+        "politics": 18,
+        "union": 15,
+        "biometrics": 15,
         "gaming": 28,
         "harmless": 27,
         "relationship": 8,
     },
     "aside": {
         "health": 8,
-        "religion": 8,
+        "religion": 10,
         "sexuality": 10,
-        "ethnicity": 5,
+        "ethnicity": 6,
         "politics": 8,
         "union": 8,
         "biometrics": 5,
@@ -55,8 +73,8 @@ RIGHT_AT_LEAST = {
         "relationship": 5,
     },
 }
-"""Rows right per kind and part: the figures measured on arrival, before any rule of its round (tune 163/193, aside
-83/98)."""
+"""Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any rule
+of its round: tune 163/193, aside 83/98; after it tune 190/193, aside 86/98)."""
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -79,3 +97,42 @@ def test_the_measure_can_fail() -> None:
     assert not right_line_by_line({"kind": "union", "text": "running strikes in Destiny 2 tonight"})
     assert right_line_by_line({"kind": "health", "text": "Takes insulin every morning."})
     assert load(NAME, "tune")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Takes Ambien to sleep.",  # a brand name of another country
+        "Принимает сероквель на ночь.",
+        "毎晩エビリファイを飲んでいる。",
+        "Gets DLA and has a Motability car.",
+        "Got fingerprinted for a background check.",
+        "출입국에서 얼굴 사진이랑 지문 찍었어",
+        "Ha rilasciato le impronte per il permesso di soggiorno.",
+        "Does the Friday prayer.",
+        "Has a mezuzah on the door.",
+        "ik ben Hindostaans",
+        "Is Pākehā.",
+        "Has a boyfriend; he is also a man.",
+        "Knocked on doors for the Greens all weekend.",
+    ],
+)
+def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
+    assert screen(text, "memory").refused, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Works in field service for Siemens.",  # a job, not a congregation's preaching
+        "my PC is in detox mode lol",
+        "Guide dog puppy photos in the lore channel",
+        "the global entry point is main.py",
+        "Is in the closet looking for their headset.",
+        "hid in the closet until the ghost left",
+        "Likes Cajun food",
+    ],
+)
+def test_readings_of_the_round_keep_their_look_alikes(text: str) -> None:
+    kept = screen(text, "memory")
+    assert not kept.refused and kept.text == text, text
