@@ -34,7 +34,10 @@ refused kind right but sexuality 19/20 (a Korean slang word that is also the nam
 and relationship 8/9 as on arrival (the scored classifier refuses "ich bin Österreicher, wohne aber seit Jahren in
 München"; "Her sister also streams on Twitch." is an attribute of the sister, refused as a claim, arguably rightly);
 aside 86/98 — religion 10/10 (was 8), ethnicity 6/8 (was 5), every other kind as on arrival (refused kinds 55/65,
-kept 31/33).
+kept 31/33). General wordings of a careless model's lines added after (a shot, an injection or an infusion on a
+weekly or monthly schedule, not eating during the day this month, fasting until sunset or iftar, a reason given as
+religious or medical in many languages, a sobriety counted as recent, an autoimmune or named condition, pills for an
+organ, two mothers or two fathers) left both parts as they were.
 """
 
 from __future__ import annotations
@@ -115,6 +118,15 @@ def test_the_measure_can_fail() -> None:
         "Is Pākehā.",
         "Has a boyfriend; he is also a man.",
         "Knocked on doors for the Greens all weekend.",
+        "Gets allergy shots every Friday.",  # a treatment on a weekly schedule
+        "Gets a monthly infusion at the hospital.",
+        "Newly sober, 90 days in.",
+        "Doesn't eat during the day this month.",  # a fasting month, the faith unnamed
+        "Logs off on Saturdays for religious reasons.",
+        "Avoids pork for health reasons.",
+        "Has an autoimmune condition.",
+        "Takes pills for her heart.",
+        "Has two dads.",
     ],
 )
 def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
@@ -131,6 +143,12 @@ def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
         "Is in the closet looking for their headset.",
         "hid in the closet until the ghost left",
         "Likes Cajun food",
+        "Takes tequila shots every Friday with the guild.",  # shots on a schedule, no treatment
+        "Practises free throw shots every Sunday.",
+        "Learns about SQL injection every week.",
+        "je bois une infusion tous les soirs",
+        "Works from dawn to dusk on the farm.",
+        "Streams every Friday.",
     ],
 )
 def test_readings_of_the_round_keep_their_look_alikes(text: str) -> None:
