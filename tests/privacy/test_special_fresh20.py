@@ -37,7 +37,8 @@ aside 86/98 — religion 10/10 (was 8), ethnicity 6/8 (was 5), every other kind 
 kept 31/33). General wordings of a careless model's lines added after (a shot, an injection or an infusion on a
 weekly or monthly schedule, not eating during the day this month, fasting until sunset or iftar, a reason given as
 religious or medical in many languages, a sobriety counted as recent, an autoimmune or named condition, pills for an
-organ, two mothers or two fathers) left both parts as they were.
+organ, two mothers or two fathers; the same in more languages: a prosthesis, an injection on a weekday, a daytime
+fast said with this month unless a diet is named, campaigning, a picket) left both parts as they were.
 """
 
 from __future__ import annotations
@@ -127,6 +128,16 @@ def test_the_measure_can_fail() -> None:
         "Has an autoimmune condition.",
         "Takes pills for her heart.",
         "Has two dads.",
+        "Non mangia durante il giorno questo mese.",  # Italian "questo" is no game's quest
+        "В этом месяце не ест днём.",
+        "Bu ay gündüzleri yemek yemiyor.",
+        "Krijgt elke vrijdag een prik.",
+        "Каждую пятницу делает укол.",
+        "Hat eine Prothese.",
+        "Ficou no piquete a semana toda.",
+        "Agitował za Zielonymi.",
+        "为绿党拉票。",
+        "이번 달은 낮에 아무것도 안 먹는다.",
     ],
 )
 def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
@@ -149,6 +160,11 @@ def test_readings_of_the_round_refuse_lines_no_row_has(text: str) -> None:
         "je bois une infusion tous les soirs",
         "Works from dawn to dusk on the farm.",
         "Streams every Friday.",
+        "Deze maand werk ik overdag niet.",  # not working in the daytime, no fast
+        "Ce mois-ci je ne mange pas la journée, régime.",  # a diet's fast
+        "Elke vrijdag water met prik.",
+        "ジェラートピケのパジャマ買った",  # a brand, no picket
+        "Sto facendo una quest in Elden Ring questo mese",
     ],
 )
 def test_readings_of_the_round_keep_their_look_alikes(text: str) -> None:
