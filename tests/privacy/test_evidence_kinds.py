@@ -14,7 +14,9 @@ conditions, pilgrimages, pride events and going to them, coming out with a partn
 lists, enrolment acts, misdeeds told of a named person, Discord's permission names, a bot owner in the configuration;
 ``data/special_categories.json``: medicine, condition and genetic-test names): tune 65/69, aside 25/30. Still wrong in
 tune: a promise walked to Fátima (a given name as much as a shrine), and two public lines that name the Hajj and
-metformin (a kept line that names a condition, a medicine or a pilgrimage is refused on purpose).
+metformin (a kept line that names a condition, a medicine or a pilgrimage is refused on purpose). Once a game's
+world was no longer read into every Italian "questo" and Portuguese "questão" (``quest*`` became the game's own forms),
+aside 26/30 (role 3/3).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ RIGHT_AT_LEAST = {
         "ethnicity": 3,
         "biometrics": 3,
         "claim": 3,
-        "role": 2,
+        "role": 3,
         "gaming": 2,
         "harmless": 2,
     },

@@ -9,6 +9,8 @@ rest as before.
 
 After the scored classifier behind the rules (utils/privacy/line_classifier.py, never trained on the aside):
 special 73/80, the rest as before.
+After the readings of special_fresh20 (brand names in more countries and scripts, benefits and clinics by their
+names, "closeted"; all data): special 75/80, the rest as before.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 from layer_tables import EVERY, at_floors, right_by_refusal
 
 RIGHT_AT_LEAST = {
-    "special": {EVERY: 73},
+    "special": {EVERY: 75},
     "others": {"claim": 15, "role": 10, "relationship": 6},
     "lookalikes": {EVERY: 25},
 }

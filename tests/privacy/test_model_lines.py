@@ -35,6 +35,9 @@ and belonging, a union and membership): aside 216/229 — biometrics 12/12 (was 
 After the classifier was retrained with wave 11's development rows at a threshold never below the last measured one
 (0.995; at the 0.986 its cross-validation chose it refused unseen ordinary lines — party news, hearsay about the
 weather, a best friend from school): aside politics 15/16 (was 16), every other family as before.
+After the readings of special_fresh20 (brand names in more countries and scripts, benefits and clinics by their
+names, "closeted", more census names; all data): aside health 35/36 (was 34), sexuality 15/15 (was 14), every other
+family as before; tune as before.
 """
 
 from __future__ import annotations
@@ -61,9 +64,9 @@ RIGHT_AT_LEAST = {
         "harmless": 120,
     },
     "aside": {
-        "health": 33,
+        "health": 35,
         "religion": 16,
-        "sexuality": 14,
+        "sexuality": 15,
         "ethnicity": 12,
         "politics": 15,
         "union": 10,
