@@ -171,9 +171,11 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 6": Floor(
         0,
-        6,
+        4,
         "On arrival: of 99 dev, 29 kept something; of 52 held, 14 (73% nothing); after its round (dev only): none "
-        "of dev, 13 of held; after wave 7's: 9 (83%); after wave 8's: 7 (87%); after wave 10's: 6 (88%).",
+        "of dev, 13 of held; after wave 7's: 9 (83%); after wave 8's: 7 (87%); after wave 10's: 6 (88%)."
+        " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
+        " wordings a careless model writes): 0 of dev, 4 of held.",
     ),
     "wave 7": Floor(
         0,
@@ -190,22 +192,26 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 9": Floor(
         0,
-        5,
+        4,
         "On arrival: of 78 dev, 16 kept something; of 38 held, 10 (74% nothing); after the round (the classifier "
         "retrained with its dev rows, frames tuned on them): 3 of dev, 9 of held (76% nothing); after wave 10's round "
         "(two fields of meaning, hearsay, parties, peoples): 1 of dev, 7 of held (82%)."
-        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 5 of held.",
+        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 5 of held."
+        " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
+        " wordings a careless model writes): 0 of dev, 4 of held.",
     ),
     "wave 10": Floor(
         0,
-        15,
+        14,
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
         "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third. "
         "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held. Once the "
         "classifier was retrained with wave 13's dev rows (threshold 0.995 → 0.996): 2 of dev (an endometriosis "
         "flare, a friend's coeliac disease in Irish), 16 of held."
         " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 16 of held."
-        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: 0 of dev, 15 of held.",
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: 0 of dev, 15 of held."
+        " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
+        " wordings a careless model writes): 0 of dev, 14 of held.",
     ),
     "wave 11": Floor(
         0,
@@ -224,11 +230,13 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 13": Floor(
         0,
-        13,
+        12,
         "Its rows alone on arrival: of 56 dev, 23 kept something; of 32 held, 15 (47% nothing); after the branches "
         "cut before it (claims and roles, special categories): 22 of dev, 15 of held; final (the classifier retrained "
         "with its dev rows): 15 of dev, 15 of held (53% nothing)."
-        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 13 of held.",
+        " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 13 of held."
+        " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
+        " wordings a careless model writes): 0 of dev, 12 of held.",
     ),
 }
 """How many of each wave's special-category, claim and role cases may have something kept."""
