@@ -11,8 +11,6 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from utils.privacy import first_places
-
 _DATA = Path(__file__).with_name("data") / "others.json"
 
 
@@ -160,7 +158,7 @@ def _ascii_words(text: str, found: frozenset[str]) -> list[tuple[int, int]]:
 
 def search(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> re.Match[str] | None:
     for start, end in windows:
-        match = first_places.search(pattern, text, start, end)  # a long window read where a match may begin
+        match = pattern.search(text, start, end)
         if match:
             return match
     return None

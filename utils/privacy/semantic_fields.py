@@ -57,7 +57,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from utils.privacy import first_places
 from utils.privacy._others_vocabulary import line_words
 from utils.privacy.memoised_lines import memoised
 
@@ -121,7 +120,7 @@ class _Field:
         """``hits``: the fields the line's words and phrases hold (:func:`_hits`, one pass for every field)."""
         if self.name in hits:
             return True
-        if self.expressions is not None and first_places.search(self.expressions, line):  # a long line: where one begins
+        if self.expressions is not None and self.expressions.search(line):
             return True
         return beyond and self.unspaced is not None and self.unspaced.search(line) is not None
 

@@ -23,8 +23,6 @@ _SAMPLES = (
     "Sam told me his mum is in hospital; I'm a mod here and vote Green",
     "call me at +44 20 7946 0958, 10 Downing Street, London SW1A 2AA",
 )
-_LONG_SAMPLE = "我们今晚八点在语音频道集合，记得带上耳机。" * 60 + "\n" + "we play at eight, my brother is the admin. " * 25
-"""A long post: a wall without spaces and a paragraph, whose long windows read the shapes' first characters."""
 
 
 def compile_rules() -> int:
@@ -44,8 +42,6 @@ def compile_rules() -> int:
     for field in get_args(screen_module.Field):
         for sample in _SAMPLES:
             screen_module.screen(sample, field)
-    screen_module.screen(_LONG_SAMPLE, "memory")  # a long post's windows: the shapes' first characters (first_places.py)
-    screen_module.screen(_LONG_SAMPLE, "message")
     conversation = ConversationScreen()
     for sample in _SAMPLES:
         conversation.take(0, None, sample)
