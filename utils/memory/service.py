@@ -44,9 +44,9 @@ from utils.memory.turns import TurnQueues
 from utils.memory.write_plan import Epoch
 from utils.privacy.conversation import WINDOW_SECONDS, ConversationScreen
 from utils.privacy.screen import Screened, Seen, screen
+from utils.storage import SYSTEM_ACTOR
 from utils.storage import memories as memory_sql
 from utils.storage.engine import Database, DatabaseError
-from utils.storage.member_data import SYSTEM
 from utils.storage.records import MemoryPreferenceRecord, MemoryRecord, MemoryScope, NewMemory
 from utils.storage.user_notes import profile_facts
 
@@ -309,7 +309,7 @@ class MemoryService:
         facts = tuple(fact for fact in profile_facts(self.store.profile(user_id)) if seen.spans(fact))
         for what in ([ForgetIds(ids)] if ids else []) + ([ForgetFacts(texts=facts)] if facts else []):
             try:
-                await self._members[1](user_id, what, actor=SYSTEM)
+                await self._members[1](user_id, what, actor=SYSTEM_ACTOR)
             except DatabaseError as exc:
                 logger.warning("Could not forget what %s revealed was a secret: %s", user_id, exc)
 

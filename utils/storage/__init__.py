@@ -42,6 +42,7 @@ from utils.storage.engine import (
     sqlite_path,
 )
 from utils.storage.errors import one_line
+from utils.storage.member_data import SYSTEM_ACTOR
 from utils.storage.memories import MemberRead
 from utils.storage.migrate import MigrationFailed, migrate_to_head
 from utils.storage.records import (
@@ -100,6 +101,7 @@ __all__ = [
     "SLOT_KEY_MAX",
     "SOURCE_TRUST",
     "STATE_COUNTERS",
+    "SYSTEM_ACTOR",
     "AuditEntry",
     "BackupRefused",
     "Claim",

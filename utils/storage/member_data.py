@@ -241,7 +241,7 @@ def _export_log(conn: sa.Connection, user_id: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- moderation cases
-SYSTEM = "system"
+SYSTEM_ACTOR = "system"
 """The actor of the forgets the screen asks for itself: what was learned from a message a later one showed held a
 secret."""
 
@@ -253,7 +253,7 @@ def _forget_case_excerpts(conn: sa.Connection, run: Forgetting) -> int:
     of what a member's later message showed was a secret leaves them to their own scrub (`scrub_case_excerpts`): the
     value goes there, and the words around it stay as the moderators' evidence."""
     request = run.request
-    if run.actor == SYSTEM:
+    if run.actor == SYSTEM_ACTOR:
         return 0
     guilds: list[int] | None = None
     if request.scope.restricted:
