@@ -154,3 +154,28 @@ def test_a_credential_run_a_line_repeats_is_judged_as_it_is_alone() -> None:
         assert twice == sorted([*alone, *((start + shift, end + shift) for start, end in alone)]), line
         found += bool(alone)
     assert found >= 100
+
+
+def _asked_for(rule_index: int, lowered: str, digit_run: int, longest: int) -> bool:
+    """Whether a line asks for a rule, read plainly: its digits and its longest token let the rule in (a line without
+    a digit lets no digit-anchored rule in) and it holds one of the rule's needles, or the rule has none."""
+    rule = screen.RULES[rule_index]
+    if rule.digits > digit_run or rule.min_token > longest or (digit_run == 0 and rule.digit_anchor is not None):
+        return False
+    return not rule.needles or any(needle in lowered for needle in rule.needles)
+
+
+def test_the_rules_a_line_asks_for_are_those_its_plans_by_steps_give() -> None:
+    scanner = Scanner(screen.RULES)
+    lines = [*_lines(), *(line[:cut] for line in _lines() for cut in (7, 25, 60))]
+    digit_runs, longests = set(), set()
+    for line in lines:
+        lowered = line.casefold()
+        digit_run = max(map(len, re.findall(r"\d(?:[\s.()/+-]{0,3}\d)*", line)), default=0)
+        longest = max(map(len, line.split()), default=0)
+        plain = {index for index in range(len(screen.RULES)) if _asked_for(index, lowered, digit_run, longest)}
+        assert scanner._chosen_rules(lowered, digit_run, longest, distinct_words(lowered)) == plain, line
+        digit_runs.add(digit_run)
+        longests.add(longest)
+    assert len(digit_runs) >= 10 and len(longests) >= 40  # many steps of both read
+    assert len(scanner._plans) <= 20 and len(scanner._long_plans) <= len(digit_runs) * len(longests)

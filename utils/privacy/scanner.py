@@ -19,6 +19,7 @@ so it is worked out once per pair and kept (a few hundred pairs at most, never t
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
@@ -161,9 +162,14 @@ class Scanner:
             (rule.digit_anchor.lead for rule, shared in zip(rules, self._shared, strict=True) if shared and rule.digit_anchor),
             default=0,
         )
-        self._most_digits = max((rule.digits for rule in rules), default=0)
-        self._longest_asked = max((rule.min_token for rule in rules), default=0)
-        self._plans: dict[tuple[int, int], _Plan] = {}
+        self._digit_steps = sorted({0, 1, *(rule.digits for rule in rules)})
+        """The digit runs at which a rule comes in (1: the first digit lets the anchored rules in): a line's plan is
+        the one of the longest step its run reaches, so a few plans serve every line."""
+        self._token_steps = sorted({0, *(rule.min_token for rule in rules)})
+        self._plans: dict[int, _Plan] = {step: self._plan(step, 0, long_tokens=False) for step in self._digit_steps}
+        """By digit step, the rules that ask no long token (nearly all their needles): built once, at start."""
+        self._long_plans: dict[tuple[int, int], _Plan] = {}
+        """By digit and token step, the few rules that ask a token that long: cheap to build when a line first needs one."""
         plain = {n for rule in rules for n in rule.needles if n.isascii() and n and not _spaced(n)}
         pieces = {_piece(n) for rule in rules for n in rule.needles if _spaced(n)}
         self._needles = _Needles(plain | {piece for piece in pieces if piece.isascii() and len(piece) >= _FOUND_PIECE})
@@ -180,22 +186,7 @@ class Scanner:
             close_reading(reading)
 
     def _spans(self, text: str, lowered: str, digit_run: int, longest_token: int, words: str) -> list[Span]:
-        key = (min(digit_run, self._most_digits), min(longest_token, self._longest_asked))
-        plan = self._plans.get(key) or self._plan(*key)
-        chosen = set(plan.always)
-        rules_of = plan.rules_of
-        present = self._needles.found_in(words)
-        if not words.isascii():  # the plan's characters the line holds, read off the line's own (a few, not hundreds)
-            for char in plan.beyond_ascii.keys() & set(words):
-                present.update(needle for needle in plan.beyond_ascii[char] if needle in words)
-        for needle in present:
-            if needle in rules_of:
-                chosen.update(rules_of[needle])
-        for piece in plan.spaced.keys() & present:
-            chosen.update(index for needle in plan.spaced[piece] if needle in lowered for index in rules_of[needle])
-        for piece, needle in plan.spaced_alone:
-            if piece in words and needle in lowered:
-                chosen.update(rules_of[needle])
+        chosen = self._chosen_rules(lowered, digit_run, longest_token, words)
         digit_runs: list[tuple[int, int]] | None = None
         number_starts: list[int] | None = None
         stretches: list[tuple[int, int]] | None = None
@@ -243,10 +234,27 @@ class Scanner:
             found.extend(rule.spans_near_digits(text, digit_runs))
         return found
 
-    def _plan(self, digit_run: int, longest_token: int) -> _Plan:
+    def _chosen_rules(self, lowered: str, digit_run: int, longest_token: int, words: str) -> set[int]:
+        """The indices of the rules the line asks for: its digit run and longest token let them in, and it holds one of
+        their needles (or they have none)."""
+        digit_step = self._digit_steps[bisect_right(self._digit_steps, digit_run) - 1]
+        token_step = self._token_steps[bisect_right(self._token_steps, longest_token) - 1]
+        present = self._needles.found_in(words)
+        chosen = _chosen(self._plans[digit_step], present, words, lowered)
+        if token_step:
+            key = (digit_step, token_step)
+            long_plan = self._long_plans.get(key) or self._long_plans.setdefault(key, self._plan(*key, long_tokens=True))
+            chosen |= _chosen(long_plan, present, words, lowered)
+        return chosen
+
+    def _plan(self, digit_run: int, longest_token: int, *, long_tokens: bool) -> _Plan:
+        """The plan of the rules a line with this digit run and longest token lets through, of those that ask a long
+        token (``long_tokens``) or of those that ask none: a line's rules are the two plans' together."""
         always: list[int] = []
         rules_of: dict[str, list[int]] = {}
         for index, rule in enumerate(self._rules):
+            if (rule.min_token > 0) != long_tokens:
+                continue
             if rule.digits > digit_run or rule.min_token > longest_token or (digit_run == 0 and self._anchored[index]):
                 continue  # a line without a digit: no rule whose match holds one, nor its needles looked for
             if not rule.needles or "" in rule.needles:  # an empty needle is in every line
@@ -265,12 +273,30 @@ class Scanner:
                     alone.append((piece, needle))
             elif not needle.isascii():
                 beyond.setdefault(next(char for char in needle if not char.isascii()), []).append(needle)
-        plan = _Plan(
+        return _Plan(
             tuple(always),
             {char: tuple(needles) for char, needles in beyond.items()},
             {piece: tuple(needles) for piece, needles in spaced.items()},
             tuple(alone),
             {needle: tuple(indices) for needle, indices in rules_of.items()},
         )
-        self._plans[(digit_run, longest_token)] = plan
-        return plan
+
+
+def _chosen(plan: _Plan, present: set[str], words: str, lowered: str) -> set[int]:
+    """The rules of ``plan`` a line asks for: those with no needle and those whose needle it holds (``present``: the
+    needles in ASCII without whitespace its words hold, which the plan's other needles are read beside)."""
+    chosen = set(plan.always)
+    rules_of = plan.rules_of
+    held = set(present)
+    if not words.isascii():  # the plan's characters the line holds, read off the line's own (a few, not hundreds)
+        for char in plan.beyond_ascii.keys() & set(words):
+            held.update(needle for needle in plan.beyond_ascii[char] if needle in words)
+    for needle in held:
+        if needle in rules_of:
+            chosen.update(rules_of[needle])
+    for piece in plan.spaced.keys() & held:
+        chosen.update(index for needle in plan.spaced[piece] if needle in lowered for index in rules_of[needle])
+    for piece, needle in plan.spaced_alone:
+        if piece in words and needle in lowered:
+            chosen.update(rules_of[needle])
+    return chosen
