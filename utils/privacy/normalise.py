@@ -52,6 +52,9 @@ _HOMOGLYPHS = str.maketrans(
 _LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁԛԝһӏɡАВЕКМНОРСТХІЈЅԜУαβεικνοτυχρωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 _LOOKALIKE_CHAR = re.compile("[" + "".join(sorted(_LOOKALIKE_CHARS)) + "]")
 _WORD = re.compile(r"\w+")
+_NATIVE_LETTER = re.compile("[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff\u0500-\u052f]")
+"""A Greek or Cyrillic character (the look-alikes taken out of the line first, so one that stays is a letter of the
+script no Latin one is drawn like: "п", "ж", "λ")."""
 _OTHER_DIGIT = re.compile("(?![0-9])\\d|[\u1369-\u1371\U0001d2e0-\U0001d2e9\U0001d360-\U0001d371]")
 """A decimal digit of another numeral system (Devanagari, Bengali, Thai, Khmer, Tibetan, Myanmar, Arabic-Indic,
 Mongolian… any Unicode ``Nd``), an Ethiopic digit one to nine, a Mayan numeral zero to nine or a counting-rod digit
@@ -93,12 +96,19 @@ class Normalised:
 
 def _lookalikes_as_latin(text: str) -> str:
     """``text`` with its look-alike words in Latin; a text without a look-alike letter is one search in C, not a
-    call per word (a word without one stays as it is)."""
-    return _WORD.sub(lambda m: _latin_lookalike(m.group()), text) if _LOOKALIKE_CHAR.search(text) else text
+    call per word (a word without one stays as it is). In a line written in Cyrillic or Greek (it holds one of their
+    letters no Latin one looks like), a word of look-alike letters alone is a word of that script ("В пятницу",
+    "а я", "Ох"), not a disguise: only a word mixing them with Latin letters is mapped there."""
+    if not _LOOKALIKE_CHAR.search(text):
+        return text
+    native = _NATIVE_LETTER.search(_LOOKALIKE_CHAR.sub("", text)) is not None
+    return _WORD.sub(lambda m: _latin_lookalike(m.group(), native), text)
 
 
-def _latin_lookalike(word: str) -> str:
+def _latin_lookalike(word: str, native: bool = False) -> str:
     if any(c in _LOOKALIKE_CHARS for c in word) and all(c.isascii() or c in _LOOKALIKE_CHARS for c in word):
+        if native and word.isalpha() and not any(c.isascii() for c in word):
+            return word
         return word.translate(_HOMOGLYPHS)
     return word
 

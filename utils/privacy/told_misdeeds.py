@@ -27,8 +27,9 @@ from functools import cache
 from utils.privacy._others_vocabulary import vocabulary, words_of
 from utils.privacy.semantic_fields import field_reading
 
-_CAPITALISED = re.compile(r"(?<=[\s(\"'“«,])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄҐ])[^\W\d_A-Z]+")
-"""A capitalised word after a space, a quote or a comma (never the line's first word): a name as people write one."""
+_CAPITALISED = re.compile(r"(?<=[\s(\"'“«,])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄҐΆΈ-ΊΌΎ-ΏΑ-ΡΣ-Ω])[^\W\d_A-Z]+")
+"""A capitalised word after a space, a quote or a comma (never the line's first word): a name as people write one, in
+Latin, Cyrillic or Greek letters ("ο Νίκος")."""
 _AFTER_A_SENTENCE = re.compile(r"[.!?…]\s*$")
 _MENTION = re.compile(r"(?<![\w@])@[^\W_][\w.]*")
 
