@@ -203,7 +203,13 @@ def test_the_windows_around_a_shapes_words_are_those_a_plain_search_finds() -> N
 
 def test_look_alike_letters_are_mapped_in_every_text_that_holds_one() -> None:
     def plain(text: str) -> str:
-        return normalise_module._WORD.sub(lambda m: normalise_module._latin_lookalike(m.group()), text)
+        """Every word read on its own, told whether the line is written in Cyrillic or Greek."""
+        native = any(
+            "\u0370" <= char <= "\u052f" or "\u1f00" <= char <= "\u1fff"
+            for char in text
+            if char not in normalise_module._LOOKALIKE_CHARS
+        )
+        return normalise_module._WORD.sub(lambda m: normalise_module._latin_lookalike(m.group(), native), text)
 
     mapped = 0
     each_letter = [f"p{char}ss w{char}rd {char}" for char in sorted(normalise_module._LOOKALIKE_CHARS)]
