@@ -213,10 +213,8 @@ class MonitorState:
         if uid in self._pending:
             epoch = self._epoch_of(uid)
             self._pending[uid] = [entry for entry in self._pending[uid] if entry[1] == epoch]
-        stored = self._stored.get(uid)
-        if stored is not None and (erasure.texts or erasure.since is not None):
-            kept = [line for line in observation_lines(stored.user_notes) if not _taken_by(line, erasure)]
-            self._stored[uid] = replace(stored, user_notes="\n".join(kept))
+        if uid in self._stored and (erasure.texts or erasure.since is not None):
+            self._keep_stored_lines(uid, lambda line: not _taken_by(line, erasure))
         if uid in self._users:
             self._show_lines(uid)
         return before - len(self.observations(uid))
@@ -231,11 +229,15 @@ class MonitorState:
                 logger.warning("Could not drop %s's noted lines holding what they said was a secret: %s", user_id, exc)
             if user_id in self._pending:
                 self._pending[user_id] = [entry for entry in self._pending[user_id] if keep(entry[0])]
-            if (stored := self._stored.get(user_id)) is not None:
-                lines = observation_lines(stored.user_notes)
-                self._stored[user_id] = replace(stored, user_notes="\n".join(line for line in lines if keep(line)))
+            self._keep_stored_lines(user_id, keep)
             if user_id in self._users:
                 self._show_lines(user_id)
+
+    def _keep_stored_lines(self, user_id: int, keep: Callable[[str], bool]) -> None:
+        """The baseline's observation lines ``keep`` refuses go (the database no longer holds them either)."""
+        if (stored := self._stored.get(user_id)) is not None:
+            kept = [line for line in observation_lines(stored.user_notes) if keep(line)]
+            self._stored[user_id] = replace(stored, user_notes="\n".join(kept))
 
     def export(self, user_id: int) -> dict[str, Any]:
         """The monitor's part of a member's export: the observation lines and the behaviour counters (None: never seen)."""
