@@ -15,7 +15,7 @@ from fake_llm import FakeLLM
 from llm_requests import system_prompt
 from monitor_fakes import Analyst, batch_lines, minutes, said
 from settings_factory import SettingsFactory
-from shared_database import as_datetime, query
+from shared_database import as_datetime, execute, query
 
 from utils.members.erasure import OptOut
 from utils.monitor.cases import ACTED, one_decision_per_member
@@ -400,6 +400,24 @@ async def test_a_later_reveal_takes_the_value_out_of_a_case_excerpt_and_the_case
     [(number, action, reason, excerpt)] = query(database_url, "SELECT CaseNumber, Action, Reason, Excerpt FROM ModerationCase")
     assert (number, action) == (1, "warn") and "insult" in reason
     assert "4471" not in excerpt and "you idiot" in excerpt
+
+
+async def test_a_later_reveal_takes_the_value_out_of_an_older_case_that_repeats_it(
+    running, analyst: Analyst, database_url: str
+) -> None:
+    """A value the member said days before, kept in an older case's excerpt, is the same secret: that excerpt loses it
+    too, and the older case stays."""
+    analyst.notes = {"4471": "Posted 4471 in the channel."}
+    async with running(sentiment_batch_size=1) as services:
+        await _analysed_then_revealed(services, "4471 you idiot", "4471 you idiot again")
+        two_days_ago = datetime.now(UTC) - timedelta(days=2)
+        assert execute(database_url, "UPDATE ModerationCase SET CreatedAt = ?", two_days_ago) == 2
+        services.monitor.observe(said("4471 you idiot, last time"))
+        await services.tasks.drain(10)
+        services.monitor.observe(said("^ that was my bank pin btw"))
+        await services.tasks.drain(10)
+    excerpts = [row[0] for row in query(database_url, "SELECT Excerpt FROM ModerationCase ORDER BY CaseNumber")]
+    assert len(excerpts) == 3 and all("you idiot" in excerpt and "4471" not in excerpt for excerpt in excerpts)
 
 
 async def test_a_later_reveal_takes_the_value_out_of_the_monitors_log_rows(running, analyst: Analyst, database_url: str) -> None:

@@ -22,7 +22,6 @@ from functools import partial
 from utils.monitor.messages import ObservedMessage
 from utils.monitor.policy import Action, ActionKind, warning_text
 from utils.monitor.state import MonitorState
-from utils.privacy.conversation import WINDOW_SECONDS
 from utils.privacy.screen import Seen, screen
 from utils.storage import cases as sql
 from utils.storage.engine import Database, DatabaseError
@@ -43,8 +42,8 @@ DISCORD_TEXT_MAX = 1900
 PROPOSAL_LIFETIME = timedelta(hours=1)
 """How long a proposal waits for a moderator: a warning or timeout long after the message no longer answers it."""
 MODES = ("act", "propose", "observe")
-REVEAL_MARGIN_SECONDS = 60.0
-"""Beyond the conversation's window: a case is opened after its batch's analysis, never before the message."""
+DISCORD_EPOCH = datetime(2015, 1, 1, tzinfo=UTC)
+"""No case is older than Discord: a scrub since then reads every case of the member."""
 
 
 def moderator(user_id: int) -> str:
@@ -193,11 +192,12 @@ class CaseBook:
             return None
 
     async def scrub(self, user_id: int, seen: Seen) -> int:
-        """A later message of the member showed values were secrets: the excerpts of the cases opened since that
-        conversation began, in any server, lose them; the cases stay. Returns how many changed."""
-        since = datetime.now(UTC) - timedelta(seconds=WINDOW_SECONDS + REVEAL_MARGIN_SECONDS)
+        """A later message of the member showed values were secrets: the excerpts of every case of theirs, in any
+        server, lose them (a value said again days before is the same secret); the cases stay. Returns how many
+        changed."""
         try:
-            return int(await self._db.run(sql.scrub_case_excerpts, user_id, since, partial(_scrubbed_excerpt, seen)))
+            scrubbed = partial(_scrubbed_excerpt, seen)
+            return int(await self._db.run(sql.scrub_case_excerpts, user_id, DISCORD_EPOCH, scrubbed))
         except DatabaseError as exc:
             logger.warning("Could not screen %s's case excerpts again: %s", user_id, exc)
             return 0
