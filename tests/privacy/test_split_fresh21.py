@@ -24,6 +24,8 @@ import pytest
 from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
 from test_split_fresh18 import right
 
+from utils.privacy.conversation import ConversationScreen
+
 NAME = "split_fresh21"
 KINDS = (
     "word_each",
@@ -70,3 +72,30 @@ def test_the_verdict_can_fail() -> None:
     assert right({**leak, "secrets": ["absent"]})
     changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
     assert not right({**changed, "secrets": []})
+
+
+def _found_after(messages: list[str]) -> list[str]:
+    window, found = ConversationScreen(), []
+    for index, text in enumerate(messages):
+        found += [value for value, _kind in window.take(7, 100, text, message_id=index).found.values]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("messages", "value"),
+    [
+        (["8214", "hmm", "bank pin, keep it"], "8214"),  # a label opening with its kind, after chatter
+        (["Ravioli_Sole9", "eh", "è la password del router"], "Ravioli_Sole9"),  # the copula of a pro-drop language
+        (["3392", "wacht", "dat is de garagecode"], "3392"),  # a code compound named by what it opens
+        (["Hoshi_Zora55", "↑ルーターのです"], "Hoshi_Zora55"),  # what it opens, inside a run without spaces
+        (["Mimosa-Lac-31", "^ pour la box"], "Mimosa-Lac-31"),
+        (["8214", "lol", "never tell anyone your password"], None),  # a sentence naming a kind further on
+        (["19:30", "hmm", "es la hora del partido"], None),
+        (["2-1", "ah", "è il risultato finale"], None),
+    ],
+)
+def test_a_lone_value_is_named_by_a_label_after_chatter_or_a_copula(messages: list[str], value: str | None) -> None:
+    """A label that opens with a kind of secret (or a code compound, or what it opens in a script without spaces)
+    names the lone value before it, across a word or two of chatter; a sentence about secrets, a time, a score do not."""
+    found = _found_after(messages)
+    assert (value in found) if value is not None else not found

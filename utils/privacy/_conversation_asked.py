@@ -160,7 +160,7 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if not words or len(bare_words(text)) > MAX_LABEL_WORDS or any(c.isdigit() for c in text):
         return []
     opener = _OPENER.search(clause)
-    span = opener.span() if opener is not None else first_thing(clause)
+    span = opener.span() if opener is not None else first_thing(clause) or _unspaced_opener(clause)
     if span is None:
         return []
     before, after = bare_words(clause[: span[0]]), bare_words(clause[span[1] :])
@@ -174,6 +174,14 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if lone is None or YEAR.fullmatch(lone[0]):
         return []  # "2004" / "for the garage sale": a year is what a label of a thing is about
     return [(lone[0], kindless_kind(lone[0]))]
+
+
+def _unspaced_opener(clause: str) -> tuple[int, int] | None:
+    """Where a script written without spaces names what a value opens inside a run ("↑ルーターの", the router's)."""
+    if clause.isascii():
+        return None
+    found = [(at, at + len(w)) for w in _UNSPACED_OPENERS if (at := clause.find(w)) != -1]
+    return min(found) if found else None
 
 
 _QUESTION_MARKS = ("?", "？", "؟")
