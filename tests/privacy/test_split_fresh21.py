@@ -99,3 +99,20 @@ def test_a_lone_value_is_named_by_a_label_after_chatter_or_a_copula(messages: li
     names the lone value before it, across a word or two of chatter; a sentence about secrets, a time, a score do not."""
     found = _found_after(messages)
     assert (value in found) if value is not None else not found
+
+
+@pytest.mark.parametrize(
+    ("messages", "value"),
+    [
+        (["pin", "kartu", "gw", "551920"], "551920"),  # an announcement typed a word a message
+        (["bike", "lock", "code", "7264"], "7264"),
+        (["lobby", "code", "QX7M2P"], None),  # a lobby code is for everyone
+        (["final", "score", "3", "1"], None),
+        (["la partie c'est le code", "7QXM2"], None),  # "partie", a match: a game's code, no part of a value
+    ],
+)
+def test_an_announcement_typed_a_word_a_message_is_read_as_one_line(messages: list[str], value: str | None) -> None:
+    """A member's messages of a word or two read together announce what the next message gives; a public code, a
+    score, and a match ("partie") named beside a code do not."""
+    found = _found_after(messages)
+    assert (value in found) if value is not None else not found

@@ -282,3 +282,22 @@ def given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
     tail = bare_words(earlier)[-ANNOUNCE_TAIL_WORDS:]
     named = next((k for i in range(len(tail)) if (k := kind_at(tail, i)) is not None), None)
     return (value, named[1]) if named is not None else None
+
+
+def given_after_words(earlier: list[str], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives after an announcement sent a word or two a message ("pin" / "atm" / "gw" / "418263",
+    "wifi" / "pass" / the value): the member's last short messages read as one line, as they were typed."""
+    words: list[str] = []
+    for said in reversed(earlier[-_WORD_MESSAGES:]):
+        said_words = said.split()
+        if not said_words or len(said_words) > _WORDS_A_MESSAGE or "[redacted:" in said:
+            break
+        words[:0] = said_words
+    if len(words) < _WORDS_A_MESSAGE or len(words) == len(earlier[-1].split()):
+        return None  # one message's words: read as that message
+    return value_given(" ".join(words), text)
+
+
+_WORD_MESSAGES = 3
+"""Messages of a word or two that may make up one announcement: the window's."""
+_WORDS_A_MESSAGE = 2
