@@ -116,3 +116,25 @@ def test_an_announcement_typed_a_word_a_message_is_read_as_one_line(messages: li
     score, and a match ("partie") named beside a code do not."""
     found = _found_after(messages)
     assert (value in found) if value is not None else not found
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("portkod\n5529\n#", "5529"),  # a line break where a new message would have been
+        ("pin\n8830", "8830"),
+        ("coords:\n-1240 64 388", None),  # a line naming no secret hands nothing over
+        ("lobby code\nQX7M2P", None),
+        ("Treffpunkt Bahnhof\n18:45", None),
+    ],
+)
+def test_a_value_on_the_line_after_its_kind_is_read_as_a_next_message(text: str, value: str | None) -> None:
+    found = _found_after([text])
+    assert (value in found) if value is not None else not found
+
+
+@pytest.mark.parametrize("question", ["mật khẩu wifi là gì vậy?", "la contraseña es cuál?", "password is what?"])
+def test_a_question_word_after_a_kind_is_no_value(question: str) -> None:
+    """ "what is the wifi password?" in the word order of Vietnamese or Spanish asks; it gives nothing."""
+    assert not _found_after([question])
+    assert ConversationScreen().take(8, 100, question).said.text == question

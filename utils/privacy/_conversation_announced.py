@@ -4,6 +4,7 @@ value (:mod:`utils.privacy.conversation`)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Literal
 
 from utils.privacy._conversation_words import (
@@ -301,3 +302,19 @@ def given_after_words(earlier: list[str], text: str) -> tuple[str, str] | None:
 _WORD_MESSAGES = 3
 """Messages of a word or two that may make up one announcement: the window's."""
 _WORDS_A_MESSAGE = 2
+
+
+def given_over_lines(text: str) -> list[tuple[str, str]]:
+    """The values a short message gives on the line after one naming a secret ("portkod" / "4471" / "#", "pin" /
+    "4471"): a line break where another member would have sent a new message, read as the messages are; a line that
+    names no secret ("coords:", "Treffpunkt Bahnhof") hands nothing over."""
+    if "\n" not in text or len(text) > SHORT_MESSAGE_CHARS:
+        return []
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    found = []
+    for before, line in pairwise(lines):
+        if "[redacted:" in before + line:
+            continue  # a line that gave its value ("PASSWORD=…") announces no next one ("PORT=5432")
+        if _announced(before) is not None and (given := value_given(before, line)):
+            found.append(given)
+    return found

@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from utils.privacy import seed
-from utils.privacy._conversation_announced import given_after_lead_in, given_after_words, value_given
+from utils.privacy._conversation_announced import given_after_lead_in, given_after_words, given_over_lines, value_given
 from utils.privacy._conversation_asked import (
     KEPT_THROUGH,
     answered_after_question,
@@ -246,7 +246,7 @@ def _read(window: deque[Said], text: str, question: Said | None) -> tuple[Screen
     said = screen(text, "message")
     found: list[tuple[str, str]] = []
     said, found = _typed_again(window, text, said)
-    wrapped = wrapped_lines(text, said) or spelled_lines(said.text)
+    wrapped = wrapped_lines(text, said) or spelled_lines(said.text) or given_over_lines(said.text)
     if wrapped:
         found += wrapped
         said = _with_values(text, [*said.values, *wrapped])
