@@ -106,6 +106,7 @@ def test_a_lone_value_is_named_by_a_label_after_chatter_or_a_copula(messages: li
     [
         (["pin", "kartu", "gw", "551920"], "551920"),  # an announcement typed a word a message
         (["bike", "lock", "code", "7264"], "7264"),
+        (["код", "от", "сейфа", "4412"], "4412"),  # a word that goes on naming it is no value
         (["lobby", "code", "QX7M2P"], None),  # a lobby code is for everyone
         (["final", "score", "3", "1"], None),
         (["la partie c'est le code", "7QXM2"], None),  # "partie", a match: a game's code, no part of a value
@@ -126,6 +127,7 @@ def test_an_announcement_typed_a_word_a_message_is_read_as_one_line(messages: li
         ("coords:\n-1240 64 388", None),  # a line naming no secret hands nothing over
         ("lobby code\nQX7M2P", None),
         ("Treffpunkt Bahnhof\n18:45", None),
+        ("changed my steam pw\n```diff\n- old one (gone)\n```", None),  # a code block's fence is no value
     ],
 )
 def test_a_value_on_the_line_after_its_kind_is_read_as_a_next_message(text: str, value: str | None) -> None:

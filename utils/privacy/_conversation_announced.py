@@ -50,6 +50,7 @@ from utils.privacy._conversation_words import (
     kind_at,
     kindless_kind,
     lone_value,
+    may_be_revealed,
     names_what,
     plausible,
     unspaced_kind,
@@ -296,6 +297,8 @@ def given_after_words(earlier: list[str], text: str) -> tuple[str, str] | None:
         words[:0] = said_words
     if len(words) < _WORDS_A_MESSAGE or len(words) == len(earlier[-1].split()):
         return None  # one message's words: read as that message
+    if _announced(" ".join([*words, text])) is not None:
+        return None  # "код" / "от" / "сейфа": a word that goes on naming it is no value
     return value_given(" ".join(words), text)
 
 
@@ -306,15 +309,20 @@ _WORDS_A_MESSAGE = 2
 
 def given_over_lines(text: str) -> list[tuple[str, str]]:
     """The values a short message gives on the line after one naming a secret ("portkod" / "4471" / "#", "pin" /
-    "4471"): a line break where another member would have sent a new message, read as the messages are; a line that
-    names no secret ("coords:", "Treffpunkt Bahnhof") hands nothing over."""
+    "4471"): a line break where another member would have sent a new message, read as the messages are. Only a line
+    that is one bare value is read (a code block's fence, "```yaml", is none), and a line that names no secret
+    ("coords:", "Treffpunkt Bahnhof") hands nothing over."""
     if "\n" not in text or len(text) > SHORT_MESSAGE_CHARS:
         return []
     lines = [line.strip() for line in text.split("\n") if line.strip()]
     found = []
     for before, line in pairwise(lines):
-        if "[redacted:" in before + line:
+        if "[redacted:" in before + line or line.startswith(_FENCES):
             continue  # a line that gave its value ("PASSWORD=…") announces no next one ("PORT=5432")
-        if _announced(before) is not None and (given := value_given(before, line)):
+        if may_be_revealed(line) and _announced(before) is not None and (given := value_given(before, line)):
             found.append(given)
     return found
+
+
+_FENCES = ("```", "~~~")
+"""A code block's fence ("```diff", "~~~yaml") opens a block, whatever the line before named."""
