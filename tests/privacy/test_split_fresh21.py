@@ -140,3 +140,23 @@ def test_a_question_word_after_a_kind_is_no_value(question: str) -> None:
     """ "what is the wifi password?" in the word order of Vietnamese or Spanish asks; it gives nothing."""
     assert not _found_after([question])
     assert ConversationScreen().take(8, 100, question).said.text == question
+
+
+@pytest.mark.parametrize(
+    ("turns", "value"),
+    [
+        ([(8, "whats the netflix pw"), (9, "pls"), (7, "Quokka_Tea5")], "Quokka_Tea5"),  # asked with no question mark
+        ([(7, "7731"), (7, "lol"), (7, "^ alarm")], "7731"),  # what it opens, after chatter
+        ([(7, "Mx7-heron"), (7, "brb"), (7, "netflix pw")], "Mx7-heron"),  # a label of a few words, its kind last
+        ([(8, "what a game"), (7, "GG2024")], None),
+        ([(8, "whats the score"), (7, "3-1")], None),
+        ([(7, "2-1"), (7, "lol"), (7, "^ final")], None),
+    ],
+)
+def test_a_question_or_a_label_in_fewer_marks_and_words(turns: list[tuple[int, str]], value: str | None) -> None:
+    """A question typed without its question mark still asks for what it names; a label of a few words, or what a value
+    opens, names the lone value a word of chatter ago; a game, a score, a final result do not."""
+    window, found = ConversationScreen(), []
+    for index, (user, text) in enumerate(turns):
+        found += [v for v, _kind in window.take(user, 100, text, message_id=index).found.values]
+    assert (value in found) if value is not None else not found

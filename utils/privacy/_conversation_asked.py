@@ -28,6 +28,7 @@ from utils.privacy._conversation_words import (
     YEAR,
     Said,
     bare_words,
+    kind_at,
     kindless_kind,
     lone_value,
 )
@@ -201,6 +202,15 @@ def question_in(text: str) -> str | None:
     if len(stripped) > SHORT_MESSAGE_CHARS:
         return None
     at = max(stripped.rfind(mark) for mark in _QUESTION_MARKS)
-    if at < 0 or len(stripped[at + 1 :].split()) > _QUESTION_TAIL_WORDS:
+    if at < 0:
+        words = bare_words(stripped)
+        if not (0 < len(words) <= _UNMARKED_QUESTION_WORDS and words[0] in QUESTION_WORDS):
+            return None
+        names = names_an_opener(stripped.casefold()) or any(kind_at(words, i) is not None for i in range(len(words)))
+        return f"{stripped}?" if names else None  # "whats the netflix pw", "whats ur pin", typed with no question mark
+    if len(stripped[at + 1 :].split()) > _QUESTION_TAIL_WORDS:
         return None
     return stripped[: at + 1]
+
+
+_UNMARKED_QUESTION_WORDS = 8

@@ -184,10 +184,15 @@ def _opens_with_a_kind(text: str) -> bool:
     alltså", "my bank pin btw"): said after a lone value and a word or two of chatter, it names the value; a sentence
     that names one further on ("never tell anyone your password") does not."""
     words = bare_words(CLAUSES.split(text, maxsplit=1)[0])
+    if len(words) <= _SHORT_LABEL:  # "netflix pw", "alarm pin lol": a label of a few words, its kind anywhere
+        return any(kind_at(words, index) is not None for index in range(len(words)))
     opening = 0
     while opening < len(words) - 1 and (words[opening] in LABEL_OPENERS or words[opening] in FILLERS):
         opening += 1
     return bool(words) and len(words) <= MAX_NAMED and kind_at(words, opening) is not None
+
+
+_SHORT_LABEL = 3
 
 
 def _labels_the_lone_value(window: Iterable[Said], text: str) -> str | None:

@@ -38,11 +38,12 @@ from utils.privacy._conversation_asked import (
     KEPT_THROUGH,
     answered_after_question,
     labelled_after_value,
+    names_an_opener,
     question_in,
 )
 from utils.privacy._conversation_corrected import corrected_earlier, corrected_values
 from utils.privacy._conversation_edited import labelled_in_place, pointing_back
-from utils.privacy._conversation_locked import answers_a_lock, given_beside, named_thing
+from utils.privacy._conversation_locked import answers_a_lock, given_beside
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
@@ -358,7 +359,7 @@ def labelled_after_chatter(window: Collection[Said], text: str) -> list[tuple[st
     """The bare value sent before a message or two of chatter, when ``text`` labels it with the lock or the place it
     opens ("9163" / "brb" / "thats the key box by the porch", "6702" / "un attimo" / "è del lucchetto della bici")."""
     said = list(window)
-    if len(said) < 2 or said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or named_thing(text) is None:
+    if len(said) < 2 or said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or not names_an_opener(text.casefold()):
         return []
     for earlier in reversed(said):
         if earlier.lone:
