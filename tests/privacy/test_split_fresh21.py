@@ -160,3 +160,16 @@ def test_a_question_or_a_label_in_fewer_marks_and_words(turns: list[tuple[int, s
     for index, (user, text) in enumerate(turns):
         found += [v for v, _kind in window.take(user, 100, text, message_id=index).found.values]
     assert (value in found) if value is not None else not found
+
+
+@pytest.mark.parametrize(
+    ("messages", "value"),
+    [
+        (["gate code is 5829", "changed it, same but a 3 at the end", "58293"], "58293"),  # a secret renewed
+        (["wifi pw: Kestrel-Moor", "new one just adds 24", "Kestrel-Moor24"], "Kestrel-Moor24"),
+        (["my pin is 5829", "lol my score was 58291 today"], None),  # a score in a sentence, not a value sent alone
+    ],
+)
+def test_a_value_sent_alone_that_renews_an_earlier_secret_is_that_secret(messages: list[str], value: str | None) -> None:
+    found = _found_after(messages)
+    assert (value in found) if value is not None else "58291" not in found
