@@ -173,3 +173,16 @@ def test_a_question_or_a_label_in_fewer_marks_and_words(turns: list[tuple[int, s
 def test_a_value_sent_alone_that_renews_an_earlier_secret_is_that_secret(messages: list[str], value: str | None) -> None:
     found = _found_after(messages)
     assert (value in found) if value is not None else "58291" not in found
+
+
+@pytest.mark.parametrize(
+    ("messages", "value"),
+    [
+        (["the wifi pw at the cabin", "its kinda long sorry", "Fjord-Otter-8812"], "Fjord-Otter-8812"),
+        (["lobby code", "hurry up", "QX7M2P"], None),  # a public code, remark or not
+        (["the score", "crazy game tbh", "3-1"], None),
+    ],
+)
+def test_a_value_after_its_announcement_and_a_remark_on_it(messages: list[str], value: str | None) -> None:
+    found = _found_after(messages)
+    assert (value in found) if value is not None else not found

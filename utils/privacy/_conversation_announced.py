@@ -326,3 +326,27 @@ def given_over_lines(text: str) -> list[tuple[str, str]]:
 
 _FENCES = ("```", "~~~")
 """A code block's fence ("```diff", "~~~yaml") opens a block, whatever the line before named."""
+
+
+def given_after_remark(earlier: list[tuple[str, bool]], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives when the message before the last announced it and the last one was a remark on it
+    ("a senha da netflix da família" / "é a mesma de sempre mas com 2025 no fim" / "PipocaDoce2025"): the remark gave
+    nothing and asked nothing, and ``text`` is one bare value that reads as a secret (``earlier``: each message's text
+    and whether it gave or was a value)."""
+    if len(earlier) < _REMARKED or not may_be_revealed(text):
+        return None
+    (announcement, _), (remark, gave) = earlier[-_REMARKED], earlier[-1]
+    if gave or "[redacted:" in remark or "?" in remark or len(remark.split()) > _REMARK_WORDS:
+        return None
+    given = value_given(announcement, text)
+    return given if given is not None and plausible(given[0]) else None
+
+
+_REMARKED = 2
+_REMARK_WORDS = 12
+
+
+def given_across(earlier: list[tuple[str, bool]], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives after an announcement the last message alone does not make: typed a word a message
+    (:func:`given_after_words`), or followed by a remark (:func:`given_after_remark`)."""
+    return given_after_words([said for said, _gave in earlier], text) or given_after_remark(earlier, text)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from utils.privacy import seed
-from utils.privacy._conversation_announced import given_after_lead_in, given_after_words, given_over_lines, value_given
+from utils.privacy._conversation_announced import given_across, given_after_lead_in, given_over_lines, value_given
 from utils.privacy._conversation_asked import (
     KEPT_THROUGH,
     answered_after_question,
@@ -263,7 +263,7 @@ def _read(window: deque[Said], text: str, question: Said | None) -> tuple[Screen
             if parts
             else (
                 value_given(window[-1].text, said.text)
-                or given_after_words([earlier.text for earlier in window], said.text)
+                or given_across([(earlier.text, earlier.lone or bool(earlier.values)) for earlier in window], said.text)
                 or given_after_lead_in(window[-1].text, said.text)
                 or answered_after_question(window, said.text)
                 or part_after_announcement(window, said.text)
