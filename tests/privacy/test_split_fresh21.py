@@ -41,12 +41,19 @@ KINDS = (
 )
 _MEMBERS = {"me", "A", "B"}
 
-RIGHT_AT_LEAST = {"tune": 117, "aside": 58}
+RIGHT_AT_LEAST = {"tune": 129, "aside": 58}
 """Rows right per part (the aside part never tuned on). On arrival, before any rule for it: tune 117/132 (secrets 71/85:
 one word a message 8/9, pieces 6/9, the word later 4/8, interleaved 8/8, asked 8/9, caret 6/8, a script of its own
-9/9, a digit fixed 7/8, a line break 8/9, three messages 7/8), aside 58/64 (secrets 34/40), counted once."""
-LOOKALIKE_RIGHT_AT_LEAST = {"tune": 46, "aside": 24}
-"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 46/47 and 24/24."""
+9/9, a digit fixed 7/8, a line break 8/9, three messages 7/8), aside 58/64 (secrets 34/40), counted once. After the
+rules (a label opening with its kind, a pro-drop copula, a code compound or a router named after a lone value, across
+chatter too; an announcement typed a word a message; a value on the line after its kind; question words no values;
+another member's question with no question mark; a secret renewed with characters added; a value after its
+announcement and a remark): tune 129/132 (secrets 82/85: every kind right but pieces 7/9 and a digit fixed 7/8, where
+"digicode 7B452" is a line the screen alone misses), aside 58/64 (secrets 34/40) as on arrival, counted a second and
+last time."""
+LOOKALIKE_RIGHT_AT_LEAST = {"tune": 47, "aside": 24}
+"""Look-alikes passed unchanged per part: a rule may not alter more of them. On arrival 46/47 ("la partie c'est le
+code" / "8HX2Q": "partie" read as a part) and 24/24; after the rules 47/47 and 24/24."""
 
 
 @pytest.mark.parametrize("part", PARTS)
