@@ -4,6 +4,7 @@ value (:mod:`utils.privacy.conversation`)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Literal
 
 from utils.privacy._conversation_words import (
@@ -49,6 +50,7 @@ from utils.privacy._conversation_words import (
     kind_at,
     kindless_kind,
     lone_value,
+    may_be_revealed,
     names_what,
     plausible,
     unspaced_kind,
@@ -282,3 +284,69 @@ def given_after_lead_in(earlier: str, text: str) -> tuple[str, str] | None:
     tail = bare_words(earlier)[-ANNOUNCE_TAIL_WORDS:]
     named = next((k for i in range(len(tail)) if (k := kind_at(tail, i)) is not None), None)
     return (value, named[1]) if named is not None else None
+
+
+def given_after_words(earlier: list[str], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives after an announcement sent a word or two a message ("pin" / "atm" / "gw" / "418263",
+    "wifi" / "pass" / the value): the member's last short messages read as one line, as they were typed."""
+    words: list[str] = []
+    for said in reversed(earlier[-_WORD_MESSAGES:]):
+        said_words = said.split()
+        if not said_words or len(said_words) > _WORDS_A_MESSAGE or "[redacted:" in said:
+            break
+        words[:0] = said_words
+    if len(words) < _WORDS_A_MESSAGE or len(words) == len(earlier[-1].split()):
+        return None  # one message's words: read as that message
+    if _announced(" ".join([*words, text])) is not None:
+        return None  # "код" / "от" / "сейфа": a word that goes on naming it is no value
+    return value_given(" ".join(words), text)
+
+
+_WORD_MESSAGES = 3
+"""Messages of a word or two that may make up one announcement: the window's."""
+_WORDS_A_MESSAGE = 2
+
+
+def given_over_lines(text: str) -> list[tuple[str, str]]:
+    """The values a short message gives on the line after one naming a secret ("portkod" / "4471" / "#", "pin" /
+    "4471"): a line break where another member would have sent a new message, read as the messages are. Only a line
+    that is one bare value is read (a code block's fence, "```yaml", is none), and a line that names no secret
+    ("coords:", "Treffpunkt Bahnhof") hands nothing over."""
+    if "\n" not in text or len(text) > SHORT_MESSAGE_CHARS:
+        return []
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    found = []
+    for before, line in pairwise(lines):
+        if "[redacted:" in before + line or line.startswith(_FENCES):
+            continue  # a line that gave its value ("PASSWORD=…") announces no next one ("PORT=5432")
+        if may_be_revealed(line) and _announced(before) is not None and (given := value_given(before, line)):
+            found.append(given)
+    return found
+
+
+_FENCES = ("```", "~~~")
+"""A code block's fence ("```diff", "~~~yaml") opens a block, whatever the line before named."""
+
+
+def given_after_remark(earlier: list[tuple[str, bool]], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives when the message before the last announced it and the last one was a remark on it
+    ("a senha da netflix da família" / "é a mesma de sempre mas com 2025 no fim" / "PipocaDoce2025"): the remark gave
+    nothing and asked nothing, and ``text`` is one bare value that reads as a secret (``earlier``: each message's text
+    and whether it gave or was a value)."""
+    if len(earlier) < _REMARKED or not may_be_revealed(text):
+        return None
+    (announcement, _), (remark, gave) = earlier[-_REMARKED], earlier[-1]
+    if gave or "[redacted:" in remark or "?" in remark or len(remark.split()) > _REMARK_WORDS:
+        return None
+    given = value_given(announcement, text)
+    return given if given is not None and plausible(given[0]) else None
+
+
+_REMARKED = 2
+_REMARK_WORDS = 12
+
+
+def given_across(earlier: list[tuple[str, bool]], text: str) -> tuple[str, str] | None:
+    """The value ``text`` gives after an announcement the last message alone does not make: typed a word a message
+    (:func:`given_after_words`), or followed by a remark (:func:`given_after_remark`)."""
+    return given_after_words([said for said, _gave in earlier], text) or given_after_remark(earlier, text)

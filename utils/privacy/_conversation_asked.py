@@ -28,6 +28,7 @@ from utils.privacy._conversation_words import (
     YEAR,
     Said,
     bare_words,
+    kind_at,
     kindless_kind,
     lone_value,
 )
@@ -160,7 +161,7 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if not words or len(bare_words(text)) > MAX_LABEL_WORDS or any(c.isdigit() for c in text):
         return []
     opener = _OPENER.search(clause)
-    span = opener.span() if opener is not None else first_thing(clause)
+    span = opener.span() if opener is not None else first_thing(clause) or _unspaced_opener(clause)
     if span is None:
         return []
     before, after = bare_words(clause[: span[0]]), bare_words(clause[span[1] :])
@@ -174,6 +175,14 @@ def labelled_after_value(window: Iterable[Said], text: str) -> list[tuple[str, s
     if lone is None or YEAR.fullmatch(lone[0]):
         return []  # "2004" / "for the garage sale": a year is what a label of a thing is about
     return [(lone[0], kindless_kind(lone[0]))]
+
+
+def _unspaced_opener(clause: str) -> tuple[int, int] | None:
+    """Where a script written without spaces names what a value opens inside a run ("↑ルーターの", the router's)."""
+    if clause.isascii():
+        return None
+    found = [(at, at + len(w)) for w in _UNSPACED_OPENERS if (at := clause.find(w)) != -1]
+    return min(found) if found else None
 
 
 _QUESTION_MARKS = ("?", "？", "؟")
@@ -193,6 +202,15 @@ def question_in(text: str) -> str | None:
     if len(stripped) > SHORT_MESSAGE_CHARS:
         return None
     at = max(stripped.rfind(mark) for mark in _QUESTION_MARKS)
-    if at < 0 or len(stripped[at + 1 :].split()) > _QUESTION_TAIL_WORDS:
+    if at < 0:
+        words = bare_words(stripped)
+        if not (0 < len(words) <= _UNMARKED_QUESTION_WORDS and words[0] in QUESTION_WORDS):
+            return None
+        names = names_an_opener(stripped.casefold()) or any(kind_at(words, i) is not None for i in range(len(words)))
+        return f"{stripped}?" if names else None  # "whats the netflix pw", "whats ur pin", typed with no question mark
+    if len(stripped[at + 1 :].split()) > _QUESTION_TAIL_WORDS:
         return None
     return stripped[: at + 1]
+
+
+_UNMARKED_QUESTION_WORDS = 8

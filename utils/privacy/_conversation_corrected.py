@@ -3,15 +3,16 @@
 A member who gives a password and then fixes a typo ("pw = Saguaro_303" / "*edit: Saguaro_330, typo", "PIN: 6621" /
 "ah nee, 6612") writes the second value with nothing around it that says what it is: the earlier message said so. A
 word of the new message that is the earlier value with two characters swapped, one changed, one added or one dropped
-is that value, corrected. Only values an earlier message gave as secrets are compared (a score, a room number or a
-level mended in the same way passes), and only words as long as a PIN.
+is that value, corrected; so is the value with a few characters added at an end, as a secret is renewed. Only
+values an earlier message gave as secrets are compared (a score, a room number or a level mended in the same way
+passes), and only words as long as a PIN.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from utils.privacy._conversation_words import Said
+from utils.privacy._conversation_words import Said, may_be_revealed
 
 _MIN_LENGTH = 4
 _ONE_CHANGE_FROM = 6
@@ -46,12 +47,24 @@ def _mended(folded_value: str, folded_word: str) -> bool:
     return _swapped(folded_value, folded_word) or _one_change(folded_value, folded_word)
 
 
+def _extended(folded_value: str, folded_word: str) -> bool:
+    """The value with a few characters added at its end or its start ("4471" / "changed it, a 7 at the end" /
+    "44717", "Sommerwind7" → "Sommerwind78"): a secret renewed the way members renew one, the old one inside it."""
+    added = len(folded_word) - len(folded_value)
+    return 0 < added <= _ADDED and (folded_word.startswith(folded_value) or folded_word.endswith(folded_value))
+
+
+_ADDED = 4
+"""Characters added to a value that still make it the same secret renewed ("panda2023" → "panda2023888")."""
+
+
 def corrected_values(window: Collection[Said], text: str) -> list[tuple[str, str]]:
     """The words of ``text`` that mend a secret an earlier message in ``window`` gave, with its kind."""
     earlier = [(value.casefold(), kind) for said in window for value, kind in said.values if len(value) >= _MIN_LENGTH]
     if not earlier:
         return []  # the cheap gate: most windows hold no secret given
-    near = {len(value) + step for value, _kind in earlier for step in (-1, 0, 1)}
+    renewed = may_be_revealed(text)  # a value renewed is sent alone: "my score was 44712" after "4471" is a score
+    near = {len(value) + step for value, _kind in earlier for step in range(-1, (_ADDED if renewed else 1) + 1)}
     found: list[tuple[str, str]] = []
     for token in text.split():
         word = token.strip(_STRIP)
@@ -59,7 +72,7 @@ def corrected_values(window: Collection[Said], text: str) -> list[tuple[str, str
             continue  # most words are no value's length (an ASCII word keeps its length when folded): one look
         folded = word.casefold()
         for value, kind in earlier:
-            if _mended(value, folded) and (word, kind) not in found:
+            if (_mended(value, folded) or (renewed and _extended(value, folded))) and (word, kind) not in found:
                 found.append((word, kind))
     return found
 

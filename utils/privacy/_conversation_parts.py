@@ -18,6 +18,8 @@ from utils.privacy._conversation_words import (
     HANDING,
     NOT_VALUES,
     PARTS,
+    PUBLIC_CODES,
+    QUALIFIED_WORD,
     REACTION,
     SENTENCE_END,
     SHORT_MESSAGE_CHARS,
@@ -148,6 +150,8 @@ def _announces_kindless_parts(text: str) -> bool:
     if len(text) > SHORT_MESSAGE_CHARS // 2 or "?" in text or _PART_WORD.search(text) is None:
         return False
     words = bare_words(text)
+    if QUALIFIED_WORD.search(text.casefold()) and not any(w.casefold() not in PUBLIC_CODES for w in _PART_WORD.findall(text)):
+        return False  # "la partie c'est le code": a game's code ("partie", a match), left to the reading of codes
     return 0 < len(words) <= MAX_ANNOUNCEMENT_WORDS and _announces_parts(text) is None
 
 

@@ -161,7 +161,7 @@ def last_lone(window: Iterable[Said], text: str) -> Said | None:
     said = list(window)
     if said and said[-1].lone:
         return said[-1]
-    if not said or not chatter(said[-1]) or not _points(text):
+    if not said or not chatter(said[-1]) or not (_points(text) or _opens_with_a_kind(text)):
         return None
     for earlier in reversed(said):
         if earlier.lone:
@@ -177,6 +177,22 @@ def _points(text: str) -> bool:
     if any(w in POINTERS or w in DEMONSTRATIVES for w in words):
         return True
     return any(d in text for d in UNSPACED_DEMONSTRATIVES) or any(p in text for p in ("^", "↑", "☝"))
+
+
+def _opens_with_a_kind(text: str) -> bool:
+    """Whether a message opens by naming a kind of secret, as a label does ("password del router", "portkoden
+    alltså", "my bank pin btw"): said after a lone value and a word or two of chatter, it names the value; a sentence
+    that names one further on ("never tell anyone your password") does not."""
+    words = bare_words(CLAUSES.split(text, maxsplit=1)[0])
+    if len(words) <= _SHORT_LABEL:  # "netflix pw", "alarm pin lol": a label of a few words, its kind anywhere
+        return any(kind_at(words, index) is not None for index in range(len(words)))
+    opening = 0
+    while opening < len(words) - 1 and (words[opening] in LABEL_OPENERS or words[opening] in FILLERS):
+        opening += 1
+    return bool(words) and len(words) <= MAX_NAMED and kind_at(words, opening) is not None
+
+
+_SHORT_LABEL = 3
 
 
 def _labels_the_lone_value(window: Iterable[Said], text: str) -> str | None:
@@ -217,6 +233,9 @@ def _names_the_lone_value(window: Iterable[Said], text: str) -> str | None:
         if after and after[0] in _NOT_THE_SECRET:
             continue  # "password manager", "pin code reset": something about secrets, not the value
         kind = CONVERSATION_KINDS.get(word.kind)
+        if kind is None and word.kind == "code":
+            named = vocabulary_kind(text[word.start : word.end].casefold())  # "alarmcode", "portkoden": what it opens
+            kind = named[0] if named is not None else None
         if kind is not None:
             return kind
     return None

@@ -33,16 +33,17 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from utils.privacy import seed
-from utils.privacy._conversation_announced import given_after_lead_in, value_given
+from utils.privacy._conversation_announced import given_across, given_after_lead_in, given_over_lines, value_given
 from utils.privacy._conversation_asked import (
     KEPT_THROUGH,
     answered_after_question,
     labelled_after_value,
+    names_an_opener,
     question_in,
 )
 from utils.privacy._conversation_corrected import corrected_earlier, corrected_values
 from utils.privacy._conversation_edited import labelled_in_place, pointing_back
-from utils.privacy._conversation_locked import answers_a_lock, given_beside, named_thing
+from utils.privacy._conversation_locked import answers_a_lock, given_beside
 from utils.privacy._conversation_named import given_after_naming
 from utils.privacy._conversation_parts import (
     handed_over,
@@ -246,7 +247,7 @@ def _read(window: deque[Said], text: str, question: Said | None) -> tuple[Screen
     said = screen(text, "message")
     found: list[tuple[str, str]] = []
     said, found = _typed_again(window, text, said)
-    wrapped = wrapped_lines(text, said) or spelled_lines(said.text)
+    wrapped = wrapped_lines(text, said) or spelled_lines(said.text) or given_over_lines(said.text)
     if wrapped:
         found += wrapped
         said = _with_values(text, [*said.values, *wrapped])
@@ -262,6 +263,7 @@ def _read(window: deque[Said], text: str, question: Said | None) -> tuple[Screen
             if parts
             else (
                 value_given(window[-1].text, said.text)
+                or given_across([(earlier.text, earlier.lone or bool(earlier.values)) for earlier in window], said.text)
                 or given_after_lead_in(window[-1].text, said.text)
                 or answered_after_question(window, said.text)
                 or part_after_announcement(window, said.text)
@@ -357,7 +359,7 @@ def labelled_after_chatter(window: Collection[Said], text: str) -> list[tuple[st
     """The bare value sent before a message or two of chatter, when ``text`` labels it with the lock or the place it
     opens ("9163" / "brb" / "thats the key box by the porch", "6702" / "un attimo" / "è del lucchetto della bici")."""
     said = list(window)
-    if len(said) < 2 or said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or named_thing(text) is None:
+    if len(said) < 2 or said[-1].lone or len(text) > SHORT_MESSAGE_CHARS // 2 or not names_an_opener(text.casefold()):
         return []
     for earlier in reversed(said):
         if earlier.lone:
