@@ -201,8 +201,8 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], froze
     # "my whole team smokes weed", "toda la familia de mi novio es alcohólica", "у меня вся бригада бухает": a group
     # the member knows, whole, is as much a third party as one of its members
     grouped = re.compile(
-        rf"(?<![^\W\d_])(?:{alternation(groups['whole'])})\s*(?:[^\W\d_]+\s+)?{alternation(groups['nouns'])}[^\W\d_]{{0,2}}"
-        rf"(?:\s+[^\W\d_]+){{0,4}}?\s+$",
+        rf"(?<![^\W\d_])(?:(?:{alternation(groups['whole'])})\s*(?:[^\W\d_]+\s+)?{alternation(groups['nouns'])}[^\W\d_]{{0,2}}"
+        rf"|{alternation(groups['nouns'])}[^\W\d_]{{0,2}}\s+{alternation(groups['after'])}(?![^\W\d_]))(?:\s+[^\W\d_]+){{0,4}}?\s+$",
         re.IGNORECASE,
     )
     not_a_name = frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
