@@ -37,7 +37,7 @@ def _dev(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-CAUGHT_AT_LEAST = 13
+CAUGHT_AT_LEAST = 12
 """Of the tune lines the rules miss, the ones the committed model refuses (its threshold is set for precision:
 cross-validated, it refuses 1,097 of 2,796 lines to refuse and none of 4,511 ordinary lines). 35 when first trained;
 31 once retrained with the next wave's development rows (threshold 0.994 → 0.995). 28 once the two-field rules
@@ -62,7 +62,9 @@ threshold 0.996, 1,105 of 3,142 and none of 4,911 ordinary). kept_fresh15's tune
 it, its look-alikes (a pet's diabetes, a game's ECG, a party's roles) scored ordinary lines higher, the threshold rose
 to 0.997, it caught 11 here and ten development lines of the end-to-end tables were kept again. 13 once the rules read
 transition words in Vietnamese and Indonesian party names: two lines it had caught are now the rules' ("Là người
-chuyển giới nữ.", "Simpatisan PDI-P sejak kuliah."), and the rules miss 87 (were 89); not retrained."""
+chuyển giới nữ.", "Simpatisan PDI-P sejak kuliah."), and the rules miss 87 (were 89); not retrained. 12 once the rules
+read Ukrainian possessives before a relation and a private life's word: a line it had caught is now the rules' ("мій
+брат у в'язниці"), and the rules miss 86 (were 87); not retrained."""
 
 
 def test_it_refuses_tune_lines_the_rules_miss() -> None:
