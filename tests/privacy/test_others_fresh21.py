@@ -20,6 +20,19 @@ stayed outside the repository.
 On arrival, before any rule of its round: tune 145/196 — claim 56/87, role 26/44 (refused kinds 82/131), relationship
 21/21, gaming 21/21, harmless 21/23 (kept kinds 63/65); aside 85/99 — claim 34/43, role 18/22 (refused kinds 52/65),
 relationship 11/11, gaming 10/11, harmless 12/12 (kept kinds 33/34).
+
+After the round's readings: reported speech opening a model's line in some 30 more languages' verbs (Hungarian,
+Vietnamese, Swahili, the Scandinavian languages, Persian, Arabic, Hindi with a third person's possessive and a
+relation, Thai "told that") and relations as those languages possess them; Persian, Urdu and Thai kin and claim words
+in unspaced scripts; a group taken whole before a private life's word ("my whole team smokes weed", "вся бригада
+бухает", "mi familia entera"); two discourse markers before a subject; someone of the member's reported to the mods;
+roles: a server's own rank names with the community, "rank" or "role"; the bot made, owned or hosted; the Partner
+Program; verified and age-verified standings; mod-only channels and the audit log seen; AutoMod set up here; a role's
+permission and the rest of Discord's permissions by name; this community created or owned in 14 languages; bot makers
+and server owners in unspaced scripts. Tune 191/196 — claim 84/87, role 44/44, kept kinds 63/65 as on arrival (the
+model's "turns out my husband's 'work trips' …" and a question about the new manager's drinking stay kept; "is there
+a mod online? someone is spamming" and a Korean hearsay of a footballer's goal stay refused, as on arrival); aside
+86/99 — claim 35/43 (was 34), role 18/22 (as on arrival), kept kinds 33/34 as on arrival.
 """
 
 from __future__ import annotations
@@ -32,11 +45,11 @@ from utils.privacy.screen import screen
 NAME = "others_fresh21"
 
 RIGHT_AT_LEAST = {
-    "tune": {"claim": 56, "role": 26, "relationship": 21, "gaming": 21, "harmless": 21},
-    "aside": {"claim": 34, "role": 18, "relationship": 11, "gaming": 10, "harmless": 12},
+    "tune": {"claim": 84, "role": 44, "relationship": 21, "gaming": 21, "harmless": 21},
+    "aside": {"claim": 35, "role": 18, "relationship": 11, "gaming": 10, "harmless": 12},
 }
-"""Rows right per kind and part: the figures measured on arrival, before any rule of its round (tune 145/196,
-aside 85/99)."""
+"""Rows right per kind and part: the figures measured when the round of rules was done (on arrival, before any rule
+of its round: tune 145/196, aside 85/99; after it tune 191/196, aside 86/99)."""
 
 
 @pytest.mark.parametrize("part", PARTS)
