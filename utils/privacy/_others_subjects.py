@@ -13,7 +13,8 @@ reported speech. These shapes read the other third-party subjects, whatever the 
   event of a life (``third_person.events``), as a pronoun would be read;
 * any capitalised subject, listed or not ("Mike from the raid team is cheating on his gf", "la ex de Nacho tiene una
   orden de alejamiento"), with a word of a private life (``private_predicates``) a few words after it: whatever the
-  name, a nickname or a name of another language is a person when such a thing is said of it;
+  name, a nickname or a name of another language is a person when such a thing is said of it; so is a group the member
+  knows taken whole ("my whole team smokes weed", "у меня вся бригада бухает"), whose members are third parties too;
 * something of theirs ("Sam's salary is 90k", "das Gehalt von Tom", "our tank's wife left him"): a possessive
   of a name or a person noun before a personal attribute (``personal_attributes``) or a relation.
 
@@ -91,7 +92,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     adjectives = alternation(v["relation_adjectives"])
     start = (
         rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){reporting}(?:\s+{objects})?(?:\s+{links})?\s+|(?<![^\W\d_]){links}\s+)"
-        rf"\W*(?:{marker}[\s,:]+(?:(?:is|ist|har|hat|heeft|est|è|é|es)\s+)?)?"
+        rf"\W*(?:(?:{marker}[\s,:]+){{1,2}}(?:(?:is|ist|har|hat|heeft|est|è|é|es)\s+)?)?"
     )
     person = rf"(?:{names}|(?:{_DETERMINERS}\s+)?(?:[^\W\d_]+\s+)?{persons})"
     arabic = [r for r in v["relations"] if "\u0600" <= r[:1] <= "\u06ff"]
@@ -152,6 +153,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "hindi_report": re.compile(
             rf"(?:(?<!\S)\S+\s+ने|{alternation(hindi['agents'])})\s+(?:\S+\s+){{0,3}}?{alternation(hindi['reporting'])}\s+कि(?!\S)"
+            # a model's subject-less line, "बताया कि उसका रूममेट …" (told that his roommate …): the clause opens on a
+            # person of a third person's
+            rf"|^\W*{alternation(hindi['reporting'])}(?:\s+(?:है|हैं|था|थी|थे))?\s+कि\s+{alternation(hindi['third_possessives'])}\s+"
+            rf"(?:\S+\s+)?{alternation(hindi['relations'])}(?!\S)"
         ),
         "person": re.compile(rf"{first_letters(v['person_nouns'])}(?<![^\W\d_]){persons}(?![^\W\d_])", re.IGNORECASE),
         "before_a_person": re.compile(rf"{start}{_DETERMINERS}\s+(?:[^\W\d_]+\s+)?$", re.IGNORECASE),
@@ -192,8 +197,16 @@ def _private() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], froze
         rf"(?<![^\W\d_]){alternation(v['possessives'].split())}\s+(?:[^\W\d_]+\s+)?{relation}(?:\s+[^\W\d_]+){{0,3}}?\s+$",
         re.IGNORECASE,
     )
+    groups = v["groups"]
+    # "my whole team smokes weed", "toda la familia de mi novio es alcohólica", "у меня вся бригада бухает": a group
+    # the member knows, whole, is as much a third party as one of its members
+    grouped = re.compile(
+        rf"(?<![^\W\d_])(?:(?:{alternation(groups['whole'])})\s*(?:[^\W\d_]+\s+)?{alternation(groups['nouns'])}[^\W\d_]{{0,2}}"
+        rf"|{alternation(groups['nouns'])}[^\W\d_]{{0,2}}\s+{alternation(groups['after'])}(?![^\W\d_]))(?:\s+[^\W\d_]+){{0,4}}?\s+$",
+        re.IGNORECASE,
+    )
     not_a_name = frozenset(v["not_a_name"].split()) | frozenset(vocabulary()["not_people"].split())
-    return predicate, subject, possessed, not_a_name
+    return predicate, subject, re.compile(f"{possessed.pattern}|{grouped.pattern}", re.IGNORECASE), not_a_name
 
 
 @cache

@@ -4,7 +4,8 @@ A report names whom it accuses ("reporting @Vexx: he keeps sending scam links", 
 le monde", "quiero reportar a Nacho", "zgłaszam Kubę", "жалоба на Диму", "ich möchte Lotte melden", "Emre'yi şikayet
 ediyorum"): kept under the reporter, it is an accusation of a person who can neither see nor erase it. A person is the
 word right after the verb of reporting (articles and object markers skipped: "a Nacho", "o Caio"), or right before it
-in languages that put the verb last. That person is an ``@mention``, a listed given name, or a capitalised word that is
+in languages that put the verb last. That person is an ``@mention``, a listed given name, someone of the member's
+named by a relation or a person's noun after a possessive ("should I report my coworker for …"), or a capitalised word that is
 no company or game (``not_people``) when the verb is written in lower case ("Report Abuse" is a button's label). What
 is reported to a company or about a thing ("report the bug to Mojang", "reportar un error") names no one.
 
@@ -52,6 +53,8 @@ class _Reports:
     lead: frozenset[str]
     things: frozenset[str]
     people: frozenset[str]
+    possessors: frozenset[str]
+    """Words that own the person reported ("my", "his", "mon"): a relation or a person's noun after one is someone."""
 
 
 @cache
@@ -78,6 +81,7 @@ def _reports() -> _Reports:
         | frozenset(data["titles_after"]),
         things=things,
         people=frozenset(p.casefold() for p in pronouns) | frozenset(r.casefold() for r in v["relations"]) | persons,
+        possessors=frozenset(v["private_predicates"]["possessives"].split()),
     )
 
 
@@ -103,9 +107,17 @@ def reports_a_member(text: str, words: AbstractSet[str]) -> bool:
     folds_a_mark = "\u0345" in text
     markers = r.after.finditer(text.lower()) if folds_a_mark or not words.isdisjoint(r.after_words) else ()
     for marker in markers:
-        skipped = 0
+        skipped, owned = 0, False
         for word in _WORD.findall(text[marker.end() :]):
-            if word.casefold() in r.skipped and skipped < _SKIPPED_BEFORE_THE_PERSON:
+            folded = word.casefold()
+            if owned:
+                if folded in r.people:
+                    return True  # "should I report my coworker for …": someone of the member's, accused
+                break
+            if folded in r.possessors:
+                owned = True
+                continue
+            if folded in r.skipped and skipped < _SKIPPED_BEFORE_THE_PERSON:
                 skipped += 1
                 continue
             if _a_named_person(word, r, capital_counts=text[marker.start()].islower()):

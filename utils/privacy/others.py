@@ -87,7 +87,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     opener = rf"(?:{reporting}(?:\s+{objects})?(?:\s+{links})?|{links})"
     marker = alternation(v["discourse_markers"])
     # "lowkey my roommate owes 30k", "ngl her brother ...": a discourse marker opens the clause it stands before
-    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+)?"
+    clause_start = rf"(?:^|[.;:!?,—–]\s*|(?<![^\W\d_]){opener}\s+)(?:{marker}[\s,:]+){{0,2}}"
     subject = (
         # Spanish marks a person as an object with "a" ("que a su padre lo echaron"); a nickname may stand in quotes
         rf"(?:a\s+(?={possessor}\s))?(?:(?P<possessor>{possessor}|{_NAME}['’]s)\s+)?(?:{adjectives}[\s-]+){{0,2}}"
