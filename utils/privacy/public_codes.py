@@ -12,7 +12,8 @@ took them for one.
 - a toll-free number ("1-800-356-9377", "0800 111 0500"): North America's 8XX codes and the 0800/0808 ranges, a
   business's line, never a person's — no word needed;
 - a sudoku grid: 81 cells (a digit, 0 or "." for a blank), no digit twice in a row, a column or a box, 17 given at
-  least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check.
+  least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check;
+- a chess position, a plus code or a regular expression, each by its own grammar (:mod:`utils.privacy.notations`).
 
 Such a code says which bank, branch, post office or puzzle, not who: the account number beside a routing number or a
 sort code is still an account number, and a reader's span is let go only when it holds the code and no other digit
@@ -31,6 +32,7 @@ from stdnum import bic
 from stdnum.us import rtn
 
 from utils.privacy import vocabulary
+from utils.privacy.notations import notation_spans
 from utils.privacy.rule import Span, literal_trie, words_pattern
 
 _DATA = Path(__file__).with_name("data") / "public_codes.json"
@@ -126,6 +128,7 @@ def code_ranges(text: str) -> Ranges:
     word that the line opens to everyone."""
     found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if _may_hold_a_grid(text) else []
     found += [m.span() for m in _TOLL_FREE.finditer(text)] if any(code in text for code in _TOLL_FREE_CODES) else []
+    found += notation_spans(text)
     lowered = text.casefold()
     for kind, shape in _SHAPES.items():
         if not _holds_words(kind, lowered):
