@@ -1,5 +1,5 @@
-"""Numbers a line names as an ordinary reference: an order, an invoice, a parcel, an error, a build, a world's seed, a
-shop's article or a product's model, a standard.
+"""Numbers a line names as an ordinary reference: an order, an invoice, a parcel, an error, a build, a map's or an
+island's code, a world's seed, a shop's article or a product's model, a standard.
 
 A long number in chat reads as someone's id, account or phone to the readers that find it (an identity's shape,
 "broj" as a phone word, a verification code's "code"). Said right after the word that names what it refers to
@@ -18,7 +18,8 @@ and a message must reach the model with it as it was said. Two kinds of evidence
 A seed is a world's only with a world, a map, a server or a game's name in the line ("seed" alone is also a wallet's;
 a seed phrase is words, never read here). A memory carries no value: an order or tracking number is someone's
 transaction and is taken out of a kept line whatever names it, as are an invoice and a ticket; an error code, a build,
-a world's seed, an article's or a model's number and a standard's are nobody's and stay there too.
+a map's code a game publishes for everyone to play it ("zone wars map: 7281-3359-1140", Fortnite's islands), a world's
+seed, an article's or a model's number and a standard's are nobody's and stay there too.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from pathlib import Path
 from utils.privacy.rule import literal_trie
 
 _DATA = Path(__file__).with_name("data") / "ordinary_refs.json"
-_KINDS = ("order", "invoice", "tracking", "error", "build", "seed", "product", "standard")
-_KEPT_KINDS = ("error", "build", "seed", "product", "standard")
+_KINDS = ("order", "invoice", "tracking", "error", "build", "map", "seed", "product", "standard")
+_KEPT_KINDS = ("error", "build", "map", "seed", "product", "standard")
 """The kinds that are nobody's: kept in a memory too (an order, an invoice, a ticket or a parcel is someone's
 transaction)."""
 _RIGHT_BEFORE = frozenset({"invoice"})

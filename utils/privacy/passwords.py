@@ -30,7 +30,6 @@ from utils.privacy._secret_values import (
     VALUE,
     VALUE_OPENING,
     WORD,
-    YEAR,
     a_code,
     a_dashed_date,
     a_documented_pair,
@@ -46,6 +45,7 @@ from utils.privacy._secret_values import (
     weak_pair,
 )
 from utils.privacy.described_parts import part_spans
+from utils.privacy.locked_years import a_year_beside_no_lock
 from utils.privacy.public_numbers import named_public
 from utils.privacy.rule import Rule, Span
 from utils.privacy.secret_places import masked_before, states_a_rule
@@ -253,7 +253,7 @@ def _code_spans(text: str, word: vocabulary.Word, kind: str) -> Iterator[Span]:
     if (
         vocabulary.public_code_before(before)
         or NOT_A_SECRET_GAP.search(gap)
-        or YEAR.fullmatch(found)
+        or a_year_beside_no_lock(found, gap)
         or a_dashed_date(found)
         or a_time_of_day(text, match.start("secret"), match.end("secret"))
     ):

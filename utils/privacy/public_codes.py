@@ -12,7 +12,8 @@ took them for one.
 - a toll-free number ("1-800-356-9377", "0800 111 0500"): North America's 8XX codes and the 0800/0808 ranges, a
   business's line, never a person's — no word needed;
 - a sudoku grid: 81 cells (a digit, 0 or "." for a blank), no digit twice in a row, a column or a box, 17 given at
-  least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check.
+  least — a random run of 81 digits holds a repeat somewhere, so the grid's own rule is its check;
+- a chess position, a plus code or a regular expression, each by its own grammar (:mod:`utils.privacy.notations`).
 
 Such a code says which bank, branch, post office or puzzle, not who: the account number beside a routing number or a
 sort code is still an account number, and a reader's span is let go only when it holds the code and no other digit
@@ -31,6 +32,7 @@ from stdnum import bic
 from stdnum.us import rtn
 
 from utils.privacy import vocabulary
+from utils.privacy.notations import notation_spans
 from utils.privacy.rule import Span, literal_trie, words_pattern
 
 _DATA = Path(__file__).with_name("data") / "public_codes.json"
@@ -126,6 +128,7 @@ def code_ranges(text: str) -> Ranges:
     word that the line opens to everyone."""
     found = [m.span() for m in _GRID.finditer(text) if _a_sudoku(m.group())] if _may_hold_a_grid(text) else []
     found += [m.span() for m in _TOLL_FREE.finditer(text)] if any(code in text for code in _TOLL_FREE_CODES) else []
+    found += [span for span in notation_spans(text) if not _given_as_a_secret(text, span[0])]
     lowered = text.casefold()
     for kind, shape in _SHAPES.items():
         if not _holds_words(kind, lowered):
@@ -152,6 +155,18 @@ def _offered_to_all(text: str) -> list[tuple[int, int]]:
     if any(word.kind == "pin" and not _GAME_PIN.search(text, max(0, word.start - 12), word.start) for word in words):
         return []  # a PIN offered to all is a game's ("Kahoot game PIN"), never a card's or a phone's
     return [(word.end, words[n + 1].start if n + 1 < len(words) else len(text)) for n, word in enumerate(words)]
+
+
+def _given_as_a_secret(text: str, start: int) -> bool:
+    """Whether a notation at ``start`` follows a secret's word and nothing but its link ("my password is
+    ^(?=.*\\d).{8,}$", "PIN: 8FW4V75V+8Q"): given as the value, it is one whatever its grammar; "the password rule:
+    ^…$" describes a rule. A code's word is left out: it names the notations too ("plus code 8FW4V75V+8Q")."""
+    words = [word for word in vocabulary.find(text) if word.end <= start]
+    if not words or words[-1].kind == "code":
+        return False
+    gap = text[words[-1].end : start].strip(" :=\t").casefold()
+    links = {link.casefold() for lang in words[-1].entry.languages for link in vocabulary.LINKS.get(lang, ())}
+    return not gap or gap in links or gap in vocabulary.LOOSE_LINKS
 
 
 def _about_a_place(text: str, start: int, end: int) -> bool:

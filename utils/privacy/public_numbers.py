@@ -50,6 +50,9 @@ NUMBER_KINDS = frozenset({"id-number", "card", "number"})
 """The kinds a number reader reports; a phone, an address or a credential is never a public reference."""
 ORDINARY_KINDS = NUMBER_KINDS | {"phone", "code"}
 """The kinds an ordinary reference may have been read as (a phone after "broj", a verification code after "code")."""
+_GAME_SEED = re.compile(r"[A-Z0-9]{4,13}(?: [A-Z0-9]{4})?")
+"""A run's seed as roguelikes print it ("7LB2WVPK", "6JQK 2X1B", "4GZ9E1KL2"): capitals and digits, never the lower-case
+letters a password mixes in; let go only where the line names it as a game's seed (ordinary_refs' "seed" with a game)."""
 _CODE_KINDS = frozenset({"error", "product"})
 """The references a code reader's span may be: an error code, an article's code ("codice articolo 10482917")."""
 
@@ -166,6 +169,10 @@ def public_spans(text: str, spans: list[Span], *, kept: bool = True) -> set[Span
             if (codes[0] or codes[1]) and public_codes.holds_only_a_code(text, span, codes):
                 public.add(span)
                 continue
+        if span[2] == "credential" and _GAME_SEED.fullmatch(text, span[0], span[1]):
+            if ordinary_reference(text, span[0], span[1], kept=kept) == "seed":
+                public.add(span)  # a run's seed as games print it, named as a game's seed
+            continue
         if span[2] not in ORDINARY_KINDS or _own_id().search(text, max(0, span[0] - _WINDOW), span[0]):
             continue
         identifiers = scholarly_identifiers(text) if identifiers is None else identifiers

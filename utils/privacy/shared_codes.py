@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from stdnum import luhn
+
 from utils.privacy.memoised_lines import memoised
 from utils.privacy.rule import Span, literal_trie
 from utils.privacy.withheld import names_a_secret
@@ -147,11 +149,19 @@ def spans(text: str) -> list[tuple[int, int]]:
         shape, longest = (_STRING, 400) if name.group().startswith(_data().strings) else (_CODE, _LONGEST_CODE)
         window = shape.finditer(text, name.end(), min(len(text), name.end() + _MAX_GAP + longest))
         code = next((c for c in window if _its_code(text, name.end(), c.start())), None)
-        if code is None or _names_a_secret(_after(text, code.end())):
+        if code is None or _names_a_secret(_after(text, code.end())) or _a_card(code.group()):
             continue  # "world seed: Hunter22x is my steam password": the secret's word says what it is
         if not found or code.start() >= found[-1][1]:
             found.append(code.span())
     return found
+
+
+def _a_card(code: str) -> bool:
+    """A card's number by the card's own check (13 to 19 digits from a card network's first digit, Luhn's digit
+    right): no game prints one to share ("friend code 4539 1488 0343 6467" is a card, whatever names it; a friend code's
+    twelve digits and a UID's nine are never that long)."""
+    digits = "".join(c for c in code if c.isdigit())
+    return 13 <= len(digits) <= 19 and digits[0] in "23456" and luhn.is_valid(digits)
 
 
 _AFTER = re.compile(r"[^\n.!?]{0,24}")
