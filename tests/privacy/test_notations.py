@@ -3,6 +3,8 @@ shapes given as a secret (utils/privacy/notations.py, locked_years.py, the "map"
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from utils.privacy.notations import notation_spans
@@ -57,3 +59,27 @@ def test_each_notation_keeps_its_own_grammar() -> None:
     assert notation_spans("[A-Z]{2}\\d{6}")
     assert not notation_spans("P@ss(w0rd)$")  # a sign or two is no pattern
     assert not notation_spans("^\\d{4}$4821")  # a number in it is a value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a " * 1500 + "then ^(?=.*[A-Z])(?=.*\\d).{12,}$ as the rule",
+        "(" + "字" * 4000,  # one sign, then a wall without spaces: read once, not from each of its characters
+        "字" * 4000 + " [A-Z]{2}\\d{6}",
+        "'^\\d{4}$', \"[a-z]{3,}\" and (a|b).* " * 40,
+    ],
+)
+def test_only_the_runs_holding_a_patterns_sign_are_read(text: str) -> None:
+    """A run without one of a pattern's signs holds one construct at most (a repeated "."): passing it over finds what
+    reading every run finds."""
+    every_run = []
+    for match in re.finditer(r"\S+", text):
+        start, end = match.span()
+        while start < end and text[start] in "\"'`/":
+            start += 1
+        while end > start and text[end - 1] in "\"'`/,;":
+            end -= 1
+        if re.compile(r"[\\\[{(^$]").search(text[start:end]) and notation_spans(text[start:end]) == [(0, end - start)]:
+            every_run.append((start, end))
+    assert notation_spans(text) == every_run

@@ -45,6 +45,9 @@ _CONSTRUCTS = (
 _MIN_CONSTRUCTS = 3
 _PATTERN_SIGNS = re.compile(r"[\\\[{(^$]")
 _QUOTES = "\"'`/"
+_SIGNED_TOKEN = re.compile(r"(?<!\S)[^\s\\\[{(^$]*[\\\[{(^$]\S*")
+"""A run without whitespace that holds one of a pattern's signs: every construct but a repeated "." needs one, so a
+run without any holds one construct at most and is no pattern; a long post's words are passed over in C."""
 
 
 def _a_position(board: str) -> bool:
@@ -80,7 +83,7 @@ def notation_spans(text: str) -> list[tuple[int, int]]:
     if "+" in text:
         found += [m.span() for m in _PLUS_CODE.finditer(text) if re.search(r"\d", m.group()) and re.search("[A-Z]", m.group())]
     if _PATTERN_SIGNS.search(text):
-        for match in re.finditer(r"\S+", text):
+        for match in _SIGNED_TOKEN.finditer(text):
             start, end = match.span()
             while start < end and text[start] in _QUOTES:
                 start += 1
