@@ -169,11 +169,14 @@ _STEPS = 3
 
 
 @cache
-def _handing() -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
-    """The entering words, the linking ones (a lock's only) and the unspaced scripts' entering words."""
-    entering, linking, glued = _data()["entering"], _data()["linking"], _data()["entering_unspaced"]
-    assert isinstance(entering, list) and isinstance(linking, list) and isinstance(glued, list)
-    return frozenset(w.casefold() for w in entering), frozenset(w.casefold() for w in linking), tuple(glued)
+def _handing() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """The entering words, the linking ones (a lock's only), and the unspaced scripts' entering and linking words,
+    which close the word before them ("キーボックスは 3917")."""
+    entering, linking = _data()["entering"], _data()["linking"]
+    glued, glued_links = _data()["entering_unspaced"], _data()["linking_unspaced"]
+    assert isinstance(entering, list) and isinstance(linking, list)
+    assert isinstance(glued, list) and isinstance(glued_links, list)
+    return frozenset(w.casefold() for w in entering), frozenset(w.casefold() for w in linking), tuple(glued), tuple(glued_links)
 
 
 def _handed(before: str, direct: str | None, lock_before: bool) -> bool:
@@ -185,10 +188,11 @@ def _handed(before: str, direct: str | None, lock_before: bool) -> bool:
         return True
     if direct == LOCK:
         return True
-    entering, linking, glued = _handing()
+    entering, linking, glued, glued_links = _handing()
     words = stripped.casefold().split()
     last, two = words[-1].strip(STRIP), " ".join(words[-2:])
-    return last in entering or two in entering or stripped.endswith(glued) or (lock_before and last in linking)
+    linked = last in linking or stripped.endswith(glued_links)
+    return last in entering or two in entering or stripped.endswith(glued) or (lock_before and linked)
 
 
 def given_beside(text: str) -> list[tuple[str, str]]:

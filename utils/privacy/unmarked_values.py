@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from importlib import resources
 from itertools import pairwise
 
-from utils.privacy import vocabulary
+from utils.privacy import told_values, vocabulary
 from utils.privacy._conversation_locked import given_beside
 from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS
 from utils.privacy.rule import Rule, Span, literal_trie
@@ -200,6 +200,7 @@ RULES: tuple[Rule, ...] = (
     _RowRule("password", re.compile("\t"), ("\t",), digits=1),
     Rule("password", _RECIPE_END, _DERIVING, digits=0, accept=_recipe_result),
     _LockedRule("code", re.compile(r"\d"), digits=4),
+    *told_values.RULES,
 )
 """The readings above, each behind its gate: a spoiler's or a code span's marks, a token of eight characters with a
 digit, a tab, a recipe's word, four digits in a run."""

@@ -1,0 +1,257 @@
+"""Values told around their word rather than after it, read from the order a member tells them in.
+
+"<word>: <value>" is the order the other readings know. Chat also tells a value in four others, and each is read
+here from the words that make the order, never from a format of the value:
+
+* the value first and its word after it, topic first ("Gr3enT34!pot — that's the new wifi password", "Bocian77! to
+  hasło do komputera", "hoasen1975 là mật khẩu wifi", "4471 is the code for the side door"): a value that opens a line
+  and holds a digit, then within a few words a link of any language (secret_words.json's ``links`` and
+  ``loose_links``, the ``pointing`` words of ``data/told_values.json``) or a dash, then a word for a password, a PIN or
+  a code; a ``judging`` word between them ("is a weak password") or a code meant to be shared ("is the error code") is none;
+* the value in pieces after its word, in one message ("door code starts 447, ends 193", "密码前四位是6621，后两位是05",
+  "비번 앞은 hana 뒤는 0912 붙여서"): after a word for a password, a PIN or a code, two parts or more each told by a
+  ``pieces`` word (first, then, the last two, the front half) or listed after a ``parts`` phrase ("in two parts:"),
+  one of them with digits; a part of letters alone counts when it is capitalised or the message says the parts are
+  ``joined`` ("todo pegado"), so "first the API then the tests" tells no value;
+* the value after an e-mail address and a ``pairing`` word ("usa joana.silva@gmail.com e Pipoca#2022"): a token
+  with letters, a digit and a symbol or an inner capital, the way a login is handed over with no word for it;
+* a column of a password manager's export (Chrome's "name,url,username,password,note", Bitwarden's
+  "login_password", RoboForm's "Pwd"): a comma- or semicolon-separated header whose whole cell is a word for a
+  password, and under it the rows' cells in that column.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from importlib import resources
+from itertools import pairwise
+
+from utils.privacy import vocabulary
+from utils.privacy.rule import Rule, Span, literal_trie
+
+_DATA: dict[str, list[str]] = json.loads(resources.files("utils.privacy").joinpath("data/told_values.json").read_text("utf-8"))
+_SECRET_KINDS = frozenset({"password", "wifi", "pin", "code"})
+"""Words whose value a member tells in these orders: a password, a Wi-Fi key, a PIN, a code."""
+
+
+def _words(text: str) -> list[vocabulary.Word]:
+    return [word for word in vocabulary.find(text) if word.entry.kind in _SECRET_KINDS]
+
+
+def _whole_words(words: list[str]) -> re.Pattern[str]:
+    return re.compile(r"(?i)(?<![^\W_])" + literal_trie(sorted({w.casefold() for w in words})) + r"(?![^\W_])")
+
+
+# --- the value first, its word after it
+
+_LINKS = _whole_words(
+    [link for links in vocabulary.LINKS.values() for link in links if any(c.isalpha() for c in link)]
+    + list(vocabulary.LOOSE_LINKS)
+    + _DATA["pointing"]
+)
+_FIRST = re.compile(r"^[ \t>*_`\"'«“„]*(?P<secret>[^\s\"'`«»“”]{4,48}?)[*_`\"'»”]*(?=[,;:]?(?:[ \t]|$))", re.M)
+_DASH = re.compile(r"^[ \t]*(?:[,—–]|-(?=[ \t]))")
+_MAX_GAP_WORDS = 6
+_MAX_GAP = 60
+_GAP_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_NOT_A_VALUE = re.compile(r"[/@\\]|://|^v?\d+(?:\.\d+)+$|^(?:19|20)\d\d$")
+"""A path, an address, a link, a version or a year: none a password said first."""
+_DIGITS = re.compile(r"\d{4,10}")
+_JUDGING = _whole_words(_DATA["judging"])
+_PUBLIC_AFTER = re.compile(
+    r"(?i)[ \t]*(?:(?:de|di|du|da|do|del|della|des|d'|of|na|van|für)[ \t]*)?"
+    + _whole_words(_DATA["public_after"]).pattern.removeprefix("(?i)")
+)
+"""A code word followed by what makes it one to share: "é o código de rastreio", "c'est le code d'erreur"."""
+
+
+def _value_first(value: str) -> bool:
+    """A token that holds a digit and reads as a value: a run of four to ten digits, or letters and digits with more
+    than one class ("Gr3enT34!pot", "Lale1453"); never a path, a version or a year."""
+    if _NOT_A_VALUE.search(value) or not any(c.isdigit() for c in value):
+        return False
+    return bool(_DIGITS.fullmatch(value)) or any(c.isalpha() for c in value)
+
+
+def _first_spans(text: str) -> Iterator[tuple[int, int]]:
+    for match in _FIRST.finditer(text):
+        value = match.group("secret")
+        if not _value_first(value):
+            continue
+        line_end = text.find("\n", match.end())
+        line = text[match.end() : len(text) if line_end < 0 else line_end]
+        word = next(iter(_words(line)), None)
+        if word is None or word.start > _MAX_GAP:
+            continue
+        gap = line[: word.start]
+        tokens = [token.casefold() for token in _GAP_TOKEN.findall(gap)]
+        if any(c.isdigit() or c in ".!?,;" for c in gap.lstrip(" \t,;—–-")) or len(tokens) > _MAX_GAP_WORDS:
+            continue  # "8080 is the port, the password is in the vault": the word in another clause
+        if word.entry.kind == "code" and not _DIGITS.fullmatch(value):
+            continue  # "1080p is the only code I know": a code said first is digits ("4471 is the code for the door")
+        if _JUDGING.search(gap) or vocabulary.public_code_before(gap) or _PUBLIC_AFTER.match(line, word.end):
+            continue  # "Summer2024 is a weak password", "1603 is the error code", "… é o código de rastreio"
+        if _DASH.match(gap) or _LINKS.search(gap):
+            yield match.span("secret")
+
+
+# --- the value in pieces after its word
+
+_PIECES = _whole_words(_DATA["pieces"])
+_PIECES_UNSPACED = re.compile(literal_trie(sorted(_DATA["pieces_unspaced"])))
+_PARTS = _whole_words(_DATA["parts"])
+_JOINED = _whole_words(_DATA["joined"])
+_REACH = 200
+_PIECE = re.compile(r"[^\s,;:.?。、，！？()\"'«»“”]+")
+"""A token up to a space or punctuation: a letter's combining marks (Devanagari's vowel signs) stay inside it."""
+_PIECE_STEPS = 3
+_LIST_STEPS = 6
+_CLAUSE_END = re.compile(r"[.!?\n。！？]")
+
+
+_MEASURED = re.compile(r"[:h.,]\d|[ \t]?(?:%|[$€£¥₹])")
+"""A time, a decimal, a share or a price goes on after the number ("14:00", "2.5", "10 %"): no part of a value."""
+
+
+def _a_piece(token: str, joined: bool) -> bool:
+    """Digits (two or more), letters and digits, or, where the parts are said to be joined or the part is
+    capitalised, a word of letters: a number word ("the last two") or a filler ("then the") is no part."""
+    if any(c in "%$€£¥₹" for c in token):
+        return False
+    if any(c.isdigit() for c in token):
+        return sum(c.isdigit() for c in token) >= 2 or any(c.isalpha() for c in token)
+    return len(token) >= 3 and (joined or (token[0].isupper() and token[1:].islower()))
+
+
+def _told_after(text: str, at: int, joined: bool, steps: int) -> Iterator[tuple[int, int]]:
+    """The parts in the few tokens after a piece word ending at ``at``, in its clause: the first one, or, after a
+    ``parts`` phrase (``steps`` longer), each."""
+    end = _CLAUSE_END.search(text, at)
+    for number, token in enumerate(_PIECE.finditer(text, at, end.start() if end else len(text))):
+        if number >= steps:
+            return
+        if _a_piece(token.group(), joined) and not _MEASURED.match(text, token.end()):
+            yield token.span()
+            if steps == _PIECE_STEPS:
+                return
+
+
+def _piece_spans(text: str) -> Iterator[tuple[int, int]]:
+    words = _words(text)
+    if not words:
+        return
+    start = words[0].end
+    region = text[start : start + _REACH]
+    joined = _JOINED.search(text) is not None
+    found: list[tuple[int, int]] = []
+    for match in (*_PIECES.finditer(region), *_PIECES_UNSPACED.finditer(region)):
+        found.extend(_told_after(text, start + match.end(), joined, _PIECE_STEPS))
+    for match in _PARTS.finditer(region):
+        found.extend(_told_after(text, start + match.end(), joined, _LIST_STEPS))
+    spans = sorted(set(found))
+    if len(spans) >= 2 and any(any(c.isdigit() for c in text[s:e]) for s, e in spans):
+        yield from spans
+
+
+# --- a password column of an export
+
+_CELL = re.compile(r'"(?:[^"\n]|"")*"|[^,;\n]*')
+_MIN_CELLS = 3
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """A comma- or semicolon-separated line's cells as spans, a quoted cell's span inside its quotes."""
+    cells, at = [], 0
+    while at <= len(line):
+        match = _CELL.match(line, at)
+        start, end = match.span() if match else (at, at)
+        if end - start >= 2 and line[start] == '"' and line[end - 1] == '"':
+            start, end = start + 1, end - 1
+        cells.append((start, end))
+        at = (match.end() if match else at) + 1
+    return cells
+
+
+def _password_columns(line: str, cells: list[tuple[int, int]]) -> list[int]:
+    columns = []
+    for index, (start, end) in enumerate(cells):
+        cell = line[start:end].strip()
+        words = _words(cell) if cell else []
+        if any(w.start == 0 and w.end == len(cell) and w.entry.kind != "code" for w in words):
+            columns.append(index)
+    return columns
+
+
+def _column_spans(text: str) -> Iterator[tuple[int, int]]:
+    columns: list[int] = []
+    width = 0
+    position = 0
+    for line in text.split("\n"):
+        cells = _cells(line) if ("," in line or ";" in line) else []
+        if len(cells) >= _MIN_CELLS and (header := _password_columns(line, cells)):
+            columns, width = header, len(cells)
+        elif columns and len(cells) >= width - 1:
+            for index in columns:
+                if index < len(cells):
+                    start, end = cells[index]
+                    if line[start:end].strip():
+                        yield position + start, position + end
+        else:
+            columns = []
+        position += len(line) + 1
+
+
+# --- an account and the value that logs in with it
+
+_PAIRED = re.compile(
+    r"(?<![^\s(])[^\s@()<>]+@[^\s@()<>]+\.[^\W\d_]{2,}[ \t]*(?:[,/+&][ \t]*|[ \t]+"
+    + _whole_words(_DATA["pairing"]).pattern.removeprefix("(?i)")
+    + r"[ \t]+)[`\"'«“]*(?P<secret>[^\s`\"'«»“”]{6,48}?)[`\"'»”]*(?=[.,;!?)]?[ \t]*(?:\n|$))",
+    re.I,
+)
+
+
+_LOGIN_SYMBOLS = frozenset("!#$%&*?+=^~")
+
+
+def _a_login_value(value: str) -> bool:
+    """Letters, a digit and a password's symbol or a capital inside a word ("Pipoca#2022", "Couch!Potato22"), ending
+    its line: no link, path or second address, no name joined by a hyphen ("Projekt-2024"), no product ("iPhone15")."""
+    if (
+        value[0] in "#@"
+        or "@" in value
+        or "/" in value
+        or not any(c.isdigit() for c in value)
+        or not any(c.isalpha() for c in value)
+    ):
+        return False
+    inner = any(a.islower() and b.isupper() for a, b in pairwise(value[1:]))
+    return not _LOGIN_SYMBOLS.isdisjoint(value) or inner
+
+
+def _paired_spans(text: str) -> Iterator[tuple[int, int]]:
+    if "@" not in text:
+        return
+    for match in _PAIRED.finditer(text):
+        if _a_login_value(match.group("secret")):
+            yield match.span("secret")
+
+
+class _ToldRule(Rule):
+    """The orders above: an account's value behind an "@", the others behind a word for a secret in the text."""
+
+    def spans(self, text: str) -> Iterator[Span]:
+        if not any(c.isdigit() for c in text):
+            return
+        for start, end in _paired_spans(text):
+            yield start, end, self.kind
+        if not _words(text):
+            return
+        for start, end in (*_first_spans(text), *_piece_spans(text), *_column_spans(text)):
+            yield start, end, self.kind
+
+
+RULES: tuple[Rule, ...] = (_ToldRule("password", re.compile(r"\d"), digits=1),)
+"""One rule, read only in a text with a digit."""
