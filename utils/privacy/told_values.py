@@ -7,7 +7,8 @@ here from the words that make the order, never from a format of the value:
   hasło do komputera", "hoasen1975 là mật khẩu wifi", "4471 is the code for the side door"): a value that opens a line
   and holds a digit, then within a few words a link of any language (secret_words.json's ``links`` and
   ``loose_links``, the ``pointing`` words of ``data/told_values.json``) or a dash, then a word for a password, a PIN or
-  a code; a ``judging`` word between them ("is a weak password") or a code meant to be shared ("is the error code") is none;
+  a code (or, with no link, an ``owned`` word, which carries its owner in its ending: Turkish "Kedi2020 şifrem");
+  a ``judging`` word between them ("is a weak password") or a code meant to be shared ("is the error code") is none;
 * the value in pieces after its word, in one message ("door code starts 447, ends 193", "密码前四位是6621，后两位是05",
   "비번 앞은 hana 뒤는 0912 붙여서"): after a word for a password, a PIN or a code, two parts or more each told by a
   ``pieces`` word (first, then, the last two, the front half) or listed after a ``parts`` phrase ("in two parts:"),
@@ -60,6 +61,10 @@ _NOT_A_VALUE = re.compile(r"[/@\\]|://|^v?\d+(?:\.\d+)+$|^(?:19|20)\d\d$")
 """A path, an address, a link, a version or a year: none a password said first."""
 _DIGITS = re.compile(r"\d{4,10}")
 _JUDGING = _whole_words(_DATA["judging"])
+_OWNED = re.compile(r"(?i)" + literal_trie(sorted({w.casefold() for w in _DATA["owned"]})))
+_OWNED_GAP, _OWNED_VALUE = 2, 6
+"""An ``owned`` word closes a sentence after the value and at most two words ("Lale1453 modemin şifresi"), a value
+of six characters or more: a product's short name is read as the thing whose password it is ("Win11 şifresi")."""
 _PUBLIC_AFTER = re.compile(
     r"(?i)[ \t]*(?:(?:de|di|du|da|do|del|della|des|d'|of|na|van|für)[ \t]*)?"
     + _whole_words(_DATA["public_after"]).pattern.removeprefix("(?i)")
@@ -73,6 +78,26 @@ def _value_first(value: str) -> bool:
     if _NOT_A_VALUE.search(value) or not any(c.isdigit() for c in value):
         return False
     return bool(_DIGITS.fullmatch(value)) or any(c.isalpha() for c in value)
+
+
+_AFTER_WORD = re.compile(r"[ \t]*(?P<glue>-?)(?P<next>[^\W\d_]+(?:['’][^\W\d_]+)?)?")
+_QUALIFIERS = frozenset(q.casefold() for q in vocabulary.QUALIFIERS)
+_AFTERTHOUGHTS = frozenset(w.casefold() for w in (*_DATA["afterthoughts"], *_DATA["opened"]))
+
+
+def _closes(line: str, word: vocabulary.Word) -> bool:
+    """Whether the word a value said first ends with closes its noun: the clause ends, or a qualifier ("for the side
+    door", "della carta"), another secret word, what it opens ("mật khẩu wifi") or an afterthought ("btw") follows;
+    a word glued by a hyphen or any other word makes a compound ("Code-Review", "pin limit")."""
+    after = _AFTER_WORD.match(line, word.end)
+    if after is None or after.group("next") is None:
+        return True
+    if after.group("glue"):
+        return False
+    following = after.group("next").casefold()
+    if following in _QUALIFIERS or following in _AFTERTHOUGHTS:
+        return True
+    return any(w.start == 0 for w in _words(line[after.start("next") :]))
 
 
 def _first_spans(text: str) -> Iterator[tuple[int, int]]:
@@ -89,11 +114,16 @@ def _first_spans(text: str) -> Iterator[tuple[int, int]]:
         tokens = [token.casefold() for token in _GAP_TOKEN.findall(gap)]
         if any(c.isdigit() or c in ".!?,;" for c in gap.lstrip(" \t,;—–-")) or len(tokens) > _MAX_GAP_WORDS:
             continue  # "8080 is the port, the password is in the vault": the word in another clause
+        if not _closes(line, word):
+            continue  # "5000 is the pin limit on this card": the word leads a compound that names something else
         if word.entry.kind == "code" and not _DIGITS.fullmatch(value):
             continue  # "1080p is the only code I know": a code said first is digits ("4471 is the code for the door")
         if _JUDGING.search(gap) or vocabulary.public_code_before(gap) or _PUBLIC_AFTER.match(line, word.end):
             continue  # "Summer2024 is a weak password", "1603 is the error code", "… é o código de rastreio"
-        if _DASH.match(gap) or _LINKS.search(gap):
+        owned = (
+            len(tokens) <= _OWNED_GAP and len(value) >= _OWNED_VALUE and _OWNED.fullmatch(line, word.start, word.end) is not None
+        )
+        if _DASH.match(gap) or _LINKS.search(gap) or owned:
             yield match.span("secret")
 
 
@@ -196,8 +226,9 @@ def _column_spans(text: str) -> Iterator[tuple[int, int]]:
             for index in columns:
                 if index < len(cells):
                     start, end = cells[index]
-                    if line[start:end].strip():
-                        yield position + start, position + end
+                    cell = line[start:end].strip()
+                    if cell and cell.casefold() not in vocabulary.NOT_SECRETS:
+                        yield position + start, position + end  # "yes", "none", "n/a" under "pin" hold no value
         else:
             columns = []
         position += len(line) + 1
