@@ -1,6 +1,6 @@
 """Values told around their word rather than after it, read from the order a member tells them in.
 
-"<word>: <value>" is the order the other readings know. Chat also tells a value in four others, and each is read
+"<word>: <value>" is the order the other readings know. Chat also tells a value in five others, and each is read
 here from the words that make the order, never from a format of the value:
 
 * the value first and its word after it, topic first ("Gr3enT34!pot — that's the new wifi password", "Bocian77! to
@@ -16,6 +16,9 @@ here from the words that make the order, never from a format of the value:
   ``joined`` ("todo pegado"), so "first the API then the tests" tells no value;
 * the value after an e-mail address and a ``pairing`` word ("usa joana.silva@gmail.com e Pipoca#2022"): a token
   with letters, a digit and a symbol or an inner capital, the way a login is handed over with no word for it;
+* a token of letters and digits typed to get in: an ``entering`` word of ``data/locked_things.json`` ("type",
+  "tippe", "wpisz") before it, or before a short word before it ("tippe einfach kaffee2020 ein"), in a text saying
+  it lets one in (``opening``: "log in", "unlock", "hit enter");
 * a column of a password manager's export (Chrome's "name,url,username,password,note", Bitwarden's
   "login_password", RoboForm's "Pwd"): a comma- or semicolon-separated header whose whole cell is a word for a
   password, and under it the rows' cells in that column.
@@ -270,13 +273,41 @@ def _paired_spans(text: str) -> Iterator[tuple[int, int]]:
             yield match.span("secret")
 
 
+# --- a value typed to get in
+
+_LOCKED_DATA: dict[str, object] = json.loads(
+    resources.files("utils.privacy").joinpath("data/locked_things.json").read_text("utf-8")
+)
+_ENTERING = [str(w) for w in _LOCKED_DATA["entering"]] if isinstance(_LOCKED_DATA["entering"], list) else []
+_OPENING = re.compile(r"(?i)" + literal_trie(sorted({w.casefold() for w in _DATA["opening"]})))
+_TYPED = re.compile(
+    _whole_words(_ENTERING).pattern
+    + r"[ \t]+(?:[^\W\d_]{1,8}[ \t]+)?[`\"'«“]?(?P<secret>[^\s`\"'«»“”,;:]{6,48}?)[`\"'»”]?(?=[.,;!?)]?(?:\s|$))"
+)
+
+
+def _a_typed_value(value: str) -> bool:
+    """Letters with a small one and digits ("sunflower42"): no command, path, address, version or code in capitals."""
+    if value[0] in "/!#@$" or _NOT_A_VALUE.search(value) or "@" in value:
+        return False
+    return any(c.isdigit() for c in value) and any(c.islower() for c in value)
+
+
+def _typed_spans(text: str) -> Iterator[tuple[int, int]]:
+    if _OPENING.search(text) is None:
+        return
+    for match in _TYPED.finditer(text):
+        if _a_typed_value(match.group("secret")):
+            yield match.span("secret")
+
+
 class _ToldRule(Rule):
     """The orders above: an account's value behind an "@", the others behind a word for a secret in the text."""
 
     def spans(self, text: str) -> Iterator[Span]:
         if not any(c.isdigit() for c in text):
             return
-        for start, end in _paired_spans(text):
+        for start, end in (*_paired_spans(text), *_typed_spans(text)):
             yield start, end, self.kind
         if not _words(text):
             return
