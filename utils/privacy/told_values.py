@@ -88,43 +88,44 @@ _QUALIFIERS = frozenset(q.casefold() for q in vocabulary.QUALIFIERS)
 _AFTERTHOUGHTS = frozenset(w.casefold() for w in (*_DATA["afterthoughts"], *_DATA["opened"]))
 
 
-def _closes(line: str, word: vocabulary.Word) -> bool:
+def _closes(text: str, word: vocabulary.Word, starts: frozenset[int]) -> bool:
     """Whether the word a value said first ends with closes its noun: the clause ends, or a qualifier ("for the side
-    door", "della carta"), another secret word, what it opens ("mật khẩu wifi") or an afterthought ("btw") follows;
-    a word glued by a hyphen or any other word makes a compound ("Code-Review", "pin limit")."""
-    after = _AFTER_WORD.match(line, word.end)
+    door", "della carta"), another secret word (``starts``: where the text's secret words start), what it opens ("mật
+    khẩu wifi") or an afterthought ("btw") follows; a word glued by a hyphen or any other word makes a compound
+    ("Code-Review", "pin limit")."""
+    after = _AFTER_WORD.match(text, word.end)
     if after is None or after.group("next") is None:
         return True
     if after.group("glue"):
         return False
     following = after.group("next").casefold()
-    if following in _QUALIFIERS or following in _AFTERTHOUGHTS:
-        return True
-    return any(w.start == 0 for w in _words(line[after.start("next") :]))
+    return following in _QUALIFIERS or following in _AFTERTHOUGHTS or after.start("next") in starts
 
 
-def _first_spans(text: str) -> Iterator[tuple[int, int]]:
+def _first_spans(text: str, words: list[vocabulary.Word]) -> Iterator[tuple[int, int]]:
+    """The text's secret words are read once (``words``), each value's line reading the first after it."""
+    starts = frozenset(w.start for w in words)
     for match in _FIRST.finditer(text):
         value = match.group("secret")
         if not _value_first(value):
             continue
         line_end = text.find("\n", match.end())
-        line = text[match.end() : len(text) if line_end < 0 else line_end]
-        word = next(iter(_words(line)), None)
-        if word is None or word.start > _MAX_GAP:
+        line_end = len(text) if line_end < 0 else line_end
+        word = next((w for w in words if match.end() <= w.start < line_end), None)
+        if word is None or word.start - match.end() > _MAX_GAP:
             continue
-        gap = line[: word.start]
+        gap = text[match.end() : word.start]
         tokens = [token.casefold() for token in _GAP_TOKEN.findall(gap)]
         if any(c.isdigit() or c in ".!?,;" for c in gap.lstrip(" \t,;—–-")) or len(tokens) > _MAX_GAP_WORDS:
             continue  # "8080 is the port, the password is in the vault": the word in another clause
-        if not _closes(line, word):
+        if not _closes(text, word, starts):
             continue  # "5000 is the pin limit on this card": the word leads a compound that names something else
         if word.entry.kind == "code" and not _DIGITS.fullmatch(value):
             continue  # "1080p is the only code I know": a code said first is digits ("4471 is the code for the door")
-        if _JUDGING.search(gap) or vocabulary.public_code_before(gap) or _PUBLIC_AFTER.match(line, word.end):
+        if _JUDGING.search(gap) or vocabulary.public_code_before(gap) or _PUBLIC_AFTER.match(text, word.end):
             continue  # "Summer2024 is a weak password", "1603 is the error code", "… é o código de rastreio"
         owned = (
-            len(tokens) <= _OWNED_GAP and len(value) >= _OWNED_VALUE and _OWNED.fullmatch(line, word.start, word.end) is not None
+            len(tokens) <= _OWNED_GAP and len(value) >= _OWNED_VALUE and _OWNED.fullmatch(text, word.start, word.end) is not None
         )
         if _DASH.match(gap) or _LINKS.search(gap) or owned:
             yield match.span("secret")
@@ -207,23 +208,27 @@ def _cells(line: str) -> list[tuple[int, int]]:
     return cells
 
 
-def _password_columns(line: str, cells: list[tuple[int, int]]) -> list[int]:
+def _password_columns(line: str, position: int, cells: list[tuple[int, int]], spans: set[tuple[int, int]]) -> list[int]:
+    """The columns whose header cell is wholly a word for a password (``spans``: the text's such words)."""
     columns = []
     for index, (start, end) in enumerate(cells):
-        cell = line[start:end].strip()
-        words = _words(cell) if cell else []
-        if any(w.start == 0 and w.end == len(cell) and w.entry.kind != "code" for w in words):
-            columns.append(index)
+        cell = line[start:end]
+        stripped = cell.strip()
+        if stripped:
+            at = position + start + cell.index(stripped)
+            if (at, at + len(stripped)) in spans:
+                columns.append(index)
     return columns
 
 
-def _column_spans(text: str) -> Iterator[tuple[int, int]]:
+def _column_spans(text: str, words: list[vocabulary.Word]) -> Iterator[tuple[int, int]]:
+    spans = {(w.start, w.end) for w in words if w.entry.kind != "code"}
     columns: list[int] = []
     width = 0
     position = 0
     for line in text.split("\n"):
         cells = _cells(line) if ("," in line or ";" in line) else []
-        if len(cells) >= _MIN_CELLS and (header := _password_columns(line, cells)):
+        if len(cells) >= _MIN_CELLS and (header := _password_columns(line, position, cells, spans)):
             columns, width = header, len(cells)
         elif columns and len(cells) >= width - 1:
             for index in columns:
@@ -309,9 +314,10 @@ class _ToldRule(Rule):
             return
         for start, end in (*_paired_spans(text), *_typed_spans(text)):
             yield start, end, self.kind
-        if not _words(text):
+        words = _words(text)
+        if not words:
             return
-        for start, end in (*_first_spans(text), *_piece_spans(text), *_column_spans(text)):
+        for start, end in (*_first_spans(text, words), *_piece_spans(text), *_column_spans(text, words)):
             yield start, end, self.kind
 
 
