@@ -298,8 +298,12 @@ def _a_typed_value(value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.islower() for c in value)
 
 
+_TYPED_CHARS = 400
+"""A value typed to get in is told in a chat message; a longer text (a log, a pasted page) is no such instruction."""
+
+
 def _typed_spans(text: str) -> Iterator[tuple[int, int]]:
-    if _OPENING.search(text) is None:
+    if len(text) > _TYPED_CHARS or _OPENING.search(text) is None:
         return
     for match in _TYPED.finditer(text):
         if _a_typed_value(match.group("secret")):
