@@ -25,31 +25,41 @@ KINDS = ("translit", "shorthand", "absent", "piecewise", "after", "runon", "homo
 
 RIGHT_AT_LEAST = {
     "tune": {
-        "translit": 7,
-        "shorthand": 11,
-        "absent": 5,
-        "piecewise": 0,
-        "after": 4,
-        "runon": 11,
+        "translit": 13,
+        "shorthand": 13,
+        "absent": 11,
+        "piecewise": 12,
+        "after": 12,
+        "runon": 12,
         "homoglyph": 11,
-        "export": 5,
-        "lookalike": 54,
+        "export": 11,
+        "lookalike": 55,
     },
     "aside": {
-        "translit": 3,
+        "translit": 5,
         "shorthand": 7,
-        "absent": 3,
-        "piecewise": 0,
+        "absent": 6,
+        "piecewise": 6,
         "after": 2,
-        "runon": 4,
+        "runon": 5,
         "homoglyph": 5,
-        "export": 3,
+        "export": 5,
         "lookalike": 26,
     },
 }
 """Rows right per kind and part (the aside part never tuned on). On arrival, before any rule was written for the table:
 tune 108/152 (translit 7/13, shorthand 11/13, absent 5/12, piecewise 0/12, after 4/12, runon 11/12, homoglyph 11/12,
-export 5/11, look-alikes 54/55), aside 53/78 (3/7, 7/7, 3/6, 0/6, 2/6, 4/6, 5/6, 3/6, 26/28)."""
+export 5/11, look-alikes 54/55), aside 53/78 (3/7, 7/7, 3/6, 0/6, 2/6, 4/6, 5/6, 3/6, 26/28). After the round
+(utils/privacy/told_values.py and data/told_values.json: a value said first and its word after it, a value in pieces
+after its word, the password column of an export, an e-mail and the value paired with it, a value typed to get in;
+transliterated secret words in secret_words.json; a lock's three-digit code): tune 150/152 (13/13, 13/13, 11/12,
+12/12, 12/12, 12/12, 11/12, 11/11, 55/55); aside, read a second and last time, 66/78 (5/7, 7/7, 6/6, 6/6, 2/6, 5/6,
+5/6, 5/6, 25/28). That reading showed an aside look-alike altered; no aside row was opened: the look-alikes the writer
+had written were gone over for a word this round added that is also an ordinary word, and "psw" (Italian chat also
+writes it for other things) and "sisma" (Italian for an earthquake) were made ambiguous ('?': a value after them must
+look like one), as fresh probes showed they took plain words after a colon. The look-alike floor stays at 26, the
+figure on arrival, unmeasured since. Left in tune: an intercom code glued to a Cyrillic letter ("4578В"), "$ifre"
+(a dollar sign opening the word is not read as a letter)."""
 
 
 @pytest.mark.parametrize("part", PARTS)
