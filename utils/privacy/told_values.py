@@ -64,7 +64,8 @@ _NOT_A_VALUE = re.compile(r"[/@\\]|://|^v?\d+(?:\.\d+)+$|^(?:19|20)\d\d$")
 """A path, an address, a link, a version or a year: none a password said first."""
 _DIGITS = re.compile(r"\d{4,10}")
 _JUDGING = _whole_words(_DATA["judging"])
-_OWNED = re.compile(r"(?i)" + literal_trie(sorted({w.casefold() for w in _DATA["owned"]})))
+_OWNED = re.compile(r"(?i)(?<![^\W_])" + literal_trie(sorted({w.casefold() for w in _DATA["owned"]})) + r"\Z")
+"""An ``owned`` form ending the word ("şifrem", and "wifi şifresi", a phrase the vocabulary reads as one word)."""
 _OWNED_GAP, _OWNED_VALUE = 2, 6
 """An ``owned`` word closes a sentence after the value and at most two words ("Lale1453 modemin şifresi"), a value
 of six characters or more: a product's short name is read as the thing whose password it is ("Win11 şifresi")."""
@@ -125,7 +126,7 @@ def _first_spans(text: str, words: list[vocabulary.Word]) -> Iterator[tuple[int,
         if _JUDGING.search(gap) or vocabulary.public_code_before(gap) or _PUBLIC_AFTER.match(text, word.end):
             continue  # "Summer2024 is a weak password", "1603 is the error code", "… é o código de rastreio"
         owned = (
-            len(tokens) <= _OWNED_GAP and len(value) >= _OWNED_VALUE and _OWNED.fullmatch(text, word.start, word.end) is not None
+            len(tokens) <= _OWNED_GAP and len(value) >= _OWNED_VALUE and _OWNED.search(text[word.start : word.end]) is not None
         )
         if _DASH.match(gap) or _LINKS.search(gap) or owned:
             yield match.span("secret")
