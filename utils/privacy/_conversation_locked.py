@@ -155,10 +155,13 @@ def first_thing(folded: str) -> tuple[int, int] | None:
 
 
 _CANDIDATE = re.compile(
-    r"(?<![\w.,:/$€£¥₹#-])(?:\d{1,2}(?:-\d{1,2}){2,3}|\d(?:[ -]?\d){3,7})(?:\s?[#*])?(?![\w/%:°'’-]|\s?[.,]\d)"
+    r"(?<![\w.,:/$€£¥₹#-])(?:\d{1,2}(?:-\d{1,2}){2,3}|\d(?:[ -]?\d){2,7})(?:\s?[#*])?(?![\w/%:°'’-]|\s?[.,]\d)"
 )
-"""Four to eight digits (spaced or dashed: "5 8 2 7", "0-5-8-2"), or a dial's numbers ("27-54-08"); a key pressed
-after them ("3377#") is part of them. Glued to a letter, a unit, a decimal or a time's colon it is something else."""
+"""Three to eight digits (spaced or dashed: "5 8 2 7", "0-5-8-2"), or a dial's numbers ("27-54-08"); a key pressed
+after them ("3377#") is part of them. Glued to a letter, a unit, a decimal or a time's colon it is something else.
+Three are a code only beside a lock (:data:`LOCK_DIGITS`)."""
+LOCK_DIGITS, PLACE_DIGITS = 3, 4
+"""The fewest digits of a code beside a lock (a luggage or a bike lock has three dials) and beside a place."""
 _MEASURES = frozenset(ASKED["measures"]) | frozenset(
     ["mm", "l", "litres", "liters", "kilo", "kilos", "kr", "zł", "lei", "tl", "ribu", "rupaye", "baht", "บาท", "шекель",
      "שקל", "₹", "rs", "screws", "pieces", "times", "veces", "fois", "mal", "sztuk", "шт", "уг"]
@@ -169,11 +172,14 @@ _STEPS = 3
 
 
 @cache
-def _handing() -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
-    """The entering words, the linking ones (a lock's only) and the unspaced scripts' entering words."""
-    entering, linking, glued = _data()["entering"], _data()["linking"], _data()["entering_unspaced"]
-    assert isinstance(entering, list) and isinstance(linking, list) and isinstance(glued, list)
-    return frozenset(w.casefold() for w in entering), frozenset(w.casefold() for w in linking), tuple(glued)
+def _handing() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """The entering words, the linking ones (a lock's only), and the unspaced scripts' entering and linking words,
+    which close the word before them ("キーボックスは 3917")."""
+    entering, linking = _data()["entering"], _data()["linking"]
+    glued, glued_links = _data()["entering_unspaced"], _data()["linking_unspaced"]
+    assert isinstance(entering, list) and isinstance(linking, list)
+    assert isinstance(glued, list) and isinstance(glued_links, list)
+    return frozenset(w.casefold() for w in entering), frozenset(w.casefold() for w in linking), tuple(glued), tuple(glued_links)
 
 
 def _handed(before: str, direct: str | None, lock_before: bool) -> bool:
@@ -185,10 +191,11 @@ def _handed(before: str, direct: str | None, lock_before: bool) -> bool:
         return True
     if direct == LOCK:
         return True
-    entering, linking, glued = _handing()
+    entering, linking, glued, glued_links = _handing()
     words = stripped.casefold().split()
     last, two = words[-1].strip(STRIP), " ".join(words[-2:])
-    return last in entering or two in entering or stripped.endswith(glued) or (lock_before and last in linking)
+    linked = last in linking or stripped.endswith(glued_links)
+    return last in entering or two in entering or stripped.endswith(glued) or (lock_before and linked)
 
 
 def given_beside(text: str) -> list[tuple[str, str]]:
@@ -200,7 +207,8 @@ def given_beside(text: str) -> list[tuple[str, str]]:
     named = things(folded)
     if not named or vocabulary.find(text):
         return []  # a line with a word for a secret is the screen's to read, in its ordinary senses too ("zip code")
-    found = [m for m in _CANDIDATE.finditer(text) if _a_code(m.group().strip(), text[m.end() :])]
+    least = LOCK_DIGITS if any(kind == LOCK for _start, _end, kind in named) else PLACE_DIGITS
+    found = [m for m in _CANDIDATE.finditer(text) if _a_code(m.group().strip(), text[m.end() :], least)]
     if len(found) != 1:
         return []  # "open 0700 to 1900": two numbers are hours, a price and a count; none is no code
     value = found[0]
@@ -226,9 +234,9 @@ def _thing_after(named: list[tuple[int, int, str]], end: int, folded: str) -> bo
     return any(start >= end and len(folded[end:start].split()) <= _STEPS for start, _end, _kind in named)
 
 
-def _a_code(value: str, after: str) -> bool:
+def _a_code(value: str, after: str, least: int) -> bool:
     digits = sum(c.isdigit() for c in value)
-    if not 4 <= digits <= 8 and not (value.count("-") >= 2 and digits >= 5):
+    if not least <= digits <= 8 and not (value.count("-") >= 2 and digits >= 5):
         return False
     if re.fullmatch(r"\d{1,4}[-.]\d{1,2}[-.]\d{1,4}", value) and any(YEAR.fullmatch(g) for g in re.split(r"[-.]", value)):
         return False  # a date

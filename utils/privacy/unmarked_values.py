@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from importlib import resources
 from itertools import pairwise
 
-from utils.privacy import vocabulary
+from utils.privacy import told_values, vocabulary
 from utils.privacy._conversation_locked import given_beside
 from utils.privacy._conversation_words import SHORT_MESSAGE_CHARS
 from utils.privacy.rule import Rule, Span, literal_trie
@@ -173,7 +173,7 @@ _SETTING = re.compile(r"^[ \t]*[\w.-]+[ \t]*:[ \t]*\S+[ \t]*$", re.M)
 """A line of a YAML or an INI-like block ("porta: 25565" is a server's port, "door" in Italian and Portuguese too)."""
 
 
-_FOUR_DIGITS = re.compile(r"\d(?:[ -]?\d){3}")
+_THREE_DIGITS = re.compile(r"\d(?:[ -]?\d){2}")
 _A_PLACE_AFTER = re.compile(r"[ \t]+[A-ZÀ-Þ][^\W\d_]*[a-zß-ÿ]")
 """A number followed by a capitalised name is a postcode or a street number ("Brandenburger Tor, 10117 Berlin")."""
 
@@ -184,8 +184,8 @@ class _LockedRule(Rule):
     and "gate" name a port or a gateway there)."""
 
     def spans(self, text: str) -> Iterator[Span]:
-        if len(text) > SHORT_MESSAGE_CHARS or not _FOUR_DIGITS.search(text):
-            return  # the cheap gate: a long post, or no four digits in a row, is no message beside its lock
+        if len(text) > SHORT_MESSAGE_CHARS or not _THREE_DIGITS.search(text):
+            return  # the cheap gate: a long post, or no three digits in a row, is no message beside its lock
         if "`" in text or ("\n" in text and len(_SETTING.findall(text)) >= 2):
             return  # code, or a block of settings: "`porta=8080`", "porta: 25565" under "server.yaml:"
         for code, _kind in given_beside(text):
@@ -199,7 +199,8 @@ RULES: tuple[Rule, ...] = (
     Rule("password", _TOKEN, digits=1, min_token=_MIN, accept=_handed, in_one_run=True),
     _RowRule("password", re.compile("\t"), ("\t",), digits=1),
     Rule("password", _RECIPE_END, _DERIVING, digits=0, accept=_recipe_result),
-    _LockedRule("code", re.compile(r"\d"), digits=4),
+    _LockedRule("code", re.compile(r"\d"), digits=3),
+    *told_values.RULES,
 )
 """The readings above, each behind its gate: a spoiler's or a code span's marks, a token of eight characters with a
-digit, a tab, a recipe's word, four digits in a run."""
+digit, a tab, a recipe's word, three digits in a run."""
