@@ -51,48 +51,58 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         " After the round of locked things, identity numbers, hidden values, claims and look-alikes: held 208 (96.3%).",
     ),
     "wave 4": Floor(
-        0.98,
+        0.99,
         0.98,
         "Dev only, written from new sources after the rules, to tune on: 83 of 213 before the screen and "
         "conversation layers, 179 after them, 204 after wave 5's round, 205 after wave 6's, 7's and 8's, 207 after "
-        "wave 9's, 209 after wave 10's.",
+        "wave 9's, 209 after wave 10's."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 2 of dev, 0 of held leave a trace.",
     ),
     "wave 5": Floor(
-        0.98,
+        0.99,
         0.96,
         "Written from new sources before its round of rules. Dev: 83 of 110 when it arrived, 105 after its round, "
         "104 after wave 6's, 108 after wave 7's, 109 after wave 9's. Held: 45 of 54 (83.3%), then 47 (87.0%), 50 "
-        "(92.6%), 51 (94.4%), 52 (96.3%) after wave 9's round; dev 110 after wave 10's.",
+        "(92.6%), 51 (94.4%), 52 (96.3%) after wave 9's round; dev 110 after wave 10's."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 2 of held leave a trace.",
     ),
     "wave 6": Floor(
-        0.98,
-        0.90,
+        0.99,
+        0.91,
         "Written by someone who had not read the rules, before its round. On arrival: dev 104 of 142, held 46 of 71 "
         "(64.8%); after its round (tuned on dev only): dev 134, held 54 (76.1%); 59 (83.1%) after wave 7's round, "
         "63 (88.7%) after wave 8's (dev 138), 64 (90.1%) after wave 9's (dev 141). After wave 11's round one dev row "
         "(disguised-w6-001) left a trace in a memory in one careless run of two (not in the other; screened alone its "
-        "message loses the value): dev 140 or 141.",
+        "message loses the value): dev 140 or 141."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 6 of held leave a trace.",
     ),
     "wave 7": Floor(
         0.99,
-        0.88,
+        0.9,
         "Written by someone who had not read the rules while the next round was built by others who never saw it. "
         "On arrival: dev 67 of 107, held 31 of 54 (57.4%); after the round: dev 88, held 42 (77.8%); after wave 8's "
         "round (its dev rows tuned on): dev 104, held 45 (83.3%); after wave 9's: dev 107, held 45; after wave 10's: "
-        "dev 106, held 47 (87.0%); after wave 11's: held 48 (88.9%).",
+        "dev 106, held 47 (87.0%); after wave 11's: held 48 (88.9%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 5 of held leave a trace.",
     ),
     "wave 8": Floor(
         0.99,
-        0.88,
+        0.94,
         "Written from new sources and disguises by someone who had not read the rules, while the next round was "
         "built, first in branches cut before it existed, then on its dev rows. On arrival: dev 77 of 104, held 38 "
         "of 52 (73.1%); after the round: dev 100, held 43 (82.7%); after wave 9's round: dev 103, held 44 (84.6%); "
         "after wave 10's: dev 104, held 44; after wave 11's: held 45 (86.5%); after the next round (values no format "
-        "names, secret words as languages build them; no wave's held rows read): held 46 (88.5%).",
+        "names, secret words as languages build them; no wave's held rows read): held 46 (88.5%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 3 of held leave a trace.",
     ),
     "wave 9": Floor(
         0.98,
-        0.79,
+        0.8,
         "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
         "next round was built in branches cut before it existed; later helpers of the round tuned on its dev rows. "
         "On arrival: dev 89 of 125, held 45 of 62 (72.6%); after the branches cut before it: dev 91, held 45; "
@@ -104,19 +114,23 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "conversation had owed it meanwhile, and the scrub of the written row could no longer find the value the log's "
         "own screen had cut up. Held 51 before the round of public codes, threads and edits, 50 after it (one row of "
         "values with no format, counted only; which change let it through was not looked for, so that no held row "
-        "would steer a rule).",
+        "would steer a rule)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 2 of dev, 12 of held leave a trace.",
     ),
     "wave 10": Floor(
-        0.92,
-        0.81,
+        0.96,
+        0.82,
         "Written from sources and disguises no earlier wave used by someone who had not read the rules, while the "
         "next round was built in branches cut before it existed; later helpers of the round tuned on its dev rows. "
         "On arrival: dev 102 of 138, held 54 of 69 (78.3%); after the round: dev 123, held 55 (79.7%), the freshest "
-        "honest figure (dev rose by 21 rows, held by one); after wave 11's round: dev 128, held 56 (81.2%).",
+        "honest figure (dev rose by 21 rows, held by one); after wave 11's round: dev 128, held 56 (81.2%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 5 of dev, 12 of held leave a trace.",
     ),
     "wave 11": Floor(
-        0.79,
-        0.78,
+        0.93,
+        0.82,
         "Written from sources, formats and disguises no earlier wave used (machine-made recovery codes given bare, "
         "wrong keyboard layouts, programs' own output) by someone who had not read the rules, while the next round was "
         "built in branches cut before it existed. On arrival: dev 69 of 105, held 32 of 51 (62.7%); after the round "
@@ -124,11 +138,13 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "both from branches cut before it): dev 74, held 34 (66.7%); after the next round (tuned on its dev rows: "
         "letters-only and lowercase generated codes, wrong keyboard layouts, secret words with clitics and endings): "
         "dev 84, held 36 (70.6%)."
-        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 94, held 40 (78.4%).",
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 94, held 40 (78.4%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 7 of dev, 9 of held leave a trace.",
     ),
     "wave 12": Floor(
-        0.89,
-        0.82,
+        0.94,
+        0.84,
         "Written from sources, formats and disguises no earlier wave used (values in other programs' output, answers "
         "across languages, values corrected twice, in lists, jokes and roleplay) by someone who had not read the "
         "rules, while the next round was built in branches cut before it existed. On arrival: dev 70 of 92, held 36 "
@@ -136,10 +152,12 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "72, held 36; after the round tuned on its dev rows (more numeral systems, spelled and alternating-case seed "
         "phrases, codes named by what they open, month names as digits, Irish addresses): dev 84, held 36 (78.3%) — "
         "what was built for its dev rows did not reach its held third."
-        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 86, held 38 (82.6%).",
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 86, held 38 (82.6%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 5 of dev, 7 of held leave a trace.",
     ),
     "wave 13": Floor(
-        0.82,
+        0.89,
         0.86,
         "Written from sources, formats and disguises no earlier wave used (values in CI logs, crash dumps, vCards, "
         "calendar invites and QR payloads; ciphers, Punycode, tag characters, look-alike scripts; new numeral systems "
@@ -148,7 +166,9 @@ NO_TRACE_SHARE: dict[str, Floor] = {
         "the branches cut before it (split values, claims and roles, special categories, disguised values, cost): the "
         "same; final (look-alikes, a bracket ending a CJK value): in the full tables dev 72, held 38 (84.4%) — the "
         "layers that lifted their own tables' asides moved nothing of its held third."
-        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 73, held 39 (86.7%).",
+        " After the round of locked things, identity numbers, hidden values, claims and look-alikes: dev 73, held 39 (86.7%)."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 9 of dev, 6 of held leave a trace.",
     ),
 }
 """The share of each wave's secret cases that must leave no trace."""
@@ -171,11 +191,13 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 6": Floor(
         0,
-        4,
+        3,
         "On arrival: of 99 dev, 29 kept something; of 52 held, 14 (73% nothing); after its round (dev only): none "
         "of dev, 13 of held; after wave 7's: 9 (83%); after wave 8's: 7 (87%); after wave 10's: 6 (88%)."
         " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
-        " wordings a careless model writes): 0 of dev, 4 of held.",
+        " wordings a careless model writes): 0 of dev, 4 of held."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 3 of held.",
     ),
     "wave 7": Floor(
         0,
@@ -202,7 +224,7 @@ KEPT_AT_MOST: dict[str, Floor] = {
     ),
     "wave 10": Floor(
         0,
-        14,
+        13,
         "On arrival: of 79 dev, 27 kept something; of 42 held, 20 (52% nothing); after the round (its dev rows tuned "
         "on): none of dev, 19 of held (55% nothing) — what was built for its dev rows barely reached its held third. "
         "After wave 11's round, with the classifier held at its last threshold: 1 of dev, 19 of held. Once the "
@@ -211,7 +233,9 @@ KEPT_AT_MOST: dict[str, Floor] = {
         " After the round of kept_fresh15 (the classifier retrained without it): 0 of dev, 16 of held."
         " After the round of locked things, identity numbers, hidden values, claims and look-alikes: 0 of dev, 15 of held."
         " After the round of special_fresh20 (medicines by brand, practices without the faith named, general"
-        " wordings a careless model writes): 0 of dev, 14 of held.",
+        " wordings a careless model writes): 0 of dev, 14 of held."
+        " After round 21 (the disguised, split, others and look-alike tables of fresh21):"
+        " 0 of dev, 13 of held.",
     ),
     "wave 11": Floor(
         0,
