@@ -17,7 +17,7 @@ is found. A third of each kind is in the ``.aside.jsonl`` file, never tuned on: 
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows, channel_verdict_can_fail
 from test_split_fresh18 import right
 
 from utils.privacy.conversation import ConversationScreen
@@ -59,11 +59,12 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
 
 def test_the_verdict_can_fail() -> None:
     """A value no later message calls a secret stays in its copy; a look-alike whose line changes fails."""
-    leak = {"kind": "said", "turns": [{"by": "me", "text": "Zq8-marlin-55"}, {"by": "me", "text": "nice weather"}]}
-    assert not right({**leak, "secrets": ["Zq8-marlin-55"]})
-    assert right({**leak, "secrets": ["absent"]})
-    changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
-    assert not right({**changed, "secrets": []})
+    channel_verdict_can_fail(
+        right,
+        {"kind": "said", "turns": [{"by": "me", "text": "Zq8-marlin-55"}, {"by": "me", "text": "nice weather"}]},
+        "Zq8-marlin-55",
+        "absent",
+    )
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ figure is printed, its rows never.
 from __future__ import annotations
 
 import pytest
-from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows, channel_verdict_can_fail
 from test_split_fresh18 import right
 
 from utils.privacy.conversation import ConversationScreen
@@ -74,11 +74,9 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
 
 def test_the_verdict_can_fail() -> None:
     """A value left in a copy fails a secret row; a look-alike whose line changes fails."""
-    leak = {"kind": "pieces", "turns": [{"by": "me", "text": "4471"}, {"by": "me", "text": "nice weather"}]}
-    assert not right({**leak, "secrets": ["4471"]})
-    assert right({**leak, "secrets": ["absent"]})
-    changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
-    assert not right({**changed, "secrets": []})
+    channel_verdict_can_fail(
+        right, {"kind": "pieces", "turns": [{"by": "me", "text": "4471"}, {"by": "me", "text": "nice weather"}]}, "4471", "absent"
+    )
 
 
 def _found_after(messages: list[str]) -> list[str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from layer_tables import PARTS, channel_table_at_floors, channel_table_rows
+from layer_tables import PARTS, channel_table_at_floors, channel_table_rows, channel_verdict_can_fail
 
 from utils.privacy.conversation import ConversationScreen
 from utils.privacy.screen import Seen
@@ -112,8 +112,9 @@ def test_the_table_is_well_formed_with_a_third_aside() -> None:
 
 def test_the_verdict_can_fail() -> None:
     """A value left in a copy fails a secret row; a look-alike whose line changes fails."""
-    leak = {"kind": "thread", "turns": [{"by": "me", "text": "the blue one"}, {"by": "A", "text": "ok", "place": "thread"}]}
-    assert not right({**leak, "secrets": ["blue"]})
-    assert right({**leak, "secrets": ["green"]})
-    changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
-    assert not right({**changed, "secrets": []})
+    channel_verdict_can_fail(
+        right,
+        {"kind": "thread", "turns": [{"by": "me", "text": "the blue one"}, {"by": "A", "text": "ok", "place": "thread"}]},
+        "blue",
+        "green",
+    )

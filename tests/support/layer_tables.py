@@ -340,3 +340,12 @@ def channel_table_at_floors(
     """A table of channel stretches holds its measured figures in ``part``: rows right, and look-alikes unchanged."""
     floors = {EVERY: right_at_least[part], "lookalike": lookalikes[part]}
     at_floors(name, part, right, floors, label="kind", shown=lambda row: row["id"])
+
+
+def channel_verdict_can_fail(right: Callable[[Row], bool], leak: Row, secret: str, absent: str) -> None:
+    """A channel table's reading can fail both ways: the value ``secret`` left in a copy of ``leak``'s turns fails the
+    row (a value not there, ``absent``, does not), and a look-alike whose line the screen changes fails too."""
+    assert not right({**leak, "secrets": [secret]})
+    assert right({**leak, "secrets": [absent]})
+    changed = {"kind": "lookalike", "turns": [{"by": "me", "text": "my password is"}, {"by": "me", "text": "Zq8-marlin-55"}]}
+    assert not right({**changed, "secrets": []})
